@@ -1,0 +1,81 @@
+"""A Diplomacy adjudicator: the 2000 rulebook with the DATC's preferred choices.
+
+A pure library (standard library only) with a JSON command line, ``python -m
+adjudicator``. Positions are immutable values; :func:`resolve` takes a
+position and orders and returns the next position and every order's result.
+"""
+
+from adjudicator.board import (
+    DislodgedUnit,
+    FrozenMap,
+    Phase,
+    PhaseKind,
+    Position,
+    Season,
+    Unit,
+    UnitKind,
+)
+from adjudicator.errors import (
+    AdjudicatorError,
+    ParseError,
+    PositionError,
+    UnknownMap,
+    UnknownVariant,
+)
+from adjudicator.game import Resolution, resolve
+from adjudicator.legal import legal_orders
+from adjudicator.maps import GameMap, Province, load_map
+from adjudicator.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    Support,
+    UnitRef,
+    Waive,
+    parse_order,
+)
+from adjudicator.results import OrderResult, Outcome, Reason
+from adjudicator.variants import VARIANTS, Variant, find_variant
+
+__all__ = [
+    "VARIANTS",
+    "AdjudicatorError",
+    "Build",
+    "Convoy",
+    "Disband",
+    "DislodgedUnit",
+    "FrozenMap",
+    "GameMap",
+    "Hold",
+    "Move",
+    "Order",
+    "OrderResult",
+    "Outcome",
+    "ParseError",
+    "Phase",
+    "PhaseKind",
+    "Position",
+    "PositionError",
+    "Province",
+    "Reason",
+    "Resolution",
+    "Retreat",
+    "Season",
+    "Support",
+    "Unit",
+    "UnitKind",
+    "UnitRef",
+    "UnknownMap",
+    "UnknownVariant",
+    "Variant",
+    "Waive",
+    "find_variant",
+    "legal_orders",
+    "load_map",
+    "parse_order",
+    "resolve",
+]

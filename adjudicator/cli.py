@@ -1,0 +1,87 @@
+"""The JSON command line (``spec/adjudicator-cli.md``).
+
+    python -m adjudicator resolve  < position.json  > result.json
+    python -m adjudicator map standard
+    python -m adjudicator variants
+
+Bad input never gives a traceback: exit status 2 and ``{"error", "path"}``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, TextIO
+
+from adjudicator.errors import AdjudicatorError, PositionError
+from adjudicator.io import resolve_json
+from adjudicator.variants import VARIANTS, find_variant
+
+USAGE = (
+    "usage: python -m adjudicator resolve < position.json\n"
+    "       python -m adjudicator map [VARIANT]\n"
+    "       python -m adjudicator variants"
+)
+
+
+def _emit(obj: Any, out: TextIO) -> None:
+    out.write(json.dumps(obj, ensure_ascii=False))
+    out.write("\n")
+
+
+def _error(message: str, path: str, out: TextIO) -> int:
+    _emit({"error": message, "path": path}, out)
+    return 2
+
+
+def main(argv: list[str], stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """Run one command; returns the exit status (0, or 2 for bad input)."""
+    stdin = sys.stdin if stdin is None else stdin
+    stdout = sys.stdout if stdout is None else stdout
+    if not argv or argv[0] in ("-h", "--help", "help"):
+        stdout.write(USAGE + "\n")
+        return 0 if argv else 2
+    command, args = argv[0], argv[1:]
+    if command == "variants":
+        _emit(sorted(VARIANTS), stdout)
+        return 0
+    if command == "map":
+        if len(args) > 1:
+            return _error("map takes one variant name", "", stdout)
+        try:
+            variant = find_variant(args[0] if args else "standard")
+        except AdjudicatorError as e:
+            return _error(str(e), "variant", stdout)
+        _emit(variant.map.to_json(), stdout)
+        return 0
+    if command == "resolve":
+        if args:
+            return _error("resolve reads its input from standard input and takes no arguments",
+                          "", stdout)
+        return _resolve(stdin, stdout)
+    return _error(f"unknown command {command!r}; {USAGE}", "", stdout)
+
+
+def _resolve(stdin: TextIO, stdout: TextIO) -> int:
+    try:
+        data = json.load(stdin)
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        return _error(f"the input is not JSON: {e}", "", stdout)
+    try:
+        if isinstance(data, list):
+            answers = []
+            for n, item in enumerate(data):
+                try:
+                    answers.append(resolve_json(item))
+                except PositionError as e:
+                    raise e.at(f"[{n}]") from None
+            _emit(answers, stdout)
+        else:
+            _emit(resolve_json(data), stdout)
+    except PositionError as e:
+        return _error(e.message, e.path, stdout)
+    except AdjudicatorError as e:
+        return _error(str(e), "", stdout)
+    except RecursionError:
+        return _error("the input is nested too deeply", "", stdout)
+    return 0

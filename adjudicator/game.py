@@ -1,0 +1,368 @@
+"""Resolving a phase: ``resolve(position, orders) -> Resolution(position, results)``.
+
+This module attaches each order to its unit (reporting orders that cannot be
+attached), hands movement to :mod:`adjudicator.resolution`, resolves retreats
+and adjustments itself, moves supply centers when the variant says, and
+finds the next phase that has something to do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import NamedTuple
+
+from adjudicator.board import FrozenMap, PhaseKind, Position, Unit, UnitKind, province_of
+from adjudicator.errors import ParseError
+from adjudicator.orders import (
+    PHASE_ORDER_KINDS,
+    Build,
+    Disband,
+    Hold,
+    Move,
+    MovementOrder,
+    Order,
+    Retreat,
+    UnitRef,
+    Waive,
+    parse_order,
+)
+from adjudicator.resolution import resolve_movement, retreats_for
+from adjudicator.results import OrderResult, Outcome, Reason, make_result, unit_name
+from adjudicator.variants import Variant, find_variant
+
+
+class Resolution(NamedTuple):
+    """What resolving a phase gives: the next position and every order's result."""
+
+    position: Position
+    results: tuple[OrderResult, ...]
+
+
+OrdersIn = Mapping[str, Iterable[Order | str]]
+
+
+def resolve(position: Position, orders: OrdersIn, *, seed: int = 0) -> Resolution:
+    """Resolve one phase and return the position of the next phase with the results.
+
+    ``orders`` maps each power to its orders, as values or as text in ordinary
+    notation. Orders that cannot be read or attached to a unit are reported
+    ``illegal``; orders that break the rules are adjudicated and reported
+    ``void``. Units without orders hold, dislodged units without orders
+    disband, and missing disbands are chosen by the civil-disorder rule.
+    ``seed`` feeds any random event a variant has (the standard game has none).
+
+    >>> from adjudicator.variants import find_variant
+    >>> start = find_variant("standard").initial_position()
+    >>> after = resolve(start, {"germany": ["A mun - bur"], "france": ["A par - bur"]})
+    >>> [(str(r.order), r.outcome.value) for r in after.results if r.power == "france"][:2]
+    [('F bre H', 'ok'), ('A mar H', 'ok')]
+    >>> str(after.position.phase), after.position.unit_in("bur") is None
+    ('F1901M', True)
+
+    Raises:
+        UnknownVariant: if the position names a variant nobody knows.
+    """
+    variant = find_variant(position.variant)
+    position = variant.before_phase(position, seed)
+    kind = position.phase.kind
+    attached, results = _attach(position, variant, orders)
+    if kind is PhaseKind.MOVEMENT:
+        movement_orders: dict[str, MovementOrder] = {}
+        for province, (_power, order) in attached.items():
+            assert isinstance(order, (Hold, Move)) or hasattr(order, "unit")
+            movement_orders[province] = order  # type: ignore[assignment]
+        outcome = resolve_movement(position, variant, movement_orders)
+        results.extend(outcome.results)
+        after = position.with_changes(
+            units=outcome.units, dislodged=outcome.dislodged, standoffs=outcome.standoffs
+        )
+    elif kind is PhaseKind.RETREATS:
+        after = _resolve_retreats(position, variant, attached, results)
+    else:
+        after = _resolve_adjustments(position, variant, attached, results)
+    if variant.changes_ownership_after(position.phase, after):
+        after = after.with_changes(ownership=variant.update_ownership(after))
+    next_phase = variant.phase_after(position.phase, after)
+    after = after.with_changes(phase=next_phase)
+    if next_phase.kind is not PhaseKind.RETREATS:
+        after = after.with_changes(dislodged=(), standoffs=())
+    ordered = tuple(sorted(results, key=_result_key))
+    return Resolution(after, ordered)
+
+
+def _result_key(r: OrderResult) -> tuple[str, str]:
+    order = r.order
+    where = order.unit.location if not isinstance(order, (str, Waive)) else "~"
+    return (r.power, where)
+
+
+def _attach(
+    position: Position, variant: Variant, orders: OrdersIn
+) -> tuple[dict[str, tuple[str, Order]], list[OrderResult]]:
+    """Give each unit (or build site) the order meant for it; report the rest.
+
+    A later order for the same unit replaces an earlier one. Returns the
+    orders keyed by province (waives keyed ``waive#n``) and the results of
+    the orders that could not be attached.
+    """
+    game_map = variant.map
+    kind = position.phase.kind
+    allowed = PHASE_ORDER_KINDS[kind]
+    attached: dict[str, tuple[str, Order]] = {}
+    results: list[OrderResult] = []
+    waives = 0
+    dislodged = {d.unit.province: d.unit for d in position.dislodged}
+    for power in sorted(orders):
+        for given in orders[power]:
+            if isinstance(given, str):
+                try:
+                    order = parse_order(given, game_map, position=position, power=power)
+                except ParseError as e:
+                    results.append(
+                        make_result(power, given, Outcome.ILLEGAL, Reason.UNREADABLE,
+                                    message=e.message)
+                    )
+                    continue
+            else:
+                order = given
+            if not isinstance(order, allowed):
+                results.append(
+                    make_result(
+                        power, order, Outcome.ILLEGAL, Reason.WRONG_PHASE,
+                        kind=type(order).__name__.lower(), phase=position.phase.name.split()[-1],
+                    )
+                )
+                continue
+            if isinstance(order, Waive):
+                waives += 1
+                attached[f"waive#{waives}"] = (power, order)
+                continue
+            ref = order.unit
+            province = ref.province
+            if isinstance(order, Build):
+                key = province
+                if key in attached:
+                    results.append(_replaced(attached[key]))
+                attached[key] = (power, order)
+                continue
+            unit = dislodged.get(province) if kind is PhaseKind.RETREATS else (
+                position.unit_in(province)
+            )
+            location_name = game_map.location_name(province)
+            if unit is None:
+                results.append(
+                    make_result(power, order, Outcome.ILLEGAL, Reason.NO_UNIT,
+                                location=location_name)
+                )
+                continue
+            if unit.power != power:
+                results.append(
+                    make_result(power, order, Outcome.ILLEGAL, Reason.NOT_YOUR_UNIT,
+                                unit=unit_name(str(unit)), owner=unit.power.capitalize())
+                )
+                continue
+            if unit.kind is not ref.kind:
+                results.append(
+                    make_result(
+                        power, order, Outcome.ILLEGAL, Reason.WRONG_UNIT_KIND,
+                        location=location_name,
+                        actual="an army" if unit.kind is UnitKind.ARMY else "a fleet",
+                        given="an army" if ref.kind is UnitKind.ARMY else "a fleet",
+                    )
+                )
+                continue
+            if ref.location != unit.location:
+                # The coast a unit is on is known: "F spa/nc - lyo" orders F spa/sc (DATC 6.B.10).
+                order = _with_location(order, unit.location)
+            if province in attached:
+                results.append(_replaced(attached[province]))
+            attached[province] = (power, order)
+    return attached, results
+
+
+def _replaced(entry: tuple[str, Order]) -> OrderResult:
+    power, order = entry
+    return make_result(power, order, Outcome.ILLEGAL, Reason.REPLACED)
+
+
+def _with_location(order: Order, location: str) -> Order:
+    from dataclasses import replace
+
+    assert not isinstance(order, Waive)
+    return replace(order, unit=UnitRef(order.unit.kind, location))
+
+
+# -- retreats --------------------------------------------------------------------
+
+
+def _resolve_retreats(
+    position: Position,
+    variant: Variant,
+    attached: dict[str, tuple[str, Order]],
+    results: list[OrderResult],
+) -> Position:
+    geo = variant.geography(position)
+    occupied = {u.province for u in position.units}
+    wanted: dict[str, list[tuple[Unit, Retreat]]] = {}
+    for d in position.dislodged:
+        unit = d.unit
+        entry = attached.get(unit.province)
+        if entry is None:
+            ref = UnitRef(unit.kind, unit.location)
+            results.append(make_result(unit.power, Disband(ref), Outcome.OK,
+                                       Reason.NO_ORDER_DISBANDED))
+            continue
+        power, order = entry
+        if isinstance(order, Disband):
+            results.append(make_result(power, order, Outcome.OK))
+            continue
+        assert isinstance(order, Retreat)
+        options = retreats_for(geo, unit, d.attacker_from, occupied, position.standoffs)
+        dest = order.dest
+        if unit.kind is UnitKind.ARMY:
+            dest = province_of(dest)
+        elif "/" not in dest:
+            coasts = [o for o in options if province_of(o) == dest]
+            if len(coasts) == 1:
+                dest = coasts[0]
+        if dest not in options:
+            results.append(
+                make_result(power, order, Outcome.VOID, Reason.RETREAT_NOT_ALLOWED,
+                            unit=unit_name(str(unit)), dest=geo.location_name(order.dest)
+                            if order.dest in geo.locations else order.dest)
+            )
+            continue
+        wanted.setdefault(province_of(dest), []).append((unit, Retreat(order.unit, dest)))
+    units = list(position.units)
+    for province, movers in wanted.items():
+        if len(movers) == 1:
+            unit, order = movers[0]
+            units.append(Unit(unit.power, unit.kind, order.dest))
+            results.append(make_result(unit.power, order, Outcome.OK))
+            continue
+        for unit, order in movers:
+            others = ", ".join(unit_name(str(u)) for u, _ in movers if u is not unit)
+            results.append(
+                make_result(unit.power, order, Outcome.BOUNCE, Reason.RETREAT_BOUNCED,
+                            other=others, dest=geo.location_name(province))
+            )
+    return position.with_changes(units=units, dislodged=(), standoffs=())
+
+
+# -- adjustments -----------------------------------------------------------------
+
+
+def _resolve_adjustments(
+    position: Position,
+    variant: Variant,
+    attached: dict[str, tuple[str, Order]],
+    results: list[OrderResult],
+) -> Position:
+    game_map = variant.map
+    units = list(position.units)
+    by_power: dict[str, list[Order]] = {}
+    for _key, (power, order) in attached.items():
+        by_power.setdefault(power, []).append(order)
+    for power in variant.powers:
+        delta = variant.adjustment(position, power)
+        given = by_power.get(power, [])
+        if delta >= 0:
+            sites = set(variant.build_sites(position, power))
+            used = 0
+            for order in given:
+                if isinstance(order, Disband):
+                    results.append(make_result(power, order, Outcome.VOID, Reason.NO_DISBANDS_DUE,
+                                               power=power.capitalize()))
+                    continue
+                if delta == 0:
+                    results.append(make_result(power, order, Outcome.VOID, Reason.NO_BUILDS_DUE,
+                                               power=power.capitalize()))
+                    continue
+                if used >= delta:
+                    results.append(make_result(power, order, Outcome.VOID, Reason.TOO_MANY,
+                                               count=delta))
+                    continue
+                if isinstance(order, Waive):
+                    used += 1
+                    results.append(make_result(power, order, Outcome.OK))
+                    continue
+                assert isinstance(order, Build)
+                problem = _build_problem(position, variant, power, order, sites)
+                if problem is not None:
+                    reason, params = problem
+                    results.append(make_result(power, order, Outcome.VOID, reason, **params))
+                    continue
+                location = order.unit.location
+                if order.unit.kind is UnitKind.ARMY:
+                    location = province_of(location)
+                sites.discard(province_of(location))
+                used += 1
+                units.append(Unit(power, order.unit.kind, location))
+                results.append(make_result(power, Build(UnitRef(order.unit.kind, location)),
+                                           Outcome.OK))
+            continue
+        # Disbands due.
+        need = -delta
+        removed: set[str] = set()
+        for order in given:
+            if not isinstance(order, Disband):
+                results.append(make_result(power, order, Outcome.VOID, Reason.NO_BUILDS_DUE,
+                                           power=power.capitalize()))
+                continue
+            if len(removed) >= need:
+                results.append(make_result(power, order, Outcome.VOID, Reason.TOO_MANY,
+                                           count=need))
+                continue
+            removed.add(order.unit.province)
+            results.append(make_result(power, order, Outcome.OK))
+        if len(removed) < need:
+            distances = variant.civil_disorder_distances(position, power)
+            remaining = [u for u in position.units_of(power) if u.province not in removed]
+            # Farthest first; fleets before armies; then by the province's name.
+            remaining.sort(
+                key=lambda u: (
+                    -distances[u.location],
+                    0 if u.kind is UnitKind.FLEET else 1,
+                    game_map.provinces[u.province].name.lower(),
+                )
+            )
+            for u in remaining[: need - len(removed)]:
+                removed.add(u.province)
+                results.append(make_result(power, Disband(UnitRef(u.kind, u.location)),
+                                           Outcome.OK, Reason.CIVIL_DISORDER))
+        units = [u for u in units if not (u.power == power and u.province in removed)]
+    return position.with_changes(units=units, dislodged=(), standoffs=())
+
+
+def _build_problem(
+    position: Position, variant: Variant, power: str, order: Build, sites: set[str]
+) -> tuple[Reason, dict[str, str]] | None:
+    game_map = variant.map
+    location = order.unit.location
+    province = province_of(location)
+    name = game_map.location_name(province)
+    if position.unit_in(province) is not None:
+        return Reason.BUILD_OCCUPIED, {"location": name}
+    if province not in variant.build_sites(position, power):
+        return Reason.BUILD_NOT_ALLOWED, {"power": power.capitalize(), "location": name}
+    if province not in sites:
+        return Reason.BUILD_TWICE, {"location": name}
+    allowed = variant.buildable_kinds(province)
+    kind = order.unit.kind
+    if kind is UnitKind.ARMY:
+        if f"A {province}" not in allowed:
+            return Reason.BUILD_TERRAIN, {"unit": "an army", "location": name}
+        return None
+    if f"F {location}" in allowed:
+        return None
+    if "/" not in location and any(a.startswith(f"F {province}/") for a in allowed):
+        return Reason.COAST_NEEDED, {"dest": name}
+    return Reason.BUILD_TERRAIN, {"unit": "a fleet", "location": name}
+
+
+def ownership_counts(position: Position) -> FrozenMap[str, int]:
+    """Supply centers per power."""
+    counts: dict[str, int] = {}
+    for owner in position.ownership.values():
+        counts[owner] = counts.get(owner, 0) + 1
+    return FrozenMap(counts)

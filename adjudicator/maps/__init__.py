@@ -1,0 +1,340 @@
+"""Maps as data: provinces, coasts, adjacencies, supply centers and home centers.
+
+A map is loaded from ``adjudicator/maps/<id>.json`` into frozen objects. The
+file lists provinces (with their coasts, names and aliases), the edges an
+army may cross and the edges a fleet may cross (between coast locations such
+as ``stp/nc``), the powers with their home centers, and the start position.
+
+Variants that add edges (a tunnel, a link that changes each season) do not
+edit the file: they ask :meth:`GameMap.with_edges` for a new map.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from adjudicator.board import province_of
+from adjudicator.errors import UnknownMap
+
+
+class Terrain(StrEnum):
+    LAND = "land"
+    COAST = "coast"
+    SEA = "sea"
+    IMPASSABLE = "impassable"
+
+
+@dataclass(frozen=True, slots=True)
+class Province:
+    """A province of the map; coasts are locations ``<id>/<coast>`` below it."""
+
+    id: str
+    name: str
+    terrain: Terrain
+    supply_center: bool = False
+    home: str | None = None
+    coasts: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def is_sea(self) -> bool:
+        return self.terrain is Terrain.SEA
+
+    @property
+    def is_land(self) -> bool:
+        """Armies may stand here (inland or coastal)."""
+        return self.terrain in (Terrain.LAND, Terrain.COAST)
+
+
+@dataclass(frozen=True, slots=True)
+class Power:
+    id: str
+    name: str
+    adjective: str
+    home_centers: tuple[str, ...]
+
+
+_NORMALISE_SPACES = re.compile(r"[\s_]+")
+
+
+def normalise_name(text: str) -> str:
+    """The key names are looked up by: lower case, single spaces, no dots."""
+    return _NORMALISE_SPACES.sub(" ", text.lower().replace(".", " ")).strip()
+
+
+class GameMap:
+    """A map, loaded and indexed for fast questions ("can F nth reach pic?")."""
+
+    def __init__(
+        self,
+        *,
+        id: str,
+        name: str,
+        provinces: Iterable[Province],
+        powers: Iterable[Power],
+        army_edges: Iterable[tuple[str, str]],
+        fleet_edges: Iterable[tuple[str, str]],
+        coast_names: Mapping[str, str],
+        start: Mapping[str, Any],
+        convoy_coasts: Iterable[str] = (),
+    ) -> None:
+        self.id = id
+        self.name = name
+        self.provinces: dict[str, Province] = {p.id: p for p in provinces}
+        self.powers: tuple[Power, ...] = tuple(powers)
+        self.coast_names: dict[str, str] = dict(coast_names)
+        self.start: Mapping[str, Any] = start
+        #: Coastal provinces where a fleet may convoy, besides every sea (variants).
+        self.convoy_coasts: frozenset[str] = frozenset(convoy_coasts)
+        self.army_edges = tuple(sorted({tuple(sorted(e)) for e in army_edges}))  # type: ignore[misc]
+        self.fleet_edges = tuple(sorted({tuple(sorted(e)) for e in fleet_edges}))  # type: ignore[misc]
+
+        locations: set[str] = set()
+        for p in self.provinces.values():
+            if p.terrain is Terrain.IMPASSABLE:
+                continue
+            locations.add(p.id)
+            locations.update(f"{p.id}/{c}" for c in p.coasts)
+        self.locations: frozenset[str] = frozenset(locations)
+
+        army: dict[str, set[str]] = {p: set() for p in self.provinces}
+        for a, b in self.army_edges:
+            army[a].add(b)
+            army[b].add(a)
+        fleet: dict[str, set[str]] = {loc: set() for loc in locations}
+        for a, b in self.fleet_edges:
+            fleet[a].add(b)
+            fleet[b].add(a)
+        self._army: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in army.items()}
+        self._fleet: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in fleet.items()}
+        # Province-level fleet adjacency, used for convoy routes and for supports.
+        fleet_prov: dict[str, set[str]] = {p: set() for p in self.provinces}
+        for a, b in self.fleet_edges:
+            fleet_prov[province_of(a)].add(province_of(b))
+            fleet_prov[province_of(b)].add(province_of(a))
+        self._fleet_provinces: dict[str, frozenset[str]] = {
+            k: frozenset(v) for k, v in fleet_prov.items()
+        }
+        # Where a fleet standing at a location can reach, per province (coast-blind).
+        self._fleet_reach_provinces: dict[str, frozenset[str]] = {
+            loc: frozenset(province_of(x) for x in self._fleet[loc]) for loc in locations
+        }
+        self._names: dict[str, str] = {}
+        self._index_names()
+        self._shores_cache: dict[str, frozenset[str]] | None = None
+
+    # -- names ---------------------------------------------------------------
+
+    def _index_names(self) -> None:
+        for p in self.provinces.values():
+            for key in (p.id, p.name, *p.aliases):
+                self._names.setdefault(normalise_name(key), p.id)
+            for coast in p.coasts:
+                location = f"{p.id}/{coast}"
+                words = self.coast_names.get(coast, coast)
+                for base in (p.id, p.name, *p.aliases):
+                    for form in (f"{base}/{coast}", f"{base} ({words})", f"{base} ({coast})",
+                                 f"{base} {words}", f"{base}({words})", f"{base}({coast})"):
+                        self._names.setdefault(normalise_name(form), location)
+
+    def lookup(self, name: str) -> str | None:
+        """The location a name, id or alias stands for (case-insensitive), or None."""
+        return self._names.get(normalise_name(name))
+
+    @property
+    def names(self) -> Mapping[str, str]:
+        """Every known spelling (normalised) -> location id."""
+        return self._names
+
+    def location_name(self, location: str) -> str:
+        """A location in words: ``St Petersburg (south coast)``."""
+        province = self.provinces[province_of(location)]
+        if "/" in location:
+            coast = location.split("/", 1)[1]
+            return f"{province.name} ({self.coast_names.get(coast, coast)})"
+        return province.name
+
+    # -- geography -------------------------------------------------------------
+
+    def province(self, location: str) -> Province:
+        return self.provinces[province_of(location)]
+
+    def coasts_of(self, province: str) -> tuple[str, ...]:
+        """The coast locations of a split-coast province (``spa/nc``, ``spa/sc``)."""
+        p = self.provinces[province]
+        return tuple(f"{province}/{c}" for c in p.coasts)
+
+    def army_neighbours(self, province: str) -> frozenset[str]:
+        return self._army.get(province, frozenset())
+
+    def fleet_neighbours(self, location: str) -> frozenset[str]:
+        """Locations (coasts included) a fleet at ``location`` may move to."""
+        return self._fleet.get(location, frozenset())
+
+    def fleet_province_neighbours(self, province: str) -> frozenset[str]:
+        """Provinces joined to ``province`` by any fleet edge (coast-blind)."""
+        return self._fleet_provinces.get(province, frozenset())
+
+    def reaches(self, kind: str, location: str, province: str) -> bool:
+        """Can a unit of ``kind`` at ``location`` move to some part of ``province``?
+
+        This is the test for supports: a unit may support a move to (or a hold
+        in) a province it could itself move to, whatever the coast.
+        """
+        if kind == "A":
+            return province in self._army.get(province_of(location), ())
+        return province in self._fleet_reach_provinces.get(location, ())
+
+    def can_convoy_from(self, province: str) -> bool:
+        """May a fleet in this province convoy? Seas always; coasts only if the map says."""
+        p = self.provinces.get(province)
+        return p is not None and (p.is_sea or province in self.convoy_coasts)
+
+    def could_carry(self, fleet_province: str, source: str, dest: str) -> bool:
+        """Could a fleet here be part of some convoy from ``source`` to ``dest``?
+
+        True when a chain of convoying provinces through this one touches both
+        ends, whatever fleets stand there now (DATC 6.G.7: a convoy order that
+        no route could use is illegal).
+        """
+        shores = self._convoy_shores().get(fleet_province)
+        return shores is not None and source in shores and dest in shores
+
+    def _convoy_shores(self) -> dict[str, frozenset[str]]:
+        if self._shores_cache is not None:
+            return self._shores_cache
+        convoying = {p for p in self.provinces if self.can_convoy_from(p)}
+        shores: dict[str, frozenset[str]] = {}
+        left = set(convoying)
+        while left:
+            group = {left.pop()}
+            frontier = list(group)
+            while frontier:
+                here = frontier.pop()
+                for there in self.fleet_province_neighbours(here):
+                    if there in left:
+                        left.discard(there)
+                        group.add(there)
+                        frontier.append(there)
+            touched = frozenset(
+                p for g in group for p in self.fleet_province_neighbours(g) if p not in group
+            )
+            for g in group:
+                shores[g] = touched
+        self._shores_cache = shores
+        return shores
+
+    def home_centers(self, power: str) -> tuple[str, ...]:
+        for p in self.powers:
+            if p.id == power:
+                return p.home_centers
+        return ()
+
+    @property
+    def supply_centers(self) -> frozenset[str]:
+        return frozenset(p.id for p in self.provinces.values() if p.supply_center)
+
+    @property
+    def power_ids(self) -> tuple[str, ...]:
+        return tuple(p.id for p in self.powers)
+
+    def with_edges(
+        self,
+        *,
+        army: Iterable[tuple[str, str]] = (),
+        fleet: Iterable[tuple[str, str]] = (),
+    ) -> GameMap:
+        """A copy of this map with extra edges (a tunnel, a seasonal link)."""
+        return GameMap(
+            id=self.id,
+            name=self.name,
+            provinces=self.provinces.values(),
+            powers=self.powers,
+            army_edges=(*self.army_edges, *army),
+            fleet_edges=(*self.fleet_edges, *fleet),
+            coast_names=self.coast_names,
+            start=self.start,
+            convoy_coasts=self.convoy_coasts,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The map as the JSON object ``python -m adjudicator map`` prints."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "powers": [
+                {"id": p.id, "name": p.name, "adjective": p.adjective,
+                 "home_centers": list(p.home_centers)}
+                for p in self.powers
+            ],
+            "provinces": [_province_json(p) for p in sorted(self.provinces.values(),
+                                                            key=lambda p: p.id)],
+            "coast_names": dict(self.coast_names),
+            "army_edges": [list(e) for e in self.army_edges],
+            "fleet_edges": [list(e) for e in self.fleet_edges],
+            "convoy_coasts": sorted(self.convoy_coasts),
+            "start": self.start,
+        }
+
+
+def _province_json(p: Province) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": p.id, "name": p.name, "type": p.terrain.value,
+                           "supply_center": p.supply_center, "home": p.home}
+    if p.coasts:
+        out["coasts"] = list(p.coasts)
+    out["aliases"] = list(p.aliases)
+    return out
+
+
+def map_from_json(data: Mapping[str, Any]) -> GameMap:
+    """Build a map from its JSON form (the shape of ``maps/standard.json``)."""
+    provinces = [
+        Province(
+            id=p["id"],
+            name=p["name"],
+            terrain=Terrain(p["type"]),
+            supply_center=bool(p.get("supply_center", False)),
+            home=p.get("home"),
+            coasts=tuple(p.get("coasts", ())),
+            aliases=tuple(p.get("aliases", ())),
+        )
+        for p in data["provinces"]
+    ]
+    powers = [
+        Power(p["id"], p["name"], p.get("adjective", p["name"]), tuple(p["home_centers"]))
+        for p in data["powers"]
+    ]
+    return GameMap(
+        id=data["id"],
+        name=data["name"],
+        provinces=provinces,
+        powers=powers,
+        army_edges=[(a, b) for a, b in data["army_edges"]],
+        fleet_edges=[(a, b) for a, b in data["fleet_edges"]],
+        coast_names=data.get("coast_names", {}),
+        start=data.get("start", {}),
+        convoy_coasts=data.get("convoy_coasts", ()),
+    )
+
+
+@cache
+def load_map(map_id: str) -> GameMap:
+    """Load a map shipped in ``adjudicator/maps/`` by its id (``standard``).
+
+    Raises:
+        UnknownMap: if no such map file exists.
+    """
+    if not re.fullmatch(r"[a-z0-9_]+", map_id):
+        raise UnknownMap(map_id)
+    try:
+        text = resources.files(__package__).joinpath(f"{map_id}.json").read_text("utf-8")
+    except FileNotFoundError:
+        raise UnknownMap(map_id) from None
+    return map_from_json(json.loads(text))

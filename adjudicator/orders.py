@@ -1,0 +1,389 @@
+"""Orders: small typed values with a canonical, round-trippable notation.
+
+``str(order)`` gives the canonical notation (``F nth - pic``, ``A lvp S A yor - yor``,
+``F nth C A lon - nwy``, ``A bur R gas``, ``F lon B``, ``A war D``, ``WAIVE``) and
+``parse_order(str(order), game_map) == order`` for every order.
+
+:func:`parse_order` reads the ordinary notation players write, in either
+word order and with ids, aliases or full names. It raises :class:`ParseError`
+for text it cannot read; whether a readable order is *legal* is the
+resolver's business (an illegal order is adjudicated and reported ``void``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from adjudicator.board import PhaseKind, Position, UnitKind, province_of
+from adjudicator.errors import ParseError
+
+if TYPE_CHECKING:
+    from adjudicator.maps import GameMap
+
+
+@dataclass(frozen=True, slots=True)
+class UnitRef:
+    """A unit as an order names it: its kind and where it stands (``A lon``)."""
+
+    kind: UnitKind
+    location: str
+
+    @property
+    def province(self) -> str:
+        return province_of(self.location)
+
+    def __str__(self) -> str:
+        return f"{self.kind.value} {self.location}"
+
+
+@dataclass(frozen=True, slots=True)
+class Hold:
+    unit: UnitRef
+
+    def __str__(self) -> str:
+        return f"{self.unit} H"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    unit: UnitRef
+    dest: str
+    via_convoy: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.unit} - {self.dest}" + (" via convoy" if self.via_convoy else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Support:
+    """Support to hold (``dest`` is None) or to move to ``dest``."""
+
+    unit: UnitRef
+    supported: UnitRef
+    dest: str | None = None
+
+    def __str__(self) -> str:
+        if self.dest is None:
+            return f"{self.unit} S {self.supported}"
+        return f"{self.unit} S {self.supported} - {self.dest}"
+
+
+@dataclass(frozen=True, slots=True)
+class Convoy:
+    unit: UnitRef
+    army: UnitRef
+    dest: str
+
+    def __str__(self) -> str:
+        return f"{self.unit} C {self.army} - {self.dest}"
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat:
+    unit: UnitRef
+    dest: str
+
+    def __str__(self) -> str:
+        return f"{self.unit} R {self.dest}"
+
+
+@dataclass(frozen=True, slots=True)
+class Disband:
+    unit: UnitRef
+
+    def __str__(self) -> str:
+        return f"{self.unit} D"
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    unit: UnitRef
+
+    def __str__(self) -> str:
+        return f"{self.unit} B"
+
+
+@dataclass(frozen=True, slots=True)
+class Waive:
+    """Give up one build."""
+
+    def __str__(self) -> str:
+        return "WAIVE"
+
+
+Order = Hold | Move | Support | Convoy | Retreat | Disband | Build | Waive
+MovementOrder = Hold | Move | Support | Convoy
+
+#: Which order kinds belong to which phase kind.
+PHASE_ORDER_KINDS: dict[PhaseKind, tuple[type, ...]] = {
+    PhaseKind.MOVEMENT: (Hold, Move, Support, Convoy),
+    PhaseKind.RETREATS: (Retreat, Disband),
+    PhaseKind.ADJUSTMENTS: (Build, Disband, Waive),
+}
+
+
+# -- parsing -------------------------------------------------------------------
+
+_WORDS = {
+    "h": "H", "hold": "H", "holds": "H", "stand": "H", "stands": "H",
+    "-": "-", "->": "-", "=>": "-", "to": "-", "move": "-", "moves": "-", "m": "-",
+    "s": "S", "support": "S", "supports": "S",
+    "c": "C", "convoy": "C", "convoys": "C",
+    "r": "R", "retreat": "R", "retreats": "R",
+    "d": "D", "disband": "D", "disbands": "D", "remove": "D", "removes": "D",
+    "b": "B", "build": "B", "builds": "B",
+    "waive": "WAIVE", "waives": "WAIVE",
+    "a": "A", "army": "A", "f": "F", "fleet": "F",
+}
+_VIA = re.compile(r"\b(via\s+convoy|by\s+convoy|via)\s*$")
+_ARROW = re.compile(r"\s*(->|=>|—|–)\s*")
+
+
+def _tokens(text: str, game_map: GameMap) -> list[str]:
+    """Split an order into keywords and location ids, reading multi-word names first."""
+    s = " " + text.strip().lower() + " "
+    s = _ARROW.sub(" - ", s)
+    s = s.replace(",", " ").replace(":", " ")
+    words = s.split()
+    out: list[str] = []
+    i = 0
+    # Longest-match lookup of names (they may contain spaces, dashes and brackets).
+    while i < len(words):
+        matched = False
+        for j in range(min(len(words), i + 6), i, -1):
+            phrase = " ".join(words[i:j])
+            loc = _lookup(phrase, game_map)
+            if loc is not None and not (j == i + 1 and phrase in _WORDS):
+                out.append(loc)
+                i = j
+                matched = True
+                break
+        if matched:
+            continue
+        word = words[i]
+        if "-" in word and word not in _WORDS:
+            # "nth-pic" and "lon-" written without spaces.
+            parts = [p for p in re.split(r"(-)", word) if p]
+            if len(parts) > 1:
+                words[i : i + 1] = parts
+                continue
+        out.append(word)
+        i += 1
+    return out
+
+
+def _lookup(phrase: str, game_map: GameMap) -> str | None:
+    loc = game_map.lookup(phrase)
+    if loc is not None:
+        return loc
+    # "stp/sc" and "spa(nc)" glued to brackets or slashes in odd ways.
+    compact = re.sub(r"\s*([/()])\s*", r"\1", phrase)
+    if compact != phrase:
+        return game_map.lookup(compact)
+    return None
+
+
+class _Reader:
+    def __init__(
+        self, text: str, game_map: GameMap, position: Position | None, power: str | None
+    ) -> None:
+        self.text = text
+        self.map = game_map
+        self.position = position
+        self.power = power
+        self.tokens = _tokens(text, game_map)
+        self.i = 0
+
+    def fail(self, message: str) -> ParseError:
+        return ParseError(message, self.text)
+
+    def peek(self) -> str | None:
+        return self.tokens[self.i] if self.i < len(self.tokens) else None
+
+    def keyword(self) -> str | None:
+        tok = self.peek()
+        if tok is None or tok in self.map.locations:
+            return None
+        return _WORDS.get(tok)
+
+    def take(self) -> str:
+        tok = self.tokens[self.i]
+        self.i += 1
+        return tok
+
+    def is_location(self, tok: str | None) -> bool:
+        return tok is not None and tok in self.map.locations
+
+    def location(self, what: str) -> str:
+        tok = self.peek()
+        if tok is None:
+            raise self.fail(f"the order ends where {what} should be")
+        if not self.is_location(tok):
+            raise self.fail(f"{tok!r} is not a province on this map")
+        return self.take()
+
+    def unit(self, what: str, *, need_unit: bool = True) -> UnitRef:
+        kind: UnitKind | None = None
+        word = self.keyword()
+        if word in ("A", "F"):
+            self.take()
+            kind = UnitKind(word)
+        location = self.location(what)
+        if kind is None:
+            kind = self._kind_at(location, need_unit)
+        return UnitRef(kind, location)
+
+    def _kind_at(self, location: str, need_unit: bool) -> UnitKind:
+        name = self.map.location_name(location)
+        if self.position is None:
+            raise self.fail(f"say whether the unit in {name} is an army (A) or a fleet (F)")
+        unit = self.position.unit_in(location)
+        if unit is None and self.position.phase.kind is PhaseKind.RETREATS:
+            for d in self.position.dislodged:
+                if d.unit.province == province_of(location):
+                    unit = d.unit
+        if unit is None:
+            if need_unit:
+                raise self.fail(f"no unit at {name}")
+            raise self.fail(f"say whether to build an army (A) or a fleet (F) in {name}")
+        return unit.kind
+
+    def at_end(self) -> bool:
+        tok = self.peek()
+        return tok is None
+
+    def expect_end(self) -> None:
+        if not self.at_end():
+            rest = " ".join(self.tokens[self.i :])
+            raise self.fail(f"did not understand {rest!r} at the end of the order")
+
+
+def parse_order(
+    text: str,
+    game_map: GameMap,
+    *,
+    position: Position | None = None,
+    power: str | None = None,
+) -> Order:
+    """Read one order in ordinary notation.
+
+    ``position`` lets a unit be named without its kind (``lon - nth``), makes
+    ``A bur - gas`` a retreat in a retreat phase, and reports "no unit at ..."
+    for an order to an empty province.
+
+    >>> from adjudicator.maps import load_map
+    >>> str(parse_order("Fleet North Sea -> Picardy", load_map("standard")))
+    'F nth - pic'
+
+    Raises:
+        ParseError: if the text is not an order that can be read.
+    """
+    if not isinstance(text, str):
+        raise ParseError("an order must be text", repr(text))
+    body = text.strip()
+    if not body:
+        raise ParseError("the order is empty", text)
+    via = False
+    lowered = body.lower()
+    match = _VIA.search(lowered)
+    if match is not None:
+        via = True
+        body = body[: match.start()]
+    reader = _Reader(body, game_map, position, power)
+    if not reader.tokens:
+        raise reader.fail("the order is empty")
+    order = _parse(reader)
+    if via and not isinstance(order, Move):
+        raise reader.fail("only a move can go via convoy")
+    if via and isinstance(order, Move):
+        order = Move(order.unit, order.dest, True)
+    if position is not None:
+        _check_unit_exists(order, position, reader)
+    return order
+
+
+def _parse(r: _Reader) -> Order:
+    first = r.keyword()
+    if first == "WAIVE":
+        r.take()
+        r.expect_end()
+        return Waive()
+    if first in ("B", "D"):
+        # "Build A lon", "Remove A lon", "Disband F nth".
+        r.take()
+        unit = r.unit("the unit", need_unit=first == "D")
+        r.expect_end()
+        return Build(unit) if first == "B" else Disband(unit)
+    if first == "R":
+        r.take()
+    unit = r.unit("the unit", need_unit=not _is_build(r))
+    word = r.keyword()
+    if word is None and r.at_end():
+        return Hold(unit)
+    if word is None:
+        # "A bur gas" is not a thing anyone means; say what is wrong.
+        raise r.fail(f"expected an order word (H, -, S, C, R, B, D) after {unit}")
+    r.take()
+    if word == "H":
+        r.expect_end()
+        return Hold(unit)
+    if word in ("-", "R"):
+        dest = r.location("the destination")
+        r.expect_end()
+        if word == "R" or _in_retreats(r):
+            return Retreat(unit, dest)
+        return Move(unit, dest)
+    if word == "S":
+        supported = r.unit("the supported unit")
+        if r.at_end():
+            return Support(unit, supported, None)
+        nxt = r.keyword()
+        if nxt == "H":
+            r.take()
+            r.expect_end()
+            return Support(unit, supported, None)
+        if nxt != "-":
+            raise r.fail("a support names a unit, then '-' and where it moves, or nothing")
+        r.take()
+        dest = r.location("the destination of the supported move")
+        r.expect_end()
+        return Support(unit, supported, dest)
+    if word == "C":
+        army = r.unit("the convoyed army")
+        if r.keyword() != "-":
+            raise r.fail("a convoy names the army, then '-' and where it goes")
+        r.take()
+        dest = r.location("the destination of the convoy")
+        r.expect_end()
+        return Convoy(unit, UnitRef(UnitKind.ARMY, army.location), dest)
+    if word == "B":
+        r.expect_end()
+        return Build(unit)
+    if word == "D":
+        r.expect_end()
+        return Disband(unit)
+    raise r.fail(f"did not understand the order word after {unit}")
+
+
+def _is_build(r: _Reader) -> bool:
+    """Does the order end in B (``lon B`` names no unit that is on the board yet)?"""
+    return bool(r.tokens) and _WORDS.get(r.tokens[-1]) == "B"
+
+
+def _in_retreats(r: _Reader) -> bool:
+    return r.position is not None and r.position.phase.kind is PhaseKind.RETREATS
+
+
+def _check_unit_exists(order: Order, position: Position, r: _Reader) -> None:
+    if isinstance(order, (Waive, Build)):
+        return
+    location = order.unit.location
+    name = r.map.location_name(location)
+    if position.phase.kind is PhaseKind.RETREATS and isinstance(order, (Retreat, Disband)):
+        if not any(d.unit.province == province_of(location) for d in position.dislodged):
+            raise r.fail(f"no dislodged unit at {name}")
+        return
+    if position.unit_in(location) is None:
+        raise r.fail(f"no unit at {name}")

@@ -1,0 +1,673 @@
+"""Movement resolution: one algorithm for every variant.
+
+This is Kruijswijk's guess-and-backup algorithm ("The Math of Adjudication"):
+each order has one yes/no decision (a move succeeds; a support is given; a
+convoying fleet or a holding unit is not dislodged). Deciding one order may
+need others; a decision that depends on itself is settled by guessing both
+ways. If both guesses agree, that is the answer; if not, the dependency
+cycle is a circular movement (every move in it succeeds) or a convoy
+paradox, broken by the variant's paradox rule (Szykman by default: the
+convoyed armies of the paradox stay put and cut no support).
+
+Strengths, adjacency and who may convoy come from the variant's hooks, so
+variants never fork this module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from adjudicator.board import DislodgedUnit, Position, Unit, UnitKind, province_of, sort_units
+from adjudicator.maps import GameMap
+from adjudicator.orders import Convoy, Hold, Move, MovementOrder, Support
+from adjudicator.results import OrderResult, Outcome, Reason, make_result, unit_name
+from adjudicator.variants.base import ParadoxRule, Variant
+
+HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
+UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
+
+
+@dataclass(frozen=True, slots=True)
+class MovementResult:
+    units: tuple[Unit, ...]
+    dislodged: tuple[DislodgedUnit, ...]
+    standoffs: frozenset[str]
+    results: tuple[OrderResult, ...]
+
+
+def resolve_movement(
+    position: Position,
+    variant: Variant,
+    orders: dict[str, MovementOrder],
+) -> MovementResult:
+    """Resolve a movement phase.
+
+    ``orders`` maps a unit's province to its order (already checked to belong
+    to the unit's owner). Units without an order hold.
+    """
+    return _Movement(position, variant, orders).run()
+
+
+def _fmt(unit: Unit) -> str:
+    return unit_name(str(unit))
+
+
+class _Movement:
+    """The state of one resolution. Indices number the units on the board."""
+
+    def __init__(
+        self, position: Position, variant: Variant, orders: dict[str, MovementOrder]
+    ) -> None:
+        self.position = position
+        self.variant = variant
+        geo = variant.geography(position)
+        self.map: GameMap = geo
+        units = position.units
+        n = len(units)
+        self.n = n
+        self.units = units
+        self.at: dict[str, int] = {u.province: i for i, u in enumerate(units)}
+        self.power = [u.power for u in units]
+        self.src = [u.province for u in units]
+        self.given: list[MovementOrder | None] = [orders.get(u.province) for u in units]
+        self.kind = [HOLD] * n
+        self.dest: list[str] = [""] * n  # destination province of a move
+        self.dest_loc: list[str] = [""] * n  # destination location (coast) of a move
+        self.via = [False] * n  # the move goes by convoy
+        self.route_ordered = [False] * n  # convoy orders form a route, dislodged or not
+        self.void: list[tuple[Outcome, Reason, dict[str, str]] | None] = [None] * n
+        self.strength = [variant.unit_strength(u, position) for u in units]
+        self.sup_strength = [variant.support_strength(u, position) for u in units]
+        self.sup_exempt: list[str | None] = [None] * n  # attacks from here don't cut
+        self.supports: list[list[int]] = [[] for _ in range(n)]
+        self.convoyers: list[list[int]] = [[] for _ in range(n)]
+        self.moves_to: dict[str, list[int]] = {}
+        self.h2h: list[int | None] = [None] * n
+        self.paradox: set[int] = set()
+        self.state = [UNRESOLVED] * n
+        self.res = [False] * n
+        self.deps: list[int] = []
+        self._classify()
+
+    # -- reading the orders ----------------------------------------------------
+
+    def _set_void(
+        self, i: int, reason: Reason, outcome: Outcome = Outcome.VOID, **params: str
+    ) -> None:
+        """The order has no effect by the rules: the unit holds."""
+        self.void[i] = (outcome, reason, params)
+        self.kind[i] = HOLD
+
+    def _classify(self) -> None:
+        geo = self.map
+        units = self.units
+        for i, order in enumerate(self.given):
+            unit = units[i]
+            if order is None or isinstance(order, Hold):
+                continue
+            if isinstance(order, Move):
+                self._classify_move(i, unit, order, geo)
+            elif isinstance(order, Support):
+                self.kind[i] = SUPPORT
+            elif isinstance(order, Convoy):
+                self.kind[i] = CONVOY
+        # Convoys are matched to the moves; an army's route is then chosen, and
+        # an army with no convoy route to a province it cannot walk to holds
+        # (DATC 6.D.32). Only then are supports matched, against the moves as
+        # finally read.
+        for i, order in enumerate(self.given):
+            if self.kind[i] == CONVOY and isinstance(order, Convoy):
+                self._classify_convoy(i, units[i], order)
+        for i in range(self.n):
+            if self.kind[i] == MOVE:
+                self._choose_route(i)
+        for i, order in enumerate(self.given):
+            if self.kind[i] == SUPPORT and isinstance(order, Support):
+                self._classify_support(i, units[i], order, geo)
+        for i in range(self.n):
+            if self.kind[i] == MOVE:
+                self.moves_to.setdefault(self.dest[i], []).append(i)
+        for i in range(self.n):
+            if self.kind[i] == MOVE and not self.via[i]:
+                j = self.at.get(self.dest[i])
+                if (
+                    j is not None
+                    and self.kind[j] == MOVE
+                    and not self.via[j]
+                    and self.dest[j] == self.src[i]
+                ):
+                    self.h2h[i] = j
+        for i in range(self.n):
+            if self.kind[i] == SUPPORT:
+                order = self.given[i]
+                assert isinstance(order, Support)
+                target = self.at[order.supported.province]
+                self.supports[target].append(i)
+
+    def _classify_move(self, i: int, unit: Unit, order: Move, geo: GameMap) -> None:
+        dest_loc = order.dest
+        dest = province_of(dest_loc)
+        name = geo.location_name
+        if dest == unit.province:
+            self._set_void(i, Reason.SAME_PROVINCE, unit=_fmt(unit))
+            return
+        province = geo.provinces.get(dest)
+        if province is None:
+            self._set_void(i, Reason.CANNOT_ENTER, unit=_fmt(unit), dest=dest)
+            return
+        if unit.kind is UnitKind.ARMY:
+            dest_loc = dest  # coasts mean nothing to an army
+            if not province.is_land:
+                self._set_void(i, Reason.CANNOT_ENTER, unit=_fmt(unit), dest=name(dest))
+                return
+            if dest not in geo.army_neighbours(unit.province):
+                # Not adjacent: only a convoy can take it there.
+                if not (
+                    province.terrain.value == "coast"
+                    and geo.provinces[unit.province].terrain.value == "coast"
+                ):
+                    self._set_void(
+                        i,
+                        Reason.NOT_ADJACENT,
+                        dest=name(dest),
+                        source=name(unit.province),
+                    )
+                    return
+        else:
+            reach = geo.fleet_neighbours(unit.location)
+            if "/" not in dest_loc and province.coasts:
+                coasts = [c for c in geo.coasts_of(dest) if c in reach]
+                if len(coasts) == 1:
+                    dest_loc = coasts[0]
+                elif len(coasts) > 1:
+                    self._set_void(i, Reason.COAST_NEEDED, dest=name(dest))
+                    return
+            if dest_loc not in reach:
+                if not (province.is_sea or province.terrain.value == "coast"):
+                    self._set_void(i, Reason.CANNOT_ENTER, unit=_fmt(unit), dest=name(dest))
+                else:
+                    self._set_void(
+                        i,
+                        Reason.NOT_ADJACENT,
+                        dest=name(dest_loc),
+                        source=name(unit.location),
+                    )
+                return
+        self.kind[i] = MOVE
+        self.dest[i] = dest
+        self.dest_loc[i] = dest_loc
+
+    def _classify_support(self, i: int, unit: Unit, order: Support, geo: GameMap) -> None:
+        name = geo.location_name
+        target = self.at.get(order.supported.province)
+        if target is None:
+            self._set_void(i, Reason.NO_SUPPORTED_UNIT, location=name(order.supported.province))
+            return
+        if target == i:
+            self._set_void(i, Reason.SUPPORT_SELF)
+            return
+        aim = province_of(order.dest) if order.dest is not None else self.src[target]
+        if aim == unit.province or not geo.reaches(unit.kind.value, unit.location, aim):
+            self._set_void(i, Reason.SUPPORT_UNREACHABLE, unit=_fmt(unit), dest=name(aim))
+            return
+        supported = _fmt(self.units[target])
+        if order.dest is None:
+            if self.kind[target] == MOVE:
+                self._set_void(i, Reason.SUPPORT_NOT_MATCHED, supported=supported, what="to hold")
+                return
+        else:
+            matched = self.kind[target] == MOVE and self.dest[target] == aim
+            if matched and "/" in order.dest and self.units[target].kind is UnitKind.FLEET:
+                # A support naming a coast supports only a move to that coast.
+                matched = self.dest_loc[target] == order.dest
+            if not matched:
+                self._set_void(
+                    i, Reason.SUPPORT_NOT_MATCHED, supported=supported, what=f"to {name(aim)}"
+                )
+                return
+            self.sup_exempt[i] = aim
+
+    def _classify_convoy(self, i: int, unit: Unit, order: Convoy) -> None:
+        name = self.map.location_name
+        if not self.variant.can_convoy(unit, self.position):
+            self._set_void(i, Reason.CONVOY_NOT_AT_SEA)
+            return
+        army = self.at.get(order.army.province)
+        if army is None or self.units[army].kind is not UnitKind.ARMY:
+            self._set_void(i, Reason.CONVOY_NO_ARMY, location=name(order.army.province))
+            return
+        dest = province_of(order.dest)
+        if not self.map.could_carry(unit.province, order.army.province, dest):
+            self._set_void(
+                i,
+                Reason.CONVOY_OFF_ROUTE,
+                unit=_fmt(unit),
+                source=name(order.army.province),
+                dest=name(dest),
+            )
+            return
+        if self.kind[army] != MOVE or self.dest[army] != dest:
+            self._set_void(
+                i,
+                Reason.CONVOY_NOT_MATCHED,
+                army=_fmt(self.units[army]),
+                dest=f"move to {name(dest)}",
+            )
+            return
+        self.convoyers[army].append(i)
+
+    def _choose_route(self, i: int) -> None:
+        """Decide whether an army's move goes by convoy (the 2000 rulebook's intent rule)."""
+        unit = self.units[i]
+        if unit.kind is not UnitKind.ARMY:
+            return
+        fleets = self.convoyers[i]
+        self.route_ordered[i] = bool(fleets) and self._route(i, fleets)
+        adjacent = self.dest[i] in self.map.army_neighbours(self.src[i])
+        if not adjacent:
+            if not self.route_ordered[i] and not self._route(i, self._all_fleets_at_sea()):
+                # Not even the fleets on the board could carry it: the order is
+                # illegal and the army holds (DATC 6.D.32). With such fleets the
+                # move is legal but fails, and cannot be supported to hold (6.D.8).
+                name = self.map.location_name
+                self._set_void(
+                    i,
+                    Reason.NO_CONVOY_ROUTE,
+                    Outcome.NO_CONVOY,
+                    source=name(self.src[i]),
+                    dest=name(self.dest[i]),
+                )
+                return
+            self.via[i] = True
+            return
+        if not self.route_ordered[i]:
+            return  # over land, whatever the order said (DATC 6.G.8)
+        order = self.given[i]
+        explicit = isinstance(order, Move) and order.via_convoy
+        own_fleet = any(self.power[c] == self.power[i] for c in fleets)
+        self.via[i] = explicit or own_fleet
+        if not self.via[i]:
+            # Foreign fleets offered a convoy the army did not ask for.
+            self.convoyers[i] = []
+            for c in fleets:
+                self._set_void(c, Reason.CONVOY_NOT_USED, army=_fmt(unit))
+
+    def _all_fleets_at_sea(self) -> list[int]:
+        return [
+            k for k, u in enumerate(self.units) if self.variant.can_convoy(u, self.position)
+        ]
+
+    def _route(self, i: int, fleets: Sequence[int]) -> bool:
+        """Is there a chain of the given fleets from the army to its destination?"""
+        start, goal = self.src[i], self.dest[i]
+        seas = {self.src[c] for c in fleets}
+        neighbours = self.map.fleet_province_neighbours
+        seen = set()
+        frontier = [s for s in seas if start in neighbours(s)]
+        while frontier:
+            sea = frontier.pop()
+            if sea in seen:
+                continue
+            seen.add(sea)
+            adj = neighbours(sea)
+            if goal in adj:
+                return True
+            frontier.extend(s for s in seas if s in adj and s not in seen)
+        return False
+
+    # -- the decisions -----------------------------------------------------------
+
+    def resolve(self, i: int) -> bool:
+        state = self.state[i]
+        if state == RESOLVED:
+            return self.res[i]
+        if state == GUESSING:
+            # Every read of a guess is recorded, even a repeated one: an order
+            # that read a guess must not be settled as if it had not.
+            self.deps.append(i)
+            return self.res[i]
+        old = len(self.deps)
+        self.res[i] = False
+        self.state[i] = GUESSING
+        first = self.adjudicate(i)
+        if len(self.deps) == old:
+            # Nothing depended on a guess: the answer is final.
+            if self.state[i] != RESOLVED:
+                self.res[i] = first
+                self.state[i] = RESOLVED
+            return self.res[i]
+        if self.deps[old] != i:
+            # Part of a cycle whose first member is further up: keep the guess going.
+            self.deps.append(i)
+            self.res[i] = first
+            return first
+        # This order opened the cycle: try the other guess.
+        for k in self.deps[old:]:
+            self.state[k] = UNRESOLVED
+        del self.deps[old:]
+        self.res[i] = True
+        self.state[i] = GUESSING
+        second = self.adjudicate(i)
+        if first == second:
+            for k in self.deps[old:]:
+                self.state[k] = UNRESOLVED
+            del self.deps[old:]
+            self.res[i] = first
+            self.state[i] = RESOLVED
+            return first
+        # Two answers, or none: a circular movement or a paradox.
+        cycle = list(dict.fromkeys([i, *self.deps[old:]]))
+        del self.deps[old:]
+        self._backup(cycle)
+        return self.resolve(i)
+
+    def _backup(self, cycle: list[int]) -> None:
+        convoys = [k for k in cycle if self.kind[k] == CONVOY]
+        if not convoys:
+            # Circular movement: every move in the circle succeeds.
+            for k in cycle:
+                if self.kind[k] == MOVE:
+                    self.state[k] = RESOLVED
+                    self.res[k] = True
+                else:
+                    self.state[k] = UNRESOLVED
+            return
+        armies = set()
+        for c in convoys:
+            order = self.given[c]
+            assert isinstance(order, Convoy)
+            armies.add(self.at[order.army.province])
+        self.paradox.update(armies)
+        for k in cycle:
+            self.state[k] = UNRESOLVED
+        if self.variant.paradox_rule is ParadoxRule.ALL_HOLD:
+            for k in cycle:
+                if self.kind[k] == MOVE:
+                    self.state[k] = RESOLVED
+                    self.res[k] = False
+        for a in armies:
+            self.state[a] = RESOLVED
+            self.res[a] = False
+
+    def adjudicate(self, i: int) -> bool:
+        kind = self.kind[i]
+        if kind == MOVE:
+            return self._move_succeeds(i)
+        if kind == SUPPORT:
+            return self._support_given(i)
+        return not self._dislodged(i)
+
+    def _dislodged(self, i: int) -> bool:
+        return any(self.resolve(k) for k in self.moves_to.get(self.src[i], ()))
+
+    def _move_succeeds(self, i: int) -> bool:
+        if self.via[i] and not self.path(i):
+            return False
+        attack = self.attack_strength(i)
+        j = self.h2h[i]
+        if j is not None:
+            if attack <= self.defend_strength(j):
+                return False
+        elif attack <= self.hold_strength(self.dest[i]):
+            return False
+        return all(
+            k == i or attack > self.prevent_strength(k) for k in self.moves_to[self.dest[i]]
+        )
+
+    def _support_given(self, i: int) -> bool:
+        exempt = self.sup_exempt[i]
+        power = self.power[i]
+        for k in self.moves_to.get(self.src[i], ()):
+            if self.power[k] == power or self.src[k] == exempt:
+                continue
+            if self.via[k] and not self.path(k):
+                continue
+            return False  # cut
+        return not self._dislodged(i)
+
+    def _given_support(self, i: int, exclude_power: str | None = None) -> int:
+        total = 0
+        for s in self.supports[i]:
+            if self.power[s] != exclude_power and self.resolve(s):
+                total += self.sup_strength[s]
+        return total
+
+    def path(self, i: int) -> bool:
+        if i in self.paradox or not self.route_ordered[i]:
+            return False
+        fleets = [c for c in self.convoyers[i] if self.resolve(c)]
+        return bool(fleets) and self._route(i, fleets)
+
+    def attack_strength(self, i: int) -> int:
+        if self.via[i] and not self.path(i):
+            return 0
+        j = self.at.get(self.dest[i])
+        if j is None or (self.kind[j] == MOVE and self.h2h[i] != j and self.resolve(j)):
+            return self.strength[i] + self._given_support(i)
+        if self.power[j] == self.power[i]:
+            return 0
+        return self.strength[i] + self._given_support(i, exclude_power=self.power[j])
+
+    def defend_strength(self, i: int) -> int:
+        return self.strength[i] + self._given_support(i)
+
+    def hold_strength(self, province: str) -> int:
+        j = self.at.get(province)
+        if j is None:
+            return 0
+        if self.kind[j] == MOVE:
+            return 0 if self.resolve(j) else self.strength[j]
+        return self.strength[j] + self._given_support(j)
+
+    def prevent_strength(self, k: int) -> int:
+        if self.via[k] and not self.path(k):
+            return 0
+        j = self.h2h[k]
+        if j is not None and self.resolve(j):
+            return 0
+        return self.strength[k] + self._given_support(k)
+
+    # -- the answer ------------------------------------------------------------
+
+    def run(self) -> MovementResult:
+        for i in range(self.n):
+            self.resolve(i)
+        units = self.units
+        moved: dict[int, str] = {}
+        dislodger: dict[int, int] = {}
+        for i in range(self.n):
+            if self.kind[i] == MOVE and self.res[i]:
+                moved[i] = self.dest_loc[i]
+                j = self.at.get(self.dest[i])
+                if j is not None and not (self.kind[j] == MOVE and self.res[j]):
+                    dislodger[j] = i
+        after: list[Unit] = []
+        for i, u in enumerate(units):
+            if i in dislodger:
+                continue
+            after.append(Unit(u.power, u.kind, moved[i]) if i in moved else u)
+        occupied = {u.province for u in after}
+        standoffs = set()
+        for province, movers in self.moves_to.items():
+            if province in occupied:
+                continue
+            for k in movers:
+                if self.res[k] or (self.via[k] and not self.path(k)):
+                    continue
+                j = self.h2h[k]
+                if j is not None and self.res[j]:
+                    continue
+                standoffs.add(province)
+        dislodged: list[DislodgedUnit] = []
+        retreat_options: dict[int, tuple[str, ...]] = {}
+        for j, i in sorted(dislodger.items()):
+            attacker_from = None if self.via[i] else self.src[i]
+            options = retreats_for(
+                self.map, units[j], attacker_from, occupied, frozenset(standoffs)
+            )
+            retreat_options[j] = options
+            if options:
+                dislodged.append(DislodgedUnit(units[j], attacker_from, options))
+        results = tuple(self._result(i, dislodger, retreat_options) for i in range(self.n))
+        return MovementResult(
+            units=sort_units(after),
+            dislodged=tuple(sorted(dislodged, key=lambda d: (d.unit.power, d.unit.location))),
+            standoffs=frozenset(standoffs),
+            results=results,
+        )
+
+    def _order_of(self, i: int) -> MovementOrder:
+        order = self.given[i]
+        if order is None:
+            u = self.units[i]
+            from adjudicator.orders import UnitRef
+
+            return Hold(UnitRef(u.kind, u.location))
+        return order
+
+    def _result(
+        self, i: int, dislodger: dict[int, int], retreat_options: dict[int, tuple[str, ...]]
+    ) -> OrderResult:
+        power = self.power[i]
+        order = self._order_of(i)
+        if i in dislodger:
+            k = dislodger[i]
+            other = f"{_fmt(self.units[k])}"
+            against = (
+                self.defend_strength(i) if self.h2h[k] == i else self.hold_strength(self.src[i])
+            )
+            if not retreat_options[i]:
+                return make_result(power, order, Outcome.DISLODGED, Reason.DESTROYED, other=other)
+            return make_result(
+                power,
+                order,
+                Outcome.DISLODGED,
+                Reason.DISLODGED_BY,
+                other=other,
+                source=self.map.location_name(self.src[k]),
+                strength=self.attack_strength(k),
+                other_strength=against,
+            )
+        void = self.void[i]
+        if void is not None:
+            outcome, reason, params = void
+            return make_result(power, order, outcome, reason, **params)
+        kind = self.kind[i]
+        if kind == MOVE and not self.res[i]:
+            return self._failed_move(i, power, order)
+        if kind == SUPPORT and not self.res[i]:
+            cutter = next(
+                k
+                for k in self.moves_to.get(self.src[i], ())
+                if self.power[k] != power
+                and self.src[k] != self.sup_exempt[i]
+                and not (self.via[k] and not self.path(k))
+            )
+            return make_result(
+                power, order, Outcome.CUT, Reason.SUPPORT_CUT, other=_fmt(self.units[cutter])
+            )
+        return make_result(power, order, Outcome.OK)
+
+    def _failed_move(self, i: int, power: str, order: MovementOrder) -> OrderResult:
+        name = self.map.location_name
+        if self.via[i] and not self.path(i):
+            if i in self.paradox:
+                return make_result(power, order, Outcome.DISRUPTED, Reason.CONVOY_PARADOX)
+            if self.route_ordered[i]:
+                lost = [
+                    _fmt(self.units[c]) for c in self.convoyers[i] if not self.res[c]
+                ]
+                return make_result(
+                    power,
+                    order,
+                    Outcome.DISRUPTED,
+                    Reason.CONVOY_DISRUPTED,
+                    fleets=", ".join(lost) or "the convoy",
+                )
+            return make_result(
+                power,
+                order,
+                Outcome.NO_CONVOY,
+                Reason.NO_CONVOY_ROUTE,
+                source=name(self.src[i]),
+                dest=name(self.dest[i]),
+            )
+        attack = self.attack_strength(i)
+        j = self.h2h[i]
+        if j is not None:
+            defend = self.defend_strength(j)
+            if attack <= defend:
+                if self.power[j] == power and attack == 0:
+                    return make_result(
+                        power, order, Outcome.BOUNCE, Reason.OWN_UNIT, other=_fmt(self.units[j])
+                    )
+                return make_result(
+                    power,
+                    order,
+                    Outcome.BOUNCE,
+                    Reason.LOST_HEAD_TO_HEAD,
+                    other=_fmt(self.units[j]),
+                    strength=attack,
+                    other_strength=defend,
+                )
+        else:
+            hold = self.hold_strength(self.dest[i])
+            if attack <= hold:
+                occupant = self.at[self.dest[i]]
+                if self.power[occupant] == power and attack == 0:
+                    return make_result(
+                        power,
+                        order,
+                        Outcome.BOUNCE,
+                        Reason.OWN_UNIT,
+                        other=_fmt(self.units[occupant]),
+                    )
+                return make_result(
+                    power,
+                    order,
+                    Outcome.BOUNCE,
+                    Reason.BOUNCED_OFF,
+                    other=_fmt(self.units[occupant]),
+                    strength=attack,
+                    other_strength=hold,
+                )
+        rivals = [
+            (self.prevent_strength(k), k) for k in self.moves_to[self.dest[i]] if k != i
+        ]
+        strongest, k = max(rivals)
+        return make_result(
+            power,
+            order,
+            Outcome.BOUNCE,
+            Reason.BOUNCED,
+            other=_fmt(self.units[k]),
+            strength=attack,
+            other_strength=strongest,
+        )
+
+
+def retreats_for(
+    geo: GameMap,
+    unit: Unit,
+    attacker_from: str | None,
+    occupied: set[str] | frozenset[str],
+    standoffs: frozenset[str],
+) -> tuple[str, ...]:
+    """Where a dislodged unit may retreat: adjacent, vacant, not the attacker's
+    province (unless it came by convoy) and not left empty by a standoff."""
+    if unit.kind is UnitKind.ARMY:
+        candidates = [
+            p for p in geo.army_neighbours(unit.province) if geo.provinces[p].is_land
+        ]
+    else:
+        candidates = list(geo.fleet_neighbours(unit.location))
+    return tuple(
+        sorted(
+            loc
+            for loc in candidates
+            if province_of(loc) not in occupied
+            and province_of(loc) not in standoffs
+            and province_of(loc) != attacker_from
+        )
+    )

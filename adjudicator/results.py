@@ -1,0 +1,170 @@
+"""What happened to each order, and why, in words a player understands.
+
+An :class:`OrderResult` carries an :class:`Outcome` (the contract's wire
+values) and, when the outcome is not ``ok``, a :class:`Reason` code with its
+parameters. The wording is derived from the code, so the site can translate
+it and tests can assert on codes, not prose.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from adjudicator.board import FrozenMap
+from adjudicator.orders import Order
+
+
+class Outcome(StrEnum):
+    """The result of one order, exactly the contract's values."""
+
+    OK = "ok"
+    BOUNCE = "bounce"
+    CUT = "cut"
+    DISLODGED = "dislodged"
+    #: Readable but without effect by the rules: illegal, or not matched.
+    VOID = "void"
+    NO_CONVOY = "no_convoy"
+    DISRUPTED = "disrupted"
+    #: Cannot be attached to the position at all: unreadable text, no such
+    #: unit, another power's unit, or an order of the wrong phase.
+    ILLEGAL = "illegal"
+
+
+class Reason(StrEnum):
+    """Why an order did not simply succeed. Values are stable codes."""
+
+    # unreadable or unattachable
+    UNREADABLE = "unreadable"
+    NO_UNIT = "no_unit"
+    NOT_YOUR_UNIT = "not_your_unit"
+    WRONG_UNIT_KIND = "wrong_unit_kind"
+    WRONG_PHASE = "wrong_phase"
+    REPLACED = "replaced"
+    # illegal by the rules (void)
+    SAME_PROVINCE = "same_province"
+    NOT_ADJACENT = "not_adjacent"
+    CANNOT_ENTER = "cannot_enter"
+    COAST_NEEDED = "coast_needed"
+    SUPPORT_UNREACHABLE = "support_unreachable"
+    SUPPORT_SELF = "support_self"
+    NO_SUPPORTED_UNIT = "no_supported_unit"
+    SUPPORT_NOT_MATCHED = "support_not_matched"
+    CONVOY_NOT_AT_SEA = "convoy_not_at_sea"
+    CONVOY_NO_ARMY = "convoy_no_army"
+    CONVOY_NOT_MATCHED = "convoy_not_matched"
+    CONVOY_NOT_USED = "convoy_not_used"
+    CONVOY_OFF_ROUTE = "convoy_off_route"
+    # movement outcomes
+    BOUNCED = "bounced"
+    BOUNCED_OFF = "bounced_off"
+    OWN_UNIT = "own_unit"
+    LOST_HEAD_TO_HEAD = "lost_head_to_head"
+    NO_CONVOY_ROUTE = "no_convoy_route"
+    CONVOY_DISRUPTED = "convoy_disrupted"
+    CONVOY_PARADOX = "convoy_paradox"
+    SUPPORT_CUT = "support_cut"
+    DISLODGED_BY = "dislodged_by"
+    DESTROYED = "destroyed"
+    # retreats
+    RETREAT_NOT_ALLOWED = "retreat_not_allowed"
+    RETREAT_BOUNCED = "retreat_bounced"
+    NO_ORDER_DISBANDED = "no_order_disbanded"
+    # adjustments
+    NO_BUILDS_DUE = "no_builds_due"
+    NO_DISBANDS_DUE = "no_disbands_due"
+    BUILD_NOT_ALLOWED = "build_not_allowed"
+    BUILD_OCCUPIED = "build_occupied"
+    BUILD_TWICE = "build_twice"
+    BUILD_TERRAIN = "build_terrain"
+    TOO_MANY = "too_many"
+    CIVIL_DISORDER = "civil_disorder"
+
+
+_WORDING: dict[Reason, str] = {
+    Reason.UNREADABLE: "{message}",
+    Reason.NO_UNIT: "no unit at {location}",
+    Reason.NOT_YOUR_UNIT: "{unit} belongs to {owner}",
+    Reason.WRONG_UNIT_KIND: "the unit at {location} is {actual}, not {given}",
+    Reason.WRONG_PHASE: "{kind} orders are not given in a {phase} phase",
+    Reason.REPLACED: "replaced by a later order for the same unit",
+    Reason.SAME_PROVINCE: "{unit} cannot move to the province it is in",
+    Reason.NOT_ADJACENT: "{dest} is not adjacent to {source}",
+    Reason.CANNOT_ENTER: "{unit} cannot enter {dest}",
+    Reason.COAST_NEEDED: "say which coast of {dest}",
+    Reason.SUPPORT_UNREACHABLE: "{unit} could not move to {dest} itself, so cannot support there",
+    Reason.SUPPORT_SELF: "a unit cannot support itself",
+    Reason.NO_SUPPORTED_UNIT: "no unit at {location} to support",
+    Reason.SUPPORT_NOT_MATCHED: "{supported} was not ordered {what}",
+    Reason.CONVOY_NOT_AT_SEA: "only a fleet at sea can convoy",
+    Reason.CONVOY_NO_ARMY: "no army at {location} to convoy",
+    Reason.CONVOY_NOT_MATCHED: "{army} was not ordered to {dest}",
+    Reason.CONVOY_NOT_USED: "{army} went over land, not by convoy",
+    Reason.CONVOY_OFF_ROUTE: "{unit} cannot be part of any convoy route from {source} to {dest}",
+    Reason.BOUNCED: "bounced with {other} ({strength} vs {other_strength})",
+    Reason.BOUNCED_OFF: "bounced off {other} ({strength} vs {other_strength})",
+    Reason.OWN_UNIT: "cannot dislodge {other} of the same power",
+    Reason.LOST_HEAD_TO_HEAD: "lost the head-to-head battle with {other} "
+    "({strength} vs {other_strength})",
+    Reason.NO_CONVOY_ROUTE: "no convoy route from {source} to {dest}",
+    Reason.CONVOY_DISRUPTED: "convoy disrupted: {fleets} dislodged",
+    Reason.CONVOY_PARADOX: "convoy paradox: the convoy fails (Szykman rule)",
+    Reason.SUPPORT_CUT: "support cut by {other}",
+    Reason.DISLODGED_BY: "dislodged by {other} from {source} ({strength} vs {other_strength})",
+    Reason.DESTROYED: "dislodged by {other} with nowhere to retreat: destroyed",
+    Reason.RETREAT_NOT_ALLOWED: "{unit} cannot retreat to {dest}",
+    Reason.RETREAT_BOUNCED: "bounced with {other} in {dest}: both are disbanded",
+    Reason.NO_ORDER_DISBANDED: "no retreat ordered: disbanded",
+    Reason.NO_BUILDS_DUE: "{power} has no builds due",
+    Reason.NO_DISBANDS_DUE: "{power} has no disbands due",
+    Reason.BUILD_NOT_ALLOWED: "{power} may not build in {location}",
+    Reason.BUILD_OCCUPIED: "{location} is occupied",
+    Reason.BUILD_TWICE: "a unit is already being built in {location}",
+    Reason.BUILD_TERRAIN: "{unit} cannot stand in {location}",
+    Reason.TOO_MANY: "more orders than the {count} allowed",
+    Reason.CIVIL_DISORDER: "disbanded in civil disorder (farthest from home)",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class OrderResult:
+    """One order's result. ``order`` is the text as given when it could not be read."""
+
+    power: str
+    order: Order | str
+    outcome: Outcome
+    reason: Reason | None = None
+    params: FrozenMap[str, str] = FrozenMap()
+
+    @property
+    def explanation(self) -> str:
+        """The reason in words, or "" when the order simply succeeded."""
+        if self.reason is None:
+            return ""
+        try:
+            return _WORDING[self.reason].format_map(dict(self.params))
+        except KeyError:
+            return self.reason.value.replace("_", " ")
+
+    def __str__(self) -> str:
+        tail = f" ({self.explanation})" if self.reason is not None else ""
+        return f"{self.power}: {self.order} -> {self.outcome.value}{tail}"
+
+
+def unit_name(text: str) -> str:
+    """A unit the way players write it in a result: ``A Mun``, ``F Stp/sc``."""
+    kind, _, location = text.partition(" ")
+    return f"{kind} {location[:1].upper()}{location[1:]}"
+
+
+def make_result(
+    power: str,
+    order: Order | str,
+    outcome: Outcome,
+    reason: Reason | None = None,
+    /,
+    **params: object,
+) -> OrderResult:
+    return OrderResult(
+        power, order, outcome, reason, FrozenMap({k: str(v) for k, v in params.items()})
+    )

@@ -1,0 +1,245 @@
+"""The rules object every variant is: a map plus named hooks into one resolver.
+
+The standard game is this class with its defaults. A variant overrides only
+what differs (strength of a unit, extra edges, its phase sequence, where it
+may build, its victory test) and never forks the resolver: the resolver asks
+these hooks and nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import StrEnum
+from typing import Any
+
+from adjudicator.board import (
+    FrozenMap,
+    Phase,
+    PhaseKind,
+    Position,
+    Season,
+    Unit,
+    UnitKind,
+    sort_units,
+)
+from adjudicator.errors import PositionError
+from adjudicator.maps import GameMap, Terrain, load_map
+
+
+class ParadoxRule(StrEnum):
+    """How a convoy paradox is broken (DATC 4.A.2)."""
+
+    #: The convoyed armies of the paradox do not move and cut no support (DATC preference).
+    SZYKMAN = "szykman"
+    #: Every unit in the paradox holds (the 1982 rulebook).
+    ALL_HOLD = "all_hold"
+
+
+STANDARD_SEQUENCE: tuple[tuple[Season, PhaseKind], ...] = (
+    (Season.SPRING, PhaseKind.MOVEMENT),
+    (Season.SPRING, PhaseKind.RETREATS),
+    (Season.FALL, PhaseKind.MOVEMENT),
+    (Season.FALL, PhaseKind.RETREATS),
+    (Season.WINTER, PhaseKind.ADJUSTMENTS),
+)
+
+
+class Variant:
+    """A variant's rules. Subclass and override hooks; never branch on ``id``."""
+
+    id: str = "standard"
+    name: str = "Standard"
+    aliases: tuple[str, ...] = ("classical", "diplomacy")
+    map_id: str = "standard"
+    created_by: str = "Allan B. Calhamer"
+    rules_text: str = "The 2000 rulebook, with the DATC's preferred choices."
+    #: The phases of one year, in order; retreats and adjustments are skipped when empty.
+    phase_sequence: tuple[tuple[Season, PhaseKind], ...] = STANDARD_SEQUENCE
+    #: Seasons after whose movement (and retreats) supply centers change hands.
+    ownership_seasons: frozenset[Season] = frozenset({Season.FALL})
+    #: Supply centers needed to win.
+    victory_centers: int = 18
+    paradox_rule: ParadoxRule = ParadoxRule.SZYKMAN
+    #: Option names this variant accepts in the CLI's ``options`` object, with defaults.
+    option_defaults: Mapping[str, Any] = FrozenMap()
+
+    @property
+    def map(self) -> GameMap:
+        return load_map(self.map_id)
+
+    @property
+    def powers(self) -> tuple[str, ...]:
+        return self.map.power_ids
+
+    # -- geography and strength (movement hooks) ------------------------------
+
+    def geography(self, position: Position) -> GameMap:
+        """The map in force for a position; variants add edges here (tunnels, links)."""
+        return self.map
+
+    def unit_strength(self, unit: Unit, position: Position) -> int:
+        """The strength a unit brings to its own move or hold (a monster: 2, a bird: 0)."""
+        return 1
+
+    def support_strength(self, unit: Unit, position: Position) -> int:
+        """What one support by this unit adds (a devil unit might add 2)."""
+        return 1
+
+    def can_convoy(self, unit: Unit, position: Position) -> bool:
+        """May this fleet convoy where it stands? Standard: fleets at sea."""
+        return unit.kind is UnitKind.FLEET and self.geography(position).can_convoy_from(
+            unit.province
+        )
+
+    # -- phases ------------------------------------------------------------------
+
+    def initial_position(self) -> Position:
+        """The board at the start of the game."""
+        start = self.map.start
+        phase = Phase.parse(start.get("phase", "S1901M"))
+        units = []
+        for power, texts in start.get("units", {}).items():
+            for text in texts:
+                kind, _, location = text.partition(" ")
+                units.append(Unit(power, UnitKind(kind), location))
+        ownership = {c: p for p, cs in start.get("centers", {}).items() for c in cs}
+        return Position(self.id, phase, sort_units(units), FrozenMap(ownership))
+
+    def starting_ownership(self) -> dict[str, str]:
+        return {c: p for p, cs in self.map.start.get("centers", {}).items() for c in cs}
+
+    def phase_after(self, phase: Phase, position: Position) -> Phase:
+        """The next phase with something to do, after ``phase`` produced ``position``.
+
+        A retreat phase comes only when units were dislodged; an adjustment
+        phase only when some power must build or disband; a movement phase is
+        never skipped.
+        """
+        seq = self.phase_sequence
+        try:
+            index = seq.index((phase.season, phase.kind))
+        except ValueError:
+            raise PositionError(f"{phase} is not a phase of {self.name}", "phase") from None
+        year = phase.year
+        for _ in range(2 * len(seq)):
+            index += 1
+            if index == len(seq):
+                index = 0
+                year += 1
+            season, kind = seq[index]
+            candidate = Phase(season, year, kind)
+            if kind is PhaseKind.MOVEMENT:
+                return candidate
+            if kind is PhaseKind.RETREATS:
+                if position.dislodged and phase.kind is PhaseKind.MOVEMENT:
+                    return candidate
+                continue
+            if self.adjustments_needed(position):
+                return candidate
+        raise PositionError(f"{self.name} has no movement phase", "phase")
+
+    def changes_ownership_after(self, phase: Phase, position: Position) -> bool:
+        """Do supply centers change hands now that ``phase`` is over?
+
+        Ownership changes at the end of an ownership season: after its
+        retreats, or after its movement when there is nothing to retreat.
+        """
+        if phase.season not in self.ownership_seasons:
+            return False
+        if phase.kind is PhaseKind.RETREATS:
+            return True
+        return phase.kind is PhaseKind.MOVEMENT and not position.dislodged
+
+    def update_ownership(self, position: Position) -> FrozenMap[str, str]:
+        """A center belongs to the power whose unit stands on it; empty ones keep their owner."""
+        ownership = dict(position.ownership)
+        centers = self.map.supply_centers
+        for unit in position.units:
+            if unit.province in centers:
+                ownership[unit.province] = unit.power
+        return FrozenMap(ownership)
+
+    # -- adjustments ----------------------------------------------------------
+
+    def adjustment(self, position: Position, power: str) -> int:
+        """Builds due (positive) or disbands due (negative) for a power."""
+        return len(position.centers_of(power)) - len(position.units_of(power))
+
+    def build_sites(self, position: Position, power: str) -> tuple[str, ...]:
+        """Provinces where ``power`` may build now: owned, vacant home centers."""
+        return tuple(
+            c
+            for c in self.map.home_centers(power)
+            if position.ownership.get(c) == power and position.unit_in(c) is None
+        )
+
+    def buildable_kinds(self, province: str) -> tuple[str, ...]:
+        """Locations and unit kinds a build in ``province`` may name."""
+        out: list[str] = []
+        p = self.map.provinces[province]
+        if p.terrain in (Terrain.LAND, Terrain.COAST):
+            out.append(f"A {province}")
+        if p.terrain is Terrain.COAST:
+            if p.coasts:
+                out.extend(f"F {loc}" for loc in self.map.coasts_of(province))
+            else:
+                out.append(f"F {province}")
+        return tuple(out)
+
+    def adjustments_needed(self, position: Position) -> bool:
+        for power in self.powers:
+            delta = self.adjustment(position, power)
+            if delta < 0 or (delta > 0 and self.build_sites(position, power)):
+                return True
+        return False
+
+    def civil_disorder_distances(self, position: Position, power: str) -> dict[str, int]:
+        """Distance of each of the power's units to its nearest home center.
+
+        The rulebook counts moves through any provinces, land or sea, as if
+        the unit could go anywhere; units farthest away are disbanded first.
+        """
+        game_map = self.geography(position)
+        homes = set(self.map.home_centers(power))
+        graph: dict[str, set[str]] = {}
+        for a, b in (*game_map.army_edges, *game_map.fleet_edges):
+            pa, pb = a.split("/")[0], b.split("/")[0]
+            graph.setdefault(pa, set()).add(pb)
+            graph.setdefault(pb, set()).add(pa)
+        # One breadth-first search outwards from all home centers at once.
+        distance = {h: 0 for h in homes}
+        frontier = list(homes)
+        while frontier:
+            nxt = []
+            for p in frontier:
+                for q in graph.get(p, ()):
+                    if q not in distance:
+                        distance[q] = distance[p] + 1
+                        nxt.append(q)
+            frontier = nxt
+        return {u.location: distance.get(u.province, 10_000) for u in position.units_of(power)}
+
+    # -- the end ---------------------------------------------------------------
+
+    def winner(self, position: Position) -> str | None:
+        """The power that has won, if any: ``victory_centers`` or more centers."""
+        counts: dict[str, int] = {}
+        for owner in position.ownership.values():
+            counts[owner] = counts.get(owner, 0) + 1
+        best = [p for p, n in counts.items() if n >= self.victory_centers]
+        if len(best) == 1:
+            return best[0]
+        if best:
+            top = max(counts[p] for p in best)
+            leaders = [p for p in best if counts[p] == top]
+            return leaders[0] if len(leaders) == 1 else None
+        return None
+
+    # -- non-player events -----------------------------------------------------
+
+    def before_phase(self, position: Position, seed: int) -> Position:
+        """Events that happen as a phase starts (monsters move, a link turns). Standard: none."""
+        return position
+
+    def __repr__(self) -> str:
+        return f"<Variant {self.id}>"
