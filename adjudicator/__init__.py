@@ -22,7 +22,7 @@ from adjudicator.errors import (
     UnknownMap,
     UnknownVariant,
 )
-from adjudicator.game import Resolution, resolve
+from adjudicator.game import Resolution, check_order, resolve
 from adjudicator.legal import legal_orders
 from adjudicator.maps import GameMap, Province, load_map
 from adjudicator.orders import (
@@ -73,6 +73,7 @@ __all__ = [
     "UnknownVariant",
     "Variant",
     "Waive",
+    "check_order",
     "find_variant",
     "legal_orders",
     "load_map",

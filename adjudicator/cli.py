@@ -18,14 +18,14 @@ from adjudicator.io import resolve_json
 from adjudicator.variants import VARIANTS, find_variant
 
 USAGE = (
-    "usage: python -m adjudicator resolve < position.json\n"
+    "usage: python -m adjudicator resolve [--pretty] < position.json\n"
     "       python -m adjudicator map [VARIANT]\n"
     "       python -m adjudicator variants"
 )
 
 
-def _emit(obj: Any, out: TextIO) -> None:
-    out.write(json.dumps(obj, ensure_ascii=False))
+def _emit(obj: Any, out: TextIO, indent: int | None = None) -> None:
+    out.write(json.dumps(obj, ensure_ascii=False, indent=indent))
     out.write("\n")
 
 
@@ -55,14 +55,17 @@ def main(argv: list[str], stdin: TextIO | None = None, stdout: TextIO | None = N
         _emit(variant.map.to_json(), stdout)
         return 0
     if command == "resolve":
-        if args:
-            return _error("resolve reads its input from standard input and takes no arguments",
-                          "", stdout)
-        return _resolve(stdin, stdout)
+        if args not in ([], ["--pretty"]):
+            return _error(
+                "resolve reads its input from standard input; its only option is --pretty",
+                "",
+                stdout,
+            )
+        return _resolve(stdin, stdout, 2 if args else None)
     return _error(f"unknown command {command!r}; {USAGE}", "", stdout)
 
 
-def _resolve(stdin: TextIO, stdout: TextIO) -> int:
+def _resolve(stdin: TextIO, stdout: TextIO, indent: int | None) -> int:
     try:
         data = json.load(stdin)
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
@@ -75,9 +78,9 @@ def _resolve(stdin: TextIO, stdout: TextIO) -> int:
                     answers.append(resolve_json(item))
                 except PositionError as e:
                     raise e.at(f"[{n}]") from None
-            _emit(answers, stdout)
+            _emit(answers, stdout, indent)
         else:
-            _emit(resolve_json(data), stdout)
+            _emit(resolve_json(data), stdout, indent)
     except PositionError as e:
         return _error(e.message, e.path, stdout)
     except AdjudicatorError as e:

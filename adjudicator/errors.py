@@ -22,8 +22,10 @@ class PositionError(AdjudicatorError):
 
     def at(self, prefix: str) -> PositionError:
         """The same error, with its path placed under ``prefix``."""
-        path = f"{prefix}.{self.path}" if self.path and not self.path.startswith("[") else (
-            f"{prefix}{self.path}"
+        path = (
+            f"{prefix}.{self.path}"
+            if self.path and not self.path.startswith("[")
+            else (f"{prefix}{self.path}")
         )
         return PositionError(self.message, path)
 

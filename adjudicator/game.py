@@ -41,7 +41,13 @@ class Resolution(NamedTuple):
 OrdersIn = Mapping[str, Iterable[Order | str]]
 
 
-def resolve(position: Position, orders: OrdersIn, *, seed: int = 0) -> Resolution:
+def resolve(
+    position: Position,
+    orders: OrdersIn,
+    *,
+    seed: int = 0,
+    variant: Variant | None = None,
+) -> Resolution:
     """Resolve one phase and return the position of the next phase with the results.
 
     ``orders`` maps each power to its orders, as values or as text in ordinary
@@ -50,6 +56,8 @@ def resolve(position: Position, orders: OrdersIn, *, seed: int = 0) -> Resolutio
     ``void``. Units without orders hold, dislodged units without orders
     disband, and missing disbands are chosen by the civil-disorder rule.
     ``seed`` feeds any random event a variant has (the standard game has none).
+    ``variant`` overrides the registry lookup of ``position.variant`` (for
+    variants defined outside the registry, such as the tests' made-up one).
 
     >>> from adjudicator.variants import find_variant
     >>> start = find_variant("standard").initial_position()
@@ -62,7 +70,8 @@ def resolve(position: Position, orders: OrdersIn, *, seed: int = 0) -> Resolutio
     Raises:
         UnknownVariant: if the position names a variant nobody knows.
     """
-    variant = find_variant(position.variant)
+    if variant is None:
+        variant = find_variant(position.variant)
     position = variant.before_phase(position, seed)
     kind = position.phase.kind
     attached, results = _attach(position, variant, orders)
@@ -88,6 +97,43 @@ def resolve(position: Position, orders: OrdersIn, *, seed: int = 0) -> Resolutio
         after = after.with_changes(dislodged=(), standoffs=())
     ordered = tuple(sorted(results, key=_result_key))
     return Resolution(after, ordered)
+
+
+#: Void reasons that only say another unit's order did not match: not a problem
+#: with the order itself.
+_MATCHING_REASONS = frozenset(
+    {Reason.SUPPORT_NOT_MATCHED, Reason.CONVOY_NOT_MATCHED, Reason.CONVOY_NOT_USED}
+)
+
+
+def check_order(
+    position: Position, power: str, order: Order | str, *, variant: Variant | None = None
+) -> OrderResult | None:
+    """Is this order legal for ``power`` now? ``None`` if so, else the result saying why.
+
+    This is the check the site runs as a player types: it resolves the order
+    alone, so the words are the resolver's own ("Tyrolia is not adjacent to
+    London"). A support or convoy that no other order matches yet is fine.
+
+    >>> from adjudicator.variants import find_variant
+    >>> start = find_variant("standard").initial_position()
+    >>> check_order(start, "england", "A lvp - tyr").explanation
+    'Tyrolia is not adjacent to Liverpool'
+    >>> check_order(start, "england", "F lon - nth") is None
+    True
+    """
+    results = resolve(position, {power: [order]}, variant=variant).results
+    text = order if isinstance(order, str) else str(order)
+    for r in results:
+        if r.power != power or r.outcome is Outcome.OK:
+            continue
+        if isinstance(r.order, str) and r.order != text:
+            continue
+        if r.outcome is Outcome.ILLEGAL or r.reason is Reason.NO_POSSIBLE_CONVOY:
+            return r
+        if r.outcome is Outcome.VOID and r.reason not in _MATCHING_REASONS:
+            return r
+    return None
 
 
 def _result_key(r: OrderResult) -> tuple[str, str]:
@@ -119,8 +165,9 @@ def _attach(
                     order = parse_order(given, game_map, position=position, power=power)
                 except ParseError as e:
                     results.append(
-                        make_result(power, given, Outcome.ILLEGAL, Reason.UNREADABLE,
-                                    message=e.message)
+                        make_result(
+                            power, given, Outcome.ILLEGAL, Reason.UNREADABLE, message=e.message
+                        )
                     )
                     continue
             else:
@@ -128,8 +175,12 @@ def _attach(
             if not isinstance(order, allowed):
                 results.append(
                     make_result(
-                        power, order, Outcome.ILLEGAL, Reason.WRONG_PHASE,
-                        kind=type(order).__name__.lower(), phase=position.phase.name.split()[-1],
+                        power,
+                        order,
+                        Outcome.ILLEGAL,
+                        Reason.WRONG_PHASE,
+                        kind=type(order).__name__.lower(),
+                        phase=position.phase.name.split()[-1],
                     )
                 )
                 continue
@@ -145,26 +196,38 @@ def _attach(
                     results.append(_replaced(attached[key]))
                 attached[key] = (power, order)
                 continue
-            unit = dislodged.get(province) if kind is PhaseKind.RETREATS else (
-                position.unit_in(province)
+            unit = (
+                dislodged.get(province)
+                if kind is PhaseKind.RETREATS
+                else (position.unit_in(province))
             )
             location_name = game_map.location_name(province)
             if unit is None:
                 results.append(
-                    make_result(power, order, Outcome.ILLEGAL, Reason.NO_UNIT,
-                                location=location_name)
+                    make_result(
+                        power, order, Outcome.ILLEGAL, Reason.NO_UNIT, location=location_name
+                    )
                 )
                 continue
             if unit.power != power:
                 results.append(
-                    make_result(power, order, Outcome.ILLEGAL, Reason.NOT_YOUR_UNIT,
-                                unit=unit_name(str(unit)), owner=unit.power.capitalize())
+                    make_result(
+                        power,
+                        order,
+                        Outcome.ILLEGAL,
+                        Reason.NOT_YOUR_UNIT,
+                        unit=unit_name(str(unit)),
+                        owner=unit.power.capitalize(),
+                    )
                 )
                 continue
             if unit.kind is not ref.kind:
                 results.append(
                     make_result(
-                        power, order, Outcome.ILLEGAL, Reason.WRONG_UNIT_KIND,
+                        power,
+                        order,
+                        Outcome.ILLEGAL,
+                        Reason.WRONG_UNIT_KIND,
                         location=location_name,
                         actual="an army" if unit.kind is UnitKind.ARMY else "a fleet",
                         given="an army" if ref.kind is UnitKind.ARMY else "a fleet",
@@ -209,8 +272,9 @@ def _resolve_retreats(
         entry = attached.get(unit.province)
         if entry is None:
             ref = UnitRef(unit.kind, unit.location)
-            results.append(make_result(unit.power, Disband(ref), Outcome.OK,
-                                       Reason.NO_ORDER_DISBANDED))
+            results.append(
+                make_result(unit.power, Disband(ref), Outcome.OK, Reason.NO_ORDER_DISBANDED)
+            )
             continue
         power, order = entry
         if isinstance(order, Disband):
@@ -227,9 +291,16 @@ def _resolve_retreats(
                 dest = coasts[0]
         if dest not in options:
             results.append(
-                make_result(power, order, Outcome.VOID, Reason.RETREAT_NOT_ALLOWED,
-                            unit=unit_name(str(unit)), dest=geo.location_name(order.dest)
-                            if order.dest in geo.locations else order.dest)
+                make_result(
+                    power,
+                    order,
+                    Outcome.VOID,
+                    Reason.RETREAT_NOT_ALLOWED,
+                    unit=unit_name(str(unit)),
+                    dest=geo.location_name(order.dest)
+                    if order.dest in geo.locations
+                    else order.dest,
+                )
             )
             continue
         wanted.setdefault(province_of(dest), []).append((unit, Retreat(order.unit, dest)))
@@ -243,8 +314,14 @@ def _resolve_retreats(
         for unit, order in movers:
             others = ", ".join(unit_name(str(u)) for u, _ in movers if u is not unit)
             results.append(
-                make_result(unit.power, order, Outcome.BOUNCE, Reason.RETREAT_BOUNCED,
-                            other=others, dest=geo.location_name(province))
+                make_result(
+                    unit.power,
+                    order,
+                    Outcome.BOUNCE,
+                    Reason.RETREAT_BOUNCED,
+                    other=others,
+                    dest=geo.location_name(province),
+                )
             )
     return position.with_changes(units=units, dislodged=(), standoffs=())
 
@@ -271,16 +348,31 @@ def _resolve_adjustments(
             used = 0
             for order in given:
                 if isinstance(order, Disband):
-                    results.append(make_result(power, order, Outcome.VOID, Reason.NO_DISBANDS_DUE,
-                                               power=power.capitalize()))
+                    results.append(
+                        make_result(
+                            power,
+                            order,
+                            Outcome.VOID,
+                            Reason.NO_DISBANDS_DUE,
+                            power=power.capitalize(),
+                        )
+                    )
                     continue
                 if delta == 0:
-                    results.append(make_result(power, order, Outcome.VOID, Reason.NO_BUILDS_DUE,
-                                               power=power.capitalize()))
+                    results.append(
+                        make_result(
+                            power,
+                            order,
+                            Outcome.VOID,
+                            Reason.NO_BUILDS_DUE,
+                            power=power.capitalize(),
+                        )
+                    )
                     continue
                 if used >= delta:
-                    results.append(make_result(power, order, Outcome.VOID, Reason.TOO_MANY,
-                                               count=delta))
+                    results.append(
+                        make_result(power, order, Outcome.VOID, Reason.TOO_MANY, count=delta)
+                    )
                     continue
                 if isinstance(order, Waive):
                     used += 1
@@ -298,20 +390,23 @@ def _resolve_adjustments(
                 sites.discard(province_of(location))
                 used += 1
                 units.append(Unit(power, order.unit.kind, location))
-                results.append(make_result(power, Build(UnitRef(order.unit.kind, location)),
-                                           Outcome.OK))
+                results.append(
+                    make_result(power, Build(UnitRef(order.unit.kind, location)), Outcome.OK)
+                )
             continue
         # Disbands due.
         need = -delta
         removed: set[str] = set()
         for order in given:
             if not isinstance(order, Disband):
-                results.append(make_result(power, order, Outcome.VOID, Reason.NO_BUILDS_DUE,
-                                           power=power.capitalize()))
+                results.append(
+                    make_result(
+                        power, order, Outcome.VOID, Reason.NO_BUILDS_DUE, power=power.capitalize()
+                    )
+                )
                 continue
             if len(removed) >= need:
-                results.append(make_result(power, order, Outcome.VOID, Reason.TOO_MANY,
-                                           count=need))
+                results.append(make_result(power, order, Outcome.VOID, Reason.TOO_MANY, count=need))
                 continue
             removed.add(order.unit.province)
             results.append(make_result(power, order, Outcome.OK))
@@ -328,8 +423,14 @@ def _resolve_adjustments(
             )
             for u in remaining[: need - len(removed)]:
                 removed.add(u.province)
-                results.append(make_result(power, Disband(UnitRef(u.kind, u.location)),
-                                           Outcome.OK, Reason.CIVIL_DISORDER))
+                results.append(
+                    make_result(
+                        power,
+                        Disband(UnitRef(u.kind, u.location)),
+                        Outcome.OK,
+                        Reason.CIVIL_DISORDER,
+                    )
+                )
         units = [u for u in units if not (u.power == power and u.province in removed)]
     return position.with_changes(units=units, dislodged=(), standoffs=())
 

@@ -60,11 +60,10 @@ def read_unit(text: Any, power: str, game_map: GameMap, path: str) -> Unit:
             that cannot stand where it is said to be.
     """
     if not isinstance(text, str):
-        raise PositionError(f"a unit must be a string like \"A lon\", not {text!r}", path)
+        raise PositionError(f'a unit must be a string like "A lon", not {text!r}', path)
     match = _UNIT_RE.match(text)
     if match is None:
-        raise PositionError(f"malformed unit {text!r}: write it like \"A lon\" or \"F stp/sc\"",
-                            path)
+        raise PositionError(f'malformed unit {text!r}: write it like "A lon" or "F stp/sc"', path)
     kind = UnitKind(match[1].upper())
     location = match[2].lower()
     province = game_map.provinces.get(province_of(location))
@@ -108,7 +107,7 @@ def position_from_json(data: Any) -> tuple[Position, dict[str, list[str]]]:
         raise PositionError(str(e), "variant") from None
     game_map = variant.map
     if "phase" not in data:
-        raise PositionError("the position has no phase (such as \"S1901M\")", "phase")
+        raise PositionError('the position has no phase (such as "S1901M")', "phase")
     phase = Phase.parse(data["phase"])
     if (phase.season, phase.kind) not in variant.phase_sequence:
         raise PositionError(f"{phase} is not a phase of {variant.name}", "phase")

@@ -26,7 +26,9 @@ from adjudicator.resolution import retreats_for
 from adjudicator.variants import Variant, find_variant
 
 
-def legal_orders(position: Position, power: str | None = None) -> dict[str, tuple[Order, ...]]:
+def legal_orders(
+    position: Position, power: str | None = None, *, variant: Variant | None = None
+) -> dict[str, tuple[Order, ...]]:
     """Every legal order, keyed by the province of the unit (or build site).
 
     With ``power``, only that power's units; in an adjustment phase a power's
@@ -37,7 +39,8 @@ def legal_orders(position: Position, power: str | None = None) -> dict[str, tupl
     >>> [str(o) for o in legal_orders(start, "england")["lvp"]][:4]
     ['A lvp H', 'A lvp - cly', 'A lvp - edi', 'A lvp - wal']
     """
-    variant = find_variant(position.variant)
+    if variant is None:
+        variant = find_variant(position.variant)
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
         return _movement(position, variant, power)

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from adjudicator.board import DislodgedUnit, Position, Unit, UnitKind, province_of, sort_units
-from adjudicator.maps import GameMap
+from adjudicator.maps import GameMap, Terrain
 from adjudicator.orders import Convoy, Hold, Move, MovementOrder, Support
 from adjudicator.results import OrderResult, Outcome, Reason, make_result, unit_name
 from adjudicator.variants.base import ParadoxRule, Variant
@@ -161,19 +161,13 @@ class _Movement:
             if not province.is_land:
                 self._set_void(i, Reason.CANNOT_ENTER, unit=_fmt(unit), dest=name(dest))
                 return
-            if dest not in geo.army_neighbours(unit.province):
-                # Not adjacent: only a convoy can take it there.
-                if not (
-                    province.terrain.value == "coast"
-                    and geo.provinces[unit.province].terrain.value == "coast"
-                ):
-                    self._set_void(
-                        i,
-                        Reason.NOT_ADJACENT,
-                        dest=name(dest),
-                        source=name(unit.province),
-                    )
-                    return
+            # Not adjacent: only a convoy, from one coast to another, can take it there.
+            if dest not in geo.army_neighbours(unit.province) and not (
+                province.terrain is Terrain.COAST
+                and geo.provinces[unit.province].terrain is Terrain.COAST
+            ):
+                self._set_void(i, Reason.NOT_ADJACENT, dest=name(dest), source=name(unit.province))
+                return
         else:
             reach = geo.fleet_neighbours(unit.location)
             if "/" not in dest_loc and province.coasts:
@@ -184,7 +178,7 @@ class _Movement:
                     self._set_void(i, Reason.COAST_NEEDED, dest=name(dest))
                     return
             if dest_loc not in reach:
-                if not (province.is_sea or province.terrain.value == "coast"):
+                if province.terrain is Terrain.LAND:
                     self._set_void(i, Reason.CANNOT_ENTER, unit=_fmt(unit), dest=name(dest))
                 else:
                     self._set_void(
@@ -273,7 +267,7 @@ class _Movement:
                 name = self.map.location_name
                 self._set_void(
                     i,
-                    Reason.NO_CONVOY_ROUTE,
+                    Reason.NO_POSSIBLE_CONVOY,
                     Outcome.NO_CONVOY,
                     source=name(self.src[i]),
                     dest=name(self.dest[i]),
@@ -294,9 +288,7 @@ class _Movement:
                 self._set_void(c, Reason.CONVOY_NOT_USED, army=_fmt(unit))
 
     def _all_fleets_at_sea(self) -> list[int]:
-        return [
-            k for k, u in enumerate(self.units) if self.variant.can_convoy(u, self.position)
-        ]
+        return [k for k, u in enumerate(self.units) if self.variant.can_convoy(u, self.position)]
 
     def _route(self, i: int, fleets: Sequence[int]) -> bool:
         """Is there a chain of the given fleets from the army to its destination?"""
@@ -411,9 +403,7 @@ class _Movement:
                 return False
         elif attack <= self.hold_strength(self.dest[i]):
             return False
-        return all(
-            k == i or attack > self.prevent_strength(k) for k in self.moves_to[self.dest[i]]
-        )
+        return all(k == i or attack > self.prevent_strength(k) for k in self.moves_to[self.dest[i]])
 
     def _support_given(self, i: int) -> bool:
         exempt = self.sup_exempt[i]
@@ -575,9 +565,7 @@ class _Movement:
             if i in self.paradox:
                 return make_result(power, order, Outcome.DISRUPTED, Reason.CONVOY_PARADOX)
             if self.route_ordered[i]:
-                lost = [
-                    _fmt(self.units[c]) for c in self.convoyers[i] if not self.res[c]
-                ]
+                lost = [_fmt(self.units[c]) for c in self.convoyers[i] if not self.res[c]]
                 return make_result(
                     power,
                     order,
@@ -632,9 +620,7 @@ class _Movement:
                     strength=attack,
                     other_strength=hold,
                 )
-        rivals = [
-            (self.prevent_strength(k), k) for k in self.moves_to[self.dest[i]] if k != i
-        ]
+        rivals = [(self.prevent_strength(k), k) for k in self.moves_to[self.dest[i]] if k != i]
         strongest, k = max(rivals)
         return make_result(
             power,
@@ -657,9 +643,7 @@ def retreats_for(
     """Where a dislodged unit may retreat: adjacent, vacant, not the attacker's
     province (unless it came by convoy) and not left empty by a standoff."""
     if unit.kind is UnitKind.ARMY:
-        candidates = [
-            p for p in geo.army_neighbours(unit.province) if geo.provinces[p].is_land
-        ]
+        candidates = [p for p in geo.army_neighbours(unit.province) if geo.provinces[p].is_land]
     else:
         candidates = list(geo.fleet_neighbours(unit.location))
     return tuple(

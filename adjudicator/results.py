@@ -61,6 +61,7 @@ class Reason(StrEnum):
     OWN_UNIT = "own_unit"
     LOST_HEAD_TO_HEAD = "lost_head_to_head"
     NO_CONVOY_ROUTE = "no_convoy_route"
+    NO_POSSIBLE_CONVOY = "no_possible_convoy"
     CONVOY_DISRUPTED = "convoy_disrupted"
     CONVOY_PARADOX = "convoy_paradox"
     SUPPORT_CUT = "support_cut"
@@ -107,6 +108,8 @@ _WORDING: dict[Reason, str] = {
     Reason.LOST_HEAD_TO_HEAD: "lost the head-to-head battle with {other} "
     "({strength} vs {other_strength})",
     Reason.NO_CONVOY_ROUTE: "no convoy route from {source} to {dest}",
+    Reason.NO_POSSIBLE_CONVOY: "{dest} is not adjacent to {source}, and no fleets could "
+    "convoy there",
     Reason.CONVOY_DISRUPTED: "convoy disrupted: {fleets} dislodged",
     Reason.CONVOY_PARADOX: "convoy paradox: the convoy fails (Szykman rule)",
     Reason.SUPPORT_CUT: "support cut by {other}",
@@ -126,6 +129,9 @@ _WORDING: dict[Reason, str] = {
 }
 
 
+_NO_PARAMS: FrozenMap[str, str] = FrozenMap()
+
+
 @dataclass(frozen=True, slots=True)
 class OrderResult:
     """One order's result. ``order`` is the text as given when it could not be read."""
@@ -134,7 +140,7 @@ class OrderResult:
     order: Order | str
     outcome: Outcome
     reason: Reason | None = None
-    params: FrozenMap[str, str] = FrozenMap()
+    params: FrozenMap[str, str] = _NO_PARAMS
 
     @property
     def explanation(self) -> str:

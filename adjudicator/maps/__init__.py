@@ -93,8 +93,8 @@ class GameMap:
         self.start: Mapping[str, Any] = start
         #: Coastal provinces where a fleet may convoy, besides every sea (variants).
         self.convoy_coasts: frozenset[str] = frozenset(convoy_coasts)
-        self.army_edges = tuple(sorted({tuple(sorted(e)) for e in army_edges}))  # type: ignore[misc]
-        self.fleet_edges = tuple(sorted({tuple(sorted(e)) for e in fleet_edges}))  # type: ignore[misc]
+        self.army_edges: tuple[tuple[str, str], ...] = _undirected(army_edges)
+        self.fleet_edges: tuple[tuple[str, str], ...] = _undirected(fleet_edges)
 
         locations: set[str] = set()
         for p in self.provinces.values():
@@ -140,8 +140,14 @@ class GameMap:
                 location = f"{p.id}/{coast}"
                 words = self.coast_names.get(coast, coast)
                 for base in (p.id, p.name, *p.aliases):
-                    for form in (f"{base}/{coast}", f"{base} ({words})", f"{base} ({coast})",
-                                 f"{base} {words}", f"{base}({words})", f"{base}({coast})"):
+                    for form in (
+                        f"{base}/{coast}",
+                        f"{base} ({words})",
+                        f"{base} ({coast})",
+                        f"{base} {words}",
+                        f"{base}({words})",
+                        f"{base}({coast})",
+                    ):
                         self._names.setdefault(normalise_name(form), location)
 
     def lookup(self, name: str) -> str | None:
@@ -270,12 +276,17 @@ class GameMap:
             "id": self.id,
             "name": self.name,
             "powers": [
-                {"id": p.id, "name": p.name, "adjective": p.adjective,
-                 "home_centers": list(p.home_centers)}
+                {
+                    "id": p.id,
+                    "name": p.name,
+                    "adjective": p.adjective,
+                    "home_centers": list(p.home_centers),
+                }
                 for p in self.powers
             ],
-            "provinces": [_province_json(p) for p in sorted(self.provinces.values(),
-                                                            key=lambda p: p.id)],
+            "provinces": [
+                _province_json(p) for p in sorted(self.provinces.values(), key=lambda p: p.id)
+            ],
             "coast_names": dict(self.coast_names),
             "army_edges": [list(e) for e in self.army_edges],
             "fleet_edges": [list(e) for e in self.fleet_edges],
@@ -284,9 +295,18 @@ class GameMap:
         }
 
 
+def _undirected(edges: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    return tuple(sorted({(a, b) if a <= b else (b, a) for a, b in edges}))
+
+
 def _province_json(p: Province) -> dict[str, Any]:
-    out: dict[str, Any] = {"id": p.id, "name": p.name, "type": p.terrain.value,
-                           "supply_center": p.supply_center, "home": p.home}
+    out: dict[str, Any] = {
+        "id": p.id,
+        "name": p.name,
+        "type": p.terrain.value,
+        "supply_center": p.supply_center,
+        "home": p.home,
+    }
     if p.coasts:
         out["coasts"] = list(p.coasts)
     out["aliases"] = list(p.aliases)

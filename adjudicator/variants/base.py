@@ -207,7 +207,7 @@ class Variant:
             graph.setdefault(pa, set()).add(pb)
             graph.setdefault(pb, set()).add(pa)
         # One breadth-first search outwards from all home centers at once.
-        distance = {h: 0 for h in homes}
+        distance = dict.fromkeys(homes, 0)
         frontier = list(homes)
         while frontier:
             nxt = []
