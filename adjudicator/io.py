@@ -28,7 +28,7 @@ from adjudicator.game import Resolution, resolve
 from adjudicator.maps import GameMap, Terrain
 from adjudicator.variants import Variant, find_variant
 
-_UNIT_RE = re.compile(r"^\s*([AaFf])\s+([A-Za-z]{3}(?:/[A-Za-z]{2})?)\s*$")
+_UNIT_RE = re.compile(r"^\s*([AaFf])\s+([A-Za-z.]+(?:/[A-Za-z]+)?)\s*$")
 
 Json = dict[str, Any]
 
@@ -65,10 +65,11 @@ def read_unit(text: Any, power: str, game_map: GameMap, path: str) -> Unit:
     if match is None:
         raise PositionError(f'malformed unit {text!r}: write it like "A lon" or "F stp/sc"', path)
     kind = UnitKind(match[1].upper())
-    location = match[2].lower()
-    province = game_map.provinces.get(province_of(location))
-    if province is None or (location not in game_map.locations):
+    found = game_map.lookup(match[2])  # ids, and aliases such as "mid" for "mao"
+    if found is None:
         raise PositionError(f"unknown province {match[2]!r}", path)
+    location = found
+    province = game_map.provinces[province_of(location)]
     if province.terrain is Terrain.IMPASSABLE:
         raise PositionError(f"{province.name} is impassable", path)
     if kind is UnitKind.ARMY:
@@ -88,9 +89,10 @@ def read_unit(text: Any, power: str, game_map: GameMap, path: str) -> Unit:
 
 
 def _province(game_map: GameMap, value: Any, path: str) -> str:
-    if not isinstance(value, str) or value.lower() not in game_map.provinces:
+    found = game_map.lookup(value) if isinstance(value, str) else None
+    if found is None:
         raise PositionError(f"unknown province {value!r}", path)
-    return value.lower()
+    return province_of(found)
 
 
 def position_from_json(data: Any) -> tuple[Position, dict[str, list[str]]]:

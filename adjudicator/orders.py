@@ -263,6 +263,8 @@ class _Reader:
 
     def _kind_at(self, location: str, need_unit: bool) -> UnitKind:
         name = self.map.location_name(location)
+        if self.position is None and not need_unit:
+            raise self.fail(f"say whether to build an army (A) or a fleet (F) in {name}")
         if self.position is None:
             raise self.fail(f"say whether the unit in {name} is an army (A) or a fleet (F)")
         unit = self.position.unit_in(location)
@@ -356,6 +358,8 @@ def _parse(r: _Reader) -> Order:
         r.expect_end()
         return Hold(unit)
     if word in ("-", "R"):
+        if r.keyword() == "-":
+            r.take()  # "retreats to", "moves to"
         dest = r.location("the destination")
         r.expect_end()
         if word == "R" or _in_retreats(r):

@@ -1,0 +1,616 @@
+"""Benchmark: our adjudicator against MILA's ``diplomacy`` engine, on the same positions.
+
+    PYTHONPATH=. .venv/bin/python bench/adjudicator.py [--positions N] [--seed S] [--json]
+
+Three figures (see bench/README.md):
+
+1. movement resolution: ``adjudicator.resolve`` vs ``diplomacy.Game.process`` on N random
+   34-unit positions with random legal orders (many moves and supports, some convoys), with a
+   side-check that both engines leave the same units on the board and dislodge the same ones;
+2. legal-order enumeration: ``adjudicator.legal_orders`` vs ``Game.get_all_possible_orders``;
+3. the whole DATC file resolved through ``python -m adjudicator resolve`` as one batch.
+
+The issue's goals are printed beside the figures; nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import gc
+import io
+import json
+import os
+import pstats
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+# This file is called adjudicator.py: running it puts bench/ first on sys.path, where
+# ``import adjudicator`` would find this script instead of the package. Put the
+# repository root there instead (so PYTHONPATH=. is not even needed).
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:] = [str(ROOT)] + [
+    p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent
+]
+
+from diplomacy import Game  # type: ignore[import-untyped]  # noqa: E402
+
+from adjudicator import (  # noqa: E402
+    Convoy,
+    GameMap,
+    Hold,
+    Move,
+    Order,
+    Outcome,
+    Phase,
+    Position,
+    Support,
+    Unit,
+    UnitKind,
+    find_variant,
+    legal_orders,
+    resolve,
+)
+from adjudicator.board import province_of, sort_units  # noqa: E402
+from adjudicator.maps import Terrain  # noqa: E402
+
+DATC_FILE = ROOT / "tests" / "adjudicator" / "datc" / "datc_v2.4_06.json"
+UNITS_ON_BOARD = 34
+GOAL_SPEEDUP = 20.0
+GOAL_DATC_SECONDS = 1.0
+
+# How a unit's order is chosen: a role by these weights, then an order of that role.
+ROLE_WEIGHTS = {"move": 5, "support": 4, "hold": 1, "convoy": 2}
+# Chance that a fleet at sea starts a convoy (and its army is ordered to take it) first.
+CONVOY_LEAD_CHANCE = 0.35
+# Chance that a support (or a convoy) is chosen among those matching an order already given.
+MATCH_CHANCE = 0.85
+
+
+# -- positions and orders -----------------------------------------------------------
+
+
+@dataclass
+class Case:
+    """One position, its orders, and what both engines made of it."""
+
+    index: int
+    position: Position
+    orders: dict[str, list[Order]]
+    mila_units: dict[str, list[str]]
+    mila_orders: dict[str, list[str]]
+    ours_ns: list[int] = field(default_factory=list)
+    mila_ns: list[int] = field(default_factory=list)
+    legal_ns: list[int] = field(default_factory=list)
+    mila_legal_ns: list[int] = field(default_factory=list)
+
+
+def random_position(rng: random.Random, game_map: GameMap, variant_id: str) -> Position:
+    """34 units of the seven powers on distinct provinces where they may stand.
+
+    Armies only on land or coast, fleets only on sea or coast (a split-coast
+    province gets one of its coasts at random). Powers are dealt round-robin,
+    so each has four or five units.
+    """
+    standable = sorted(
+        p.id for p in game_map.provinces.values() if p.terrain is not Terrain.IMPASSABLE
+    )
+    chosen = rng.sample(standable, UNITS_ON_BOARD)
+    powers = list(game_map.power_ids)
+    rng.shuffle(powers)
+    units: list[Unit] = []
+    for n, pid in enumerate(chosen):
+        province = game_map.provinces[pid]
+        power = powers[n % len(powers)]
+        if province.terrain is Terrain.LAND:
+            kind = UnitKind.ARMY
+        elif province.terrain is Terrain.SEA:
+            kind = UnitKind.FLEET
+        else:
+            kind = rng.choice((UnitKind.ARMY, UnitKind.FLEET))
+        location = pid
+        if kind is UnitKind.FLEET and province.coasts:
+            location = rng.choice(game_map.coasts_of(pid))
+        units.append(Unit(power, kind, location))
+    variant = find_variant(variant_id)
+    return Position(
+        variant=variant.id,
+        phase=Phase.parse("S1901M"),
+        units=sort_units(units),
+        ownership=variant.initial_position().ownership,
+    )
+
+
+def _supported_matches(support: Support, given: dict[str, Order]) -> bool:
+    """Would this support be matched by the order given to the supported unit?"""
+    target = given.get(support.supported.province)
+    if support.dest is None:
+        return not isinstance(target, Move)
+    return isinstance(target, Move) and province_of(target.dest) == support.dest
+
+
+def random_orders(
+    rng: random.Random, position: Position, legal: dict[str, tuple[Order, ...]]
+) -> dict[str, list[Order]]:
+    """A random legal order for every unit, biased towards moves, supports and convoys.
+
+    1. Some fleets at sea start a convoy, and their army is ordered along it.
+    2. Every other unit draws a role (move, support, hold, convoy); movers pick a move.
+    3. Supporters and convoyers pick, most of the time, an order matching the moves
+       now given (so that supports count and convoys sail), otherwise any legal one.
+    """
+    given: dict[str, Order] = {}
+    convoying = [u for u in position.units if any(isinstance(o, Convoy) for o in legal[u.province])]
+    rng.shuffle(convoying)
+    for fleet in convoying:
+        if fleet.province in given or rng.random() >= CONVOY_LEAD_CHANCE:
+            continue
+        convoy = rng.choice([o for o in legal[fleet.province] if isinstance(o, Convoy)])
+        army = convoy.army.province
+        current = given.get(army)
+        if current is None:
+            moves = [
+                o for o in legal[army] if isinstance(o, Move) and province_of(o.dest) == convoy.dest
+            ]
+            if not moves:
+                continue
+            # An army that could also walk there says "via convoy" (that form is listed last).
+            current = given[army] = moves[-1]
+        if isinstance(current, Move) and province_of(current.dest) == convoy.dest:
+            given[fleet.province] = convoy
+
+    later: list[tuple[Unit, str]] = []
+    for unit in position.units:
+        if unit.province in given:
+            continue
+        options = legal[unit.province]
+        roles = {
+            "move": any(isinstance(o, Move) for o in options),
+            "support": any(isinstance(o, Support) for o in options),
+            "convoy": any(isinstance(o, Convoy) for o in options),
+            "hold": True,
+        }
+        names = [r for r, ok in roles.items() if ok]
+        role = rng.choices(names, weights=[ROLE_WEIGHTS[r] for r in names])[0]
+        if role == "move":
+            given[unit.province] = rng.choice([o for o in options if isinstance(o, Move)])
+        elif role == "hold":
+            given[unit.province] = next(o for o in options if isinstance(o, Hold))
+        else:
+            later.append((unit, role))
+
+    rng.shuffle(later)
+    for unit, role in later:
+        options = legal[unit.province]
+        candidates: list[Order]
+        matching: list[Order]
+        if role == "support":
+            supports = [o for o in options if isinstance(o, Support)]
+            candidates = list(supports)
+            matching = [o for o in supports if _supported_matches(o, given)]
+        else:
+            convoys = [o for o in options if isinstance(o, Convoy)]
+            candidates = list(convoys)
+            matching = [
+                o
+                for o in convoys
+                if isinstance(m := given.get(o.army.province), Move)
+                and province_of(m.dest) == o.dest
+            ]
+        pool = matching if matching and rng.random() < MATCH_CHANCE else candidates
+        given[unit.province] = rng.choice(pool)
+
+    out: dict[str, list[Order]] = {}
+    for unit in position.units:
+        out.setdefault(unit.power, []).append(given[unit.province])
+    return out
+
+
+# -- MILA ---------------------------------------------------------------------------
+#
+# MILA's standard map uses the same three-letter ids as ours (NAO, NWG, MAO, LYO, ...,
+# coasts as STP/SC), upper case; check_mila_names() verifies that at start-up, so the
+# translation is upper-casing.
+
+
+def check_mila_names(game_map: GameMap) -> None:
+    mila = {loc.upper() for loc in Game().map.locs}
+    missing = sorted(loc for loc in game_map.locations if loc.upper() not in mila)
+    if missing:
+        raise SystemExit(f"MILA's map lacks these locations of ours: {missing}")
+
+
+def mila_loc(location: str) -> str:
+    return location.upper()
+
+
+def mila_unit(kind: UnitKind, location: str) -> str:
+    return f"{kind.value} {mila_loc(location)}"
+
+
+def mila_order(order: Order, game_map: GameMap) -> str:
+    """An order in MILA's syntax: 'A PAR - BUR', 'A LON - NWY VIA', 'A MUN S A PAR - BUR'."""
+    unit = mila_unit(order.unit.kind, order.unit.location)  # type: ignore[union-attr]
+    if isinstance(order, Hold):
+        return f"{unit} H"
+    if isinstance(order, Move):
+        text = f"{unit} - {mila_loc(order.dest)}"
+        by_sea = order.unit.kind is UnitKind.ARMY and (
+            order.via_convoy
+            or province_of(order.dest) not in game_map.army_neighbours(order.unit.province)
+        )
+        return text + " VIA" if by_sea else text
+    if isinstance(order, Support):
+        supported = mila_unit(order.supported.kind, order.supported.location)
+        if order.dest is None:
+            return f"{unit} S {supported}"
+        return f"{unit} S {supported} - {mila_loc(order.dest)}"
+    if isinstance(order, Convoy):
+        return f"{unit} C A {mila_loc(order.army.location)} - {mila_loc(order.dest)}"
+    raise TypeError(f"not a movement order: {order}")
+
+
+def mila_game(units: dict[str, list[str]], orders: dict[str, list[str]] | None) -> Any:
+    """A fresh MILA game in S1901M with exactly these units (and orders), centers as at start."""
+    game = Game()
+    game.clear_units()
+    for power, texts in units.items():
+        game.set_units(power.upper(), texts)
+    for power, texts in (orders or {}).items():
+        game.set_orders(power.upper(), texts)
+    return game
+
+
+def mila_outcome(game: Any, before: dict[str, list[str]]) -> tuple[frozenset[str], frozenset[str]]:
+    """After process(): (units left on the board, units dislodged), as 'POWER A PAR'.
+
+    MILA's results are keyed by the unit as it stood before the phase, so its owner is
+    looked up in ``before`` (the units set up), not in the board after the phase.
+    """
+    standing = frozenset(f"{name} {u}" for name, p in game.powers.items() for u in p.units)
+    owners = {u: power.upper() for power, us in before.items() for u in us}
+    results = game.result_history.last_value()
+    dislodged = set()
+    for unit, res in results.items():
+        if any(str(r) == "dislodged" for r in res):
+            dislodged.add(f"{owners.get(unit, '?')} {unit}")
+    return standing, frozenset(dislodged)
+
+
+def our_outcome(position: Position, orders: dict[str, list[Order]]) -> tuple[
+    frozenset[str], frozenset[str]
+]:
+    after = resolve(position, orders)
+    standing = frozenset(
+        f"{u.power.upper()} {mila_unit(u.kind, u.location)}" for u in after.position.units
+    )
+    dislodged = frozenset(
+        f"{r.power.upper()} {mila_unit(r.order.unit.kind, r.order.unit.location)}"  # type: ignore[union-attr]
+        for r in after.results
+        if r.outcome is Outcome.DISLODGED
+    )
+    return standing, dislodged
+
+
+# -- timing -------------------------------------------------------------------------
+
+
+def timed(call: Callable[[], object]) -> int:
+    """Nanoseconds one call takes, with the cyclic GC paused (as timeit does) for both engines."""
+    gc.collect()
+    gc.disable()
+    try:
+        start = time.perf_counter_ns()
+        call()
+        return time.perf_counter_ns() - start
+    finally:
+        gc.enable()
+
+
+def median_us(per_case: list[list[int]]) -> float:
+    """Median over positions of each position's median time, in microseconds."""
+    return statistics.median(statistics.median(ns) for ns in per_case) / 1000.0
+
+
+def goal(met: bool) -> str:
+    return "goal met" if met else "goal NOT met"
+
+
+# -- the three measurements ------------------------------------------------------------
+
+
+def build_cases(count: int, seed: int) -> list[Case]:
+    rng = random.Random(seed)
+    variant = find_variant("standard")
+    game_map = variant.map
+    cases = []
+    for index in range(count):
+        position = random_position(rng, game_map, variant.id)
+        orders = random_orders(rng, position, legal_orders(position))
+        units: dict[str, list[str]] = {}
+        for u in position.units:
+            units.setdefault(u.power, []).append(mila_unit(u.kind, u.location))
+        mila_orders = {p: [mila_order(o, game_map) for o in os] for p, os in orders.items()}
+        cases.append(Case(index, position, orders, units, mila_orders))
+    return cases
+
+
+def order_stats(cases: list[Case]) -> dict[str, float]:
+    """Average number of orders of each kind per position (the resolver's workload)."""
+    counts = {"hold": 0, "move": 0, "move_via_convoy": 0, "support": 0, "convoy": 0}
+    geo = find_variant("standard").map
+    for case in cases:
+        for orders in case.orders.values():
+            for o in orders:
+                if isinstance(o, Move):
+                    sea = o.via_convoy or (
+                        o.unit.kind is UnitKind.ARMY
+                        and province_of(o.dest) not in geo.army_neighbours(o.unit.province)
+                    )
+                    counts["move_via_convoy" if sea else "move"] += 1
+                elif isinstance(o, Support):
+                    counts["support"] += 1
+                elif isinstance(o, Convoy):
+                    counts["convoy"] += 1
+                else:
+                    counts["hold"] += 1
+    return {k: v / len(cases) for k, v in counts.items()}
+
+
+def outcome_stats(cases: list[Case]) -> dict[str, float]:
+    """Average results per position by outcome, from our engine (bounces, cuts, ...)."""
+    counts: dict[str, int] = {}
+    for case in cases:
+        for r in resolve(case.position, case.orders).results:
+            counts[r.outcome.value] = counts.get(r.outcome.value, 0) + 1
+    return {k: counts[k] / len(cases) for k in sorted(counts)}
+
+
+def bench_movement(cases: list[Case], reps: int, mila_reps: int) -> dict[str, Any]:
+    agree = 0
+    disagreements: list[dict[str, Any]] = []
+    rejected = 0
+    for case in cases:
+        for _ in range(reps):
+            case.ours_ns.append(timed(lambda c=case: resolve(c.position, c.orders)))  # type: ignore[misc]
+        mila_after: tuple[frozenset[str], frozenset[str]] | None = None
+        for _ in range(mila_reps):
+            # set_units/set_orders (MILA's parsing and validation) are set-up, not timed.
+            game = mila_game(case.mila_units, case.mila_orders)
+            if mila_after is None:
+                accepted = sum(len(v) for v in game.get_orders().values())
+                rejected += sum(len(v) for v in case.mila_orders.values()) - accepted
+            case.mila_ns.append(timed(game.process))
+            if mila_after is None:
+                mila_after = mila_outcome(game, case.mila_units)
+        assert mila_after is not None
+        ours_after = our_outcome(case.position, case.orders)
+        if ours_after == mila_after:
+            agree += 1
+        else:
+            disagreements.append(
+                {
+                    "position": case.index,
+                    "units": case.mila_units,
+                    "orders": case.mila_orders,
+                    "ours_only_standing": sorted(ours_after[0] - mila_after[0]),
+                    "mila_only_standing": sorted(mila_after[0] - ours_after[0]),
+                    "ours_only_dislodged": sorted(ours_after[1] - mila_after[1]),
+                    "mila_only_dislodged": sorted(mila_after[1] - ours_after[1]),
+                }
+            )
+    ours = median_us([c.ours_ns for c in cases])
+    mila = median_us([c.mila_ns for c in cases])
+    return {
+        "ours_median_us": ours,
+        "ours_phases_per_s": 1e6 / ours,
+        "mila_median_us": mila,
+        "mila_phases_per_s": 1e6 / mila,
+        "ratio": mila / ours,
+        "goal_met": mila / ours >= GOAL_SPEEDUP,
+        "agree": agree,
+        "positions": len(cases),
+        "mila_rejected_orders": rejected,
+        "disagreements": disagreements,
+    }
+
+
+def bench_legal(cases: list[Case], reps: int, mila_reps: int) -> dict[str, Any]:
+    ours_counts: list[int] = []
+    mila_counts: list[int] = []
+    for case in cases:
+        for _ in range(reps):
+            case.legal_ns.append(timed(lambda c=case: legal_orders(c.position)))  # type: ignore[misc]
+        ours_counts.append(sum(len(v) for v in legal_orders(case.position).values()))
+        game = mila_game(case.mila_units, None)
+        for _ in range(mila_reps):
+            # MILA caches, per game, the convoy paths open to the fleets on the board
+            # (convoy_paths_possible / convoy_paths_dest, built by _build_list_possible_convoys)
+            # and the unit-owner table; get_all_possible_orders() reads the former. Clearing
+            # them before every timed call makes each call rebuild them, as a first call on a
+            # new position must. Map-level tables (MILA's abuts_cache and its precomputed convoy
+            # paths, like our cached map and convoy shores) depend on the map only and stay warm.
+            game.clear_cache()
+            case.mila_legal_ns.append(timed(game.get_all_possible_orders))
+        # MILA lists an order under the coast and under the bare province of a unit on a coast,
+        # and supports into split-coast provinces twice; count distinct order strings.
+        mila_counts.append(len({o for v in game.get_all_possible_orders().values() for o in v}))
+    ours = median_us([c.legal_ns for c in cases])
+    mila = median_us([c.mila_legal_ns for c in cases])
+    return {
+        "ours_median_us": ours,
+        "mila_median_us": mila,
+        "ratio": mila / ours,
+        "goal_met": mila / ours >= GOAL_SPEEDUP,
+        "ours_orders_per_position": statistics.mean(ours_counts),
+        "mila_orders_per_position": statistics.mean(mila_counts),
+    }
+
+
+def bench_datc_cli(runs: int) -> dict[str, Any]:
+    cases = json.loads(DATC_FILE.read_text(encoding="utf-8"))
+    batch = json.dumps([c["input"] for c in cases])
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    times: list[float] = []
+    answers = 0
+    with tempfile.TemporaryFile("w+b") as stdin:
+        stdin.write(batch.encode("utf-8"))
+        for _ in range(runs):
+            stdin.seek(0)
+            start = time.perf_counter()
+            done = subprocess.run(
+                [sys.executable, "-m", "adjudicator", "resolve"],
+                stdin=stdin,
+                capture_output=True,
+                cwd=ROOT,
+                env=env,
+                check=False,
+            )
+            times.append(time.perf_counter() - start)
+            if done.returncode != 0:
+                raise SystemExit(
+                    f"python -m adjudicator resolve exited {done.returncode}: "
+                    f"{done.stdout[:500]!r} {done.stderr[-2000:]!r}"
+                )
+            answers = len(json.loads(done.stdout))
+    startup: list[float] = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], check=True, env=env, cwd=ROOT)
+        startup.append(time.perf_counter() - start)
+    seconds = statistics.median(times)
+    return {
+        "seconds": seconds,
+        "cases": len(cases),
+        "answers": answers,
+        "runs": runs,
+        "bare_interpreter_seconds": statistics.median(startup),
+        "goal_met": seconds < GOAL_DATC_SECONDS and answers == len(cases),
+    }
+
+
+# -- profiling (optional) -----------------------------------------------------------
+
+
+def profile(cases: list[Case], top: int) -> str:
+    out = io.StringIO()
+    for title, work in (
+        ("resolve", lambda c: resolve(c.position, c.orders)),
+        ("legal_orders", lambda c: legal_orders(c.position)),
+    ):
+        profiler = cProfile.Profile()
+        profiler.enable()
+        for case in cases:
+            work(case)
+        profiler.disable()
+        out.write(f"\n== cProfile: our {title} over {len(cases)} positions ==\n")
+        stats = pstats.Stats(profiler, stream=out)
+        stats.sort_stats("tottime").print_stats(top)
+    return out.getvalue()
+
+
+# -- main -----------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--positions", type=int, default=100, help="random positions (100)")
+    parser.add_argument("--seed", type=int, default=1901, help="random seed (1901)")
+    parser.add_argument("--reps", type=int, default=5, help="timed runs per position, ours (5)")
+    parser.add_argument(
+        "--mila-reps", type=int, default=3, help="timed runs per position, MILA (3)"
+    )
+    parser.add_argument("--cli-runs", type=int, default=5, help="runs of the DATC batch (5)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead")
+    parser.add_argument(
+        "--profile", type=int, default=0, metavar="N",
+        help="also print the top N cProfile entries of our resolve and legal_orders",
+    )
+    args = parser.parse_args(argv)
+    if args.positions < 1 or args.reps < 1 or args.mila_reps < 1 or args.cli_runs < 1:
+        parser.error("counts must be at least 1")
+
+    game_map = find_variant("standard").map
+    check_mila_names(game_map)
+    started = time.perf_counter()
+    cases = build_cases(args.positions, args.seed)
+    movement = bench_movement(cases, args.reps, args.mila_reps)
+    legal = bench_legal(cases, args.reps, args.mila_reps)
+    datc = bench_datc_cli(args.cli_runs)
+    report = {
+        "positions": args.positions,
+        "seed": args.seed,
+        "python": sys.version.split()[0],
+        "orders_per_position": order_stats(cases),
+        "results_per_position": outcome_stats(cases),
+        "movement": movement,
+        "legal_orders": legal,
+        "datc_cli": datc,
+        "elapsed_seconds": time.perf_counter() - started,
+    }
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print_report(report)
+    if args.profile:
+        print(profile(cases, args.profile))
+    return 0
+
+
+def print_report(r: dict[str, Any]) -> None:
+    m, lo, d = r["movement"], r["legal_orders"], r["datc_cli"]
+    mix = ", ".join(f"{v:.1f} {k}" for k, v in r["orders_per_position"].items())
+    outcomes = ", ".join(f"{v:.1f} {k}" for k, v in r["results_per_position"].items())
+    print(f"adjudicator benchmark: {r['positions']} random positions of {UNITS_ON_BOARD} units, "
+          f"seed {r['seed']}, Python {r['python']}")
+    print(f"orders per position: {mix}")
+    print(f"results per position (ours): {outcomes}")
+    print()
+    print("1. movement resolution (median over positions of the per-position median)")
+    print(f"   ours  adjudicator.resolve: {m['ours_median_us']:10.1f} us "
+          f"({m['ours_phases_per_s']:,.0f} phases/s)")
+    print(f"   MILA  Game.process:        {m['mila_median_us']:10.1f} us "
+          f"({m['mila_phases_per_s']:,.0f} phases/s)")
+    print(f"   MILA/ours: {m['ratio']:.1f}x   goal >= {GOAL_SPEEDUP:.0f}x: {goal(m['goal_met'])}")
+    print(f"   side-check: {m['agree']}/{m['positions']} positions agree "
+          f"(same units standing, same units dislodged); "
+          f"MILA rejected {m['mila_rejected_orders']} of our orders at set_orders")
+    for dis in m["disagreements"][:5]:
+        print(f"   - position {dis['position']} disagrees:")
+        for key in ("ours_only_standing", "mila_only_standing",
+                    "ours_only_dislodged", "mila_only_dislodged"):
+            if dis[key]:
+                print(f"       {key.replace('_', ' ')}: {', '.join(dis[key])}")
+        for power in sorted(dis["units"]):
+            print(f"       {power}: units {', '.join(dis['units'][power])}")
+            print(f"       {' ' * len(power)}  orders {'; '.join(dis['orders'][power])}")
+    if len(m["disagreements"]) > 5:
+        print(f"   ... and {len(m['disagreements']) - 5} more (see --json)")
+    print()
+    print("2. legal-order enumeration, all units of a position")
+    print(f"   ours  adjudicator.legal_orders:    {lo['ours_median_us']:10.1f} us "
+          f"({lo['ours_orders_per_position']:.0f} orders on average)")
+    print(f"   MILA  get_all_possible_orders:    {lo['mila_median_us']:10.1f} us "
+          f"({lo['mila_orders_per_position']:.0f} distinct orders on average)")
+    print(f"   MILA/ours: {lo['ratio']:.1f}x   goal >= {GOAL_SPEEDUP:.0f}x: {goal(lo['goal_met'])}")
+    print()
+    print("3. the DATC file through the command line, one batch, wall clock incl. start-up")
+    print(f"   python -m adjudicator resolve < {d['cases']} cases "
+          f"({DATC_FILE.relative_to(ROOT)}): {d['seconds']:.3f} s "
+          f"(median of {d['runs']}; {d['answers']} answers)")
+    print(f"   bare interpreter start-up (python -c pass): {d['bare_interpreter_seconds']:.3f} s")
+    print(f"   goal < {GOAL_DATC_SECONDS:.0f} s: {goal(d['goal_met'])}")
+    print()
+    print(f"(benchmark ran in {r['elapsed_seconds']:.1f} s)")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
