@@ -91,6 +91,8 @@ class Case:
     mila_ns: list[int] = field(default_factory=list)
     legal_ns: list[int] = field(default_factory=list)
     mila_legal_ns: list[int] = field(default_factory=list)
+    #: Our orders MILA's set_orders refused (so the unit holds there, but not here).
+    mila_rejected: list[str] = field(default_factory=list)
 
 
 def random_position(rng: random.Random, game_map: GameMap, variant_id: str) -> Position:
@@ -377,7 +379,7 @@ def outcome_stats(cases: list[Case]) -> dict[str, float]:
 def bench_movement(cases: list[Case], reps: int, mila_reps: int) -> dict[str, Any]:
     agree = 0
     disagreements: list[dict[str, Any]] = []
-    rejected = 0
+    rejected: list[tuple[int, str]] = []
     for case in cases:
         for _ in range(reps):
             case.ours_ns.append(timed(lambda c=case: resolve(c.position, c.orders)))  # type: ignore[misc]
@@ -386,8 +388,11 @@ def bench_movement(cases: list[Case], reps: int, mila_reps: int) -> dict[str, An
             # set_units/set_orders (MILA's parsing and validation) are set-up, not timed.
             game = mila_game(case.mila_units, case.mila_orders)
             if mila_after is None:
-                accepted = sum(len(v) for v in game.get_orders().values())
-                rejected += sum(len(v) for v in case.mila_orders.values()) - accepted
+                accepted = {o for os in game.get_orders().values() for o in os}
+                case.mila_rejected = [
+                    o for os in case.mila_orders.values() for o in os if o not in accepted
+                ]
+                rejected.extend((case.index, o) for o in case.mila_rejected)
             case.mila_ns.append(timed(game.process))
             if mila_after is None:
                 mila_after = mila_outcome(game, case.mila_units)
@@ -401,6 +406,7 @@ def bench_movement(cases: list[Case], reps: int, mila_reps: int) -> dict[str, An
                     "position": case.index,
                     "units": case.mila_units,
                     "orders": case.mila_orders,
+                    "mila_rejected": case.mila_rejected,
                     "ours_only_standing": sorted(ours_after[0] - mila_after[0]),
                     "mila_only_standing": sorted(mila_after[0] - ours_after[0]),
                     "ours_only_dislodged": sorted(ours_after[1] - mila_after[1]),
@@ -418,7 +424,8 @@ def bench_movement(cases: list[Case], reps: int, mila_reps: int) -> dict[str, An
         "goal_met": mila / ours >= GOAL_SPEEDUP,
         "agree": agree,
         "positions": len(cases),
-        "mila_rejected_orders": rejected,
+        "mila_rejected_orders": len(rejected),
+        "mila_rejected_examples": [f"position {n}: {o}" for n, o in rejected[:10]],
         "disagreements": disagreements,
     }
 
@@ -583,8 +590,12 @@ def print_report(r: dict[str, Any]) -> None:
     print(f"   side-check: {m['agree']}/{m['positions']} positions agree "
           f"(same units standing, same units dislodged); "
           f"MILA rejected {m['mila_rejected_orders']} of our orders at set_orders")
+    for example in m["mila_rejected_examples"][:5]:
+        print(f"     rejected by MILA: {example}")
     for dis in m["disagreements"][:5]:
         print(f"   - position {dis['position']} disagrees:")
+        if dis["mila_rejected"]:
+            print(f"       MILA refused: {'; '.join(dis['mila_rejected'])}")
         for key in ("ours_only_standing", "mila_only_standing",
                     "ours_only_dislodged", "mila_only_dislodged"):
             if dis[key]:

@@ -71,9 +71,11 @@ def test_names_and_aliases(alias: str, location: str) -> None:
 
 def test_edges_join_real_locations_and_terrain_fits() -> None:
     for a, b in MAP.army_edges:
-        assert MAP.provinces[a].is_land and MAP.provinces[b].is_land, (a, b)
+        assert MAP.provinces[a].is_land, (a, b)
+        assert MAP.provinces[b].is_land, (a, b)
     for a, b in MAP.fleet_edges:
-        assert a in MAP.locations and b in MAP.locations, (a, b)
+        assert a in MAP.locations, (a, b)
+        assert b in MAP.locations, (a, b)
         for loc in (a, b):
             assert MAP.province(loc).terrain in (Terrain.SEA, Terrain.COAST), loc
             assert not MAP.province(loc).coasts or "/" in loc, loc

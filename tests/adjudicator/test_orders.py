@@ -142,7 +142,7 @@ def test_unreadable_orders_raise_parse_error(text: str, message: str) -> None:
 
 
 def test_no_unit_at_picardy() -> None:
-    with pytest.raises(ParseError, match="^no unit at Picardy$"):
+    with pytest.raises(ParseError, match=r"^no unit at Picardy$"):
         parse_order("A pic - bel", MAP, position=START)
 
 
