@@ -75,7 +75,7 @@ def ref(text: str) -> UnitRef:
         ("Remove A lon", "A lon D"),
         ("Disband F nth", "F nth D"),
         ("A lon D", "A lon D"),
-        ("A x disband".replace("x", "war"), "A war D"),
+        ("A war disband", "A war D"),
         ("WAIVE", "WAIVE"),
         ("waive", "WAIVE"),
     ],
