@@ -49,9 +49,13 @@ def legal_orders(
     return _adjustments(position, variant, power)
 
 
-def _convoy_groups(position: Position, variant: Variant, geo: GameMap) -> list[set[str]]:
+def _convoy_groups(position: Position, geo: GameMap) -> list[set[str]]:
     """Sea provinces holding a fleet that may convoy, grouped by which touch each other."""
-    seas = {u.province for u in position.units if variant.can_convoy(u, position)}
+    seas = {
+        u.province
+        for u in position.units
+        if u.kind is UnitKind.FLEET and geo.can_convoy_from(u.province)
+    }
     groups: list[set[str]] = []
     while seas:
         start = seas.pop()
@@ -82,7 +86,7 @@ def _movement(
     position: Position, variant: Variant, power: str | None
 ) -> dict[str, tuple[Order, ...]]:
     geo = variant.geography(position)
-    groups = [(g, _shores(g, geo)) for g in _convoy_groups(position, variant, geo)]
+    groups = [(g, _shores(g, geo)) for g in _convoy_groups(position, geo)]
     # Where each unit could move to, by province, and how.
     reach: dict[str, list[Move]] = {}
     for unit in position.units:
@@ -117,7 +121,7 @@ def _movement(
             for mover in movers_into.get(target, ()):
                 if mover is not unit:
                     orders.append(Support(ref, UnitRef(mover.kind, mover.location), target))
-        if variant.can_convoy(unit, position):
+        if unit.kind is UnitKind.FLEET and geo.can_convoy_from(unit.province):
             for group, shores in groups:
                 if unit.province not in group:
                     continue

@@ -84,7 +84,8 @@ class _Movement:
         self.convoyers: list[list[int]] = [[] for _ in range(n)]
         self.moves_to: dict[str, list[int]] = {}
         self.h2h: list[int | None] = [None] * n
-        self.paradox: set[int] = set()
+        self.paradox: set[int] = set()  # convoyed armies stopped by the paradox rule
+        self.held_by_paradox: set[int] = set()  # moves stopped by the all-hold rule
         self.state = [UNRESOLVED] * n
         self.res = [False] * n
         self.deps: list[int] = []
@@ -224,7 +225,7 @@ class _Movement:
 
     def _classify_convoy(self, i: int, unit: Unit, order: Convoy) -> None:
         name = self.map.location_name
-        if not self.variant.can_convoy(unit, self.position):
+        if not (unit.kind is UnitKind.FLEET and self.map.can_convoy_from(unit.province)):
             self._set_void(i, Reason.CONVOY_NOT_AT_SEA)
             return
         army = self.at.get(order.army.province)
@@ -288,7 +289,11 @@ class _Movement:
                 self._set_void(c, Reason.CONVOY_NOT_USED, army=_fmt(unit))
 
     def _all_fleets_at_sea(self) -> list[int]:
-        return [k for k, u in enumerate(self.units) if self.variant.can_convoy(u, self.position)]
+        return [
+            k
+            for k, u in enumerate(self.units)
+            if u.kind is UnitKind.FLEET and self.map.can_convoy_from(u.province)
+        ]
 
     def _route(self, i: int, fleets: Sequence[int]) -> bool:
         """Is there a chain of the given fleets from the army to its destination?"""
@@ -378,6 +383,7 @@ class _Movement:
                 if self.kind[k] == MOVE:
                     self.state[k] = RESOLVED
                     self.res[k] = False
+                    self.held_by_paradox.add(k)
         for a in armies:
             self.state[a] = RESOLVED
             self.res[a] = False
@@ -581,6 +587,8 @@ class _Movement:
                 source=name(self.src[i]),
                 dest=name(self.dest[i]),
             )
+        if i in self.held_by_paradox:
+            return make_result(power, order, Outcome.BOUNCE, Reason.PARADOX_HOLD)
         attack = self.attack_strength(i)
         j = self.h2h[i]
         if j is not None:
@@ -621,6 +629,8 @@ class _Movement:
                     other_strength=hold,
                 )
         rivals = [(self.prevent_strength(k), k) for k in self.moves_to[self.dest[i]] if k != i]
+        if not rivals:  # the rules above leave no other cause; say so plainly if one appears
+            return make_result(power, order, Outcome.BOUNCE, Reason.MOVE_FAILED)
         strongest, k = max(rivals)
         return make_result(
             power,

@@ -64,6 +64,8 @@ class Reason(StrEnum):
     NO_POSSIBLE_CONVOY = "no_possible_convoy"
     CONVOY_DISRUPTED = "convoy_disrupted"
     CONVOY_PARADOX = "convoy_paradox"
+    PARADOX_HOLD = "paradox_hold"
+    MOVE_FAILED = "move_failed"
     SUPPORT_CUT = "support_cut"
     DISLODGED_BY = "dislodged_by"
     DESTROYED = "destroyed"
@@ -112,6 +114,8 @@ _WORDING: dict[Reason, str] = {
     "convoy there",
     Reason.CONVOY_DISRUPTED: "convoy disrupted: {fleets} dislodged",
     Reason.CONVOY_PARADOX: "convoy paradox: the convoy fails (Szykman rule)",
+    Reason.PARADOX_HOLD: "part of a convoy paradox: every unit in it holds",
+    Reason.MOVE_FAILED: "the move failed",
     Reason.SUPPORT_CUT: "support cut by {other}",
     Reason.DISLODGED_BY: "dislodged by {other} from {source} ({strength} vs {other_strength})",
     Reason.DESTROYED: "dislodged by {other} with nowhere to retreat: destroyed",

@@ -256,8 +256,10 @@ class GameMap:
         *,
         army: Iterable[tuple[str, str]] = (),
         fleet: Iterable[tuple[str, str]] = (),
+        convoy_coasts: Iterable[str] = (),
     ) -> GameMap:
-        """A copy of this map with extra edges (a tunnel, a seasonal link)."""
+        """A copy of this map with extra edges (a tunnel, a seasonal link) and
+        extra coastal provinces from which fleets may convoy."""
         return GameMap(
             id=self.id,
             name=self.name,
@@ -267,7 +269,7 @@ class GameMap:
             fleet_edges=(*self.fleet_edges, *fleet),
             coast_names=self.coast_names,
             start=self.start,
-            convoy_coasts=self.convoy_coasts,
+            convoy_coasts=(*self.convoy_coasts, *convoy_coasts),
         )
 
     def to_json(self) -> dict[str, Any]:

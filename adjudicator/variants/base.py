@@ -74,7 +74,8 @@ class Variant:
     # -- geography and strength (movement hooks) ------------------------------
 
     def geography(self, position: Position) -> GameMap:
-        """The map in force for a position; variants add edges here (tunnels, links)."""
+        """The map in force for a position; variants add edges here (tunnels, links)
+        and coasts from which fleets may convoy (:meth:`GameMap.with_edges`)."""
         return self.map
 
     def unit_strength(self, unit: Unit, position: Position) -> int:
@@ -84,12 +85,6 @@ class Variant:
     def support_strength(self, unit: Unit, position: Position) -> int:
         """What one support by this unit adds (a devil unit might add 2)."""
         return 1
-
-    def can_convoy(self, unit: Unit, position: Position) -> bool:
-        """May this fleet convoy where it stands? Standard: fleets at sea."""
-        return unit.kind is UnitKind.FLEET and self.geography(position).can_convoy_from(
-            unit.province
-        )
 
     # -- phases ------------------------------------------------------------------
 
