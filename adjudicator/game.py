@@ -16,12 +16,14 @@ from adjudicator.errors import ParseError
 from adjudicator.orders import (
     PHASE_ORDER_KINDS,
     Build,
+    Convoy,
     Disband,
     Hold,
     Move,
     MovementOrder,
     Order,
     Retreat,
+    Support,
     UnitRef,
     Waive,
     parse_order,
@@ -76,10 +78,11 @@ def resolve(
     kind = position.phase.kind
     attached, results = _attach(position, variant, orders)
     if kind is PhaseKind.MOVEMENT:
-        movement_orders: dict[str, MovementOrder] = {}
-        for province, (_power, order) in attached.items():
-            assert isinstance(order, (Hold, Move)) or hasattr(order, "unit")
-            movement_orders[province] = order  # type: ignore[assignment]
+        movement_orders: dict[str, MovementOrder] = {
+            province: order
+            for province, (_power, order) in attached.items()
+            if isinstance(order, (Hold, Move, Support, Convoy))
+        }
         outcome = resolve_movement(position, variant, movement_orders)
         results.extend(outcome.results)
         after = position.with_changes(
