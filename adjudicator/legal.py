@@ -49,44 +49,16 @@ def legal_orders(
     return _adjustments(position, variant, power)
 
 
-def _convoy_groups(position: Position, geo: GameMap) -> list[set[str]]:
-    """Sea provinces holding a fleet that may convoy, grouped by which touch each other."""
+def _movement(
+    position: Position, variant: Variant, power: str | None
+) -> dict[str, tuple[Order, ...]]:
+    geo = variant.geography(position)
     seas = {
         u.province
         for u in position.units
         if u.kind is UnitKind.FLEET and geo.can_convoy_from(u.province)
     }
-    groups: list[set[str]] = []
-    while seas:
-        start = seas.pop()
-        group = {start}
-        frontier = [start]
-        while frontier:
-            here = frontier.pop()
-            for there in geo.fleet_province_neighbours(here):
-                if there in seas:
-                    seas.discard(there)
-                    group.add(there)
-                    frontier.append(there)
-        groups.append(group)
-    return groups
-
-
-def _shores(group: set[str], geo: GameMap) -> set[str]:
-    """Coastal provinces an army could be carried from or to by this group of fleets."""
-    out: set[str] = set()
-    for sea in group:
-        for p in geo.fleet_province_neighbours(sea):
-            if geo.provinces[p].is_land:
-                out.add(p)
-    return out
-
-
-def _movement(
-    position: Position, variant: Variant, power: str | None
-) -> dict[str, tuple[Order, ...]]:
-    geo = variant.geography(position)
-    groups = [(g, _shores(g, geo)) for g in _convoy_groups(position, geo)]
+    groups = [(g, geo.shores_of(g)) for g in geo.convoy_groups(seas)]
     # Where each unit could move to, by province, and how.
     reach: dict[str, list[Move]] = {}
     for unit in position.units:
@@ -134,7 +106,9 @@ def _movement(
     return out
 
 
-def _moves(unit: Unit, geo: GameMap, groups: list[tuple[set[str], set[str]]]) -> list[Move]:
+def _moves(
+    unit: Unit, geo: GameMap, groups: list[tuple[frozenset[str], frozenset[str]]]
+) -> list[Move]:
     ref = UnitRef(unit.kind, unit.location)
     if unit.kind is UnitKind.FLEET:
         return [Move(ref, loc) for loc in sorted(geo.fleet_neighbours(unit.location))]

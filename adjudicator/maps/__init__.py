@@ -218,7 +218,17 @@ class GameMap:
             return self._shores_cache
         convoying = {p for p in self.provinces if self.can_convoy_from(p)}
         shores: dict[str, frozenset[str]] = {}
-        left = set(convoying)
+        for group in self.convoy_groups(convoying):
+            touched = self.shores_of(group)
+            for g in group:
+                shores[g] = touched
+        self._shores_cache = shores
+        return shores
+
+    def convoy_groups(self, seas: Iterable[str]) -> list[frozenset[str]]:
+        """Split provinces into groups joined by fleet edges (chains a convoy can use)."""
+        left = set(seas)
+        groups: list[frozenset[str]] = []
         while left:
             group = {left.pop()}
             frontier = list(group)
@@ -229,13 +239,18 @@ class GameMap:
                         left.discard(there)
                         group.add(there)
                         frontier.append(there)
-            touched = frozenset(
-                p for g in group for p in self.fleet_province_neighbours(g) if p not in group
-            )
-            for g in group:
-                shores[g] = touched
-        self._shores_cache = shores
-        return shores
+            groups.append(frozenset(group))
+        return groups
+
+    def shores_of(self, group: Iterable[str]) -> frozenset[str]:
+        """Land provinces an army could be carried from or to by fleets in ``group``."""
+        group = frozenset(group)
+        return frozenset(
+            p
+            for g in group
+            for p in self.fleet_province_neighbours(g)
+            if p not in group and self.provinces[p].is_land
+        )
 
     def home_centers(self, power: str) -> tuple[str, ...]:
         for p in self.powers:
