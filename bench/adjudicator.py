@@ -28,8 +28,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -240,7 +242,9 @@ def mila_unit(kind: UnitKind, location: str) -> str:
 
 def mila_order(order: Order, game_map: GameMap) -> str:
     """An order in MILA's syntax: 'A PAR - BUR', 'A LON - NWY VIA', 'A MUN S A PAR - BUR'."""
-    unit = mila_unit(order.unit.kind, order.unit.location)  # type: ignore[union-attr]
+    if not isinstance(order, (Hold, Move, Support, Convoy)):
+        raise TypeError(f"not a movement order: {order}")
+    unit = mila_unit(order.unit.kind, order.unit.location)
     if isinstance(order, Hold):
         return f"{unit} H"
     if isinstance(order, Move):
@@ -255,9 +259,7 @@ def mila_order(order: Order, game_map: GameMap) -> str:
         if order.dest is None:
             return f"{unit} S {supported}"
         return f"{unit} S {supported} - {mila_loc(order.dest)}"
-    if isinstance(order, Convoy):
-        return f"{unit} C A {mila_loc(order.army.location)} - {mila_loc(order.dest)}"
-    raise TypeError(f"not a movement order: {order}")
+    return f"{unit} C A {mila_loc(order.army.location)} - {mila_loc(order.dest)}"
 
 
 def mila_game(units: dict[str, list[str]], orders: dict[str, list[str]] | None) -> Any:
@@ -295,9 +297,9 @@ def our_outcome(position: Position, orders: dict[str, list[Order]]) -> tuple[
         f"{u.power.upper()} {mila_unit(u.kind, u.location)}" for u in after.position.units
     )
     dislodged = frozenset(
-        f"{r.power.upper()} {mila_unit(r.order.unit.kind, r.order.unit.location)}"  # type: ignore[union-attr]
+        f"{r.power.upper()} {mila_unit(r.order.unit.kind, r.order.unit.location)}"
         for r in after.results
-        if r.outcome is Outcome.DISLODGED
+        if r.outcome is Outcome.DISLODGED and isinstance(r.order, (Hold, Move, Support, Convoy))
     )
     return standing, dislodged
 
@@ -305,21 +307,39 @@ def our_outcome(position: Position, orders: dict[str, list[Order]]) -> tuple[
 # -- timing -------------------------------------------------------------------------
 
 
-def timed(call: Callable[[], object]) -> int:
-    """Nanoseconds one call takes, with the cyclic GC paused (as timeit does) for both engines."""
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """The cyclic GC off while timing (as timeit does), for both engines alike.
+
+    It collects once on entry, not before every call: a full collection right before a
+    timed call leaves the CPU caches cold and made small calls look twice as slow.
+    """
     gc.collect()
     gc.disable()
     try:
-        start = time.perf_counter_ns()
-        call()
-        return time.perf_counter_ns() - start
+        yield
     finally:
         gc.enable()
+
+
+def timed(call: Callable[[], object]) -> int:
+    """Nanoseconds one call takes."""
+    start = time.perf_counter_ns()
+    call()
+    return time.perf_counter_ns() - start
 
 
 def median_us(per_case: list[list[int]]) -> float:
     """Median over positions of each position's median time, in microseconds."""
     return statistics.median(statistics.median(ns) for ns in per_case) / 1000.0
+
+
+def p90_us(per_case: list[list[int]]) -> float:
+    """90th percentile over positions of each position's median time, in microseconds."""
+    medians = [statistics.median(ns) for ns in per_case]
+    if len(medians) < 2:
+        return medians[0] / 1000.0
+    return statistics.quantiles(medians, n=10)[-1] / 1000.0
 
 
 def goal(met: bool) -> str:
@@ -381,21 +401,23 @@ def bench_movement(cases: list[Case], reps: int, mila_reps: int) -> dict[str, An
     disagreements: list[dict[str, Any]] = []
     rejected: list[tuple[int, str]] = []
     for case in cases:
-        for _ in range(reps):
-            case.ours_ns.append(timed(lambda c=case: resolve(c.position, c.orders)))  # type: ignore[misc]
+        with gc_paused():
+            for _ in range(reps):
+                case.ours_ns.append(timed(partial(resolve, case.position, case.orders)))
         mila_after: tuple[frozenset[str], frozenset[str]] | None = None
-        for _ in range(mila_reps):
-            # set_units/set_orders (MILA's parsing and validation) are set-up, not timed.
-            game = mila_game(case.mila_units, case.mila_orders)
-            if mila_after is None:
-                accepted = {o for os in game.get_orders().values() for o in os}
-                case.mila_rejected = [
-                    o for os in case.mila_orders.values() for o in os if o not in accepted
-                ]
-                rejected.extend((case.index, o) for o in case.mila_rejected)
-            case.mila_ns.append(timed(game.process))
-            if mila_after is None:
-                mila_after = mila_outcome(game, case.mila_units)
+        with gc_paused():
+            for _ in range(mila_reps):
+                # set_units/set_orders (MILA's parsing and validation) are set-up, not timed.
+                game = mila_game(case.mila_units, case.mila_orders)
+                if mila_after is None:
+                    accepted = {o for os in game.get_orders().values() for o in os}
+                    case.mila_rejected = [
+                        o for os in case.mila_orders.values() for o in os if o not in accepted
+                    ]
+                    rejected.extend((case.index, o) for o in case.mila_rejected)
+                case.mila_ns.append(timed(game.process))
+                if mila_after is None:
+                    mila_after = mila_outcome(game, case.mila_units)
         assert mila_after is not None
         ours_after = our_outcome(case.position, case.orders)
         if ours_after == mila_after:
@@ -417,8 +439,10 @@ def bench_movement(cases: list[Case], reps: int, mila_reps: int) -> dict[str, An
     mila = median_us([c.mila_ns for c in cases])
     return {
         "ours_median_us": ours,
+        "ours_p90_us": p90_us([c.ours_ns for c in cases]),
         "ours_phases_per_s": 1e6 / ours,
         "mila_median_us": mila,
+        "mila_p90_us": p90_us([c.mila_ns for c in cases]),
         "mila_phases_per_s": 1e6 / mila,
         "ratio": mila / ours,
         "goal_met": mila / ours >= GOAL_SPEEDUP,
@@ -434,19 +458,23 @@ def bench_legal(cases: list[Case], reps: int, mila_reps: int) -> dict[str, Any]:
     ours_counts: list[int] = []
     mila_counts: list[int] = []
     for case in cases:
-        for _ in range(reps):
-            case.legal_ns.append(timed(lambda c=case: legal_orders(c.position)))  # type: ignore[misc]
+        with gc_paused():
+            for _ in range(reps):
+                case.legal_ns.append(timed(partial(legal_orders, case.position)))
         ours_counts.append(sum(len(v) for v in legal_orders(case.position).values()))
         game = mila_game(case.mila_units, None)
-        for _ in range(mila_reps):
-            # MILA caches, per game, the convoy paths open to the fleets on the board
-            # (convoy_paths_possible / convoy_paths_dest, built by _build_list_possible_convoys)
-            # and the unit-owner table; get_all_possible_orders() reads the former. Clearing
-            # them before every timed call makes each call rebuild them, as a first call on a
-            # new position must. Map-level tables (MILA's abuts_cache and its precomputed convoy
-            # paths, like our cached map and convoy shores) depend on the map only and stay warm.
-            game.clear_cache()
-            case.mila_legal_ns.append(timed(game.get_all_possible_orders))
+        with gc_paused():
+            for _ in range(mila_reps):
+                # MILA caches, per game, the convoy paths open to the fleets on the board
+                # (convoy_paths_possible / convoy_paths_dest, built by
+                # _build_list_possible_convoys) and the unit-owner table;
+                # get_all_possible_orders() reads the former and caches nothing else. Clearing
+                # them (game.clear_cache(), untimed) before every timed call makes each call
+                # rebuild them, as the first call on a new position must. Map-level tables
+                # (MILA's abuts_cache and precomputed convoy paths, like our cached map and
+                # convoy shores) depend on the map only and stay warm for both engines.
+                game.clear_cache()
+                case.mila_legal_ns.append(timed(game.get_all_possible_orders))
         # MILA lists an order under the coast and under the bare province of a unit on a coast,
         # and supports into split-coast provinces twice; count distinct order strings.
         mila_counts.append(len({o for v in game.get_all_possible_orders().values() for o in v}))
@@ -454,7 +482,9 @@ def bench_legal(cases: list[Case], reps: int, mila_reps: int) -> dict[str, Any]:
     mila = median_us([c.mila_legal_ns for c in cases])
     return {
         "ours_median_us": ours,
+        "ours_p90_us": p90_us([c.legal_ns for c in cases]),
         "mila_median_us": mila,
+        "mila_p90_us": p90_us([c.mila_legal_ns for c in cases]),
         "ratio": mila / ours,
         "goal_met": mila / ours >= GOAL_SPEEDUP,
         "ours_orders_per_position": statistics.mean(ours_counts),
@@ -529,7 +559,7 @@ def profile(cases: list[Case], top: int) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--positions", type=int, default=100, help="random positions (100)")
+    parser.add_argument("--positions", type=int, default=200, help="random positions (200)")
     parser.add_argument("--seed", type=int, default=1901, help="random seed (1901)")
     parser.add_argument("--reps", type=int, default=5, help="timed runs per position, ours (5)")
     parser.add_argument(
@@ -582,10 +612,10 @@ def print_report(r: dict[str, Any]) -> None:
     print(f"results per position (ours): {outcomes}")
     print()
     print("1. movement resolution (median over positions of the per-position median)")
-    print(f"   ours  adjudicator.resolve: {m['ours_median_us']:10.1f} us "
-          f"({m['ours_phases_per_s']:,.0f} phases/s)")
-    print(f"   MILA  Game.process:        {m['mila_median_us']:10.1f} us "
-          f"({m['mila_phases_per_s']:,.0f} phases/s)")
+    print(f"   ours  adjudicator.resolve: {m['ours_median_us']:8.1f} us median "
+          f"(p90 {m['ours_p90_us']:.1f} us), {m['ours_phases_per_s']:,.0f} phases/s")
+    print(f"   MILA  Game.process:        {m['mila_median_us']:8.1f} us median "
+          f"(p90 {m['mila_p90_us']:.1f} us), {m['mila_phases_per_s']:,.0f} phases/s")
     print(f"   MILA/ours: {m['ratio']:.1f}x   goal >= {GOAL_SPEEDUP:.0f}x: {goal(m['goal_met'])}")
     print(f"   side-check: {m['agree']}/{m['positions']} positions agree "
           f"(same units standing, same units dislodged); "
@@ -603,14 +633,18 @@ def print_report(r: dict[str, Any]) -> None:
         for power in sorted(dis["units"]):
             print(f"       {power}: units {', '.join(dis['units'][power])}")
             print(f"       {' ' * len(power)}  orders {'; '.join(dis['orders'][power])}")
+    if m["disagreements"]:
+        print("   (known MILA rule differences that show up here: bench/README.md, side-check)")
     if len(m["disagreements"]) > 5:
         print(f"   ... and {len(m['disagreements']) - 5} more (see --json)")
     print()
     print("2. legal-order enumeration, all units of a position")
-    print(f"   ours  adjudicator.legal_orders:    {lo['ours_median_us']:10.1f} us "
-          f"({lo['ours_orders_per_position']:.0f} orders on average)")
-    print(f"   MILA  get_all_possible_orders:    {lo['mila_median_us']:10.1f} us "
-          f"({lo['mila_orders_per_position']:.0f} distinct orders on average)")
+    print(f"   ours  adjudicator.legal_orders:  {lo['ours_median_us']:8.1f} us median "
+          f"(p90 {lo['ours_p90_us']:.1f} us), {lo['ours_orders_per_position']:.0f} orders "
+          f"per position on average")
+    print(f"   MILA  get_all_possible_orders:  {lo['mila_median_us']:8.1f} us median "
+          f"(p90 {lo['mila_p90_us']:.1f} us), {lo['mila_orders_per_position']:.0f} distinct "
+          f"orders per position on average")
     print(f"   MILA/ours: {lo['ratio']:.1f}x   goal >= {GOAL_SPEEDUP:.0f}x: {goal(lo['goal_met'])}")
     print()
     print("3. the DATC file through the command line, one batch, wall clock incl. start-up")

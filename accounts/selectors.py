@@ -1,0 +1,37 @@
+"""Profile figures: games played, won, drawn, and phases missed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Sum
+
+from games.models import Game, Seat
+
+
+@dataclass(frozen=True)
+class Record:
+    played: int
+    won: int
+    drawn: int
+    missed_phases: int
+    running: int
+
+
+def player_record(*, user: AbstractBaseUser) -> Record:
+    seats = Seat.objects.filter(user=user).select_related("game")
+    started = seats.exclude(game__status__in=[Game.Status.FORMING, Game.Status.CANCELLED])
+    finished = started.filter(game__status=Game.Status.FINISHED)
+    won = sum(
+        1 for s in finished if s.game.outcome == Game.Outcome.SOLO and s.game.winner == s.power
+    )
+    drawn = finished.filter(game__outcome=Game.Outcome.DRAW, eliminated=False).count()
+    missed = started.aggregate(total=Sum("missed_phases"))["total"] or 0
+    return Record(
+        played=started.count(),
+        won=won,
+        drawn=drawn,
+        missed_phases=missed,
+        running=started.filter(game__status=Game.Status.ACTIVE).count(),
+    )

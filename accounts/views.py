@@ -1,0 +1,81 @@
+"""Sign-up, a throttled login, and profiles. Password change and reset are Django's own."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth.models import User
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from accounts import selectors, services
+from accounts.forms import SignupForm
+from accounts.roles import ROLES
+from games.models import Game
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("games:lobby")
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = services.user_signup(form_user=form.save(commit=False))
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, _("Welcome! Find a game to join, or create one."))
+        return redirect("games:lobby")
+    return render(request, "accounts/signup.html", {"form": form})
+
+
+def _address(request: HttpRequest) -> str:
+    return str(request.META.get("REMOTE_ADDR", "unknown"))
+
+
+class LoginView(auth_views.LoginView):
+    """Django's login, refusing further tries after too many failures."""
+
+    template_name = "accounts/login.html"
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        username = request.POST.get("username", "")
+        if services.login_blocked(username=username, address=_address(request)):
+            form = self.get_form()
+            form.errors.clear()
+            form.add_error(
+                None, _("Too many failed logins. Please wait a few minutes and try again.")
+            )
+            return self.render_to_response(self.get_context_data(form=form), status=429)
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form: AuthenticationForm) -> HttpResponse:
+        services.login_failed(
+            username=self.request.POST.get("username", ""), address=_address(self.request)
+        )
+        return super().form_invalid(form)
+
+    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
+        services.login_succeeded(
+            username=form.get_user().get_username(), address=_address(self.request)
+        )
+        return super().form_valid(form)
+
+
+def profile(request: HttpRequest, username: str) -> HttpResponse:
+    user = get_object_or_404(User, username=username)
+    record = selectors.player_record(user=user)
+    games = Game.objects.filter(seats__user=user).distinct().order_by("-created_at")
+    if request.user != user:
+        # An anonymous game never shows who sits in it.
+        games = games.filter(anonymous=False, private=False)
+    roles = [r for r in ROLES if user.groups.filter(name=r).exists()]
+    return render(
+        request,
+        "accounts/profile.html",
+        {"profile_user": user, "record": record, "games": games[:50], "roles": roles},
+    )

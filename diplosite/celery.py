@@ -1,0 +1,23 @@
+"""The Celery app. Beat sweeps for due phases; the sweep is the deadline guarantee."""
+
+from __future__ import annotations
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "diplosite.settings")
+
+app = Celery("diplosite")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()
+
+
+@app.on_after_finalize.connect
+def _schedule_sweep(sender: Celery, **_: object) -> None:
+    from django.conf import settings
+
+    sender.add_periodic_task(
+        settings.DEADLINE_SWEEP_SECONDS, sender.signature("games.tasks.sweep_due_phases"),
+        name="sweep due phases",
+    )

@@ -1,0 +1,73 @@
+"""The live channel of a game: a thin consumer that only relays version numbers.
+
+Nothing secret travels here: a message says "the game is now at version n",
+and each client re-fetches what it may see. The consumer also checks the
+version itself now and then, so that an update published where this process
+cannot hear it (the embedded in-memory layer, a broker blip) still arrives.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+
+from games.live import group_name
+from games.models import Game
+from games.visibility import can_view_game
+
+
+@database_sync_to_async
+def _watch(user: Any, game_id: int) -> int | None:
+    """The game's version if ``user`` may watch it, else None."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or not can_view_game(user=user, game=game):
+        return None
+    return game.version
+
+
+@database_sync_to_async
+def _version(game_id: int) -> int:
+    return int(Game.objects.filter(pk=game_id).values_list("version", flat=True).first() or 0)
+
+
+class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+    async def connect(self) -> None:
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        self.version = await _watch(self.scope.get("user"), self.game_id)
+        self.poller: asyncio.Task[None] | None = None
+        if self.version is None:
+            await self.close(code=4403)
+            return
+        await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
+        await self.accept()
+        await self.send_json({"type": "game.changed", "version": self.version})
+        if settings.LIVE_POLL_SECONDS > 0:
+            self.poller = asyncio.create_task(self._poll())
+
+    async def disconnect(self, code: int) -> None:
+        if self.poller is not None:
+            self.poller.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.poller
+        await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        # Clients only listen; a ping gets the current version back.
+        if isinstance(content, dict) and content.get("type") == "ping":
+            await self.send_json({"type": "game.changed", "version": self.version})
+
+    async def game_changed(self, event: dict[str, Any]) -> None:
+        version = int(event["version"])
+        if self.version is None or version > self.version:
+            self.version = version
+            await self.send_json({"type": "game.changed", "version": version})
+
+    async def _poll(self) -> None:
+        while True:
+            await asyncio.sleep(settings.LIVE_POLL_SECONDS)
+            await self.game_changed({"version": await _version(self.game_id)})

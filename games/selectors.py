@@ -1,0 +1,142 @@
+"""Read-only questions about games, for views, the API and tasks."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Count, Q, QuerySet
+from django.utils import timezone
+
+from games.models import Game, GamePhase
+
+
+def phases_due(*, now: datetime | None = None) -> list[tuple[int, int]]:
+    """(game, phase) pairs whose deadline has passed and that are still open."""
+    now = now or timezone.now()
+    return list(
+        GamePhase.objects.filter(
+            status=GamePhase.Status.OPEN, deadline__lte=now, game__status=Game.Status.ACTIVE
+        ).values_list("game_id", "pk")
+    )
+
+
+def games_for_lobby(
+    *, user: AbstractBaseUser | AnonymousUser, status: str, variant: str | None = None
+) -> QuerySet[Game]:
+    """Games to list in the lobby: public ones, and private ones the user sits in."""
+    games = Game.objects.filter(status=status).annotate(
+        players=Count("seats", filter=Q(seats__user__isnull=False)),
+        powers=Count("seats"),
+    )
+    if variant:
+        games = games.filter(variant=variant)
+    if user.is_authenticated:
+        games = games.filter(Q(private=False) | Q(seats__user=user)).distinct()
+    else:
+        games = games.filter(private=False)
+    return games.order_by("-created_at")
+
+
+def games_of_user(*, user: AbstractBaseUser) -> QuerySet[Game]:
+    return Game.objects.filter(seats__user=user).distinct().order_by("-created_at")
+
+
+def game_state(
+    *, user: AbstractBaseUser | AnonymousUser, game: Game, index: int | None = None
+) -> dict[str, Any]:
+    """Everything the game page shows ``user`` about one phase (the current by default).
+
+    Secret parts go through games.visibility: other powers' orders of an open
+    phase are never in here, nor who plays a power in an anonymous game.
+    """
+    from adjudicator import find_variant, legal_orders
+    from adjudicator.board import Phase
+
+    from games import visibility
+    from games.services import phase_position, powers_to_order
+
+    phases = list(game.phases.order_by("index"))
+    if index is None:
+        phase = phases[-1] if phases else None
+    else:
+        phase = next((p for p in phases if p.index == index), None)
+        if phase is None:
+            raise GamePhase.DoesNotExist
+    seat = visibility.seat_of(user=user, game=game)
+    state: dict[str, Any] = {
+        "game": {
+            "id": game.pk,
+            "name": game.name,
+            "variant": game.variant,
+            "status": game.status,
+            "outcome": game.outcome,
+            "winner": game.winner,
+            "version": game.version,
+            "anonymous": game.anonymous,
+            "private": game.private,
+        },
+        "phases": [
+            {"index": p.index, "code": p.code, "name": Phase.parse(p.code).name} for p in phases
+        ],
+        "phase": None,
+        "me": None,
+        "seats": [],
+    }
+    ready: set[str] = set()
+    if phase is not None:
+        ready = set(phase.order_sets.filter(ready=True).values_list("seat__power", flat=True))
+    for s in game.seats.select_related("user").order_by("power"):
+        state["seats"].append(
+            {
+                "power": s.power,
+                "player": visibility.player_label(seat=s, viewer=user),
+                "ready": s.power in ready,
+                "eliminated": s.eliminated,
+                "missed_phases": s.missed_phases,
+            }
+        )
+    if phase is None:
+        return state
+    position = phase_position(phase)
+    variant = find_variant(game.variant)
+    board = phase.position
+    state["phase"] = {
+        "index": phase.index,
+        "code": phase.code,
+        "name": position.phase.name,
+        "kind": position.phase.kind.value,
+        "status": phase.status,
+        "deadline": phase.deadline.isoformat() if phase.deadline and not phase.is_resolved else None,
+        "is_current": phase is phases[-1] and not phase.is_resolved,
+        "units": board.get("units", {}),
+        "dislodged": board.get("dislodged", {}),
+        "centers": board.get("centers", {}),
+        "to_order": sorted(powers_to_order(position, variant)),
+        "notes": phase.notes,
+        "draw_proposed": visibility.draw_proposed(phase=phase),
+    }
+    if phase.is_resolved:
+        state["phase"]["results"] = phase.results or []
+        after = phase.position_after or {}
+        state["phase"]["units_after"] = after.get("units", {})
+        state["phase"]["centers_after"] = after.get("centers", {})
+    orders = {o.seat.power: o.orders for o in visibility.visible_order_sets(user=user, phase=phase)}
+    state["phase"]["orders"] = orders
+    if seat is not None:
+        mine = phase.order_sets.filter(seat=seat).first()
+        state["me"] = {
+            "power": seat.power,
+            "orders": mine.orders if mine else [],
+            "ready": bool(mine and mine.ready),
+            "must_order": seat.power in state["phase"]["to_order"],
+            "draw_vote": visibility.own_draw_vote(user=user, phase=phase),
+            "legal": {},
+        }
+        if not phase.is_resolved and game.status == Game.Status.ACTIVE:
+            state["me"]["legal"] = {
+                where: [str(o) for o in options]
+                for where, options in legal_orders(position, seat.power).items()
+            }
+    return state

@@ -1,0 +1,28 @@
+"""Celery tasks: thin, idempotent wrappers keyed by (game, phase)."""
+
+from __future__ import annotations
+
+import logging
+
+from celery import shared_task
+
+from games import selectors, services
+
+log = logging.getLogger(__name__)
+
+
+@shared_task(name="games.tasks.adjudicate_phase", acks_late=True, bind=True, max_retries=5)
+def adjudicate_phase(self: object, game_id: int, phase_id: int) -> bool:
+    """Adjudicate one phase. Safe to run twice: the service does it exactly once."""
+    return services.phase_adjudicate(game_id=game_id, phase_id=phase_id)
+
+
+@shared_task(name="games.tasks.sweep_due_phases")
+def sweep_due_phases() -> int:
+    """Queue every phase whose deadline has passed. This is the deadline guarantee."""
+    due = selectors.phases_due()
+    for game_id, phase_id in due:
+        adjudicate_phase.delay(game_id, phase_id)
+    if due:
+        log.info("queued %d due phases", len(due))
+    return len(due)

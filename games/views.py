@@ -1,0 +1,167 @@
+"""Server-rendered pages: lobby, game creation, the game page, and form fallbacks
+for everything the page's script does, so the site works without JavaScript too."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from adjudicator.variants import VARIANTS, find_variant
+from games import selectors, services, visibility
+from games.forms import GameCreateForm
+from games.models import Game, GamePhase
+from variants.drawing import map_anchors, map_drawing
+
+
+def lobby(request: HttpRequest) -> HttpResponse:
+    tab = request.GET.get("show", "open")
+    status = {
+        "open": Game.Status.FORMING,
+        "running": Game.Status.ACTIVE,
+        "finished": Game.Status.FINISHED,
+    }.get(tab, Game.Status.FORMING)
+    variant = request.GET.get("variant") or None
+    games = selectors.games_for_lobby(user=request.user, status=status, variant=variant)
+    return render(
+        request,
+        "games/lobby.html",
+        {"games": games[:100], "tab": tab, "variant": variant, "variants": VARIANTS.values()},
+    )
+
+
+@login_required
+def game_create(request: HttpRequest) -> HttpResponse:
+    form = GameCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        try:
+            game = services.game_create(
+                created_by=request.user,
+                name=d["name"],
+                variant_id=d["variant"],
+                private=d["private"],
+                anonymous=d["anonymous"],
+                assignment=d["assignment"],
+                start_when_full=d["start_when_full"],
+                power=d["power"] or None,
+                **form.deadlines(),
+            )
+        except services.ApplicationError as e:
+            form.add_error(None, e.message)
+        else:
+            return redirect("games:detail", game_id=game.pk)
+    return render(request, "games/create.html", {"form": form})
+
+
+def _viewable(request: HttpRequest, game_id: int) -> Game:
+    game = get_object_or_404(Game, pk=game_id)
+    if not visibility.can_view_game(user=request.user, game=game):
+        raise Http404(_("No such game."))
+    return game
+
+
+def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _viewable(request, game_id)
+    raw = request.GET.get("phase")
+    index = int(raw) if raw and raw.isdigit() else None
+    try:
+        state = selectors.game_state(user=request.user, game=game, index=index)
+    except GamePhase.DoesNotExist:
+        raise Http404(_("No such phase.")) from None
+    seat = visibility.seat_of(user=request.user, game=game)
+    return render(
+        request,
+        "games/detail.html",
+        {
+            "game": game,
+            "state": state,
+            "seat": seat,
+            "drawing": map_drawing(find_variant(game.variant).map_id),
+            "anchors": map_anchors(find_variant(game.variant).map_id),
+            "open_powers": game.seats.filter(user__isnull=True).order_by("power"),
+            "invite_url": request.build_absolute_uri(
+                reverse("games:invite", args=[game.invite_code])
+            ) if seat is not None and game.private else None,
+        },
+    )
+
+
+def game_invite(request: HttpRequest, code: str) -> HttpResponse:
+    game = get_object_or_404(Game, invite_code=code)
+    return render(request, "games/invite.html", {"game": game})
+
+
+def _act(request: HttpRequest, game: Game, action: object) -> HttpResponse:
+    try:
+        action()  # type: ignore[operator]
+    except services.ApplicationError as e:
+        messages.error(request, e.message)
+        for problem in e.extra.get("problems", []):
+            messages.error(request, f"{problem['order']}: {problem['message']}")
+    return redirect("games:detail", game_id=game.pk)
+
+
+@login_required
+@require_POST
+def game_join(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = get_object_or_404(Game, pk=game_id)
+    return _act(
+        request,
+        game,
+        lambda: services.game_join(
+            game=game,
+            user=request.user,
+            power=request.POST.get("power") or None,
+            invite_code=request.POST.get("invite_code") or None,
+        ),
+    )
+
+
+@login_required
+@require_POST
+def game_leave(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _viewable(request, game_id)
+    return _act(request, game, lambda: services.game_leave(game=game, user=request.user))
+
+
+@login_required
+@require_POST
+def game_start(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _viewable(request, game_id)
+    return _act(request, game, lambda: services.game_start(game=game, by=request.user))
+
+
+@login_required
+@require_POST
+def orders_form(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The no-script way to send orders: one order per line."""
+    game = _viewable(request, game_id)
+    lines = [line for line in request.POST.get("orders", "").splitlines() if line.strip()]
+    return _act(
+        request, game, lambda: services.orders_submit(game=game, user=request.user, orders=lines)
+    )
+
+
+@login_required
+@require_POST
+def ready_form(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _viewable(request, game_id)
+    ready = request.POST.get("ready") == "1"
+    return _act(
+        request, game, lambda: services.orders_ready(game=game, user=request.user, ready=ready)
+    )
+
+
+@login_required
+@require_POST
+def draw_form(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _viewable(request, game_id)
+    accept = request.POST.get("accept") == "1"
+    return _act(
+        request, game, lambda: services.draw_vote(game=game, user=request.user, accept=accept)
+    )

@@ -1,0 +1,74 @@
+"""Who may see what. Every view, API and consumer asks here; nothing else decides.
+
+- A public game can be watched by anyone; a private one by its players only.
+- Before a phase is adjudicated, a power's orders are seen by that power's
+  player alone; afterwards, by everyone who may watch the game.
+- In an anonymous game, nobody is shown who plays a power (except themselves).
+- Draw votes are secret: a player sees only their own vote and whether a
+  draw has been proposed.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+from games.models import DrawVote, Game, GamePhase, OrderSet, Seat
+
+User = AbstractBaseUser | AnonymousUser
+
+
+def is_moderator(user: User) -> bool:
+    return bool(
+        user.is_authenticated
+        and (user.is_superuser or user.groups.filter(name="moderator").exists())  # type: ignore[union-attr]
+    )
+
+
+def seat_of(*, user: User, game: Game) -> Seat | None:
+    if not user.is_authenticated:
+        return None
+    return game.seats.filter(user=user).first()
+
+
+def can_view_game(*, user: User, game: Game) -> bool:
+    if not game.private:
+        return True
+    return seat_of(user=user, game=game) is not None or is_moderator(user)
+
+
+def can_see_orders(*, user: User, phase: GamePhase, power: str) -> bool:
+    """May ``user`` read ``power``'s orders for ``phase``?"""
+    if not can_view_game(user=user, game=phase.game):
+        return False
+    if phase.is_resolved:
+        return True
+    seat = seat_of(user=user, game=phase.game)
+    return seat is not None and seat.power == power
+
+
+def visible_order_sets(*, user: User, phase: GamePhase) -> list[OrderSet]:
+    """The order sets of a phase that ``user`` may read."""
+    sets = list(phase.order_sets.select_related("seat"))
+    return [o for o in sets if can_see_orders(user=user, phase=phase, power=o.seat.power)]
+
+
+def player_label(*, seat: Seat, viewer: User) -> str:
+    """Who is shown behind a power: the player's name, or nothing in an anonymous game."""
+    if seat.user is None:
+        return ""
+    if seat.game.anonymous and not (viewer.is_authenticated and seat.user_id == viewer.pk):
+        return ""
+    return str(seat.user.get_username())
+
+
+def own_draw_vote(*, user: User, phase: GamePhase) -> bool | None:
+    seat = seat_of(user=user, game=phase.game)
+    if seat is None:
+        return None
+    vote = DrawVote.objects.filter(phase=phase, seat=seat).first()
+    return None if vote is None else vote.accept
+
+
+def draw_proposed(*, phase: GamePhase) -> bool:
+    """Whether anyone has proposed a draw this phase (never who)."""
+    return phase.draw_votes.filter(accept=True).exists()

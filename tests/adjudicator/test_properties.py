@@ -1,0 +1,1122 @@
+"""Property-based tests of the adjudicator (hypothesis), on random positions and random orders.
+
+What each property proves:
+
+1. Resolution on random positions (0-34 units of random powers on legal locations, random
+   supply-center ownership, S or F 1901-1910) with random orders (none, legal ones from
+   ``legal_orders``, random possibly illegal ``Move``/``Support``/``Convoy`` values, orders of
+   the wrong phase, junk text; from a random subset of powers, sometimes for another power's
+   unit):
+
+   - ``resolve`` never raises on anything the order dataclasses can say about the map.
+   - It is deterministic (equal results and positions twice, also with the units listed in
+     another order), and ``io.resolve_json`` on the equivalent JSON object gives byte-identical
+     output twice that agrees with the Python API.
+   - After a movement phase the board is consistent: one unit per province, every unit on a
+     location legal for its kind, every unit accounted for (units before == units after +
+     dislodged + destroyed), a dislodged unit exactly when a successful move entered the
+     province of a unit that did not move away, the dislodger standing there, a successful
+     mover at its destination, everyone else where it was, exactly one result per unit (plus
+     ``illegal`` results for orders that could not be attached), an explanation for every
+     result that is not ``ok``, retreats only to empty, adjacent, non-standoff provinces other
+     than the attacker's, standoffs left empty, ownership changed only after fall, and the
+     next phase the one the rules give.
+   - Retreats after a movement phase that dislodged units: random retreat/disband orders never
+     raise; units already on the board stay; a retreat succeeds only to a listed option and
+     only when no other retreat goes there.
+   - Adjustments (winter, random ownership): a power with more units than centers ends with
+     exactly as many units as centers (removing only its own units); a power that may build
+     builds at most its surplus, only on its own vacant owned home centers.
+   - A whole random game of 12 phases from the standard start, with random legal orders:
+     never raises, every phase passes the checks above, and the phases follow the rulebook
+     (a retreat phase exactly when units were dislodged, adjustments only when needed,
+     movement never skipped).
+
+2. ``legal_orders`` is right: each listed order round-trips through its text
+   (``parse_order(str(order)) == order``, with and without the position); a listed hold or
+   move resolved alone by its owner is never ``void``/``illegal``; a listed support or convoy
+   given together with the order it supports or convoys is never ``void``/``illegal``.
+
+3. The parser only ever returns an order or raises ``ParseError``, on any text and on text
+   built from the map's names, aliases, coasts and order words, with and without a position;
+   what it reads names only locations of the map and round-trips through ``str``.
+
+4. The JSON reader: mutated CLI input objects (wrong types, unknown provinces, malformed units,
+   bad phase codes, missing keys, extra nesting) are either resolved or rejected with
+   ``PositionError`` carrying a message and a path; the CLI answers bad input with exit
+   status 2 and ``{"error", "path"}`` on standard output, never a traceback.
+
+Run longer with ``ADJUDICATOR_PROPERTY_PROFILE=thorough``.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from random import Random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from adjudicator import (
+    Build,
+    Convoy,
+    Disband,
+    DislodgedUnit,
+    FrozenMap,
+    Hold,
+    Move,
+    Order,
+    OrderResult,
+    Outcome,
+    ParseError,
+    Phase,
+    PhaseKind,
+    Position,
+    PositionError,
+    Reason,
+    Resolution,
+    Retreat,
+    Season,
+    Support,
+    Unit,
+    UnitKind,
+    UnitRef,
+    Waive,
+    check_order,
+    find_variant,
+    legal_orders,
+    load_map,
+    parse_order,
+    resolve,
+)
+from adjudicator.board import province_of
+from adjudicator.io import position_to_json, resolution_to_json, resolve_json
+from adjudicator.maps import Terrain
+
+# -- settings --------------------------------------------------------------------------------
+
+settings.register_profile(
+    "adjudicator-properties",
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+settings.register_profile(
+    "thorough",
+    settings.get_profile("adjudicator-properties"),
+    max_examples=2000,
+)
+PROFILE = settings.get_profile(
+    os.environ.get("ADJUDICATOR_PROPERTY_PROFILE", "adjudicator-properties")
+)
+#: For the properties whose single example is expensive (a whole game, many resolutions).
+SLOW = settings(PROFILE, max_examples=max(10, PROFILE.max_examples // 6))
+
+# -- the map ---------------------------------------------------------------------------------
+
+VARIANT = find_variant("standard")
+MAP = load_map("standard")
+POWERS: tuple[str, ...] = VARIANT.powers
+LOCATIONS: tuple[str, ...] = tuple(sorted(MAP.locations))
+SUPPLY_CENTERS: tuple[str, ...] = tuple(sorted(MAP.supply_centers))
+ORDER_TYPES = (Hold, Move, Support, Convoy, Retreat, Disband, Build, Waive)
+REPO = Path(__file__).resolve().parents[2]
+
+OrdersIn = dict[str, list[Order | str]]
+
+
+def spots(province: str) -> tuple[tuple[UnitKind, str], ...]:
+    """Every (kind, location) a unit may stand on in a province."""
+    p = MAP.provinces[province]
+    out: list[tuple[UnitKind, str]] = []
+    if p.terrain in (Terrain.LAND, Terrain.COAST):
+        out.append((UnitKind.ARMY, province))
+    if p.terrain in (Terrain.SEA, Terrain.COAST):
+        out.extend((UnitKind.FLEET, loc) for loc in (MAP.coasts_of(province) or (province,)))
+    return tuple(out)
+
+
+SPOTS: dict[str, tuple[tuple[UnitKind, str], ...]] = {
+    p: spots(p) for p in sorted(MAP.provinces) if spots(p)
+}
+PROVINCES: tuple[str, ...] = tuple(SPOTS)
+
+
+def legal_location(kind: UnitKind, location: str) -> bool:
+    province = province_of(location)
+    return province in SPOTS and (kind, location) in SPOTS[province]
+
+
+def adjacent(unit: Unit, location: str) -> bool:
+    if unit.kind is UnitKind.ARMY:
+        return province_of(location) in MAP.army_neighbours(unit.province)
+    return location in MAP.fleet_neighbours(unit.location)
+
+
+# -- text vocabulary -------------------------------------------------------------------------
+
+#: Every spelling the map knows for each location (ids, names, aliases, coast forms).
+SPELLINGS: dict[str, list[str]] = {}
+for _name, _loc in sorted(MAP.names.items()):
+    SPELLINGS.setdefault(_loc, []).append(_name)
+for _p in MAP.provinces.values():
+    SPELLINGS.setdefault(_p.id, []).append(_p.name)
+
+ORDER_WORDS = (
+    "A", "F", "army", "fleet", "H", "hold", "holds", "stands", "-", "->", "=>", "—", "–", "to",
+    "move", "moves", "S", "supports", "support", "C", "convoys", "convoy", "R", "retreat",
+    "retreats", "D", "disband", "disbands", "remove", "removes", "B", "build", "builds",
+    "WAIVE", "waives", "via convoy", "by convoy", "via", "VIA",
+)
+FRAGMENTS = (
+    "/nc", "/sc", "/ec", "(nc)", "(sc)", "(ec)", "(north coast)", "(south coast)",
+    "(east coast)", "(", ")", "/", ",", ":", ".", "xyz", "swi", "Switzerland", "",
+)
+VOCABULARY: tuple[str, ...] = tuple(
+    sorted({w for names in SPELLINGS.values() for w in names} | set(ORDER_WORDS) | set(FRAGMENTS))
+)
+
+
+@st.composite
+def vocabulary_text(draw: st.DrawFn) -> str:
+    """Text made of the words orders are made of, glued by random separators."""
+    words = draw(st.lists(st.sampled_from(VOCABULARY), max_size=9))
+    out = ""
+    for word in words:
+        sep = draw(st.sampled_from([" ", " ", " ", "", "-", "  ", "\t", "(", ")"]))
+        case = draw(st.sampled_from([str.lower, str.upper, str.title, str]))
+        out += sep + case(word)
+    return out
+
+
+@st.composite
+def spelled(draw: st.DrawFn, location: str) -> str:
+    """A location as a player might write it."""
+    name = draw(st.sampled_from(SPELLINGS.get(location, [location])))
+    return draw(st.sampled_from([str.lower, str.upper, str.title, str]))(name)
+
+
+@st.composite
+def order_like_text(draw: st.DrawFn) -> str:
+    """Text shaped like an order: [kind] place word [kind place] [- place] [via convoy]."""
+    kind = draw(st.sampled_from(["A ", "F ", "A ", "F ", "Army ", "Fleet ", ""]))
+    parts = [kind + draw(spelled(draw(st.sampled_from(LOCATIONS))))]
+    word = draw(st.sampled_from(["H", "-", "->", "S", "C", "R", "D", "B", "supports", ""]))
+    if word:
+        parts.append(word)
+    if word in ("S", "C", "supports"):
+        parts.append(draw(st.sampled_from(["A ", "F ", ""])) + draw(spelled(
+            draw(st.sampled_from(LOCATIONS)))))
+        if draw(st.booleans()):
+            parts.append(draw(st.sampled_from(["-", "->", "H"])))
+    if word in ("-", "->", "R") or parts[-1] in ("-", "->"):
+        parts.append(draw(spelled(draw(st.sampled_from(LOCATIONS)))))
+    if draw(st.integers(0, 5)) == 0 and parts[-2:-1] in (["-"], ["->"]):
+        parts.append(draw(st.sampled_from(["via convoy", "VIA", "by convoy"])))
+    if draw(st.integers(0, 4)) == 0:
+        parts = [draw(st.sampled_from(["Build", "Remove", "Disband", "Retreat"])), *parts]
+    return " ".join(parts)
+
+
+junk_text = st.one_of(st.text(max_size=40), vocabulary_text(), order_like_text())
+
+# -- positions -------------------------------------------------------------------------------
+
+
+@st.composite
+def ownerships(draw: st.DrawFn) -> FrozenMap[str, str]:
+    owners = draw(
+        st.lists(
+            st.one_of(st.none(), st.sampled_from(POWERS)),
+            min_size=len(SUPPLY_CENTERS),
+            max_size=len(SUPPLY_CENTERS),
+        )
+    )
+    return FrozenMap({c: p for c, p in zip(SUPPLY_CENTERS, owners, strict=True) if p})
+
+
+@st.composite
+def boards(draw: st.DrawFn, min_units: int = 0, max_units: int = 34) -> tuple[Unit, ...]:
+    """Units of random powers on distinct provinces, each on a location legal for its kind."""
+    n = draw(st.integers(min_units, max_units))
+    provinces = draw(st.lists(st.sampled_from(PROVINCES), min_size=n, max_size=n, unique=True))
+    units: list[Unit] = []
+    for province in provinces:
+        kind, location = draw(st.sampled_from(SPOTS[province]))
+        units.append(Unit(draw(st.sampled_from(POWERS)), kind, location))
+    return tuple(units)
+
+
+@st.composite
+def movement_positions(draw: st.DrawFn, min_units: int = 0, max_units: int = 34) -> Position:
+    season = draw(st.sampled_from([Season.SPRING, Season.FALL]))
+    year = draw(st.integers(1901, 1910))
+    return Position(
+        variant="standard",
+        phase=Phase(season, year, PhaseKind.MOVEMENT),
+        units=draw(boards(min_units, max_units)),
+        ownership=draw(ownerships()),
+    )
+
+
+@st.composite
+def adjustment_positions(draw: st.DrawFn) -> Position:
+    return Position(
+        variant="standard",
+        phase=Phase(Season.WINTER, draw(st.integers(1901, 1910)), PhaseKind.ADJUSTMENTS),
+        units=draw(boards()),
+        ownership=draw(ownerships()),
+    )
+
+
+# -- orders ----------------------------------------------------------------------------------
+
+
+@st.composite
+def unit_refs(draw: st.DrawFn, unit: Unit | None = None) -> UnitRef:
+    """A reference to ``unit`` (right, wrong kind, province without its coast), or to anywhere."""
+    if unit is None or draw(st.integers(0, 5)) == 0:
+        return UnitRef(draw(st.sampled_from(UnitKind)), draw(st.sampled_from(LOCATIONS)))
+    choice = draw(st.integers(0, 7))
+    if choice == 0:
+        return UnitRef(UnitKind.FLEET if unit.kind is UnitKind.ARMY else UnitKind.ARMY,
+                       unit.location)
+    if choice == 1:
+        location = draw(st.sampled_from([province_of(unit.location),
+                                         *MAP.coasts_of(unit.province)]))
+        return UnitRef(unit.kind, location)
+    return UnitRef(unit.kind, unit.location)
+
+
+@st.composite
+def random_movement_orders(draw: st.DrawFn, unit: Unit | None, position: Position) -> Order:
+    """A Hold/Move/Support/Convoy (or an order of another phase) that may well be illegal."""
+    ref = draw(unit_refs(unit))
+    what = draw(st.sampled_from(["hold", "move", "move", "support", "support", "convoy", "other"]))
+    somewhere = st.sampled_from(LOCATIONS)
+    if what == "hold":
+        return Hold(ref)
+    if what == "move":
+        return Move(ref, draw(somewhere), draw(st.booleans()))
+    if what == "support":
+        # Often support a unit that is really there.
+        others = [u for u in position.units if u != unit]
+        target = draw(st.sampled_from(others)) if others and draw(st.booleans()) else None
+        supported = draw(unit_refs(target))
+        return Support(ref, supported, draw(st.one_of(st.none(), somewhere)))
+    if what == "convoy":
+        armies = [u for u in position.units if u.kind is UnitKind.ARMY]
+        army = draw(st.sampled_from(armies)) if armies and draw(st.booleans()) else None
+        army_ref = UnitRef(UnitKind.ARMY, army.location if army else draw(somewhere))
+        return Convoy(ref, army_ref, draw(somewhere))
+    return draw(
+        st.sampled_from(
+            [Retreat(ref, draw(somewhere)), Disband(ref), Build(ref), Waive()]
+        )
+    )
+
+
+def partners(
+    position: Position, legal: dict[str, tuple[Order, ...]], order: Order
+) -> list[list[Order]]:
+    """Orders that would make a listed support or convoy count: the move it supports, or the
+    army's move together with the other fleets that could carry it (each a choice)."""
+    if isinstance(order, Support) and order.dest is not None:
+        moves = [
+            o for o in legal[order.supported.province]
+            if isinstance(o, Move) and province_of(o.dest) == order.dest
+        ]
+        return [[m] for m in moves]
+    if isinstance(order, Convoy):
+        army = position.unit_in(order.army.province)
+        assert army is not None
+        move = Move(order.army, order.dest, order.dest in MAP.army_neighbours(army.province))
+        chain = [
+            o for opts in legal.values() for o in opts
+            if isinstance(o, Convoy) and o.army == order.army and o.dest == order.dest
+            and o != order
+        ]
+        return [[move, *chain]]
+    return [[]]
+
+
+def add_order(position: Position, orders: OrdersIn, order: Order) -> None:
+    """Give ``order`` to its unit's owner, after (so replacing) anything already given."""
+    assert not isinstance(order, Waive)
+    unit = position.unit_in(order.unit.province)
+    assert unit is not None
+    orders.setdefault(unit.power, []).append(order)
+
+
+@st.composite
+def movement_orders(draw: st.DrawFn, position: Position) -> OrdersIn:
+    """Random orders for a movement phase, from a random subset of the powers, with a few
+    supports and convoys that their partners carry out (so that attacks, cuts, dislodgements,
+    convoys and their disruption happen)."""
+    legal = legal_orders(position)
+    submitting = draw(st.sets(st.sampled_from(POWERS)))
+    orders: OrdersIn = {p: [] for p in sorted(submitting)}
+    for unit in position.units:
+        what = draw(st.sampled_from(["none", "legal", "legal", "legal", "random", "junk"]))
+        if what == "none":
+            continue
+        order: Order | str
+        if what == "legal":
+            order = draw(st.sampled_from(legal[unit.province]))
+        elif what == "random":
+            order = draw(random_movement_orders(unit, position))
+        else:
+            order = draw(junk_text)
+        power = unit.power if draw(st.integers(0, 9)) else draw(st.sampled_from(POWERS))
+        if power in orders:
+            orders[power].append(str(order) if draw(st.booleans()) else order)
+    cooperative = [o for opts in legal.values() for o in opts if isinstance(o, Support | Convoy)]
+    for _ in range(draw(st.integers(0, 4)) if cooperative else 0):
+        order = draw(st.sampled_from(cooperative))
+        for extra in (order, *draw(st.sampled_from(partners(position, legal, order)))):
+            if draw(st.integers(0, 9)):
+                add_order(position, orders, extra)
+    # A few orders for units that are not there (or twice for the same unit).
+    for _ in range(draw(st.integers(0, 3))):
+        power = draw(st.sampled_from(POWERS))
+        if power in orders:
+            orders[power].append(draw(random_movement_orders(None, position)))
+    return orders
+
+
+@st.composite
+def movement_cases(draw: st.DrawFn) -> tuple[Position, OrdersIn]:
+    position = draw(movement_positions())
+    return position, draw(movement_orders(position))
+
+
+def attack_plans(position: Position) -> list[tuple[Move, Support]]:
+    """Supported moves into a province held by another power's unit, per ``legal_orders``."""
+    legal = legal_orders(position)
+    plans: list[tuple[Move, Support]] = []
+    for province, orders in legal.items():
+        for support in orders:
+            if not isinstance(support, Support) or support.dest is None:
+                continue
+            mover = position.unit_in(support.supported.province)
+            defender = position.unit_in(support.dest)
+            supporter = position.unit_in(province)
+            if mover is None or defender is None or supporter is None:
+                continue
+            if defender.power in (mover.power, supporter.power):
+                continue
+            moves = [
+                o for o in legal[mover.province]
+                if isinstance(o, Move) and province_of(o.dest) == support.dest and not o.via_convoy
+                and province_of(o.dest) in MAP.army_neighbours(mover.province) | {
+                    province_of(x) for x in MAP.fleet_neighbours(mover.location)}
+            ]
+            plans.extend((m, support) for m in moves)
+    return plans
+
+
+@st.composite
+def dislodging_cases(draw: st.DrawFn) -> tuple[Position, OrdersIn]:
+    """A crowded movement phase with random orders plus one planted supported attack."""
+    position = draw(movement_positions(min_units=14))
+    orders = draw(movement_orders(position))
+    plans = attack_plans(position)
+    assume(plans)
+    move, support = draw(st.sampled_from(plans))
+    add_order(position, orders, move)
+    add_order(position, orders, support)
+    return position, orders
+
+
+@st.composite
+def retreat_orders(draw: st.DrawFn, position: Position) -> OrdersIn:
+    legal = legal_orders(position)
+    submitting = draw(st.sets(st.sampled_from(POWERS)))
+    orders: OrdersIn = {p: [] for p in sorted(submitting)}
+    somewhere = st.sampled_from(LOCATIONS)
+    for d in position.dislodged:
+        what = draw(st.sampled_from(["none", "legal", "legal", "legal", "random", "junk"]))
+        if what == "none":
+            continue
+        order: Order | str
+        if what == "legal":
+            order = draw(st.sampled_from(legal[d.unit.province]))
+        elif what == "random":
+            ref = draw(unit_refs(d.unit))
+            order = draw(st.sampled_from([Retreat(ref, draw(somewhere)), Disband(ref),
+                                          Hold(ref), Move(ref, draw(somewhere))]))
+        else:
+            order = draw(junk_text)
+        power = d.unit.power if draw(st.integers(0, 9)) else draw(st.sampled_from(POWERS))
+        if power in orders:
+            orders[power].append(str(order) if draw(st.booleans()) else order)
+    return orders
+
+
+@st.composite
+def adjustment_orders(draw: st.DrawFn, position: Position) -> OrdersIn:
+    submitting = draw(st.sets(st.sampled_from(POWERS)))
+    orders: OrdersIn = {p: [] for p in sorted(submitting)}
+    for power in sorted(submitting):
+        legal = legal_orders(position, power)
+        for key, options in legal.items():
+            if draw(st.integers(0, 3)):
+                orders[power].append(draw(st.sampled_from(options)))
+            if key == "waive":
+                continue
+        for _ in range(draw(st.integers(0, 3))):
+            what = draw(st.sampled_from(["build", "disband", "waive", "junk"]))
+            order: Order | str
+            if what == "build":
+                kind, location = draw(st.sampled_from(
+                    [s for spots_ in SPOTS.values() for s in spots_]))
+                order = Build(UnitRef(draw(st.sampled_from([kind, *UnitKind])), location))
+            elif what == "disband":
+                target = draw(st.sampled_from(position.units)) if position.units else None
+                order = Disband(draw(unit_refs(target)))
+            elif what == "waive":
+                order = Waive()
+            else:
+                order = draw(junk_text)
+            orders[power].append(str(order) if draw(st.booleans()) else order)
+    return orders
+
+
+# -- checks ----------------------------------------------------------------------------------
+
+
+def check_board(position: Position) -> None:
+    """One unit per province, each on a location legal for its kind; dislodged units too."""
+    provinces = Counter(u.province for u in position.units)
+    assert all(n == 1 for n in provinces.values()), provinces
+    for u in position.units:
+        assert u.power in POWERS, u
+        assert legal_location(u.kind, u.location), u
+    for d in position.dislodged:
+        assert legal_location(d.unit.kind, d.unit.location), d
+    assert set(position.ownership) <= set(SUPPLY_CENTERS)
+    assert set(position.ownership.values()) <= set(POWERS)
+
+
+def check_explained(results: Iterable[OrderResult]) -> None:
+    """Every result that is not ``ok`` says why, in its own words (no missing parameters)."""
+    for r in results:
+        if r.outcome is Outcome.OK:
+            continue
+        assert r.reason is not None, r
+        assert r.explanation.strip(), r
+        assert r.explanation != r.reason.value.replace("_", " "), f"wording lost params: {r}"
+
+
+def adjustments_needed(position: Position) -> bool:
+    """Must some power build or disband? (A build needs a vacant owned home center.)"""
+    for power in POWERS:
+        units = len(position.units_of(power))
+        centers = len(position.centers_of(power))
+        if units > centers:
+            return True
+        if units < centers and any(
+            position.ownership.get(c) == power and position.unit_in(c) is None
+            for c in MAP.home_centers(power)
+        ):
+            return True
+    return False
+
+
+def after_fall(phase: Phase, position: Position) -> Phase:
+    """The phase after a fall that is over (ownership already updated)."""
+    if adjustments_needed(position):
+        return Phase(Season.WINTER, phase.year, PhaseKind.ADJUSTMENTS)
+    return Phase(Season.SPRING, phase.year + 1, PhaseKind.MOVEMENT)
+
+
+def updated_ownership(before: FrozenMap[str, str], position: Position) -> dict[str, str]:
+    ownership = dict(before)
+    for c in SUPPLY_CENTERS:
+        unit = position.unit_in(c)
+        if unit is not None:
+            ownership[c] = unit.power
+    return ownership
+
+
+def check_movement(before: Position, orders: OrdersIn, resolution: Resolution) -> None:
+    after = resolution.position
+    results = resolution.results
+    check_board(after)
+    check_explained(results)
+
+    # Exactly one result per unit; every other result is an order that could not be attached.
+    given = sum(len(v) for v in orders.values())
+    illegal = [r for r in results if r.outcome is Outcome.ILLEGAL]
+    assert len(illegal) <= given
+    assert given - len(illegal) <= len(before.units)
+    by_unit: dict[str, OrderResult] = {}
+    for r in results:
+        if r.outcome is Outcome.ILLEGAL:
+            continue
+        order = r.order
+        assert isinstance(order, (Hold, Move, Support, Convoy)), r
+        unit = before.unit_in(order.unit.province)
+        assert unit is not None, r
+        assert (unit.power, unit.kind, unit.location) == (r.power, order.unit.kind,
+                                                         order.unit.location), r
+        assert unit.province not in by_unit, f"two results for {unit}: {r}, {by_unit}"
+        by_unit[unit.province] = r
+    assert len(by_unit) == len(before.units)
+
+    def moved(r: OrderResult) -> bool:
+        return isinstance(r.order, Move) and r.outcome is Outcome.OK
+
+    movers: dict[str, Unit] = {}  # destination province -> the unit that moved there
+    for province, r in by_unit.items():
+        if moved(r):
+            assert isinstance(r.order, Move)
+            dest = province_of(r.order.dest)
+            assert dest not in movers, f"two units moved to {dest}"
+            mover = before.unit_in(province)
+            assert mover is not None
+            movers[dest] = mover
+    expected_dislodged = {p for p, r in by_unit.items() if not moved(r) and p in movers}
+    dislodged = {p for p, r in by_unit.items() if r.outcome is Outcome.DISLODGED}
+    assert dislodged == expected_dislodged
+    listed = {d.unit.province: d for d in after.dislodged}
+    destroyed = {p for p, r in by_unit.items() if r.reason is Reason.DESTROYED}
+    assert not set(listed) & destroyed
+    assert set(listed) | destroyed == dislodged
+    assert len(before.units) == len(after.units) + len(listed) + len(destroyed)
+
+    for unit in before.units:
+        r = by_unit[unit.province]
+        if moved(r):
+            assert isinstance(r.order, Move)
+            now = after.unit_in(r.order.dest)
+            assert now is not None and (now.power, now.kind) == (unit.power, unit.kind), r
+            assert adjacent(unit, now.location) or unit.kind is UnitKind.ARMY, r
+            if unit.kind is UnitKind.ARMY:
+                assert now.location == province_of(r.order.dest)
+            elif "/" in r.order.dest:
+                assert now.location == r.order.dest
+        elif unit.province not in dislodged:
+            assert after.unit_in(unit.province) == unit, f"{unit} moved without a move: {r}"
+
+    standoffs = after.standoffs if after.phase.kind is PhaseKind.RETREATS else frozenset()
+    for s in standoffs:
+        assert after.unit_in(s) is None, s
+        assert any(
+            isinstance(r.order, Move) and province_of(r.order.dest) == s and not moved(r)
+            for r in by_unit.values()
+        ), f"standoff in {s} without a failed move there"
+
+    for province, d in listed.items():
+        assert d.unit == before.unit_in(province)
+        mover = movers[province]
+        occupant = after.unit_in(province)
+        assert occupant is not None and (occupant.power, occupant.kind) == (mover.power,
+                                                                            mover.kind)
+        assert d.attacker_from in (None, mover.province), d
+        assert d.retreats, f"{d} is listed without retreats"
+        assert list(d.retreats) == sorted(set(d.retreats))
+        for loc in d.retreats:
+            assert legal_location(d.unit.kind, loc), d
+            assert adjacent(d.unit, loc), d
+            assert after.unit_in(loc) is None, d
+            assert province_of(loc) not in after.standoffs, d
+            assert province_of(loc) != d.attacker_from, d
+
+    phase = before.phase
+    if after.dislodged:
+        assert after.phase == Phase(phase.season, phase.year, PhaseKind.RETREATS)
+        assert after.ownership == before.ownership
+    elif phase.season is Season.SPRING:
+        assert after.phase == Phase(Season.FALL, phase.year, PhaseKind.MOVEMENT)
+        assert after.ownership == before.ownership
+    else:
+        assert dict(after.ownership) == updated_ownership(before.ownership, after)
+        assert after.phase == after_fall(phase, after)
+    if after.phase.kind is not PhaseKind.RETREATS:
+        assert after.standoffs == frozenset()
+
+
+def check_retreats(before: Position, orders: OrdersIn, resolution: Resolution) -> None:
+    after = resolution.position
+    check_board(after)
+    check_explained(resolution.results)
+    assert after.dislodged == ()
+    assert after.standoffs == frozenset()
+    for unit in before.units:
+        assert after.unit_in(unit.province) == unit
+    by_unit: dict[str, OrderResult] = {}
+    for r in resolution.results:
+        if r.outcome is Outcome.ILLEGAL:
+            continue
+        assert isinstance(r.order, (Retreat, Disband)), r
+        assert r.order.unit.province not in by_unit, r
+        by_unit[r.order.unit.province] = r
+    dislodged = {d.unit.province: d for d in before.dislodged}
+    assert set(by_unit) == set(dislodged)
+    retreated = [r for r in by_unit.values() if isinstance(r.order, Retreat)
+                 and r.outcome is Outcome.OK]
+    new = [u for u in after.units if before.unit_in(u.province) is None]
+    assert len(new) == len(retreated)
+    for r in retreated:
+        assert isinstance(r.order, Retreat)
+        d = dislodged[r.order.unit.province]
+        assert r.order.dest in d.retreats, r
+        assert after.unit_in(r.order.dest) == Unit(d.unit.power, d.unit.kind, r.order.dest)
+    contested = Counter(
+        province_of(r.order.dest) for r in by_unit.values()
+        if isinstance(r.order, Retreat) and r.outcome in (Outcome.OK, Outcome.BOUNCE)
+    )
+    for r in by_unit.values():
+        if isinstance(r.order, Retreat) and r.outcome is Outcome.OK:
+            assert contested[province_of(r.order.dest)] == 1, r
+    phase = before.phase
+    if phase.season is Season.SPRING:
+        assert after.phase == Phase(Season.FALL, phase.year, PhaseKind.MOVEMENT)
+        assert after.ownership == before.ownership
+    else:
+        assert dict(after.ownership) == updated_ownership(before.ownership, after)
+        assert after.phase == after_fall(phase, after)
+
+
+def check_adjustments(before: Position, orders: OrdersIn, resolution: Resolution) -> None:
+    after = resolution.position
+    check_board(after)
+    check_explained(resolution.results)
+    assert after.ownership == before.ownership
+    assert after.phase == Phase(Season.SPRING, before.phase.year + 1, PhaseKind.MOVEMENT)
+    built = {
+        Unit(r.power, r.order.unit.kind, r.order.unit.location)
+        for r in resolution.results
+        if isinstance(r.order, Build) and r.outcome is Outcome.OK
+    }
+    removed = {
+        r.order.unit.province
+        for r in resolution.results
+        if isinstance(r.order, Disband) and r.outcome is Outcome.OK
+    }
+    for power in POWERS:
+        centers = len(before.centers_of(power))
+        had = set(before.units_of(power))
+        now = set(after.units_of(power))
+        if len(had) > centers:
+            assert len(now) == centers, (power, had, now)
+            assert now <= had
+        else:
+            assert had <= now
+            new = now - had
+            assert len(new) <= centers - len(had)
+            assert new == {u for u in built if u.power == power}
+            for u in new:
+                assert u.province in MAP.home_centers(power), u
+                assert before.ownership.get(u.province) == power, u
+                assert before.unit_in(u.province) is None, u
+        assert {u.province for u in had - now} == {p for p in removed
+                                                   if (u := before.unit_in(p)) is not None
+                                                   and u.power == power}
+
+
+def cli_input(position: Position, orders: OrdersIn) -> dict[str, Any]:
+    data = position_to_json(position)
+    data["orders"] = {p: [str(o) for o in os_] for p, os_ in orders.items()}
+    return data
+
+
+# -- 1. resolution on random positions -------------------------------------------------------
+
+
+@PROFILE
+@given(case=movement_cases())
+def test_movement_invariants(case: tuple[Position, OrdersIn]) -> None:
+    position, orders = case
+    check_movement(position, orders, resolve(position, orders))
+
+
+@PROFILE
+@given(case=dislodging_cases(), data=st.data())
+def test_retreats_after_dislodgement(case: tuple[Position, OrdersIn], data: st.DataObject) -> None:
+    position, orders = case
+    resolution = resolve(position, orders)
+    check_movement(position, orders, resolution)
+    retreat_phase = resolution.position
+    assume(retreat_phase.dislodged)
+    orders = data.draw(retreat_orders(retreat_phase), label="retreat orders")
+    check_retreats(retreat_phase, orders, resolve(retreat_phase, orders))
+
+
+@PROFILE
+@given(data=st.data())
+def test_adjustments(data: st.DataObject) -> None:
+    position = data.draw(adjustment_positions(), label="position")
+    orders = data.draw(adjustment_orders(position), label="orders")
+    check_adjustments(position, orders, resolve(position, orders))
+
+
+@PROFILE
+@given(case=movement_cases(), shuffle=st.randoms(use_true_random=False))
+def test_resolution_is_deterministic(case: tuple[Position, OrdersIn], shuffle: Random) -> None:
+    position, orders = case
+    first = resolve(position, orders)
+    assert resolve(position, orders) == first
+    units = list(position.units)
+    shuffle.shuffle(units)
+    reordered = Position(position.variant, position.phase, tuple(units), position.ownership)
+    assert resolve(reordered, orders) == first, "the order units are listed in matters"
+
+    data = cli_input(position, orders)
+    text = json.dumps(resolve_json(copy.deepcopy(data)))
+    assert json.dumps(resolve_json(copy.deepcopy(data))) == text
+    cli = json.loads(text)
+    api = resolution_to_json(position, first)
+    for key in ("phase", "units", "dislodged", "standoffs", "centers", "next_phase", "winner"):
+        assert cli[key] == api[key], key
+
+    def outcomes(out: dict[str, Any]) -> Counter[tuple[str, str, str]]:
+        return Counter((r["power"], r["order"], r["result"]) for r in out["results"])
+
+    assert outcomes(cli) == outcomes(api)
+
+
+def random_legal_orders(position: Position, rng: Random) -> OrdersIn:
+    """Random legal orders for each power (some powers, some units left without orders)."""
+    orders: OrdersIn = {}
+    kind = position.phase.kind
+    for power in POWERS:
+        if rng.random() < 0.1:
+            continue
+        legal = legal_orders(position, power)
+        chosen: dict[str, Order] = {}
+        if kind is PhaseKind.ADJUSTMENTS:
+            for options in legal.values():
+                if rng.random() < 0.8:
+                    chosen[str(len(chosen))] = rng.choice(options)
+        else:
+            for province, options in legal.items():
+                if rng.random() < 0.9:
+                    chosen[province] = rng.choice(options)
+            # Carry out some of the moves our own supports are for, so attacks happen.
+            for order in list(chosen.values()):
+                if isinstance(order, Support) and order.dest is not None and rng.random() < 0.7:
+                    mover = order.supported.province
+                    matching = [o for o in legal.get(mover, ()) if isinstance(o, Move)
+                                and province_of(o.dest) == order.dest]
+                    if matching:
+                        chosen[mover] = rng.choice(matching)
+        orders[power] = list(chosen.values())
+    return orders
+
+
+CHECKS: dict[PhaseKind, Callable[[Position, OrdersIn, Resolution], None]] = {
+    PhaseKind.MOVEMENT: check_movement,
+    PhaseKind.RETREATS: check_retreats,
+    PhaseKind.ADJUSTMENTS: check_adjustments,
+}
+
+
+@SLOW
+@given(rng=st.randoms(use_true_random=False))
+def test_random_game(rng: Random) -> None:
+    position = VARIANT.initial_position()
+    seen: list[Phase] = []
+    for _ in range(12):
+        phase = position.phase
+        seen.append(phase)
+        orders = random_legal_orders(position, rng)
+        if rng.random() < 0.5:
+            orders = {p: [str(o) for o in os_] for p, os_ in orders.items()}
+        resolution = resolve(position, orders)
+        CHECKS[phase.kind](position, orders, resolution)
+        nxt = resolution.position.phase
+        assert nxt.sort_key > phase.sort_key
+        assert (nxt.kind is PhaseKind.RETREATS) == bool(resolution.position.dislodged)
+        # A movement phase is never skipped: the next one is the very next season's.
+        if nxt.kind is PhaseKind.MOVEMENT:
+            expected = (
+                Phase(Season.FALL, phase.year, PhaseKind.MOVEMENT)
+                if phase.season is Season.SPRING
+                else Phase(Season.SPRING, phase.year + 1, PhaseKind.MOVEMENT)
+            )
+            assert nxt == expected
+        position = resolution.position
+    assert seen[0] == Phase(Season.SPRING, 1901, PhaseKind.MOVEMENT)
+    movements = [p for p in seen if p.kind is PhaseKind.MOVEMENT]
+    assert len(movements) >= 6
+
+
+# -- 2. legal_orders -------------------------------------------------------------------------
+
+
+@st.composite
+def any_phase_positions(draw: st.DrawFn) -> Position:
+    """Movement, retreat (after a planted attack) and adjustment positions."""
+    which = draw(st.sampled_from(["movement", "retreats", "adjustments"]))
+    if which == "movement":
+        return draw(movement_positions())
+    if which == "adjustments":
+        return draw(adjustment_positions())
+    position, orders = draw(dislodging_cases())
+    after = resolve(position, orders).position
+    assume(after.dislodged)
+    return after
+
+
+def check_round_trip(position: Position) -> None:
+    for options in legal_orders(position).values():
+        for order in options:
+            text = str(order)
+            assert parse_order(text, MAP) == order, text
+            assert parse_order(text, MAP, position=position) == order, text
+
+
+def test_legal_orders_round_trip_at_start() -> None:
+    start = VARIANT.initial_position()
+    check_round_trip(start)
+    for province, options in legal_orders(start).items():
+        unit = start.unit_in(province)
+        assert unit is not None
+        for order in options:
+            if isinstance(order, (Hold, Move)):
+                r = result_of(resolve(start, {unit.power: [order]}), unit.power, province)
+                assert r.order == order
+                assert r.outcome not in (Outcome.VOID, Outcome.ILLEGAL), r
+
+
+@PROFILE
+@given(position=any_phase_positions())
+def test_legal_orders_round_trip(position: Position) -> None:
+    check_round_trip(position)
+
+
+def result_of(resolution: Resolution, power: str, province: str) -> OrderResult:
+    (r,) = [
+        x for x in resolution.results
+        if x.power == power and not isinstance(x.order, str | Waive)
+        and x.order.unit.province == province and x.outcome is not Outcome.ILLEGAL
+    ]
+    return r
+
+
+@PROFILE
+@given(position=movement_positions(min_units=1), data=st.data())
+def test_legal_orders_are_not_void(position: Position, data: st.DataObject) -> None:
+    legal = legal_orders(position)
+    for _ in range(3):
+        unit = data.draw(st.sampled_from(position.units), label="unit")
+        order = data.draw(st.sampled_from(legal[unit.province]), label="order")
+        assert check_order(position, unit.power, order) is None, order
+        assert check_order(position, unit.power, str(order)) is None, order
+        options = partners(position, legal, order)
+        assert options, f"{order} is listed, but no listed order could match it"
+        with_partners = data.draw(st.sampled_from(options), label="partners")
+        orders: OrdersIn = {}
+        add_order(position, orders, order)
+        for partner in with_partners:
+            assert partner in legal[partner.unit.province], partner
+            add_order(position, orders, partner)
+        resolution = resolve(position, orders)
+        r = result_of(resolution, unit.power, unit.province)
+        assert r.order == order
+        assert r.outcome not in (Outcome.VOID, Outcome.ILLEGAL), f"{order} with {orders}: {r}"
+
+
+# -- 3. the parser ---------------------------------------------------------------------------
+
+
+def check_parse(text: str, position: Position | None, power: str | None = None) -> None:
+    try:
+        order = parse_order(text, MAP, position=position, power=power)
+    except ParseError as e:
+        assert isinstance(e.message, str) and e.message
+        return
+    assert isinstance(order, ORDER_TYPES), order
+    if not isinstance(order, Waive):
+        assert order.unit.location in MAP.locations, order
+    for attr in ("dest", "supported", "army"):
+        value = getattr(order, attr, None)
+        if isinstance(value, UnitRef):
+            value = value.location
+        assert value is None or value in MAP.locations, order
+    assert parse_order(str(order), MAP) == order, (text, str(order))
+
+
+texts = st.one_of(st.text(), vocabulary_text(), order_like_text())
+
+
+@PROFILE
+@given(text=texts)
+def test_parser_without_position(text: str) -> None:
+    check_parse(text, None)
+
+
+@PROFILE
+@given(text=texts, position=st.one_of(movement_positions(), adjustment_positions()),
+       power=st.one_of(st.none(), st.sampled_from(POWERS)))
+def test_parser_with_position(text: str, position: Position, power: str | None) -> None:
+    check_parse(text, position, power)
+
+
+@PROFILE
+@given(data=st.data())
+def test_parser_in_retreat_phase(data: st.DataObject) -> None:
+    position = data.draw(movement_positions(min_units=1), label="board")
+    unit = data.draw(st.sampled_from(position.units), label="dislodged unit")
+    others = tuple(u for u in position.units if u != unit)
+    retreat = Position(
+        "standard", Phase(position.phase.season, position.phase.year, PhaseKind.RETREATS),
+        others, position.ownership, (DislodgedUnit(unit, None, ()),),
+    )
+    text = data.draw(st.one_of(texts, st.just(f"{unit} - {unit.location}"),
+                               st.builds(lambda loc: f"{unit.province} - {loc}",
+                                         st.sampled_from(LOCATIONS))), label="text")
+    check_parse(text, retreat)
+
+
+# -- 4. the JSON reader and the command line -------------------------------------------------
+
+json_values = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False,
+              allow_infinity=False), st.text(max_size=12)),
+    lambda inner: st.one_of(st.lists(inner, max_size=3),
+                            st.dictionaries(st.text(max_size=8), inner, max_size=3)),
+    max_leaves=8,
+)
+bad_strings = st.one_of(
+    st.sampled_from([
+        "A xyz", "F lon/nc", "A nth", "F mun", "F spa", "F stp", "A swi", "Q lon", "A", "",
+        "A  lon extra", "lon", "S1901", "X1901M", "W1901M", "S1901R ", "s1901m", "F99999A",
+        "S-1M", "england", "ENGLAND", "narnia", "nth", "NTH", "swi", "spa/nc", "A lon",
+        "F stp/sc",
+    ]),
+    st.text(max_size=12),
+)
+
+
+def paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path into a JSON value (keys and list indices), the root included."""
+    out = [prefix]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out.extend(paths(v, (*prefix, k)))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out.extend(paths(v, (*prefix, i)))
+    return out
+
+
+@st.composite
+def mutated(draw: st.DrawFn, data: dict[str, Any]) -> Any:
+    """``data`` with one to four random mutations at random places."""
+    root: Any = copy.deepcopy(data)
+    for _ in range(draw(st.integers(1, 4))):
+        path = draw(st.sampled_from(paths(root)))
+        what = draw(st.sampled_from(["value", "string", "delete", "nest", "list", "add_key"]))
+        old: Any = root
+        for key in path:
+            old = old[key]
+        new: Any
+        if what == "value":
+            new = draw(json_values)
+        elif what == "string":
+            new = draw(bad_strings)
+        elif what == "nest":
+            new = draw(st.sampled_from([[old], {"x": old}, {str(k): old for k in range(1)}]))
+        elif what == "list" and isinstance(old, list):
+            new = [*old, draw(st.one_of(bad_strings, json_values))]
+        elif what == "add_key" and isinstance(old, dict):
+            new = {**old, draw(st.one_of(bad_strings, st.sampled_from(POWERS))):
+                   draw(st.one_of(json_values, st.lists(bad_strings, max_size=2)))}
+        elif what == "delete" and path:
+            parent: Any = root
+            for key in path[:-1]:
+                parent = parent[key]
+            del parent[path[-1]]
+            continue
+        else:
+            new = draw(json_values)
+        if not path:
+            root = new
+            continue
+        parent = root
+        for key in path[:-1]:
+            parent = parent[key]
+        parent[path[-1]] = new
+    return json.loads(json.dumps(root))  # JSON values only
+
+
+@st.composite
+def cli_inputs(draw: st.DrawFn) -> dict[str, Any]:
+    which = draw(st.sampled_from(["movement", "retreats", "adjustments"]))
+    if which == "movement":
+        position, orders = draw(movement_cases())
+    elif which == "adjustments":
+        position = draw(adjustment_positions())
+        orders = draw(adjustment_orders(position))
+    else:
+        before, moves = draw(dislodging_cases())
+        position = resolve(before, moves).position
+        assume(position.dislodged)
+        orders = draw(retreat_orders(position))
+    data = cli_input(position, orders)
+    if draw(st.booleans()):
+        data["options"] = {}
+    for entries in data["dislodged"].values():
+        for entry in entries:
+            del entry["retreats"]  # output only; the reader ignores it anyway
+    return data
+
+
+TOP_KEYS = {"variant", "phase", "units", "dislodged", "standoffs", "centers", "orders", "options"}
+
+
+@PROFILE
+@given(data=st.data())
+def test_json_reader_rejects_cleanly(data: st.DataObject) -> None:
+    valid = data.draw(cli_inputs(), label="valid input")
+    resolve_json(copy.deepcopy(valid))  # the unmutated input is fine
+    bad = data.draw(mutated(valid), label="mutated input")
+    try:
+        out = resolve_json(copy.deepcopy(bad))
+    except PositionError as e:
+        assert isinstance(e.message, str) and e.message.strip(), e
+        assert isinstance(e.path, str), e
+        head = e.path.split(".")[0].split("[")[0]
+        assert head in TOP_KEYS | {""}, e.path
+        return
+    assert json.dumps(resolve_json(copy.deepcopy(bad))) == json.dumps(out)
+
+
+def run_cli(stdin: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "adjudicator", "resolve"],
+        input=stdin, capture_output=True, text=True, cwd=REPO, timeout=60,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+
+
+@pytest.mark.parametrize(
+    ("stdin", "path"),
+    [
+        (json.dumps({"phase": "S1901M", "units": {"england": ["A lon", "A xyz"]}}),
+         "units.england[1]"),
+        (json.dumps([{"phase": "S1901M"}, {"phase": "S1901X"}]), "[1].phase"),
+        ("{not json", ""),
+    ],
+    ids=["unknown-province", "batch-bad-phase", "not-json"],
+)
+def test_cli_bad_input(stdin: str, path: str) -> None:
+    proc = run_cli(stdin)
+    assert proc.returncode == 2, (proc.stdout, proc.stderr)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    out = json.loads(proc.stdout)
+    assert set(out) == {"error", "path"}
+    assert isinstance(out["error"], str) and out["error"]
+    assert out["path"] == path

@@ -1,0 +1,58 @@
+"""Shared fixtures. Tests run on PostgreSQL and Redis when DATABASE_URL and REDIS_URL
+are set (CI sets them), and on the embedded default (SQLite, in-memory layer) otherwise."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+import pytest
+
+POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey")
+
+
+@pytest.fixture
+def make_user(db: Any) -> Callable[..., Any]:
+    from django.contrib.auth.models import User
+
+    from accounts.roles import PLAYER, grant
+
+    def make(name: str, password: str = "a-long-test-password") -> User:
+        user = User.objects.create_user(name, f"{name}@example.org", password)
+        grant(user, PLAYER)
+        return user
+
+    return make
+
+
+@pytest.fixture
+def players(make_user: Callable[..., Any]) -> dict[str, Any]:
+    """Seven players, one per power, named after the power they will hold."""
+    return {p: make_user(f"{p}-player") for p in POWERS}
+
+
+@pytest.fixture
+def started_game(players: dict[str, Any]) -> Any:
+    """A running standard game in which each player holds the power of their name."""
+    from games import services
+    from games.models import Game
+
+    game = services.game_create(
+        created_by=players["austria"],
+        name="Test game",
+        assignment=Game.Assignment.CHOSEN,
+        power="austria",
+        movement_deadline=timedelta(hours=1),
+    )
+    for power in POWERS[1:]:
+        services.game_join(game=game, user=players[power], power=power)
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+    return game
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings: Any) -> None:
+    """Hashing real passwords is slow on purpose; tests need no such protection."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
