@@ -112,6 +112,8 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CELERY_BROKER_URL = "filesystem://"
     _broker_dir = Path(env.str("CELERY_BROKER_DIR", default=str(BASE_DIR / ".broker")))
+    for _folder in ("out", "processed"):
+        (_broker_dir / _folder).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_broker_dir / "out"),
         "data_folder_out": str(_broker_dir / "out"),

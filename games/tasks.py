@@ -20,9 +20,16 @@ def adjudicate_phase(self: object, game_id: int, phase_id: int) -> bool:
 @shared_task(name="games.tasks.sweep_due_phases")
 def sweep_due_phases() -> int:
     """Queue every phase whose deadline has passed. This is the deadline guarantee."""
-    due = selectors.phases_due()
-    for game_id, phase_id in due:
-        adjudicate_phase.delay(game_id, phase_id)
-    if due:
-        log.info("queued %d due phases", len(due))
-    return len(due)
+    queued = 0
+    for game_id, phase_id in selectors.phases_due():
+        try:
+            adjudicate_phase.delay(game_id, phase_id)
+        except Exception:
+            # The broker is away: the phase stays due in the database, and the
+            # next sweep queues it again. Nothing is lost.
+            log.warning("could not queue game %s phase %s", game_id, phase_id, exc_info=True)
+            continue
+        queued += 1
+    if queued:
+        log.info("queued %d due phases", queued)
+    return queued

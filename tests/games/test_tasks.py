@@ -1,0 +1,128 @@
+"""Deadlines and adjudication on Celery: exactly once, whatever is delivered twice or fails.
+
+One test runs a real Celery worker (in a thread, on the configured broker:
+Redis in CI, the filesystem broker otherwise) through a game of several phases.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from celery.contrib.testing.worker import start_worker
+from django.utils import timezone
+
+from diplosite.celery import app
+from games import services, tasks
+from games.models import Game, GamePhase
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def current(game: Game) -> GamePhase:
+    phase = game.current_phase
+    assert phase is not None
+    return phase
+
+
+def test_a_second_delivery_does_nothing(started_game: Game) -> None:
+    phase = current(started_game)
+    assert tasks.adjudicate_phase.apply(args=(started_game.pk, phase.pk)).get() is True
+    assert tasks.adjudicate_phase.apply(args=(started_game.pk, phase.pk)).get() is False
+    assert started_game.phases.count() == 2
+
+
+def test_a_crash_mid_adjudication_leaves_nothing_and_the_retry_does_it_once(
+    started_game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    phase = current(started_game)
+    real = services._open_phase
+    calls = {"n": 0}
+
+    def crash_once(*args: Any, **kwargs: Any) -> Any:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise SystemExit("worker killed")  # as if the process died mid-transaction
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(services, "_open_phase", crash_once)
+    with pytest.raises(SystemExit):
+        services.phase_adjudicate(game_id=started_game.pk, phase_id=phase.pk)
+    phase.refresh_from_db()
+    assert not phase.is_resolved  # the transaction rolled back whole
+    assert services.phase_adjudicate(game_id=started_game.pk, phase_id=phase.pk) is True
+    assert services.phase_adjudicate(game_id=started_game.pk, phase_id=phase.pk) is False
+    assert started_game.phases.count() == 2
+
+
+def test_the_sweep_queues_due_phases_and_survives_a_broker_outage(
+    started_game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    phase = current(started_game)
+    GamePhase.objects.filter(pk=phase.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+
+    def broker_down(*args: Any) -> None:
+        raise ConnectionError("redis is away")
+
+    monkeypatch.setattr(tasks.adjudicate_phase, "delay", broker_down)
+    assert tasks.sweep_due_phases() == 0  # nothing queued, nothing raised, nothing lost
+    queued: list[tuple[int, int]] = []
+    monkeypatch.setattr(tasks.adjudicate_phase, "delay", lambda g, p: queued.append((g, p)))
+    assert tasks.sweep_due_phases() == 1  # the broker is back: the next sweep catches up
+    assert queued == [(started_game.pk, phase.pk)]
+
+
+@pytest.fixture
+def worker() -> Iterator[None]:
+    with start_worker(app, perform_ping_check=False, pool="solo", loglevel="WARNING"):
+        yield
+
+
+def wait_for_phase(game: Game, code: str, seconds: float = 30) -> GamePhase:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        phase = game.current_phase
+        if phase is not None and phase.code == code:
+            return phase
+        time.sleep(0.1)
+    raise AssertionError(f"{game} never reached {code}; now at {game.current_phase}")
+
+
+def test_a_game_of_several_phases_on_a_real_worker(
+    started_game: Game, players: dict[str, Any], worker: None
+) -> None:
+    """Everyone ready -> the worker adjudicates; a passed deadline -> the sweep does."""
+    spring = {
+        "england": ["F lon - nth", "A lvp - yor", "F edi - nwg"],
+        "germany": ["A mun - bur", "F kie - den", "A ber - kie"],
+        "france": ["A par - bur"],
+    }
+    for power, orders in spring.items():
+        services.orders_submit(game=started_game, user=players[power], orders=orders)
+    for user in players.values():
+        services.orders_ready(game=started_game, user=user, ready=True)
+    fall = wait_for_phase(started_game, "F1901M")
+    assert "F nth" in fall.position["units"]["england"]
+    services.orders_submit(
+        game=started_game, user=players["england"], orders=["F nth C A yor - nwy", "A yor - nwy"]
+    )
+    services.orders_submit(game=started_game, user=players["germany"], orders=["F den - swe"])
+    # Nobody marks ready: the deadline passes and the sweep takes over.
+    GamePhase.objects.filter(pk=fall.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    tasks.sweep_due_phases()
+    winter = wait_for_phase(started_game, "W1901A")
+    assert "nwy" in winter.position["centers"]["england"]
+    assert "swe" in winter.position["centers"]["germany"]
+    services.orders_submit(game=started_game, user=players["england"], orders=["Build F lon"])
+    services.orders_submit(game=started_game, user=players["germany"], orders=["Build A ber"])
+    # Only powers with adjustments to make need to be ready.
+    services.orders_ready(game=started_game, user=players["england"], ready=True)
+    services.orders_ready(game=started_game, user=players["germany"], ready=True)
+    spring_1902 = wait_for_phase(started_game, "S1902M")
+    assert "F lon" in spring_1902.position["units"]["england"]
+    assert "A ber" in spring_1902.position["units"]["germany"]
+    resolved = started_game.phases.filter(status=GamePhase.Status.RESOLVED).count()
+    assert resolved == 3
