@@ -18,6 +18,7 @@ def _schedule_sweep(sender: Celery, **_: object) -> None:
     from django.conf import settings
 
     sender.add_periodic_task(
-        settings.DEADLINE_SWEEP_SECONDS, sender.signature("games.tasks.sweep_due_phases"),
+        settings.DEADLINE_SWEEP_SECONDS,
+        sender.signature("games.tasks.sweep_due_phases"),
         name="sweep due phases",
     )

@@ -18,13 +18,17 @@ env = environ.Env()
 environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
 
 DEBUG = env.bool("DEBUG", default=False)
-# An embedded run creates its own secret in a git-ignored file (see diplosite/runner.py);
-# a deployment must set SECRET_KEY.
-SECRET_KEY = env.str("SECRET_KEY", default="") or (
-    (BASE_DIR / ".secret_key").read_text().strip()
-    if (BASE_DIR / ".secret_key").exists()
-    else "insecure-only-for-tests-and-checks"
-)
+# A deployment sets SECRET_KEY. Without it, the site makes its own once and keeps it
+# in a git-ignored file, so sessions survive restarts and nothing secret is in the repo.
+SECRET_KEY = env.str("SECRET_KEY", default="")
+if not SECRET_KEY:
+    _key_file = BASE_DIR / ".secret_key"
+    if not _key_file.exists():
+        import secrets
+
+        _key_file.write_text(secrets.token_urlsafe(50))
+        _key_file.chmod(0o600)
+    SECRET_KEY = _key_file.read_text().strip()
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
@@ -112,12 +116,13 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CELERY_BROKER_URL = "filesystem://"
     _broker_dir = Path(env.str("CELERY_BROKER_DIR", default=str(BASE_DIR / ".broker")))
-    for _folder in ("out", "processed"):
+    for _folder in ("out", "processed", "control"):
         (_broker_dir / _folder).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_broker_dir / "out"),
         "data_folder_out": str(_broker_dir / "out"),
         "processed_folder": str(_broker_dir / "processed"),
+        "control_folder": str(_broker_dir / "control"),
         "store_processed": False,
     }
     # The in-memory layer does not cross processes (the worker adjudicates), so

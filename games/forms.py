@@ -11,7 +11,10 @@ from games.models import Game
 
 def _hours(label: str, default: float) -> forms.FloatField:
     return forms.FloatField(
-        label=label, initial=default, min_value=1 / 60, max_value=14 * 24,
+        label=label,
+        initial=default,
+        min_value=1 / 60,
+        max_value=14 * 24,
         help_text=_("hours (a minute is 0.0167)"),
     )
 
@@ -28,7 +31,8 @@ class GameCreateForm(forms.Form):
         label=_("Powers"), choices=Game.Assignment.choices, initial=Game.Assignment.RANDOM
     )
     power = forms.ChoiceField(
-        label=_("Your power (if chosen)"), required=False,
+        label=_("Your power (if chosen)"),
+        required=False,
         choices=[("", "—")] + [(p, p.capitalize()) for p in VARIANTS["standard"].powers],
     )
     start_when_full = forms.BooleanField(label=_("Start when full"), required=False, initial=True)

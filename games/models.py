@@ -48,7 +48,9 @@ class Game(models.Model):
     invite_code = models.CharField(max_length=32, default=_invite_code, unique=True)
     anonymous = models.BooleanField(_("anonymous seats"), default=False)
     assignment = models.CharField(
-        _("power assignment"), max_length=10, choices=Assignment.choices,
+        _("power assignment"),
+        max_length=10,
+        choices=Assignment.choices,
         default=Assignment.RANDOM,
     )
     start_when_full = models.BooleanField(_("start when full"), default=True)
@@ -98,7 +100,10 @@ class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     power = models.CharField(max_length=40)
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
         related_name="seats",
     )
     joined_at = models.DateTimeField(null=True, blank=True)
@@ -110,7 +115,8 @@ class Seat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "power"], name="one_seat_per_power"),
             models.UniqueConstraint(
-                fields=["game", "user"], name="one_seat_per_player",
+                fields=["game", "user"],
+                name="one_seat_per_player",
                 condition=models.Q(user__isnull=False),
             ),
         ]

@@ -53,7 +53,6 @@ def game_state(
     """
     from adjudicator import find_variant, legal_orders
     from adjudicator.board import Phase
-
     from games import visibility
     from games.services import phase_position, powers_to_order
 
@@ -108,7 +107,9 @@ def game_state(
         "name": position.phase.name,
         "kind": position.phase.kind.value,
         "status": phase.status,
-        "deadline": phase.deadline.isoformat() if phase.deadline and not phase.is_resolved else None,
+        "deadline": phase.deadline.isoformat()
+        if phase.deadline and not phase.is_resolved
+        else None,
         "is_current": phase is phases[-1] and not phase.is_resolved,
         "units": board.get("units", {}),
         "dislodged": board.get("dislodged", {}),

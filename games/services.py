@@ -330,9 +330,7 @@ def orders_ready(*, game: Game, user: AbstractBaseUser, ready: bool) -> OrderSet
 def _everyone_ready(game: Game, phase: GamePhase) -> bool:
     position = phase_position(phase)
     needed = powers_to_order(position, find_variant(game.variant))
-    ready = set(
-        phase.order_sets.filter(ready=True).values_list("seat__power", flat=True)
-    )
+    ready = set(phase.order_sets.filter(ready=True).values_list("seat__power", flat=True))
     return needed <= ready
 
 

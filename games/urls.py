@@ -17,9 +17,7 @@ urlpatterns = [
     path("games/<int:game_id>/draw/", views.draw_form, name="draw"),
     path("api/games/<int:game_id>/state/", api.GameStateApi.as_view(), name="api-state"),
     path("api/games/<int:game_id>/orders/", api.OrdersSubmitApi.as_view(), name="api-orders"),
-    path(
-        "api/games/<int:game_id>/orders/check/", api.OrderCheckApi.as_view(), name="api-check"
-    ),
+    path("api/games/<int:game_id>/orders/check/", api.OrderCheckApi.as_view(), name="api-check"),
     path("api/games/<int:game_id>/ready/", api.ReadyApi.as_view(), name="api-ready"),
     path("api/games/<int:game_id>/draw/", api.DrawVoteApi.as_view(), name="api-draw"),
 ]

@@ -86,7 +86,9 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
             "open_powers": game.seats.filter(user__isnull=True).order_by("power"),
             "invite_url": request.build_absolute_uri(
                 reverse("games:invite", args=[game.invite_code])
-            ) if seat is not None and game.private else None,
+            )
+            if seat is not None and game.private
+            else None,
         },
     )
 

@@ -52,6 +52,7 @@ Run longer with ``ADJUDICATOR_PROPERTY_PROFILE=thorough``.
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import os
 import subprocess
@@ -99,7 +100,12 @@ from adjudicator import (
     resolve,
 )
 from adjudicator.board import province_of
-from adjudicator.io import position_to_json, resolution_to_json, resolve_json
+from adjudicator.io import (
+    position_from_json,
+    position_to_json,
+    resolution_to_json,
+    resolve_json,
+)
 from adjudicator.maps import Terrain
 
 # -- settings --------------------------------------------------------------------------------
@@ -134,6 +140,12 @@ REPO = Path(__file__).resolve().parents[2]
 OrdersIn = dict[str, list[Order | str]]
 
 
+@functools.lru_cache(maxsize=8192)
+def cached_legal_orders(position: Position) -> dict[str, tuple[Order, ...]]:
+    """``legal_orders`` of a position, remembered (hypothesis asks again while shrinking)."""
+    return legal_orders(position)
+
+
 def spots(province: str) -> tuple[tuple[UnitKind, str], ...]:
     """Every (kind, location) a unit may stand on in a province."""
     p = MAP.provinces[province]
@@ -156,10 +168,15 @@ def legal_location(kind: UnitKind, location: str) -> bool:
     return province in SPOTS and (kind, location) in SPOTS[province]
 
 
-def adjacent(unit: Unit, location: str) -> bool:
+def valid_by_land(unit: Unit, move: Move) -> bool:
+    """Is this move legal without a convoy (so never void)?"""
+    dest = province_of(move.dest)
     if unit.kind is UnitKind.ARMY:
-        return province_of(location) in MAP.army_neighbours(unit.province)
-    return location in MAP.fleet_neighbours(unit.location)
+        return dest in MAP.army_neighbours(unit.province) and MAP.provinces[dest].is_land
+    reach = MAP.fleet_neighbours(unit.location)
+    if "/" in move.dest:
+        return move.dest in reach
+    return len([loc for loc in reach if province_of(loc) == dest]) == 1
 
 
 # -- text vocabulary -------------------------------------------------------------------------
@@ -362,7 +379,7 @@ def movement_orders(draw: st.DrawFn, position: Position) -> OrdersIn:
     """Random orders for a movement phase, from a random subset of the powers, with a few
     supports and convoys that their partners carry out (so that attacks, cuts, dislodgements,
     convoys and their disruption happen)."""
-    legal = legal_orders(position)
+    legal = cached_legal_orders(position)
     submitting = draw(st.sets(st.sampled_from(POWERS)))
     orders: OrdersIn = {p: [] for p in sorted(submitting)}
     for unit in position.units:
@@ -401,7 +418,7 @@ def movement_cases(draw: st.DrawFn) -> tuple[Position, OrdersIn]:
 
 def attack_plans(position: Position) -> list[tuple[Move, Support]]:
     """Supported moves into a province held by another power's unit, per ``legal_orders``."""
-    legal = legal_orders(position)
+    legal = cached_legal_orders(position)
     plans: list[tuple[Move, Support]] = []
     for province, orders in legal.items():
         for support in orders:
@@ -439,7 +456,7 @@ def dislodging_cases(draw: st.DrawFn) -> tuple[Position, OrdersIn]:
 
 @st.composite
 def retreat_orders(draw: st.DrawFn, position: Position) -> OrdersIn:
-    legal = legal_orders(position)
+    legal = cached_legal_orders(position)
     submitting = draw(st.sets(st.sampled_from(POWERS)))
     orders: OrdersIn = {p: [] for p in sorted(submitting)}
     somewhere = st.sampled_from(LOCATIONS)
@@ -503,6 +520,8 @@ def check_board(position: Position) -> None:
         assert legal_location(u.kind, u.location), u
     for d in position.dislodged:
         assert legal_location(d.unit.kind, d.unit.location), d
+    dislodged = Counter(d.unit.province for d in position.dislodged)
+    assert all(n == 1 for n in dislodged.values()), f"two dislodged units in one province: {dislodged}"
     assert set(position.ownership) <= set(SUPPLY_CENTERS)
     assert set(position.ownership.values()) <= set(POWERS)
 
@@ -548,7 +567,24 @@ def updated_ownership(before: FrozenMap[str, str], position: Position) -> dict[s
     return ownership
 
 
+def retreat_options(
+    unit: Unit, attacker_from: str | None, after: Position, standoffs: Iterable[str]
+) -> set[str]:
+    """Where a dislodged unit may go, by the rulebook: adjacent, vacant, no standoff there,
+    not where the attacker came from."""
+    if unit.kind is UnitKind.ARMY:
+        candidates = {p for p in MAP.army_neighbours(unit.province) if MAP.provinces[p].is_land}
+    else:
+        candidates = set(MAP.fleet_neighbours(unit.location))
+    return {
+        loc for loc in candidates
+        if after.unit_in(loc) is None and province_of(loc) not in set(standoffs)
+        and province_of(loc) != attacker_from
+    }
+
+
 def check_movement(before: Position, orders: OrdersIn, resolution: Resolution) -> None:
+    """Everything a movement phase must satisfy, whatever the orders were."""
     after = resolution.position
     results = resolution.results
     check_board(after)
@@ -567,14 +603,45 @@ def check_movement(before: Position, orders: OrdersIn, resolution: Resolution) -
         assert isinstance(order, (Hold, Move, Support, Convoy)), r
         unit = before.unit_in(order.unit.province)
         assert unit is not None, r
-        assert (unit.power, unit.kind, unit.location) == (r.power, order.unit.kind,
-                                                         order.unit.location), r
+        assert (unit.power, unit.kind, unit.location) == (
+            r.power, order.unit.kind, order.unit.location), r
         assert unit.province not in by_unit, f"two results for {unit}: {r}, {by_unit}"
         by_unit[unit.province] = r
     assert len(by_unit) == len(before.units)
 
+    def unit_at(province: str) -> Unit:
+        unit = before.unit_in(province)
+        assert unit is not None
+        return unit
+
     def moved(r: OrderResult) -> bool:
         return isinstance(r.order, Move) and r.outcome is Outcome.OK
+
+    # Moves that take part in the phase (not void): certainly, and perhaps (the result of a
+    # dislodged unit does not say whether its move was void).
+    live_moves = {
+        p: r.order for p, r in by_unit.items()
+        if isinstance(r.order, Move)
+        and (r.outcome in (Outcome.OK, Outcome.BOUNCE, Outcome.DISRUPTED)
+             or (r.outcome is Outcome.DISLODGED and valid_by_land(unit_at(p), r.order)))
+    }
+    maybe_moves = {
+        p: r.order for p, r in by_unit.items()
+        if isinstance(r.order, Move) and r.outcome is not Outcome.VOID
+        and r.outcome is not Outcome.NO_CONVOY
+    }
+    convoyed_armies = {
+        r.order.army.province for r in by_unit.values()
+        if isinstance(r.order, Convoy) and r.outcome in (Outcome.OK, Outcome.DISLODGED)
+    }
+
+    def by_land(province: str) -> bool:
+        """Does this unit's move certainly not go by convoy?"""
+        unit, move = unit_at(province), live_moves[province]
+        if unit.kind is UnitKind.FLEET:
+            return True
+        return (province_of(move.dest) in MAP.army_neighbours(province)
+                and not move.via_convoy and province not in convoyed_armies)
 
     movers: dict[str, Unit] = {}  # destination province -> the unit that moved there
     for province, r in by_unit.items():
@@ -582,9 +649,7 @@ def check_movement(before: Position, orders: OrdersIn, resolution: Resolution) -
             assert isinstance(r.order, Move)
             dest = province_of(r.order.dest)
             assert dest not in movers, f"two units moved to {dest}"
-            mover = before.unit_in(province)
-            assert mover is not None
-            movers[dest] = mover
+            movers[dest] = unit_at(province)
     expected_dislodged = {p for p, r in by_unit.items() if not moved(r) and p in movers}
     dislodged = {p for p, r in by_unit.items() if r.outcome is Outcome.DISLODGED}
     assert dislodged == expected_dislodged
@@ -593,6 +658,7 @@ def check_movement(before: Position, orders: OrdersIn, resolution: Resolution) -
     assert not set(listed) & destroyed
     assert set(listed) | destroyed == dislodged
     assert len(before.units) == len(after.units) + len(listed) + len(destroyed)
+    assert len(after.units) == len(before.units) - len(dislodged)
 
     for unit in before.units:
         r = by_unit[unit.province]
@@ -600,37 +666,89 @@ def check_movement(before: Position, orders: OrdersIn, resolution: Resolution) -
             assert isinstance(r.order, Move)
             now = after.unit_in(r.order.dest)
             assert now is not None and (now.power, now.kind) == (unit.power, unit.kind), r
-            assert adjacent(unit, now.location) or unit.kind is UnitKind.ARMY, r
             if unit.kind is UnitKind.ARMY:
                 assert now.location == province_of(r.order.dest)
-            elif "/" in r.order.dest:
-                assert now.location == r.order.dest
+                if now.province not in MAP.army_neighbours(unit.province):
+                    assert unit.province in convoyed_armies, f"{r} went by sea with no convoy"
+            else:
+                assert now.location in MAP.fleet_neighbours(unit.location), r
+                if "/" in r.order.dest:
+                    assert now.location == r.order.dest
         elif unit.province not in dislodged:
             assert after.unit_in(unit.province) == unit, f"{unit} moved without a move: {r}"
 
-    standoffs = after.standoffs if after.phase.kind is PhaseKind.RETREATS else frozenset()
-    for s in standoffs:
-        assert after.unit_in(s) is None, s
+    # The rules, checked from the outside.
+    for province, move in live_moves.items():
+        r = by_unit[province]
+        dest = province_of(move.dest)
+        rivals = [p for p, m in maybe_moves.items() if p != province and province_of(m.dest) == dest]
+        if before.unit_in(dest) is None and not rivals and by_land(province):
+            assert moved(r), f"{r}: nothing stood in its way"
+    for province, mover in movers.items():
+        if province not in dislodged:
+            continue
+        victim = unit_at(province)
         assert any(
-            isinstance(r.order, Move) and province_of(r.order.dest) == s and not moved(r)
-            for r in by_unit.values()
-        ), f"standoff in {s} without a failed move there"
+            isinstance(s.order, Support) and s.outcome is Outcome.OK
+            and s.order.supported.province == mover.province and s.order.dest is not None
+            and province_of(s.order.dest) == province and s.power != victim.power
+            for s in by_unit.values()
+        ), f"{victim} dislodged by {mover} without a support that counts"
+    for province, r in by_unit.items():
+        if not isinstance(r.order, Support) or r.outcome not in (Outcome.OK, Outcome.CUT):
+            continue
+        aim = province_of(r.order.dest or r.order.supported.province)
+        cutters = {
+            p for p, m in maybe_moves.items()
+            if province_of(m.dest) == province and unit_at(p).power != r.power and p != aim
+        }
+        if r.outcome is Outcome.OK:
+            certain = {p for p in cutters if p in live_moves and by_land(p)}
+            assert not certain, f"{r} not cut by {certain}"
+        else:
+            assert r.params["other"].lower() in {str(unit_at(p)).lower() for p in cutters}, r
+    for r in by_unit.values():
+        if r.reason in (Reason.BOUNCED, Reason.BOUNCED_OFF, Reason.LOST_HEAD_TO_HEAD):
+            assert int(r.params["strength"]) <= int(r.params["other_strength"]), r
+        if r.reason is Reason.DISLODGED_BY:
+            assert int(r.params["strength"]) > int(r.params["other_strength"]), r
 
-    for province, d in listed.items():
-        assert d.unit == before.unit_in(province)
-        mover = movers[province]
-        occupant = after.unit_in(province)
-        assert occupant is not None and (occupant.power, occupant.kind) == (mover.power,
-                                                                            mover.kind)
-        assert d.attacker_from in (None, mover.province), d
-        assert d.retreats, f"{d} is listed without retreats"
-        assert list(d.retreats) == sorted(set(d.retreats))
-        for loc in d.retreats:
-            assert legal_location(d.unit.kind, loc), d
-            assert adjacent(d.unit, loc), d
-            assert after.unit_in(loc) is None, d
-            assert province_of(loc) not in after.standoffs, d
-            assert province_of(loc) != d.attacker_from, d
+    failed_into = {province_of(m.dest) for p, m in maybe_moves.items() if not moved(by_unit[p])}
+    bounced_into = {
+        province_of(m.dest) for p, m in live_moves.items()
+        if by_unit[p].outcome is Outcome.BOUNCE
+    }
+    empty_after = {p for p in PROVINCES if after.unit_in(p) is None}
+    if after.phase.kind is PhaseKind.RETREATS:
+        assert bounced_into & empty_after <= after.standoffs <= failed_into & empty_after
+    else:
+        assert after.standoffs == frozenset()
+
+    for province in dislodged:
+        victim, mover = unit_at(province), movers[province]
+        d = listed.get(province)
+        if mover.kind is UnitKind.FLEET or by_land(mover.province):
+            attacker_from: str | None = mover.province
+        elif mover.province not in MAP.army_neighbours(province):
+            attacker_from = None
+        else:
+            attacker_from = d.attacker_from if d is not None else mover.province
+        if d is not None:
+            assert d.unit == victim
+            occupant = after.unit_in(province)
+            assert occupant is not None
+            assert (occupant.power, occupant.kind) == (mover.power, mover.kind)
+            assert d.attacker_from == attacker_from, d
+            assert d.retreats, f"{d} is listed without retreats"
+            assert list(d.retreats) == sorted(set(d.retreats))
+            options = retreat_options(victim, attacker_from, after, after.standoffs)
+            assert set(d.retreats) == options, d
+            for loc in d.retreats:
+                assert legal_location(victim.kind, loc), d
+        elif after.phase.kind is PhaseKind.RETREATS:
+            assert not retreat_options(victim, attacker_from, after, after.standoffs), victim
+        else:  # standoffs are not shown: every way out must have seen a failed move
+            assert retreat_options(victim, attacker_from, after, failed_into) == set(), victim
 
     phase = before.phase
     if after.dislodged:
@@ -642,11 +760,10 @@ def check_movement(before: Position, orders: OrdersIn, resolution: Resolution) -
     else:
         assert dict(after.ownership) == updated_ownership(before.ownership, after)
         assert after.phase == after_fall(phase, after)
-    if after.phase.kind is not PhaseKind.RETREATS:
-        assert after.standoffs == frozenset()
 
 
 def check_retreats(before: Position, orders: OrdersIn, resolution: Resolution) -> None:
+    """Everything a retreat phase must satisfy, whatever the orders were."""
     after = resolution.position
     check_board(after)
     check_explained(resolution.results)
@@ -659,10 +776,16 @@ def check_retreats(before: Position, orders: OrdersIn, resolution: Resolution) -
         if r.outcome is Outcome.ILLEGAL:
             continue
         assert isinstance(r.order, (Retreat, Disband)), r
-        assert r.order.unit.province not in by_unit, r
+        assert r.order.unit.province not in by_unit, f"two results for one unit: {r}, {by_unit}"
         by_unit[r.order.unit.province] = r
     dislodged = {d.unit.province: d for d in before.dislodged}
+    assert len(dislodged) == len(before.dislodged), "two dislodged units in one province"
     assert set(by_unit) == set(dislodged)
+    for province, r in by_unit.items():
+        d = dislodged[province]
+        assert r.power == d.unit.power, r
+        assert isinstance(r.order, (Retreat, Disband))
+        assert (r.order.unit.kind, r.order.unit.location) == (d.unit.kind, d.unit.location), r
     retreated = [r for r in by_unit.values() if isinstance(r.order, Retreat)
                  and r.outcome is Outcome.OK]
     new = [u for u in after.units if before.unit_in(u.province) is None]
@@ -670,7 +793,8 @@ def check_retreats(before: Position, orders: OrdersIn, resolution: Resolution) -
     for r in retreated:
         assert isinstance(r.order, Retreat)
         d = dislodged[r.order.unit.province]
-        assert r.order.dest in d.retreats, r
+        assert r.order.dest in retreat_options(d.unit, d.attacker_from, before,
+                                               before.standoffs), r
         assert after.unit_in(r.order.dest) == Unit(d.unit.power, d.unit.kind, r.order.dest)
     contested = Counter(
         province_of(r.order.dest) for r in by_unit.values()
@@ -908,7 +1032,7 @@ def result_of(resolution: Resolution, power: str, province: str) -> OrderResult:
 @PROFILE
 @given(position=movement_positions(min_units=1), data=st.data())
 def test_legal_orders_are_not_void(position: Position, data: st.DataObject) -> None:
-    legal = legal_orders(position)
+    legal = cached_legal_orders(position)
     for _ in range(3):
         unit = data.draw(st.sampled_from(position.units), label="unit")
         order = data.draw(st.sampled_from(legal[unit.province]), label="order")
@@ -1012,16 +1136,25 @@ def paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return out
 
 
+def lookup(value: Any, path: tuple[Any, ...]) -> Any:
+    for key in path:
+        value = value[key]
+    return value
+
+
 @st.composite
 def mutated(draw: st.DrawFn, data: dict[str, Any]) -> Any:
     """``data`` with one to four random mutations at random places."""
     root: Any = copy.deepcopy(data)
     for _ in range(draw(st.integers(1, 4))):
-        path = draw(st.sampled_from(paths(root)))
-        what = draw(st.sampled_from(["value", "string", "delete", "nest", "list", "add_key"]))
-        old: Any = root
-        for key in path:
-            old = old[key]
+        everywhere = paths(root)
+        containers = [p for p in everywhere if isinstance(lookup(root, p), dict | list)]
+        path = draw(st.sampled_from(containers if containers and draw(st.booleans()) else everywhere))
+        what = draw(
+            st.sampled_from(["value", "string", "delete", "nest", "list", "add_key", "copy"] * 2
+                            + ["copy_power"])
+        )
+        old = lookup(root, path)
         new: Any
         if what == "value":
             new = draw(json_values)
@@ -1034,21 +1167,29 @@ def mutated(draw: st.DrawFn, data: dict[str, Any]) -> Any:
         elif what == "add_key" and isinstance(old, dict):
             new = {**old, draw(st.one_of(bad_strings, st.sampled_from(POWERS))):
                    draw(st.one_of(json_values, st.lists(bad_strings, max_size=2)))}
+        elif what == "copy_power" and isinstance(root, dict):
+            # One power's units (dislodged units, centers, orders) given to another as well.
+            keyed = [k for k in ("units", "dislodged", "centers", "orders")
+                     if isinstance(root.get(k), dict) and set(root[k]) & set(POWERS)]
+            if not keyed:
+                continue
+            path = (draw(st.sampled_from(keyed)),)
+            old = root[path[0]]
+            source = draw(st.sampled_from(sorted(set(old) & set(POWERS))))
+            target = draw(st.sampled_from(POWERS))
+            extra = copy.deepcopy(old[source])
+            if isinstance(old.get(target), list) and isinstance(extra, list):
+                extra = [*old[target], *extra]
+            new = {**old, target: extra}
         elif what == "delete" and path:
-            parent: Any = root
-            for key in path[:-1]:
-                parent = parent[key]
-            del parent[path[-1]]
+            del lookup(root, path[:-1])[path[-1]]
             continue
         else:
             new = draw(json_values)
         if not path:
             root = new
             continue
-        parent = root
-        for key in path[:-1]:
-            parent = parent[key]
-        parent[path[-1]] = new
+        lookup(root, path[:-1])[path[-1]] = new
     return json.loads(json.dumps(root))  # JSON values only
 
 
@@ -1092,6 +1233,11 @@ def test_json_reader_rejects_cleanly(data: st.DataObject) -> None:
         assert head in TOP_KEYS | {""}, e.path
         return
     assert json.dumps(resolve_json(copy.deepcopy(bad))) == json.dumps(out)
+    # What the reader accepts is a position, and resolves as one.
+    position, texts = position_from_json(copy.deepcopy(bad))
+    check_board(position)
+    orders: OrdersIn = {p: list(v) for p, v in texts.items()}
+    CHECKS[position.phase.kind](position, orders, resolve(position, orders))
 
 
 def run_cli(stdin: str) -> subprocess.CompletedProcess[str]:

@@ -32,10 +32,12 @@ async def test_a_watcher_gets_the_version_and_every_change(started_game: Game) -
     assert connected
     first = await ws.receive_json_from(timeout=5)
     assert first == {"type": "game.changed", "version": started_game.version}
-    await sync_to_async(game_changed_publish)(game_id=started_game.pk,
-                                              version=started_game.version + 1)
+    await sync_to_async(game_changed_publish)(
+        game_id=started_game.pk, version=started_game.version + 1
+    )
     assert await ws.receive_json_from(timeout=5) == {
-        "type": "game.changed", "version": started_game.version + 1
+        "type": "game.changed",
+        "version": started_game.version + 1,
     }
     # An old version (a late or duplicated message) is not passed on.
     await sync_to_async(game_changed_publish)(game_id=started_game.pk, version=1)

@@ -53,7 +53,9 @@ class TestGameCreateAndJoin:
 
     def test_a_chosen_power_can_be_taken_once(self, make_user: Any) -> None:
         game = services.game_create(
-            created_by=make_user("alice"), name="g", assignment=Game.Assignment.CHOSEN,
+            created_by=make_user("alice"),
+            name="g",
+            assignment=Game.Assignment.CHOSEN,
             power="france",
         )
         with pytest.raises(ApplicationError, match="already taken"):
@@ -100,7 +102,8 @@ class TestOrders:
         self, started_game: Game, players: dict[str, Any]
     ) -> None:
         order_set = services.orders_submit(
-            game=started_game, user=players["france"],
+            game=started_game,
+            user=players["france"],
             orders=["A Paris - Burgundy", "F bre-mao", "mar S par - bur"],
         )
         assert order_set.orders == ["A par - bur", "F bre - mao", "A mar S A par - bur"]
@@ -142,8 +145,9 @@ class TestOrders:
         self, started_game: Game, make_user: Any
     ) -> None:
         with pytest.raises(ApplicationError, match="no seat"):
-            services.orders_submit(game=started_game, user=make_user("stranger"),
-                                   orders=["A par - bur"])
+            services.orders_submit(
+                game=started_game, user=make_user("stranger"), orders=["A par - bur"]
+            )
 
     def test_saving_clears_ready_and_all_ready_adjudicates_after_commit(
         self,
@@ -172,8 +176,11 @@ class TestAdjudication:
         self, started_game: Game, players: dict[str, Any]
     ) -> None:
         phase = current(started_game)
-        services.orders_submit(game=started_game, user=players["germany"],
-                               orders=["A mun - bur", "A ber - kie", "F kie - den"])
+        services.orders_submit(
+            game=started_game,
+            user=players["germany"],
+            orders=["A mun - bur", "A ber - kie", "F kie - den"],
+        )
         assert services.phase_adjudicate(game_id=started_game.pk, phase_id=phase.pk) is True
         assert services.phase_adjudicate(game_id=started_game.pk, phase_id=phase.pk) is False
         phase.refresh_from_db()
@@ -206,17 +213,38 @@ class TestAdjudication:
         phase = current(started_game)
         services.phase_adjudicate(game_id=started_game.pk, phase_id=phase.pk)
         with pytest.raises(ApplicationError, match="already been adjudicated"):
-            services.orders_submit(game=started_game, user=players["france"],
-                                   orders=["A par - bur"], phase_id=phase.pk)
+            services.orders_submit(
+                game=started_game, user=players["france"], orders=["A par - bur"], phase_id=phase.pk
+            )
 
     def test_solo_victory_ends_the_game(self, started_game: Game) -> None:
         phase = current(started_game)
-        centers = ["stp", "mos", "war", "sev", "rum", "bul", "con", "ank", "smy", "ser", "bud",
-                   "vie", "tri", "gre", "swe", "den", "ber"]
+        centers = [
+            "stp",
+            "mos",
+            "war",
+            "sev",
+            "rum",
+            "bul",
+            "con",
+            "ank",
+            "smy",
+            "ser",
+            "bud",
+            "vie",
+            "tri",
+            "gre",
+            "swe",
+            "den",
+            "ber",
+        ]
         phase.code = "F1901M"
-        phase.position = {**phase.position, "phase": "F1901M",
-                          "units": {"russia": ["A nwy", "A kie"]},
-                          "centers": {"russia": centers}}
+        phase.position = {
+            **phase.position,
+            "phase": "F1901M",
+            "units": {"russia": ["A nwy", "A kie"]},
+            "centers": {"russia": centers},
+        }
         phase.save()
         services.phase_adjudicate(game_id=started_game.pk, phase_id=phase.pk)
         started_game.refresh_from_db()
@@ -224,15 +252,12 @@ class TestAdjudication:
         assert started_game.outcome == Game.Outcome.SOLO
         assert started_game.winner == "russia"
         assert started_game.current_phase is None
-        eliminated = set(
-            started_game.seats.filter(eliminated=True).values_list("power", flat=True)
-        )
+        eliminated = set(started_game.seats.filter(eliminated=True).values_list("power", flat=True))
         assert eliminated == {"austria", "england", "france", "germany", "italy", "turkey"}
 
 
 class TestDraw:
-    def test_a_draw_needs_every_survivor(self, started_game: Game,
-                                         players: dict[str, Any]) -> None:
+    def test_a_draw_needs_every_survivor(self, started_game: Game, players: dict[str, Any]) -> None:
         for power in list(players)[:-1]:
             assert services.draw_vote(game=started_game, user=players[power], accept=True) is False
         assert services.draw_vote(game=started_game, user=players["turkey"], accept=True) is True
@@ -240,8 +265,9 @@ class TestDraw:
         assert started_game.outcome == Game.Outcome.DRAW
         assert started_game.status == Game.Status.FINISHED
 
-    def test_a_proposal_lapses_with_the_phase(self, started_game: Game,
-                                              players: dict[str, Any]) -> None:
+    def test_a_proposal_lapses_with_the_phase(
+        self, started_game: Game, players: dict[str, Any]
+    ) -> None:
         services.draw_vote(game=started_game, user=players["italy"], accept=True)
         phase = current(started_game)
         services.phase_adjudicate(game_id=started_game.pk, phase_id=phase.pk)
