@@ -1,0 +1,97 @@
+"""In a real browser (Debian's chromium, driven by Playwright): log in, click an order
+onto the map, mark ready, and see the adjudicated map arrive without a reload."""
+
+from __future__ import annotations
+
+import os
+from datetime import timedelta
+from typing import Any
+
+from channels.testing import ChannelsLiveServerTestCase
+from django.contrib.auth.hashers import PBKDF2PasswordHasher
+from django.contrib.auth.models import User
+from playwright.sync_api import Page, expect, sync_playwright
+
+from diplosite.celery import app
+from games import services
+from games.models import Game
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey")
+PASSWORD = "a-long-browser-password"
+
+
+class PlayInTheBrowser(ChannelsLiveServerTestCase):
+    serve_static = True
+
+    @classmethod
+    def setUpClass(cls) -> None:
+        # The live server process adjudicates in place of a worker once everyone is ready.
+        cls._eager = app.conf.task_always_eager
+        app.conf.task_always_eager = True
+        # Playwright's sync API runs an event loop in this thread; the test's own ORM
+        # calls are ordinary blocking calls and safe here.
+        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+        super().setUpClass()
+
+    @classmethod
+    def tearDownClass(cls) -> None:
+        super().tearDownClass()
+        app.conf.task_always_eager = cls._eager
+        os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+    def setUp(self) -> None:
+        # Hashed with the site's own hasher: the live server process does not share the
+        # tests' fast-hasher setting.
+        hasher = PBKDF2PasswordHasher()
+        hashed = hasher.encode(PASSWORD, hasher.salt())
+        users = {p: User.objects.create(username=f"{p}-player", password=hashed) for p in POWERS}
+        game = services.game_create(
+            created_by=users["austria"], name="Browser game", power="austria",
+            assignment=Game.Assignment.CHOSEN, movement_deadline=timedelta(hours=1),
+        )
+        for power in POWERS[1:]:
+            services.game_join(game=game, user=users[power], power=power)
+        # Everyone but France is ready (their units hold).
+        for power in POWERS:
+            if power != "france":
+                services.orders_ready(game=game, user=users[power], ready=True)
+        self.game = game
+
+    def test_click_an_order_mark_ready_and_watch_the_phase_arrive(self) -> None:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            errors: list[Any] = []
+            page.on("pageerror", lambda error: errors.append(error))
+            try:
+                self._play(page)
+            finally:
+                browser.close()
+            assert errors == []
+
+    def _play(self, page: Page) -> None:
+        page.goto(f"{self.live_server_url}/accounts/login/")
+        page.fill("#id_username", "france-player")
+        page.fill("#id_password", PASSWORD)
+        page.click("form.stacked button[type=submit]")
+        page.goto(f"{self.live_server_url}/games/{self.game.pk}/")
+        expect(page.locator("#panel h2").first).to_have_text("Spring 1901 movement")
+        # A marker that a reload would wipe out.
+        page.evaluate("window.__noReload = true")
+        page.click('#units [data-unit="par"]')
+        page.click('#provinces [data-province="bur"]')
+        expect(page.locator("#order-list")).to_contain_text("A par - bur")
+        page.click("#ready-button")
+        # France was the last to be ready: the phase is adjudicated and the page follows.
+        expect(page.locator("#panel h2").first).to_have_text("Fall 1901 movement", timeout=15000)
+        expect(page.locator('#units [data-unit="bur"]')).to_have_count(1)
+        assert page.evaluate("window.__noReload") is True
