@@ -55,8 +55,11 @@ class PlayInTheBrowser(ChannelsLiveServerTestCase):
         hashed = hasher.encode(PASSWORD, hasher.salt())
         users = {p: User.objects.create(username=f"{p}-player", password=hashed) for p in POWERS}
         game = services.game_create(
-            created_by=users["austria"], name="Browser game", power="austria",
-            assignment=Game.Assignment.CHOSEN, movement_deadline=timedelta(hours=1),
+            created_by=users["austria"],
+            name="Browser game",
+            power="austria",
+            assignment=Game.Assignment.CHOSEN,
+            movement_deadline=timedelta(hours=1),
         )
         for power in POWERS[1:]:
             services.game_join(game=game, user=users[power], power=power)
