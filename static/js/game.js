@@ -168,7 +168,10 @@
     }
   }
 
+  // The last message, kept so that a panel refresh arriving just after it does not wipe it.
+  let lastError = { text: "", at: 0 };
   function setError(message) {
+    lastError = { text: message || "", at: Date.now() };
     const box = document.getElementById("order-error");
     if (box) box.textContent = message || "";
   }
@@ -360,6 +363,7 @@
     state = readState();
     render();
     bindPanel();
+    if (lastError.text && Date.now() - lastError.at < 4000) setError(lastError.text);
   }
 
   let socket = null;
