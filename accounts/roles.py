@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Group
+from django.utils.translation import gettext_lazy as _
 
 PLAYER = "player"
 ORGANISER = "organiser"
 MODERATOR = "moderator"
 ROLES = (PLAYER, ORGANISER, MODERATOR)
+#: How a role is shown (the group names themselves stay as they are).
+ROLE_NAMES = {PLAYER: _("player"), ORGANISER: _("organiser"), MODERATOR: _("moderator")}
 
 
 def has_role(user: AbstractBaseUser | AnonymousUser, role: str) -> bool:

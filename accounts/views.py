@@ -16,7 +16,7 @@ from django.views.decorators.http import require_http_methods
 
 from accounts import selectors, services
 from accounts.forms import SignupForm
-from accounts.roles import ROLES
+from accounts.roles import ROLE_NAMES, ROLES
 from games.models import Game
 
 
@@ -73,7 +73,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     if request.user != user:
         # An anonymous game never shows who sits in it.
         games = games.filter(anonymous=False, private=False)
-    roles = [r for r in ROLES if user.groups.filter(name=r).exists()]
+    roles = [ROLE_NAMES[r] for r in ROLES if user.groups.filter(name=r).exists()]
     return render(
         request,
         "accounts/profile.html",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -13,7 +14,7 @@ from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from adjudicator import ParseError, check_order, find_variant, parse_order
-from games import selectors, services, visibility
+from games import selectors, services, visibility, wording
 from games.models import Game, GamePhase
 
 
@@ -25,7 +26,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if response is not None and isinstance(response.data, dict) and "detail" in response.data:
         response.data = {"message": str(response.data["detail"])}
     elif response is not None:
-        response.data = {"message": "invalid input", "errors": response.data}
+        response.data = {"message": _("invalid input"), "errors": response.data}
     return response
 
 
@@ -33,7 +34,7 @@ def _game_for(request: Request, game_id: int) -> Game:
     game = get_object_or_404(Game, pk=game_id)
     if not visibility.can_view_game(user=request.user, game=game):
         # A private game does not admit it exists to outsiders.
-        raise services.ApplicationError("No such game.")
+        raise services.ApplicationError(_("No such game."))
     return game
 
 
@@ -47,7 +48,7 @@ class GameStateApi(APIView):
         try:
             state = selectors.game_state(user=request.user, game=game, index=index)
         except GamePhase.DoesNotExist:
-            return Response({"message": "No such phase."}, status=404)
+            return Response({"message": _("No such phase.")}, status=404)
         return Response(state)
 
 
@@ -88,7 +89,7 @@ class OrderCheckApi(APIView):
         seat = visibility.seat_of(user=request.user, game=game)
         phase = game.current_phase
         if seat is None or phase is None:
-            return Response({"ok": False, "message": "You have no orders to give here."})
+            return Response({"ok": False, "message": _("You have no orders to give here.")})
         position = services.phase_position(phase)
         variant = find_variant(game.variant)
         text = data.validated_data["order"]
@@ -98,7 +99,9 @@ class OrderCheckApi(APIView):
             return Response({"ok": False, "message": e.message})
         problem = check_order(position, seat.power, order)
         if problem is not None:
-            return Response({"ok": False, "order": str(order), "message": problem.explanation})
+            return Response(
+                {"ok": False, "order": str(order), "message": wording.explanation(problem)}
+            )
         return Response({"ok": True, "order": str(order)})
 
 

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from adjudicator.variants import VARIANTS
 from games.models import Game
+from games.wording import POWER_NAMES
 
 
 def _hours(label: str, default: float) -> forms.FloatField:
@@ -33,7 +34,8 @@ class GameCreateForm(forms.Form):
     power = forms.ChoiceField(
         label=_("Your power (if chosen)"),
         required=False,
-        choices=[("", "—")] + [(p, p.capitalize()) for p in VARIANTS["standard"].powers],
+        choices=[("", "—")]
+        + [(p, POWER_NAMES.get(p, p.capitalize())) for p in VARIANTS["standard"].powers],
     )
     start_when_full = forms.BooleanField(label=_("Start when full"), required=False, initial=True)
     private = forms.BooleanField(label=_("Private (join by invite link)"), required=False)

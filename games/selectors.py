@@ -52,8 +52,7 @@ def game_state(
     phase are never in here, nor who plays a power in an anonymous game.
     """
     from adjudicator import find_variant, legal_orders
-    from adjudicator.board import Phase
-    from games import visibility
+    from games import visibility, wording
     from games.services import phase_position, powers_to_order
 
     phases = list(game.phases.order_by("index"))
@@ -77,7 +76,7 @@ def game_state(
             "private": game.private,
         },
         "phases": [
-            {"index": p.index, "code": p.code, "name": Phase.parse(p.code).name} for p in phases
+            {"index": p.index, "code": p.code, "name": wording.phase_name(p.code)} for p in phases
         ],
         "phase": None,
         "me": None,
@@ -104,7 +103,7 @@ def game_state(
     state["phase"] = {
         "index": phase.index,
         "code": phase.code,
-        "name": position.phase.name,
+        "name": wording.phase_name(phase.code),
         "kind": position.phase.kind.value,
         "status": phase.status,
         "deadline": phase.deadline.isoformat()

@@ -24,6 +24,7 @@ from adjudicator import ParseError, Position, check_order, find_variant, parse_o
 from adjudicator.board import PhaseKind
 from adjudicator.io import position_from_json, position_to_json
 from adjudicator.variants import Variant
+from games import wording
 from games.models import DrawVote, Game, GamePhase, OrderSet, Seat
 
 log = logging.getLogger(__name__)
@@ -266,7 +267,7 @@ def order_problems(
             continue
         problem = check_order(position, power, order)
         if problem is not None:
-            problems.append({"order": str(text), "message": problem.explanation})
+            problems.append({"order": str(text), "message": wording.explanation(problem)})
             continue
         canonical.append(str(order))
     return canonical, problems
@@ -371,7 +372,15 @@ def phase_adjudicate(*, game_id: int, phase_id: int) -> bool:
                 "power": r.power,
                 "order": str(r.order),
                 "result": r.outcome.value,
-                **({"reason": r.explanation, "reason_code": r.reason.value} if r.reason else {}),
+                **(
+                    {
+                        "reason": r.explanation,
+                        "reason_code": r.reason.value,
+                        "params": dict(r.params),
+                    }
+                    if r.reason
+                    else {}
+                ),
             }
             for r in resolution.results
         ]

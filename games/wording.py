@@ -1,0 +1,336 @@
+"""The adjudicator's words in the reader's language.
+
+The adjudicator is a pure library and speaks English only: each result carries
+a reason code and its parameters, and ``adjudicator.results._WORDING`` turns
+them into an English sentence. This module says the same things through
+Django's translation machinery: a sentence per reason code (the English
+msgids give exactly the adjudicator's wording), with the words inside its
+parameters (the standard map's provinces and coasts, powers, unit and order
+kinds) translated too, plus the names of powers, phases and order outcomes.
+Results stored before their parameters were kept have no ``params``; for those
+the stored English reason is shown. The parser's messages (an order that cannot
+be read) have no codes and stay English.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
+
+from adjudicator.board import Phase
+from adjudicator.results import OrderResult
+
+#: The standard powers by their ids (variants with other powers show the id, capitalised).
+POWER_NAMES: dict[str, Promise] = {
+    "austria": _("Austria"),
+    "england": _("England"),
+    "france": _("France"),
+    "germany": _("Germany"),
+    "italy": _("Italy"),
+    "russia": _("Russia"),
+    "turkey": _("Turkey"),
+}
+
+#: An order's result, by the adjudicator's outcome values (shown as they are in English).
+OUTCOMES: dict[str, Promise] = {
+    "ok": pgettext_lazy("order result", "ok"),
+    "bounce": pgettext_lazy("order result", "bounce"),
+    "cut": pgettext_lazy("order result", "cut"),
+    "dislodged": pgettext_lazy("order result", "dislodged"),
+    "void": pgettext_lazy("order result", "void"),
+    "no_convoy": pgettext_lazy("order result", "no_convoy"),
+    "disrupted": pgettext_lazy("order result", "disrupted"),
+    "illegal": pgettext_lazy("order result", "illegal"),
+}
+
+SEASONS: dict[str, Promise] = {
+    "S": pgettext_lazy("season", "Spring"),
+    "F": pgettext_lazy("season", "Fall"),
+    "W": pgettext_lazy("season", "Winter"),
+}
+
+#: Phase kinds, as the adjudicator names them ("Spring 1901 movement").
+PHASE_KINDS: dict[str, Promise] = {
+    "movement": pgettext_lazy("phase kind", "movement"),
+    "retreats": pgettext_lazy("phase kind", "retreats"),
+    "adjustments": pgettext_lazy("phase kind", "adjustments"),
+}
+_KIND_WORDS = {"M": "movement", "R": "retreats", "A": "adjustments"}
+
+#: Kinds of order (the adjudicator's order class names), in "{kind} orders are not given ...".
+ORDER_KINDS: dict[str, Promise] = {
+    # Translators: the first part of "<kind> orders"; in German, of a compound ("Halte|befehle").
+    "hold": pgettext_lazy("order kind", "hold"),
+    "move": pgettext_lazy("order kind", "move"),
+    "support": pgettext_lazy("order kind", "support"),
+    "convoy": pgettext_lazy("order kind", "convoy"),
+    "retreat": pgettext_lazy("order kind", "retreat"),
+    "disband": pgettext_lazy("order kind", "disband"),
+    "build": pgettext_lazy("order kind", "build"),
+    "waive": pgettext_lazy("order kind", "waive"),
+}
+
+UNIT_KINDS: dict[str, Promise] = {
+    "an army": pgettext_lazy("unit kind", "an army"),
+    "a fleet": pgettext_lazy("unit kind", "a fleet"),
+}
+
+#: The standard map's provinces by their English names (as the adjudicator's results
+#: name them); a name not in here (another map's) is shown as it is.
+PROVINCES: dict[str, Promise] = {
+    "Adriatic Sea": pgettext_lazy("province", "Adriatic Sea"),
+    "Aegean Sea": pgettext_lazy("province", "Aegean Sea"),
+    "Albania": pgettext_lazy("province", "Albania"),
+    "Ankara": pgettext_lazy("province", "Ankara"),
+    "Apulia": pgettext_lazy("province", "Apulia"),
+    "Armenia": pgettext_lazy("province", "Armenia"),
+    "Baltic Sea": pgettext_lazy("province", "Baltic Sea"),
+    "Barents Sea": pgettext_lazy("province", "Barents Sea"),
+    "Belgium": pgettext_lazy("province", "Belgium"),
+    "Berlin": pgettext_lazy("province", "Berlin"),
+    "Black Sea": pgettext_lazy("province", "Black Sea"),
+    "Bohemia": pgettext_lazy("province", "Bohemia"),
+    "Brest": pgettext_lazy("province", "Brest"),
+    "Budapest": pgettext_lazy("province", "Budapest"),
+    "Bulgaria": pgettext_lazy("province", "Bulgaria"),
+    "Burgundy": pgettext_lazy("province", "Burgundy"),
+    "Clyde": pgettext_lazy("province", "Clyde"),
+    "Constantinople": pgettext_lazy("province", "Constantinople"),
+    "Denmark": pgettext_lazy("province", "Denmark"),
+    "Eastern Mediterranean": pgettext_lazy("province", "Eastern Mediterranean"),
+    "Edinburgh": pgettext_lazy("province", "Edinburgh"),
+    "English Channel": pgettext_lazy("province", "English Channel"),
+    "Finland": pgettext_lazy("province", "Finland"),
+    "Galicia": pgettext_lazy("province", "Galicia"),
+    "Gascony": pgettext_lazy("province", "Gascony"),
+    "Greece": pgettext_lazy("province", "Greece"),
+    "Gulf of Bothnia": pgettext_lazy("province", "Gulf of Bothnia"),
+    "Gulf of Lyon": pgettext_lazy("province", "Gulf of Lyon"),
+    "Heligoland Bight": pgettext_lazy("province", "Heligoland Bight"),
+    "Holland": pgettext_lazy("province", "Holland"),
+    "Ionian Sea": pgettext_lazy("province", "Ionian Sea"),
+    "Irish Sea": pgettext_lazy("province", "Irish Sea"),
+    "Kiel": pgettext_lazy("province", "Kiel"),
+    "Liverpool": pgettext_lazy("province", "Liverpool"),
+    "Livonia": pgettext_lazy("province", "Livonia"),
+    "London": pgettext_lazy("province", "London"),
+    "Marseilles": pgettext_lazy("province", "Marseilles"),
+    "Mid-Atlantic Ocean": pgettext_lazy("province", "Mid-Atlantic Ocean"),
+    "Moscow": pgettext_lazy("province", "Moscow"),
+    "Munich": pgettext_lazy("province", "Munich"),
+    "Naples": pgettext_lazy("province", "Naples"),
+    "North Africa": pgettext_lazy("province", "North Africa"),
+    "North Atlantic Ocean": pgettext_lazy("province", "North Atlantic Ocean"),
+    "North Sea": pgettext_lazy("province", "North Sea"),
+    "Norway": pgettext_lazy("province", "Norway"),
+    "Norwegian Sea": pgettext_lazy("province", "Norwegian Sea"),
+    "Paris": pgettext_lazy("province", "Paris"),
+    "Picardy": pgettext_lazy("province", "Picardy"),
+    "Piedmont": pgettext_lazy("province", "Piedmont"),
+    "Portugal": pgettext_lazy("province", "Portugal"),
+    "Prussia": pgettext_lazy("province", "Prussia"),
+    "Rome": pgettext_lazy("province", "Rome"),
+    "Ruhr": pgettext_lazy("province", "Ruhr"),
+    "Rumania": pgettext_lazy("province", "Rumania"),
+    "Serbia": pgettext_lazy("province", "Serbia"),
+    "Sevastopol": pgettext_lazy("province", "Sevastopol"),
+    "Silesia": pgettext_lazy("province", "Silesia"),
+    "Skagerrak": pgettext_lazy("province", "Skagerrak"),
+    "Smyrna": pgettext_lazy("province", "Smyrna"),
+    "Spain": pgettext_lazy("province", "Spain"),
+    "St Petersburg": pgettext_lazy("province", "St Petersburg"),
+    "Sweden": pgettext_lazy("province", "Sweden"),
+    "Switzerland": pgettext_lazy("province", "Switzerland"),
+    "Syria": pgettext_lazy("province", "Syria"),
+    "Trieste": pgettext_lazy("province", "Trieste"),
+    "Tunis": pgettext_lazy("province", "Tunis"),
+    "Tuscany": pgettext_lazy("province", "Tuscany"),
+    "Tyrolia": pgettext_lazy("province", "Tyrolia"),
+    "Tyrrhenian Sea": pgettext_lazy("province", "Tyrrhenian Sea"),
+    "Ukraine": pgettext_lazy("province", "Ukraine"),
+    "Venice": pgettext_lazy("province", "Venice"),
+    "Vienna": pgettext_lazy("province", "Vienna"),
+    "Wales": pgettext_lazy("province", "Wales"),
+    "Warsaw": pgettext_lazy("province", "Warsaw"),
+    "Western Mediterranean": pgettext_lazy("province", "Western Mediterranean"),
+    "Yorkshire": pgettext_lazy("province", "Yorkshire"),
+}
+
+COASTS: dict[str, Promise] = {
+    "north coast": _("north coast"),
+    "south coast": _("south coast"),
+    "east coast": _("east coast"),
+    "west coast": _("west coast"),
+}
+
+#: One sentence per reason code; the English is the adjudicator's own wording.
+REASONS: dict[str, Promise] = {
+    # "unreadable" repeats the parser's message, which is English only.
+    "no_unit": _("no unit at %(location)s"),
+    "not_your_unit": _("%(unit)s belongs to %(owner)s"),
+    "wrong_unit_kind": _("the unit at %(location)s is %(actual)s, not %(given)s"),
+    # Translators: kind is an "order kind", phase a "phase kind" (movement, retreats, adjustments).
+    "wrong_phase": _("%(kind)s orders are not given in a %(phase)s phase"),
+    "replaced": _("replaced by a later order for the same unit"),
+    "same_province": _("%(unit)s cannot move to the province it is in"),
+    "not_adjacent": _("%(dest)s is not adjacent to %(source)s"),
+    "cannot_enter": _("%(unit)s cannot enter %(dest)s"),
+    "coast_needed": _("say which coast of %(dest)s"),
+    "support_unreachable": _("%(unit)s could not move to %(dest)s itself, so cannot support there"),
+    "support_self": _("a unit cannot support itself"),
+    "no_supported_unit": _("no unit at %(location)s to support"),
+    # "support_not_matched" and "convoy_not_matched" have a sentence per case, below.
+    "convoy_not_at_sea": _("only a fleet at sea can convoy"),
+    "convoy_no_army": _("no army at %(location)s to convoy"),
+    "convoy_not_used": _("%(army)s went over land, not by convoy"),
+    "convoy_off_route": _(
+        "%(unit)s cannot be part of any convoy route from %(source)s to %(dest)s"
+    ),
+    "bounced": _("bounced with %(other)s (%(strength)s vs %(other_strength)s)"),
+    "bounced_off": _("bounced off %(other)s (%(strength)s vs %(other_strength)s)"),
+    "own_unit": _("cannot dislodge %(other)s of the same power"),
+    "lost_head_to_head": _(
+        "lost the head-to-head battle with %(other)s (%(strength)s vs %(other_strength)s)"
+    ),
+    "no_convoy_route": _("no convoy route from %(source)s to %(dest)s"),
+    "no_possible_convoy": _(
+        "%(dest)s is not adjacent to %(source)s, and no fleets could convoy there"
+    ),
+    "convoy_disrupted": _("convoy disrupted: %(fleets)s dislodged"),
+    "convoy_paradox": _("convoy paradox: the convoy fails (Szykman rule)"),
+    "paradox_hold": _("part of a convoy paradox: every unit in it holds"),
+    "move_failed": _("the move failed"),
+    "support_cut": _("support cut by %(other)s"),
+    "dislodged_by": _(
+        "dislodged by %(other)s from %(source)s (%(strength)s vs %(other_strength)s)"
+    ),
+    "destroyed": _("dislodged by %(other)s with nowhere to retreat: destroyed"),
+    "retreat_not_allowed": _("%(unit)s cannot retreat to %(dest)s"),
+    "retreat_bounced": _("bounced with %(other)s in %(dest)s: both are disbanded"),
+    "no_order_disbanded": _("no retreat ordered: disbanded"),
+    "no_builds_due": _("%(power)s has no builds due"),
+    "no_disbands_due": _("%(power)s has no disbands due"),
+    "build_not_allowed": _("%(power)s may not build in %(location)s"),
+    "build_occupied": _("%(location)s is occupied"),
+    "build_twice": _("a unit is already being built in %(location)s"),
+    "build_terrain": _("%(unit)s cannot stand in %(location)s"),
+    "too_many": _("more orders than the %(count)s allowed"),
+    "civil_disorder": _("disbanded in civil disorder (farthest from home)"),
+}
+_SUPPORT_NOT_TO_HOLD = _("%(supported)s was not ordered to hold")
+_SUPPORT_NOT_TO_MOVE = _("%(supported)s was not ordered to %(dest)s")
+_CONVOY_NOT_MATCHED = _("%(army)s was not ordered to move to %(dest)s")
+_THE_CONVOY = _("the convoy")
+
+_COAST_RE = re.compile(r"^(?P<name>.*) \((?P<coast>[a-z]+ coast)\)$")
+
+
+def power_name(power: str) -> str:
+    """A power in the reader's language: ``germany`` -> ``Germany`` / ``Deutschland``."""
+    name = POWER_NAMES.get(str(power).lower())
+    if name is not None:
+        return str(name)
+    text = str(power)
+    return text[:1].upper() + text[1:]
+
+
+def outcome_name(outcome: str) -> str:
+    """An order's result (``bounce``, ``void`` ...) in the reader's language."""
+    name = OUTCOMES.get(outcome)
+    return str(name) if name is not None else str(outcome)
+
+
+def phase_name(code: str) -> str:
+    """A phase in words: ``S1901M`` -> ``Spring 1901 movement`` (translated)."""
+    phase = Phase.parse(code)
+    return gettext("%(season)s %(year)s %(kind)s") % {
+        "season": SEASONS[phase.season.value],
+        "year": phase.year,
+        "kind": PHASE_KINDS[_KIND_WORDS[phase.kind.value]],
+    }
+
+
+def _location(text: str) -> str:
+    """A location's name, and its coast, translated: ``Spain (north coast)``."""
+    match = _COAST_RE.match(text)
+    if match is None or match["coast"] not in COASTS:
+        return str(PROVINCES.get(text, text))
+    name = PROVINCES.get(match["name"], match["name"])
+    return f"{name} ({COASTS[match['coast']]})"
+
+
+def _translated_params(params: Mapping[str, Any]) -> dict[str, str]:
+    out = {k: str(v) for k, v in params.items()}
+    for key in ("location", "dest", "source"):
+        if key in out:
+            out[key] = _location(out[key])
+    for key in ("owner", "power"):
+        if key in out:
+            out[key] = power_name(out[key])
+    for key in ("actual", "given", "unit"):
+        if key in out and out[key] in UNIT_KINDS:
+            out[key] = str(UNIT_KINDS[out[key]])
+    if out.get("fleets") == "the convoy":
+        out["fleets"] = str(_THE_CONVOY)
+    return out
+
+
+def result_sentence(reason_code: str, params: Mapping[str, Any]) -> str | None:
+    """Why an order did not simply succeed, in the reader's language.
+
+    ``None`` when the code is unknown or a parameter the sentence needs is missing,
+    so the caller can fall back on the adjudicator's stored English.
+    """
+    values = _translated_params(params)
+    raw = {k: str(v) for k, v in params.items()}
+    try:
+        if reason_code == "unreadable":
+            return raw["message"]
+        if reason_code == "wrong_phase":
+            values["kind"] = str(ORDER_KINDS.get(raw["kind"], raw["kind"]))
+            values["phase"] = str(PHASE_KINDS.get(raw["phase"], raw["phase"]))
+            return str(REASONS[reason_code]) % values
+        if reason_code == "support_not_matched":
+            what = raw["what"]
+            if what == "to hold":
+                return str(_SUPPORT_NOT_TO_HOLD) % values
+            if what.startswith("to "):
+                return str(_SUPPORT_NOT_TO_MOVE) % {**values, "dest": _location(what[3:])}
+            return None
+        if reason_code == "convoy_not_matched":
+            dest = raw["dest"]
+            if not dest.startswith("move to "):
+                return None
+            return str(_CONVOY_NOT_MATCHED) % {**values, "dest": _location(dest[8:])}
+        template = REASONS.get(reason_code)
+        if template is None:
+            return None
+        return str(template) % values
+    except (KeyError, ValueError, TypeError):
+        return None
+
+
+def result_reason(result: Mapping[str, Any]) -> str:
+    """The reason to show for a stored result: translated when its parameters were
+    stored, else the adjudicator's English as stored (or "" when it succeeded)."""
+    params = result.get("params")
+    code = result.get("reason_code")
+    if isinstance(params, Mapping) and code:
+        sentence = result_sentence(str(code), params)
+        if sentence is not None:
+            return sentence
+    return str(result.get("reason") or "")
+
+
+def explanation(result: OrderResult) -> str:
+    """An adjudicator result's explanation in the reader's language (as
+    ``OrderResult.explanation``, which is English)."""
+    if result.reason is None:
+        return ""
+    sentence = result_sentence(result.reason.value, result.params)
+    return sentence if sentence is not None else result.explanation

@@ -1,0 +1,346 @@
+"""English and German: chosen by the browser, switchable on the page, and complete.
+
+The adjudicator speaks English only; games/wording.py says its results again,
+from reason codes and parameters, in the reader's language.
+"""
+
+from __future__ import annotations
+
+import ast
+import gettext
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+
+from adjudicator.results import _WORDING, Reason
+from games import services, wording
+from games.models import Game, GamePhase
+
+LOCALE = Path(settings.BASE_DIR) / "locale" / "de" / "LC_MESSAGES"
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards() -> Iterator[None]:
+    """A German request leaves German active in this thread; give the next test English."""
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
+
+def _adjudicated_bounce(game: Game, players: dict[str, Any]) -> GamePhase:
+    """Spring 1901: Germany and France both go to Burgundy, and bounce."""
+    services.orders_submit(game=game, user=players["germany"], orders=["A mun - bur"])
+    services.orders_submit(game=game, user=players["france"], orders=["A par - bur"])
+    phase = game.current_phase
+    assert phase is not None
+    assert services.phase_adjudicate(game_id=game.pk, phase_id=phase.pk) is True
+    phase.refresh_from_db()
+    return phase
+
+
+# -- the browser chooses, the page switches ---------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_the_lobby_is_english_by_default_and_german_for_a_german_browser(client: Client) -> None:
+    english = client.get(reverse("games:lobby")).content.decode()
+    assert '<html lang="en">' in english
+    assert "Open to join" in english
+    assert "Mitspieler gesucht" not in english
+
+    german = client.get(reverse("games:lobby"), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert '<html lang="de">' in german
+    assert "Mitspieler gesucht" in german
+    assert "Laufend" in german
+    assert "Anmelden" in german
+    assert "Open to join" not in german
+
+
+@pytest.mark.django_db
+def test_the_game_page_speaks_the_browser_s_language(
+    client: Client, started_game: Game, players: dict[str, Any]
+) -> None:
+    client.force_login(players["germany"])
+    url = reverse("games:detail", args=[started_game.pk])
+
+    english = client.get(url).content.decode()
+    assert "Spring 1901 movement" in english
+    assert "Powers" in english
+    assert "Austria" in english
+    assert "Your orders (Germany)" in english
+
+    german = client.get(url, HTTP_ACCEPT_LANGUAGE="de-DE,de;q=0.9,en;q=0.5").content.decode()
+    assert '<html lang="de">' in german
+    assert "Frühjahr 1901, Bewegungsphase" in german
+    assert "Großmächte" in german
+    assert "Österreich" in german
+    assert "Türkei" in german
+    assert "Deine Befehle (Deutschland)" in german
+    assert "Für ein Remis stimmen" in german
+    assert "Spring 1901" not in german
+
+
+@pytest.mark.django_db
+def test_results_on_the_game_page_are_translated(
+    client: Client, started_game: Game, players: dict[str, Any]
+) -> None:
+    phase = _adjudicated_bounce(started_game, players)
+    stored = {r["order"]: r for r in phase.results}
+    assert stored["A mun - bur"]["params"] == {
+        "other": "A Par",
+        "strength": "1",
+        "other_strength": "1",
+    }
+    url = reverse("games:detail", args=[started_game.pk]) + f"?phase={phase.index}"
+
+    english = client.get(url).content.decode()
+    assert "bounce: bounced with A Par (1 vs 1)" in english
+
+    german = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    table = german[german.index('<section class="results">') :]
+    assert "<h2>Ergebnisse</h2>" in table
+    assert "abgeprallt: Patt mit A Par (1 zu 1)" in table
+    assert "Patt mit A Mun (1 zu 1)" in table
+    assert "bounced with" not in table  # (the page's script data keeps the stored English)
+
+
+@pytest.mark.django_db
+def test_results_stored_without_parameters_show_the_stored_reason(
+    client: Client, started_game: Game, players: dict[str, Any]
+) -> None:
+    phase = _adjudicated_bounce(started_game, players)
+    for r in phase.results:
+        r.pop("params", None)
+    phase.save(update_fields=["results"])
+    url = reverse("games:detail", args=[started_game.pk]) + f"?phase={phase.index}"
+    german = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "abgeprallt: bounced with A Par (1 vs 1)" in german
+
+
+@pytest.mark.django_db
+def test_switching_the_language_changes_the_next_page(client: Client) -> None:
+    lobby = reverse("games:lobby")
+    response = client.post(reverse("set_language"), {"language": "de", "next": lobby})
+    assert response.status_code == 302
+    assert response["Location"] == lobby
+    page = client.get(lobby).content.decode()
+    assert '<html lang="de">' in page
+    assert "Mitspieler gesucht" in page
+    # The choice outweighs the browser's own preference, and can be switched back.
+    assert "Mitspieler gesucht" in client.get(lobby, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    client.post(reverse("set_language"), {"language": "en", "next": lobby})
+    page = client.get(lobby, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert '<html lang="en">' in page
+    assert "Open to join" in page
+
+
+@pytest.mark.django_db
+def test_the_script_catalog_and_the_order_check_speak_german(
+    client: Client, started_game: Game, players: dict[str, Any]
+) -> None:
+    catalog = client.get(reverse("javascript-catalog"), HTTP_ACCEPT_LANGUAGE="de")
+    assert "Klicke zuerst eine deiner eigenen Einheiten an." in catalog.content.decode()
+
+    client.force_login(players["austria"])
+    url = reverse("games:api-check", args=[started_game.pk])
+    english = client.post(url, {"order": "A vie - ven"}, content_type="application/json")
+    assert english.json()["message"] == "Venice is not adjacent to Vienna"
+    german = client.post(
+        url, {"order": "A vie - ven"}, content_type="application/json", HTTP_ACCEPT_LANGUAGE="de"
+    )
+    assert german.json() == {
+        "ok": False,
+        "order": "A vie - ven",
+        "message": "Venedig grenzt nicht an Wien",
+    }
+
+
+# -- games/wording.py -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("code", "params", "german"),
+    [
+        (
+            "bounced",
+            {"other": "A Mun", "strength": "1", "other_strength": "1"},
+            "Patt mit A Mun (1 zu 1)",
+        ),
+        (
+            "not_adjacent",
+            {"dest": "Tyrolia", "source": "Liverpool"},
+            "Tirol grenzt nicht an Liverpool",
+        ),
+        (
+            "coast_needed",
+            {"dest": "Spain"},
+            "gib an, welche Küste von Spanien gemeint ist",
+        ),
+        (
+            "not_adjacent",
+            {"dest": "Spain (north coast)", "source": "Gulf of Lyon"},
+            "Spanien (Nordküste) grenzt nicht an Golf von Lyon",
+        ),
+        ("support_cut", {"other": "F Nth"}, "Unterstützung durch F Nth geschnitten"),
+        (
+            "dislodged_by",
+            {"other": "A Bur", "source": "Burgundy", "strength": "2", "other_strength": "1"},
+            "von A Bur aus Burgund vertrieben (2 zu 1)",
+        ),
+        (
+            "wrong_phase",
+            {"kind": "build", "phase": "movement"},
+            "Aufbaubefehle gibt es in einer Bewegungsphase nicht",
+        ),
+        (
+            "wrong_unit_kind",
+            {"location": "London", "actual": "a fleet", "given": "an army"},
+            "die Einheit in London ist eine Flotte und nicht eine Armee",
+        ),
+        (
+            "not_your_unit",
+            {"unit": "A Par", "owner": "France"},
+            "A Par ist nicht deine Einheit (Frankreich)",
+        ),
+        ("no_builds_due", {"power": "Turkey"}, "Türkei: keine Aufbauten zulässig"),
+        (
+            "support_not_matched",
+            {"supported": "A Mun", "what": "to hold"},
+            "A Mun hat keinen Haltebefehl",
+        ),
+        (
+            "support_not_matched",
+            {"supported": "A Mun", "what": "to Burgundy"},
+            "A Mun hat keinen Befehl, nach Burgund zu ziehen",
+        ),
+        (
+            "convoy_not_matched",
+            {"army": "A Lon", "dest": "move to Norway"},
+            "A Lon hat keinen Befehl, nach Norwegen zu ziehen",
+        ),
+        (
+            "convoy_disrupted",
+            {"fleets": "the convoy"},
+            "Konvoi unterbrochen: die Konvoiflotten vertrieben",
+        ),
+        ("civil_disorder", {}, "wegen Anarchie aufgelöst (am weitesten von der Heimat entfernt)"),
+        ("unreadable", {"message": "the order is empty"}, "the order is empty"),
+    ],
+)
+def test_german_result_sentences(code: str, params: dict[str, str], german: str) -> None:
+    with translation.override("de"):
+        assert wording.result_sentence(code, params) == german
+
+
+def _sample_params(template: str) -> dict[str, str]:
+    samples = {
+        "location": "Spain (south coast)",
+        "dest": "Tyrolia",
+        "source": "Gulf of Lyon",
+        "owner": "Germany",
+        "power": "Russia",
+        "actual": "an army",
+        "given": "a fleet",
+        "unit": "a fleet",
+        "kind": "support",
+        "phase": "retreats",
+        "what": "to Munich",
+        "strength": "2",
+        "other_strength": "1",
+        "count": "2",
+        "fleets": "F Nth, F Eng",
+        "message": "the order is empty",
+    }
+    names = re.findall(r"{(\w+)}", template)
+    return {n: samples.get(n, "A Mun") for n in names}
+
+
+@pytest.mark.parametrize("reason", list(Reason), ids=lambda r: r.value)
+def test_every_reason_reads_in_english_exactly_as_the_adjudicator_says_it(reason: Reason) -> None:
+    params = _sample_params(_WORDING[reason])
+    if reason is Reason.CONVOY_NOT_MATCHED:
+        params["dest"] = "move to Norway"
+    expected = _WORDING[reason].format_map(params)
+    with translation.override("en"):
+        assert wording.result_sentence(reason.value, params) == expected
+    with translation.override("de"):
+        german = wording.result_sentence(reason.value, params)
+    assert german
+    if reason is not Reason.UNREADABLE:  # the parser's message is English only
+        assert german != expected
+
+
+def test_unknown_codes_and_missing_parameters_fall_back() -> None:
+    assert wording.result_sentence("no_such_code", {}) is None
+    assert wording.result_sentence("bounced", {"other": "A Mun"}) is None
+    stored = {"result": "bounce", "reason": "the move failed", "reason_code": "move_failed"}
+    with translation.override("de"):
+        assert wording.result_reason(stored) == "the move failed"  # stored before params
+        assert wording.result_reason({**stored, "params": {}}) == "der Zug ist gescheitert"
+        assert wording.result_reason({"result": "ok"}) == ""
+
+
+def test_power_phase_and_outcome_names() -> None:
+    with translation.override("de"):
+        assert [wording.power_name(p) for p in ("austria", "Germany", "turkey", "atlantis")] == [
+            "Österreich",
+            "Deutschland",
+            "Türkei",
+            "Atlantis",
+        ]
+        assert wording.phase_name("F1901R") == "Herbst 1901, Rückzugsphase"
+        assert wording.phase_name("W1901A") == "Winter 1901, Anpassungsphase"
+        assert wording.outcome_name("dislodged") == "vertrieben"
+    with translation.override("en"):
+        assert wording.phase_name("W1901A") == "Winter 1901 adjustments"
+        assert wording.outcome_name("no_convoy") == "no_convoy"
+
+
+# -- the catalogs are complete, and compiled ---------------------------------------------------
+
+
+def _entries(po: Path) -> list[dict[str, Any]]:
+    """A .po file's entries: msgctxt, msgid, msgstr and flags (enough for makemessages' output)."""
+    entries: list[dict[str, Any]] = []
+    for block in po.read_text("utf-8").split("\n\n"):
+        entry: dict[str, Any] = {"flags": set(), "msgctxt": None}
+        field = None
+        for line in block.splitlines():
+            if line.startswith("#,"):
+                entry["flags"].update(f.strip() for f in line[2:].split(","))
+            elif line.startswith("#~"):
+                entry["obsolete"] = True
+            elif line.startswith("#") or not line.strip():
+                continue
+            elif line.startswith('"'):
+                entry[field] += ast.literal_eval(line)
+            else:
+                field, _, rest = line.partition(" ")
+                entry[field] = ast.literal_eval(rest)
+        if "msgid" in entry:
+            entries.append(entry)
+    return entries
+
+
+@pytest.mark.parametrize("domain", ["django", "djangojs"])
+def test_every_message_is_translated_none_fuzzy_and_compiled(domain: str) -> None:
+    po = LOCALE / f"{domain}.po"
+    entries = _entries(po)
+    messages = [e for e in entries if e["msgid"]]
+    assert messages
+    assert not [e["msgid"] for e in entries if "fuzzy" in e["flags"]]
+    assert not [e["msgid"] for e in messages if not e["msgstr"].strip()]
+    assert not [e["msgid"] for e in entries if e.get("obsolete")]
+    with (LOCALE / f"{domain}.mo").open("rb") as mo:
+        compiled = gettext.GNUTranslations(mo)
+    for e in messages:
+        if e["msgctxt"] is None:
+            assert compiled.gettext(e["msgid"]) == e["msgstr"], e["msgid"]
+        else:
+            assert compiled.pgettext(e["msgctxt"], e["msgid"]) == e["msgstr"], e["msgid"]
