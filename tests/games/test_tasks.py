@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -76,9 +77,33 @@ def test_the_sweep_queues_due_phases_and_survives_a_broker_outage(
 
 
 @pytest.fixture
-def worker() -> Iterator[None]:
-    with start_worker(app, perform_ping_check=False, pool="solo", loglevel="WARNING"):
-        yield
+def worker(tmp_path: Path) -> Iterator[None]:
+    """A real worker thread. On the embedded broker (a folder), it gets a folder of its
+    own, so that a site running from the same checkout cannot take its messages."""
+    saved = app.conf.broker_transport_options
+    if app.conf.broker_url.startswith("filesystem"):
+        for name in ("out", "processed", "control"):
+            (tmp_path / name).mkdir()
+        app.conf.broker_transport_options = {
+            **saved,
+            "data_folder_in": str(tmp_path / "out"),
+            "data_folder_out": str(tmp_path / "out"),
+            "processed_folder": str(tmp_path / "processed"),
+            "control_folder": str(tmp_path / "control"),
+        }
+        _reset_connections()
+    try:
+        with start_worker(app, perform_ping_check=False, pool="solo", loglevel="WARNING"):
+            yield
+    finally:
+        app.conf.broker_transport_options = saved
+        _reset_connections()
+
+
+def _reset_connections() -> None:
+    """Forget pooled broker connections, so the next ones use the current options."""
+    app._pool = None
+    app.amqp._producer_pool = None
 
 
 def wait_for_phase(game: Game, code: str, seconds: float = 30) -> GamePhase:
