@@ -1,0 +1,132 @@
+"""The pages and their form fallbacks (the site works without JavaScript too)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games import services
+from games.models import Game, OrderSet
+
+pytestmark = pytest.mark.django_db
+
+
+def logged_in(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_lobby_tabs_and_variant_filter(started_game: Game, make_user: Any) -> None:
+    forming = services.game_create(created_by=make_user("alice"), name="Forming game")
+    client = Client()
+    open_games = client.get(reverse("games:lobby")).content.decode()
+    assert forming.name in open_games
+    assert started_game.name not in open_games
+    running = client.get(reverse("games:lobby") + "?show=running").content.decode()
+    assert started_game.name in running
+    assert forming.name not in running
+    other_variant = client.get(reverse("games:lobby") + "?variant=nonsense").content.decode()
+    assert forming.name not in other_variant
+
+
+def test_create_a_game_through_the_form(make_user: Any) -> None:
+    client = logged_in(make_user("alice"))
+    response = client.post(
+        reverse("games:create"),
+        {
+            "name": "Friday night",
+            "variant": "standard",
+            "movement_hours": "48",
+            "retreat_hours": "12",
+            "adjustment_hours": "12",
+            "assignment": "chosen",
+            "power": "italy",
+            "start_when_full": "on",
+            "private": "on",
+        },
+    )
+    game = Game.objects.get(name="Friday night")
+    assert response.status_code == 302
+    assert response["Location"] == reverse("games:detail", args=[game.pk])
+    assert game.private
+    assert game.seats.get(power="italy").user is not None
+    page = client.get(response["Location"]).content.decode()
+    assert game.invite_code in page  # the creator sees the invite link
+
+
+def test_create_form_shows_errors(make_user: Any) -> None:
+    client = logged_in(make_user("alice"))
+    response = client.post(reverse("games:create"), {"name": "", "variant": "standard"})
+    assert response.status_code == 200
+    assert Game.objects.count() == 0
+
+
+def test_join_by_invite_leave_and_start(make_user: Any, players: dict[str, Any]) -> None:
+    users = list(players.values())
+    game = services.game_create(
+        created_by=users[0], name="Invites", private=True, start_when_full=False
+    )
+    invite = Client().get(reverse("games:invite", args=[game.invite_code]))
+    assert invite.status_code == 200
+    for user in users[1:]:
+        client = logged_in(user)
+        joined = client.post(
+            reverse("games:join", args=[game.pk]), {"invite_code": game.invite_code}
+        )
+        assert joined.status_code == 302
+    leaver = logged_in(users[-1])
+    leaver.post(reverse("games:leave", args=[game.pk]))
+    assert game.seats.filter(user=users[-1]).count() == 0
+    leaver.post(reverse("games:join", args=[game.pk]), {"invite_code": game.invite_code})
+    refused = logged_in(users[1]).post(reverse("games:start", args=[game.pk]), follow=True)
+    assert "Only the game&#x27;s creator can start it." in refused.content.decode()
+    logged_in(users[0]).post(reverse("games:start", args=[game.pk]))
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+
+
+def test_orders_form_saves_and_explains_refusals(
+    started_game: Game, players: dict[str, Any]
+) -> None:
+    client = logged_in(players["france"])
+    ok = client.post(
+        reverse("games:orders", args=[started_game.pk]), {"orders": "A par - bur\nF bre - mao\n"}
+    )
+    assert ok.status_code == 302
+    assert OrderSet.objects.get(seat__power="france").orders == ["A par - bur", "F bre - mao"]
+    bad = client.post(
+        reverse("games:orders", args=[started_game.pk]),
+        {"orders": "A par - mun"},
+        follow=True,
+    )
+    text = bad.content.decode()
+    assert "Some orders were not accepted." in text
+    assert "Munich is not adjacent to Paris" in text
+    assert OrderSet.objects.get(seat__power="france").orders == ["A par - bur", "F bre - mao"]
+    client.post(reverse("games:ready", args=[started_game.pk]), {"ready": "1"})
+    assert OrderSet.objects.get(seat__power="france").ready
+
+
+def test_history_shows_each_phase_and_refuses_unknown_ones(started_game: Game) -> None:
+    phase = started_game.current_phase
+    assert phase is not None
+    services.phase_adjudicate(game_id=started_game.pk, phase_id=phase.pk)
+    client = Client()
+    first = client.get(reverse("games:detail", args=[started_game.pk]) + "?phase=0")
+    assert "Spring 1901 movement" in first.content.decode()
+    assert "A par H" in first.content.decode()  # the results of the phase
+    now = client.get(reverse("games:detail", args=[started_game.pk]))
+    assert "Fall 1901 movement" in now.content.decode()
+    missing = client.get(reverse("games:detail", args=[started_game.pk]) + "?phase=9")
+    assert missing.status_code == 404
+
+
+def test_a_forming_game_page(make_user: Any) -> None:
+    game = services.game_create(created_by=make_user("alice"), name="Waiting room")
+    page = logged_in(make_user("bob")).get(reverse("games:detail", args=[game.pk]))
+    assert page.status_code == 200
+    assert "Join" in page.content.decode()
