@@ -127,12 +127,12 @@ def position_from_json(data: Any) -> tuple[Position, dict[str, list[str]]]:
             units.append(unit)
 
     dislodged: list[DislodgedUnit] = []
+    taken: set[str] = set()  # one dislodged unit per province, whoever owns it
     raw_dislodged = data.get("dislodged") or {}
     if raw_dislodged and phase.kind is not PhaseKind.RETREATS:
         raise PositionError("dislodged units belong only to a retreat phase", "dislodged")
     for power_key, entries in _expect_mapping(raw_dislodged, "dislodged").items():
         power = _power(variant, power_key, f"dislodged.{power_key}")
-        taken: set[str] = set()
         for n, entry in enumerate(_expect_list(entries, f"dislodged.{power_key}")):
             path = f"dislodged.{power_key}[{n}]"
             entry = _expect_mapping(entry, path)

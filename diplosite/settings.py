@@ -110,7 +110,10 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # The layer blocks on Redis for up to 5 s waiting for messages; redis-py's
+            # own 5 s read timeout would otherwise fire first on a quiet game and
+            # close that watcher's websocket (found by bench/site_fanout.py).
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None}]},
         }
     }
     CELERY_BROKER_URL = REDIS_URL
