@@ -5,10 +5,14 @@ from __future__ import annotations
 import logging
 
 from celery import shared_task
+from django.core.cache import cache
 
 from games import selectors, services
 
 log = logging.getLogger(__name__)
+
+#: How long the sweep waits before queuing the same due phase again.
+REQUEUE_AFTER_SECONDS = 60
 
 
 @shared_task(name="games.tasks.adjudicate_phase", acks_late=True, bind=True, max_retries=5)
@@ -22,12 +26,18 @@ def sweep_due_phases() -> int:
     """Queue every phase whose deadline has passed. This is the deadline guarantee."""
     queued = 0
     for game_id, phase_id in selectors.phases_due():
+        # Skip a phase queued by a recent sweep: during a backlog, re-queuing every
+        # few seconds only piles up duplicates. After the hold expires it is queued
+        # again, so a lost message still costs at most REQUEUE_AFTER_SECONDS.
+        if not cache.add(f"sweep-queued:{phase_id}", 1, timeout=REQUEUE_AFTER_SECONDS):
+            continue
         try:
             adjudicate_phase.delay(game_id, phase_id)
         except Exception:
             # The broker is away: the phase stays due in the database, and the
             # next sweep queues it again. Nothing is lost.
             log.warning("could not queue game %s phase %s", game_id, phase_id, exc_info=True)
+            cache.delete(f"sweep-queued:{phase_id}")
             continue
         queued += 1
     if queued:

@@ -56,3 +56,11 @@ def started_game(players: dict[str, Any]) -> Any:
 def _fast_passwords(settings: Any) -> None:
     """Hashing real passwords is slow on purpose; tests need no such protection."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache() -> None:
+    """Login throttles and sweep holds are cache entries; no test inherits another's."""
+    from django.core.cache import cache
+
+    cache.clear()

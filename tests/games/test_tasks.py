@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from celery.contrib.testing.worker import start_worker
+from django.core.cache import cache
 from django.utils import timezone
 
 from diplosite.celery import app
@@ -74,6 +75,9 @@ def test_the_sweep_queues_due_phases_and_survives_a_broker_outage(
     monkeypatch.setattr(tasks.adjudicate_phase, "delay", lambda g, p: queued.append((g, p)))
     assert tasks.sweep_due_phases() == 1  # the broker is back: the next sweep catches up
     assert queued == [(started_game.pk, phase.pk)]
+    assert tasks.sweep_due_phases() == 0  # queued a moment ago: not piled up again
+    cache.delete(f"sweep-queued:{phase.pk}")  # as when the hold expires
+    assert tasks.sweep_due_phases() == 1
 
 
 @pytest.fixture
