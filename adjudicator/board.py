@@ -8,10 +8,11 @@ one (see :func:`adjudicator.resolve`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TypeVar
+from operator import attrgetter
+from typing import Any, TypeVar, cast
 
 from adjudicator.errors import PositionError
 
@@ -27,6 +28,15 @@ class FrozenMap(Mapping[K, V]):
     def __init__(self, data: Mapping[K, V] | Iterable[tuple[K, V]] = ()) -> None:
         self._data: dict[K, V] = dict(data)
         self._hash: int | None = None
+
+    @classmethod
+    def _wrap(cls, data: dict[K, V]) -> FrozenMap[K, V]:
+        """A FrozenMap over ``data`` itself, not a copy of it: for a dict made for it alone,
+        which nobody changes afterwards."""
+        new = object.__new__(cls)
+        new._data = data
+        new._hash = None
+        return new
 
     def __getitem__(self, key: K) -> V:
         return self._data[key]
@@ -51,6 +61,9 @@ class FrozenMap(Mapping[K, V]):
 
     def __repr__(self) -> str:
         return f"FrozenMap({self._data!r})"
+
+
+_PROVINCE = attrgetter("province")
 
 
 class UnitKind(StrEnum):
@@ -127,13 +140,16 @@ class Unit:
     power: str
     kind: UnitKind
     location: str
+    #: The province of ``location`` (``stp/sc`` -> ``stp``). Derived, not an argument: it is
+    #: read far more often than units are made, so it is worked out once, here. It takes no
+    #: part in equality, hashing or the repr.
+    province: str = field(init=False, repr=False, compare=False, hash=False)
 
-    @property
-    def province(self) -> str:
-        return province_of(self.location)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "province", province_of(self.location))
 
     def __str__(self) -> str:
-        return f"{self.kind.value} {self.location}"
+        return f"{self.kind} {self.location}"  # a StrEnum formats as its value
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,17 +187,25 @@ class Position:
 
     def __post_init__(self) -> None:
         by_province = self._by_province
-        for unit in self.units:
-            province = unit.province
-            if province in by_province:
-                raise PositionError(
-                    f"two units in {province}: {by_province[province]} and {unit}", "units"
-                )
-            by_province[province] = unit
+        by_province.update(zip(map(_PROVINCE, self.units), self.units, strict=True))
+        if len(by_province) != len(self.units):
+            # Two units share a province: find the first pair, for the message.
+            seen: dict[str, Unit] = {}
+            for unit in self.units:
+                province = unit.province
+                if province in seen:
+                    raise PositionError(
+                        f"two units in {province}: {seen[province]} and {unit}", "units"
+                    )
+                seen[province] = unit
 
     def unit_in(self, province: str) -> Unit | None:
         """The unit standing in a province (any coast), or None."""
-        return self._by_province.get(province_of(province))
+        unit = self._by_province.get(province)
+        if unit is None and "/" in province:
+            # A coast: the index is by province (its keys never hold a "/").
+            unit = self._by_province.get(province_of(province))
+        return unit
 
     def units_of(self, power: str) -> tuple[Unit, ...]:
         return tuple(u for u in self.units if u.power == power)
@@ -204,16 +228,70 @@ class Position:
         standoffs: Iterable[str] | None = None,
     ) -> Position:
         """A new position with the given parts replaced (units are kept sorted)."""
-        return Position(
-            variant=self.variant,
-            phase=self.phase if phase is None else phase,
-            units=self.units if units is None else sort_units(units),
-            ownership=self.ownership if ownership is None else FrozenMap(ownership),
-            dislodged=self.dislodged if dislodged is None else tuple(dislodged),
-            standoffs=self.standoffs if standoffs is None else frozenset(standoffs),
-        )
+        phase = self.phase if phase is None else phase
+        ownership = self.ownership if ownership is None else FrozenMap(ownership)
+        dislodged = self.dislodged if dislodged is None else tuple(dislodged)
+        standoffs = self.standoffs if standoffs is None else frozenset(standoffs)
+        if units is not None:
+            return Position(self.variant, phase, sort_units(units), ownership, dislodged, standoffs)
+        # The same units: the new position shares this one's index of them (built once,
+        # never changed) instead of checking and indexing them again.
+        (
+            set_variant,
+            set_phase,
+            set_units,
+            set_ownership,
+            set_dislodged,
+            set_standoffs,
+            set_index,
+        ) = _SET_POSITION
+        new = _new(Position)
+        set_variant(new, self.variant)
+        set_phase(new, phase)
+        set_units(new, self.units)
+        set_ownership(new, ownership)
+        set_dislodged(new, dislodged)
+        set_standoffs(new, standoffs)
+        set_index(new, self._by_province)
+        return new
+
+
+def slot_setters(cls: type, *names: str) -> tuple[Callable[[Any, Any], None], ...]:
+    """Setters for the named slots of a frozen dataclass, bypassing its frozen __setattr__.
+
+    Only for building new values: a frozen dataclass's generated __init__ sets each field
+    through ``object.__setattr__``, which costs several times more than setting the slot
+    itself. The resolver makes a result per unit and a unit per move each phase, through
+    the helpers below; everyone else calls the constructors.
+    """
+    return tuple(cast(Any, cls.__dict__[name]).__set__ for name in names)
+
+
+_new = object.__new__
+_SET_UNIT = slot_setters(Unit, "power", "kind", "location", "province")
+_SET_POSITION = slot_setters(
+    Position, "variant", "phase", "units", "ownership", "dislodged", "standoffs", "_by_province"
+)
+
+
+def moved_unit(unit: Unit, location: str, province: str) -> Unit:
+    """``Unit(unit.power, unit.kind, location)``, made faster (see :func:`slot_setters`).
+
+    ``province`` is the province of ``location``, which the caller knows already.
+    """
+    set_power, set_kind, set_location, set_province = _SET_UNIT
+    moved = _new(Unit)
+    set_power(moved, unit.power)
+    set_kind(moved, unit.kind)
+    set_location(moved, location)
+    set_province(moved, province)
+    return moved
 
 
 def sort_units(units: Iterable[Unit]) -> tuple[Unit, ...]:
     """Units in a canonical order (by power, then location), for stable output."""
-    return tuple(sorted(units, key=lambda u: (u.power, u.location, u.kind.value)))
+    return tuple(sorted(units, key=_UNIT_SORT_KEY))
+
+
+# (power, location, kind): a UnitKind is a StrEnum, so it sorts as its letter.
+_UNIT_SORT_KEY = attrgetter("power", "location", "kind")

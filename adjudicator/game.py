@@ -8,22 +8,19 @@ finds the next phase that has something to do.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import NamedTuple
+from collections.abc import Callable, Iterable, Mapping
+from operator import itemgetter
+from typing import NamedTuple, cast
 
 from adjudicator.board import FrozenMap, PhaseKind, Position, Unit, UnitKind, province_of
 from adjudicator.errors import ParseError
 from adjudicator.orders import (
     PHASE_ORDER_KINDS,
     Build,
-    Convoy,
     Disband,
-    Hold,
-    Move,
     MovementOrder,
     Order,
     Retreat,
-    Support,
     UnitRef,
     Waive,
     parse_order,
@@ -77,29 +74,36 @@ def resolve(
     position = variant.before_phase(position, seed)
     kind = position.phase.kind
     attached, results = _attach(position, variant, orders)
-    if kind is PhaseKind.MOVEMENT:
-        movement_orders: dict[str, MovementOrder] = {
-            province: order
-            for province, (_power, order) in attached.items()
-            if isinstance(order, (Hold, Move, Support, Convoy))
-        }
+    # Results are listed by power, then by where the unit stands.
+    keyed = [(_result_key(r), r) for r in results]
+    if kind is _MOVEMENT:
+        # _attach keeps only the order kinds of the phase.
+        movement_orders = cast(
+            "dict[str, MovementOrder]",
+            {province: order for province, (_, order) in attached.items()},
+        )
         outcome = resolve_movement(position, variant, movement_orders)
-        results.extend(outcome.results)
+        # One result per unit, in the order of the position's units.
+        keys = [(u.power, u.location) for u in position.units]
+        keyed.extend(zip(keys, outcome.results, strict=True))
         after = position.with_changes(
             units=outcome.units, dislodged=outcome.dislodged, standoffs=outcome.standoffs
         )
-    elif kind is PhaseKind.RETREATS:
-        after = _resolve_retreats(position, variant, attached, results)
     else:
-        after = _resolve_adjustments(position, variant, attached, results)
+        if kind is _RETREATS:
+            after = _resolve_retreats(position, variant, attached, results)
+        else:
+            after = _resolve_adjustments(position, variant, attached, results)
+        keyed.extend((_result_key(r), r) for r in results[len(keyed) :])
     if variant.changes_ownership_after(position.phase, after):
         after = after.with_changes(ownership=variant.update_ownership(after))
     next_phase = variant.phase_after(position.phase, after)
-    after = after.with_changes(phase=next_phase)
-    if next_phase.kind is not PhaseKind.RETREATS:
-        after = after.with_changes(dislodged=(), standoffs=())
-    ordered = tuple(sorted(results, key=_result_key))
-    return Resolution(after, ordered)
+    if next_phase.kind is _RETREATS:
+        after = after.with_changes(phase=next_phase)
+    else:
+        after = after.with_changes(phase=next_phase, dislodged=(), standoffs=())
+    keyed.sort(key=itemgetter(0))  # stable: equal keys keep the order they came in
+    return Resolution(after, tuple([r for _, r in keyed]))
 
 
 #: Void reasons that only say another unit's order did not match: not a problem
@@ -139,6 +143,9 @@ def check_order(
     return None
 
 
+_MOVEMENT, _RETREATS, _ADJUSTMENTS = PhaseKind.MOVEMENT, PhaseKind.RETREATS, PhaseKind.ADJUSTMENTS
+
+
 def _result_key(r: OrderResult) -> tuple[str, str]:
     order = r.order
     where = order.unit.location if not isinstance(order, (str, Waive)) else "~"
@@ -160,7 +167,12 @@ def _attach(
     attached: dict[str, tuple[str, Order]] = {}
     results: list[OrderResult] = []
     waives = 0
-    dislodged = {d.unit.province: d.unit for d in position.dislodged}
+    adjustments = kind is _ADJUSTMENTS
+    find_unit: Callable[[str], Unit | None]
+    if kind is _RETREATS:
+        find_unit = {d.unit.province: d.unit for d in position.dislodged}.get
+    else:
+        find_unit = position.unit_in
     for power in sorted(orders):
         for given in orders[power]:
             if isinstance(given, str):
@@ -187,28 +199,27 @@ def _attach(
                     )
                 )
                 continue
-            if isinstance(order, Waive):
+            if isinstance(order, Waive):  # only an adjustment phase lets one this far
                 waives += 1
                 attached[f"waive#{waives}"] = (power, order)
                 continue
             ref = order.unit
             province = ref.province
-            if isinstance(order, Build):
+            if adjustments and isinstance(order, Build):
                 key = province
                 if key in attached:
                     results.append(_replaced(attached[key]))
                 attached[key] = (power, order)
                 continue
-            unit = (
-                dislodged.get(province)
-                if kind is PhaseKind.RETREATS
-                else (position.unit_in(province))
-            )
-            location_name = game_map.location_name(province)
+            unit = find_unit(province)
             if unit is None:
                 results.append(
                     make_result(
-                        power, order, Outcome.ILLEGAL, Reason.NO_UNIT, location=location_name
+                        power,
+                        order,
+                        Outcome.ILLEGAL,
+                        Reason.NO_UNIT,
+                        location=game_map.location_name(province),
                     )
                 )
                 continue
@@ -231,7 +242,7 @@ def _attach(
                         order,
                         Outcome.ILLEGAL,
                         Reason.WRONG_UNIT_KIND,
-                        location=location_name,
+                        location=game_map.location_name(province),
                         actual="an army" if unit.kind is UnitKind.ARMY else "a fleet",
                         given="an army" if ref.kind is UnitKind.ARMY else "a fleet",
                     )

@@ -8,7 +8,13 @@ itself, though it may still fail to be matched by the other power's orders.
 
 from __future__ import annotations
 
-from adjudicator.board import PhaseKind, Position, Unit, UnitKind, province_of
+import weakref
+from collections import defaultdict
+from collections.abc import Callable
+from functools import partial
+from typing import TypeVar
+
+from adjudicator.board import PhaseKind, Position, UnitKind, province_of
 from adjudicator.maps import GameMap
 from adjudicator.orders import (
     Build,
@@ -24,6 +30,13 @@ from adjudicator.orders import (
 )
 from adjudicator.resolution import retreats_for
 from adjudicator.variants import Variant, find_variant
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+# Reading an enum member through its class is slow in Python 3.11 (the metaclass has a
+# __getattr__), and the loops below ask once or more per unit.
+ARMY, FLEET = UnitKind.ARMY, UnitKind.FLEET
 
 
 def legal_orders(
@@ -53,75 +66,208 @@ def _movement(
     position: Position, variant: Variant, power: str | None
 ) -> dict[str, tuple[Order, ...]]:
     geo = variant.geography(position)
-    seas = {
-        u.province
-        for u in position.units
-        if u.kind is UnitKind.FLEET and geo.can_convoy_from(u.province)
-    }
-    groups = [(g, geo.shores_of(g)) for g in geo.convoy_groups(seas)]
-    # Where each unit could move to, by province, and how.
-    reach: dict[str, list[Move]] = {}
-    for unit in position.units:
-        reach[unit.province] = _moves(unit, geo, groups)
+    tables = _tables_for(geo)
+    armies, fleets = tables.armies, tables.fleets
+    units = position.units
+    placed = [(u, (armies if u.kind is ARMY else fleets)[u.location]) for u in units]
+
+    # The chains the fleets now at sea make, and the shores each chain touches.
+    convoying = geo.convoy_provinces
+    seas = {u.province for u in units if u.kind is FLEET and u.province in convoying}
+    group_of: dict[str, _Group] = {}  # sea province -> its chain
+    touching: dict[str, list[_Group]] = {}  # shore province -> the chains that touch it
+    for chain in geo.convoy_groups(seas) if seas else ():
+        group = _Group(geo.shores_of(chain))
+        for sea in chain:
+            group_of[sea] = group
+        for shore in group.shores:
+            touching.setdefault(shore, []).append(group)
+
+    # Where each army could be carried to (sorted), and who could move into each province.
+    by_sea: dict[str, list[str]] = {}  # army's province -> shores
+    movers_into: defaultdict[str, list[_Slot | _Holder]] = defaultdict(list)
+    for u, slot in placed:
+        carried: list[str] = []
+        chains = touching.get(u.province) if u.kind is ARMY else None
+        if chains:
+            for group in chains:
+                dests = [p for p in group.sorted_shores if p != u.province]
+                group.armies.append((slot, dests))
+            if len(chains) == 1:
+                carried = dests
+            else:
+                carried = sorted(set().union(*(c.shores for c in chains)) - {u.province})
+        if carried:
+            by_sea[u.province] = carried
+        for target in slot.moves_into:
+            movers_into[target].append(slot)
+        for target in carried:
+            if target not in slot.moves_into:
+                movers_into[target].append(slot)
+    # What a unit may support in a province, in the order listed: the unit there to hold,
+    # then each unit that could move there, in the order of the position.
+    for u, slot in placed:
+        movers_into[u.province].insert(0, slot.holder)
+
     out: dict[str, tuple[Order, ...]] = {}
-    movers_into: dict[str, list[Unit]] = {}
-    for unit in position.units:
-        for m in reach[unit.province]:
-            target = province_of(m.dest)
-            bucket = movers_into.setdefault(target, [])
-            if not bucket or bucket[-1] is not unit:
-                bucket.append(unit)
-    for unit in position.units:
-        if power is not None and unit.power != power:
+    for u, slot in placed:
+        if power is not None and u.power != power:
             continue
-        ref = UnitRef(unit.kind, unit.location)
-        orders: list[Order] = [Hold(ref)]
-        orders.extend(reach[unit.province])
-        targets = sorted(
-            p
-            for p in (
-                geo.army_neighbours(unit.province)
-                if unit.kind is UnitKind.ARMY
-                else {province_of(x) for x in geo.fleet_neighbours(unit.location)}
-            )
-            if geo.provinces[p].is_land or unit.kind is UnitKind.FLEET
-        )
-        for target in targets:
-            other = position.unit_in(target)
-            if other is not None:
-                orders.append(Support(ref, UnitRef(other.kind, other.location)))
-            for mover in movers_into.get(target, ()):
-                if mover is not unit:
-                    orders.append(Support(ref, UnitRef(mover.kind, mover.location), target))
-        if unit.kind is UnitKind.FLEET and geo.can_convoy_from(unit.province):
-            for group, shores in groups:
-                if unit.province not in group:
-                    continue
-                for army in position.units:
-                    if army.kind is not UnitKind.ARMY or army.province not in shores:
-                        continue
-                    for dest in sorted(shores - {army.province}):
-                        orders.append(Convoy(ref, UnitRef(UnitKind.ARMY, army.location), dest))
-        out[unit.province] = tuple(orders)
+        orders: list[Order | None] = list(slot.head)  # hold, then the moves it could make alone
+        if u.province in by_sea:
+            orders.extend(map(slot.by_sea.__getitem__, by_sea[u.province]))
+        # Target by target, this unit's support for each unit in that target's block. (The
+        # unit itself is in every block of its targets: it could move there.)
+        for target, support in slot.supports:
+            orders.extend(map(support, movers_into[target]))
+        own = group_of.get(u.province) if u.kind is FLEET else None
+        if own is not None:
+            for army, dests in own.armies:
+                orders.extend(map(slot.convoys[army].__getitem__, dests))
+        # A unit's row of supports has None for itself (it cannot support its own move).
+        out[u.province] = tuple(filter(None, orders))
     return out
 
 
-def _moves(
-    unit: Unit, geo: GameMap, groups: list[tuple[frozenset[str], frozenset[str]]]
-) -> list[Move]:
-    ref = UnitRef(unit.kind, unit.location)
-    if unit.kind is UnitKind.FLEET:
-        return [Move(ref, loc) for loc in sorted(geo.fleet_neighbours(unit.location))]
-    land = {p for p in geo.army_neighbours(unit.province) if geo.provinces[p].is_land}
-    moves = [Move(ref, p) for p in sorted(land)]
-    by_sea: set[str] = set()
-    for _group, shores in groups:
-        if unit.province in shores:
-            by_sea |= shores
-    by_sea.discard(unit.province)
-    for p in sorted(by_sea):
-        moves.append(Move(ref, p, via_convoy=p in land))
-    return moves
+class _Memo(dict[K, V]):
+    """A dict that makes a missing value with ``make`` and keeps it."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[K], V]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: K) -> V:
+        value = self[key] = self.make(key)
+        return value
+
+
+class _Group:
+    """A chain of fleets at sea in one position: the shores it touches, the armies there."""
+
+    __slots__ = ("armies", "shores", "sorted_shores")
+
+    def __init__(self, shores: frozenset[str]) -> None:
+        self.shores = shores
+        self.sorted_shores = sorted(shores)
+        #: The armies on those shores, in the order of the position's units, each with the
+        #: other shores it could be carried to.
+        self.armies: list[tuple[_Slot, list[str]]] = []
+
+
+class _Slot:
+    """A unit of one kind at one location of one map, and the orders it could be given.
+
+    What does not depend on the other units (its hold, its moves over land or along
+    the coast, where it could support) is worked out when the slot is made. Orders
+    naming other units or a chain of fleets (supports, convoys, moves by convoy) are made
+    the first time a position asks for them, and kept: orders are immutable values, and
+    the locations of one map bound how many there can be.
+    """
+
+    __slots__ = (
+        "by_sea",
+        "convoys",
+        "head",
+        "holder",
+        "land",
+        "moves_into",
+        "province",
+        "ref",
+        "supports",
+        "targets",
+    )
+
+    def __init__(self, geo: GameMap, kind: UnitKind, location: str) -> None:
+        ref = UnitRef(kind, location)
+        self.ref = ref
+        self.province = ref.province
+        self.holder = _Holder(ref)
+        moves: list[Move]
+        if kind is UnitKind.FLEET:
+            self.land: frozenset[str] = frozenset()
+            moves = [Move(ref, loc) for loc in sorted(geo.fleet_neighbours(location))]
+            self.moves_into = frozenset(province_of(m.dest) for m in moves)
+        else:
+            self.land = frozenset(
+                p for p in geo.army_neighbours(ref.province) if p in geo.land_provinces
+            )
+            moves = [Move(ref, p) for p in sorted(self.land)]
+            self.moves_into = self.land
+        #: Its hold, then its moves without a convoy.
+        self.head: tuple[Order, ...] = (Hold(ref), *moves)
+        #: Where it may support a hold or a move: where it could move itself.
+        self.targets: tuple[str, ...] = tuple(sorted(self.moves_into))
+        #: Per target, in the same order: its support for the unit holding there (given that
+        #: unit's holder) or moving there (given that unit's slot); None for itself.
+        self.supports: tuple[tuple[str, Callable[[_Slot | _Holder], Support | None]], ...] = tuple(
+            (target, _Memo(partial(self._support, target)).__getitem__) for target in self.targets
+        )
+        land = self.land
+        #: An army's move by convoy to a province ("via convoy" if it could walk there too).
+        self.by_sea: _Memo[str, Move] = _Memo(lambda p: Move(ref, p, p in land))
+        #: Per army's slot: this fleet's convoy of that army, per destination.
+        self.convoys: _Memo[_Slot, _Memo[str, Convoy]] = _Memo(
+            lambda army: _Memo(lambda dest: Convoy(ref, army.ref, dest))
+        )
+
+    def _support(self, target: str, other: _Slot | _Holder) -> Support | None:
+        if isinstance(other, _Holder):
+            return Support(self.ref, other.ref)
+        if other is self:
+            return None
+        return Support(self.ref, other.ref, target)
+
+
+class _Holder:
+    """A unit as the one to support to hold (a key apart from its slot: to move)."""
+
+    __slots__ = ("ref",)
+
+    def __init__(self, ref: UnitRef) -> None:
+        self.ref = ref
+
+
+class _Slots(dict[str, _Slot]):
+    """The slots of one kind of unit on one map, by location, made on first use."""
+
+    __slots__ = ("geo", "kind")
+
+    def __init__(self, geo: GameMap, kind: UnitKind) -> None:
+        super().__init__()
+        # Weakly: the tables live in a WeakKeyDictionary keyed by this map.
+        self.geo = weakref.ref(geo)
+        self.kind = kind
+
+    def __missing__(self, location: str) -> _Slot:
+        geo = self.geo()
+        assert geo is not None, "the map outlives its tables"
+        slot = _Slot(geo, self.kind, location)
+        if location in geo.locations:  # keep only what the map bounds
+            self[location] = slot
+        return slot
+
+
+class _Tables:
+    """The slots of one map."""
+
+    __slots__ = ("armies", "fleets")
+
+    def __init__(self, geo: GameMap) -> None:
+        self.armies = _Slots(geo, UnitKind.ARMY)
+        self.fleets = _Slots(geo, UnitKind.FLEET)
+
+
+#: Per map (maps are immutable; a variant's map with extra edges gets its own tables).
+_TABLES: weakref.WeakKeyDictionary[GameMap, _Tables] = weakref.WeakKeyDictionary()
+
+
+def _tables_for(geo: GameMap) -> _Tables:
+    tables = _TABLES.get(geo)
+    if tables is None:
+        tables = _TABLES[geo] = _Tables(geo)
+    return tables
 
 
 def _retreats(

@@ -13,7 +13,7 @@ resolver's business (an illegal order is adjudicated and reported ``void``).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from adjudicator.board import PhaseKind, Position, UnitKind, province_of
@@ -29,13 +29,14 @@ class UnitRef:
 
     kind: UnitKind
     location: str
+    #: The province of ``location``, worked out once (see :class:`adjudicator.board.Unit`).
+    province: str = field(init=False, repr=False, compare=False, hash=False)
 
-    @property
-    def province(self) -> str:
-        return province_of(self.location)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "province", province_of(self.location))
 
     def __str__(self) -> str:
-        return f"{self.kind.value} {self.location}"
+        return f"{self.kind} {self.location}"  # a StrEnum formats as its value
 
 
 @dataclass(frozen=True, slots=True)

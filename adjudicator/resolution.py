@@ -15,21 +15,30 @@ variants never fork this module.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from adjudicator.board import DislodgedUnit, Position, Unit, UnitKind, province_of, sort_units
+from adjudicator.board import DislodgedUnit, Position, Unit, UnitKind, moved_unit, province_of
 from adjudicator.maps import GameMap, Terrain
-from adjudicator.orders import Convoy, Hold, Move, MovementOrder, Support
-from adjudicator.results import OrderResult, Outcome, Reason, make_result, unit_name
+from adjudicator.orders import Convoy, Hold, Move, MovementOrder, Support, UnitRef
+from adjudicator.results import OrderResult, Outcome, Reason, make_result, ok_result
 from adjudicator.variants.base import ParadoxRule, Variant
 
 HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
 UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
+_FALLIBLE = (MOVE, SUPPORT)  # orders whose own decision can fail (others fail by dislodgement)
+
+# Reading an enum member through its class is slow in Python 3.11 (the metaclass has a
+# __getattr__); what is read once or more per unit is read through these names.
+ARMY, FLEET = UnitKind.ARMY, UnitKind.FLEET
+COAST, LAND = Terrain.COAST, Terrain.LAND
+OK = Outcome.OK
+_NOWHERE: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
 class MovementResult:
+    #: The units standing after the phase, not sorted (``Position.with_changes`` sorts them).
     units: tuple[Unit, ...]
     dislodged: tuple[DislodgedUnit, ...]
     standoffs: frozenset[str]
@@ -50,7 +59,25 @@ def resolve_movement(
 
 
 def _fmt(unit: Unit) -> str:
-    return unit_name(str(unit))
+    """``unit_name(str(unit))``, without the round trip through the text: ``A Mun``."""
+    location = unit.location
+    return f"{unit.kind} {location[:1].upper()}{location[1:]}"
+
+
+def _strengths(
+    hook: Callable[[Unit, Position], int],
+    base: Callable[[Variant, Unit, Position], int],
+    units: tuple[Unit, ...],
+    position: Position,
+) -> list[int]:
+    """A strength hook's answer for every unit.
+
+    A variant that keeps the base hook gets the same answer for every unit (the base
+    class does not look at the unit), so it is asked once, not once per unit.
+    """
+    if units and getattr(hook, "__func__", None) is base:
+        return [hook(units[0], position)] * len(units)
+    return [hook(u, position) for u in units]
 
 
 class _Movement:
@@ -67,21 +94,23 @@ class _Movement:
         n = len(units)
         self.n = n
         self.units = units
-        self.at: dict[str, int] = {u.province: i for i, u in enumerate(units)}
-        self.power = [u.power for u in units]
         self.src = [u.province for u in units]
-        self.given: list[MovementOrder | None] = [orders.get(u.province) for u in units]
+        self.at: dict[str, int] = dict(zip(self.src, range(n), strict=True))
+        self.power = [u.power for u in units]
+        self.given: list[MovementOrder | None] = list(map(orders.get, self.src))
         self.kind = [HOLD] * n
         self.dest: list[str] = [""] * n  # destination province of a move
         self.dest_loc: list[str] = [""] * n  # destination location (coast) of a move
         self.via = [False] * n  # the move goes by convoy
         self.route_ordered = [False] * n  # convoy orders form a route, dislodged or not
         self.void: list[tuple[Outcome, Reason, dict[str, str]] | None] = [None] * n
-        self.strength = [variant.unit_strength(u, position) for u in units]
-        self.sup_strength = [variant.support_strength(u, position) for u in units]
+        self.strength = _strengths(variant.unit_strength, Variant.unit_strength, units, position)
+        self.sup_strength = _strengths(
+            variant.support_strength, Variant.support_strength, units, position
+        )
         self.sup_exempt: list[str | None] = [None] * n  # attacks from here don't cut
-        self.supports: list[list[int]] = [[] for _ in range(n)]
-        self.convoyers: list[list[int]] = [[] for _ in range(n)]
+        self.supports: dict[int, list[int]] = {}  # unit -> the supports it is given
+        self.convoyers: dict[int, list[int]] = {}  # army -> the fleets that convoy it
         self.moves_to: dict[str, list[int]] = {}
         self.h2h: list[int | None] = [None] * n
         self.paradox: set[int] = set()  # convoyed armies stopped by the paradox rule
@@ -89,6 +118,7 @@ class _Movement:
         self.state = [UNRESOLVED] * n
         self.res = [False] * n
         self.deps: list[int] = []
+        self._fleets_at_sea: list[int] | None = None  # see _all_fleets_at_sea
         self._classify()
 
     # -- reading the orders ----------------------------------------------------
@@ -103,83 +133,81 @@ class _Movement:
     def _classify(self) -> None:
         geo = self.map
         units = self.units
+        kind = self.kind
+        moves: list[int] = []
+        supports: list[tuple[int, Support]] = []
+        convoys: list[tuple[int, Convoy]] = []
         for i, order in enumerate(self.given):
-            unit = units[i]
             if order is None or isinstance(order, Hold):
                 continue
             if isinstance(order, Move):
-                self._classify_move(i, unit, order, geo)
+                if self._classify_move(i, units[i], order, geo):
+                    moves.append(i)
             elif isinstance(order, Support):
-                self.kind[i] = SUPPORT
+                kind[i] = SUPPORT
+                supports.append((i, order))
             elif isinstance(order, Convoy):
-                self.kind[i] = CONVOY
+                kind[i] = CONVOY
+                convoys.append((i, order))
         # Convoys are matched to the moves; an army's route is then chosen, and
         # an army with no convoy route to a province it cannot walk to holds
         # (DATC 6.D.32). Only then are supports matched, against the moves as
         # finally read.
-        for i, order in enumerate(self.given):
-            if self.kind[i] == CONVOY and isinstance(order, Convoy):
-                self._classify_convoy(i, units[i], order)
-        for i in range(self.n):
-            if self.kind[i] == MOVE:
+        for i, convoy in convoys:
+            self._classify_convoy(i, units[i], convoy)
+        for i in moves:
+            if units[i].kind is ARMY:
                 self._choose_route(i)
-        for i, order in enumerate(self.given):
-            if self.kind[i] == SUPPORT and isinstance(order, Support):
-                self._classify_support(i, units[i], order, geo)
-        for i in range(self.n):
-            if self.kind[i] == MOVE:
-                self.moves_to.setdefault(self.dest[i], []).append(i)
-        for i in range(self.n):
-            if self.kind[i] == MOVE and not self.via[i]:
-                j = self.at.get(self.dest[i])
-                if (
-                    j is not None
-                    and self.kind[j] == MOVE
-                    and not self.via[j]
-                    and self.dest[j] == self.src[i]
-                ):
+        for i, support in supports:
+            self._classify_support(i, units[i], support, geo)
+        at, dest, via, src = self.at, self.dest, self.via, self.src
+        moves_to = self.moves_to
+        for i in moves:
+            if kind[i] != MOVE:
+                continue
+            moves_to.setdefault(dest[i], []).append(i)
+            if not via[i]:
+                j = at.get(dest[i])
+                if j is not None and kind[j] == MOVE and not via[j] and dest[j] == src[i]:
                     self.h2h[i] = j
-        for i in range(self.n):
-            if self.kind[i] == SUPPORT:
-                order = self.given[i]
-                assert isinstance(order, Support)
-                target = self.at[order.supported.province]
-                self.supports[target].append(i)
+        for i, support in supports:
+            if kind[i] == SUPPORT:
+                self.supports.setdefault(at[support.supported.province], []).append(i)
 
-    def _classify_move(self, i: int, unit: Unit, order: Move, geo: GameMap) -> None:
+    def _classify_move(self, i: int, unit: Unit, order: Move, geo: GameMap) -> bool:
+        """Read a move; False (and the unit holds) if the rules make it void."""
         dest_loc = order.dest
-        dest = province_of(dest_loc)
-        name = geo.location_name
+        dest = geo.location_province.get(dest_loc) or province_of(dest_loc)
+        name = geo.location_name  # only for the words of a void order
         if dest == unit.province:
             self._set_void(i, Reason.SAME_PROVINCE, unit=_fmt(unit))
-            return
+            return False
         province = geo.provinces.get(dest)
         if province is None:
             self._set_void(i, Reason.CANNOT_ENTER, unit=_fmt(unit), dest=dest)
-            return
-        if unit.kind is UnitKind.ARMY:
+            return False
+        if unit.kind is ARMY:
             dest_loc = dest  # coasts mean nothing to an army
-            if not province.is_land:
+            if dest not in geo.land_provinces:
                 self._set_void(i, Reason.CANNOT_ENTER, unit=_fmt(unit), dest=name(dest))
-                return
+                return False
             # Not adjacent: only a convoy, from one coast to another, can take it there.
-            if dest not in geo.army_neighbours(unit.province) and not (
-                province.terrain is Terrain.COAST
-                and geo.provinces[unit.province].terrain is Terrain.COAST
+            if dest not in geo.army_adjacency.get(unit.province, ()) and not (
+                province.terrain is COAST and geo.provinces[unit.province].terrain is COAST
             ):
                 self._set_void(i, Reason.NOT_ADJACENT, dest=name(dest), source=name(unit.province))
-                return
+                return False
         else:
-            reach = geo.fleet_neighbours(unit.location)
+            reach = geo.fleet_adjacency.get(unit.location, _NOWHERE)
             if "/" not in dest_loc and province.coasts:
                 coasts = [c for c in geo.coasts_of(dest) if c in reach]
                 if len(coasts) == 1:
                     dest_loc = coasts[0]
                 elif len(coasts) > 1:
                     self._set_void(i, Reason.COAST_NEEDED, dest=name(dest))
-                    return
+                    return False
             if dest_loc not in reach:
-                if province.terrain is Terrain.LAND:
+                if province.terrain is LAND:
                     self._set_void(i, Reason.CANNOT_ENTER, unit=_fmt(unit), dest=name(dest))
                 else:
                     self._set_void(
@@ -188,10 +216,11 @@ class _Movement:
                         dest=name(dest_loc),
                         source=name(unit.location),
                     )
-                return
+                return False
         self.kind[i] = MOVE
         self.dest[i] = dest
         self.dest_loc[i] = dest_loc
+        return True
 
     def _classify_support(self, i: int, unit: Unit, order: Support, geo: GameMap) -> None:
         name = geo.location_name
@@ -202,14 +231,21 @@ class _Movement:
         if target == i:
             self._set_void(i, Reason.SUPPORT_SELF)
             return
-        aim = province_of(order.dest) if order.dest is not None else self.src[target]
-        if aim == unit.province or not geo.reaches(unit.kind.value, unit.location, aim):
+        if order.dest is None:
+            aim = self.src[target]
+        else:
+            aim = geo.location_province.get(order.dest) or province_of(order.dest)
+        if aim == unit.province or not geo.reaches(unit.kind, unit.location, aim):
             self._set_void(i, Reason.SUPPORT_UNREACHABLE, unit=_fmt(unit), dest=name(aim))
             return
-        supported = _fmt(self.units[target])
         if order.dest is None:
             if self.kind[target] == MOVE:
-                self._set_void(i, Reason.SUPPORT_NOT_MATCHED, supported=supported, what="to hold")
+                self._set_void(
+                    i,
+                    Reason.SUPPORT_NOT_MATCHED,
+                    supported=_fmt(self.units[target]),
+                    what="to hold",
+                )
                 return
         else:
             matched = self.kind[target] == MOVE and self.dest[target] == aim
@@ -218,14 +254,17 @@ class _Movement:
                 matched = self.dest_loc[target] == order.dest
             if not matched:
                 self._set_void(
-                    i, Reason.SUPPORT_NOT_MATCHED, supported=supported, what=f"to {name(aim)}"
+                    i,
+                    Reason.SUPPORT_NOT_MATCHED,
+                    supported=_fmt(self.units[target]),
+                    what=f"to {name(aim)}",
                 )
                 return
             self.sup_exempt[i] = aim
 
     def _classify_convoy(self, i: int, unit: Unit, order: Convoy) -> None:
         name = self.map.location_name
-        if not (unit.kind is UnitKind.FLEET and self.map.can_convoy_from(unit.province)):
+        if not (unit.kind is FLEET and unit.province in self.map.convoy_provinces):
             self._set_void(i, Reason.CONVOY_NOT_AT_SEA)
             return
         army = self.at.get(order.army.province)
@@ -250,16 +289,14 @@ class _Movement:
                 dest=f"move to {name(dest)}",
             )
             return
-        self.convoyers[army].append(i)
+        self.convoyers.setdefault(army, []).append(i)
 
     def _choose_route(self, i: int) -> None:
         """Decide whether an army's move goes by convoy (the 2000 rulebook's intent rule)."""
         unit = self.units[i]
-        if unit.kind is not UnitKind.ARMY:
-            return
-        fleets = self.convoyers[i]
+        fleets = self.convoyers.get(i, [])
         self.route_ordered[i] = bool(fleets) and self._route(i, fleets)
-        adjacent = self.dest[i] in self.map.army_neighbours(self.src[i])
+        adjacent = self.dest[i] in self.map.army_adjacency.get(self.src[i], ())
         if not adjacent:
             if not self.route_ordered[i] and not self._route(i, self._all_fleets_at_sea()):
                 # Not even the fleets on the board could carry it: the order is
@@ -289,28 +326,28 @@ class _Movement:
                 self._set_void(c, Reason.CONVOY_NOT_USED, army=_fmt(unit))
 
     def _all_fleets_at_sea(self) -> list[int]:
-        return [
-            k
-            for k, u in enumerate(self.units)
-            if u.kind is UnitKind.FLEET and self.map.can_convoy_from(u.province)
-        ]
+        """Every fleet on the board that may convoy (worked out once: several armies ask)."""
+        if self._fleets_at_sea is None:
+            convoying = self.map.convoy_provinces
+            self._fleets_at_sea = [
+                k for k, u in enumerate(self.units) if u.kind is FLEET and u.province in convoying
+            ]
+        return self._fleets_at_sea
 
     def _route(self, i: int, fleets: Sequence[int]) -> bool:
         """Is there a chain of the given fleets from the army to its destination?"""
         start, goal = self.src[i], self.dest[i]
         seas = {self.src[c] for c in fleets}
-        neighbours = self.map.fleet_province_neighbours
-        seen = set()
-        frontier = [s for s in seas if start in neighbours(s)]
+        neighbours = self.map.fleet_province_adjacency
+        reached = {s for s in seas if start in neighbours.get(s, ())}
+        frontier = list(reached)
         while frontier:
-            sea = frontier.pop()
-            if sea in seen:
-                continue
-            seen.add(sea)
-            adj = neighbours(sea)
+            adj = neighbours.get(frontier.pop(), _NOWHERE)
             if goal in adj:
                 return True
-            frontier.extend(s for s in seas if s in adj and s not in seen)
+            farther = (adj & seas) - reached
+            reached |= farther
+            frontier.extend(farther)
         return False
 
     # -- the decisions -----------------------------------------------------------
@@ -397,7 +434,11 @@ class _Movement:
         return not self._dislodged(i)
 
     def _dislodged(self, i: int) -> bool:
-        return any(self.resolve(k) for k in self.moves_to.get(self.src[i], ()))
+        # A plain loop, not any(): a generator per call costs more than the decision.
+        for k in self.moves_to.get(self.src[i], ()):  # noqa: SIM110
+            if self.resolve(k):
+                return True
+        return False
 
     def _move_succeeds(self, i: int) -> bool:
         if self.via[i] and not self.path(i):
@@ -409,7 +450,10 @@ class _Movement:
                 return False
         elif attack <= self.hold_strength(self.dest[i]):
             return False
-        return all(k == i or attack > self.prevent_strength(k) for k in self.moves_to[self.dest[i]])
+        for k in self.moves_to[self.dest[i]]:
+            if k != i and attack <= self.prevent_strength(k):
+                return False
+        return True
 
     def _support_given(self, i: int) -> bool:
         exempt = self.sup_exempt[i]
@@ -424,7 +468,7 @@ class _Movement:
 
     def _given_support(self, i: int, exclude_power: str | None = None) -> int:
         total = 0
-        for s in self.supports[i]:
+        for s in self.supports.get(i, ()):
             if self.power[s] != exclude_power and self.resolve(s):
                 total += self.sup_strength[s]
         return total
@@ -432,7 +476,7 @@ class _Movement:
     def path(self, i: int) -> bool:
         if i in self.paradox or not self.route_ordered[i]:
             return False
-        fleets = [c for c in self.convoyers[i] if self.resolve(c)]
+        fleets = [c for c in self.convoyers.get(i, ()) if self.resolve(c)]
         return bool(fleets) and self._route(i, fleets)
 
     def attack_strength(self, i: int) -> int:
@@ -467,32 +511,36 @@ class _Movement:
     # -- the answer ------------------------------------------------------------
 
     def run(self) -> MovementResult:
-        for i in range(self.n):
-            self.resolve(i)
+        n = self.n
+        state = self.state
+        for i in range(n):
+            if state[i] != RESOLVED:
+                self.resolve(i)
         units = self.units
-        moved: dict[int, str] = {}
+        res = self.res
+        moved: set[int] = set()
         dislodger: dict[int, int] = {}
-        for i in range(self.n):
-            if self.kind[i] == MOVE and self.res[i]:
-                moved[i] = self.dest_loc[i]
-                j = self.at.get(self.dest[i])
-                if j is not None and not (self.kind[j] == MOVE and self.res[j]):
-                    dislodger[j] = i
-        after: list[Unit] = []
-        for i, u in enumerate(units):
-            if i in dislodger:
-                continue
-            after.append(Unit(u.power, u.kind, moved[i]) if i in moved else u)
+        for movers in self.moves_to.values():
+            for i in movers:
+                if res[i]:
+                    moved.add(i)
+                    j = self.at.get(self.dest[i])
+                    if j is not None and not (self.kind[j] == MOVE and res[j]):
+                        dislodger[j] = i
+        # The units that stayed, in their order, then those that moved (sorting the
+        # position's units again is quick when they are in two ordered runs like this).
+        after = [u for i, u in enumerate(units) if i not in dislodger and i not in moved]
+        after.extend(moved_unit(units[i], self.dest_loc[i], self.dest[i]) for i in sorted(moved))
         occupied = {u.province for u in after}
         standoffs = set()
         for province, movers in self.moves_to.items():
             if province in occupied:
                 continue
             for k in movers:
-                if self.res[k] or (self.via[k] and not self.path(k)):
+                if res[k] or (self.via[k] and not self.path(k)):
                     continue
                 j = self.h2h[k]
-                if j is not None and self.res[j]:
+                if j is not None and res[j]:
                     continue
                 standoffs.add(province)
         dislodged: list[DislodgedUnit] = []
@@ -505,28 +553,34 @@ class _Movement:
             retreat_options[j] = options
             if options:
                 dislodged.append(DislodgedUnit(units[j], attacker_from, options))
-        results = tuple(self._result(i, dislodger, retreat_options) for i in range(self.n))
+        results: list[OrderResult] = []
+        power, given, void, kind = self.power, self.given, self.void, self.kind
+        for i in range(n):
+            order = given[i]
+            if order is None:
+                u = units[i]
+                order = Hold(UnitRef(u.kind, u.location))
+            if i in dislodger or void[i] is not None or (not res[i] and kind[i] in _FALLIBLE):
+                results.append(self._result(i, order, dislodger, retreat_options))
+            else:
+                # Most orders simply succeed (a hold or convoy not dislodged counts too).
+                results.append(ok_result(power[i], order))
         return MovementResult(
-            units=sort_units(after),
+            units=tuple(after),
             dislodged=tuple(sorted(dislodged, key=lambda d: (d.unit.power, d.unit.location))),
             standoffs=frozenset(standoffs),
-            results=results,
+            results=tuple(results),
         )
 
-    def _order_of(self, i: int) -> MovementOrder:
-        order = self.given[i]
-        if order is None:
-            u = self.units[i]
-            from adjudicator.orders import UnitRef
-
-            return Hold(UnitRef(u.kind, u.location))
-        return order
-
     def _result(
-        self, i: int, dislodger: dict[int, int], retreat_options: dict[int, tuple[str, ...]]
+        self,
+        i: int,
+        order: MovementOrder,
+        dislodger: dict[int, int],
+        retreat_options: dict[int, tuple[str, ...]],
     ) -> OrderResult:
+        """The result of an order that did not simply succeed."""
         power = self.power[i]
-        order = self._order_of(i)
         if i in dislodger:
             k = dislodger[i]
             other = f"{_fmt(self.units[k])}"
@@ -563,7 +617,7 @@ class _Movement:
             return make_result(
                 power, order, Outcome.CUT, Reason.SUPPORT_CUT, other=_fmt(self.units[cutter])
             )
-        return make_result(power, order, Outcome.OK)
+        return OrderResult(power, order, OK)
 
     def _failed_move(self, i: int, power: str, order: MovementOrder) -> OrderResult:
         name = self.map.location_name
@@ -571,7 +625,7 @@ class _Movement:
             if i in self.paradox:
                 return make_result(power, order, Outcome.DISRUPTED, Reason.CONVOY_PARADOX)
             if self.route_ordered[i]:
-                lost = [_fmt(self.units[c]) for c in self.convoyers[i] if not self.res[c]]
+                lost = [_fmt(self.units[c]) for c in self.convoyers.get(i, ()) if not self.res[c]]
                 return make_result(
                     power,
                     order,

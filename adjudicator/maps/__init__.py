@@ -126,9 +126,35 @@ class GameMap:
         self._fleet_reach_provinces: dict[str, frozenset[str]] = {
             loc: frozenset(province_of(x) for x in self._fleet[loc]) for loc in locations
         }
+        # The tables above, read-only, for the inner loops of the resolver and legal_orders
+        # (where a method call costs more than the lookup itself).
+        #: Province -> the provinces an army there may move to.
+        self.army_adjacency: Mapping[str, frozenset[str]] = self._army
+        #: Location -> the locations (coasts included) a fleet there may move to.
+        self.fleet_adjacency: Mapping[str, frozenset[str]] = self._fleet
+        #: Province -> the provinces joined to it by any fleet edge (coast-blind).
+        self.fleet_province_adjacency: Mapping[str, frozenset[str]] = self._fleet_provinces
+        #: Location -> its province (``stp/sc`` -> ``stp``), for every location of the map.
+        self.location_province: Mapping[str, str] = {loc: province_of(loc) for loc in locations}
         self._names: dict[str, str] = {}
         self._index_names()
         self._shores_cache: dict[str, frozenset[str]] | None = None
+        # Answers the resolver and legal_orders ask for every unit, worked out once: a map
+        # never changes after it is made (with_edges makes a new one).
+        #: Provinces an army may stand in (inland or coastal).
+        self.land_provinces: frozenset[str] = frozenset(
+            p.id for p in self.provinces.values() if p.is_land
+        )
+        #: Provinces a fleet may convoy from: every sea, and the coasts the map names.
+        self.convoy_provinces: frozenset[str] = frozenset(
+            p.id for p in self.provinces.values() if p.is_sea or p.id in self.convoy_coasts
+        )
+        self._location_names: dict[str, str] = {}
+        for p in self.provinces.values():
+            self._location_names[p.id] = p.name
+            for coast in p.coasts:
+                words = self.coast_names.get(coast, coast)
+                self._location_names[f"{p.id}/{coast}"] = f"{p.name} ({words})"
 
     # -- names ---------------------------------------------------------------
 
@@ -161,7 +187,12 @@ class GameMap:
 
     def location_name(self, location: str) -> str:
         """A location in words: ``St Petersburg (south coast)``."""
-        province = self.provinces[province_of(location)]
+        known = self._location_names.get(location)
+        if known is not None:
+            return known
+        province = self.provinces.get(province_of(location))
+        if province is None:
+            return location  # not a place on this map: say what was written
         if "/" in location:
             coast = location.split("/", 1)[1]
             return f"{province.name} ({self.coast_names.get(coast, coast)})"
@@ -195,13 +226,13 @@ class GameMap:
         in) a province it could itself move to, whatever the coast.
         """
         if kind == "A":
-            return province in self._army.get(province_of(location), ())
+            here = self.location_province.get(location) or province_of(location)
+            return province in self._army.get(here, ())
         return province in self._fleet_reach_provinces.get(location, ())
 
     def can_convoy_from(self, province: str) -> bool:
         """May a fleet in this province convoy? Seas always; coasts only if the map says."""
-        p = self.provinces.get(province)
-        return p is not None and (p.is_sea or province in self.convoy_coasts)
+        return province in self.convoy_provinces
 
     def could_carry(self, fleet_province: str, source: str, dest: str) -> bool:
         """Could a fleet here be part of some convoy from ``source`` to ``dest``?
@@ -228,29 +259,28 @@ class GameMap:
     def convoy_groups(self, seas: Iterable[str]) -> list[frozenset[str]]:
         """Split provinces into groups joined by fleet edges (chains a convoy can use)."""
         left = set(seas)
+        neighbours = self._fleet_provinces
+        nothing: frozenset[str] = frozenset()
         groups: list[frozenset[str]] = []
         while left:
-            group = {left.pop()}
-            frontier = list(group)
+            start = left.pop()
+            group = {start}
+            frontier = [start]
             while frontier:
-                here = frontier.pop()
-                for there in self.fleet_province_neighbours(here):
-                    if there in left:
-                        left.discard(there)
-                        group.add(there)
-                        frontier.append(there)
+                found = neighbours.get(frontier.pop(), nothing) & left
+                if found:
+                    left -= found
+                    group |= found
+                    frontier.extend(found)
             groups.append(frozenset(group))
         return groups
 
     def shores_of(self, group: Iterable[str]) -> frozenset[str]:
         """Land provinces an army could be carried from or to by fleets in ``group``."""
         group = frozenset(group)
-        return frozenset(
-            p
-            for g in group
-            for p in self.fleet_province_neighbours(g)
-            if p not in group and self.provinces[p].is_land
-        )
+        nothing: frozenset[str] = frozenset()
+        touched = nothing.union(*(self._fleet_provinces.get(g, nothing) for g in group))
+        return (touched - group) & self.land_provinces
 
     def home_centers(self, power: str) -> tuple[str, ...]:
         for p in self.powers:
