@@ -682,10 +682,16 @@ class _Movement:
                     strength=attack,
                     other_strength=hold,
                 )
-        rivals = [(self.prevent_strength(k), k) for k in self.moves_to[self.dest[i]] if k != i]
+        # Name the strongest rival; among equals the first by location, so the words do
+        # not depend on the order the units were listed in.
+        rivals = [
+            (self.prevent_strength(k), _negated(self.units[k].location), k)
+            for k in self.moves_to[self.dest[i]]
+            if k != i
+        ]
         if not rivals:  # the rules above leave no other cause; say so plainly if one appears
             return make_result(power, order, Outcome.BOUNCE, Reason.MOVE_FAILED)
-        strongest, k = max(rivals)
+        strongest, _where, k = max(rivals)
         return make_result(
             power,
             order,
@@ -719,3 +725,8 @@ def retreats_for(
             and province_of(loc) != attacker_from
         )
     )
+
+
+def _negated(text: str) -> tuple[int, ...]:
+    """A key that sorts text in reverse, so that ``max`` prefers the first in order."""
+    return tuple(-ord(c) for c in text)
