@@ -29,6 +29,10 @@ from adjudicator.resolution import resolve_movement, retreats_for
 from adjudicator.results import OrderResult, Outcome, Reason, make_result, unit_name
 from adjudicator.variants import Variant, find_variant
 
+# Reading an enum member through its class is slow in Python 3.11 (the metaclass has a
+# __getattr__): the phase kinds resolve() and _attach() compare against every call.
+_MOVEMENT, _RETREATS, _ADJUSTMENTS = PhaseKind.MOVEMENT, PhaseKind.RETREATS, PhaseKind.ADJUSTMENTS
+
 
 class Resolution(NamedTuple):
     """What resolving a phase gives: the next position and every order's result."""
@@ -74,8 +78,9 @@ def resolve(
     position = variant.before_phase(position, seed)
     kind = position.phase.kind
     attached, results = _attach(position, variant, orders)
-    # Results are listed by power, then by where the unit stands.
+    # Results are listed by power, then by where the unit stands (a stable sort).
     keyed = [(_result_key(r), r) for r in results]
+    ordered: tuple[OrderResult, ...] | None = None
     if kind is _MOVEMENT:
         # _attach keeps only the order kinds of the phase.
         movement_orders = cast(
@@ -85,7 +90,10 @@ def resolve(
         outcome = resolve_movement(position, variant, movement_orders)
         # One result per unit, in the order of the position's units.
         keys = [(u.power, u.location) for u in position.units]
-        keyed.extend(zip(keys, outcome.results, strict=True))
+        if not keyed and keys == sorted(keys):
+            ordered = outcome.results  # in order already (units are usually kept sorted)
+        else:
+            keyed.extend(zip(keys, outcome.results, strict=True))
         after = position.with_changes(
             units=outcome.units, dislodged=outcome.dislodged, standoffs=outcome.standoffs
         )
@@ -102,8 +110,10 @@ def resolve(
         after = after.with_changes(phase=next_phase)
     else:
         after = after.with_changes(phase=next_phase, dislodged=(), standoffs=())
-    keyed.sort(key=itemgetter(0))  # stable: equal keys keep the order they came in
-    return Resolution(after, tuple([r for _, r in keyed]))
+    if ordered is None:
+        keyed.sort(key=itemgetter(0))  # stable: equal keys keep the order they came in
+        ordered = tuple([r for _, r in keyed])
+    return Resolution(after, ordered)
 
 
 #: Void reasons that only say another unit's order did not match: not a problem
@@ -141,9 +151,6 @@ def check_order(
         if r.outcome is Outcome.VOID and r.reason not in _MATCHING_REASONS:
             return r
     return None
-
-
-_MOVEMENT, _RETREATS, _ADJUSTMENTS = PhaseKind.MOVEMENT, PhaseKind.RETREATS, PhaseKind.ADJUSTMENTS
 
 
 def _result_key(r: OrderResult) -> tuple[str, str]:

@@ -12,6 +12,7 @@ import weakref
 from collections import defaultdict
 from collections.abc import Callable
 from functools import partial
+from operator import attrgetter
 from typing import TypeVar
 
 from adjudicator.board import PhaseKind, Position, UnitKind, province_of
@@ -37,6 +38,7 @@ V = TypeVar("V")
 # Reading an enum member through its class is slow in Python 3.11 (the metaclass has a
 # __getattr__), and the loops below ask once or more per unit.
 ARMY, FLEET = UnitKind.ARMY, UnitKind.FLEET
+_LOCATION = attrgetter("location")
 
 
 def legal_orders(
@@ -66,9 +68,12 @@ def _movement(
     position: Position, variant: Variant, power: str | None
 ) -> dict[str, tuple[Order, ...]]:
     geo = variant.geography(position)
-    tables = _tables_for(geo)
-    armies, fleets = tables.armies, tables.fleets
     units = position.units
+    # A unit off the map (only a position made by hand has one) gets tables for this call
+    # alone, so that the map's own tables keep nothing about it.
+    on_map = geo.locations.issuperset(map(_LOCATION, units))
+    tables = _tables_for(geo) if on_map else _Tables(geo)
+    armies, fleets = tables.armies, tables.fleets
     placed = [(u, (armies if u.kind is ARMY else fleets)[u.location]) for u in units]
 
     # The chains the fleets now at sea make, and the shores each chain touches.
@@ -77,7 +82,12 @@ def _movement(
     group_of: dict[str, _Group] = {}  # sea province -> its chain
     touching: dict[str, list[_Group]] = {}  # shore province -> the chains that touch it
     for chain in geo.convoy_groups(seas) if seas else ():
-        group = _Group(geo.shores_of(chain))
+        if len(chain) == 1:  # a fleet alone: its shores are known in advance
+            (lone,) = chain
+            group = _Group(*tables.lone_fleets[lone])
+        else:
+            shores = geo.shores_of(chain)
+            group = _Group(shores, tuple(sorted(shores)))
         for sea in chain:
             group_of[sea] = group
         for shore in group.shores:
@@ -87,23 +97,24 @@ def _movement(
     by_sea: dict[str, list[str]] = {}  # army's province -> shores
     movers_into: defaultdict[str, list[_Slot | _Holder]] = defaultdict(list)
     for u, slot in placed:
-        carried: list[str] = []
-        chains = touching.get(u.province) if u.kind is ARMY else None
-        if chains:
-            for group in chains:
-                dests = [p for p in group.sorted_shores if p != u.province]
-                group.armies.append((slot, dests))
-            if len(chains) == 1:
-                carried = dests
-            else:
-                carried = sorted(set().union(*(c.shores for c in chains)) - {u.province})
-        if carried:
-            by_sea[u.province] = carried
         for target in slot.moves_into:
             movers_into[target].append(slot)
-        for target in carried:
-            if target not in slot.moves_into:
-                movers_into[target].append(slot)
+        chains = touching.get(u.province) if u.kind is ARMY else None
+        if not chains:
+            continue
+        for group in chains:
+            dests = list(group.sorted_shores)
+            dests.remove(u.province)
+            group.armies.append((slot, dests))
+        if len(chains) == 1:
+            by_sea[u.province] = dests
+            farther = group.shores.difference(slot.moves_into, (u.province,))
+        else:
+            shores = frozenset().union(*(c.shores for c in chains))
+            by_sea[u.province] = sorted(shores - {u.province})
+            farther = shores.difference(slot.moves_into, (u.province,))
+        for target in farther:  # only by sea
+            movers_into[target].append(slot)
     # What a unit may support in a province, in the order listed: the unit there to hold,
     # then each unit that could move there, in the order of the position.
     for u, slot in placed:
@@ -113,19 +124,22 @@ def _movement(
     for u, slot in placed:
         if power is not None and u.power != power:
             continue
-        orders: list[Order | None] = list(slot.head)  # hold, then the moves it could make alone
+        orders: list[Order] = list(slot.head)  # hold, then the moves it could make alone
         if u.province in by_sea:
             orders.extend(map(slot.by_sea.__getitem__, by_sea[u.province]))
-        # Target by target, this unit's support for each unit in that target's block. (The
-        # unit itself is in every block of its targets: it could move there.)
-        for target, support in slot.supports:
-            orders.extend(map(support, movers_into[target]))
+        # Target by target, its support for each unit in that target's block but itself
+        # (it is in the block of each of its targets, as it could move there).
+        orders += [
+            row[other]
+            for target, row in slot.supports
+            for other in movers_into[target]
+            if other is not slot
+        ]
         own = group_of.get(u.province) if u.kind is FLEET else None
         if own is not None:
             for army, dests in own.armies:
                 orders.extend(map(slot.convoys[army].__getitem__, dests))
-        # A unit's row of supports has None for itself (it cannot support its own move).
-        out[u.province] = tuple(filter(None, orders))
+        out[u.province] = tuple(orders)
     return out
 
 
@@ -148,9 +162,9 @@ class _Group:
 
     __slots__ = ("armies", "shores", "sorted_shores")
 
-    def __init__(self, shores: frozenset[str]) -> None:
+    def __init__(self, shores: frozenset[str], sorted_shores: tuple[str, ...]) -> None:
         self.shores = shores
-        self.sorted_shores = sorted(shores)
+        self.sorted_shores = sorted_shores
         #: The armies on those shores, in the order of the position's units, each with the
         #: other shores it could be carried to.
         self.armies: list[tuple[_Slot, list[str]]] = []
@@ -163,7 +177,8 @@ class _Slot:
     the coast, where it could support) is worked out when the slot is made. Orders
     naming other units or a chain of fleets (supports, convoys, moves by convoy) are made
     the first time a position asks for them, and kept: orders are immutable values, and
-    the locations of one map bound how many there can be.
+    the locations of one map bound how many there can be (a few tens of thousands on the
+    standard map, filled in as positions ask for them).
     """
 
     __slots__ = (
@@ -199,10 +214,10 @@ class _Slot:
         self.head: tuple[Order, ...] = (Hold(ref), *moves)
         #: Where it may support a hold or a move: where it could move itself.
         self.targets: tuple[str, ...] = tuple(sorted(self.moves_into))
-        #: Per target, in the same order: its support for the unit holding there (given that
-        #: unit's holder) or moving there (given that unit's slot); None for itself.
-        self.supports: tuple[tuple[str, Callable[[_Slot | _Holder], Support | None]], ...] = tuple(
-            (target, _Memo(partial(self._support, target)).__getitem__) for target in self.targets
+        #: Per target, in the same order: its support for the unit holding there (keyed by
+        #: that unit's holder) or moving there (keyed by that unit's slot).
+        self.supports: tuple[tuple[str, _Memo[_Slot | _Holder, Support]], ...] = tuple(
+            (target, _Memo(partial(self._support, target))) for target in self.targets
         )
         land = self.land
         #: An army's move by convoy to a province ("via convoy" if it could walk there too).
@@ -212,11 +227,9 @@ class _Slot:
             lambda army: _Memo(lambda dest: Convoy(ref, army.ref, dest))
         )
 
-    def _support(self, target: str, other: _Slot | _Holder) -> Support | None:
+    def _support(self, target: str, other: _Slot | _Holder) -> Support:
         if isinstance(other, _Holder):
             return Support(self.ref, other.ref)
-        if other is self:
-            return None
         return Support(self.ref, other.ref, target)
 
 
@@ -243,20 +256,23 @@ class _Slots(dict[str, _Slot]):
     def __missing__(self, location: str) -> _Slot:
         geo = self.geo()
         assert geo is not None, "the map outlives its tables"
-        slot = _Slot(geo, self.kind, location)
-        if location in geo.locations:  # keep only what the map bounds
-            self[location] = slot
+        slot = self[location] = _Slot(geo, self.kind, location)
         return slot
 
 
 class _Tables:
-    """The slots of one map."""
+    """The slots of one map, and the shores of each province a fleet may convoy from."""
 
-    __slots__ = ("armies", "fleets")
+    __slots__ = ("armies", "fleets", "lone_fleets")
 
     def __init__(self, geo: GameMap) -> None:
         self.armies = _Slots(geo, UnitKind.ARMY)
         self.fleets = _Slots(geo, UnitKind.FLEET)
+        #: What a chain of one fleet there touches: the shores, and the same sorted.
+        self.lone_fleets: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {}
+        for sea in geo.convoy_provinces:
+            shores = geo.shores_of((sea,))
+            self.lone_fleets[sea] = (shores, tuple(sorted(shores)))
 
 
 #: Per map (maps are immutable; a variant's map with extra edges gets its own tables).

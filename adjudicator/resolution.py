@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import neg
 
 from adjudicator.board import DislodgedUnit, Position, Unit, UnitKind, moved_unit, province_of
 from adjudicator.maps import GameMap, Terrain
@@ -138,8 +139,7 @@ class _Movement:
         supports: list[tuple[int, Support]] = []
         convoys: list[tuple[int, Convoy]] = []
         for i, order in enumerate(self.given):
-            if order is None or isinstance(order, Hold):
-                continue
+            # Holds (and units without orders) stay HOLD.
             if isinstance(order, Move):
                 if self._classify_move(i, units[i], order, geo):
                     moves.append(i)
@@ -487,7 +487,7 @@ class _Movement:
             return self.strength[i] + self._given_support(i)
         if self.power[j] == self.power[i]:
             return 0
-        return self.strength[i] + self._given_support(i, exclude_power=self.power[j])
+        return self.strength[i] + self._given_support(i, self.power[j])
 
     def defend_strength(self, i: int) -> int:
         return self.strength[i] + self._given_support(i)
@@ -729,4 +729,4 @@ def retreats_for(
 
 def _negated(text: str) -> tuple[int, ...]:
     """A key that sorts text in reverse, so that ``max`` prefers the first in order."""
-    return tuple(-ord(c) for c in text)
+    return tuple(map(neg, map(ord, text)))  # -ord(c) for each character, without a generator
