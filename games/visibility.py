@@ -36,20 +36,27 @@ def can_view_game(*, user: User, game: Game) -> bool:
     return seat_of(user=user, game=game) is not None or is_moderator(user)
 
 
+def _readable_powers(*, user: User, phase: GamePhase) -> set[str] | None:
+    """Whose orders of ``phase`` ``user`` may read: None for everyone's, else a set."""
+    if not can_view_game(user=user, game=phase.game):
+        return set()
+    if phase.is_resolved:
+        return None
+    seat = seat_of(user=user, game=phase.game)
+    return {seat.power} if seat is not None else set()
+
+
 def can_see_orders(*, user: User, phase: GamePhase, power: str) -> bool:
     """May ``user`` read ``power``'s orders for ``phase``?"""
-    if not can_view_game(user=user, game=phase.game):
-        return False
-    if phase.is_resolved:
-        return True
-    seat = seat_of(user=user, game=phase.game)
-    return seat is not None and seat.power == power
+    readable = _readable_powers(user=user, phase=phase)
+    return readable is None or power in readable
 
 
 def visible_order_sets(*, user: User, phase: GamePhase) -> list[OrderSet]:
-    """The order sets of a phase that ``user`` may read."""
+    """The order sets of a phase that ``user`` may read (decided once, not per set)."""
+    readable = _readable_powers(user=user, phase=phase)
     sets = list(phase.order_sets.select_related("seat"))
-    return [o for o in sets if can_see_orders(user=user, phase=phase, power=o.seat.power)]
+    return [o for o in sets if readable is None or o.seat.power in readable]
 
 
 def player_label(*, seat: Seat, viewer: User) -> str:
