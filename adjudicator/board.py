@@ -83,11 +83,27 @@ class PhaseKind(StrEnum):
     MOVEMENT = "M"
     RETREATS = "R"
     ADJUSTMENTS = "A"
+    #: Setting up a game before its first movement (variants only): Highlander's secret
+    #: nomination of centers and placement of units, Multiple Void's draft.
+    NOMINATION = "N"
+    PLACEMENT = "P"
+    DRAFT = "D"
+
+
+#: Phase kinds that set a game up rather than play it; a variant resolves them itself.
+SETUP_KINDS = frozenset({PhaseKind.NOMINATION, PhaseKind.PLACEMENT, PhaseKind.DRAFT})
 
 
 _SEASON_ORDER = {Season.SPRING: 0, Season.FALL: 1, Season.WINTER: 2}
-_KIND_ORDER = {PhaseKind.MOVEMENT: 0, PhaseKind.RETREATS: 1, PhaseKind.ADJUSTMENTS: 2}
-_PHASE_RE = re.compile(r"^([SFW])(\d{1,5})([MRA])$")
+_KIND_ORDER = {
+    PhaseKind.MOVEMENT: 0,
+    PhaseKind.RETREATS: 1,
+    PhaseKind.ADJUSTMENTS: 2,
+    PhaseKind.NOMINATION: 3,
+    PhaseKind.PLACEMENT: 4,
+    PhaseKind.DRAFT: 5,
+}
+_PHASE_RE = re.compile(r"^([SFW])(\d{1,5})([MRANPD])$")
 
 
 @dataclass(frozen=True, slots=True, order=False)
@@ -123,8 +139,53 @@ class Phase:
     def name(self) -> str:
         """The phase in words, as players say it: "Spring 1901 movement"."""
         season = {"S": "Spring", "F": "Fall", "W": "Winter"}[self.season.value]
-        kind = {"M": "movement", "R": "retreats", "A": "adjustments"}[self.kind.value]
+        kind = {
+            "M": "movement",
+            "R": "retreats",
+            "A": "adjustments",
+            "N": "nomination",
+            "P": "placement",
+            "D": "draft",
+        }[self.kind.value]
         return f"{season} {self.year} {kind}"
+
+    @property
+    def is_setup(self) -> bool:
+        """A phase that sets the game up (nomination, placement, draft), not one of play."""
+        return self.kind in SETUP_KINDS
+
+
+JsonValue = Any
+
+
+def freeze(value: JsonValue) -> Any:
+    """A JSON-like value made immutable and hashable: objects become FrozenMaps, lists
+    tuples. Variants keep their own state (a draft's turn order, a nomination round) in
+    a position's ``extras`` this way.
+
+    >>> freeze({"order": ["red", "blue"], "round": 2})
+    FrozenMap({'order': ('red', 'blue'), 'round': 2})
+    """
+    if isinstance(value, Mapping):
+        return FrozenMap({str(k): freeze(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(freeze(v) for v in value)
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    raise PositionError(f"{value!r} is not a JSON value", "extras")
+
+
+def thaw(value: Any) -> JsonValue:
+    """The JSON form of a :func:`freeze`-d value (objects with sorted keys).
+
+    >>> thaw(freeze({"b": [1, 2], "a": None}))
+    {'a': None, 'b': [1, 2]}
+    """
+    if isinstance(value, Mapping):
+        return {k: thaw(value[k]) for k in sorted(value)}
+    if isinstance(value, tuple):
+        return [thaw(v) for v in value]
+    return value
 
 
 def province_of(location: str) -> str:
@@ -172,7 +233,10 @@ class Position:
 
     ``ownership`` maps each owned supply center to its owner; ``standoffs``
     are the provinces left vacant by a standoff in the movement just played
-    (nobody may retreat there).
+    (nobody may retreat there). ``options`` are the rule choices the game was
+    set up with (a variant's ``option_defaults`` filled in); ``extras`` is a
+    variant's own state, as frozen JSON (see :func:`freeze`): a draft's turn
+    order, a nomination round. The standard game has neither.
     """
 
     variant: str
@@ -181,6 +245,8 @@ class Position:
     ownership: FrozenMap[str, str] = field(default_factory=FrozenMap)
     dislodged: tuple[DislodgedUnit, ...] = ()
     standoffs: frozenset[str] = frozenset()
+    options: FrozenMap[str, Any] = field(default_factory=FrozenMap)
+    extras: FrozenMap[str, Any] = field(default_factory=FrozenMap)
     _by_province: dict[str, Unit] = field(
         init=False, repr=False, compare=False, hash=False, default_factory=dict
     )
@@ -226,14 +292,25 @@ class Position:
         ownership: Mapping[str, str] | None = None,
         dislodged: Iterable[DislodgedUnit] | None = None,
         standoffs: Iterable[str] | None = None,
+        extras: Mapping[str, Any] | None = None,
     ) -> Position:
         """A new position with the given parts replaced (units are kept sorted)."""
         phase = self.phase if phase is None else phase
         ownership = self.ownership if ownership is None else FrozenMap(ownership)
         dislodged = self.dislodged if dislodged is None else tuple(dislodged)
         standoffs = self.standoffs if standoffs is None else frozenset(standoffs)
+        new_extras = self.extras if extras is None else freeze(extras)
         if units is not None:
-            return Position(self.variant, phase, sort_units(units), ownership, dislodged, standoffs)
+            return Position(
+                self.variant,
+                phase,
+                sort_units(units),
+                ownership,
+                dislodged,
+                standoffs,
+                self.options,
+                new_extras,
+            )
         # The same units: the new position shares this one's index of them (built once,
         # never changed) instead of checking and indexing them again.
         (
@@ -243,6 +320,8 @@ class Position:
             set_ownership,
             set_dislodged,
             set_standoffs,
+            set_options,
+            set_extras,
             set_index,
         ) = _SET_POSITION
         new = _new(Position)
@@ -252,6 +331,8 @@ class Position:
         set_ownership(new, ownership)
         set_dislodged(new, dislodged)
         set_standoffs(new, standoffs)
+        set_options(new, self.options)
+        set_extras(new, new_extras)
         set_index(new, self._by_province)
         return new
 
@@ -270,7 +351,16 @@ def slot_setters(cls: type, *names: str) -> tuple[Callable[[Any, Any], None], ..
 _new = object.__new__
 _SET_UNIT = slot_setters(Unit, "power", "kind", "location", "province")
 _SET_POSITION = slot_setters(
-    Position, "variant", "phase", "units", "ownership", "dislodged", "standoffs", "_by_province"
+    Position,
+    "variant",
+    "phase",
+    "units",
+    "ownership",
+    "dislodged",
+    "standoffs",
+    "options",
+    "extras",
+    "_by_province",
 )
 
 

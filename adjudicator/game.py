@@ -12,13 +12,22 @@ from collections.abc import Callable, Iterable, Mapping
 from operator import itemgetter
 from typing import NamedTuple, cast
 
-from adjudicator.board import FrozenMap, PhaseKind, Position, Unit, UnitKind, province_of
+from adjudicator.board import (
+    SETUP_KINDS,
+    FrozenMap,
+    PhaseKind,
+    Position,
+    Unit,
+    UnitKind,
+    province_of,
+)
 from adjudicator.errors import ParseError
 from adjudicator.orders import (
     PHASE_ORDER_KINDS,
     Build,
     Disband,
     MovementOrder,
+    Nominate,
     Order,
     Retreat,
     UnitRef,
@@ -77,6 +86,8 @@ def resolve(
         variant = find_variant(position.variant)
     position = variant.before_phase(position, seed)
     kind = position.phase.kind
+    if kind in SETUP_KINDS:
+        return _resolve_setup(position, variant, orders, seed)
     attached, results = _attach(position, variant, orders)
     # Results are listed by power, then by where the unit stands (a stable sort).
     keyed = [(_result_key(r), r) for r in results]
@@ -105,6 +116,12 @@ def resolve(
         keyed.extend((_result_key(r), r) for r in results[len(keyed) :])
     if variant.changes_ownership_after(position.phase, after):
         after = after.with_changes(ownership=variant.update_ownership(after))
+    after, events = variant.after_phase(position.phase, after, seed)
+    if events:
+        if ordered is not None:
+            keyed = [(_result_key(r), r) for r in ordered]
+            ordered = None
+        keyed.extend((_result_key(r), r) for r in events)
     next_phase = variant.phase_after(position.phase, after)
     if next_phase.kind is _RETREATS:
         after = after.with_changes(phase=next_phase)
@@ -155,8 +172,55 @@ def check_order(
 
 def _result_key(r: OrderResult) -> tuple[str, str]:
     order = r.order
+    if isinstance(order, Nominate):
+        return (r.power, order.center)
     where = order.unit.location if not isinstance(order, (str, Waive)) else "~"
     return (r.power, where)
+
+
+def _resolve_setup(position: Position, variant: Variant, orders: OrdersIn, seed: int) -> Resolution:
+    """A setup phase (nomination, placement, draft pick): read the orders, let the
+    variant resolve them, and move on to the phase it says comes next."""
+    game_map = variant.map
+    allowed = PHASE_ORDER_KINDS[position.phase.kind]
+    readable: dict[str, list[Order]] = {}
+    results: list[OrderResult] = []
+    for power in sorted(orders):
+        mine = readable.setdefault(power, [])
+        for given in orders[power]:
+            if isinstance(given, str):
+                try:
+                    order = parse_order(given, game_map, position=position, power=power)
+                except ParseError as e:
+                    results.append(
+                        make_result(
+                            power, given, Outcome.ILLEGAL, Reason.UNREADABLE, message=e.message
+                        )
+                    )
+                    continue
+            else:
+                order = given
+            if not isinstance(order, allowed):
+                results.append(
+                    make_result(
+                        power,
+                        order,
+                        Outcome.ILLEGAL,
+                        Reason.WRONG_PHASE,
+                        kind=type(order).__name__.lower(),
+                        phase=position.phase.name.split()[-1],
+                    )
+                )
+                continue
+            mine.append(order)
+    after, resolved = variant.resolve_setup(position, readable, seed)
+    results.extend(resolved)
+    after, events = variant.after_phase(position.phase, after, seed)
+    results.extend(events)
+    next_phase = variant.phase_after(position.phase, after)
+    after = after.with_changes(phase=next_phase, dislodged=(), standoffs=())
+    keyed = sorted(((_result_key(r), n), r) for n, r in enumerate(results))
+    return Resolution(after, tuple(r for _, r in keyed))
 
 
 def _attach(
@@ -210,6 +274,7 @@ def _attach(
                 waives += 1
                 attached[f"waive#{waives}"] = (power, order)
                 continue
+            assert not isinstance(order, Nominate)  # only a nomination phase has those
             ref = order.unit
             province = ref.province
             if adjustments and isinstance(order, Build):
@@ -272,7 +337,7 @@ def _replaced(entry: tuple[str, Order]) -> OrderResult:
 def _with_location(order: Order, location: str) -> Order:
     from dataclasses import replace
 
-    assert not isinstance(order, Waive)
+    assert not isinstance(order, (Waive, Nominate))
     return replace(order, unit=UnitRef(order.unit.kind, location))
 
 

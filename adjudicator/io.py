@@ -20,8 +20,10 @@ from adjudicator.board import (
     Position,
     Unit,
     UnitKind,
+    freeze,
     province_of,
     sort_units,
+    thaw,
 )
 from adjudicator.errors import AdjudicatorError, PositionError
 from adjudicator.game import Resolution, resolve
@@ -111,7 +113,7 @@ def position_from_json(data: Any) -> tuple[Position, dict[str, list[str]]]:
     if "phase" not in data:
         raise PositionError('the position has no phase (such as "S1901M")', "phase")
     phase = Phase.parse(data["phase"])
-    if (phase.season, phase.kind) not in variant.phase_sequence:
+    if not variant.knows_phase(phase):
         raise PositionError(f"{phase} is not a phase of {variant.name}", "phase")
 
     units: list[Unit] = []
@@ -174,7 +176,8 @@ def position_from_json(data: Any) -> tuple[Position, dict[str, list[str]]]:
                 raise PositionError("an order must be a string", f"orders.{power_key}[{n}]")
         orders.setdefault(power, []).extend(texts)
 
-    _expect_mapping(data.get("options") or {}, "options")
+    options = variant.check_options(_expect_mapping(data.get("options") or {}, "options"))
+    extras = freeze(_expect_mapping(data.get("extras") or {}, "extras"))
     position = Position(
         variant=variant.id,
         phase=phase,
@@ -182,6 +185,8 @@ def position_from_json(data: Any) -> tuple[Position, dict[str, list[str]]]:
         ownership=FrozenMap(ownership),
         dislodged=tuple(dislodged),
         standoffs=frozenset(standoffs),
+        options=options,
+        extras=extras,
     )
     return position, orders
 
@@ -199,7 +204,7 @@ def position_to_json(position: Position) -> Json:
     centers: dict[str, list[str]] = {}
     for center, owner in position.ownership.items():
         centers.setdefault(owner, []).append(center)
-    return {
+    out: Json = {
         "variant": position.variant,
         "phase": str(position.phase),
         "units": {p: sorted(units[p]) for p in sorted(units)},
@@ -207,6 +212,13 @@ def position_to_json(position: Position) -> Json:
         "standoffs": sorted(position.standoffs),
         "centers": {p: sorted(centers[p]) for p in sorted(centers)},
     }
+    # A variant's rule choices and state travel with the position, so that the output of
+    # one phase is the input of the next; the standard game has neither.
+    if position.options:
+        out["options"] = thaw(position.options)
+    if position.extras:
+        out["extras"] = thaw(position.extras)
+    return out
 
 
 def resolution_to_json(before: Position, resolution: Resolution) -> Json:
@@ -229,6 +241,7 @@ def resolution_to_json(before: Position, resolution: Resolution) -> Json:
         "dislodged": board["dislodged"],
         "standoffs": board["standoffs"],
         "centers": board["centers"],
+        **{key: board[key] for key in ("options", "extras") if key in board},
         "next_phase": str(after.phase),
         "winner": variant.winner(after),
     }

@@ -61,7 +61,9 @@ def legal_orders(
         return _movement(position, variant, power)
     if kind is PhaseKind.RETREATS:
         return _retreats(position, variant, power)
-    return _adjustments(position, variant, power)
+    if kind is PhaseKind.ADJUSTMENTS:
+        return _adjustments(position, variant, power)
+    return variant.setup_legal_orders(position, power)
 
 
 def _movement(

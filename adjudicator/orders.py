@@ -1,7 +1,8 @@
 """Orders: small typed values with a canonical, round-trippable notation.
 
 ``str(order)`` gives the canonical notation (``F nth - pic``, ``A lvp S A yor - yor``,
-``F nth C A lon - nwy``, ``A bur R gas``, ``F lon B``, ``A war D``, ``WAIVE``) and
+``F nth C A lon - nwy``, ``A bur R gas``, ``F lon B``, ``A war D``, ``WAIVE``,
+``nominate lon``) and
 ``parse_order(str(order), game_map) == order`` for every order.
 
 :func:`parse_order` reads the ordinary notation players write, in either
@@ -107,6 +108,16 @@ class Build:
 
 
 @dataclass(frozen=True, slots=True)
+class Nominate:
+    """Name a supply center one wants to own (Highlander's secret nomination)."""
+
+    center: str
+
+    def __str__(self) -> str:
+        return f"nominate {self.center}"
+
+
+@dataclass(frozen=True, slots=True)
 class Waive:
     """Give up one build."""
 
@@ -114,14 +125,18 @@ class Waive:
         return "WAIVE"
 
 
-Order = Hold | Move | Support | Convoy | Retreat | Disband | Build | Waive
+Order = Hold | Move | Support | Convoy | Retreat | Disband | Build | Waive | Nominate
 MovementOrder = Hold | Move | Support | Convoy
 
-#: Which order kinds belong to which phase kind.
+#: Which order kinds belong to which phase kind. A placement (Highlander) or a draft pick
+#: (Multiple Void) puts a unit on the board, so it is written as a build.
 PHASE_ORDER_KINDS: dict[PhaseKind, tuple[type, ...]] = {
     PhaseKind.MOVEMENT: (Hold, Move, Support, Convoy),
     PhaseKind.RETREATS: (Retreat, Disband),
     PhaseKind.ADJUSTMENTS: (Build, Disband, Waive),
+    PhaseKind.NOMINATION: (Nominate,),
+    PhaseKind.PLACEMENT: (Build,),
+    PhaseKind.DRAFT: (Build,),
 }
 
 
@@ -159,6 +174,9 @@ _WORDS = {
     "builds": "B",
     "waive": "WAIVE",
     "waives": "WAIVE",
+    "nominate": "N",
+    "nominates": "N",
+    "nomination": "N",
     "a": "A",
     "army": "A",
     "f": "F",
@@ -335,6 +353,18 @@ def parse_order(
 
 def _parse(r: _Reader) -> Order:
     first = r.keyword()
+    if first == "N" or (
+        first is None
+        and len(r.tokens) == 1
+        and r.position is not None
+        and r.position.phase.kind is PhaseKind.NOMINATION
+    ):
+        # "nominate lon", or in a nomination phase just "lon".
+        if first == "N":
+            r.take()
+        center = province_of(r.location("the center to nominate"))
+        r.expect_end()
+        return Nominate(center)
     if first == "WAIVE":
         r.take()
         r.expect_end()
@@ -408,7 +438,7 @@ def _in_retreats(r: _Reader) -> bool:
 
 
 def _check_unit_exists(order: Order, position: Position, r: _Reader) -> None:
-    if isinstance(order, (Waive, Build)):
+    if isinstance(order, (Waive, Build, Nominate)):
         return
     location = order.unit.location
     name = r.map.location_name(location)

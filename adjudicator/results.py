@@ -82,6 +82,25 @@ class Reason(StrEnum):
     BUILD_TERRAIN = "build_terrain"
     TOO_MANY = "too_many"
     CIVIL_DISORDER = "civil_disorder"
+    # setting a game up: nomination (Highlander)
+    NOT_A_CENTER = "not_a_center"
+    NOMINATED_TWICE = "nominated_twice"
+    NOMINATION_EXCLUDED = "nomination_excluded"
+    NOMINATION_CONTESTED = "nomination_contested"
+    LISTS_IDENTICAL = "lists_identical"
+    NOMINATION_COUNT = "nomination_count"
+    NOMINATION_MISSING_POWER = "nomination_missing_power"
+    NOMINATED_AT_RANDOM = "nominated_at_random"
+    NOMINATION_DROPPED = "nomination_dropped"
+    # placement (Highlander)
+    PLACEMENT_NOT_OWN = "placement_not_own"
+    PLACEMENT_MISSING = "placement_missing"
+    PLACED_BY_DEFAULT = "placed_by_default"
+    # the draft (Multiple Void)
+    NOT_YOUR_PICK = "not_your_pick"
+    NOT_A_DRAFT_SPACE = "not_a_draft_space"
+    PICKED_AT_RANDOM = "picked_at_random"
+    REMOVED_NO_CENTER = "removed_no_center"
 
 
 _WORDING: dict[Reason, str] = {
@@ -130,6 +149,23 @@ _WORDING: dict[Reason, str] = {
     Reason.BUILD_TERRAIN: "{unit} cannot stand in {location}",
     Reason.TOO_MANY: "more orders than the {count} allowed",
     Reason.CIVIL_DISORDER: "disbanded in civil disorder (farthest from home)",
+    Reason.NOT_A_CENTER: "{location} is not a supply center",
+    Reason.NOMINATED_TWICE: "{location} is already on the list",
+    Reason.NOMINATION_EXCLUDED: "{location} was named in an earlier round and may not be "
+    "named again",
+    Reason.NOMINATION_CONTESTED: "{location} was nominated by both players and stays neutral",
+    Reason.LISTS_IDENTICAL: "both lists were the same: both players nominate again",
+    Reason.NOMINATION_COUNT: "the list must name exactly {count} centers, not {given}",
+    Reason.NOMINATION_MISSING_POWER: "the list must name a home center of {power}",
+    Reason.NOMINATED_AT_RANDOM: "chosen at random to complete the list",
+    Reason.NOMINATION_DROPPED: "dropped to make room for a home center of {power}",
+    Reason.PLACEMENT_NOT_OWN: "{location} is not one of your centers",
+    Reason.PLACEMENT_MISSING: "no unit is placed in {location} yet",
+    Reason.PLACED_BY_DEFAULT: "no unit was placed here: an army stands in {location}",
+    Reason.NOT_YOUR_PICK: "it is {power}'s pick, not yours",
+    Reason.NOT_A_DRAFT_SPACE: "{location} is not one of the draft's spaces",
+    Reason.PICKED_AT_RANDOM: "no pick in time: placed at random",
+    Reason.REMOVED_NO_CENTER: "{unit} took no supply center in 1900 and is removed",
 }
 
 

@@ -34,6 +34,13 @@ POWER_NAMES: dict[str, Promise] = {
     "italy": _("Italy"),
     "russia": _("Russia"),
     "turkey": _("Turkey"),
+    # Variants without great powers play colours (Highlander, Multiple Void).
+    "red": _("Red"),
+    "blue": _("Blue"),
+    "yellow": _("Yellow"),
+    "green": _("Green"),
+    "black": _("Black"),
+    "grey": _("Grey"),
 }
 
 #: An order's result, by the adjudicator's outcome values (shown as they are in English).
@@ -61,6 +68,13 @@ PHASE_KINDS: dict[str, Promise] = {
     "adjustments": pgettext_lazy("phase kind", "adjustments"),
 }
 _KIND_WORDS = {"M": "movement", "R": "retreats", "A": "adjustments"}
+
+#: Phases that set a game up have a name of their own, without a season.
+SETUP_PHASES: dict[str, Promise] = {
+    "N": pgettext_lazy("phase", "Nomination of centers"),
+    "P": pgettext_lazy("phase", "Placement of units"),
+    "D": pgettext_lazy("phase", "Draft"),
+}
 
 #: Kinds of order (the adjudicator's order class names), in "{kind} orders are not given ...".
 ORDER_KINDS: dict[str, Promise] = {
@@ -221,6 +235,24 @@ REASONS: dict[str, Promise] = {
     "build_terrain": _("%(unit)s cannot stand in %(location)s"),
     "too_many": _("more orders than the %(count)s allowed"),
     "civil_disorder": _("disbanded in civil disorder (farthest from home)"),
+    "not_a_center": _("%(location)s is not a supply center"),
+    "nominated_twice": _("%(location)s is already on the list"),
+    "nomination_excluded": _(
+        "%(location)s was named in an earlier round and may not be named again"
+    ),
+    "nomination_contested": _("%(location)s was nominated by both players and stays neutral"),
+    "lists_identical": _("both lists were the same: both players nominate again"),
+    "nomination_count": _("the list must name exactly %(count)s centers, not %(given)s"),
+    "nomination_missing_power": _("the list must name a home center of %(power)s"),
+    "nominated_at_random": _("chosen at random to complete the list"),
+    "nomination_dropped": _("dropped to make room for a home center of %(power)s"),
+    "placement_not_own": _("%(location)s is not one of your centers"),
+    "placement_missing": _("no unit is placed in %(location)s yet"),
+    "placed_by_default": _("no unit was placed here: an army stands in %(location)s"),
+    "not_your_pick": _("it is %(power)s's pick, not yours"),
+    "not_a_draft_space": _("%(location)s is not one of the draft's spaces"),
+    "picked_at_random": _("no pick in time: placed at random"),
+    "removed_no_center": _("%(unit)s took no supply center in 1900 and is removed"),
 }
 _SUPPORT_NOT_TO_HOLD = _("%(supported)s was not ordered to hold")
 _SUPPORT_NOT_TO_MOVE = _("%(supported)s was not ordered to %(dest)s")
@@ -248,6 +280,8 @@ def outcome_name(outcome: str) -> str:
 def phase_name(code: str) -> str:
     """A phase in words: ``S1901M`` -> ``Spring 1901 movement`` (translated)."""
     phase = Phase.parse(code)
+    if phase.kind.value in SETUP_PHASES:
+        return str(SETUP_PHASES[phase.kind.value])
     return gettext("%(season)s %(year)s %(kind)s") % {
         "season": SEASONS[phase.season.value],
         "year": phase.year,

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from adjudicator.errors import UnknownVariant
 from adjudicator.variants.base import ParadoxRule, Variant
+from adjudicator.variants.highlander import Highlander
+from adjudicator.variants.multiple_void import MultipleVoid
 from adjudicator.variants.standard import Standard
 
-VARIANTS: dict[str, Variant] = {v.id: v for v in (Standard(),)}
+VARIANTS: dict[str, Variant] = {v.id: v for v in (Standard(), Highlander(), MultipleVoid())}
 
 
 def find_variant(name: str) -> Variant:

@@ -8,9 +8,9 @@ these hooks and nothing else.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.board import (
     FrozenMap,
@@ -20,10 +20,15 @@ from adjudicator.board import (
     Season,
     Unit,
     UnitKind,
+    freeze,
     sort_units,
 )
 from adjudicator.errors import PositionError
 from adjudicator.maps import GameMap, Terrain, load_map
+
+if TYPE_CHECKING:
+    from adjudicator.orders import Order
+    from adjudicator.results import OrderResult, Reason
 
 
 class ParadoxRule(StrEnum):
@@ -62,6 +67,12 @@ class Variant:
     paradox_rule: ParadoxRule = ParadoxRule.SZYKMAN
     #: Option names this variant accepts in the CLI's ``options`` object, with defaults.
     option_defaults: Mapping[str, Any] = FrozenMap()
+    #: Phases before the first year that set the game up (nomination, placement, draft).
+    setup_phases: tuple[tuple[Season, PhaseKind], ...] = ()
+    #: The powers, when they are not the map's (Highlander's two colours, Multiple Void's six).
+    power_ids: tuple[str, ...] | None = None
+    #: How many players a game of this variant takes: (fewest, most).
+    player_counts: tuple[int, int] = (7, 7)
 
     @property
     def map(self) -> GameMap:
@@ -69,7 +80,41 @@ class Variant:
 
     @property
     def powers(self) -> tuple[str, ...]:
-        return self.map.power_ids
+        return self.power_ids if self.power_ids is not None else self.map.power_ids
+
+    # -- options and seats -----------------------------------------------------
+
+    def check_options(self, options: Mapping[str, Any] | None) -> FrozenMap[str, Any]:
+        """The game's rule choices, checked, with every default filled in.
+
+        Raises:
+            PositionError: for an option this variant does not have, or a value it
+                does not accept (the path names the option: ``options.players``).
+        """
+        given = dict(options or {})
+        unknown = sorted(set(given) - set(self.option_defaults))
+        if unknown:
+            known = ", ".join(sorted(self.option_defaults)) or "none"
+            raise PositionError(
+                f"{self.name} has no option {unknown[0]!r} (its options: {known})",
+                f"options.{unknown[0]}",
+            )
+        merged = {**self.option_defaults, **given}
+        for name, value in merged.items():
+            self.check_option(name, value, merged)
+        return freeze(merged)  # type: ignore[no-any-return]
+
+    def check_option(self, name: str, value: Any, options: Mapping[str, Any]) -> None:
+        """Raise :class:`PositionError` (path ``options.<name>``) for a value not allowed."""
+
+    def seats(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+        """The powers players take in a game with these (checked) options."""
+        return self.powers
+
+    def knows_phase(self, phase: Phase) -> bool:
+        """Is this a phase of the variant (its year's phases or its setup phases)?"""
+        key = (phase.season, phase.kind)
+        return key in self.phase_sequence or key in self.setup_phases
 
     # -- geography and strength (movement hooks) ------------------------------
 
@@ -88,8 +133,13 @@ class Variant:
 
     # -- phases ------------------------------------------------------------------
 
-    def initial_position(self) -> Position:
-        """The board at the start of the game."""
+    def initial_position(self, options: Mapping[str, Any] | None = None) -> Position:
+        """The board at the start of a game with these options (defaults if None).
+
+        Raises:
+            PositionError: if the options are not the variant's.
+        """
+        checked = self.check_options(options)
         start = self.map.start
         phase = Phase.parse(start.get("phase", "S1901M"))
         units = []
@@ -98,10 +148,65 @@ class Variant:
                 kind, _, location = text.partition(" ")
                 units.append(Unit(power, UnitKind(kind), location))
         ownership = {c: p for p, cs in start.get("centers", {}).items() for c in cs}
-        return Position(self.id, phase, sort_units(units), FrozenMap(ownership))
+        return Position(self.id, phase, sort_units(units), FrozenMap(ownership), options=checked)
 
     def starting_ownership(self) -> dict[str, str]:
+        """Who owns which center when a position leaves ``centers`` out."""
+        if self.power_ids is not None:
+            return {}
         return {c: p for p, cs in self.map.start.get("centers", {}).items() for c in cs}
+
+    # -- who orders, and setting a game up ------------------------------------------
+
+    def orders_due(self, position: Position) -> frozenset[str]:
+        """Powers that have orders to give in this position."""
+        kind = position.phase.kind
+        if kind is PhaseKind.MOVEMENT:
+            return frozenset(u.power for u in position.units)
+        if kind is PhaseKind.RETREATS:
+            return frozenset(d.unit.power for d in position.dislodged)
+        if kind is PhaseKind.ADJUSTMENTS:
+            out = set()
+            for power in self.powers:
+                delta = self.adjustment(position, power)
+                if delta < 0 or (delta > 0 and self.build_sites(position, power)):
+                    out.add(power)
+            return frozenset(out)
+        raise PositionError(f"{self.name} has no {position.phase.name} phase", "phase")
+
+    def resolve_setup(
+        self, position: Position, orders: Mapping[str, Sequence[Order]], seed: int
+    ) -> tuple[Position, list[OrderResult]]:
+        """Resolve a setup phase (nomination, placement, a draft pick).
+
+        ``orders`` are each power's readable orders of the phase's kinds, in the
+        order given. Returns the position after the phase (still at ``position``'s
+        phase: :meth:`phase_after` says what comes next) and a result per order,
+        plus results for anything done in a player's stead (a missed pick).
+        """
+        raise PositionError(f"{self.name} has no {position.phase.name} phase", "phase")
+
+    def setup_legal_orders(
+        self, position: Position, power: str | None
+    ) -> dict[str, tuple[Order, ...]]:
+        """The orders a power may give in a setup phase, keyed by province."""
+        return {}
+
+    def order_set_problem(
+        self, position: Position, power: str, orders: Sequence[Order]
+    ) -> tuple[Reason, dict[str, str]] | None:
+        """Why a power's orders, taken together, are not yet a whole answer (a nomination
+        list that is short), or None. The site asks before a player marks ready; the
+        resolver itself completes or corrects what is missing."""
+        return None
+
+    def after_phase(
+        self, phase: Phase, position: Position, seed: int
+    ) -> tuple[Position, tuple[OrderResult, ...]]:
+        """Events at the end of a phase, after centers changed hands (Multiple Void removes
+        the units that took no center in 1900). Returns the position and a result for each
+        unit the event touched."""
+        return position, ()
 
     def phase_after(self, phase: Phase, position: Position) -> Phase:
         """The next phase with something to do, after ``phase`` produced ``position``.
@@ -111,6 +216,8 @@ class Variant:
         never skipped.
         """
         seq = self.phase_sequence
+        if phase.is_setup:
+            raise PositionError(f"{self.name} has no {phase.name} phase", "phase")
         try:
             index = seq.index((phase.season, phase.kind))
         except ValueError:

@@ -1,0 +1,76 @@
+"""Rules several variants share, the way godip's variants share ``SCCountWinner``.
+
+Variants without great powers (Highlander, Multiple Void) have no home centers:
+they build in any vacant center they own, a power in civil disorder disbands
+the units farthest from its own centers, and a power left alone on the board
+has won.
+"""
+
+from __future__ import annotations
+
+from adjudicator.board import Position
+from adjudicator.maps import GameMap
+
+
+def build_anywhere(position: Position, power: str) -> tuple[str, ...]:
+    """Every vacant supply center the power owns (no home centers), sorted."""
+    return tuple(
+        sorted(
+            center
+            for center, owner in position.ownership.items()
+            if owner == power and position.unit_in(center) is None
+        )
+    )
+
+
+def distances_to_own_centers(game_map: GameMap, position: Position, power: str) -> dict[str, int]:
+    """Distance of each of the power's units to its nearest own supply center.
+
+    Counted through land and sea alike, as the civil-disorder rule counts to home
+    centers; with no center left, every unit is equally far (and the tie-breaks
+    of the rule decide).
+    """
+    graph: dict[str, set[str]] = {}
+    for a, b in (*game_map.army_edges, *game_map.fleet_edges):
+        pa, pb = a.split("/")[0], b.split("/")[0]
+        graph.setdefault(pa, set()).add(pb)
+        graph.setdefault(pb, set()).add(pa)
+    own = sorted(position.centers_of(power))
+    distance = dict.fromkeys(own, 0)
+    frontier = list(own)
+    while frontier:
+        nxt = []
+        for p in frontier:
+            for q in graph.get(p, ()):
+                if q not in distance:
+                    distance[q] = distance[p] + 1
+                    nxt.append(q)
+        frontier = nxt
+    return {u.location: distance.get(u.province, 10_000) for u in position.units_of(power)}
+
+
+def center_counts(position: Position) -> dict[str, int]:
+    """Supply centers per power."""
+    counts: dict[str, int] = {}
+    for owner in position.ownership.values():
+        counts[owner] = counts.get(owner, 0) + 1
+    return counts
+
+
+def sc_count_winner(position: Position, victory_centers: int) -> str | None:
+    """The one power with ``victory_centers`` or more and more than anyone else, if any."""
+    counts = center_counts(position)
+    best = [p for p, n in counts.items() if n >= victory_centers]
+    if not best:
+        return None
+    top = max(counts[p] for p in best)
+    leaders = [p for p in best if counts[p] == top]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def sole_survivor(position: Position) -> str | None:
+    """The only power left with a unit or a center, once play has begun."""
+    alive = position.powers_on_board
+    if len(alive) == 1 and not position.phase.is_setup:
+        return next(iter(alive))
+    return None
