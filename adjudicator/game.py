@@ -278,7 +278,8 @@ def _attach(
             ref = order.unit
             province = ref.province
             if adjustments and isinstance(order, Build):
-                key = province
+                # Keyed by power too: one power's build never replaces another's.
+                key = f"{power}:{province}"
                 if key in attached:
                     results.append(_replaced(attached[key]))
                 attached[key] = (power, order)

@@ -250,8 +250,15 @@ def resolution_to_json(before: Position, resolution: Resolution) -> Json:
 def resolve_json(data: Any) -> Json:
     """Resolve one CLI input object and return the output object.
 
+    Besides the contract's fields the input may carry ``"seed"``, the whole number
+    every random event of the phase is drawn from (a missed draft pick, a nomination
+    completed at random); it is 0 when left out.
+
     Raises:
         PositionError: if the position cannot be read.
     """
     position, orders = position_from_json(data)
-    return resolution_to_json(position, resolve(position, orders))
+    seed = data.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise PositionError("seed must be a whole number from 0 to 2**63 - 1", "seed")
+    return resolution_to_json(position, resolve(position, orders, seed=seed))

@@ -377,10 +377,12 @@ def _parse(r: _Reader) -> Order:
         return Build(unit) if first == "B" else Disband(unit)
     if first == "R":
         r.take()
-    unit = r.unit("the unit", need_unit=not _is_build(r))
+    placing = _in_placement(r)
+    unit = r.unit("the unit", need_unit=not (placing or _is_build(r)))
     word = r.keyword()
     if word is None and r.at_end():
-        return Hold(unit)
+        # "A vie" places a unit when the game is being set up, and holds otherwise.
+        return Build(unit) if placing else Hold(unit)
     if word is None:
         # "A bur gas" is not a thing anyone means; say what is wrong.
         raise r.fail(f"expected an order word (H, -, S, C, R, B, D) after {unit}")
@@ -431,6 +433,14 @@ def _parse(r: _Reader) -> Order:
 def _is_build(r: _Reader) -> bool:
     """Does the order end in B (``lon B`` names no unit that is on the board yet)?"""
     return bool(r.tokens) and _WORDS.get(r.tokens[-1]) == "B"
+
+
+def _in_placement(r: _Reader) -> bool:
+    """Is this a phase whose orders put units on the board (placement, a draft pick)?"""
+    return r.position is not None and r.position.phase.kind in (
+        PhaseKind.PLACEMENT,
+        PhaseKind.DRAFT,
+    )
 
 
 def _in_retreats(r: _Reader) -> bool:

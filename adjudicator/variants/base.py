@@ -73,6 +73,10 @@ class Variant:
     power_ids: tuple[str, ...] | None = None
     #: How many players a game of this variant takes: (fewest, most).
     player_counts: tuple[int, int] = (7, 7)
+    #: Can two games of it be played as a twin-board duel (Highlander, rule 7)?
+    duel_boards: bool = False
+    #: Keys of ``Position.extras`` players may not see before the phase is adjudicated.
+    private_extras: frozenset[str] = frozenset()
 
     @property
     def map(self) -> GameMap:

@@ -191,3 +191,19 @@ def test_check_order_reports_unreadable_text() -> None:
     assert problem is not None
     assert problem.outcome.value == "illegal"
     assert problem.explanation == "no unit at Picardy"
+
+
+def test_a_bare_unit_is_placed_in_a_placement_or_draft_phase() -> None:
+    from adjudicator import Build, Hold, UnitRef, find_variant, parse_order
+    from adjudicator.board import UnitKind
+
+    void = find_variant("multiple_void").initial_position({"players": 2})
+    game_map = find_variant("multiple_void").map
+    assert parse_order("A boh", game_map, position=void) == Build(UnitRef(UnitKind.ARMY, "boh"))
+    assert parse_order("F bul/ec", game_map, position=void) == Build(
+        UnitRef(UnitKind.FLEET, "bul/ec")
+    )
+    standard = find_variant("standard").initial_position()
+    assert parse_order("A vie", game_map, position=standard) == Hold(
+        UnitRef(UnitKind.ARMY, "vie")
+    )

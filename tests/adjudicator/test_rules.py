@@ -415,3 +415,29 @@ def test_a_movement_phase_is_never_skipped() -> None:
     assert out["next_phase"] == "S1902M"
     out = resolve_json({"phase": "S1902M", "units": {}, "centers": {}})
     assert out["next_phase"] == "F1902M"
+
+
+def test_one_powers_build_never_replaces_anothers_in_the_same_province() -> None:
+    answer = resolve_json(
+        {
+            "phase": "W1901A",
+            "units": {"france": ["A bre"], "germany": ["A kie"]},
+            "centers": {"france": ["par", "bre"], "germany": ["kie", "ber"]},
+            "orders": {"france": ["A par B"], "germany": ["A par B"]},
+        }
+    )
+    by_power = {r["power"]: r for r in answer["results"]}
+    assert by_power["france"]["result"] == "ok"
+    assert by_power["germany"]["result"] == "void"
+    assert by_power["germany"]["reason_code"] == "build_not_allowed"
+    assert answer["units"]["france"] == ["A bre", "A par"]
+
+
+def test_the_seed_of_a_phase_can_be_given_and_is_checked() -> None:
+    from adjudicator.errors import PositionError
+
+    start = {"variant": "multiple_void", "phase": "S1900D", "options": {"players": 2}}
+    picks = {resolve_json({**start, "seed": seed})["units"]["red"][0] for seed in range(8)}
+    assert len(picks) > 1  # a missed pick lands where the seed says
+    with pytest.raises(PositionError, match="seed"):
+        resolve_json({**start, "seed": "7"})
