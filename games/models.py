@@ -36,9 +36,13 @@ class Game(models.Model):
     class Outcome(models.TextChoices):
         SOLO = "solo", _("Solo victory")
         DRAW = "draw", _("Draw")
+        #: One board of a twin-board duel: the duel's winner is the game's.
+        DUEL = "duel", _("Duel decided")
 
     name = models.CharField(_("name"), max_length=100)
     variant = models.CharField(_("variant"), max_length=40, default="standard")
+    #: The variant's rule choices (checked by the adjudicator's ``check_options``).
+    options = models.JSONField(default=dict, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_created"
     )
@@ -59,6 +63,8 @@ class Game(models.Model):
     adjustment_deadline = models.DurationField(
         _("adjustment deadline"), default=timedelta(hours=12)
     )
+    #: For each phase that sets the game up: a nomination, a placement, each draft pick.
+    setup_deadline = models.DurationField(_("set-up deadline"), default=timedelta(hours=12))
     #: Bumped on every change watchers should see; clients re-fetch on a new version.
     version = models.PositiveIntegerField(default=0)
     seed = models.BigIntegerField(default=0)
@@ -82,11 +88,19 @@ class Game(models.Model):
         return self.status == self.Status.FINISHED
 
     @property
+    def duel(self) -> Duel | None:
+        """The twin-board duel this game is a board of, if any."""
+        return Duel.objects.filter(models.Q(board_a=self) | models.Q(board_b=self)).first()
+
+    @property
     def current_phase(self) -> GamePhase | None:
         return self.phases.filter(status=GamePhase.Status.OPEN).order_by("-index").first()
 
     def deadline_for(self, code: str) -> timedelta:
-        kind = AdjPhase.parse(code).kind
+        phase = AdjPhase.parse(code)
+        kind = phase.kind
+        if phase.is_setup:
+            return self.setup_deadline
         if kind is PhaseKind.MOVEMENT:
             return self.movement_deadline
         if kind is PhaseKind.RETREATS:
@@ -191,3 +205,36 @@ class DrawVote(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["phase", "seat"], name="one_draw_vote_per_phase"),
         ]
+
+
+class Duel(models.Model):
+    """Two linked Highlander games (rule 7): board B starts with board A's set-up exactly
+    inverted, both boards advance together, and whoever first wins a board wins the duel
+    (with the tie-break ladder of rules 7.5 to 7.7 when both are decided at once)."""
+
+    class Status(models.TextChoices):
+        SETUP = "setup", _("Setting up board A")
+        RUNNING = "running", _("Running")
+        SUDDEN_DEATH = "sudden_death", _("Sudden death")
+        WON = "won", _("Won")
+
+    board_a = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="duel_as_a")
+    board_b = models.OneToOneField(
+        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="duel_as_b"
+    )
+    status = models.CharField(max_length=14, choices=Status.choices, default=Status.SETUP)
+    #: The adjudicator's DuelState, as JSON.
+    state = models.JSONField(default=dict, blank=True)
+    winner = models.CharField(max_length=40, blank=True)
+    #: The rule that decided it: 7.4, 7.5, 7.6 or 7.7.
+    decided_by = models.CharField(max_length=8, blank=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    #: What happened, step by step, for the duel page (movement turns, decisions).
+    log = models.JSONField(default=list, blank=True)
+
+    def __str__(self) -> str:
+        return f"Duel {self.pk}: {self.board_a}"
+
+    @property
+    def boards(self) -> list[Game]:
+        return [g for g in (self.board_a, self.board_b) if g is not None]

@@ -63,11 +63,14 @@ def game_state(
         if phase is None:
             raise GamePhase.DoesNotExist
     seat = visibility.seat_of(user=user, game=game)
+    variant = find_variant(game.variant)
     state: dict[str, Any] = {
         "game": {
             "id": game.pk,
             "name": game.name,
             "variant": game.variant,
+            "variant_name": variant.name,
+            "options": game.options,
             "status": game.status,
             "outcome": game.outcome,
             "winner": game.winner,
@@ -81,6 +84,7 @@ def game_state(
         "phase": None,
         "me": None,
         "seats": [],
+        "duel": duel_summary(game=game),
     }
     ready: set[str] = set()
     if phase is not None:
@@ -98,7 +102,6 @@ def game_state(
     if phase is None:
         return state
     position = phase_position(phase)
-    variant = find_variant(game.variant)
     board = phase.position
     state["phase"] = {
         "index": phase.index,
@@ -116,6 +119,8 @@ def game_state(
         "to_order": sorted(powers_to_order(position, variant)),
         "notes": phase.notes,
         "draw_proposed": visibility.draw_proposed(phase=phase),
+        "extras": visibility.visible_extras(phase=phase, extras=board.get("extras", {})),
+        "setup": position.phase.is_setup,
     }
     if phase.is_resolved:
         state["phase"]["results"] = phase.results or []
@@ -133,10 +138,77 @@ def game_state(
             "must_order": seat.power in state["phase"]["to_order"],
             "draw_vote": visibility.own_draw_vote(user=user, phase=phase),
             "legal": {},
+            "problem": None,
         }
         if not phase.is_resolved and game.status == Game.Status.ACTIVE:
             state["me"]["legal"] = {
                 where: [str(o) for o in options]
                 for where, options in legal_orders(position, seat.power).items()
             }
+            state["me"]["problem"] = _whole_answer_problem(
+                variant, position, seat.power, state["me"]["orders"]
+            )
     return state
+
+
+def _whole_answer_problem(variant: Any, position: Any, power: str, orders: list[str]) -> str | None:
+    """What is still missing before the saved orders are a whole answer (a nomination list
+    that is short), in the reader's language; None when nothing is."""
+    from adjudicator import ParseError, parse_order
+    from games import wording
+
+    if not position.phase.is_setup or power not in variant.orders_due(position):
+        return None
+    parsed = []
+    for text in orders:
+        try:
+            parsed.append(parse_order(text, variant.map, position=position, power=power))
+        except ParseError:
+            continue
+    problem = variant.order_set_problem(position, power, parsed)
+    if problem is None:
+        return None
+    reason, params = problem
+    return wording.result_sentence(reason.value, params) or reason.value
+
+
+def duel_summary(*, game: Game) -> dict[str, Any] | None:
+    """The twin-board duel a game belongs to: its boards, stage and verdict (public)."""
+    from games import wording
+    from games.models import Duel
+
+    duel = (
+        Duel.objects.filter(Q(board_a=game) | Q(board_b=game))
+        .select_related("board_a", "board_b")
+        .first()
+    )
+    if duel is None:
+        return None
+    boards = []
+    for label, board in (("A", duel.board_a), ("B", duel.board_b)):
+        if board is None:
+            continue
+        current = board.phases.order_by("-index").first()
+        boards.append(
+            {
+                "label": label,
+                "game_id": board.pk,
+                "name": board.name,
+                "phase": current.code if current else None,
+                "phase_name": wording.phase_name(current.code) if current else None,
+                "waiting": bool(
+                    current and current.status == GamePhase.Status.OPEN and not current.deadline
+                ),
+                "this": board.pk == game.pk,
+            }
+        )
+    return {
+        "id": duel.pk,
+        "status": duel.status,
+        "status_name": duel.get_status_display(),
+        "winner": duel.winner,
+        "decided_by": duel.decided_by,
+        "state": duel.state,
+        "log": duel.log,
+        "boards": boards,
+    }

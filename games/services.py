@@ -16,16 +16,23 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from adjudicator import ParseError, Position, check_order, find_variant, parse_order, resolve
-from adjudicator.board import PhaseKind
+from adjudicator import (
+    ParseError,
+    Position,
+    PositionError,
+    check_order,
+    find_variant,
+    parse_order,
+    resolve,
+)
 from adjudicator.io import position_from_json, position_to_json
 from adjudicator.variants import Variant
 from games import wording
-from games.models import DrawVote, Game, GamePhase, OrderSet, Seat
+from games.models import DrawVote, Duel, Game, GamePhase, OrderSet, Seat
 
 log = logging.getLogger(__name__)
 
@@ -49,18 +56,9 @@ def phase_position(phase: GamePhase) -> Position:
 
 
 def powers_to_order(position: Position, variant: Variant) -> set[str]:
-    """Powers that have orders to give in this position."""
-    kind = position.phase.kind
-    if kind is PhaseKind.MOVEMENT:
-        return {u.power for u in position.units}
-    if kind is PhaseKind.RETREATS:
-        return {d.unit.power for d in position.dislodged}
-    out = set()
-    for power in variant.powers:
-        delta = variant.adjustment(position, power)
-        if delta < 0 or (delta > 0 and variant.build_sites(position, power)):
-            out.add(power)
-    return out
+    """Powers that have orders to give in this position (the variant decides: in a
+    draft, only the colour whose pick it is)."""
+    return set(variant.orders_due(position))
 
 
 def _phase_seed(game: Game, index: int) -> int:
@@ -85,6 +83,12 @@ def _bump(game: Game) -> None:
 # -- creating and joining ------------------------------------------------------------------
 
 
+def _thawed(options: Any) -> dict[str, Any]:
+    from adjudicator.board import thaw
+
+    return dict(thaw(options))
+
+
 @transaction.atomic
 def game_create(
     *,
@@ -98,10 +102,18 @@ def game_create(
     movement_deadline: timedelta = timedelta(hours=24),
     retreat_deadline: timedelta = timedelta(hours=12),
     adjustment_deadline: timedelta = timedelta(hours=12),
+    setup_deadline: timedelta = timedelta(hours=12),
+    options: dict[str, Any] | None = None,
+    duel: bool = False,
     join: bool = True,
     power: str | None = None,
 ) -> Game:
-    """Create a game with an open seat per power; the creator joins unless ``join`` is False."""
+    """Create a game with an open seat per power; the creator joins unless ``join`` is False.
+
+    ``options`` are the variant's rule choices (checked by the adjudicator); with
+    ``duel`` the game is board A of a twin-board duel, and board B is made when
+    board A's set-up is done.
+    """
     name = name.strip()
     if not name:
         raise ApplicationError(_("A game needs a name."))
@@ -109,10 +121,20 @@ def game_create(
         variant = find_variant(variant_id)
     except ValueError:
         raise ApplicationError(_("Unknown variant.")) from None
+    try:
+        checked = variant.check_options(options or {})
+    except PositionError as e:
+        raise ApplicationError(
+            _("The variant's options are not valid: %(problem)s") % {"problem": e.message},
+            {"field": e.path},
+        ) from None
+    if duel and not variant.duel_boards:
+        raise ApplicationError(_("Only Highlander games can be played as twin-board duels."))
     for label, value in (
         (_("movement"), movement_deadline),
         (_("retreats"), retreat_deadline),
         (_("adjustments"), adjustment_deadline),
+        (_("set-up"), setup_deadline),
     ):
         if value < timedelta(minutes=1) or value > timedelta(days=14):
             raise ApplicationError(
@@ -130,9 +152,13 @@ def game_create(
         movement_deadline=movement_deadline,
         retreat_deadline=retreat_deadline,
         adjustment_deadline=adjustment_deadline,
+        setup_deadline=setup_deadline,
+        options=_thawed(checked),
         seed=random.SystemRandom().getrandbits(62),
     )
-    Seat.objects.bulk_create(Seat(game=game, power=p) for p in variant.powers)
+    Seat.objects.bulk_create(Seat(game=game, power=p) for p in variant.seats(checked))
+    if duel:
+        Duel.objects.create(board_a=game)
     if join:
         game_join(game=game, user=created_by, power=power, invite_code=game.invite_code)
     return game
@@ -211,19 +237,33 @@ def game_start(*, game: Game, by: AbstractBaseUser | None = None) -> Game:
     game.status = Game.Status.ACTIVE
     game.started_at = now
     game.save(update_fields=["status", "started_at"])
-    _open_phase(game, variant.initial_position(), index=0, now=now)
+    try:
+        first = variant.initial_position(game.options)
+    except PositionError as e:
+        raise ApplicationError(
+            _("The variant's options are not valid: %(problem)s") % {"problem": e.message}
+        ) from None
+    duel = Duel.objects.select_for_update().filter(board_a=game).first()
+    if duel is not None and not first.phase.is_setup:
+        _start_board_b(duel, game, first, index=0, now=now)  # a set-up fixed by the organiser
+    else:
+        _open_phase(game, first, index=0, now=now)
     _bump(game)
     return game
 
 
-def _open_phase(game: Game, position: Position, *, index: int, now: Any) -> GamePhase:
+def _open_phase(
+    game: Game, position: Position, *, index: int, now: Any, waiting: bool = False
+) -> GamePhase:
+    """Open the next phase; a ``waiting`` one (a duel board ahead of the other) gets its
+    deadline only when the other board catches up."""
     code = str(position.phase)
     return GamePhase.objects.create(
         game=game,
         index=index,
         code=code,
         position=position_to_json(position),
-        deadline=now + game.deadline_for(code),
+        deadline=None if waiting else now + game.deadline_for(code),
         seed=_phase_seed(game, index),
     )
 
@@ -313,6 +353,8 @@ def orders_ready(*, game: Game, user: AbstractBaseUser, ready: bool) -> OrderSet
     seat = _seat_for(game, user)
     phase = _open_phase_locked(game)
     order_set, _created = OrderSet.objects.get_or_create(phase=phase, seat=seat)
+    if ready:
+        _check_whole_answer(game, phase, seat.power, order_set.orders)
     order_set.ready = ready
     order_set.save(update_fields=["ready", "updated_at"])
     _bump(game)
@@ -326,6 +368,28 @@ def orders_ready(*, game: Game, user: AbstractBaseUser, ready: bool) -> OrderSet
 
         transaction.on_commit(enqueue)
     return order_set
+
+
+def _check_whole_answer(game: Game, phase: GamePhase, power: str, orders: list[str]) -> None:
+    """Refuse "ready" for orders that are not yet a whole answer (a short nomination list,
+    a center with no unit placed): the variant says what a whole answer is."""
+    variant = find_variant(game.variant)
+    position = phase_position(phase)
+    if power not in variant.orders_due(position):
+        return
+    parsed = []
+    for text in orders:
+        try:
+            parsed.append(parse_order(text, variant.map, position=position, power=power))
+        except ParseError:
+            continue
+    problem = variant.order_set_problem(position, power, parsed)
+    if problem is not None:
+        reason, params = problem
+        message = wording.result_sentence(reason.value, params) or reason.value
+        raise ApplicationError(
+            _("Not ready yet: %(problem)s.") % {"problem": message}, {"reason_code": reason.value}
+        )
 
 
 def _everyone_ready(game: Game, phase: GamePhase) -> bool:
@@ -344,67 +408,226 @@ def phase_adjudicate(*, game_id: int, phase_id: int) -> bool:
     Locks the game row, so a second worker, a retried task or a double
     deadline finds the phase resolved and does nothing. Missing orders take
     the defaults (hold, disband, waive, civil disorder) and are recorded on
-    the seat. Opens the next phase, or ends the game.
+    the seat. Opens the next phase, or ends the game. The boards of a
+    twin-board duel are adjudicated together (see :func:`_duel_step`).
     """
+    duel_id = (
+        Duel.objects.filter(Q(board_a_id=game_id) | Q(board_b_id=game_id))
+        .values_list("pk", flat=True)
+        .first()
+    )
     with transaction.atomic():
+        duel = None
+        if duel_id is not None:
+            # The duel row first, then the boards: two workers, one per board, queue here.
+            duel = Duel.objects.select_for_update().get(pk=duel_id)
+            if duel.board_b_id is not None:
+                return _duel_step(duel, phase_id=phase_id)
         game = Game.objects.select_for_update().get(pk=game_id)
         phase = GamePhase.objects.select_for_update().filter(pk=phase_id, game=game).first()
         if phase is None or phase.is_resolved or game.status != Game.Status.ACTIVE:
             return False
         variant = find_variant(game.variant)
-        position = phase_position(phase)
-        seats = {s.power: s for s in game.seats.all()}
-        order_sets = {o.seat.power: o for o in phase.order_sets.select_related("seat")}
-        orders = {power: list(o.orders) for power, o in order_sets.items() if o.orders}
-        notes: list[dict[str, Any]] = []
-        for power in sorted(powers_to_order(position, variant)):
-            if power not in orders:
-                seat = seats[power]
-                Seat.objects.filter(pk=seat.pk).update(missed_phases=F("missed_phases") + 1)
-                notes.append({"kind": "missed", "power": power})
-        votes = list(phase.draw_votes.all())
-        if votes:
-            notes.append({"kind": "draw_lapsed"})
-        resolution = resolve(position, orders, seed=phase.seed)
         now = timezone.now()
-        phase.results = [
-            {
-                "power": r.power,
-                "order": str(r.order),
-                "result": r.outcome.value,
-                **(
-                    {
-                        "reason": r.explanation,
-                        "reason_code": r.reason.value,
-                        "params": dict(r.params),
-                    }
-                    if r.reason
-                    else {}
-                ),
-            }
-            for r in resolution.results
-        ]
-        after = resolution.position
-        phase.position_after = position_to_json(after)
-        phase.status = GamePhase.Status.RESOLVED
-        phase.resolved_at = now
-        phase.notes = notes
-        phase.save()
-        alive = after.powers_on_board
-        for power, seat in seats.items():
-            if power not in alive and not seat.eliminated:
-                Seat.objects.filter(pk=seat.pk).update(eliminated=True)
-        winner = variant.winner(after)
+        after = _resolve_board(game, phase, variant, now)
+        winner = None if duel is not None else variant.winner(after)
         if winner is not None:
-            game.status = Game.Status.FINISHED
-            game.outcome = Game.Outcome.SOLO
-            game.winner = winner
-            game.finished_at = now
-            game.save(update_fields=["status", "outcome", "winner", "finished_at"])
+            _finish(game, Game.Outcome.SOLO, winner, now)
+        elif duel is not None and not after.phase.is_setup:
+            _start_board_b(duel, game, after, index=phase.index + 1, now=now)
         else:
             _open_phase(game, after, index=phase.index + 1, now=now)
         _bump(game)
     log.info("adjudicated %s %s", game_id, phase.code)
+    return True
+
+
+def _resolve_board(game: Game, phase: GamePhase, variant: Variant, now: Any) -> Position:
+    """Resolve one board's open phase and store it whole; returns the next position.
+
+    Records misses, eliminations and a lapsed draw proposal; opening the next
+    phase (or ending the game) is the caller's.
+    """
+    position = phase_position(phase)
+    seats = {s.power: s for s in game.seats.all()}
+    order_sets = {o.seat.power: o for o in phase.order_sets.select_related("seat")}
+    orders = {power: list(o.orders) for power, o in order_sets.items() if o.orders}
+    notes: list[dict[str, Any]] = []
+    for power in sorted(powers_to_order(position, variant)):
+        if power not in orders:
+            seat = seats[power]
+            Seat.objects.filter(pk=seat.pk).update(missed_phases=F("missed_phases") + 1)
+            notes.append({"kind": "missed", "power": power})
+    if phase.draw_votes.exists():
+        notes.append({"kind": "draw_lapsed"})
+    resolution = resolve(position, orders, seed=phase.seed, variant=variant)
+    phase.results = [
+        {
+            "power": r.power,
+            "order": str(r.order),
+            "result": r.outcome.value,
+            **(
+                {
+                    "reason": r.explanation,
+                    "reason_code": r.reason.value,
+                    "params": dict(r.params),
+                }
+                if r.reason
+                else {}
+            ),
+        }
+        for r in resolution.results
+    ]
+    after = resolution.position
+    phase.position_after = position_to_json(after)
+    phase.status = GamePhase.Status.RESOLVED
+    phase.resolved_at = now
+    phase.notes = notes
+    phase.save()
+    if not after.phase.is_setup:
+        alive = after.powers_on_board
+        for power, seat in seats.items():
+            if power not in alive and not seat.eliminated:
+                Seat.objects.filter(pk=seat.pk).update(eliminated=True)
+    return after
+
+
+def _finish(game: Game, outcome: str, winner: str, now: Any) -> None:
+    game.status = Game.Status.FINISHED
+    game.outcome = outcome
+    game.winner = winner
+    game.finished_at = now
+    game.save(update_fields=["status", "outcome", "winner", "finished_at"])
+
+
+# -- twin-board duels (Highlander, rule 7) -----------------------------------------------------
+
+
+def _start_board_b(duel: Duel, board_a: Game, after: Position, *, index: int, now: Any) -> None:
+    """Board A's set-up is done: open its first movement phase and make board B, whose
+    set-up is board A's exactly inverted, with the same players in the same colours."""
+    from adjudicator.variants.highlander.duel import DuelState, invert_setup
+
+    board_b = Game.objects.create(
+        name=_("%(name)s, board B") % {"name": board_a.name},
+        variant=board_a.variant,
+        options=board_a.options,
+        created_by=board_a.created_by,
+        status=Game.Status.ACTIVE,
+        private=board_a.private,
+        anonymous=board_a.anonymous,
+        assignment=board_a.assignment,
+        start_when_full=False,
+        movement_deadline=board_a.movement_deadline,
+        retreat_deadline=board_a.retreat_deadline,
+        adjustment_deadline=board_a.adjustment_deadline,
+        setup_deadline=board_a.setup_deadline,
+        seed=random.SystemRandom().getrandbits(62),
+        started_at=now,
+    )
+    Seat.objects.bulk_create(
+        Seat(game=board_b, power=s.power, user_id=s.user_id, joined_at=now)
+        for s in board_a.seats.all()
+    )
+    _open_phase(board_a, after, index=index, now=now)
+    _open_phase(board_b, invert_setup(after), index=0, now=now)
+    duel.board_b = board_b
+    duel.status = Duel.Status.RUNNING
+    duel.state = DuelState().to_json()
+    duel.log = [*duel.log, {"kind": "started", "phase": str(after.phase)}]
+    duel.save(update_fields=["board_b", "status", "state", "log"])
+    _bump(board_b)
+
+
+def _duel_step(duel: Duel, *, phase_id: int) -> bool:
+    """Adjudicate the duel's next step: every board at the earliest open phase, together,
+    once each of them is due (its deadline passed, or all its powers ready).
+
+    A board ahead of the other (it had no retreats to play) waits with no deadline. When
+    both boards have finished the same movement turn, the duel's verdict is asked
+    (rules 7.4 to 7.7); a won duel ends both games.
+    """
+    from adjudicator.variants.highlander.duel import DuelStage, DuelState, duel_after_movement_turn
+
+    boards = sorted(
+        Game.objects.select_for_update().filter(pk__in=[duel.board_a_id, duel.board_b_id]),
+        key=lambda g: g.pk,
+    )
+    if any(g.status != Game.Status.ACTIVE for g in boards):
+        return False
+    current: dict[int, GamePhase] = {}
+    for g in boards:
+        phase = (
+            GamePhase.objects.select_for_update()
+            .filter(game=g, status=GamePhase.Status.OPEN)
+            .order_by("-index")
+            .first()
+        )
+        if phase is None:
+            return False
+        current[g.pk] = phase
+    step = min((p.phase for p in current.values()), key=lambda ph: ph.sort_key)
+    at_step = [g for g in boards if current[g.pk].phase == step]
+    if phase_id not in {current[g.pk].pk for g in at_step}:
+        return False  # a board waiting for the other, or a phase already done
+    now = timezone.now()
+    for g in at_step:
+        phase = current[g.pk]
+        due = phase.deadline is not None and phase.deadline <= now
+        if not due and not _everyone_ready(g, phase):
+            return False
+    variant = find_variant(boards[0].variant)
+    positions: dict[int, Position] = {}
+    for g in boards:
+        if g in at_step:
+            positions[g.pk] = _resolve_board(g, current[g.pk], variant, now)
+        else:
+            positions[g.pk] = phase_position(current[g.pk])
+    from adjudicator.board import PhaseKind
+
+    state = DuelState.from_json(duel.state) if duel.state else DuelState()
+    turn_done = step.kind in (PhaseKind.MOVEMENT, PhaseKind.RETREATS) and all(
+        p.phase.kind is not PhaseKind.RETREATS for p in positions.values()
+    )
+    if turn_done:
+        new_state = duel_after_movement_turn(
+            state, positions[duel.board_a_id], positions[duel.board_b_id]
+        )
+        if new_state != state:
+            duel.log = [
+                *duel.log,
+                {"kind": "verdict", "after": str(step), "state": new_state.to_json()},
+            ]
+        state = new_state
+        duel.state = state.to_json()
+        if state.stage is DuelStage.WON:
+            duel.status = Duel.Status.WON
+            duel.winner = state.winner or ""
+            duel.decided_by = state.rule or ""
+            duel.decided_at = now
+            for g in boards:
+                _finish(g, Game.Outcome.DUEL, duel.winner, now)
+        elif state.stage is DuelStage.SUDDEN_DEATH:
+            duel.status = Duel.Status.SUDDEN_DEATH
+        duel.save()
+    if duel.status != Duel.Status.WON:
+        next_step = min((p.phase for p in positions.values()), key=lambda ph: ph.sort_key)
+        for g in boards:
+            if g in at_step:
+                _open_phase(
+                    g,
+                    positions[g.pk],
+                    index=current[g.pk].index + 1,
+                    now=now,
+                    waiting=positions[g.pk].phase != next_step,
+                )
+            elif positions[g.pk].phase == next_step and current[g.pk].deadline is None:
+                # The board that waited is at the step now: its deadline starts.
+                current[g.pk].deadline = now + g.deadline_for(current[g.pk].code)
+                current[g.pk].save(update_fields=["deadline"])
+    for g in boards:
+        _bump(g)
+    log.info("duel %s: adjudicated %s", duel.pk, step)
     return True
 
 
@@ -419,6 +642,8 @@ def draw_vote(*, game: Game, user: AbstractBaseUser, accept: bool) -> bool:
     seat = _seat_for(game, user)
     if seat.eliminated:
         raise ApplicationError(_("Eliminated powers do not vote."))
+    if game.duel is not None:
+        raise ApplicationError(_("A duel has no draws: it is played until one player wins."))
     phase = _open_phase_locked(game)
     DrawVote.objects.update_or_create(phase=phase, seat=seat, defaults={"accept": accept})
     survivors = set(game.seats.filter(eliminated=False).values_list("pk", flat=True))

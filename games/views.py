@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from adjudicator.variants import VARIANTS, find_variant
 from games import selectors, services, visibility
-from games.forms import GameCreateForm
+from games.forms import GameCreateForm, option_forms
 from games.models import Game, GamePhase
 from variants.drawing import map_anchors, map_drawing
 
@@ -36,26 +36,44 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def game_create(request: HttpRequest) -> HttpResponse:
-    form = GameCreateForm(request.POST or None)
+    initial = {"variant": request.GET.get("variant")} if request.GET.get("variant") else None
+    form = GameCreateForm(request.POST or None, initial=initial)
+    options = option_forms(request.POST or None)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
-        try:
-            game = services.game_create(
-                created_by=request.user,
-                name=d["name"],
-                variant_id=d["variant"],
-                private=d["private"],
-                anonymous=d["anonymous"],
-                assignment=d["assignment"],
-                start_when_full=d["start_when_full"],
-                power=d["power"] or None,
-                **form.deadlines(),
-            )
-        except services.ApplicationError as e:
-            form.add_error(None, e.message)
-        else:
-            return redirect("games:detail", game_id=game.pk)
-    return render(request, "games/create.html", {"form": form})
+        chosen = options[d["variant"]]
+        if chosen.is_valid():
+            try:
+                game = services.game_create(
+                    created_by=request.user,
+                    name=d["name"],
+                    variant_id=d["variant"],
+                    options=chosen.options(),
+                    duel=chosen.duel(),
+                    private=d["private"],
+                    anonymous=d["anonymous"],
+                    assignment=d["assignment"],
+                    start_when_full=d["start_when_full"],
+                    power=d["power"] or None,
+                    **form.deadlines(),
+                )
+            except services.ApplicationError as e:
+                form.add_error(None, e.message)
+            else:
+                return redirect("games:detail", game_id=game.pk)
+    chosen_id = form["variant"].value() or "standard"
+    return render(
+        request,
+        "games/create.html",
+        {
+            "form": form,
+            "option_forms": [
+                (VARIANTS[vid].name, vid, f, vid == chosen_id)
+                for vid, f in options.items()
+                if f.fields
+            ],
+        },
+    )
 
 
 def _viewable(request: HttpRequest, game_id: int) -> Game:

@@ -6,12 +6,19 @@
 - In an anonymous game, nobody is shown who plays a power (except themselves).
 - Draw votes are secret: a player sees only their own vote and whether a
   draw has been proposed.
+- A variant's own state (``extras``: a draft's turn order, a nomination round)
+  is public except the keys the variant lists in ``private_extras``, which no
+  one sees before the phase is adjudicated. A secret nomination list is an
+  order, so it is covered by the order rule above.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
+from adjudicator import find_variant
 from games.models import DrawVote, Game, GamePhase, OrderSet, Seat
 
 User = AbstractBaseUser | AnonymousUser
@@ -79,3 +86,11 @@ def own_draw_vote(*, user: User, phase: GamePhase) -> bool | None:
 def draw_proposed(*, phase: GamePhase) -> bool:
     """Whether anyone has proposed a draw this phase (never who)."""
     return phase.draw_votes.filter(accept=True).exists()
+
+
+def visible_extras(*, phase: GamePhase, extras: dict[str, Any]) -> dict[str, Any]:
+    """The part of a phase's variant state anyone who may watch the game may read."""
+    hidden = find_variant(phase.game.variant).private_extras
+    if phase.is_resolved or not hidden:
+        return extras
+    return {k: v for k, v in extras.items() if k not in hidden}

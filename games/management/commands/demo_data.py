@@ -18,6 +18,8 @@ DEMO_PLAYERS = ("alice", "bob", "carol", "dave", "erin", "frank", "grace")
 DEMO_PASSWORD = "diplomacy-demo"  # published on purpose: it is printed at every start
 OPEN_GAME = "Demo: open game, join it"
 RUNNING_GAME = "Demo: game in progress"
+DUEL_GAME = "Demo: Highlander duel (alice and bob)"
+DRAFT_GAME = "Demo: Multiple Void draft (carol, dave, erin)"
 
 
 class Command(BaseCommand):
@@ -54,6 +56,33 @@ class Command(BaseCommand):
                 services.orders_submit(
                     game=game, user=users[2], orders=["A par - bur", "A mar S A par - bur"]
                 )
+            if not Game.objects.filter(name=DUEL_GAME).exists():
+                duel = services.game_create(
+                    created_by=users[0],
+                    name=DUEL_GAME,
+                    variant_id="highlander",
+                    duel=True,
+                    assignment=Game.Assignment.CHOSEN,
+                    power="red",
+                    setup_deadline=timedelta(minutes=10),
+                    movement_deadline=timedelta(minutes=10),
+                    retreat_deadline=timedelta(minutes=5),
+                    adjustment_deadline=timedelta(minutes=5),
+                )
+                services.game_join(game=duel, user=users[1], power="blue")
+            if not Game.objects.filter(name=DRAFT_GAME).exists():
+                draft = services.game_create(
+                    created_by=users[2],
+                    name=DRAFT_GAME,
+                    variant_id="multiple_void",
+                    options={"players": 3},
+                    setup_deadline=timedelta(minutes=5),
+                    movement_deadline=timedelta(minutes=10),
+                    retreat_deadline=timedelta(minutes=5),
+                    adjustment_deadline=timedelta(minutes=5),
+                )
+                for user in users[3:5]:
+                    services.game_join(game=draft, user=user)
             running = Game.objects.get(name=RUNNING_GAME)
             phase = running.current_phase
             if phase is not None and phase.deadline and phase.deadline < timezone.now():
