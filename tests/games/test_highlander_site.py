@@ -11,6 +11,7 @@ import pytest
 from games import selectors, services
 from games.models import Duel, Game, GamePhase
 from games.services import ApplicationError
+from tests.games.bots import builds_for, greedy_orders
 
 pytestmark = pytest.mark.django_db
 
@@ -271,6 +272,37 @@ class TestRules5And6Play:
         _adjudicate(game)
         assert current(game).code == "F1902M"
         assert _units(game)["red"] == ["A mar", "A par", "A spa"]
+
+
+class TestAWholeGame:
+    def test_from_nomination_to_victory(self, make_user: Any) -> None:
+        game = _game(make_user)
+        _play(game, {"red": RED_LIST, "blue": BLUE_LIST})
+        assert _adjudicate(game)
+        _play(game, {"red": [f"A {c} B" for c in _centers(game, "red")]})
+        assert _adjudicate(game)  # blue placed nothing: armies on all its centers
+        assert current(game).code == "F1901M"
+        variant = _variant()
+        for _ in range(40):
+            game.refresh_from_db()
+            if game.status == Game.Status.FINISHED:
+                break
+            position = services.phase_position(current(game))
+            if position.phase.kind.value == "M":
+                orders = greedy_orders(variant, position, "red")
+            else:
+                orders = builds_for(variant, position, "red")
+            _play(game, {"red": orders})
+            assert _adjudicate(game)
+        game.refresh_from_db()
+        assert (game.status, game.outcome, game.winner) == (
+            Game.Status.FINISHED,
+            Game.Outcome.SOLO,
+            "red",
+        )
+        codes = [p.code for p in game.phases.order_by("index")]
+        assert codes[:4] == ["W1900N", "W1900P", "F1901M", "W1901A"]
+        assert not any(c.startswith("S") for c in codes)  # rule 5: no spring
 
 
 def _duel(make_user: Any, red: str = RED_17, blue: str = BLUE_1) -> tuple[Game, Game, Duel]:

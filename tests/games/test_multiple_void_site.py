@@ -10,12 +10,13 @@ from typing import Any
 
 import pytest
 
-from adjudicator import Position, find_variant
+from adjudicator import find_variant
 from adjudicator.board import PhaseKind
 from adjudicator.io import position_from_json
 from games import selectors, services
 from games.models import Game, GamePhase
 from games.services import ApplicationError
+from tests.games.bots import greedy_orders
 
 pytestmark = pytest.mark.django_db
 
@@ -148,46 +149,6 @@ def _draft(game: Game) -> None:
     assert not queues["blue"]
 
 
-def _greedy(position: Position, power: str) -> list[str]:
-    """Each unit of ``power`` heads for the nearest center it does not own that no unit
-    stands on, one claim per center; the bot that plays red to the end."""
-    game_map = VARIANT.map
-    edges: dict[str, dict[str, set[str]]] = {"A": {}, "F": {}}
-    for kind, pairs in (("A", game_map.army_edges), ("F", game_map.fleet_edges)):
-        for a, b in pairs:
-            edges[kind].setdefault(a, set()).add(b)
-            edges[kind].setdefault(b, set()).add(a)
-    occupied = {u.province for u in position.units}
-    targets = {
-        c
-        for c in game_map.supply_centers
-        if position.ownership.get(c) != power and c not in occupied
-    }
-    claimed: set[str] = set()
-    orders = []
-    for unit in position.units_of(power):
-        graph = edges[unit.kind.value]
-        seen = {unit.location: unit.location}
-        queue = deque([unit.location])
-        step = None
-        while queue:
-            here = queue.popleft()
-            province = here.split("/")[0]
-            if province in targets and province not in claimed and here != unit.location:
-                step = here
-                while seen[step] != unit.location:
-                    step = seen[step]
-                claimed.add(province)
-                break
-            for nxt in sorted(graph.get(here, ())):
-                if nxt not in seen:
-                    seen[nxt] = here
-                    queue.append(nxt)
-        if step is not None and step.split("/")[0] not in occupied:
-            orders.append(f"{unit} - {step}")
-    return orders
-
-
 class TestRules4And5ToTheEnd:
     def test_a_two_player_game_from_the_draft_to_victory(self, make_user: Any) -> None:
         game = _game(make_user, 2)
@@ -217,7 +178,7 @@ class TestRules4And5ToTheEnd:
             phase = current(game)
             position = services.phase_position(phase)
             if position.phase.kind is PhaseKind.MOVEMENT:
-                orders = _greedy(position, "red")
+                orders = greedy_orders(VARIANT, position, "red")
                 if orders:
                     services.orders_submit(game=game, user=_user(game, "red"), orders=orders)
             elif position.phase.kind is PhaseKind.ADJUSTMENTS:
