@@ -155,3 +155,38 @@ def test_a_game_of_several_phases_on_a_real_worker(
     assert "A ber" in spring_1902.position["units"]["germany"]
     resolved = started_game.phases.filter(status=GamePhase.Status.RESOLVED).count()
     assert resolved == 3
+
+
+def test_a_duels_boards_due_together_are_adjudicated_once_together(make_user: Any) -> None:
+    from games.models import Duel
+
+    alice, bob = make_user("alice"), make_user("bob")
+    setup = {
+        "nomination": "fixed",
+        "fixed_setup": {
+            "centers": {"red": ["par", "mar"], "blue": ["mos"]},
+            "units": {"red": ["A par", "A mar"], "blue": ["A mos"]},
+        },
+    }
+    board_a = services.game_create(
+        created_by=alice,
+        name="Duel",
+        variant_id="highlander",
+        options=setup,
+        duel=True,
+        assignment=Game.Assignment.CHOSEN,
+        power="red",
+    )
+    services.game_join(game=board_a, user=bob, power="blue")
+    board_b = Duel.objects.get(board_a=board_a).board_b
+    assert board_b is not None
+    past = timezone.now() - timedelta(seconds=1)
+    GamePhase.objects.filter(game__in=[board_a, board_b]).update(deadline=past)
+    due = sorted(tasks.selectors.phases_due())
+    assert len(due) == 2
+    # Each board's task runs (twice, as after a redelivery): the duel advances one step.
+    outcomes = [tasks.adjudicate_phase.apply(args=pair).get() for pair in due + due]
+    assert outcomes.count(True) == 1
+    for board in (board_a, board_b):
+        assert [p.code for p in board.phases.order_by("index")] == ["F1901M", "F1902M"]
+        assert current(board).deadline is not None
