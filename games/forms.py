@@ -5,7 +5,6 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
 from adjudicator.variants import VARIANTS
 from games.models import Game
@@ -38,7 +37,7 @@ def _variant_choices() -> list[tuple[str, str]]:
     for v in VARIANTS.values():
         low, high = v.player_counts
         if low == high:
-            players = ngettext("%(n)d player", "%(n)d players", low) % {"n": low}
+            players = _("%(n)d players") % {"n": low}  # every variant takes two or more
         else:
             players = _("%(low)d–%(high)d players") % {"low": low, "high": high}
         out.append((v.id, f"{v.name} ({players})"))

@@ -121,6 +121,7 @@ def game_state(
         "draw_proposed": visibility.draw_proposed(phase=phase),
         "extras": visibility.visible_extras(phase=phase, extras=board.get("extras", {})),
         "setup": position.phase.is_setup,
+        "progress": _progress(variant.setup_progress(position)),
     }
     if phase.is_resolved:
         state["phase"]["results"] = phase.results or []
@@ -149,6 +150,13 @@ def game_state(
                 variant, position, seat.power, state["me"]["orders"]
             )
     return state
+
+
+def _progress(progress: tuple[int, int] | None) -> dict[str, int] | None:
+    if progress is None:
+        return None
+    done, total = progress
+    return {"done": done, "total": total}
 
 
 def _whole_answer_problem(variant: Any, position: Any, power: str, orders: list[str]) -> str | None:

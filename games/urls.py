@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import api, views
+from games import api, duel_views, views
 
 app_name = "games"
 
@@ -15,6 +15,7 @@ urlpatterns = [
     path("games/<int:game_id>/orders/", views.orders_form, name="orders"),
     path("games/<int:game_id>/ready/", views.ready_form, name="ready"),
     path("games/<int:game_id>/draw/", views.draw_form, name="draw"),
+    path("duels/<int:duel_id>/", duel_views.duel_detail, name="duel"),
     path("api/games/<int:game_id>/state/", api.GameStateApi.as_view(), name="api-state"),
     path("api/games/<int:game_id>/orders/", api.OrdersSubmitApi.as_view(), name="api-orders"),
     path("api/games/<int:game_id>/orders/check/", api.OrderCheckApi.as_view(), name="api-check"),

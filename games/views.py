@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from adjudicator.variants import VARIANTS, find_variant
-from games import selectors, services, visibility
+from games import duel_views, selectors, services, visibility
 from games.forms import GameCreateForm, option_forms
 from games.models import Game, GamePhase
 from variants.drawing import map_anchors, map_drawing
@@ -101,6 +101,7 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
             "seat": seat,
             "drawing": map_drawing(find_variant(game.variant).map_id),
             "anchors": map_anchors(find_variant(game.variant).map_id),
+            "province_names": duel_views.province_names(find_variant(game.variant).map_id),
             "open_powers": game.seats.filter(user__isnull=True).order_by("power"),
             "invite_url": request.build_absolute_uri(
                 reverse("games:invite", args=[game.invite_code])

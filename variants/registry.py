@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.functional import Promise
-from django.utils.translation import get_language, gettext, ngettext
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from adjudicator.variants import VARIANTS
@@ -40,7 +40,8 @@ class SiteVariant:
         active language."""
         low, high = self.players
         if low == high:
-            return ngettext("%(count)d player", "%(count)d players", low) % {"count": low}
+            # Every variant takes two players or more: no singular is needed.
+            return gettext("%(count)d players") % {"count": low}
         return gettext("%(fewest)d–%(most)d players") % {"fewest": low, "most": high}
 
     def rules_templates(self, language: str | None = None) -> list[str]:

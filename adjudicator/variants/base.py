@@ -204,6 +204,11 @@ class Variant:
         resolver itself completes or corrects what is missing."""
         return None
 
+    def setup_progress(self, position: Position) -> tuple[int, int] | None:
+        """How far the set-up is, as (steps done, steps in all), for the set-up phases made
+        of many small steps (Multiple Void's draft picks); None where that means nothing."""
+        return None
+
     def after_phase(
         self, phase: Phase, position: Position, seed: int
     ) -> tuple[Position, tuple[OrderResult, ...]]:

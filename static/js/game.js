@@ -2,6 +2,11 @@
 // orders (checked against the adjudicator's legal list and its messages), and keeps
 // the page live: a websocket says "version n", and the page re-fetches what this
 // viewer may see. Nothing secret ever arrives on the socket.
+//
+// Variants set a game up before play: a secret nomination of centers (kind "N"), the
+// placement of units in them ("P"), a draft of units one pick at a time ("D"). In those
+// phases a click on the map toggles a center on the list, places a unit, or makes a pick.
+// The duel page (two boards of a Highlander duel) is kept live at the end of this file.
 "use strict";
 
 (function () {
@@ -15,6 +20,11 @@
   let busy = false;
   // Django's JavaScript catalog (jsi18n) provides gettext in the page's language.
   const gettext = window.gettext || ((s) => s);
+  const format = (text, values) => text.replace(/%\((\w+)\)s/g, (m, key) => String(values[key]));
+  // Set-up orders changed on this page and not yet saved (null: none), and whether a save
+  // is under way: clicks keep coming while the server answers, and none is lost.
+  let pending = null;
+  let saving = false;
 
   function readState() {
     return JSON.parse(document.getElementById("game-state").textContent);
@@ -101,6 +111,7 @@
   function parseOrder(text) {
     const t = text.split(" ");
     if (t[0] === "WAIVE") return { kind: "waive" };
+    if (t[0] === "nominate") return { kind: "nominate", unit: t[1] };
     const unit = t[1];
     if (t[2] === "-") return { kind: "move", unit, dest: t[3] };
     if (t[2] === "R") return { kind: "move", unit, dest: t[3] };
@@ -124,7 +135,7 @@
       else if (o.kind === "hold") {
         const a = point(o.unit);
         if (a) el("circle", { cx: a[0], cy: a[1], r: 12, class: "order hold" + failed }, layer);
-      } else if (o.kind === "disband" || o.kind === "build") {
+      } else if (o.kind === "disband" || o.kind === "build" || o.kind === "nominate") {
         const a = point(o.unit);
         if (a) el("circle", { cx: a[0], cy: a[1], r: 13, class: `order ${o.kind}` + failed }, layer);
       }
@@ -139,12 +150,16 @@
     if (phase.results) {
       const failed = new Set(phase.results.filter((r) => r.result !== "ok").map((r) => r.order));
       drawOrders(phase.results.map((r) => r.order), failed);
+    } else if (phase.setup) {
+      drawOrders([], null); // a set-up phase's own orders are drawn by drawSetup
     } else {
       const all = [];
       for (const list of Object.values(phase.orders || {})) all.push(...list);
       drawOrders(all, null);
     }
+    drawSetup();
     highlight();
+    renderSetupPanel();
   }
 
   // -- ordering -----------------------------------------------------------------
@@ -199,9 +214,16 @@
   }
 
   function onProvinceClick(prov, event) {
+    closeChooser();
     const legal = myLegal();
     if (!Object.keys(legal).length) return;
     const kind = state.phase.kind;
+    if (state.phase.setup) {
+      if (kind === "N") return toggleNomination(prov);
+      if (kind === "P") return choosePlacement(prov, event);
+      if (kind === "D") return chooseDraftPick(prov, event);
+      return;
+    }
     if (kind === "A") {
       const options = legal[prov];
       if (!options) return setError("");
@@ -299,6 +321,321 @@
     }
   }
 
+  // -- setting a game up: nomination, placement, the draft ------------------------------
+
+  // The kind of set-up phase this viewer gives orders in now: "N", "P", "D" or null.
+  function setupKind() {
+    const phase = state.phase;
+    return phase && phase.setup && phase.is_current && state.me ? phase.kind : null;
+  }
+
+  function myOrders() {
+    return pending || (state.me && state.me.orders) || [];
+  }
+
+  function coastName(code) {
+    const names = {
+      nc: gettext("north coast"), sc: gettext("south coast"),
+      ec: gettext("east coast"), wc: gettext("west coast"),
+    };
+    return names[code] || code;
+  }
+
+  let provinceNames = null;
+  // A place in words: the page's own names when it has them (in the reader's language),
+  // else the label drawn on the board.
+  function placeName(loc) {
+    if (provinceNames === null) {
+      const node = document.getElementById("province-names");
+      provinceNames = node ? JSON.parse(node.textContent) : {};
+    }
+    if (provinceNames[loc]) return provinceNames[loc];
+    const prov = province(loc);
+    let name = provinceNames[prov];
+    if (!name) {
+      const label = svg.querySelector(`#labels [data-label="${prov}"]`);
+      name = label ? label.textContent : prov;
+    }
+    const coast = loc.includes("/") ? loc.split("/")[1] : null;
+    return coast ? `${name} (${coastName(coast)})` : name;
+  }
+
+  // "A vie B" -> "Army in Vienna"; "F spa/nc B" -> "Fleet in Spain (north coast)".
+  function unitLabel(text) {
+    const [kind, loc] = text.split(" ");
+    const template = kind === "F" ? gettext("Fleet in %(place)s") : gettext("Army in %(place)s");
+    return format(template, { place: placeName(loc) });
+  }
+
+  function setClass(selector, cls, on) {
+    svg.querySelectorAll(selector).forEach((node) => node.classList.toggle(cls, on));
+  }
+
+  // What a set-up phase shows on the board: centers excluded from a nomination, the
+  // centers on my list, my own centers and the units placed in them, the free spaces of
+  // my draft pick.
+  function drawSetup() {
+    svg.querySelectorAll(".prov.nominated, .prov.excluded, .prov.choosable, .prov.mine")
+      .forEach((p) => p.classList.remove("nominated", "excluded", "choosable", "mine"));
+    svg.querySelectorAll(".sc.nominated, .sc.excluded")
+      .forEach((c) => c.classList.remove("nominated", "excluded"));
+    const phase = state.phase;
+    if (!phase || !phase.setup || phase.status !== "open") return;
+    const extras = phase.extras || {};
+    if (phase.kind === "N") {
+      for (const c of extras.excluded || []) {
+        setClass(`#provinces [data-province="${c}"]`, "excluded", true);
+        setClass(`#centers [data-center="${c}"]`, "excluded", true);
+      }
+    }
+    const kind = setupKind();
+    if (!kind) return;
+    // The viewer's colour, for the marks below (see site.css: --me).
+    svg.style.setProperty("--me", `var(--${state.me.power})`);
+    const legal = myLegal();
+    if (kind === "N" || kind === "D") {
+      for (const prov of Object.keys(legal)) {
+        setClass(`#provinces [data-province="${prov}"]`, "choosable", true);
+      }
+    }
+    if (kind === "N") {
+      for (const text of myOrders()) {
+        const c = parseOrder(text).unit;
+        setClass(`#provinces [data-province="${c}"]`, "nominated", true);
+        setClass(`#centers [data-center="${c}"]`, "nominated", true);
+      }
+      return;
+    }
+    if (kind === "P") {
+      for (const c of (phase.centers || {})[state.me.power] || Object.keys(legal)) {
+        setClass(`#provinces [data-province="${c}"]`, "mine", true);
+      }
+    }
+    // Units placed or picked here and not yet on the board: a preview in my colour.
+    const layer = svg.querySelector("#units");
+    for (const text of myOrders()) {
+      if (parseOrder(text).kind === "build") {
+        drawUnit(layer, state.me.power, text.split(" ").slice(0, 2).join(" "), "preview");
+      }
+    }
+  }
+
+  function listItem(label, removeText) {
+    const li = document.createElement("li");
+    const name = document.createElement("span");
+    name.textContent = label;
+    li.appendChild(name);
+    if (removeText) {
+      li.dataset.order = removeText;
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "remove link";
+      button.textContent = "✕";
+      button.setAttribute("aria-label", format(gettext("Take %(place)s off"), { place: label }));
+      button.addEventListener("click", () => changeSetup(myOrders().filter((o) => o !== removeText)));
+      li.appendChild(button);
+    }
+    return li;
+  }
+
+  // The count and the list of a nomination or a placement, from the orders as they stand
+  // on this page (saved or not).
+  function renderSetupPanel() {
+    const kind = setupKind();
+    const count = document.getElementById("setup-count");
+    const list = document.getElementById("setup-list");
+    if (!count || !list || (kind !== "N" && kind !== "P")) return;
+    const orders = myOrders();
+    const items = orders.map((o) => ({
+      text: o, label: kind === "N" ? placeName(parseOrder(o).unit) : unitLabel(o),
+    }));
+    items.sort((a, b) => a.label.localeCompare(b.label));
+    list.replaceChildren(...items.map((i) => listItem(i.label, i.text)));
+    if (kind === "N") {
+      const wanted = Number((state.phase.extras || {}).count) || 0;
+      const chosen = orders.length;
+      let text;
+      if (!wanted) {
+        text = format(gettext("Centers chosen: %(chosen)s"), { chosen });
+      } else if (chosen < wanted) {
+        text = format(gettext("%(chosen)s of %(count)s chosen, %(left)s left"),
+          { chosen, count: wanted, left: wanted - chosen });
+      } else if (chosen === wanted) {
+        text = format(gettext("%(chosen)s of %(count)s chosen: the list is complete."),
+          { chosen, count: wanted });
+      } else {
+        text = format(gettext("%(chosen)s of %(count)s chosen: %(over)s too many"),
+          { chosen, count: wanted, over: chosen - wanted });
+      }
+      count.textContent = text;
+      if (!items.length) list.replaceChildren(listItem(gettext("No centers on your list yet."), null));
+    } else {
+      const total = Object.keys(myLegal()).length;
+      const placed = new Set(orders.map((o) => province(o.split(" ")[1])));
+      const left = Object.keys(myLegal()).filter((c) => !placed.has(c)).length;
+      count.textContent = left
+        ? format(gettext("Still without a unit: %(left)s of your %(total)s centers."),
+          { left, total })
+        : format(gettext("Each of your %(total)s centers has a unit."), { total });
+      if (!items.length) list.replaceChildren(listItem(gettext("No units placed yet."), null));
+    }
+    const problem = document.getElementById("setup-problem");
+    if (problem) problem.hidden = pending !== null;
+    const ready = document.getElementById("ready-button");
+    if (ready && ready.dataset.ready === "0") {
+      ready.disabled = pending !== null || saving || ready.dataset.problem === "1";
+    }
+  }
+
+  // Keep a set-up answer on this page at once, and save it: one save at a time, the last
+  // state of the list always the one saved.
+  function changeSetup(next) {
+    pending = next;
+    setError("");
+    drawUnits(state.phase);
+    drawSetup();
+    renderSetupPanel();
+    persist();
+  }
+
+  async function persist() {
+    if (saving) return;
+    saving = true;
+    try {
+      for (;;) {
+        const sent = pending;
+        if (sent === null) break;
+        const { ok, data } = await post(root.dataset.ordersUrl, { orders: sent });
+        if (!ok) {
+          pending = null;
+          const problems = (data.problems || []).map((p) => `${p.order}: ${p.message}`).join("; ");
+          setError(problems || data.message);
+          break;
+        }
+        if (pending !== sent) continue;
+        await refresh();
+        if (pending === sent) { pending = null; break; }
+      }
+    } finally {
+      saving = false;
+    }
+    drawUnits(state.phase);
+    drawSetup();
+    renderSetupPanel();
+  }
+
+  function toggleNomination(prov) {
+    const current = myOrders();
+    const on = current.find((o) => parseOrder(o).unit === prov);
+    if (on) return changeSetup(current.filter((o) => o !== on));
+    const options = myLegal()[prov];
+    if (!options) {
+      const excluded = (state.phase.extras || {}).excluded || [];
+      if (excluded.includes(prov)) {
+        return setError(format(gettext("%(place)s was named in an earlier round and may not be named again."),
+          { place: placeName(prov) }));
+      }
+      return setError(gettext("Only supply centers can be nominated."));
+    }
+    const wanted = Number((state.phase.extras || {}).count) || 0;
+    if (wanted && current.length >= wanted) {
+      return setError(gettext("Your list is full: take a center off it first."));
+    }
+    changeSetup([...current, options[0]]);
+  }
+
+  function choosePlacement(prov, event) {
+    const options = myLegal()[prov];
+    if (!options) return setError(gettext("Units are placed only in your own centers."));
+    const current = myOrders();
+    const placed = current.find((o) => province(o.split(" ")[1]) === prov);
+    const without = current.filter((o) => o !== placed);
+    if (options.length === 1 && !placed) return changeSetup([...current, options[0]]);
+    const choices = options.map((o) => ({ label: unitLabel(o), value: o, current: o === placed }));
+    if (placed) choices.push({ label: gettext("No unit"), value: null });
+    openChooser(event, placeName(prov), choices,
+      (value) => changeSetup(value ? [...without, value] : without));
+  }
+
+  function chooseDraftPick(prov, event) {
+    if (busy) return;
+    const options = myLegal()[prov];
+    if (!options) {
+      return setError(gettext("That space cannot be picked: it is taken, or it is a supply center."));
+    }
+    const choices = options.map((o) => ({ label: unitLabel(o), value: o }));
+    openChooser(event, format(gettext("Your pick in %(place)s"), { place: placeName(prov) }),
+      choices, (value) => submitPick(value));
+  }
+
+  // A draft pick is sent and marked ready at once: one pick per phase, no take-backs.
+  async function submitPick(text) {
+    if (busy || !text) return;
+    busy = true;
+    pending = [text];
+    drawSetup();
+    try {
+      const saved = await post(root.dataset.ordersUrl, { orders: [text] });
+      if (!saved.ok) {
+        const problems = (saved.data.problems || []).map((p) => p.message).join("; ");
+        setError(problems || saved.data.message);
+        return;
+      }
+      const ready = await post(root.dataset.readyUrl, { ready: true });
+      if (!ready.ok) setError(ready.data.message);
+    } finally {
+      busy = false;
+      pending = null;
+    }
+    await refresh();
+  }
+
+  // A small menu beside the click: which unit (and coast) to place or pick.
+  function openChooser(event, title, choices, onChoose) {
+    const box = document.getElementById("unit-chooser");
+    if (!box) return;
+    box.replaceChildren();
+    const heading = document.createElement("p");
+    heading.className = "chooser-title";
+    heading.textContent = title;
+    box.appendChild(heading);
+    for (const choice of choices) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = choice.label;
+      button.dataset.choice = choice.value || "";
+      if (choice.current) button.classList.add("current");
+      button.addEventListener("click", (e) => {
+        e.stopPropagation();
+        closeChooser();
+        onChoose(choice.value);
+      });
+      box.appendChild(button);
+    }
+    const cancel = document.createElement("button");
+    cancel.type = "button";
+    cancel.className = "link cancel";
+    cancel.textContent = gettext("Cancel");
+    cancel.addEventListener("click", (e) => { e.stopPropagation(); closeChooser(); });
+    box.appendChild(cancel);
+    const wrap = box.parentElement.getBoundingClientRect();
+    const x = (event && event.clientX !== undefined ? event.clientX : wrap.left + 20) - wrap.left;
+    const y = (event && event.clientY !== undefined ? event.clientY : wrap.top + 20) - wrap.top;
+    box.style.left = `${Math.max(0, Math.min(x + 10, wrap.width - 220))}px`;
+    box.style.top = `${Math.max(0, y + 10)}px`;
+    box.hidden = false;
+    const first = box.querySelector("button");
+    if (first) first.focus({ preventScroll: true });
+  }
+
+  function closeChooser() {
+    const box = document.getElementById("unit-chooser");
+    if (box && !box.hidden) {
+      box.hidden = true;
+      box.replaceChildren();
+    }
+  }
+
   // -- the panel, the clock and the live channel ------------------------------------
 
   function bindPanel() {
@@ -336,7 +673,17 @@
     tick();
   }
 
+  function timeLeft(deadline) {
+    const left = Math.max(0, Math.floor((deadline - new Date()) / 1000));
+    const h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), s = left % 60;
+    return left > 0 ? `${h}:${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}` : "";
+  }
+
   function tick() {
+    // A big clock of its own (a draft pick's time), counting down to zero.
+    document.querySelectorAll("[data-deadline]").forEach((clock) => {
+      clock.textContent = timeLeft(new Date(clock.dataset.deadline)) || "0:00:00";
+    });
     const time = document.getElementById("deadline");
     const out = document.getElementById("countdown");
     if (!time || !out) return;
@@ -344,9 +691,8 @@
     // The deadline in the viewer's own timezone, and the time left.
     time.textContent = deadline.toLocaleString(document.documentElement.lang || undefined,
       { dateStyle: "medium", timeStyle: "short" });
-    const left = Math.max(0, Math.floor((deadline - new Date()) / 1000));
-    const h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), s = left % 60;
-    out.textContent = left > 0 ? `(${h}:${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")})` : "";
+    const left = timeLeft(deadline);
+    out.textContent = left ? `(${left})` : "";
   }
   setInterval(tick, 1000);
 
@@ -384,15 +730,86 @@
 
   svg.querySelectorAll("#provinces .prov").forEach((p) =>
     p.addEventListener("click", (e) => onProvinceClick(p.dataset.province, e)));
+  // A center's dot stands for its province (a coastal dot may overlap the sea beside it).
+  svg.querySelectorAll("#centers .sc").forEach((c) =>
+    c.addEventListener("click", (e) => onProvinceClick(c.dataset.center, e)));
   svg.addEventListener("click", (e) => {
     const unit = e.target.closest && e.target.closest("[data-unit]");
     if (unit) onProvinceClick(province(unit.dataset.unit), e);
   });
   document.addEventListener("keydown", (e) => {
-    if (e.key === "Escape") { selected = null; highlight(); setError(""); }
+    if (e.key === "Escape") { selected = null; closeChooser(); highlight(); setError(""); }
   });
   window.addEventListener("popstate", refresh);
   render();
   bindPanel();
   connect();
+})();
+
+// The duel page: both boards of a Highlander duel. Each board's channel says "version n";
+// when either board moves on, the page fetches itself again and swaps its content.
+(function () {
+  const root = document.querySelector(".duel-page");
+  if (!root) return;
+  const seen = {};
+  let fetching = false;
+  let again = false;
+
+  function boardsOf(node) {
+    const out = {};
+    for (const pair of (node.dataset.boards || "").split(" ").filter(Boolean)) {
+      const [id, version] = pair.split(":");
+      out[id] = Number(version);
+    }
+    return out;
+  }
+
+  async function refresh() {
+    if (fetching) { again = true; return; }
+    fetching = true;
+    try {
+      do {
+        again = false;
+        const response = await fetch(window.location.href, { credentials: "same-origin" });
+        if (!response.ok) return;
+        const doc = new DOMParser().parseFromString(await response.text(), "text/html");
+        const content = doc.getElementById("duel-content");
+        const fresh = doc.querySelector(".duel-page");
+        if (!content || !fresh) return;
+        document.getElementById("duel-content").replaceWith(content);
+        for (const [id, version] of Object.entries(boardsOf(fresh))) {
+          if (!(id in seen)) { seen[id] = version; connect(id); }  // board B has just begun
+          seen[id] = Math.max(seen[id], version);
+        }
+      } while (again);
+    } finally {
+      fetching = false;
+    }
+  }
+
+  function connect(id) {
+    let retry = 1000;
+    const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+    const open = () => {
+      const socket = new WebSocket(`${scheme}://${window.location.host}/ws/games/${id}/`);
+      socket.addEventListener("open", () => { retry = 1000; });
+      socket.addEventListener("message", (event) => {
+        const message = JSON.parse(event.data);
+        if (message.type === "game.changed" && message.version > (seen[id] || 0)) {
+          seen[id] = message.version;
+          refresh();
+        }
+      });
+      socket.addEventListener("close", () => {
+        setTimeout(open, retry);
+        retry = Math.min(retry * 2, 30000);
+      });
+    };
+    open();
+  }
+
+  for (const [id, version] of Object.entries(boardsOf(root))) {
+    seen[id] = version;
+    connect(id);
+  }
 })();

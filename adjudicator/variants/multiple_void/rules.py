@@ -158,6 +158,12 @@ class MultipleVoid(Variant):
             position.extras, seats, len(position.units), self.draft_size(position.options)
         )
 
+    def setup_progress(self, position: Position) -> tuple[int, int] | None:
+        """(picks made, picks in the whole draft) during the draft."""
+        if position.phase.kind is not PhaseKind.DRAFT:
+            return None
+        return len(position.units), self.draft_size(position.options)
+
     def orders_due(self, position: Position) -> frozenset[str]:
         """In the draft, only the colour on turn; otherwise as in the standard game."""
         if position.phase.kind is PhaseKind.DRAFT:

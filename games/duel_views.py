@@ -1,0 +1,184 @@
+"""The duel page: both boards of a Highlander twin-board duel (rule 7) side by side, with
+the duel's stage, its verdict and what happened so far.
+
+A duel is shown only to those who may watch every one of its boards
+(games.visibility decides); anyone else gets the same 404 as for a duel that
+does not exist.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+
+from adjudicator import find_variant, load_map
+from games import selectors, visibility, wording
+from games.models import Duel, Game, GamePhase
+from variants.drawing import map_anchors, map_drawing
+
+_COAST_WORDS = {"nc": "north coast", "sc": "south coast", "ec": "east coast", "wc": "west coast"}
+
+
+def province_names(map_id: str) -> dict[str, str]:
+    """Every location of a map by its name in the reader's language, coasts too
+    (``spa/nc``: "Spain (north coast)"), for the page's script to name places."""
+    game_map = load_map(map_id)
+    names: dict[str, str] = {}
+    for pid, p in game_map.provinces.items():
+        names[pid] = str(wording.PROVINCES.get(p.name, p.name))
+        for location in game_map.coasts_of(pid):
+            coast = _COAST_WORDS.get(location.split("/")[1], "")
+            coast_name = wording.COASTS.get(coast)
+            names[location] = f"{names[pid]} ({coast_name})" if coast_name else location
+    return names
+
+
+def _board(label: str, game: Game, anchors: dict[str, Any]) -> dict[str, Any]:
+    """One board as the page shows it: its latest position drawn, the phase, and the
+    supply centers and units of each colour."""
+    phase = game.phases.order_by("-index").first()
+    position: dict[str, Any] = {}
+    if phase is not None:
+        position = phase.position_after if phase.is_resolved and phase.position_after else {}
+        position = position or phase.position or {}
+    units: list[dict[str, Any]] = []
+    counts: dict[str, dict[str, int]] = {}
+    for power, texts in (position.get("units") or {}).items():
+        for text in texts:
+            units.append(_unit(power, text, anchors, dislodged=False))
+        counts.setdefault(power, {"centers": 0, "units": 0})["units"] += len(texts)
+    for power, entries in (position.get("dislodged") or {}).items():
+        for entry in entries:
+            units.append(_unit(power, entry.get("unit", ""), anchors, dislodged=True))
+            counts.setdefault(power, {"centers": 0, "units": 0})["units"] += 1
+    owners: dict[str, str] = {}
+    for power, centers in (position.get("centers") or {}).items():
+        for center in centers:
+            owners[center] = power
+        counts.setdefault(power, {"centers": 0, "units": 0})["centers"] += len(centers)
+    seats = list(game.seats.order_by("power"))
+    colours = [
+        {
+            "power": s.power,
+            "centers": counts.get(s.power, {}).get("centers", 0),
+            "units": counts.get(s.power, {}).get("units", 0),
+        }
+        for s in seats
+    ]
+    return {
+        "label": label,
+        "game": game,
+        "phase": phase,
+        "phase_name": wording.phase_name(phase.code) if phase is not None else "",
+        "deadline": phase.deadline if phase is not None and not phase.is_resolved else None,
+        "waiting": bool(
+            phase is not None and phase.status == GamePhase.Status.OPEN and not phase.deadline
+        ),
+        "owners": owners,
+        "units": units,
+        "colours": colours,
+    }
+
+
+def _unit(power: str, text: str, anchors: dict[str, Any], *, dislodged: bool) -> dict[str, Any]:
+    kind, _space, location = str(text).partition(" ")
+    at = anchors.get(location) or anchors.get(location.split("/")[0]) or [0, 0]
+    x, y = float(at[0]), float(at[1])
+    return {
+        "power": power,
+        "kind": kind,
+        "location": location,
+        "dislodged": dislodged,
+        "x": x,
+        "y": y,
+        "left": x - 9,
+        "top": y - 6,
+        "baseline": y + 3.5,
+    }
+
+
+def _phase_words(code: Any) -> str:
+    try:
+        return wording.phase_name(str(code))
+    except ValueError:
+        return str(code or "")
+
+
+def _rule_words(rule: str) -> str:
+    rules = {
+        "7.4": _("rule 7.4: the first to decide a board"),
+        "7.5": _("rule 7.5: both boards decided at once, more units on both boards"),
+        "7.6": _("rule 7.6: as many units, more units on the board won"),
+        "7.7": _("rule 7.7: sudden death"),
+    }
+    return str(rules.get(rule, _("rule %(rule)s") % {"rule": rule}))
+
+
+def _log_lines(log: list[Any]) -> list[str]:
+    """The duel's log in sentences: the boards' start, and each verdict after a turn."""
+    stages = dict(Duel.Status.choices)
+    lines = []
+    for entry in log:
+        if not isinstance(entry, dict):
+            continue
+        kind = entry.get("kind")
+        if kind == "started":
+            lines.append(
+                _("Board A is set up; board B starts inverted. Both boards play from %(phase)s.")
+                % {"phase": _phase_words(entry.get("phase"))}
+            )
+        elif kind == "verdict":
+            state = entry.get("state") if isinstance(entry.get("state"), dict) else {}
+            stage = str(state.get("stage") or "")
+            line = _("After %(phase)s: %(stage)s") % {
+                "phase": _phase_words(entry.get("after")),
+                "stage": stages.get(stage, stage),
+            }
+            if state.get("winner"):
+                line += ", " + _("%(power)s wins") % {"power": wording.power_name(state["winner"])}
+            if state.get("rule"):
+                line += " (" + _rule_words(str(state["rule"])) + ")"
+            lines.append(line)
+    return lines
+
+
+def duel_detail(request: HttpRequest, duel_id: int) -> HttpResponse:
+    duel = get_object_or_404(Duel.objects.select_related("board_a", "board_b"), pk=duel_id)
+    games = duel.boards
+    if not all(visibility.can_view_game(user=request.user, game=g) for g in games):
+        raise Http404(_("No such duel."))
+    map_id = find_variant(duel.board_a.variant).map_id
+    anchors = map_anchors(map_id)["units"]
+    boards = [
+        _board(label, game, anchors)
+        for label, game in (("A", duel.board_a), ("B", duel.board_b))
+        if game is not None
+    ]
+    totals: dict[str, dict[str, int]] = {}
+    for board in boards:
+        for c in board["colours"]:
+            total = totals.setdefault(c["power"], {"centers": 0, "units": 0})
+            total["centers"] += c["centers"]
+            total["units"] += c["units"]
+    players = {
+        s.power: visibility.player_label(seat=s, viewer=request.user)
+        for s in duel.board_a.seats.select_related("user").order_by("power")
+    }
+    return render(
+        request,
+        "games/duel.html",
+        {
+            "duel": duel,
+            "summary": selectors.duel_summary(game=duel.board_a),
+            "boards": boards,
+            "totals": [
+                {"power": p, "player": players.get(p, ""), **t} for p, t in sorted(totals.items())
+            ],
+            "decided_by": _rule_words(duel.decided_by) if duel.decided_by else "",
+            "log": _log_lines(duel.log),
+            "drawing": map_drawing(map_id),
+        },
+    )
