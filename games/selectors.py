@@ -79,7 +79,8 @@ def game_state(
             "private": game.private,
         },
         "phases": [
-            {"index": p.index, "code": p.code, "name": wording.phase_name(p.code)} for p in phases
+            {"index": p.index, "code": p.code, "name": wording.phase_name(p.code, seen)}
+            for p, seen in _occurrences(phases)
         ],
         "phase": None,
         "me": None,
@@ -106,7 +107,9 @@ def game_state(
     state["phase"] = {
         "index": phase.index,
         "code": phase.code,
-        "name": wording.phase_name(phase.code),
+        "name": wording.phase_name(
+            phase.code, dict(_occurrences(phases, by_index=True))[phase.index]
+        ),
         "kind": position.phase.kind.value,
         "status": phase.status,
         "deadline": phase.deadline.isoformat()
@@ -150,6 +153,16 @@ def game_state(
                 variant, position, seat.power, state["me"]["orders"]
             )
     return state
+
+
+def _occurrences(phases: list[GamePhase], *, by_index: bool = False) -> list[Any]:
+    """Each phase with how many times its code has come so far (1 for the first)."""
+    counts: dict[str, int] = {}
+    out: list[Any] = []
+    for p in phases:
+        counts[p.code] = counts.get(p.code, 0) + 1
+        out.append((p.index if by_index else p, counts[p.code]))
+    return out
 
 
 def _progress(progress: tuple[int, int] | None) -> dict[str, int] | None:

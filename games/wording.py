@@ -277,10 +277,24 @@ def outcome_name(outcome: str) -> str:
     return str(name) if name is not None else str(outcome)
 
 
-def phase_name(code: str) -> str:
-    """A phase in words: ``S1901M`` -> ``Spring 1901 movement`` (translated)."""
+#: A set-up phase played more than once under the same code: which time this is.
+SETUP_REPEATS: dict[str, Promise] = {
+    "N": _("Nomination of centers, round %(n)s"),
+    "P": _("Placement of units (%(n)s)"),
+    "D": _("Draft, pick %(n)s"),
+}
+
+
+def phase_name(code: str, occurrence: int = 1) -> str:
+    """A phase in words: ``S1901M`` -> ``Spring 1901 movement`` (translated).
+
+    ``occurrence`` tells apart the phases of a set-up that share a code (each pick of
+    a draft, a repeated nomination): the third ``S1900D`` is "Draft, pick 3".
+    """
     phase = Phase.parse(code)
     if phase.kind.value in SETUP_PHASES:
+        if occurrence > 1 or phase.kind.value == "D":
+            return str(SETUP_REPEATS[phase.kind.value]) % {"n": occurrence}
         return str(SETUP_PHASES[phase.kind.value])
     return gettext("%(season)s %(year)s %(kind)s") % {
         "season": SEASONS[phase.season.value],

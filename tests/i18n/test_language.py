@@ -344,3 +344,13 @@ def test_every_message_is_translated_none_fuzzy_and_compiled(domain: str) -> Non
             assert compiled.gettext(e["msgid"]) == e["msgstr"], e["msgid"]
         else:
             assert compiled.pgettext(e["msgctxt"], e["msgid"]) == e["msgstr"], e["msgid"]
+
+
+def test_set_up_phases_sharing_a_code_are_told_apart() -> None:
+    with translation.override("en"):
+        assert wording.phase_name("W1900N") == "Nomination of centers"
+        assert wording.phase_name("W1900N", 2) == "Nomination of centers, round 2"
+        assert wording.phase_name("S1900D", 3) == "Draft, pick 3"
+    with translation.override("de"):
+        assert wording.phase_name("S1900D", 3) == "Draft, Wahl 3"
+        assert wording.phase_name("W1900P") == "Aufstellung der Einheiten"
