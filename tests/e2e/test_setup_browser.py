@@ -5,7 +5,8 @@ on the other player's page without a reload."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
@@ -29,6 +30,27 @@ BLUE_LIST = (
     "stp", "mos", "war", "sev", "ank", "con", "smy", "bul",
     "rum", "ser", "gre", "bud", "nap", "rom", "ven",
 )  # fmt: skip
+
+
+def outside_the_event_loop(action: Callable[[], None]) -> None:
+    """Run ``action`` in a thread of its own and wait for it (errors are raised here)."""
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            action()
+        except BaseException as e:  # handed back to the test's thread
+            failure.append(e)
+        finally:
+            from django.db import connection
+
+            connection.close()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if failure:
+        raise failure[0]
 
 
 def click_center(page: Page, center: str) -> None:
@@ -131,10 +153,15 @@ class SetUpInTheBrowser(ChannelsLiveServerTestCase):
             page.click("#ready-button")
             expect(page.locator("#my-orders .ready")).to_contain_text("You are ready")
             # Blue nominates elsewhere: the lists are revealed and placement begins.
-            services.orders_submit(
-                game=game, user=self.blue, orders=[f"nominate {c}" for c in BLUE_LIST]
-            )
-            services.orders_ready(game=game, user=self.blue, ready=True)
+            def blue_nominates() -> None:
+                services.orders_submit(
+                    game=game, user=self.blue, orders=[f"nominate {c}" for c in BLUE_LIST]
+                )
+                services.orders_ready(game=game, user=self.blue, ready=True)
+
+            # Playwright's sync API runs an event loop in this thread; a service publishing
+            # to the channel layer must run where there is none, as in a real request.
+            outside_the_event_loop(blue_nominates)
             expect(page.locator("#placement-info")).to_have_count(1, timeout=15000)
             expect(page.locator("#setup-count")).to_have_text(
                 "Still without a unit: 15 of your 15 centers."
