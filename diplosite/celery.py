@@ -22,3 +22,8 @@ def _schedule_sweep(sender: Celery, **_: object) -> None:
         sender.signature("games.tasks.sweep_due_phases"),
         name="sweep due phases",
     )
+    sender.add_periodic_task(
+        60.0,
+        sender.signature("games.tasks.remind_due_phases"),
+        name="remind seats before deadlines",
+    )

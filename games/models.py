@@ -12,6 +12,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from adjudicator import Phase as AdjPhase
@@ -73,6 +74,47 @@ class Game(models.Model):
     outcome = models.CharField(max_length=8, choices=Outcome.choices, blank=True)
     winner = models.CharField(max_length=40, blank=True)
 
+    # -- who runs it ------------------------------------------------------------------
+    #: Game masters of this game alone (site moderators run every game).
+    masters = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="games_mastered"
+    )
+    paused_at = models.DateTimeField(null=True, blank=True)
+    pause_reason = models.CharField(max_length=300, blank=True)
+
+    # -- missed orders ------------------------------------------------------------------
+    class NmrPolicy(models.TextChoices):
+        IMMEDIATE = "immediate", _("Immediate: the standard defaults at the deadline")
+        GRACE = "grace", _("Grace: one extension for a seat that missed, then the defaults")
+        REPLACEMENT = "replacement", _("Replacement search: the seat is offered to others")
+
+    nmr_policy = models.CharField(
+        _("missed orders"), max_length=12, choices=NmrPolicy.choices, default=NmrPolicy.IMMEDIATE
+    )
+    #: Grace: how long the deadline is extended, and how many misses per seat are excused.
+    grace_period = models.DurationField(_("grace period"), default=timedelta(hours=12))
+    grace_misses = models.PositiveSmallIntegerField(_("excused misses per seat"), default=2)
+    #: Replacement search: how long a seat is offered before the defaults apply.
+    replacement_window = models.DurationField(_("replacement search"), default=timedelta(hours=24))
+    #: Exclude a player after this many missed phases in a row (None: never).
+    exclude_after = models.PositiveSmallIntegerField(
+        _("exclude after missed phases in a row"), null=True, blank=True
+    )
+    #: Joining needs at least this reliability, in percent.
+    min_reliability = models.PositiveSmallIntegerField(_("minimum reliability (%)"), default=0)
+
+    # -- deadlines ----------------------------------------------------------------------
+    #: A fixed time of day for deadlines (None: each phase lasts its duration).
+    deadline_time = models.TimeField(_("deadline at (time of day)"), null=True, blank=True)
+    timezone = models.CharField(_("time zone"), max_length=64, default="UTC")
+    #: Weekdays with no deadline (0 Monday ... 6 Sunday): time on them does not count.
+    days_off = models.JSONField(_("days without deadlines"), default=list, blank=True)
+    #: Remind seats without ready orders this many hours before a deadline (0: never).
+    reminder_hours = models.PositiveSmallIntegerField(_("reminder (hours before)"), default=6)
+    #: Extensions of a deadline players may ask for: in all, and each.
+    extensions_per_game = models.PositiveSmallIntegerField(default=3)
+    extensions_per_player = models.PositiveSmallIntegerField(default=1)
+
     class Meta:
         ordering = ["-created_at"]
 
@@ -86,6 +128,10 @@ class Game(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
+
+    @property
+    def is_paused(self) -> bool:
+        return self.paused_at is not None
 
     @property
     def duel(self) -> Duel | None:
@@ -123,6 +169,25 @@ class Seat(models.Model):
     joined_at = models.DateTimeField(null=True, blank=True)
     missed_phases = models.PositiveIntegerField(default=0)
     eliminated = models.BooleanField(default=False)
+    #: Missed phases in a row (reset by orders in time), for exclusion after N.
+    consecutive_misses = models.PositiveSmallIntegerField(default=0)
+    #: Misses excused under the grace policy so far.
+    excused_misses = models.PositiveSmallIntegerField(default=0)
+    #: Nobody plays this power: its units hold, disband and waive by the defaults, and
+    #: orders saved before are not executed.
+    civil_disorder = models.BooleanField(default=False)
+    #: The player excluded from this seat (kept so a moderator can take them back).
+    excluded_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="excluded_seats",
+    )
+    #: Open to replacement players until then (replacement search).
+    seeking_replacement_until = models.DateTimeField(null=True, blank=True)
+    #: Deadline extensions the player of this seat has asked for so far.
+    extensions_used = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["power"]
@@ -145,6 +210,8 @@ class GamePhase(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", _("Open")
         RESOLVED = "resolved", _("Adjudicated")
+        #: Replaced by a ruling's corrected line of play; kept as history.
+        SUPERSEDED = "superseded", _("Superseded by a ruling")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="phases")
     index = models.PositiveIntegerField()
@@ -158,6 +225,19 @@ class GamePhase(models.Model):
     resolved_at = models.DateTimeField(null=True, blank=True)
     #: Said to players with the results: misses, a lapsed draw proposal.
     notes = models.JSONField(default=list, blank=True)
+    #: Powers whose deadline was extended once under the grace policy.
+    grace_given = models.JSONField(default=list, blank=True)
+    #: A reminder was sent for this phase's deadline.
+    reminded = models.BooleanField(default=False)
+    opened_at = models.DateTimeField(default=timezone.now)
+    #: The ruling that corrected this phase or one before it (the phase stays, as history).
+    superseded_by = models.ForeignKey(
+        "Ruling", null=True, blank=True, on_delete=models.SET_NULL, related_name="superseded"
+    )
+    #: The ruling this phase was re-derived from, if any.
+    derived_from = models.ForeignKey(
+        "Ruling", null=True, blank=True, on_delete=models.SET_NULL, related_name="derived"
+    )
 
     class Meta:
         ordering = ["index"]
@@ -238,3 +318,74 @@ class Duel(models.Model):
     @property
     def boards(self) -> list[Game]:
         return [g for g in (self.board_a, self.board_b) if g is not None]
+
+
+class PhaseDuty(models.Model):
+    """A seat that had orders to give in a phase, who held it, and whether they missed:
+    the ground of each player's reliability figure."""
+
+    phase = models.ForeignKey(GamePhase, on_delete=models.CASCADE, related_name="duties")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="duties")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="duties"
+    )
+    missed = models.BooleanField(default=False)
+    excluded = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["phase", "seat"], name="one_duty_per_seat_and_phase")
+        ]
+
+
+class ModeratorAction(models.Model):
+    """Something a moderator did to a game, with who, when and why: shown in its history."""
+
+    class Kind(models.TextChoices):
+        PAUSE = "pause", _("Paused")
+        RESUME = "resume", _("Resumed")
+        EXTEND = "extend", _("Deadline extended")
+        REPLACE = "replace", _("Player replaced")
+        ACCEPT_LATE = "accept_late", _("Late orders accepted")
+        EXCLUDE = "exclude", _("Player excluded")
+        END = "end", _("Game ended")
+        MASTER = "master", _("Game master set")
+        RULING = "ruling", _("Ruling")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moderator_actions")
+    phase = models.ForeignKey(GamePhase, null=True, blank=True, on_delete=models.SET_NULL)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    reason = models.CharField(max_length=500, blank=True)
+    details = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+
+class Ruling(models.Model):
+    """A moderator's correction of an adjudicated phase. It never overwrites history: the
+    corrected phase and those after it are marked superseded, and new phases are derived
+    from the corrected result with the orders and seeds stored for them."""
+
+    class Kind(models.TextChoices):
+        ORDERS = "orders", _("Orders changed and the phase adjudicated again")
+        POSITION = "position", _("The resulting position edited")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rulings")
+    phase = models.ForeignKey(GamePhase, on_delete=models.PROTECT, related_name="rulings")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    reason = models.CharField(max_length=500)
+    #: ORDERS: every power's orders as the ruling has them.
+    orders = models.JSONField(null=True, blank=True)
+    #: POSITION: the position the phase results in, as the ruling has it.
+    position = models.JSONField(null=True, blank=True)
+    #: What the phase resulted in before the ruling, and after it.
+    before = models.JSONField(default=dict)
+    after = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]

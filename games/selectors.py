@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -55,11 +55,13 @@ def game_state(
     from games import visibility, wording
     from games.services import phase_position, powers_to_order
 
-    phases = list(game.phases.order_by("index"))
+    everything = list(game.phases.order_by("index"))
+    # The line of play: phases a ruling superseded stay reachable by index, as history.
+    phases = [p for p in everything if p.status != GamePhase.Status.SUPERSEDED]
     if index is None:
         phase = phases[-1] if phases else None
     else:
-        phase = next((p for p in phases if p.index == index), None)
+        phase = next((p for p in everything if p.index == index), None)
         if phase is None:
             raise GamePhase.DoesNotExist
     seat = visibility.seat_of(user=user, game=game)
@@ -86,6 +88,7 @@ def game_state(
         "me": None,
         "seats": [],
         "duel": duel_summary(game=game),
+        "moderation": moderation_summary(game=game, user=user),
     }
     ready: set[str] = set()
     if phase is not None:
@@ -98,6 +101,10 @@ def game_state(
                 "ready": s.power in ready,
                 "eliminated": s.eliminated,
                 "missed_phases": s.missed_phases,
+                "civil_disorder": s.civil_disorder,
+                "seeking_player_until": s.seeking_replacement_until.isoformat()
+                if s.seeking_replacement_until
+                else None,
             }
         )
     if phase is None:
@@ -125,6 +132,8 @@ def game_state(
         "extras": visibility.visible_extras(phase=phase, extras=board.get("extras", {})),
         "setup": position.phase.is_setup,
         "progress": _progress(variant.setup_progress(position)),
+        "superseded_by": phase.superseded_by_id,
+        "derived_from": phase.derived_from_id,
     }
     if phase.is_resolved:
         state["phase"]["results"] = phase.results or []
@@ -233,3 +242,122 @@ def duel_summary(*, game: Game) -> dict[str, Any] | None:
         "log": duel.log,
         "boards": boards,
     }
+
+
+def reliability_of(*, user: AbstractBaseUser) -> int | None:
+    """The share of phases, in percent, in which ``user`` gave orders in time when they had
+    some to give; None before their first such phase."""
+    from games.models import PhaseDuty
+
+    duties = PhaseDuty.objects.filter(user=user)
+    total = duties.count()
+    if not total:
+        return None
+    kept = duties.filter(missed=False).count()
+    return round(100 * kept / total)
+
+
+def seats_seeking_players() -> QuerySet[Any]:
+    """Seats of running games offered to replacement players, soonest deadline first."""
+    from games.models import Seat
+
+    now = timezone.now()
+    return (
+        Seat.objects.filter(
+            game__status=Game.Status.ACTIVE,
+            user__isnull=True,
+            eliminated=False,
+            game__private=False,
+        )
+        .filter(Q(civil_disorder=True) | Q(seeking_replacement_until__gt=now))
+        .select_related("game")
+        .order_by("seeking_replacement_until")
+    )
+
+
+def games_to_moderate(*, user: AbstractBaseUser) -> list[dict[str, Any]]:
+    """The games ``user`` runs (all running games for a site moderator) with what needs
+    them: a pause, a seat looking for a player, a phase past its deadline."""
+    from games import visibility
+    from games.models import Seat
+
+    if visibility.is_moderator(user):
+        games = Game.objects.filter(status=Game.Status.ACTIVE)
+    else:
+        games = Game.objects.filter(status=Game.Status.ACTIVE, masters=user)
+    now = timezone.now()
+    out = []
+    for game in games.order_by("created_at"):
+        needs = []
+        if game.is_paused:
+            needs.append("paused")
+        if Seat.objects.filter(game=game, user__isnull=True, eliminated=False).exists():
+            needs.append("seat_open")
+        phase = game.current_phase
+        if phase is not None and phase.deadline is not None and phase.deadline < now:
+            needs.append("overdue")
+        out.append({"game": game, "phase": phase, "needs": needs})
+    out.sort(key=lambda row: (not row["needs"], row["game"].created_at))
+    return out
+
+
+def moderation_summary(*, game: Game, user: AbstractBaseUser | AnonymousUser) -> dict[str, Any]:
+    """What players see of the moderation of a game (pause and its reason, every
+    moderator action and ruling with its reason), and whether ``user`` may moderate."""
+    from games import visibility
+    from games.models import ModeratorAction, Ruling
+
+    actions = ModeratorAction.objects.filter(game=game).select_related("actor", "phase")
+    return {
+        "can_moderate": visibility.can_moderate(user=user, game=game),
+        "paused": game.is_paused,
+        "pause_reason": game.pause_reason,
+        "actions": [
+            {
+                "kind": a.kind,
+                "kind_name": a.get_kind_display(),
+                "reason": a.reason,
+                "by": a.actor.get_username() if a.actor else "",
+                "at": a.created_at.isoformat(),
+                "phase": a.phase.code if a.phase else None,
+                "details": a.details,
+            }
+            for a in actions
+        ],
+        "rulings": [
+            {
+                "id": r.pk,
+                "phase_index": r.phase.index,
+                "phase": r.phase.code,
+                "kind": r.kind,
+                "reason": r.reason,
+                "at": r.created_at.isoformat(),
+            }
+            for r in Ruling.objects.filter(game=game).select_related("phase")
+        ],
+    }
+
+
+def reminders_due(*, now: datetime | None = None) -> list[int]:
+    """Open phases whose reminder time (the game's hours before the deadline) has come
+    and whose reminder has not been sent."""
+    from games.deadlines import reminder_at
+
+    now = now or timezone.now()
+    due = []
+    phases = GamePhase.objects.filter(
+        status=GamePhase.Status.OPEN,
+        reminded=False,
+        deadline__isnull=False,
+        deadline__gt=now,
+        game__status=Game.Status.ACTIVE,
+        game__reminder_hours__gt=0,
+    ).select_related("game")
+    for phase in phases:
+        assert phase.deadline is not None
+        if phase.deadline - now > timedelta(hours=phase.game.reminder_hours):
+            continue
+        when = reminder_at(phase.deadline, phase.game.reminder_hours, opened=phase.opened_at)
+        if when is not None and when <= now:
+            due.append(phase.pk)
+    return due

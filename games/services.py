@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import random
+from datetime import time as dt_time
 from datetime import timedelta
 from typing import Any
 
@@ -32,7 +33,8 @@ from adjudicator import (
 from adjudicator.io import position_from_json, position_to_json
 from adjudicator.variants import Variant
 from games import wording
-from games.models import DrawVote, Duel, Game, GamePhase, OrderSet, Seat
+from games.deadlines import DeadlineRule, extend, next_deadline
+from games.models import DrawVote, Duel, Game, GamePhase, OrderSet, PhaseDuty, Seat
 
 log = logging.getLogger(__name__)
 
@@ -103,6 +105,12 @@ def game_create(
     retreat_deadline: timedelta = timedelta(hours=12),
     adjustment_deadline: timedelta = timedelta(hours=12),
     setup_deadline: timedelta = timedelta(hours=12),
+    deadline_time: dt_time | None = None,
+    time_zone: str = "UTC",
+    days_off: list[int] | None = None,
+    nmr_policy: str = Game.NmrPolicy.IMMEDIATE,
+    exclude_after: int | None = None,
+    min_reliability: int = 0,
     options: dict[str, Any] | None = None,
     duel: bool = False,
     join: bool = True,
@@ -141,9 +149,30 @@ def game_create(
                 _("The %(phase)s deadline must be between one minute and 14 days.")
                 % {"phase": label}
             )
+    try:
+        DeadlineRule(
+            duration=movement_deadline,
+            at_time=deadline_time,
+            timezone=time_zone,
+            days_off=frozenset(days_off or ()),
+        )
+    except ValueError as e:
+        raise ApplicationError(
+            _("The deadlines are not valid: %(problem)s") % {"problem": e}
+        ) from None
+    if nmr_policy not in Game.NmrPolicy.values:
+        raise ApplicationError(_("Unknown policy for missed orders."))
+    if not 0 <= min_reliability <= 100 or (exclude_after is not None and exclude_after < 1):
+        raise ApplicationError(_("Reliability is a percentage; exclusion needs one miss or more."))
     game = Game.objects.create(
         name=name,
         variant=variant.id,
+        deadline_time=deadline_time,
+        timezone=time_zone,
+        days_off=sorted(set(days_off or ())),
+        nmr_policy=nmr_policy,
+        exclude_after=exclude_after,
+        min_reliability=min_reliability,
         created_by=created_by,
         private=private,
         anonymous=anonymous,
@@ -180,6 +209,7 @@ def game_join(
         raise ApplicationError(_("This game is private: join it through its invite link."))
     if game.seats.filter(user=user).exists():
         raise ApplicationError(_("You already have a seat in this game."))
+    _check_reliability(game, user)
     open_seats = game.seats.select_for_update().filter(user__isnull=True)
     if game.assignment == Game.Assignment.CHOSEN and power:
         seat = open_seats.filter(power=power).first()
@@ -195,6 +225,55 @@ def game_join(
     _bump(game)
     if game.start_when_full and not game.seats.filter(user__isnull=True).exists():
         game_start(game=game)
+    return seat
+
+
+def _check_reliability(game: Game, user: AbstractBaseUser) -> None:
+    if not game.min_reliability:
+        return
+    from games.selectors import reliability_of
+
+    figure = reliability_of(user=user)
+    if figure is not None and figure < game.min_reliability:
+        raise ApplicationError(
+            _("This game asks for a reliability of %(needed)s%%; yours is %(yours)s%%.")
+            % {"needed": game.min_reliability, "yours": figure}
+        )
+
+
+@transaction.atomic
+def seat_take_over(*, game: Game, user: AbstractBaseUser, power: str) -> Seat:
+    """Take a seat offered to replacement players (its player missed orders or was
+    excluded); the replacement may order for the phase now open."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.status != Game.Status.ACTIVE:
+        raise ApplicationError(_("Only a running game takes replacements."))
+    seat = game.seats.select_for_update().filter(power=power).first()
+    now = timezone.now()
+    offered = (
+        seat is not None
+        and seat.user_id is None
+        and (
+            seat.civil_disorder
+            or (seat.seeking_replacement_until is not None and seat.seeking_replacement_until > now)
+        )
+    )
+    if seat is None or not offered or seat.eliminated:
+        raise ApplicationError(_("That seat is not looking for a player."))
+    if game.seats.filter(user=user).exists() or seat.excluded_user_id == user.pk:
+        raise ApplicationError(_("You cannot take over a seat in a game you play or left."))
+    _check_reliability(game, user)
+    seat.user = user
+    seat.joined_at = now
+    seat.civil_disorder = False
+    seat.seeking_replacement_until = None
+    seat.consecutive_misses = 0
+    seat.save()
+    phase = game.current_phase
+    if phase is not None:
+        phase.notes = [*phase.notes, {"kind": "replaced", "power": power}]
+        phase.save(update_fields=["notes"])
+    _bump(game)
     return seat
 
 
@@ -263,8 +342,27 @@ def _open_phase(
         index=index,
         code=code,
         position=position_to_json(position),
-        deadline=None if waiting else now + game.deadline_for(code),
+        deadline=None if waiting else next_deadline(now, deadline_rule(game, code)),
         seed=_phase_seed(game, index),
+    )
+
+
+def deadline_rule(game: Game, code: str) -> DeadlineRule:
+    """The game's deadline settings for a phase of this kind.
+
+    With a fixed time of day, the phase's duration is a minimum less a tenth (at most two
+    hours) of slack, so that "24 hours, at 20:00" gives a deadline every day at 20:00 even
+    though each phase opens a few seconds after the last deadline, and on the 23-hour day
+    of a daylight-saving change.
+    """
+    duration = game.deadline_for(code)
+    if game.deadline_time is not None:
+        duration -= min(duration / 10, timedelta(hours=2))
+    return DeadlineRule(
+        duration=duration,
+        at_time=game.deadline_time,
+        timezone=game.timezone,
+        days_off=frozenset(game.days_off),
     )
 
 
@@ -358,16 +456,24 @@ def orders_ready(*, game: Game, user: AbstractBaseUser, ready: bool) -> OrderSet
     order_set.ready = ready
     order_set.save(update_fields=["ready", "updated_at"])
     _bump(game)
-    if ready and _everyone_ready(game, phase):
-        game_id, phase_id = game.pk, phase.pk
-
-        def enqueue() -> None:
-            from games.tasks import adjudicate_phase
-
-            adjudicate_phase.delay(game_id, phase_id)
-
-        transaction.on_commit(enqueue)
+    if ready:
+        adjudicate_when_all_ready(game, phase)
     return order_set
+
+
+def adjudicate_when_all_ready(game: Game, phase: GamePhase) -> None:
+    """When every power with orders to give is ready, queue the phase's adjudication
+    (after this transaction commits)."""
+    if not _everyone_ready(game, phase):
+        return
+    game_id, phase_id = game.pk, phase.pk
+
+    def enqueue() -> None:
+        from games.tasks import adjudicate_phase
+
+        adjudicate_phase.delay(game_id, phase_id)
+
+    transaction.on_commit(enqueue)
 
 
 def _check_whole_answer(game: Game, phase: GamePhase, power: str, orders: list[str]) -> None:
@@ -425,10 +531,15 @@ def phase_adjudicate(*, game_id: int, phase_id: int) -> bool:
                 return _duel_step(duel, phase_id=phase_id)
         game = Game.objects.select_for_update().get(pk=game_id)
         phase = GamePhase.objects.select_for_update().filter(pk=phase_id, game=game).first()
-        if phase is None or phase.is_resolved or game.status != Game.Status.ACTIVE:
+        if phase is None or phase.status != GamePhase.Status.OPEN:
+            return False
+        if game.status != Game.Status.ACTIVE or game.is_paused:
             return False
         variant = find_variant(game.variant)
         now = timezone.now()
+        if duel is None and _postponed_for_missing_orders(game, phase, variant, now):
+            _bump(game)
+            return False
         after = _resolve_board(game, phase, variant, now)
         winner = None if duel is not None else variant.winner(after)
         if winner is not None:
@@ -442,26 +553,154 @@ def phase_adjudicate(*, game_id: int, phase_id: int) -> bool:
     return True
 
 
+def _missing_powers(
+    phase: GamePhase, position: Position, variant: Variant, seats: dict[str, Seat]
+) -> list[str]:
+    """Powers with orders to give that are played, saved none and did not say ready."""
+    sets = {o.seat.power: o for o in phase.order_sets.select_related("seat")}
+    out = []
+    for power in sorted(powers_to_order(position, variant)):
+        given = sets.get(power)
+        if seats[power].civil_disorder or (given and (given.orders or given.ready)):
+            continue
+        out.append(power)
+    return out
+
+
+def _postponed_for_missing_orders(game: Game, phase: GamePhase, variant: Variant, now: Any) -> bool:
+    """Apply the game's missed-orders policy at the deadline; True if adjudication waits.
+
+    - Immediate: never waits (the defaults apply).
+    - Grace: a seat that missed, with excused misses left, gets the deadline extended once
+      by the grace period in this phase.
+    - Replacement search: a seat that missed is offered to replacement players until the
+      replacement window ends; the player is excluded meanwhile (a moderator may accept
+      their late orders, which undoes it). When the window ends unfilled, the power is in
+      civil disorder and the defaults apply.
+    """
+    if game.nmr_policy == Game.NmrPolicy.IMMEDIATE:
+        return False
+    if phase.deadline is None or phase.deadline > now:
+        return False  # everyone is ready: nobody missed
+    position = phase_position(phase)
+    seats = {s.power: s for s in game.seats.select_for_update()}
+    missing = _missing_powers(phase, position, variant, seats)
+    if game.nmr_policy == Game.NmrPolicy.GRACE:
+        excused = [
+            p
+            for p in missing
+            if p not in phase.grace_given and seats[p].excused_misses < game.grace_misses
+        ]
+        if not excused:
+            return False
+        for power in excused:
+            seats[power].excused_misses += 1
+            seats[power].save(update_fields=["excused_misses"])
+        phase.grace_given = [*phase.grace_given, *excused]
+        phase.deadline = extend(now, game.grace_period, deadline_rule(game, phase.code))
+        phase.notes = [*phase.notes, {"kind": "grace", "powers": excused}]
+        phase.save(update_fields=["grace_given", "deadline", "notes"])
+        return True
+    # A seat searched for once in this phase (its miss counted then) is not searched again.
+    searched = set(PhaseDuty.objects.filter(phase=phase).values_list("seat__power", flat=True))
+    searching = [
+        p for p in missing if seats[p].seeking_replacement_until is None and p not in searched
+    ]
+    if searching:
+        until = extend(now, game.replacement_window, deadline_rule(game, phase.code))
+        for power in searching:
+            seat = seats[power]
+            PhaseDuty.objects.get_or_create(
+                phase=phase, seat=seat, defaults={"user": seat.user, "missed": True}
+            )
+            seat.missed_phases += 1
+            seat.consecutive_misses += 1
+            seat.excluded_user_id = seat.user_id
+            seat.user = None
+            seat.seeking_replacement_until = until
+            seat.save()
+        phase.deadline = until
+        phase.notes = [
+            *phase.notes,
+            {"kind": "replacement_search", "powers": searching, "until": until.isoformat()},
+        ]
+        phase.save(update_fields=["deadline", "notes"])
+        return True
+    for power in missing:
+        seat = seats[power]
+        if seat.user_id is None and seat.seeking_replacement_until is not None:
+            # Nobody came: the power is in civil disorder from now on.
+            seat.civil_disorder = True
+            seat.seeking_replacement_until = None
+            seat.save(update_fields=["civil_disorder", "seeking_replacement_until"])
+    return False
+
+
 def _resolve_board(game: Game, phase: GamePhase, variant: Variant, now: Any) -> Position:
     """Resolve one board's open phase and store it whole; returns the next position.
 
-    Records misses, eliminations and a lapsed draw proposal; opening the next
-    phase (or ending the game) is the caller's.
+    Records misses (a power with orders to give that saved none and did not say it
+    was ready; saved orders not marked ready are no miss), each seat's duty for its
+    reliability, exclusions after too many misses in a row, eliminations and a lapsed
+    draw proposal. A power in civil disorder gives no orders: what was saved for it
+    before is not executed. Opening the next phase (or ending the game) is the caller's.
     """
     position = phase_position(phase)
-    seats = {s.power: s for s in game.seats.all()}
+    seats = {s.power: s for s in game.seats.select_for_update()}
     order_sets = {o.seat.power: o for o in phase.order_sets.select_related("seat")}
-    orders = {power: list(o.orders) for power, o in order_sets.items() if o.orders}
+    orders = {
+        power: list(o.orders)
+        for power, o in order_sets.items()
+        if o.orders and not seats[power].civil_disorder
+    }
     notes: list[dict[str, Any]] = []
-    for power in sorted(powers_to_order(position, variant)):
-        if power not in orders:
-            seat = seats[power]
-            Seat.objects.filter(pk=seat.pk).update(missed_phases=F("missed_phases") + 1)
+    due = powers_to_order(position, variant)
+    for power in sorted(due):
+        seat = seats[power]
+        given = order_sets.get(power)
+        missed = not seat.civil_disorder and not (given and (given.orders or given.ready))
+        _duty, new = PhaseDuty.objects.get_or_create(
+            phase=phase, seat=seat, defaults={"user": seat.user, "missed": missed}
+        )
+        if seat.civil_disorder or not new:
+            continue  # nobody plays it, or the miss was counted when the search began
+        if missed:
+            seat.missed_phases += 1
+            seat.consecutive_misses += 1
             notes.append({"kind": "missed", "power": power})
+            limit = game.exclude_after
+            if limit and seat.consecutive_misses >= limit and seat.user_id is not None:
+                # Excluded after too many misses in a row; announced with the results.
+                seat.excluded_user_id = seat.user_id
+                seat.user = None
+                seat.civil_disorder = True
+                notes.append({"kind": "excluded", "power": power, "misses": limit})
+                PhaseDuty.objects.filter(phase=phase, seat=seat).update(excluded=True)
+        else:
+            seat.consecutive_misses = 0
+        seat.save()
     if phase.draw_votes.exists():
         notes.append({"kind": "draw_lapsed"})
     resolution = resolve(position, orders, seed=phase.seed, variant=variant)
-    phase.results = [
+    phase.results = _result_rows(resolution.results)
+    after = resolution.position
+    phase.position_after = position_to_json(after)
+    phase.status = GamePhase.Status.RESOLVED
+    phase.resolved_at = now
+    phase.notes = [*phase.notes, *notes]
+    phase.save()
+    if not after.phase.is_setup:
+        alive = after.powers_on_board
+        for power, seat in seats.items():
+            if power not in alive and not seat.eliminated:
+                Seat.objects.filter(pk=seat.pk).update(eliminated=True)
+    return after
+
+
+def _result_rows(results: Any) -> list[dict[str, Any]]:
+    """Results as stored with a phase: the order, its outcome, and why, with the reason's
+    code and parameters so that the words can be given in the reader's language."""
+    return [
         {
             "power": r.power,
             "order": str(r.order),
@@ -476,20 +715,8 @@ def _resolve_board(game: Game, phase: GamePhase, variant: Variant, now: Any) -> 
                 else {}
             ),
         }
-        for r in resolution.results
+        for r in results
     ]
-    after = resolution.position
-    phase.position_after = position_to_json(after)
-    phase.status = GamePhase.Status.RESOLVED
-    phase.resolved_at = now
-    phase.notes = notes
-    phase.save()
-    if not after.phase.is_setup:
-        alive = after.powers_on_board
-        for power, seat in seats.items():
-            if power not in alive and not seat.eliminated:
-                Seat.objects.filter(pk=seat.pk).update(eliminated=True)
-    return after
 
 
 def _finish(game: Game, outcome: str, winner: str, now: Any) -> None:
@@ -660,3 +887,50 @@ def draw_vote(*, game: Game, user: AbstractBaseUser, accept: bool) -> bool:
         game.save(update_fields=["status", "outcome", "finished_at"])
     _bump(game)
     return ended
+
+
+# -- reminders --------------------------------------------------------------------------------
+
+
+def phase_remind(*, phase_id: int) -> int:
+    """Send the deadline reminder of a phase, once: to each player with orders to give who
+    has not said they are ready. Returns how many were reminded.
+
+    The phase row is locked and marked reminded in the same transaction, so a second
+    worker or a redelivered task sends nothing. Mail goes through Django's e-mail backend
+    (the console unless configured); the notification settings of issue 7 will route it.
+    """
+    from django.core.mail import send_mail
+    from django.utils import translation
+
+    with transaction.atomic():
+        phase = GamePhase.objects.select_for_update().filter(pk=phase_id).first()
+        if phase is None or phase.reminded or phase.status != GamePhase.Status.OPEN:
+            return 0
+        game = phase.game
+        variant = find_variant(game.variant)
+        due = powers_to_order(phase_position(phase), variant)
+        ready = set(phase.order_sets.filter(ready=True).values_list("seat__power", flat=True))
+        seats = game.seats.filter(power__in=due - ready, user__isnull=False).select_related("user")
+        phase.reminded = True
+        phase.save(update_fields=["reminded"])
+        sent = 0
+        for seat in seats:
+            user = seat.user
+            assert user is not None
+            if not user.email:
+                continue
+            with translation.override(None):
+                subject = _("%(game)s: your orders are due") % {"game": game.name}
+                body = _(
+                    "The deadline of %(phase)s in %(game)s is %(deadline)s (UTC), and your "
+                    "orders for %(power)s are not marked ready yet."
+                ) % {
+                    "phase": wording.phase_name(phase.code),
+                    "game": game.name,
+                    "deadline": phase.deadline.strftime("%Y-%m-%d %H:%M") if phase.deadline else "",
+                    "power": wording.power_name(seat.power),
+                }
+            send_mail(subject, body, None, [user.email])
+            sent += 1
+    return sent

@@ -43,3 +43,23 @@ def sweep_due_phases() -> int:
     if queued:
         log.info("queued %d due phases", queued)
     return queued
+
+
+@shared_task(name="games.tasks.remind_phase", acks_late=True)
+def remind_phase(phase_id: int) -> int:
+    """Remind the seats of one phase that are not ready. Safe to run twice."""
+    return services.phase_remind(phase_id=phase_id)
+
+
+@shared_task(name="games.tasks.remind_due_phases")
+def remind_due_phases() -> int:
+    """Queue the reminders whose time has come (each phase once; see phase_remind)."""
+    queued = 0
+    for phase_id in selectors.reminders_due():
+        try:
+            remind_phase.delay(phase_id)
+        except Exception:
+            log.warning("could not queue the reminder of phase %s", phase_id, exc_info=True)
+            continue
+        queued += 1
+    return queued

@@ -4,6 +4,8 @@
 - Before a phase is adjudicated, a power's orders are seen by that power's
   player alone; afterwards, by everyone who may watch the game.
 - In an anonymous game, nobody is shown who plays a power (except themselves).
+- Moderation (pausing, rulings, replacing players) is for site moderators and the
+  game's own game masters (``can_moderate``).
 - Draw votes are secret: a player sees only their own vote and whether a
   draw has been proposed.
 - A variant's own state (``extras``: a draft's turn order, a nomination round)
@@ -29,6 +31,13 @@ def is_moderator(user: User) -> bool:
         user.is_authenticated
         and (user.is_superuser or user.groups.filter(name="moderator").exists())  # type: ignore[union-attr]
     )
+
+
+def can_moderate(*, user: User, game: Game) -> bool:
+    """May ``user`` run this game: a site moderator, or one of its game masters."""
+    if not user.is_authenticated:
+        return False
+    return is_moderator(user) or game.masters.filter(pk=user.pk).exists()
 
 
 def seat_of(*, user: User, game: Game) -> Seat | None:

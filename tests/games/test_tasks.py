@@ -6,20 +6,16 @@ Redis in CI, the filesystem broker otherwise) through a game of several phases.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterator
 from datetime import timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
-from celery.contrib.testing.worker import start_worker
 from django.core.cache import cache
 from django.utils import timezone
 
-from diplosite.celery import app
 from games import services, tasks
 from games.models import Game, GamePhase
+from tests.games.conftest import wait_for_phase
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -78,46 +74,6 @@ def test_the_sweep_queues_due_phases_and_survives_a_broker_outage(
     assert tasks.sweep_due_phases() == 0  # queued a moment ago: not piled up again
     cache.delete(f"sweep-queued:{phase.pk}")  # as when the hold expires
     assert tasks.sweep_due_phases() == 1
-
-
-@pytest.fixture
-def worker(tmp_path: Path) -> Iterator[None]:
-    """A real worker thread. On the embedded broker (a folder), it gets a folder of its
-    own, so that a site running from the same checkout cannot take its messages."""
-    saved = app.conf.broker_transport_options
-    if app.conf.broker_url.startswith("filesystem"):
-        for name in ("out", "processed", "control"):
-            (tmp_path / name).mkdir()
-        app.conf.broker_transport_options = {
-            **saved,
-            "data_folder_in": str(tmp_path / "out"),
-            "data_folder_out": str(tmp_path / "out"),
-            "processed_folder": str(tmp_path / "processed"),
-            "control_folder": str(tmp_path / "control"),
-        }
-        _reset_connections()
-    try:
-        with start_worker(app, perform_ping_check=False, pool="solo", loglevel="WARNING"):
-            yield
-    finally:
-        app.conf.broker_transport_options = saved
-        _reset_connections()
-
-
-def _reset_connections() -> None:
-    """Forget pooled broker connections, so the next ones use the current options."""
-    app._pool = None
-    app.amqp._producer_pool = None
-
-
-def wait_for_phase(game: Game, code: str, seconds: float = 30) -> GamePhase:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        phase = game.current_phase
-        if phase is not None and phase.code == code:
-            return phase
-        time.sleep(0.1)
-    raise AssertionError(f"{game} never reached {code}; now at {game.current_phase}")
 
 
 def test_a_game_of_several_phases_on_a_real_worker(

@@ -1,0 +1,264 @@
+"""Moderators through games/moderation.py: who may, what each action does, and rulings
+that correct a phase in the middle of a game and derive the later ones again."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.utils import timezone
+
+from accounts.roles import MODERATOR, grant
+from adjudicator import resolve
+from adjudicator.io import position_from_json
+from games import moderation, selectors, services
+from games.models import Game, GamePhase, ModeratorAction, Ruling
+from games.services import ApplicationError
+
+pytestmark = pytest.mark.django_db
+
+
+def current(game: Game) -> GamePhase:
+    phase = game.current_phase
+    assert phase is not None
+    return phase
+
+
+def _play(game: Game, players: dict[str, Any], orders: dict[str, list[str]]) -> GamePhase:
+    phase = current(game)
+    for power, texts in orders.items():
+        services.orders_submit(game=game, user=players[power], orders=texts)
+    assert services.phase_adjudicate(game_id=game.pk, phase_id=phase.pk)
+    phase.refresh_from_db()
+    return phase
+
+
+REASON = "A ruling on the forum thread of this game."
+
+ACTIONS = {
+    "pause": lambda g, by, p: moderation.game_pause(game=g, by=by, reason=REASON),
+    "extend": lambda g, by, p: moderation.deadline_extend(
+        game=g, by=by, extension=timedelta(hours=12), reason=REASON
+    ),
+    "replace": lambda g, by, p: moderation.seat_replace(
+        game=g, by=by, power="england", user=p["outsider"], reason=REASON
+    ),
+    "exclude": lambda g, by, p: moderation.player_exclude(
+        game=g, by=by, power="england", reason=REASON
+    ),
+    "accept_late": lambda g, by, p: moderation.late_orders_accept(
+        game=g, by=by, power="england", orders=["F lon - nth"], reason=REASON
+    ),
+    "end": lambda g, by, p: moderation.game_end(
+        game=g, by=by, outcome=Game.Outcome.DRAW, reason=REASON
+    ),
+    "ruling": lambda g, by, p: moderation.ruling_apply(
+        game=g, by=by, phase=g.phases.get(index=0), orders={}, reason=REASON
+    ),
+}
+
+
+@pytest.fixture
+def cast(started_game: Game, players: dict[str, Any], make_user: Any) -> dict[str, Any]:
+    """The game after one phase, its players, a site moderator, a game master of it, a
+    game master of another game, and an outsider."""
+    _play(started_game, players, {})
+    site_moderator = make_user("site-moderator")
+    grant(site_moderator, MODERATOR)
+    master = make_user("master")
+    moderation.game_master_set(game=started_game, by=players["austria"], user=master)
+    other_master = make_user("other-master")
+    other = services.game_create(created_by=other_master, name="Another game")
+    moderation.game_master_set(game=other, by=other_master, user=other_master)
+    return {
+        **players,
+        "site_moderator": site_moderator,
+        "master": master,
+        "other_master": other_master,
+        "outsider": make_user("outsider"),
+    }
+
+
+@pytest.mark.parametrize("action", sorted(ACTIONS))
+@pytest.mark.parametrize("who", ["england", "austria", "outsider", "other_master"])
+def test_every_moderator_action_is_refused_to_a_non_moderator(
+    started_game: Game, cast: dict[str, Any], action: str, who: str
+) -> None:
+    before = (started_game.phases.count(), ModeratorAction.objects.count())
+    with pytest.raises(ApplicationError, match="moderator"):
+        ACTIONS[action](started_game, cast[who], cast)
+    started_game.refresh_from_db()
+    assert (started_game.phases.count(), ModeratorAction.objects.count()) == before
+    assert started_game.status == Game.Status.ACTIVE
+    assert not started_game.is_paused
+
+
+@pytest.mark.parametrize("action", sorted(ACTIONS))
+@pytest.mark.parametrize("who", ["site_moderator", "master"])
+def test_every_moderator_action_is_allowed_to_a_moderator(
+    started_game: Game, cast: dict[str, Any], action: str, who: str
+) -> None:
+    ACTIONS[action](started_game, cast[who], cast)
+    recorded = ModeratorAction.objects.filter(game=started_game).exclude(kind="master")
+    assert recorded.count() == 1
+    assert recorded.get().reason == REASON
+    assert recorded.get().actor == cast[who]
+
+
+def test_only_the_creator_or_a_site_moderator_names_game_masters(
+    started_game: Game, cast: dict[str, Any]
+) -> None:
+    with pytest.raises(ApplicationError, match="creator"):
+        moderation.game_master_set(game=started_game, by=cast["master"], user=cast["outsider"])
+    moderation.game_master_set(game=started_game, by=cast["site_moderator"], user=cast["outsider"])
+    assert started_game.masters.filter(pk=cast["outsider"].pk).exists()
+
+
+def test_a_reason_is_required(started_game: Game, cast: dict[str, Any]) -> None:
+    with pytest.raises(ApplicationError, match="why"):
+        moderation.game_pause(game=started_game, by=cast["master"], reason="  ")
+
+
+def test_pause_keeps_the_time_left_and_players_see_why(
+    started_game: Game, cast: dict[str, Any]
+) -> None:
+    phase = current(started_game)
+    left = phase.deadline - timezone.now()
+    moderation.game_pause(game=started_game, by=cast["master"], reason="Server move tonight.")
+    phase.refresh_from_db()
+    assert phase.deadline is None  # never swept while paused
+    assert not services.phase_adjudicate(game_id=started_game.pk, phase_id=phase.pk)
+    started_game.refresh_from_db()
+    seen = selectors.game_state(user=cast["england"], game=started_game)["moderation"]
+    assert seen["paused"]
+    assert seen["pause_reason"] == "Server move tonight."
+    assert not seen["can_moderate"]
+    moderation.game_resume(game=started_game, by=cast["master"])
+    phase.refresh_from_db()
+    assert phase.deadline - timezone.now() == pytest.approx(left, abs=timedelta(seconds=5))
+
+
+def test_extend_moves_the_deadline(started_game: Game, cast: dict[str, Any]) -> None:
+    before = current(started_game).deadline
+    phase = moderation.deadline_extend(
+        game=started_game, by=cast["master"], extension=timedelta(hours=6), reason=REASON
+    )
+    assert phase.deadline - before == timedelta(hours=6)
+
+
+def test_a_replacement_may_order_for_the_open_phase(
+    started_game: Game, cast: dict[str, Any]
+) -> None:
+    moderation.seat_replace(
+        game=started_game, by=cast["master"], power="england", user=cast["outsider"], reason=REASON
+    )
+    services.orders_submit(game=started_game, user=cast["outsider"], orders=["F lon - nth"])
+    with pytest.raises(ApplicationError, match="no seat"):
+        services.orders_submit(game=started_game, user=cast["england"], orders=["F lon H"])
+
+
+def test_end_as_a_win(started_game: Game, cast: dict[str, Any]) -> None:
+    moderation.game_end(
+        game=started_game,
+        by=cast["site_moderator"],
+        outcome=Game.Outcome.SOLO,
+        winner="france",
+        reason="Everyone else conceded in the forum.",
+    )
+    started_game.refresh_from_db()
+    assert (started_game.status, started_game.outcome, started_game.winner) == (
+        Game.Status.FINISHED,
+        Game.Outcome.SOLO,
+        "france",
+    )
+
+
+class TestRulings:
+    def test_a_ruling_on_a_middle_phase_derives_the_later_ones_again(
+        self, started_game: Game, cast: dict[str, Any]
+    ) -> None:
+        game = started_game  # S1901M was played (everything held)
+        _play(game, cast, {"germany": ["A mun - bur"], "france": ["A par - gas"]})
+        assert current(game).code == "S1902M"  # no adjustments were due in winter
+        _play(game, cast, {"france": ["A gas - spa"], "germany": ["A bur - mar"]})
+        assert current(game).code == "F1902M"
+        middle = game.phases.get(index=1)
+        # The ruling: in F1901M Germany had ordered Tyrolia, not Burgundy.
+        ruling = moderation.ruling_apply(
+            game=game,
+            by=cast["master"],
+            phase=middle,
+            orders={"germany": ["A mun - tyr"], "france": ["A par - gas"]},
+            reason="Germany's orders were garbled by the site; the player showed the mail.",
+        )
+        superseded = list(game.phases.filter(superseded_by=ruling).order_by("index"))
+        assert [p.code for p in superseded] == ["F1901M", "S1902M", "F1902M"]
+        assert game.phases.get(index=0).status == GamePhase.Status.RESOLVED  # untouched
+        line = selectors.game_state(user=cast["france"], game=game)["phases"]
+        assert [p["code"] for p in line] == ["S1901M", "F1901M", "S1902M", "F1902M"]
+        corrected = game.phases.get(index=4)
+        assert (corrected.code, corrected.derived_from) == ("F1901M", ruling)
+        assert "A tyr" in corrected.position_after["units"]["germany"]
+        assert {"kind": "ruling", "ruling": ruling.pk, "reason": ruling.reason} in corrected.notes
+        # S1902M was played again with its own orders and seed: France still reaches Spain,
+        # and Germany's Burgundy order now names a province Germany has no unit in.
+        replayed = game.phases.get(index=5)
+        assert replayed.code == "S1902M"
+        assert replayed.seed == game.phases.get(index=2).seed
+        assert "A spa" in replayed.position_after["units"]["france"]
+        gone = [r for r in replayed.results if r["order"] == "A bur - mar"]
+        assert [r["result"] for r in gone] == ["illegal"]
+        opened = current(game)
+        assert (opened.code, opened.derived_from) == ("F1902M", ruling)
+        assert "A tyr" in opened.position["units"]["germany"]
+        # Players see it in the history, with its reason.
+        seen = selectors.game_state(user=cast["england"], game=game)["moderation"]
+        assert seen["rulings"][0]["reason"] == ruling.reason
+
+    def test_every_ruling_can_be_replayed_from_what_is_stored(
+        self, started_game: Game, cast: dict[str, Any]
+    ) -> None:
+        game = started_game
+        _play(game, cast, {"france": ["A par - bur"]})
+        moderation.ruling_apply(
+            game=game,
+            by=cast["master"],
+            phase=game.phases.get(index=0),
+            orders={"france": ["A par - pic"]},
+            reason=REASON,
+        )
+        for phase in game.phases.exclude(position_after=None):
+            before, _o = position_from_json(phase.position)
+            orders = {o.seat.power: o.orders for o in phase.order_sets.select_related("seat")}
+            replay = resolve(before, orders, seed=phase.seed)
+            after, _o = position_from_json(phase.position_after)
+            if phase.derived_from is not None or phase.status == GamePhase.Status.SUPERSEDED:
+                assert replay.position == after, phase
+
+    def test_a_position_ruling_edits_the_result(
+        self, started_game: Game, cast: dict[str, Any]
+    ) -> None:
+        game = started_game
+        first = game.phases.get(index=0)
+        edited = dict(first.position_after)
+        edited["units"] = {**edited["units"], "italy": ["A rom", "A ven", "F nap"]}
+        edited["units"]["italy"] = ["A rom", "A tyr", "F nap"]
+        ruling = moderation.ruling_apply(
+            game=game, by=cast["site_moderator"], phase=first, position=edited, reason=REASON
+        )
+        assert ruling.kind == Ruling.Kind.POSITION
+        assert ruling.before["units"]["italy"] == ["A rom", "A ven", "F nap"]
+        assert "A tyr" in current(game).position["units"]["italy"]
+
+    def test_an_unreadable_position_is_refused_and_nothing_changes(
+        self, started_game: Game, cast: dict[str, Any]
+    ) -> None:
+        first = started_game.phases.get(index=0)
+        bad = {**first.position_after, "units": {"italy": ["A xyz"]}}
+        with pytest.raises(ApplicationError, match=r"units\.italy"):
+            moderation.ruling_apply(
+                game=started_game, by=cast["master"], phase=first, position=bad, reason=REASON
+            )
+        assert not Ruling.objects.exists()
+        assert not started_game.phases.filter(status=GamePhase.Status.SUPERSEDED).exists()
