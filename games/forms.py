@@ -24,6 +24,13 @@ def _hours(
     )
 
 
+def _time_zones() -> list[str]:
+    from zoneinfo import available_timezones
+
+    zones = sorted(z for z in available_timezones() if "/" in z and not z.startswith("Etc/"))
+    return ["UTC", *zones]
+
+
 def _all_powers() -> list[tuple[str, Any]]:
     seen: dict[str, Any] = {}
     for variant in VARIANTS.values():
@@ -56,6 +63,52 @@ class GameCreateForm(forms.Form):
         _("hours for each set-up phase: a nomination, a placement, each draft pick"),
         required=False,  # only variants with set-up phases use it
     )
+    deadline_time = forms.TimeField(
+        label=_("Deadlines at (time of day)"),
+        required=False,
+        help_text=_("Leave empty to let each phase last its hours."),
+        widget=forms.TimeInput(attrs={"type": "time"}),
+    )
+    time_zone = forms.ChoiceField(
+        label=_("Time zone"),
+        choices=lambda: [(z, z) for z in _time_zones()],
+        initial="UTC",
+        required=False,
+    )
+    days_off = forms.MultipleChoiceField(
+        label=_("Days without deadlines"),
+        required=False,
+        choices=[
+            ("0", _("Monday")),
+            ("1", _("Tuesday")),
+            ("2", _("Wednesday")),
+            ("3", _("Thursday")),
+            ("4", _("Friday")),
+            ("5", _("Saturday")),
+            ("6", _("Sunday")),
+        ],
+        widget=forms.CheckboxSelectMultiple,
+    )
+    nmr_policy = forms.ChoiceField(
+        label=_("Missed orders"),
+        choices=Game.NmrPolicy.choices,
+        initial=Game.NmrPolicy.IMMEDIATE,
+        required=False,
+    )
+    exclude_after = forms.IntegerField(
+        label=_("Exclude a player after this many missed phases in a row"),
+        required=False,
+        min_value=1,
+        max_value=20,
+        help_text=_("Leave empty never to exclude."),
+    )
+    min_reliability = forms.IntegerField(
+        label=_("Minimum reliability to join (%)"),
+        initial=0,
+        min_value=0,
+        max_value=100,
+        required=False,
+    )
     assignment = forms.ChoiceField(
         label=_("Powers"), choices=Game.Assignment.choices, initial=Game.Assignment.RANDOM
     )
@@ -66,13 +119,20 @@ class GameCreateForm(forms.Form):
     private = forms.BooleanField(label=_("Private (join by invite link)"), required=False)
     anonymous = forms.BooleanField(label=_("Anonymous seats"), required=False)
 
-    def deadlines(self) -> dict[str, timedelta]:
+    def deadlines(self) -> dict[str, Any]:
+        """The deadline and missed-order settings, as game_create takes them."""
         d = self.cleaned_data
         return {
             "movement_deadline": timedelta(hours=d["movement_hours"]),
             "retreat_deadline": timedelta(hours=d["retreat_hours"]),
             "adjustment_deadline": timedelta(hours=d["adjustment_hours"]),
             "setup_deadline": timedelta(hours=d["setup_hours"] or 2),
+            "deadline_time": d.get("deadline_time"),
+            "time_zone": d.get("time_zone") or "UTC",
+            "days_off": [int(x) for x in d.get("days_off") or []],
+            "nmr_policy": d.get("nmr_policy") or Game.NmrPolicy.IMMEDIATE,
+            "exclude_after": d.get("exclude_after"),
+            "min_reliability": d.get("min_reliability") or 0,
         }
 
 

@@ -130,3 +130,28 @@ def test_a_forming_game_page(make_user: Any) -> None:
     page = logged_in(make_user("bob")).get(reverse("games:detail", args=[game.pk]))
     assert page.status_code == 200
     assert "Join" in page.content.decode()
+
+
+def test_create_a_game_with_deadline_and_missed_order_settings(make_user: Any) -> None:
+    client = logged_in(make_user("alice"))
+    response = client.post(
+        reverse("games:create"),
+        {
+            "name": "Evenings in Berlin",
+            "variant": "standard",
+            "movement_hours": "24",
+            "retreat_hours": "12",
+            "adjustment_hours": "12",
+            "deadline_time": "20:00",
+            "time_zone": "Europe/Berlin",
+            "days_off": ["5", "6"],
+            "nmr_policy": "replacement",
+            "exclude_after": "3",
+            "min_reliability": "80",
+            "assignment": "random",
+        },
+    )
+    assert response.status_code == 302
+    game = Game.objects.get(name="Evenings in Berlin")
+    assert (game.timezone, game.days_off, game.deadline_time.hour) == ("Europe/Berlin", [5, 6], 20)
+    assert (game.nmr_policy, game.exclude_after, game.min_reliability) == ("replacement", 3, 80)
