@@ -1,4 +1,4 @@
-"""Profile figures: games played, won, drawn, and phases missed."""
+"""Profile figures: games played, won, drawn, phases missed, and reliability."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Sum
 
-from games.models import Game, Seat
+from games.models import Game, PhaseDuty, Seat
+from games.selectors import reliability_of
 
 
 @dataclass(frozen=True)
@@ -17,6 +18,10 @@ class Record:
     drawn: int
     missed_phases: int
     running: int
+    #: Percent of the phases with orders to give in which they came in time (None: none yet).
+    reliability: int | None = None
+    #: How many such phases the reliability is taken over.
+    duty_phases: int = 0
 
 
 def player_record(*, user: AbstractBaseUser) -> Record:
@@ -34,4 +39,6 @@ def player_record(*, user: AbstractBaseUser) -> Record:
         drawn=drawn,
         missed_phases=missed,
         running=started.filter(game__status=Game.Status.ACTIVE).count(),
+        reliability=reliability_of(user=user),
+        duty_phases=PhaseDuty.objects.filter(user=user).count(),
     )

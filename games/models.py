@@ -255,6 +255,10 @@ class GamePhase(models.Model):
 
     @property
     def is_resolved(self) -> bool:
+        """Adjudicated: resolved, or adjudicated once and then superseded by a ruling (an
+        open phase a ruling superseded never was: its orders stay secret)."""
+        if self.status == self.Status.SUPERSEDED:
+            return self.position_after is not None
         return self.status == self.Status.RESOLVED
 
 

@@ -115,7 +115,7 @@ def game_state(
         "index": phase.index,
         "code": phase.code,
         "name": wording.phase_name(
-            phase.code, dict(_occurrences(phases, by_index=True))[phase.index]
+            phase.code, dict(_occurrences(phases, by_index=True)).get(phase.index, 1)
         ),
         "kind": position.phase.kind.value,
         "status": phase.status,

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import api, duel_views, views
+from games import api, duel_views, moderation_views, views
 
 app_name = "games"
 
@@ -15,6 +15,21 @@ urlpatterns = [
     path("games/<int:game_id>/orders/", views.orders_form, name="orders"),
     path("games/<int:game_id>/ready/", views.ready_form, name="ready"),
     path("games/<int:game_id>/draw/", views.draw_form, name="draw"),
+    path("moderate/", moderation_views.moderate, name="moderate"),
+    path("games/<int:game_id>/moderate/pause/", moderation_views.pause, name="mod-pause"),
+    path("games/<int:game_id>/moderate/resume/", moderation_views.resume, name="mod-resume"),
+    path("games/<int:game_id>/moderate/extend/", moderation_views.extend, name="mod-extend"),
+    path("games/<int:game_id>/moderate/replace/", moderation_views.replace, name="mod-replace"),
+    path("games/<int:game_id>/moderate/exclude/", moderation_views.exclude, name="mod-exclude"),
+    path("games/<int:game_id>/moderate/late/", moderation_views.late_orders, name="mod-late"),
+    path("games/<int:game_id>/moderate/end/", moderation_views.end, name="mod-end"),
+    path("games/<int:game_id>/moderate/masters/", moderation_views.masters, name="mod-masters"),
+    path("games/<int:game_id>/moderate/ruling/", moderation_views.ruling, name="mod-ruling"),
+    path(
+        "games/<int:game_id>/take-over/<str:power>/",
+        moderation_views.take_over,
+        name="take-over",
+    ),
     path("duels/<int:duel_id>/", duel_views.duel_detail, name="duel"),
     path("api/games/<int:game_id>/state/", api.GameStateApi.as_view(), name="api-state"),
     path("api/games/<int:game_id>/orders/", api.OrdersSubmitApi.as_view(), name="api-orders"),

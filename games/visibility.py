@@ -49,7 +49,7 @@ def seat_of(*, user: User, game: Game) -> Seat | None:
 def can_view_game(*, user: User, game: Game) -> bool:
     if not game.private:
         return True
-    return seat_of(user=user, game=game) is not None or is_moderator(user)
+    return seat_of(user=user, game=game) is not None or can_moderate(user=user, game=game)
 
 
 def _readable_powers(*, user: User, phase: GamePhase) -> set[str] | None:

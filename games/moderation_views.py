@@ -1,0 +1,330 @@
+"""The moderator's pages and forms: the list of games a moderator runs, and one form per
+verb of games/moderation.py on the game page, plus taking over a seat from the lobby.
+
+The views are thin: they check who asks (a moderator URL answers 403 to anyone who may
+not moderate the game, before anything is read from the form), read the form, call one
+verb, and go back to the game page with a message. What the rules refuse comes back as
+an :class:`ApplicationError` and is shown as a message too.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games import moderation, selectors, services, visibility, wording
+from games.models import Game, GamePhase
+from games.services import ApplicationError
+
+# -- who may ---------------------------------------------------------------------------------
+
+
+def moderates_anything(user: AbstractBaseUser | AnonymousUser) -> bool:
+    """Whether ``user`` runs any game: a site moderator, or a game master of some game."""
+    if not user.is_authenticated:
+        return False
+    return visibility.is_moderator(user) or Game.objects.filter(masters=user).exists()
+
+
+def may_name_masters(user: AbstractBaseUser | AnonymousUser, game: Game) -> bool:
+    """The game's creator and site moderators name its game masters."""
+    return bool(
+        user.is_authenticated and (visibility.is_moderator(user) or user.pk == game.created_by_id)
+    )
+
+
+def _moderated(request: HttpRequest, game_id: int) -> Game:
+    game = get_object_or_404(Game, pk=game_id)
+    if not visibility.can_moderate(user=request.user, game=game):
+        raise PermissionDenied
+    return game
+
+
+def _back(request: HttpRequest, game: Game) -> HttpResponse:
+    if visibility.can_view_game(user=request.user, game=game):
+        return redirect(reverse("games:detail", args=[game.pk]) + "#moderation")
+    return redirect("games:moderate")
+
+
+def _run(request: HttpRequest, game: Game, action: Callable[[], object], done: str) -> HttpResponse:
+    try:
+        action()
+    except ApplicationError as e:
+        messages.error(request, e.message)
+        for problem in e.extra.get("problems", []):
+            messages.error(request, f"{problem['order']}: {problem['message']}")
+    else:
+        messages.success(request, done)
+    return _back(request, game)
+
+
+# -- reading the forms -------------------------------------------------------------------------
+
+
+def _user_named(name: str) -> Any:
+    name = (name or "").strip()
+    user = get_user_model().objects.filter(username=name).first() if name else None
+    if user is None:
+        raise ApplicationError(_("There is no player named “%(name)s”.") % {"name": name})
+    return user
+
+
+def _hours(raw: str) -> timedelta:
+    try:
+        return timedelta(hours=float((raw or "").replace(",", ".")))
+    except (ValueError, OverflowError):  # not a number, NaN, or far too long
+        raise ApplicationError(_("Give the extension in hours.")) from None
+
+
+def _order_lines(raw: str) -> list[str]:
+    return [line.strip() for line in (raw or "").splitlines() if line.strip()]
+
+
+def _ruling_orders(game: Game, phase: GamePhase, raw: str) -> dict[str, list[str]]:
+    """The orders a ruling has: one line per order, ``power: order``. A power named gets
+    exactly the orders given for it (``power:`` alone: none); the others keep the orders
+    stored for the phase."""
+    powers = list(game.seats.values_list("power", flat=True))
+    names = {p.casefold(): p for p in powers}
+    names.update({wording.power_name(p).casefold(): p for p in powers})
+    given: dict[str, list[str]] = {}
+    for n, line in enumerate((raw or "").splitlines(), start=1):
+        if not line.strip():
+            continue
+        head, colon, order = line.partition(":")
+        power = names.get(head.strip().casefold())
+        if not colon or power is None:
+            raise ApplicationError(
+                _("Line %(n)s: start with the power and a colon, as in “france: A par - bur”.")
+                % {"n": n}
+            )
+        given.setdefault(power, [])
+        if order.strip():
+            given[power].append(order.strip())
+    if not given:
+        raise ApplicationError(_("Give the orders of the ruling, one per line."))
+    return {**moderation._stored_orders(phase), **given}
+
+
+def _ruling_position(raw: str) -> dict[str, Any]:
+    try:
+        position = json.loads(raw or "")
+    except ValueError as e:
+        raise ApplicationError(
+            _("The position is not valid JSON: %(problem)s") % {"problem": e}
+        ) from None
+    if not isinstance(position, dict):
+        raise ApplicationError(_("The position is a JSON object."))
+    return position
+
+
+# -- the moderator's page ------------------------------------------------------------------------
+
+
+@login_required
+def moderate(request: HttpRequest) -> HttpResponse:
+    """The games the user runs (every running game for a site moderator), with what needs
+    them first."""
+    if not moderates_anything(request.user):
+        raise PermissionDenied
+    rows = selectors.games_to_moderate(user=request.user)
+    return render(
+        request,
+        "games/moderate.html",
+        {"rows": rows, "site_moderator": visibility.is_moderator(request.user)},
+    )
+
+
+# -- one form per verb -------------------------------------------------------------------------
+
+
+@require_POST
+def pause(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _moderated(request, game_id)
+    return _run(
+        request,
+        game,
+        lambda: moderation.game_pause(
+            game=game, by=request.user, reason=request.POST.get("reason", "")
+        ),
+        _("The game is paused."),
+    )
+
+
+@require_POST
+def resume(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _moderated(request, game_id)
+    return _run(
+        request,
+        game,
+        lambda: moderation.game_resume(
+            game=game, by=request.user, reason=request.POST.get("reason", "")
+        ),
+        _("The game goes on."),
+    )
+
+
+@require_POST
+def extend(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _moderated(request, game_id)
+
+    def action() -> None:
+        moderation.deadline_extend(
+            game=game,
+            by=request.user,
+            extension=_hours(request.POST.get("hours", "")),
+            reason=request.POST.get("reason", ""),
+        )
+
+    return _run(request, game, action, _("The deadline is extended."))
+
+
+@require_POST
+def replace(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _moderated(request, game_id)
+
+    def action() -> None:
+        moderation.seat_replace(
+            game=game,
+            by=request.user,
+            power=request.POST.get("power", ""),
+            user=_user_named(request.POST.get("username", "")),
+            reason=request.POST.get("reason", ""),
+        )
+
+    return _run(request, game, action, _("The seat has a new player."))
+
+
+@require_POST
+def exclude(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _moderated(request, game_id)
+    return _run(
+        request,
+        game,
+        lambda: moderation.player_exclude(
+            game=game,
+            by=request.user,
+            power=request.POST.get("power", ""),
+            reason=request.POST.get("reason", ""),
+        ),
+        _("The player is excluded: the power is in civil disorder until replaced."),
+    )
+
+
+@require_POST
+def late_orders(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _moderated(request, game_id)
+    lines = _order_lines(request.POST.get("orders", ""))
+    return _run(
+        request,
+        game,
+        lambda: moderation.late_orders_accept(
+            game=game,
+            by=request.user,
+            power=request.POST.get("power", ""),
+            reason=request.POST.get("reason", ""),
+            orders=lines or None,
+        ),
+        _("The late orders are accepted."),
+    )
+
+
+@require_POST
+def end(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _moderated(request, game_id)
+    return _run(
+        request,
+        game,
+        lambda: moderation.game_end(
+            game=game,
+            by=request.user,
+            outcome=request.POST.get("outcome", ""),
+            winner=request.POST.get("winner", ""),
+            reason=request.POST.get("reason", ""),
+        ),
+        _("The game is over."),
+    )
+
+
+@require_POST
+def masters(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = get_object_or_404(Game, pk=game_id)
+    if not may_name_masters(request.user, game):
+        raise PermissionDenied
+    remove = request.POST.get("remove") == "1"
+
+    def action() -> None:
+        moderation.game_master_set(
+            game=game,
+            by=request.user,
+            user=_user_named(request.POST.get("username", "")),
+            master=not remove,
+        )
+
+    done = _("The game master is removed.") if remove else _("The game has a new game master.")
+    return _run(request, game, action, done)
+
+
+@require_POST
+def ruling(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _moderated(request, game_id)
+
+    def action() -> None:
+        raw = request.POST.get("phase", "")
+        phase = (
+            GamePhase.objects.filter(game=game, index=int(raw)).first() if raw.isdigit() else None
+        )
+        if phase is None:
+            raise ApplicationError(_("Choose the phase the ruling is on."))
+        if request.POST.get("kind") == "position":
+            moderation.ruling_apply(
+                game=game,
+                by=request.user,
+                phase=phase,
+                reason=request.POST.get("reason", ""),
+                position=_ruling_position(request.POST.get("position", "")),
+            )
+        else:
+            moderation.ruling_apply(
+                game=game,
+                by=request.user,
+                phase=phase,
+                reason=request.POST.get("reason", ""),
+                orders=_ruling_orders(game, phase, request.POST.get("orders", "")),
+            )
+
+    return _run(request, game, action, _("The ruling is made: the phase is adjudicated anew."))
+
+
+# -- players ------------------------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def take_over(request: HttpRequest, game_id: int, power: str) -> HttpResponse:
+    """Take a seat looking for a player (the lobby's list)."""
+    game = get_object_or_404(Game, pk=game_id)
+    try:
+        services.seat_take_over(game=game, user=request.user, power=power)
+    except ApplicationError as e:
+        messages.error(request, e.message)
+        return redirect("games:lobby")
+    messages.success(
+        request,
+        _("You play %(power)s now: your orders count from this phase on.")
+        % {"power": wording.power_name(power)},
+    )
+    return redirect("games:detail", game_id=game.pk)

@@ -1,0 +1,114 @@
+"""Template helpers for moderation: the header's link, the game page's moderation panel
+and history, and the lobby's list of seats looking for a player.
+
+The pages these appear on have their own views; the few facts moderation adds to them
+are asked here, through games.selectors and games.visibility.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django import template
+from django.utils.dateparse import parse_datetime
+
+from games import selectors, wording
+from games.models import Game, GamePhase
+from games.moderation_views import may_name_masters, moderates_anything
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def user_moderates(context: template.Context) -> bool:
+    """``{% user_moderates as moderates %}``: does the viewer run any game?"""
+    request = context.get("request")
+    user = getattr(request, "user", None) or context.get("user")
+    return user is not None and moderates_anything(user)
+
+
+@register.simple_tag(takes_context=True)
+def moderation_panel(
+    context: template.Context, game: Game, state: dict[str, Any]
+) -> dict[str, Any]:
+    """What the moderation forms of the game page need beyond ``state``: the phases a
+    ruling may be made on, the seats, the game masters, and who may name them."""
+    request = context.get("request")
+    user = getattr(request, "user", None) or context.get("user")
+    resolved = set(
+        game.phases.filter(status=GamePhase.Status.RESOLVED).values_list("index", flat=True)
+    )
+    rulings_allowed = game.status == Game.Status.ACTIVE or (
+        game.status == Game.Status.FINISHED and game.outcome == Game.Outcome.SOLO
+    )
+    return {
+        "can_name_masters": user is not None and may_name_masters(user, game),
+        "masters": list(game.masters.order_by("username").values_list("username", flat=True)),
+        "seats": [
+            {"power": s["power"], "played": bool(s["user_id"])}
+            for s in game.seats.order_by("power").values("power", "user_id")
+        ],
+        "ruling_phases": [p for p in state.get("phases", []) if p["index"] in resolved]
+        if rulings_allowed
+        else [],
+        "running": game.status == Game.Status.ACTIVE,
+    }
+
+
+@register.simple_tag
+def ruling_lines(game: Game) -> dict[int, dict[str, Any]]:
+    """For each ruling of the game: the first phase of the line it corrected (which
+    carries its note) and the phases it superseded, by index."""
+    out: dict[int, dict[str, Any]] = {}
+    for p in game.phases.filter(derived_from__isnull=False).order_by("index"):
+        out.setdefault(p.derived_from_id, {"first": p.index, "superseded": []})
+    for p in game.phases.filter(superseded_by__isnull=False).order_by("index"):
+        out.setdefault(p.superseded_by_id, {"first": None, "superseded": []})
+        out[p.superseded_by_id]["superseded"].append(p.index)
+    return out
+
+
+@register.simple_tag(takes_context=True)
+def seats_seeking(context: template.Context) -> list[dict[str, Any]]:
+    """The seats of running public games looking for a player, and whether the viewer
+    may take each (not in a game they play)."""
+    request = context.get("request")
+    user = getattr(request, "user", None) or context.get("user")
+    seats = list(selectors.seats_seeking_players()[:50])
+    mine: set[int] = set()
+    if user is not None and user.is_authenticated:
+        mine = set(
+            Game.objects.filter(seats__user=user, pk__in={s.game_id for s in seats}).values_list(
+                "pk", flat=True
+            )
+        )
+    return [
+        {
+            "game": s.game,
+            "power": s.power,
+            "until": s.seeking_replacement_until,
+            "civil_disorder": s.civil_disorder,
+            "plays_here": s.game_id in mine,
+        }
+        for s in seats
+    ]
+
+
+@register.filter
+def when(value: str | datetime | None) -> datetime | None:
+    """``{{ action.at|when|date:"..." }}``: a moment given as ISO text, as a datetime."""
+    if value is None or isinstance(value, datetime):
+        return value
+    return parse_datetime(value)
+
+
+@register.filter
+def phase_label(code: str | None) -> str:
+    """``{{ "S1901M"|phase_label }}``: Spring 1901 movement (translated)."""
+    if not code:
+        return ""
+    try:
+        return wording.phase_name(code)
+    except ValueError:
+        return code
