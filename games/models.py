@@ -111,6 +111,10 @@ class Game(models.Model):
     days_off = models.JSONField(_("days without deadlines"), default=list, blank=True)
     #: Remind seats without ready orders this many hours before a deadline (0: never).
     reminder_hours = models.PositiveSmallIntegerField(_("reminder (hours before)"), default=6)
+    #: How long the game masters have to answer what a variant's rules leave to them.
+    decision_window = models.DurationField(
+        _("time for a game master's decision"), default=timedelta(hours=24)
+    )
     #: Extensions of a deadline players may ask for: in all, and each.
     extensions_per_game = models.PositiveSmallIntegerField(default=3)
     extensions_per_player = models.PositiveSmallIntegerField(default=1)
@@ -355,6 +359,7 @@ class ModeratorAction(models.Model):
         END = "end", _("Game ended")
         MASTER = "master", _("Game master set")
         RULING = "ruling", _("Ruling")
+        DECISION = "decision", _("Decision")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moderator_actions")
     phase = models.ForeignKey(GamePhase, null=True, blank=True, on_delete=models.SET_NULL)
@@ -393,3 +398,29 @@ class Ruling(models.Model):
 
     class Meta:
         ordering = ["created_at", "pk"]
+
+
+class Decision(models.Model):
+    """A question a variant's rules leave to the game master before a phase can be
+    resolved, with its deadline, and the answer (or the default, when nobody answered)."""
+
+    phase = models.ForeignKey(GamePhase, on_delete=models.CASCADE, related_name="decisions")
+    key = models.CharField(max_length=100)
+    question = models.CharField(max_length=500)
+    choices = models.JSONField(default=list, blank=True)
+    default = models.CharField(max_length=200, blank=True)
+    default_text = models.CharField(max_length=500, blank=True)
+    deadline = models.DateTimeField()
+    answer = models.CharField(max_length=200, null=True, blank=True)
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    answered_at = models.DateTimeField(null=True, blank=True)
+    #: No game master answered in time: the variant's default was taken.
+    defaulted = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["phase", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["phase", "key"], name="one_decision_per_key")
+        ]

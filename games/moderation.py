@@ -23,7 +23,7 @@ from adjudicator import Position, PositionError, find_variant, resolve
 from adjudicator.io import position_from_json, position_to_json
 from games import visibility
 from games.deadlines import extend
-from games.models import Game, GamePhase, ModeratorAction, OrderSet, Ruling, Seat
+from games.models import Decision, Game, GamePhase, ModeratorAction, OrderSet, Ruling, Seat
 from games.services import (
     ApplicationError,
     _bump,
@@ -281,6 +281,54 @@ def late_orders_accept(
     _bump(game)
     adjudicate_when_all_ready(game, phase)
     return order_set
+
+
+# -- decisions the rules leave to the game master --------------------------------------------
+
+
+@transaction.atomic
+def decision_answer(
+    *, decision: Decision, by: AbstractBaseUser, answer: str, reason: str = ""
+) -> Decision:
+    """Answer a question a variant's rules left to the game master. When the phase has no
+    question left open, it is adjudicated (after this transaction commits)."""
+    game = _locked_game(decision.phase.game, by)
+    decision = Decision.objects.select_for_update().select_related("phase").get(pk=decision.pk)
+    phase = decision.phase
+    if decision.answer is not None or phase.status != GamePhase.Status.OPEN:
+        raise ApplicationError(_("This question is answered already."))
+    answer = (answer or "").strip()
+    if not answer or (decision.choices and answer not in decision.choices):
+        raise ApplicationError(
+            _("Answer with one of: %(choices)s.") % {"choices": ", ".join(decision.choices)}
+            if decision.choices
+            else _("Give an answer.")
+        )
+    decision.answer = answer
+    decision.answered_by = by
+    decision.answered_at = timezone.now()
+    decision.save(update_fields=["answer", "answered_by", "answered_at"])
+    _record(
+        game,
+        by,
+        ModeratorAction.Kind.DECISION,
+        reason,
+        phase,
+        key=decision.key,
+        question=decision.question,
+        answer=answer,
+    )
+    _bump(game)
+    if not phase.decisions.filter(answer=None).exists():
+        game_id, phase_id = game.pk, phase.pk
+
+        def enqueue() -> None:
+            from games.tasks import adjudicate_phase
+
+            adjudicate_phase.delay(game_id, phase_id)
+
+        transaction.on_commit(enqueue)
+    return decision
 
 
 # -- the end ----------------------------------------------------------------------------------

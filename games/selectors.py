@@ -134,6 +134,7 @@ def game_state(
         "progress": _progress(variant.setup_progress(position)),
         "superseded_by": phase.superseded_by_id,
         "derived_from": phase.derived_from_id,
+        "decisions": _decisions(phase, user, game),
     }
     if phase.is_resolved:
         state["phase"]["results"] = phase.results or []
@@ -296,6 +297,8 @@ def games_to_moderate(*, user: AbstractBaseUser) -> list[dict[str, Any]]:
         phase = game.current_phase
         if phase is not None and phase.deadline is not None and phase.deadline < now:
             needs.append("overdue")
+        if phase is not None and phase.decisions.filter(answer=None).exists():
+            needs.append("decision")
         out.append({"game": game, "phase": phase, "needs": needs})
     out.sort(key=lambda row: (not row["needs"], row["game"].created_at))
     return out
@@ -361,3 +364,29 @@ def reminders_due(*, now: datetime | None = None) -> list[int]:
         if when is not None and when <= now:
             due.append(phase.pk)
     return due
+
+
+def _decisions(
+    phase: GamePhase, user: AbstractBaseUser | AnonymousUser, game: Game
+) -> list[dict[str, Any]]:
+    """The questions the rules left to the game master in this phase: shown to those who
+    may moderate while the phase is open (an answer may rest on secret orders), and to
+    everyone once it is adjudicated."""
+    from games import visibility
+
+    if not phase.is_resolved and not visibility.can_moderate(user=user, game=game):
+        return []
+    return [
+        {
+            "id": d.pk,
+            "key": d.key,
+            "question": d.question,
+            "choices": d.choices,
+            "default": d.default,
+            "default_text": d.default_text,
+            "deadline": d.deadline.isoformat(),
+            "answer": d.answer,
+            "defaulted": d.defaulted,
+        }
+        for d in phase.decisions.all()
+    ]

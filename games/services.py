@@ -34,7 +34,16 @@ from adjudicator.io import position_from_json, position_to_json
 from adjudicator.variants import Variant
 from games import wording
 from games.deadlines import DeadlineRule, extend, next_deadline
-from games.models import DrawVote, Duel, Game, GamePhase, OrderSet, PhaseDuty, Seat
+from games.models import (
+    Decision,
+    DrawVote,
+    Duel,
+    Game,
+    GamePhase,
+    OrderSet,
+    PhaseDuty,
+    Seat,
+)
 
 log = logging.getLogger(__name__)
 
@@ -540,6 +549,9 @@ def phase_adjudicate(*, game_id: int, phase_id: int) -> bool:
         if duel is None and _postponed_for_missing_orders(game, phase, variant, now):
             _bump(game)
             return False
+        if _awaiting_decisions(game, phase, variant, now):
+            _bump(game)
+            return False
         after = _resolve_board(game, phase, variant, now)
         winner = None if duel is not None else variant.winner(after)
         if winner is not None:
@@ -636,6 +648,62 @@ def _postponed_for_missing_orders(game: Game, phase: GamePhase, variant: Variant
     return False
 
 
+def with_decisions(position: Position, phase: GamePhase) -> Position:
+    """The position with the game master's answers for this phase in its extras, under
+    ``"decisions"``, where the variant's rules read them."""
+    answers = {d.key: d.answer for d in phase.decisions.exclude(answer=None)}
+    if not answers:
+        return position
+    return position.with_changes(extras={**position.extras, "decisions": answers})
+
+
+def _awaiting_decisions(game: Game, phase: GamePhase, variant: Variant, now: Any) -> bool:
+    """Does the phase wait for its game masters? True while a question the variant's rules
+    leave to them is open and its deadline has not passed. Unanswered questions past their
+    deadline take the variant's default; new questions are asked with the game's window."""
+    pending = list(phase.decisions.select_for_update().filter(answer=None))
+    for decision in pending:
+        if decision.deadline <= now:
+            decision.answer = decision.default
+            decision.defaulted = True
+            decision.answered_at = now
+            decision.save(update_fields=["answer", "defaulted", "answered_at"])
+            phase.notes = [*phase.notes, {"kind": "decision_default", "key": decision.key}]
+    waiting = [d for d in pending if not d.defaulted]
+    if waiting:
+        phase.deadline = min(d.deadline for d in waiting)
+        phase.save(update_fields=["deadline", "notes"])
+        return True
+    seats = {s.power: s for s in game.seats.all()}
+    orders = {
+        o.seat.power: list(o.orders)
+        for o in phase.order_sets.select_related("seat")
+        if o.orders and not seats[o.seat.power].civil_disorder
+    }
+    position = with_decisions(phase_position(phase), phase)
+    known = set(phase.decisions.values_list("key", flat=True))
+    asked = [r for r in variant.decisions_needed(position, orders) if r.key not in known]
+    if not asked:
+        if pending:
+            phase.save(update_fields=["notes"])
+        return False
+    deadline = now + game.decision_window
+    for request in asked:
+        Decision.objects.create(
+            phase=phase,
+            key=request.key,
+            question=request.question,
+            choices=list(request.choices),
+            default=request.default,
+            default_text=request.default_text,
+            deadline=deadline,
+        )
+    phase.deadline = deadline
+    phase.notes = [*phase.notes, {"kind": "decision_asked", "keys": [r.key for r in asked]}]
+    phase.save(update_fields=["deadline", "notes"])
+    return True
+
+
 def _resolve_board(game: Game, phase: GamePhase, variant: Variant, now: Any) -> Position:
     """Resolve one board's open phase and store it whole; returns the next position.
 
@@ -645,7 +713,7 @@ def _resolve_board(game: Game, phase: GamePhase, variant: Variant, now: Any) -> 
     draw proposal. A power in civil disorder gives no orders: what was saved for it
     before is not executed. Opening the next phase (or ending the game) is the caller's.
     """
-    position = phase_position(phase)
+    position = with_decisions(phase_position(phase), phase)
     seats = {s.power: s for s in game.seats.select_for_update()}
     order_sets = {o.seat.power: o for o in phase.order_sets.select_related("seat")}
     orders = {
@@ -684,6 +752,11 @@ def _resolve_board(game: Game, phase: GamePhase, variant: Variant, now: Any) -> 
     resolution = resolve(position, orders, seed=phase.seed, variant=variant)
     phase.results = _result_rows(resolution.results)
     after = resolution.position
+    if "decisions" in after.extras:
+        # The game master's answers were for this phase alone.
+        after = after.with_changes(
+            extras={k: v for k, v in after.extras.items() if k != "decisions"}
+        )
     phase.position_after = position_to_json(after)
     phase.status = GamePhase.Status.RESOLVED
     phase.resolved_at = now

@@ -7,7 +7,7 @@ at import time.
 from __future__ import annotations
 
 from adjudicator.errors import UnknownVariant
-from adjudicator.variants.base import ParadoxRule, Variant
+from adjudicator.variants.base import DecisionRequest, ParadoxRule, Variant
 from adjudicator.variants.highlander import Highlander
 from adjudicator.variants.multiple_void import MultipleVoid
 from adjudicator.variants.standard import Standard
@@ -30,4 +30,4 @@ def find_variant(name: str) -> Variant:
     raise UnknownVariant(str(name))
 
 
-__all__ = ["VARIANTS", "ParadoxRule", "Variant", "find_variant"]
+__all__ = ["VARIANTS", "DecisionRequest", "ParadoxRule", "Variant", "find_variant"]

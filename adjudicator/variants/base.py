@@ -9,6 +9,7 @@ these hooks and nothing else.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
@@ -47,6 +48,24 @@ STANDARD_SEQUENCE: tuple[tuple[Season, PhaseKind], ...] = (
     (Season.FALL, PhaseKind.RETREATS),
     (Season.WINTER, PhaseKind.ADJUSTMENTS),
 )
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionRequest:
+    """Something the rules leave to the game master before a phase can be resolved (a tie
+    to break, an answer to judge).
+
+    The site asks the game's moderators, with a deadline; without an answer in time the
+    ``default`` applies, and ``default_text`` says in words what that means. Answers come
+    back in the position's extras, under ``"decisions"`` (see :meth:`Variant.decision`).
+    """
+
+    key: str
+    question: str
+    #: The answers allowed; empty for a free answer.
+    choices: tuple[str, ...] = ()
+    default: str = ""
+    default_text: str = ""
 
 
 class Variant:
@@ -202,6 +221,21 @@ class Variant:
         """Why a power's orders, taken together, are not yet a whole answer (a nomination
         list that is short), or None. The site asks before a player marks ready; the
         resolver itself completes or corrects what is missing."""
+        return None
+
+    def decisions_needed(
+        self, position: Position, orders: Mapping[str, Sequence[str]]
+    ) -> tuple[DecisionRequest, ...]:
+        """What the game master must decide before this phase can be resolved with these
+        orders, not counting what is answered already (:meth:`decision`). Standard: nothing."""
+        return ()
+
+    def decision(self, position: Position, key: str) -> str | None:
+        """The game master's answer to the request ``key``, if the position carries one."""
+        answers = position.extras.get("decisions")
+        if isinstance(answers, Mapping):
+            answer = answers.get(key)
+            return answer if isinstance(answer, str) else None
         return None
 
     def setup_progress(self, position: Position) -> tuple[int, int] | None:

@@ -1,0 +1,164 @@
+"""Decisions the rules leave to the game master, with a small made-up variant.
+
+Kingmaker is the standard game plus one rule: in each fall, before the movement is
+resolved, the game master says who receives Belgium this year; without an answer in
+time, nobody does (Belgium stays as it is). Rather Silly and Kapitalisten will ask their
+questions the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.utils import timezone
+
+from adjudicator import Phase, Position, Season, resolve
+from adjudicator.board import PhaseKind
+from adjudicator.results import OrderResult
+from adjudicator.variants import VARIANTS, DecisionRequest
+from adjudicator.variants.standard import Standard
+from games import moderation, selectors, services
+from games.models import Decision, Game, GamePhase, ModeratorAction
+from games.services import ApplicationError
+
+pytestmark = pytest.mark.django_db
+
+POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey")
+
+
+class Kingmaker(Standard):
+    id = "kingmaker"
+    name = "Kingmaker"
+    aliases = ()
+
+    def decisions_needed(
+        self, position: Position, orders: Mapping[str, Sequence[str]]
+    ) -> tuple[DecisionRequest, ...]:
+        phase = position.phase
+        if phase.season is not Season.FALL or phase.kind is not PhaseKind.MOVEMENT:
+            return ()
+        if self.decision(position, "belgium") is not None:
+            return ()
+        return (
+            DecisionRequest(
+                key="belgium",
+                question="Who receives Belgium this year?",
+                choices=(*POWERS, "nobody"),
+                default="nobody",
+                default_text="Belgium stays as it is.",
+            ),
+        )
+
+    def after_phase(
+        self, phase: Phase, position: Position, seed: int
+    ) -> tuple[Position, tuple[OrderResult, ...]]:
+        answer = self.decision(position, "belgium")
+        if answer in POWERS:
+            ownership = {**position.ownership, "bel": answer}
+            position = position.with_changes(ownership=ownership)
+        return position, ()
+
+
+@pytest.fixture(autouse=True)
+def kingmaker() -> Iterator[None]:
+    VARIANTS["kingmaker"] = Kingmaker()
+    yield
+    del VARIANTS["kingmaker"]
+
+
+@pytest.fixture
+def game(players: dict[str, Any], make_user: Any) -> Game:
+    game = services.game_create(
+        created_by=players["austria"],
+        name="Kingmaker",
+        variant_id="kingmaker",
+        assignment=Game.Assignment.CHOSEN,
+        power="austria",
+    )
+    for power in POWERS[1:]:
+        services.game_join(game=game, user=players[power], power=power)
+    game.refresh_from_db()
+    moderation.game_master_set(game=game, by=players["austria"], user=make_user("referee"))
+    spring = game.current_phase
+    assert services.phase_adjudicate(game_id=game.pk, phase_id=spring.pk)
+    assert game.current_phase.code == "F1901M"
+    return game
+
+
+def _current(game: Game) -> GamePhase:
+    phase = game.current_phase
+    assert phase is not None
+    return phase
+
+
+def test_the_adjudicator_reads_the_answer_from_the_position() -> None:
+    variant = Kingmaker()
+    start = variant.initial_position().with_changes(phase=Phase.parse("F1901M"))
+    assert [r.key for r in variant.decisions_needed(start, {})] == ["belgium"]
+    answered = start.with_changes(extras={"decisions": {"belgium": "england"}})
+    assert variant.decisions_needed(answered, {}) == ()
+    after = resolve(answered, {}, variant=variant).position
+    assert after.ownership["bel"] == "england"
+
+
+def test_the_phase_waits_for_the_game_master_and_uses_the_answer(game: Game) -> None:
+    phase = _current(game)
+    assert not services.phase_adjudicate(game_id=game.pk, phase_id=phase.pk)
+    phase.refresh_from_db()
+    assert phase.status == GamePhase.Status.OPEN
+    decision = Decision.objects.get(phase=phase)
+    assert decision.question == "Who receives Belgium this year?"
+    assert phase.deadline == decision.deadline  # the sweep comes back when it runs out
+    needs = selectors.games_to_moderate(user=game.masters.get())
+    assert "decision" in needs[0]["needs"]
+    moderation.decision_answer(decision=decision, by=game.masters.get(), answer="france")
+    assert services.phase_adjudicate(game_id=game.pk, phase_id=phase.pk)
+    assert _current(game).position["centers"]["france"] == ["bel", "bre", "mar", "par"]
+    assert "decisions" not in _current(game).position.get("extras", {})
+    assert ModeratorAction.objects.filter(kind="decision").get().details["answer"] == "france"
+
+
+def test_without_an_answer_in_time_the_documented_default(game: Game) -> None:
+    phase = _current(game)
+    services.phase_adjudicate(game_id=game.pk, phase_id=phase.pk)
+    decision = Decision.objects.get(phase=phase)
+    Decision.objects.filter(pk=decision.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    assert services.phase_adjudicate(game_id=game.pk, phase_id=phase.pk)
+    decision.refresh_from_db()
+    assert (decision.answer, decision.defaulted) == ("nobody", True)
+    assert "bel" not in {c for cs in _current(game).position["centers"].values() for c in cs}
+    phase.refresh_from_db()
+    assert {"kind": "decision_default", "key": "belgium"} in phase.notes
+
+
+def test_only_a_moderator_answers_and_only_with_a_choice(
+    game: Game, players: dict[str, Any]
+) -> None:
+    phase = _current(game)
+    services.phase_adjudicate(game_id=game.pk, phase_id=phase.pk)
+    decision = Decision.objects.get(phase=phase)
+    with pytest.raises(ApplicationError, match="moderator"):
+        moderation.decision_answer(decision=decision, by=players["france"], answer="france")
+    with pytest.raises(ApplicationError, match="one of"):
+        moderation.decision_answer(decision=decision, by=game.masters.get(), answer="Atlantis")
+    assert Decision.objects.get(pk=decision.pk).answer is None
+
+
+def test_players_see_the_question_only_once_the_phase_is_adjudicated(
+    game: Game, players: dict[str, Any]
+) -> None:
+    phase = _current(game)
+    services.phase_adjudicate(game_id=game.pk, phase_id=phase.pk)
+    seen = selectors.game_state(user=players["england"], game=game)["phase"]["decisions"]
+    assert seen == []
+    master_sees = selectors.game_state(user=game.masters.get(), game=game)["phase"]["decisions"]
+    assert master_sees[0]["default_text"] == "Belgium stays as it is."
+    moderation.decision_answer(
+        decision=Decision.objects.get(), by=game.masters.get(), answer="nobody"
+    )
+    services.phase_adjudicate(game_id=game.pk, phase_id=phase.pk)
+    later = selectors.game_state(user=players["england"], game=game, index=phase.index)
+    assert later["phase"]["decisions"][0]["answer"] == "nobody"
