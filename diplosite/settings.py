@@ -146,6 +146,8 @@ CELERY_TIMEZONE = "UTC"
 #: How often beat sweeps for phases whose deadline has passed (the guarantee;
 #: a task queued for the deadline itself is only an optimisation).
 DEADLINE_SWEEP_SECONDS = env.float("DEADLINE_SWEEP_SECONDS", default=5.0)
+#: Vacation days a player may mark per calendar year.
+VACATION_DAYS_PER_YEAR = env.int("VACATION_DAYS_PER_YEAR", default=28)
 
 # -- auth ------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

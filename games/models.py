@@ -115,6 +115,17 @@ class Game(models.Model):
     decision_window = models.DurationField(
         _("time for a game master's decision"), default=timedelta(hours=24)
     )
+
+    class VacationHandling(models.TextChoices):
+        EXTEND = "extend", _("Deadlines wait for a player on vacation")
+        SITTER = "sitter", _("A sitter orders for a player on vacation")
+
+    vacation_handling = models.CharField(
+        _("vacations"),
+        max_length=8,
+        choices=VacationHandling.choices,
+        default=VacationHandling.EXTEND,
+    )
     #: Extensions of a deadline players may ask for: in all, and each.
     extensions_per_game = models.PositiveSmallIntegerField(default=3)
     extensions_per_player = models.PositiveSmallIntegerField(default=1)
@@ -192,6 +203,14 @@ class Seat(models.Model):
     seeking_replacement_until = models.DateTimeField(null=True, blank=True)
     #: Deadline extensions the player of this seat has asked for so far.
     extensions_used = models.PositiveSmallIntegerField(default=0)
+    #: Who orders for this seat while its player is on vacation (without taking it over).
+    sitter = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="sitting_for",
+    )
 
     class Meta:
         ordering = ["power"]
@@ -424,3 +443,22 @@ class Decision(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["phase", "key"], name="one_decision_per_key")
         ]
+
+
+class Vacation(models.Model):
+    """Days a player is away (both dates included). Games either let their deadlines wait
+    or let the seat's sitter order meanwhile; the days are capped per calendar year."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations"
+    )
+    first_day = models.DateField()
+    last_day = models.DateField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["first_day"]
+
+    @property
+    def days(self) -> int:
+        return (self.last_day - self.first_day).days + 1

@@ -345,13 +345,19 @@ def _open_phase(
 ) -> GamePhase:
     """Open the next phase; a ``waiting`` one (a duel board ahead of the other) gets its
     deadline only when the other board catches up."""
+    from games.absences import deadline_around_vacations
+
     code = str(position.phase)
+    deadline = None
+    if not waiting:
+        deadline = next_deadline(now, deadline_rule(game, code))
+        deadline = deadline_around_vacations(game, position, deadline)
     return GamePhase.objects.create(
         game=game,
         index=index,
         code=code,
         position=position_to_json(position),
-        deadline=None if waiting else next_deadline(now, deadline_rule(game, code)),
+        deadline=deadline,
         seed=_phase_seed(game, index),
     )
 
@@ -378,8 +384,14 @@ def deadline_rule(game: Game, code: str) -> DeadlineRule:
 # -- orders --------------------------------------------------------------------------------
 
 
-def _seat_for(game: Game, user: AbstractBaseUser) -> Seat:
+def _seat_for(game: Game, user: AbstractBaseUser, *, sitter_ok: bool = True) -> Seat:
+    """The seat ``user`` orders for: their own, or (``sitter_ok``) the one they sit for
+    while its player is on vacation."""
     seat = game.seats.filter(user=user).first() if user.is_authenticated else None
+    if seat is None and sitter_ok:
+        from games.absences import seat_sat_by
+
+        seat = seat_sat_by(game=game, user=user)
     if seat is None:
         raise ApplicationError(_("You have no seat in this game."))
     return seat
@@ -939,7 +951,7 @@ def draw_vote(*, game: Game, user: AbstractBaseUser, accept: bool) -> bool:
     phase; the proposal lapses when the phase ends.
     """
     game = Game.objects.select_for_update().get(pk=game.pk)
-    seat = _seat_for(game, user)
+    seat = _seat_for(game, user, sitter_ok=False)  # a sitter orders, but does not agree draws
     if seat.eliminated:
         raise ApplicationError(_("Eliminated powers do not vote."))
     if game.duel is not None:

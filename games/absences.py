@@ -1,0 +1,242 @@
+"""Players' own time: vacations, sitters, and the deadline extensions players may ask for.
+
+A player marks days away (capped per calendar year). A game then either lets its
+deadlines wait (a deadline that would fall while a player with orders to give is away
+moves to after the vacation) or lets the seat's sitter order meanwhile, without taking
+the seat over. Extensions asked by players are limited per player and per game, so no
+single player can hold a game up.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import Q, Sum
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from adjudicator import Position, find_variant
+from games.deadlines import extend, next_deadline
+from games.models import Game, GamePhase, ModeratorAction, Seat, Vacation
+from games.services import (
+    ApplicationError,
+    _bump,
+    deadline_rule,
+    phase_position,
+    powers_to_order,
+)
+
+
+def vacation_days_per_year() -> int:
+    return int(getattr(settings, "VACATION_DAYS_PER_YEAR", 28))
+
+
+def away(*, user_ids: set[int], day: date) -> set[int]:
+    """Which of these players are on vacation on ``day``."""
+    return set(
+        Vacation.objects.filter(
+            user_id__in=user_ids, first_day__lte=day, last_day__gte=day
+        ).values_list("user_id", flat=True)
+    )
+
+
+def _after_vacations(user_ids: set[int], moment: datetime) -> datetime | None:
+    """The first midnight (UTC) after every vacation, of these players, that covers
+    ``moment``'s day and the days that follow it back to back; None if nobody is away."""
+    day = moment.astimezone(UTC).date()
+    if not away(user_ids=user_ids, day=day):
+        return None
+    while away(user_ids=user_ids, day=day):
+        day += timedelta(days=1)
+    return datetime.combine(day, time(0, 0), tzinfo=UTC)
+
+
+def deadline_around_vacations(game: Game, position: Position, deadline: datetime) -> datetime:
+    """A phase's deadline, moved after the vacations of the players who must order in it
+    when the game lets deadlines wait for them."""
+    if game.vacation_handling != Game.VacationHandling.EXTEND:
+        return deadline
+    due = powers_to_order(position, find_variant(game.variant))
+    users = set(
+        game.seats.filter(power__in=due, user__isnull=False).values_list("user_id", flat=True)
+    )
+    back = _after_vacations(users, deadline)
+    if back is None:
+        return deadline
+    # The phase's whole duration again from the day the last of them is back.
+    return next_deadline(back, deadline_rule(game, str(position.phase)))
+
+
+@transaction.atomic
+def vacation_add(*, user: AbstractBaseUser, first_day: date, last_day: date) -> Vacation:
+    """Mark days away. Running games that let deadlines wait move a deadline that falls
+    in them; the days per calendar year are capped."""
+    today = timezone.now().date()
+    if last_day < first_day:
+        raise ApplicationError(_("The last day comes before the first."))
+    if first_day < today:
+        raise ApplicationError(_("A vacation cannot start in the past."))
+    if (last_day - first_day).days >= 366:
+        raise ApplicationError(_("A vacation lasts a year at most."))
+    cap = vacation_days_per_year()
+    for year in range(first_day.year, last_day.year + 1):
+        start = max(first_day, date(year, 1, 1))
+        end = min(last_day, date(year, 12, 31))
+        taken = _days_in_year(user, year)
+        wanted = (end - start).days + 1
+        if taken + wanted > cap:
+            raise ApplicationError(
+                _("At most %(cap)s vacation days a year: %(year)s has %(left)s left.")
+                % {"cap": cap, "year": year, "left": max(cap - taken, 0)}
+            )
+    if Vacation.objects.filter(
+        user=user, first_day__lte=last_day, last_day__gte=first_day
+    ).exists():
+        raise ApplicationError(_("That overlaps a vacation you marked already."))
+    vacation = Vacation.objects.create(user=user, first_day=first_day, last_day=last_day)
+    _move_open_deadlines(user)
+    return vacation
+
+
+def _days_in_year(user: AbstractBaseUser, year: int) -> int:
+    total = 0
+    for v in Vacation.objects.filter(
+        user=user, first_day__lte=date(year, 12, 31), last_day__gte=date(year, 1, 1)
+    ):
+        start = max(v.first_day, date(year, 1, 1))
+        end = min(v.last_day, date(year, 12, 31))
+        total += (end - start).days + 1
+    return total
+
+
+@transaction.atomic
+def vacation_cancel(*, user: AbstractBaseUser, vacation_id: int) -> None:
+    """Take back a vacation that has not begun (deadlines already moved stay moved)."""
+    vacation = Vacation.objects.filter(pk=vacation_id, user=user).first()
+    if vacation is None:
+        raise ApplicationError(_("No such vacation."))
+    if vacation.first_day <= timezone.now().date():
+        raise ApplicationError(_("A vacation that has begun cannot be taken back."))
+    vacation.delete()
+
+
+def _move_open_deadlines(user: AbstractBaseUser) -> None:
+    seats = Seat.objects.filter(
+        user=user,
+        game__status=Game.Status.ACTIVE,
+        game__vacation_handling=Game.VacationHandling.EXTEND,
+    ).select_related("game")
+    for seat in seats:
+        game = Game.objects.select_for_update().get(pk=seat.game_id)
+        phase = (
+            GamePhase.objects.select_for_update()
+            .filter(game=game, status=GamePhase.Status.OPEN, deadline__isnull=False)
+            .order_by("-index")
+            .first()
+        )
+        if phase is None or phase.deadline is None:
+            continue
+        moved = deadline_around_vacations(game, phase_position(phase), phase.deadline)
+        if moved != phase.deadline:
+            phase.deadline = moved
+            phase.notes = [*phase.notes, {"kind": "vacation", "power": seat.power}]
+            phase.save(update_fields=["deadline", "notes"])
+            _bump(game)
+
+
+@transaction.atomic
+def sitter_set(*, game: Game, user: AbstractBaseUser, sitter: AbstractBaseUser | None) -> Seat:
+    """Name (or clear) who orders for one's seat while one is on vacation."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    seat = (
+        game.seats.select_for_update().filter(user=user).first() if user.is_authenticated else None
+    )
+    if seat is None:
+        raise ApplicationError(_("You have no seat in this game."))
+    if game.vacation_handling != Game.VacationHandling.SITTER:
+        raise ApplicationError(_("This game's deadlines wait for vacations: it has no sitters."))
+    if sitter is not None and (sitter.pk == user.pk or game.seats.filter(user=sitter).exists()):
+        raise ApplicationError(_("A sitter is someone who does not play in this game."))
+    seat.sitter = sitter
+    seat.save(update_fields=["sitter"])
+    _bump(game)
+    return seat
+
+
+def seat_sat_by(*, game: Game, user: AbstractBaseUser) -> Seat | None:
+    """The seat ``user`` orders for as its sitter today, if its player is away."""
+    if not user.is_authenticated or game.vacation_handling != Game.VacationHandling.SITTER:
+        return None
+    today = timezone.now().date()
+    for seat in game.seats.filter(sitter=user, user__isnull=False):
+        assert seat.user_id is not None
+        if away(user_ids={seat.user_id}, day=today):
+            return seat
+    return None
+
+
+@transaction.atomic
+def deadline_extension_request(*, game: Game, user: AbstractBaseUser) -> GamePhase:
+    """A player's own extension of the open phase's deadline: by the phase's duration, at
+    most a day. Limited per player and per game, and recorded for everyone to see."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    seat = (
+        game.seats.select_for_update().filter(user=user).first() if user.is_authenticated else None
+    )
+    if seat is None:
+        raise ApplicationError(_("You have no seat in this game."))
+    if game.is_paused:
+        raise ApplicationError(_("The game is paused."))
+    phase = (
+        GamePhase.objects.select_for_update()
+        .filter(game=game, status=GamePhase.Status.OPEN)
+        .order_by("-index")
+        .first()
+    )
+    if phase is None or phase.deadline is None or game.status != Game.Status.ACTIVE:
+        raise ApplicationError(_("There is no deadline to extend."))
+    if seat.extensions_used >= game.extensions_per_player:
+        raise ApplicationError(
+            _("You have used your %(n)s extensions in this game.")
+            % {"n": game.extensions_per_player}
+        )
+    used = game.seats.aggregate(total=Sum("extensions_used"))["total"] or 0
+    if used >= game.extensions_per_game:
+        raise ApplicationError(
+            _("This game's %(n)s extensions are used up.") % {"n": game.extensions_per_game}
+        )
+    by = min(game.deadline_for(phase.code), timedelta(hours=24))
+    phase.deadline = extend(phase.deadline, by, deadline_rule(game, phase.code))
+    phase.notes = [*phase.notes, {"kind": "extension", "power": seat.power}]
+    phase.save(update_fields=["deadline", "notes"])
+    seat.extensions_used += 1
+    seat.save(update_fields=["extensions_used"])
+    ModeratorAction.objects.create(
+        game=game,
+        phase=phase,
+        actor=user,
+        kind=ModeratorAction.Kind.EXTEND,
+        reason="",
+        details=_extension_details(seat, phase, by),
+    )
+    _bump(game)
+    return phase
+
+
+def _extension_details(seat: Seat, phase: GamePhase, by: timedelta) -> dict[str, Any]:
+    assert phase.deadline is not None
+    return {
+        "by_player": seat.power,
+        "hours": round(by.total_seconds() / 3600, 2),
+        "deadline": phase.deadline.isoformat(),
+    }
+
+
+def vacations_of(*, user: AbstractBaseUser) -> Any:
+    """A player's vacations from today on, soonest first."""
+    today = timezone.now().date()
+    return Vacation.objects.filter(user=user).filter(Q(last_day__gte=today)).order_by("first_day")

@@ -1,0 +1,139 @@
+"""Vacations, sitters and players' own extensions, with their caps."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
+
+import pytest
+import time_machine
+
+from games import absences, services
+from games.models import Game, ModeratorAction, Vacation
+from games.services import ApplicationError
+
+pytestmark = pytest.mark.django_db
+
+NOW = datetime(2026, 6, 1, 9, 0, tzinfo=UTC)  # a Monday
+
+
+@pytest.fixture(autouse=True)
+def clock() -> Any:
+    with time_machine.travel(NOW, tick=False) as traveller:
+        yield traveller
+
+
+def _game(players: dict[str, Any], **settings: Any) -> Game:
+    game = services.game_create(
+        created_by=players["austria"],
+        name="Summer",
+        assignment=Game.Assignment.CHOSEN,
+        power="austria",
+        movement_deadline=timedelta(hours=48),
+    )
+    Game.objects.filter(pk=game.pk).update(**settings)
+    for power, user in players.items():
+        if power != "austria":
+            services.game_join(game=game, user=user, power=power)
+    game.refresh_from_db()
+    return game
+
+
+class TestVacations:
+    def test_days_are_capped_per_calendar_year(self, make_user: Any, settings: Any) -> None:
+        settings.VACATION_DAYS_PER_YEAR = 10
+        alice = make_user("alice")
+        absences.vacation_add(user=alice, first_day=date(2026, 7, 1), last_day=date(2026, 7, 7))
+        with pytest.raises(ApplicationError, match="3 left"):
+            absences.vacation_add(user=alice, first_day=date(2026, 8, 1), last_day=date(2026, 8, 4))
+        # Across the new year, each year's days count against that year.
+        absences.vacation_add(user=alice, first_day=date(2026, 12, 30), last_day=date(2027, 1, 8))
+        assert Vacation.objects.filter(user=alice).count() == 2
+
+    @pytest.mark.parametrize(
+        ("first", "last", "message"),
+        [
+            (date(2026, 5, 30), date(2026, 6, 3), "past"),
+            (date(2026, 6, 10), date(2026, 6, 9), "before"),
+        ],
+    )
+    def test_impossible_vacations_are_refused(
+        self, make_user: Any, first: date, last: date, message: str
+    ) -> None:
+        with pytest.raises(ApplicationError, match=message):
+            absences.vacation_add(user=make_user("alice"), first_day=first, last_day=last)
+
+    def test_overlapping_vacations_are_refused(self, make_user: Any) -> None:
+        alice = make_user("alice")
+        absences.vacation_add(user=alice, first_day=date(2026, 7, 1), last_day=date(2026, 7, 7))
+        with pytest.raises(ApplicationError, match="overlaps"):
+            absences.vacation_add(user=alice, first_day=date(2026, 7, 7), last_day=date(2026, 7, 9))
+
+    def test_the_deadline_waits_for_a_player_away(self, players: dict[str, Any]) -> None:
+        game = _game(players)
+        phase = game.current_phase
+        assert phase.deadline == NOW + timedelta(hours=48)  # Wednesday 09:00
+        absences.vacation_add(
+            user=players["england"], first_day=date(2026, 6, 2), last_day=date(2026, 6, 4)
+        )
+        phase.refresh_from_db()
+        # Back on Friday: the phase lasts its 48 hours from then.
+        assert phase.deadline == datetime(2026, 6, 7, 0, 0, tzinfo=UTC)
+        assert {"kind": "vacation", "power": "england"} in phase.notes
+
+    def test_a_new_phase_also_waits(self, players: dict[str, Any]) -> None:
+        absences.vacation_add(
+            user=players["france"], first_day=date(2026, 6, 3), last_day=date(2026, 6, 3)
+        )
+        game = _game(players)
+        assert game.current_phase.deadline == datetime(2026, 6, 6, 0, 0, tzinfo=UTC)
+
+
+class TestSitters:
+    def test_a_sitter_orders_while_the_player_is_away_and_only_then(
+        self, players: dict[str, Any], make_user: Any, clock: Any
+    ) -> None:
+        game = _game(players, vacation_handling=Game.VacationHandling.SITTER)
+        friend = make_user("friend")
+        absences.sitter_set(game=game, user=players["england"], sitter=friend)
+        with pytest.raises(ApplicationError, match="no seat"):
+            services.orders_submit(game=game, user=friend, orders=["F lon - nth"])
+        absences.vacation_add(
+            user=players["england"], first_day=date(2026, 6, 2), last_day=date(2026, 6, 5)
+        )
+        assert game.current_phase.deadline == NOW + timedelta(hours=48)  # nothing waits
+        clock.move_to(datetime(2026, 6, 2, 10, 0, tzinfo=UTC))
+        order_set = services.orders_submit(game=game, user=friend, orders=["F lon - nth"])
+        assert order_set.seat.power == "england"
+        assert order_set.seat.user == players["england"]  # covered, not taken over
+        with pytest.raises(ApplicationError, match="no seat"):
+            services.draw_vote(game=game, user=friend, accept=True)
+
+    def test_a_sitter_does_not_play_in_the_game(self, players: dict[str, Any]) -> None:
+        game = _game(players, vacation_handling=Game.VacationHandling.SITTER)
+        with pytest.raises(ApplicationError, match="does not play"):
+            absences.sitter_set(game=game, user=players["england"], sitter=players["france"])
+
+    def test_games_whose_deadlines_wait_have_no_sitters(
+        self, players: dict[str, Any], make_user: Any
+    ) -> None:
+        game = _game(players)
+        with pytest.raises(ApplicationError, match="no sitters"):
+            absences.sitter_set(game=game, user=players["england"], sitter=make_user("friend"))
+
+
+class TestExtensions:
+    def test_limited_per_player_and_per_game_and_recorded(self, players: dict[str, Any]) -> None:
+        game = _game(players, extensions_per_player=1, extensions_per_game=2)
+        before = game.current_phase.deadline
+        phase = absences.deadline_extension_request(game=game, user=players["england"])
+        assert phase.deadline - before == timedelta(hours=24)
+        with pytest.raises(ApplicationError, match="your 1 extensions"):
+            absences.deadline_extension_request(game=game, user=players["england"])
+        absences.deadline_extension_request(game=game, user=players["france"])
+        with pytest.raises(ApplicationError, match="used up"):
+            absences.deadline_extension_request(game=game, user=players["germany"])
+        recorded = ModeratorAction.objects.filter(game=game, kind="extend")
+        assert sorted(a.details["by_player"] for a in recorded) == ["england", "france"]
+        phase.refresh_from_db()
+        assert {"kind": "extension", "power": "england"} in phase.notes
