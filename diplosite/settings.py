@@ -148,6 +148,8 @@ CELERY_TIMEZONE = "UTC"
 DEADLINE_SWEEP_SECONDS = env.float("DEADLINE_SWEEP_SECONDS", default=5.0)
 #: Vacation days a player may mark per calendar year.
 VACATION_DAYS_PER_YEAR = env.int("VACATION_DAYS_PER_YEAR", default=28)
+#: Pauses a game may have in all (each ends by itself within two weeks).
+GAME_PAUSES_MAX = env.int("GAME_PAUSES_MAX", default=5)
 
 # -- auth ------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

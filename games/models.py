@@ -81,6 +81,8 @@ class Game(models.Model):
     )
     paused_at = models.DateTimeField(null=True, blank=True)
     pause_reason = models.CharField(max_length=300, blank=True)
+    #: A pause ends by itself then: nobody holds a game paused for good.
+    paused_until = models.DateTimeField(null=True, blank=True)
 
     # -- missed orders ------------------------------------------------------------------
     class NmrPolicy(models.TextChoices):

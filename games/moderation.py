@@ -14,6 +14,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
@@ -112,18 +113,35 @@ def game_master_set(
 
 
 @transaction.atomic
-def game_pause(*, game: Game, by: AbstractBaseUser, reason: str) -> None:
-    """Stop the clock: the open phase keeps what is left of its time until resumed."""
+def game_pause(
+    *,
+    game: Game,
+    by: AbstractBaseUser,
+    reason: str,
+    duration: timedelta = timedelta(days=3),
+) -> None:
+    """Stop the clock: the open phase keeps what is left of its time until resumed.
+
+    A pause lasts at most ``duration`` (two weeks at most) and then ends by itself, and a
+    game takes a limited number of pauses (``GAME_PAUSES_MAX``), so that nobody can hold
+    a game paused.
+    """
     game = _locked_game(game, by)
     reason = _need_reason(reason)
     if game.is_paused:
         raise ApplicationError(_("The game is paused already."))
+    if not timedelta(hours=1) <= duration <= timedelta(days=14):
+        raise ApplicationError(_("A pause lasts between an hour and 14 days."))
+    cap = int(getattr(settings, "GAME_PAUSES_MAX", 5))
+    if game.moderator_actions.filter(kind=ModeratorAction.Kind.PAUSE).count() >= cap:
+        raise ApplicationError(_("This game has had its %(n)s pauses.") % {"n": cap})
     phase = _open_phase_of(game)
     now = timezone.now()
     remaining = (phase.deadline - now).total_seconds() if phase.deadline else None
     game.paused_at = now
     game.pause_reason = reason
-    game.save(update_fields=["paused_at", "pause_reason"])
+    game.paused_until = now + duration
+    game.save(update_fields=["paused_at", "pause_reason", "paused_until"])
     phase.deadline = None
     phase.save(update_fields=["deadline"])
     _record(
@@ -143,6 +161,20 @@ def game_resume(*, game: Game, by: AbstractBaseUser, reason: str = "") -> None:
     game = _locked_game(game, by)
     if not game.is_paused:
         raise ApplicationError(_("The game is not paused."))
+    _resume(game, by, reason)
+
+
+def pause_expire(*, game_id: int) -> bool:
+    """End a pause whose time is up (the sweep calls this); False if there is none."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if not game.is_paused or game.paused_until is None or game.paused_until > timezone.now():
+            return False
+        _resume(game, None, _("The pause's time was up."))
+    return True
+
+
+def _resume(game: Game, by: AbstractBaseUser | None, reason: str) -> None:
     phase = _open_phase_of(game)
     pause = game.moderator_actions.filter(kind=ModeratorAction.Kind.PAUSE).last()
     left = (pause.details.get("remaining_seconds") if pause else None) or 0
@@ -151,8 +183,11 @@ def game_resume(*, game: Game, by: AbstractBaseUser, reason: str = "") -> None:
     phase.save(update_fields=["deadline"])
     game.paused_at = None
     game.pause_reason = ""
-    game.save(update_fields=["paused_at", "pause_reason"])
-    _record(game, by, ModeratorAction.Kind.RESUME, reason, phase)
+    game.paused_until = None
+    game.save(update_fields=["paused_at", "pause_reason", "paused_until"])
+    ModeratorAction.objects.create(
+        game=game, phase=phase, actor=by, kind=ModeratorAction.Kind.RESUME, reason=reason
+    )
     _bump(game)
 
 

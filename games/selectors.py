@@ -390,3 +390,13 @@ def _decisions(
         }
         for d in phase.decisions.all()
     ]
+
+
+def pauses_expired(*, now: datetime | None = None) -> list[int]:
+    """Games whose pause has run its time."""
+    now = now or timezone.now()
+    return list(
+        Game.objects.filter(
+            status=Game.Status.ACTIVE, paused_at__isnull=False, paused_until__lte=now
+        ).values_list("pk", flat=True)
+    )

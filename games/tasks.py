@@ -23,7 +23,12 @@ def adjudicate_phase(self: object, game_id: int, phase_id: int) -> bool:
 
 @shared_task(name="games.tasks.sweep_due_phases")
 def sweep_due_phases() -> int:
-    """Queue every phase whose deadline has passed. This is the deadline guarantee."""
+    """Queue every phase whose deadline has passed. This is the deadline guarantee.
+    Pauses whose time is up end here too (their phase then has a deadline again)."""
+    from games.moderation import pause_expire
+
+    for game_id in selectors.pauses_expired():
+        pause_expire(game_id=game_id)
     queued = 0
     for game_id, phase_id in selectors.phases_due():
         # Skip a phase queued by a recent sweep: during a backlog, re-queuing every

@@ -262,3 +262,31 @@ class TestRulings:
             )
         assert not Ruling.objects.exists()
         assert not started_game.phases.filter(status=GamePhase.Status.SUPERSEDED).exists()
+
+
+def test_a_pause_ends_by_itself_and_pauses_are_limited(
+    started_game: Game, cast: dict[str, Any], settings: Any
+) -> None:
+    import time_machine
+
+    from games import tasks
+
+    settings.GAME_PAUSES_MAX = 2
+    moderation.game_pause(
+        game=started_game, by=cast["master"], reason=REASON, duration=timedelta(hours=2)
+    )
+    with time_machine.travel(timezone.now() + timedelta(hours=2, minutes=1)):
+        tasks.sweep_due_phases()
+        started_game.refresh_from_db()
+        assert not started_game.is_paused
+        assert current(started_game).deadline is not None
+        resumed = ModeratorAction.objects.filter(kind="resume").get()
+        assert resumed.actor is None  # nobody resumed it: its time was up
+        with pytest.raises(ApplicationError, match="between an hour"):
+            moderation.game_pause(
+                game=started_game, by=cast["master"], reason=REASON, duration=timedelta(days=30)
+            )
+        moderation.game_pause(game=started_game, by=cast["master"], reason=REASON)
+        moderation.game_resume(game=started_game, by=cast["master"])
+        with pytest.raises(ApplicationError, match="its 2 pauses"):
+            moderation.game_pause(game=started_game, by=cast["master"], reason=REASON)
