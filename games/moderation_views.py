@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import moderation, selectors, services, visibility, wording
-from games.models import Game, GamePhase
+from games.models import Decision, Game, GamePhase
 from games.services import ApplicationError
 
 # -- who may ---------------------------------------------------------------------------------
@@ -307,6 +307,24 @@ def ruling(request: HttpRequest, game_id: int) -> HttpResponse:
             )
 
     return _run(request, game, action, _("The ruling is made: the phase is adjudicated anew."))
+
+
+@require_POST
+def decision(request: HttpRequest, game_id: int, decision_id: int) -> HttpResponse:
+    """Answer a question the variant's rules left to the game master."""
+    game = _moderated(request, game_id)
+    question = get_object_or_404(Decision, pk=decision_id, phase__game=game)
+    return _run(
+        request,
+        game,
+        lambda: moderation.decision_answer(
+            decision=question,
+            by=request.user,
+            answer=request.POST.get("answer", ""),
+            reason=request.POST.get("reason", ""),
+        ),
+        _("Your answer is recorded. The phase is adjudicated once every question is answered."),
+    )
 
 
 # -- players ------------------------------------------------------------------------------------

@@ -304,6 +304,32 @@ def games_to_moderate(*, user: AbstractBaseUser) -> list[dict[str, Any]]:
     return out
 
 
+def _action_as_seen(action: Any, game: Game, moderator: bool) -> dict[str, Any]:
+    """A moderation record as a viewer may see it. A decision's question and answer stay
+    with the moderators until its phase is adjudicated (the answer may rest on secret
+    orders); in an anonymous game, no player's name shows (a player's own extension, a
+    replacement), except to moderators."""
+    details = dict(action.details)
+    by = action.actor.get_username() if action.actor else ""
+    if not moderator:
+        if action.kind == "decision" and action.phase is not None and not action.phase.is_resolved:
+            details = {}
+        if game.anonymous:
+            if "by_player" in details:
+                by = ""
+            details.pop("previous", None)
+            details.pop("replacement", None)
+    return {
+        "kind": action.kind,
+        "kind_name": action.get_kind_display(),
+        "reason": action.reason,
+        "by": by,
+        "at": action.created_at.isoformat(),
+        "phase": action.phase.code if action.phase else None,
+        "details": details,
+    }
+
+
 def moderation_summary(*, game: Game, user: AbstractBaseUser | AnonymousUser) -> dict[str, Any]:
     """What players see of the moderation of a game (pause and its reason, every
     moderator action and ruling with its reason), and whether ``user`` may moderate."""
@@ -311,22 +337,12 @@ def moderation_summary(*, game: Game, user: AbstractBaseUser | AnonymousUser) ->
     from games.models import ModeratorAction, Ruling
 
     actions = ModeratorAction.objects.filter(game=game).select_related("actor", "phase")
+    moderator = visibility.can_moderate(user=user, game=game)
     return {
-        "can_moderate": visibility.can_moderate(user=user, game=game),
+        "can_moderate": moderator,
         "paused": game.is_paused,
         "pause_reason": game.pause_reason,
-        "actions": [
-            {
-                "kind": a.kind,
-                "kind_name": a.get_kind_display(),
-                "reason": a.reason,
-                "by": a.actor.get_username() if a.actor else "",
-                "at": a.created_at.isoformat(),
-                "phase": a.phase.code if a.phase else None,
-                "details": a.details,
-            }
-            for a in actions
-        ],
+        "actions": [_action_as_seen(a, game, moderator) for a in actions],
         "rulings": [
             {
                 "id": r.pk,

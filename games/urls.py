@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import api, duel_views, moderation_views, views
+from games import absence_views, api, duel_views, moderation_views, views
 
 app_name = "games"
 
@@ -25,6 +25,19 @@ urlpatterns = [
     path("games/<int:game_id>/moderate/end/", moderation_views.end, name="mod-end"),
     path("games/<int:game_id>/moderate/masters/", moderation_views.masters, name="mod-masters"),
     path("games/<int:game_id>/moderate/ruling/", moderation_views.ruling, name="mod-ruling"),
+    path(
+        "games/<int:game_id>/moderate/decision/<int:decision_id>/",
+        moderation_views.decision,
+        name="mod-decision",
+    ),
+    path("games/<int:game_id>/extension/", absence_views.extension, name="extension"),
+    path("games/<int:game_id>/sitter/", absence_views.sitter, name="sitter"),
+    path("vacations/add/", absence_views.vacation_add, name="vacation-add"),
+    path(
+        "vacations/<int:vacation_id>/cancel/",
+        absence_views.vacation_cancel,
+        name="vacation-cancel",
+    ),
     path(
         "games/<int:game_id>/take-over/<str:power>/",
         moderation_views.take_over,

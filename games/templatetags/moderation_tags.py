@@ -1,5 +1,6 @@
 """Template helpers for moderation: the header's link, the game page's moderation panel
-and history, and the lobby's list of seats looking for a player.
+and history, and the lobby's list of seats looking for a player; and a player's own time:
+the extensions left in a game, and the vacations on one's profile.
 
 The pages these appear on have their own views; the few facts moderation adds to them
 are asked here, through games.selectors and games.visibility.
@@ -11,10 +12,12 @@ from datetime import datetime
 from typing import Any
 
 from django import template
+from django.db.models import Sum
+from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from games import selectors, wording
-from games.models import Game, GamePhase
+from games import absences, selectors, wording
+from games.models import Game, GamePhase, Seat
 from games.moderation_views import may_name_masters, moderates_anything
 
 register = template.Library()
@@ -33,12 +36,14 @@ def moderation_panel(
     context: template.Context, game: Game, state: dict[str, Any]
 ) -> dict[str, Any]:
     """What the moderation forms of the game page need beyond ``state``: the phases a
-    ruling may be made on, the seats, the game masters, and who may name them."""
+    ruling may be made on, the seats, the game masters, and who may name them; and the
+    questions of the open phase the rules leave to the game master, still unanswered."""
     request = context.get("request")
     user = getattr(request, "user", None) or context.get("user")
     resolved = set(
         game.phases.filter(status=GamePhase.Status.RESOLVED).values_list("index", flat=True)
     )
+    phase = state.get("phase")
     rulings_allowed = game.status == Game.Status.ACTIVE or (
         game.status == Game.Status.FINISHED and game.outcome == Game.Outcome.SOLO
     )
@@ -53,6 +58,9 @@ def moderation_panel(
         if rulings_allowed
         else [],
         "running": game.status == Game.Status.ACTIVE,
+        "open_decisions": [d for d in phase.get("decisions", []) if d["answer"] is None]
+        if phase and phase.get("status") == GamePhase.Status.OPEN
+        else [],
     }
 
 
@@ -112,3 +120,47 @@ def phase_label(code: str | None) -> str:
         return wording.phase_name(code)
     except ValueError:
         return code
+
+
+@register.simple_tag
+def extension_info(game: Game, seat: Seat | None) -> dict[str, Any]:
+    """``{% extension_info game seat as ext %}``: the deadline extensions the player of
+    ``seat`` may still ask for, their own and the game's."""
+    used = game.seats.aggregate(total=Sum("extensions_used"))["total"] or 0
+    mine = seat.extensions_used if seat is not None else 0
+    mine_left = max(game.extensions_per_player - mine, 0)
+    game_left = max(game.extensions_per_game - used, 0)
+    return {
+        "mine_left": mine_left,
+        "mine_total": game.extensions_per_player,
+        "game_left": game_left,
+        "game_total": game.extensions_per_game,
+        "can_ask": seat is not None and mine_left > 0 and game_left > 0,
+    }
+
+
+@register.simple_tag
+def vacation_summary(user: Any) -> dict[str, Any]:
+    """``{% vacation_summary profile_user as vac %}``: one's vacations from today on
+    (and whether each may still be taken back), the yearly cap and the days left this
+    year."""
+    today = timezone.now().date()
+    cap = absences.vacation_days_per_year()
+    taken = absences._days_in_year(user, today.year)
+    return {
+        "vacations": [
+            {
+                "id": v.pk,
+                "first_day": v.first_day,
+                "last_day": v.last_day,
+                "days": v.days,
+                "begun": v.first_day <= today,
+            }
+            for v in absences.vacations_of(user=user)
+        ],
+        "cap": cap,
+        "year": today.year,
+        "taken": taken,
+        "left": max(cap - taken, 0),
+        "today": today.isoformat(),
+    }

@@ -137,3 +137,14 @@ class TestExtensions:
         assert sorted(a.details["by_player"] for a in recorded) == ["england", "france"]
         phase.refresh_from_db()
         assert {"kind": "extension", "power": "england"} in phase.notes
+
+
+def test_an_anonymous_games_history_names_no_player(players: dict[str, Any]) -> None:
+    from games import selectors
+
+    game = _game(players, anonymous=True)
+    absences.deadline_extension_request(game=game, user=players["england"])
+    game.refresh_from_db()
+    seen = selectors.game_state(user=players["france"], game=game)["moderation"]["actions"]
+    assert seen[0]["details"]["by_player"] == "england"
+    assert seen[0]["by"] == ""

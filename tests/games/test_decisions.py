@@ -162,3 +162,17 @@ def test_players_see_the_question_only_once_the_phase_is_adjudicated(
     services.phase_adjudicate(game_id=game.pk, phase_id=phase.pk)
     later = selectors.game_state(user=players["england"], game=game, index=phase.index)
     assert later["phase"]["decisions"][0]["answer"] == "nobody"
+
+
+def test_the_state_api_keeps_an_open_decision_from_players(
+    game: Game, players: dict[str, Any]
+) -> None:
+    phase = _current(game)
+    services.phase_adjudicate(game_id=game.pk, phase_id=phase.pk)
+    master = game.masters.get()
+    moderation.decision_answer(decision=Decision.objects.get(), by=master, answer="italy")
+    seen = selectors.game_state(user=players["england"], game=game)["moderation"]["actions"]
+    decision = [a for a in seen if a["kind"] == "decision"]
+    assert decision[0]["details"] == {}
+    mod_seen = selectors.game_state(user=master, game=game)["moderation"]["actions"]
+    assert next(a for a in mod_seen if a["kind"] == "decision")["details"]["answer"] == "italy"
