@@ -22,6 +22,7 @@ from adjudicator.board import (
     province_of,
 )
 from adjudicator.errors import ParseError
+from adjudicator.maps import GameMap
 from adjudicator.orders import (
     PHASE_ORDER_KINDS,
     Build,
@@ -188,31 +189,9 @@ def _resolve_setup(position: Position, variant: Variant, orders: OrdersIn, seed:
     for power in sorted(orders):
         mine = readable.setdefault(power, [])
         for given in orders[power]:
-            if isinstance(given, str):
-                try:
-                    order = parse_order(given, game_map, position=position, power=power)
-                except ParseError as e:
-                    results.append(
-                        make_result(
-                            power, given, Outcome.ILLEGAL, Reason.UNREADABLE, message=e.message
-                        )
-                    )
-                    continue
-            else:
-                order = given
-            if not isinstance(order, allowed):
-                results.append(
-                    make_result(
-                        power,
-                        order,
-                        Outcome.ILLEGAL,
-                        Reason.WRONG_PHASE,
-                        kind=type(order).__name__.lower(),
-                        phase=position.phase.name.split()[-1],
-                    )
-                )
-                continue
-            mine.append(order)
+            order = _read(given, power, position, game_map, allowed, results)
+            if order is not None:
+                mine.append(order)
     after, resolved = variant.resolve_setup(position, readable, seed)
     results.extend(resolved)
     after, events = variant.after_phase(position.phase, after, seed)
@@ -246,29 +225,8 @@ def _attach(
         find_unit = position.unit_in
     for power in sorted(orders):
         for given in orders[power]:
-            if isinstance(given, str):
-                try:
-                    order = parse_order(given, game_map, position=position, power=power)
-                except ParseError as e:
-                    results.append(
-                        make_result(
-                            power, given, Outcome.ILLEGAL, Reason.UNREADABLE, message=e.message
-                        )
-                    )
-                    continue
-            else:
-                order = given
-            if not isinstance(order, allowed):
-                results.append(
-                    make_result(
-                        power,
-                        order,
-                        Outcome.ILLEGAL,
-                        Reason.WRONG_PHASE,
-                        kind=type(order).__name__.lower(),
-                        phase=position.phase.name.split()[-1],
-                    )
-                )
+            order = _read(given, power, position, game_map, allowed, results)
+            if order is None:
                 continue
             if isinstance(order, Waive):  # only an adjustment phase lets one this far
                 waives += 1
@@ -328,6 +286,41 @@ def _attach(
                 results.append(_replaced(attached[province]))
             attached[province] = (power, order)
     return attached, results
+
+
+def _read(
+    given: Order | str,
+    power: str,
+    position: Position,
+    game_map: GameMap,
+    allowed: tuple[type, ...],
+    results: list[OrderResult],
+) -> Order | None:
+    """An order as given (text is parsed), if it is of a kind the phase takes; else None,
+    with a result saying why added to ``results``."""
+    if isinstance(given, str):
+        try:
+            order = parse_order(given, game_map, position=position, power=power)
+        except ParseError as e:
+            results.append(
+                make_result(power, given, Outcome.ILLEGAL, Reason.UNREADABLE, message=e.message)
+            )
+            return None
+    else:
+        order = given
+    if not isinstance(order, allowed):
+        results.append(
+            make_result(
+                power,
+                order,
+                Outcome.ILLEGAL,
+                Reason.WRONG_PHASE,
+                kind=type(order).__name__.lower(),
+                phase=position.phase.name.split()[-1],
+            )
+        )
+        return None
+    return order
 
 
 def _replaced(entry: tuple[str, Order]) -> OrderResult:

@@ -31,6 +31,7 @@ from games.services import (
     _finish,
     _open_phase,
     _result_rows,
+    adjudicate_after_commit,
     adjudicate_when_all_ready,
     deadline_rule,
     order_problems,
@@ -355,14 +356,7 @@ def decision_answer(
     )
     _bump(game)
     if not phase.decisions.filter(answer=None).exists():
-        game_id, phase_id = game.pk, phase.pk
-
-        def enqueue() -> None:
-            from games.tasks import adjudicate_phase
-
-            adjudicate_phase.delay(game_id, phase_id)
-
-        transaction.on_commit(enqueue)
+        adjudicate_after_commit(game.pk, phase.pk)
     return decision
 
 

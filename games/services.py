@@ -485,9 +485,12 @@ def orders_ready(*, game: Game, user: AbstractBaseUser, ready: bool) -> OrderSet
 def adjudicate_when_all_ready(game: Game, phase: GamePhase) -> None:
     """When every power with orders to give is ready, queue the phase's adjudication
     (after this transaction commits)."""
-    if not _everyone_ready(game, phase):
-        return
-    game_id, phase_id = game.pk, phase.pk
+    if _everyone_ready(game, phase):
+        adjudicate_after_commit(game.pk, phase.pk)
+
+
+def adjudicate_after_commit(game_id: int, phase_id: int) -> None:
+    """Queue a phase's adjudication once the current transaction commits."""
 
     def enqueue() -> None:
         from games.tasks import adjudicate_phase

@@ -26,6 +26,7 @@ from adjudicator.board import (
 )
 from adjudicator.errors import PositionError
 from adjudicator.maps import GameMap, Terrain, load_map
+from adjudicator.variants.common import distances_to
 
 if TYPE_CHECKING:
     from adjudicator.orders import Order
@@ -344,25 +345,8 @@ class Variant:
         The rulebook counts moves through any provinces, land or sea, as if
         the unit could go anywhere; units farthest away are disbanded first.
         """
-        game_map = self.geography(position)
-        homes = set(self.map.home_centers(power))
-        graph: dict[str, set[str]] = {}
-        for a, b in (*game_map.army_edges, *game_map.fleet_edges):
-            pa, pb = a.split("/")[0], b.split("/")[0]
-            graph.setdefault(pa, set()).add(pb)
-            graph.setdefault(pb, set()).add(pa)
-        # One breadth-first search outwards from all home centers at once.
-        distance = dict.fromkeys(homes, 0)
-        frontier = list(homes)
-        while frontier:
-            nxt = []
-            for p in frontier:
-                for q in graph.get(p, ()):
-                    if q not in distance:
-                        distance[q] = distance[p] + 1
-                        nxt.append(q)
-            frontier = nxt
-        return {u.location: distance.get(u.province, 10_000) for u in position.units_of(power)}
+        homes = sorted(self.map.home_centers(power))
+        return distances_to(self.geography(position), position, power, homes)
 
     # -- the end ---------------------------------------------------------------
 

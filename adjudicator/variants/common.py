@@ -30,14 +30,22 @@ def distances_to_own_centers(game_map: GameMap, position: Position, power: str) 
     centers; with no center left, every unit is equally far (and the tie-breaks
     of the rule decide).
     """
+    return distances_to(game_map, position, power, sorted(position.centers_of(power)))
+
+
+def distances_to(
+    game_map: GameMap, position: Position, power: str, targets: list[str]
+) -> dict[str, int]:
+    """Distance of each of the power's units to the nearest of ``targets``, counted in
+    moves through any provinces, land or sea, as if the unit could go anywhere (the
+    civil-disorder rule's count); 10 000 where none can be reached."""
     graph: dict[str, set[str]] = {}
     for a, b in (*game_map.army_edges, *game_map.fleet_edges):
         pa, pb = a.split("/")[0], b.split("/")[0]
         graph.setdefault(pa, set()).add(pb)
         graph.setdefault(pb, set()).add(pa)
-    own = sorted(position.centers_of(power))
-    distance = dict.fromkeys(own, 0)
-    frontier = list(own)
+    distance = dict.fromkeys(targets, 0)
+    frontier = list(targets)
     while frontier:
         nxt = []
         for p in frontier:
