@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Sum
+from django.db.models import QuerySet, Sum
 
+from accounts.models import ApiToken
 from games.models import Game, PhaseDuty, Seat
 from games.selectors import reliability_of
 
@@ -42,3 +43,8 @@ def player_record(*, user: AbstractBaseUser) -> Record:
         reliability=reliability_of(user=user),
         duty_phases=PhaseDuty.objects.filter(user=user).count(),
     )
+
+
+def api_tokens_of(*, user: AbstractBaseUser) -> QuerySet[ApiToken]:
+    """A player's API tokens, newest first, revoked ones included (for the record)."""
+    return ApiToken.objects.filter(user=user).order_by("-created")

@@ -51,4 +51,6 @@ urlpatterns = [
         name="password_reset_complete",
     ),
     path("players/<str:username>/", views.profile, name="profile"),
+    path("tokens/new/", views.api_token_create, name="token-create"),
+    path("tokens/<int:token_id>/revoke/", views.api_token_revoke, name="token-revoke"),
 ]

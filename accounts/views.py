@@ -7,17 +7,20 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts import selectors, services
 from accounts.forms import SignupForm
 from accounts.roles import ROLE_NAMES, ROLES
 from games.models import Game
+from games.services import ApplicationError
 
 
 @require_http_methods(["GET", "POST"])
@@ -74,8 +77,46 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
         # An anonymous game never shows who sits in it.
         games = games.filter(anonymous=False, private=False)
     roles = [ROLE_NAMES[r] for r in ROLES if user.groups.filter(name=r).exists()]
+    tokens = selectors.api_tokens_of(user=user) if request.user == user else None
     return render(
         request,
         "accounts/profile.html",
-        {"profile_user": user, "record": record, "games": games[:50], "roles": roles},
+        {
+            "profile_user": user,
+            "record": record,
+            "games": games[:50],
+            "roles": roles,
+            "tokens": tokens,
+        },
     )
+
+
+def _to_tokens(request: HttpRequest) -> HttpResponse:
+    return redirect(reverse("accounts:profile", args=[request.user.get_username()]) + "#api-tokens")
+
+
+@login_required
+@require_POST
+def api_token_create(request: HttpRequest) -> HttpResponse:
+    """Make an API token and show its key this once (it is stored only as a hash)."""
+    try:
+        token, key = services.api_token_create(user=request.user, name=request.POST.get("name", ""))
+    except ApplicationError as e:
+        messages.error(request, e.message)
+        return _to_tokens(request)
+    # Rendered, not redirected: the key never rides in a cookie or a message store.
+    response = render(request, "accounts/token_created.html", {"token": token, "key": key})
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@login_required
+@require_POST
+def api_token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
+    try:
+        token = services.api_token_revoke(user=request.user, token_id=token_id)
+    except ApplicationError as e:
+        messages.error(request, e.message)
+    else:
+        messages.success(request, _("The token “%(name)s” is revoked.") % {"name": token.name})
+    return _to_tokens(request)

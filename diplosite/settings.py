@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "rest_framework",
+    "drf_spectacular",
     "accounts",
     "variants",
     "games",
@@ -211,11 +212,39 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = True
 
 REST_FRAMEWORK = {
+    # The site's own pages use the session; programs use an API token (/api/v1/).
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
+        "accounts.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "EXCEPTION_HANDLER": "games.api.exception_handler",
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Public API views count requests per token (else per user, else per address).
+    "DEFAULT_THROTTLE_RATES": {
+        "api_read": env.str("API_READ_RATE", default="120/min"),
+        "api_write": env.str("API_WRITE_RATE", default="30/min"),
+    },
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Diplomacy API",
+    "DESCRIPTION": "Games, boards, orders and votes. Authenticate with "
+    "`Authorization: Token <key>` (create a key on your profile page). "
+    'Every error is `{"message": ...}`.',
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SCHEMA_PATH_PREFIX": "/api/v1",
+    "PREPROCESSING_HOOKS": ["games.api_v1.public_endpoints_only"],
+    "COMPONENT_SPLIT_REQUEST": True,
+    # /api/docs/ is Swagger UI from the jsDelivr CDN (drf-spectacular ships no assets without
+    # its sidecar package); pinned so the page does not change under us. The schema itself
+    # (/api/schema/) needs nothing from outside.
+    "SWAGGER_UI_DIST": "https://cdn.jsdelivr.net/npm/swagger-ui-dist@5.17.14",
+    "ENUM_NAME_OVERRIDES": {
+        "GameStatusEnum": "games.models.Game.Status",
+        "PhaseStatusEnum": "games.models.GamePhase.Status",
+    },
 }
 
 LOGGING = {

@@ -1,7 +1,9 @@
 """The live channel of a game: a thin consumer that only relays version numbers.
 
 Nothing secret travels here: a message says "the game is now at version n",
-and each client re-fetches what it may see. The consumer also checks the
+and each client re-fetches what it may see. A signed-in watcher also listens on
+their own group (``user-<id>``) for "press.new" with a conversation key, sent to
+the readers of a new message alone. The consumer also checks the
 version itself now and then, so that an update published where this process
 cannot hear it (the embedded in-memory layer, a broker blip) still arrives.
 """
@@ -16,7 +18,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
-from games.live import group_name
+from games.live import group_name, user_group_name
 from games.models import Game
 from games.visibility import can_view_game
 
@@ -44,6 +46,10 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self.close(code=4403)
             return
         await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
+        user = self.scope.get("user")
+        self.user_group = user_group_name(user.pk) if user and user.is_authenticated else None
+        if self.user_group is not None:
+            await self.channel_layer.group_add(self.user_group, self.channel_name)
         await self.accept()
         await self.send_json({"type": "game.changed", "version": self.version})
         if settings.LIVE_POLL_SECONDS > 0:
@@ -55,6 +61,8 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             with contextlib.suppress(asyncio.CancelledError):
                 await self.poller
         await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
+        if getattr(self, "user_group", None) is not None:
+            await self.channel_layer.group_discard(self.user_group, self.channel_name)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         # Clients only listen; a ping gets the current version back.
@@ -66,6 +74,11 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if self.version is None or version > self.version:
             self.version = version
             await self.send_json({"type": "game.changed", "version": version})
+
+    async def press_new(self, event: dict[str, Any]) -> None:
+        # The user's group hears of press in all their games; this page shows one.
+        if int(event["game"]) == self.game_id:
+            await self.send_json({"type": "press.new", "conversation": event["conversation"]})
 
     async def _poll(self) -> None:
         while True:

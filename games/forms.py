@@ -116,6 +116,9 @@ class GameCreateForm(forms.Form):
         label=_("Your power (if chosen)"), required=False, choices=[("", "—"), *_all_powers()]
     )
     start_when_full = forms.BooleanField(label=_("Start when full"), required=False, initial=True)
+    press = forms.ChoiceField(
+        label=_("Press"), choices=Game.Press.choices, initial=Game.Press.FULL, required=False
+    )
     private = forms.BooleanField(label=_("Private (join by invite link)"), required=False)
     anonymous = forms.BooleanField(label=_("Anonymous seats"), required=False)
 

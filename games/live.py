@@ -1,4 +1,8 @@
-"""Telling watchers that a game changed. Messages carry no secrets: only the version."""
+"""Telling watchers that a game changed. Messages carry no secrets: only the version.
+
+New press goes to each reader's own group (``user-<id>``), never to the game's: the
+signal names only the conversation, and the client re-fetches what it may read.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +16,10 @@ log = logging.getLogger(__name__)
 
 def group_name(game_id: int) -> str:
     return f"game-{game_id}"
+
+
+def user_group_name(user_id: int) -> str:
+    return f"user-{user_id}"
 
 
 def game_changed_publish(*, game_id: int, version: int) -> None:
@@ -29,3 +37,18 @@ def game_changed_publish(*, game_id: int, version: int) -> None:
         )
     except Exception:  # the broker being away must not undo a committed phase
         log.warning("could not publish game %s version %s", game_id, version, exc_info=True)
+
+
+def press_new_publish(*, game_id: int, user_ids: list[int], conversation: str) -> None:
+    """Tell each of ``user_ids`` (after commit) that ``conversation`` of a game has a new
+    message. Their game pages re-fetch the press; a lost signal is caught up on the next
+    fetch, so a broker being away is only logged."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    event = {"type": "press.new", "game": game_id, "conversation": conversation}
+    for user_id in user_ids:
+        try:
+            async_to_sync(layer.group_send)(user_group_name(user_id), event)
+        except Exception:
+            log.warning("could not tell user %s of press in game %s", user_id, game_id)

@@ -128,6 +128,15 @@ class Game(models.Model):
         choices=VacationHandling.choices,
         default=VacationHandling.EXTEND,
     )
+
+    # -- press ------------------------------------------------------------------------
+    class Press(models.TextChoices):
+        FULL = "full", _("Full press: public and private messages")
+        PUBLIC = "public", _("Public press only: messages to everyone")
+        NONE = "none", _("No press (gunboat)")
+
+    press = models.CharField(_("press"), max_length=8, choices=Press.choices, default=Press.FULL)
+
     #: Extensions of a deadline players may ask for: in all, and each.
     extensions_per_game = models.PositiveSmallIntegerField(default=3)
     extensions_per_player = models.PositiveSmallIntegerField(default=1)
@@ -252,6 +261,9 @@ class GamePhase(models.Model):
     notes = models.JSONField(default=list, blank=True)
     #: Powers whose deadline was extended once under the grace policy.
     grace_given = models.JSONField(default=list, blank=True)
+    #: The orders exactly as adjudicated, by power (a power in civil disorder had none),
+    #: so that the phase can be replayed and exported as it was resolved.
+    adjudicated_orders = models.JSONField(null=True, blank=True)
     #: A reminder was sent for this phase's deadline.
     reminded = models.BooleanField(default=False)
     opened_at = models.DateTimeField(default=timezone.now)
@@ -464,3 +476,63 @@ class Vacation(models.Model):
     @property
     def days(self) -> int:
         return (self.last_day - self.first_day).days + 1
+
+
+class PressMessage(models.Model):
+    """A message from one power to everyone or to chosen powers, sent in one phase.
+
+    Who may read it is decided in games/visibility.py. Readers only ever see powers: the
+    player who wrote it (``author``) is kept for moderators' records, never shown.
+    """
+
+    #: The conversation of a message to everyone; others are the powers joined by "+".
+    ALL = "all"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="press_messages")
+    #: The phase it was sent in (its code is kept too, should a ruling supersede the phase).
+    phase = models.ForeignKey(
+        GamePhase, null=True, blank=True, on_delete=models.SET_NULL, related_name="press"
+    )
+    phase_code = models.CharField(max_length=12, blank=True)
+    sender = models.CharField(max_length=40)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    #: The powers written to, sorted, without the sender (empty: to everyone).
+    recipients = models.JSONField(default=list, blank=True)
+    #: "all", or every power taking part (sender and recipients) sorted and joined by "+".
+    conversation = models.CharField(max_length=400)
+    body = models.TextField()
+    sent_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["sent_at", "pk"]
+        indexes = [models.Index(fields=["game", "conversation"])]
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.phase_code} {self.sender} -> {self.conversation}"
+
+    @property
+    def to_all(self) -> bool:
+        return self.conversation == self.ALL
+
+    @property
+    def powers(self) -> list[str]:
+        """The powers taking part in its conversation (none listed for one to everyone)."""
+        return [] if self.to_all else self.conversation.split("+")
+
+
+class PressRead(models.Model):
+    """How far a reader has read a conversation of a game: the last message id seen."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    conversation = models.CharField(max_length=400)
+    last_read = models.PositiveBigIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "user", "conversation"], name="one_press_mark_per_conversation"
+            )
+        ]

@@ -395,6 +395,9 @@ def game_end(
 
 
 def _stored_orders(phase: GamePhase) -> dict[str, list[str]]:
+    """The orders a phase was adjudicated with (older phases: the saved order sets)."""
+    if phase.adjudicated_orders is not None:
+        return {p: list(o) for p, o in phase.adjudicated_orders.items()}
     return {
         o.seat.power: list(o.orders)
         for o in phase.order_sets.select_related("seat")
@@ -568,6 +571,7 @@ def _copy_resolved(
         index=index,
         code=original.code,
         status=GamePhase.Status.RESOLVED,
+        adjudicated_orders=orders,
         position=position_to_json(position) if position is not None else original.position,
         deadline=original.deadline,
         seed=original.seed,

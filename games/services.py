@@ -124,12 +124,14 @@ def game_create(
     duel: bool = False,
     join: bool = True,
     power: str | None = None,
+    press: str = Game.Press.FULL,
 ) -> Game:
     """Create a game with an open seat per power; the creator joins unless ``join`` is False.
 
     ``options`` are the variant's rule choices (checked by the adjudicator); with
     ``duel`` the game is board A of a twin-board duel, and board B is made when
-    board A's set-up is done.
+    board A's set-up is done. ``press`` is full (the default), public (messages to
+    everyone only) or none (gunboat).
     """
     name = name.strip()
     if not name:
@@ -171,6 +173,8 @@ def game_create(
         ) from None
     if nmr_policy not in Game.NmrPolicy.values:
         raise ApplicationError(_("Unknown policy for missed orders."))
+    if press not in Game.Press.values:
+        raise ApplicationError(_("Unknown press setting."))
     if not 0 <= min_reliability <= 100 or (exclude_after is not None and exclude_after < 1):
         raise ApplicationError(_("Reliability is a percentage; exclusion needs one miss or more."))
     game = Game.objects.create(
@@ -182,6 +186,7 @@ def game_create(
         nmr_policy=nmr_policy,
         exclude_after=exclude_after,
         min_reliability=min_reliability,
+        press=press,
         created_by=created_by,
         private=private,
         anonymous=anonymous,
@@ -765,6 +770,7 @@ def _resolve_board(game: Game, phase: GamePhase, variant: Variant, now: Any) -> 
     if phase.draw_votes.exists():
         notes.append({"kind": "draw_lapsed"})
     resolution = resolve(position, orders, seed=phase.seed, variant=variant)
+    phase.adjudicated_orders = orders
     phase.results = _result_rows(resolution.results)
     after = resolution.position
     if "decisions" in after.extras:

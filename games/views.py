@@ -55,6 +55,7 @@ def game_create(request: HttpRequest) -> HttpResponse:
                     assignment=d["assignment"],
                     start_when_full=d["start_when_full"],
                     power=d["power"] or None,
+                    press=d.get("press") or Game.Press.FULL,
                     **form.deadlines(),
                 )
             except services.ApplicationError as e:

@@ -12,6 +12,11 @@
   is public except the keys the variant lists in ``private_extras``, which no
   one sees before the phase is adjudicated. A secret nomination list is an
   order, so it is covered by the order rule above.
+- Press: a message to everyone is read by everyone who may watch the game; a
+  message to chosen powers by the players now holding the sender's power and
+  those powers, and nobody else (not observers, not moderators). A power keeps
+  reading its old press after it is eliminated. Messages name powers only,
+  never who plays them, so an anonymous game stays anonymous in its press.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 from adjudicator import find_variant
-from games.models import DrawVote, Game, GamePhase, OrderSet, Seat
+from games.models import DrawVote, Game, GamePhase, OrderSet, PressMessage, Seat
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -103,3 +108,37 @@ def visible_extras(*, phase: GamePhase, extras: dict[str, Any]) -> dict[str, Any
     if phase.is_resolved or not hidden:
         return extras
     return {k: v for k, v in extras.items() if k not in hidden}
+
+
+def _may_read(*, message: PressMessage, power: str | None) -> bool:
+    return message.to_all or (power is not None and power in message.powers)
+
+
+def can_read_press(*, user: User, message: PressMessage) -> bool:
+    """May ``user`` read ``message``: anyone watching, if it went to everyone; else only
+    the players now holding the powers of its conversation (eliminated ones too)."""
+    if not can_view_game(user=user, game=message.game):
+        return False
+    seat = seat_of(user=user, game=message.game)
+    return _may_read(message=message, power=seat.power if seat is not None else None)
+
+
+def visible_press(*, user: User, game: Game) -> list[PressMessage]:
+    """The messages of ``game`` that ``user`` may read, oldest first (decided once)."""
+    if not can_view_game(user=user, game=game):
+        return []
+    seat = seat_of(user=user, game=game)
+    power = seat.power if seat is not None else None
+    messages = game.press_messages.order_by("sent_at", "pk")
+    if power is None:
+        messages = messages.filter(conversation=PressMessage.ALL)
+    return [m for m in messages if _may_read(message=m, power=power)]
+
+
+def press_readers(*, message: PressMessage) -> list[int]:
+    """The players to tell of a new message (their own channel groups, never the game's):
+    every player of the game for a message to everyone, else those of its powers."""
+    seats = message.game.seats.filter(user__isnull=False)
+    if not message.to_all:
+        seats = seats.filter(power__in=message.powers)
+    return sorted(set(seats.values_list("user_id", flat=True)))

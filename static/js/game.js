@@ -717,10 +717,21 @@
   function connect() {
     const scheme = window.location.protocol === "https:" ? "wss" : "ws";
     socket = new WebSocket(`${scheme}://${window.location.host}${root.dataset.wsPath}`);
-    socket.addEventListener("open", () => { retry = 1000; });
+    socket.addEventListener("open", () => {
+      retry = 1000;
+      // Press signals sent while this page was not listening are caught up here.
+      document.dispatchEvent(new CustomEvent("press:changed", { detail: {} }));
+    });
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
-      if (message.type === "game.changed" && message.version > state.game.version) refresh();
+      if (message.type === "game.changed" && message.version > state.game.version) {
+        refresh();
+        // A new phase: the press panel's phases (and whether one may still write) follow.
+        document.dispatchEvent(new CustomEvent("press:changed", { detail: {} }));
+      } else if (message.type === "press.new") {
+        // Sent to this reader alone, naming only the conversation: fetch it as we may.
+        document.dispatchEvent(new CustomEvent("press:changed", { detail: message }));
+      }
     });
     socket.addEventListener("close", () => {
       setTimeout(connect, retry);
@@ -744,6 +755,230 @@
   render();
   bindPanel();
   connect();
+})();
+
+// The press panel of the game page: conversations (with everyone, with one power, with a
+// chosen group), unread markers per conversation, and each conversation's history by the
+// phase it was written in. The socket only says "something new in conversation k" (to its
+// readers alone); the panel then fetches what this viewer may read from the press API.
+(function () {
+  const box = document.getElementById("press");
+  if (!box || !document.getElementById("press-conversations")) return;
+  const gettext = window.gettext || ((s) => s);
+  const list = document.getElementById("press-conversations");
+  const thread = document.getElementById("press-messages");
+  const title = document.getElementById("press-title");
+  const phaseSelect = document.getElementById("press-phase");
+  const form = document.getElementById("press-form");
+  const body = document.getElementById("press-body");
+  const powers = document.getElementById("press-powers");
+  const errorBox = document.getElementById("press-error");
+  const signedIn = box.dataset.signedIn === "1";
+  let current = "all";
+  let phase = "";
+  let data = null;
+  let loading = false;
+  let again = false;
+
+  function csrf() {
+    const m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    return m ? decodeURIComponent(m[1]) : "";
+  }
+
+  async function post(url, payload) {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf() },
+      body: JSON.stringify(payload),
+      credentials: "same-origin",
+    });
+    let answer = {};
+    try { answer = await response.json(); } catch (e) { answer = { message: response.statusText }; }
+    return { ok: response.ok, data: answer };
+  }
+
+  function node(tag, cls, text) {
+    const n = document.createElement(tag);
+    if (cls) n.className = cls;
+    if (text !== undefined) n.textContent = text;
+    return n;
+  }
+
+  // One fetch at a time; a signal arriving meanwhile fetches once more afterwards.
+  async function load() {
+    if (loading) { again = true; return; }
+    loading = true;
+    try {
+      do {
+        again = false;
+        const url = new URL(box.dataset.pressUrl, window.location.href);
+        url.searchParams.set("conversation", current);
+        if (phase) url.searchParams.set("phase", phase);
+        const response = await fetch(url, { credentials: "same-origin" });
+        if (!response.ok) return;
+        data = await response.json();
+        draw();
+        await markRead();
+      } while (again);
+    } finally {
+      loading = false;
+    }
+  }
+
+  function conversation(key) {
+    return (data.conversations || []).find((c) => c.key === key) || null;
+  }
+
+  function draw() {
+    drawConversations();
+    drawPhases();
+    drawMessages();
+    drawForm();
+  }
+
+  function drawConversations() {
+    const items = data.conversations.map((c) => {
+      const li = node("li", c.key === current ? "current" : "");
+      li.dataset.conversation = c.key;
+      const button = node("button", "link", c.name);
+      button.type = "button";
+      button.addEventListener("click", () => open(c.key, c.with));
+      li.appendChild(button);
+      if (c.unread > 0) {
+        li.classList.add("unread");
+        const badge = node("span", "badge unread-count", String(c.unread));
+        badge.title = gettext("unread");
+        li.appendChild(badge);
+      }
+      return li;
+    });
+    list.replaceChildren(...items);
+  }
+
+  function drawPhases() {
+    const keep = phase;
+    const options = [node("option", "", gettext("All phases"))];
+    options[0].value = "";
+    for (const p of data.phases || []) {
+      const o = node("option", "", p.name);
+      o.value = p.code;
+      options.push(o);
+    }
+    phaseSelect.replaceChildren(...options);
+    phaseSelect.value = keep;
+  }
+
+  function drawMessages() {
+    const c = conversation(current);
+    title.textContent = c ? c.name : "";
+    const items = [];
+    let lastPhase = null;
+    for (const m of data.messages) {
+      if (m.phase !== lastPhase) {
+        items.push(node("li", "press-phase-heading", m.phase_name));
+        lastPhase = m.phase;
+      }
+      const li = node("li", `press-message power-${m.sender}`);
+      li.dataset.id = m.id;
+      li.dataset.phase = m.phase;
+      const head = node("p", "press-head");
+      head.appendChild(node("span", "swatch"));
+      head.appendChild(node("strong", "press-from", m.sender_name));
+      const to = m.to === "all" ? gettext("everyone") : m.to_names.join(", ");
+      head.appendChild(node("span", "press-to", " → " + to));
+      const when = node("time", "muted", " " + new Date(m.sent_at).toLocaleString(
+        document.documentElement.lang || undefined, { dateStyle: "short", timeStyle: "short" }));
+      when.setAttribute("datetime", m.sent_at);
+      head.appendChild(when);
+      li.appendChild(head);
+      li.appendChild(node("p", "press-text", m.body));
+      items.push(li);
+    }
+    if (!items.length) items.push(node("li", "empty muted", gettext("No messages yet.")));
+    thread.replaceChildren(...items);
+  }
+
+  function drawForm() {
+    form.hidden = !data.can_send;
+    if (!data.can_send) return;
+    const checked = new Set(Array.from(powers.querySelectorAll("input:checked")).map((i) => i.value));
+    const boxes = data.may_write_to.map((p) => {
+      const label = node("label", `power-${p.power}`);
+      const input = document.createElement("input");
+      input.type = "checkbox";
+      input.value = p.power;
+      input.checked = checked.has(p.power);
+      input.addEventListener("change", () => setMode(input.checked || anyChecked() ? "powers" : "all"));
+      label.appendChild(input);
+      label.appendChild(document.createTextNode(" " + p.name));
+      return label;
+    });
+    powers.replaceChildren(...boxes);
+    document.getElementById("press-private").hidden = !boxes.length;
+  }
+
+  function anyChecked() {
+    return powers.querySelector("input:checked") !== null;
+  }
+
+  function setMode(mode) {
+    const radio = form.querySelector(`input[name=press-mode][value=${mode}]`);
+    if (radio) radio.checked = true;
+  }
+
+  // Open a conversation, and address the next message to its powers.
+  function open(key, others) {
+    current = key;
+    errorBox.textContent = "";
+    powers.querySelectorAll("input").forEach((i) => { i.checked = (others || []).includes(i.value); });
+    setMode(key === "all" ? "all" : "powers");
+    load();
+  }
+
+  async function markRead() {
+    const c = conversation(current);
+    if (!signedIn || !c || !c.unread) return;
+    const { ok } = await post(box.dataset.readUrl, { conversation: current, up_to: c.last_id });
+    if (ok) {
+      c.unread = 0;
+      drawConversations();
+    }
+  }
+
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const text = body.value.trim();
+    if (!text) return;
+    const mode = form.querySelector("input[name=press-mode]:checked").value;
+    const chosen = Array.from(powers.querySelectorAll("input:checked")).map((i) => i.value);
+    if (mode === "powers" && !chosen.length) {
+      errorBox.textContent = gettext("Choose whom to write to.");
+      return;
+    }
+    const button = document.getElementById("press-send");
+    button.disabled = true;
+    try {
+      const { ok, data: answer } = await post(box.dataset.sendUrl,
+        { to: mode === "all" ? "all" : chosen, body: text });
+      if (!ok) {
+        errorBox.textContent = answer.message || gettext("The message was not sent.");
+        return;
+      }
+      errorBox.textContent = "";
+      body.value = "";
+      current = answer.conversation;
+      phase = "";
+      await load();
+    } finally {
+      button.disabled = false;
+    }
+  });
+  form.querySelectorAll("input[name=press-mode]").forEach((r) => r.addEventListener("change", () => {
+    if (r.checked && r.value === "all") powers.querySelectorAll("input").forEach((i) => { i.checked = false; });
+  }));
+  phaseSelect.addEventListener("change", () => { phase = phaseSelect.value; load(); });
+  document.addEventListener("press:changed", () => load());
+  load();
 })();
 
 // The duel page: both boards of a Highlander duel. Each board's channel says "version n";

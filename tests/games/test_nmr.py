@@ -247,6 +247,12 @@ def test_a_power_in_civil_disorder_does_not_execute_stale_orders(
     assert "F lon" in autumn.position["units"]["england"]  # the saved move was not made
     phase.refresh_from_db()
     assert {"kind": "excluded", "power": "england", "by": "moderator"} in phase.notes
+    # Kept, exported and replayed as adjudicated: without the stale move.
+    assert "england" not in phase.adjudicated_orders
+    from games.export import game_export
+
+    exported = game_export(user=players["france"], game=game)["phases"][0]
+    assert "england" not in exported["position"]["orders"]
 
 
 def test_reliability_and_a_minimum_to_join(

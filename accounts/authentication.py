@@ -1,0 +1,85 @@
+"""``Authorization: Token <key>`` for the public API, and its per-token throttle."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from rest_framework import authentication, exceptions, throttling
+from rest_framework.request import Request
+from rest_framework.settings import api_settings
+
+from accounts.models import ApiToken, hash_key
+
+
+class TokenAuthentication(authentication.BaseAuthentication):
+    """A player's API token: looked up by its hash; a revoked token is refused."""
+
+    keyword = "Token"
+
+    def authenticate(self, request: Request) -> tuple[Any, ApiToken] | None:
+        parts = authentication.get_authorization_header(request).split()
+        if not parts or parts[0].lower() != self.keyword.lower().encode():
+            return None
+        if len(parts) != 2:
+            raise exceptions.AuthenticationFailed(
+                _("Send the token as “Authorization: Token <key>”.")
+            )
+        try:
+            key = parts[1].decode()
+        except UnicodeDecodeError:
+            raise exceptions.AuthenticationFailed(_("This token is not valid.")) from None
+        token = ApiToken.objects.select_related("user").filter(key_hash=hash_key(key)).first()
+        if token is None or token.revoked is not None:
+            raise exceptions.AuthenticationFailed(_("This token is not valid or was revoked."))
+        if not token.user.is_active:
+            raise exceptions.AuthenticationFailed(_("This account is disabled."))
+        from accounts.services import api_token_used
+
+        api_token_used(token=token)
+        return token.user, token
+
+    def authenticate_header(self, request: Request) -> str:
+        return self.keyword
+
+
+class TokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
+    target_class = "accounts.authentication.TokenAuthentication"
+    name = "tokenAuth"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+        return {
+            "type": "apiKey",
+            "in": "header",
+            "name": "Authorization",
+            "description": "“Token <key>”: create a key on your profile page.",
+        }
+
+
+class ApiThrottle(throttling.ScopedRateThrottle):
+    """Scoped rates (``api_read``, ``api_write``) counted per token, else per user, else
+    per address. Rates are read at each request, so settings may change them."""
+
+    def get_rate(self) -> str | None:
+        rates = api_settings.DEFAULT_THROTTLE_RATES or {}
+        return rates.get(self.scope)
+
+    def allow_request(self, request: Request, view: Any) -> bool:
+        self.scope = getattr(view, self.scope_attr, None)
+        if not self.scope:
+            return True
+        self.rate = self.get_rate()
+        if self.rate is None:
+            return True
+        self.num_requests, self.duration = self.parse_rate(self.rate)
+        return throttling.SimpleRateThrottle.allow_request(self, request, view)
+
+    def get_cache_key(self, request: Request, view: Any) -> str:
+        if isinstance(request.auth, ApiToken):
+            ident = f"token-{request.auth.pk}"
+        elif request.user and request.user.is_authenticated:
+            ident = f"user-{request.user.pk}"
+        else:
+            ident = f"addr-{self.get_ident(request)}"
+        return self.cache_format % {"scope": self.scope, "ident": ident}

@@ -1,0 +1,680 @@
+"""The public REST API, version 1 (``/api/v1/``): thin views over games.services and
+games.selectors, for programs that play with an API token.
+
+Every view checks who asks, calls one service or selector and shapes the answer with a
+typed serializer, so the OpenAPI schema (``/api/schema/``) is exact. Errors have the one
+shape ``{"message": ...}`` (games.api.exception_handler).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.http import HttpRequest, JsonResponse
+from django.urls import path, re_path
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
+from rest_framework import exceptions, serializers, status
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.permissions import SAFE_METHODS, IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.authentication import ApiThrottle, TokenAuthentication
+from games import press, selectors, services, visibility
+from games.models import Game, GamePhase, PressMessage
+
+#: Database keys beyond this are not ours (and would overflow the database's integers).
+_MAX_ID = 2**31 - 1
+
+
+def public_endpoints_only(endpoints: list[Any], **kwargs: Any) -> list[Any]:
+    """drf-spectacular hook: the schema describes /api/v1/ alone, not the page's own API."""
+    return [e for e in endpoints if e[0].startswith("/api/v1/")]
+
+
+# -- shapes ---------------------------------------------------------------------------------
+
+
+class ErrorSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    message = serializers.CharField(help_text="What went wrong, for a person to read.")
+    errors = serializers.JSONField(required=False, help_text="Per field, for invalid input.")
+    problems = serializers.ListField(
+        child=serializers.DictField(child=serializers.CharField()),
+        required=False,
+        help_text="Orders that were not accepted: each with `order` and `message`.",
+    )
+    field = serializers.CharField(required=False)
+
+
+def _errors(*codes: int) -> dict[int, OpenApiResponse]:
+    return {code: OpenApiResponse(ErrorSerializer) for code in codes}
+
+
+_READ_ERRORS = _errors(400, 401, 403, 404, 429)
+_WRITE_ERRORS = _errors(400, 401, 403, 404, 415, 429)
+
+
+class LobbyGameSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    variant = serializers.CharField()
+    status = serializers.ChoiceField(choices=Game.Status.choices)
+    private = serializers.BooleanField()
+    anonymous = serializers.BooleanField()
+    players = serializers.IntegerField(help_text="Seats taken.")
+    powers = serializers.IntegerField(help_text="Seats in all.")
+    created_at = serializers.DateTimeField()
+
+
+class GameListSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    games = LobbyGameSerializer(many=True)
+
+
+class CreatedGameSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    variant = serializers.CharField()
+    status = serializers.ChoiceField(choices=Game.Status.choices)
+    private = serializers.BooleanField()
+    invite_code = serializers.CharField(help_text="Others join a private game with this code.")
+
+
+class GameStatusSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=Game.Status.choices)
+    version = serializers.IntegerField()
+
+
+def _by_power() -> serializers.DictField:
+    return serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
+
+
+class StateGameSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    variant = serializers.CharField()
+    variant_name = serializers.CharField()
+    options = serializers.DictField()
+    status = serializers.ChoiceField(choices=Game.Status.choices)
+    outcome = serializers.CharField(allow_blank=True)
+    winner = serializers.CharField(allow_blank=True)
+    version = serializers.IntegerField()
+    anonymous = serializers.BooleanField()
+    private = serializers.BooleanField()
+
+
+class PhaseRefSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    index = serializers.IntegerField()
+    code = serializers.CharField()
+    name = serializers.CharField()
+
+
+class SeatStateSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    power = serializers.CharField()
+    player = serializers.CharField(allow_blank=True, help_text="Empty in an anonymous game.")
+    ready = serializers.BooleanField()
+    eliminated = serializers.BooleanField()
+    missed_phases = serializers.IntegerField()
+    civil_disorder = serializers.BooleanField()
+    seeking_player_until = serializers.DateTimeField(allow_null=True)
+
+
+class ProgressSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    done = serializers.IntegerField()
+    total = serializers.IntegerField()
+
+
+class PhaseStateSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    index = serializers.IntegerField()
+    code = serializers.CharField()
+    name = serializers.CharField()
+    kind = serializers.CharField()
+    status = serializers.ChoiceField(choices=GamePhase.Status.choices)
+    deadline = serializers.DateTimeField(allow_null=True)
+    is_current = serializers.BooleanField()
+    units = _by_power()
+    dislodged = serializers.DictField(child=serializers.ListField(child=serializers.DictField()))
+    centers = _by_power()
+    to_order = serializers.ListField(child=serializers.CharField())
+    notes = serializers.ListField(child=serializers.DictField())
+    draw_proposed = serializers.BooleanField()
+    extras = serializers.DictField()
+    setup = serializers.BooleanField()
+    progress = ProgressSerializer(allow_null=True)
+    superseded_by = serializers.IntegerField(allow_null=True)
+    derived_from = serializers.IntegerField(allow_null=True)
+    decisions = serializers.ListField(child=serializers.DictField())
+    orders = _by_power()
+    results = serializers.ListField(
+        child=serializers.DictField(), required=False, help_text="Once adjudicated."
+    )
+    units_after = _by_power()
+    centers_after = _by_power()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("units_after", "centers_after"):
+            self.fields[name].required = False
+
+
+class MyOrdersSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    power = serializers.CharField()
+    orders = serializers.ListField(child=serializers.CharField())
+    ready = serializers.BooleanField()
+    must_order = serializers.BooleanField()
+    draw_vote = serializers.BooleanField(allow_null=True)
+    legal = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        help_text="Each of your units (or build site) with the orders it may be given.",
+    )
+    problem = serializers.CharField(allow_null=True)
+
+
+class StateSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    game = StateGameSerializer()
+    phases = PhaseRefSerializer(many=True)
+    phase = PhaseStateSerializer(allow_null=True)
+    me = MyOrdersSerializer(allow_null=True, help_text="Your seat; null if you have none.")
+    seats = SeatStateSerializer(many=True)
+    duel = serializers.JSONField(allow_null=True, help_text="The twin-board duel, if any.")
+    moderation = serializers.JSONField()
+
+
+class OrdersResultSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    orders = serializers.ListField(child=serializers.CharField())
+    ready = serializers.BooleanField()
+
+
+class ReadySerializer(serializers.Serializer):  # type: ignore[type-arg]
+    ready = serializers.BooleanField()
+
+
+class DrawResultSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    accept = serializers.BooleanField()
+    game_drawn = serializers.BooleanField()
+
+
+# -- views ------------------------------------------------------------------------------------
+
+
+class _Api(APIView):
+    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    throttle_classes = [ApiThrottle]
+
+    @property
+    def throttle_scope(self) -> str:
+        return "api_read" if self.request.method in SAFE_METHODS else "api_write"
+
+
+def _game_for(request: Request, game_id: int) -> Game:
+    """The game, if the caller may see it; otherwise the same 404 whether it exists or not."""
+    game = Game.objects.filter(pk=game_id).first() if 0 < game_id <= _MAX_ID else None
+    if game is None or not visibility.can_view_game(user=request.user, game=game):
+        raise exceptions.NotFound(_("No such game."))
+    return game
+
+
+class GamesApi(_Api):
+    class GameFilterSerializer(serializers.Serializer):  # type: ignore[type-arg]
+        status = serializers.ChoiceField(choices=Game.Status.choices, default=Game.Status.FORMING)
+        variant = serializers.CharField(max_length=40, required=False)
+        limit = serializers.IntegerField(min_value=1, max_value=100, default=50)
+
+    class GameCreateSerializer(serializers.Serializer):  # type: ignore[type-arg]
+        name = serializers.CharField(max_length=100)
+        variant = serializers.CharField(max_length=40, default="standard")
+        options = serializers.DictField(default=dict, help_text="The variant's rule choices.")
+        private = serializers.BooleanField(default=False)
+        anonymous = serializers.BooleanField(default=False)
+        assignment = serializers.ChoiceField(
+            choices=Game.Assignment.choices, default=Game.Assignment.RANDOM
+        )
+        power = serializers.CharField(
+            max_length=40, required=False, help_text="Your power, if powers are chosen."
+        )
+        start_when_full = serializers.BooleanField(default=True)
+        movement_minutes = serializers.IntegerField(min_value=1, max_value=20160, default=1440)
+        retreat_minutes = serializers.IntegerField(min_value=1, max_value=20160, default=720)
+        adjustment_minutes = serializers.IntegerField(min_value=1, max_value=20160, default=720)
+        setup_minutes = serializers.IntegerField(min_value=1, max_value=20160, default=720)
+        deadline_time = serializers.TimeField(
+            required=False, allow_null=True, help_text="Deadlines fall at this time of day."
+        )
+        time_zone = serializers.CharField(max_length=64, default="UTC")
+        days_off = serializers.ListField(
+            child=serializers.IntegerField(min_value=0, max_value=6),
+            default=list,
+            max_length=7,
+            help_text="Weekdays without deadlines (0 is Monday).",
+        )
+        nmr_policy = serializers.ChoiceField(
+            choices=Game.NmrPolicy.choices, default=Game.NmrPolicy.IMMEDIATE
+        )
+        exclude_after = serializers.IntegerField(
+            min_value=1, max_value=100, required=False, allow_null=True
+        )
+        min_reliability = serializers.IntegerField(min_value=0, max_value=100, default=0)
+        duel = serializers.BooleanField(default=False, help_text="Highlander: a twin-board duel.")
+        press = serializers.ChoiceField(choices=Game.Press.choices, default=Game.Press.FULL)
+
+    @extend_schema(
+        operation_id="games_list",
+        summary="List games as the lobby does",
+        parameters=[GameFilterSerializer],
+        responses={200: GameListSerializer, **_READ_ERRORS},
+    )
+    def get(self, request: Request) -> Response:
+        query = self.GameFilterSerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        games = selectors.games_for_lobby(
+            user=request.user,
+            status=query.validated_data["status"],
+            variant=query.validated_data.get("variant"),
+        )[: query.validated_data["limit"]]
+        return Response(GameListSerializer({"games": games}).data)
+
+    @extend_schema(
+        operation_id="games_create",
+        summary="Create a game (you take a seat in it)",
+        request=GameCreateSerializer,
+        responses={201: CreatedGameSerializer, **_WRITE_ERRORS},
+    )
+    def post(self, request: Request) -> Response:
+        data = self.GameCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        d = data.validated_data
+
+        game = services.game_create(
+            created_by=request.user,
+            name=d["name"],
+            variant_id=d["variant"],
+            options=d["options"],
+            private=d["private"],
+            anonymous=d["anonymous"],
+            assignment=d["assignment"],
+            power=d.get("power"),
+            start_when_full=d["start_when_full"],
+            movement_deadline=timedelta(minutes=d["movement_minutes"]),
+            retreat_deadline=timedelta(minutes=d["retreat_minutes"]),
+            adjustment_deadline=timedelta(minutes=d["adjustment_minutes"]),
+            setup_deadline=timedelta(minutes=d["setup_minutes"]),
+            deadline_time=d.get("deadline_time"),
+            time_zone=d["time_zone"],
+            days_off=d["days_off"],
+            nmr_policy=d["nmr_policy"],
+            exclude_after=d.get("exclude_after"),
+            min_reliability=d["min_reliability"],
+            duel=d["duel"],
+            press=d["press"],
+        )
+        return Response(CreatedGameSerializer(game).data, status=status.HTTP_201_CREATED)
+
+
+class GameStateApi(_Api):
+    class StateQuerySerializer(serializers.Serializer):  # type: ignore[type-arg]
+        phase = serializers.IntegerField(
+            min_value=0, max_value=_MAX_ID, required=False, help_text="A phase's index."
+        )
+
+    @extend_schema(
+        operation_id="games_state",
+        summary="The board of a phase (the current one by default), as you may see it",
+        parameters=[StateQuerySerializer],
+        responses={200: StateSerializer, **_READ_ERRORS},
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _game_for(request, game_id)
+        query = self.StateQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        try:
+            state = selectors.game_state(
+                user=request.user, game=game, index=query.validated_data.get("phase")
+            )
+        except GamePhase.DoesNotExist:
+            raise exceptions.NotFound(_("No such phase.")) from None
+        return Response(StateSerializer(state).data)
+
+
+class GameJoinApi(_Api):
+    permission_classes = [IsAuthenticated]
+
+    class JoinSerializer(serializers.Serializer):  # type: ignore[type-arg]
+        power = serializers.CharField(max_length=40, required=False)
+        invite_code = serializers.CharField(
+            max_length=32, required=False, help_text="Needed for a private game."
+        )
+
+    @extend_schema(
+        operation_id="games_join",
+        summary="Take a seat in a forming game",
+        request=JoinSerializer,
+        responses={200: GameStatusSerializer, **_WRITE_ERRORS},
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        data = self.JoinSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        code = data.validated_data.get("invite_code")
+        game = Game.objects.filter(pk=game_id).first() if 0 < game_id <= _MAX_ID else None
+        # A private game admits it exists only to those who see it or hold its invite.
+        if game is None or not (
+            visibility.can_view_game(user=request.user, game=game) or code == game.invite_code
+        ):
+            raise exceptions.NotFound(_("No such game."))
+        services.game_join(
+            game=game, user=request.user, power=data.validated_data.get("power"), invite_code=code
+        )
+        game.refresh_from_db()
+        return Response(GameStatusSerializer(game).data)
+
+
+class GameLeaveApi(_Api):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="games_leave",
+        summary="Give up your seat before the game starts",
+        request=None,
+        responses={200: GameStatusSerializer, **_WRITE_ERRORS},
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        game = _game_for(request, game_id)
+        services.game_leave(game=game, user=request.user)
+        game.refresh_from_db()
+        return Response(GameStatusSerializer(game).data)
+
+
+class GameStartApi(_Api):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="games_start",
+        summary="Start a full game (its creator only)",
+        request=None,
+        responses={200: GameStatusSerializer, **_WRITE_ERRORS},
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        game = _game_for(request, game_id)
+        game = services.game_start(game=game, by=request.user)
+        return Response(GameStatusSerializer(game).data)
+
+
+class OrdersApi(_Api):
+    permission_classes = [IsAuthenticated]
+
+    class OrdersInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+        orders = serializers.ListField(
+            child=serializers.CharField(max_length=200, allow_blank=True), max_length=100
+        )
+        phase = serializers.IntegerField(
+            min_value=0,
+            max_value=_MAX_ID,
+            required=False,
+            help_text="The index of the phase you order for; refused if it is no longer open.",
+        )
+
+    @extend_schema(
+        operation_id="orders_mine",
+        summary="Your orders in the current phase, and the legal orders for your units",
+        responses={200: MyOrdersSerializer, **_READ_ERRORS},
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _game_for(request, game_id)
+        me = selectors.game_state(user=request.user, game=game)["me"]
+        if me is None:
+            raise exceptions.PermissionDenied(_("You have no orders to give here."))
+        return Response(MyOrdersSerializer(me).data)
+
+    @extend_schema(
+        operation_id="orders_replace",
+        summary="Submit your orders, replacing those saved (clears your ready mark)",
+        request=OrdersInputSerializer,
+        responses={200: OrdersResultSerializer, **_WRITE_ERRORS},
+    )
+    def put(self, request: Request, game_id: int) -> Response:
+        game = _game_for(request, game_id)
+        data = self.OrdersInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        index = data.validated_data.get("phase")
+        phase_id = None
+        if index is not None:
+            # An index the game never had matches no open phase, and is refused as stale.
+            phase_id = game.phases.filter(index=index).values_list("pk", flat=True).first() or 0
+        order_set = services.orders_submit(
+            game=game, user=request.user, orders=data.validated_data["orders"], phase_id=phase_id
+        )
+        return Response(OrdersResultSerializer(order_set).data)
+
+
+class ReadyApi(_Api):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="orders_ready",
+        summary="Mark yourself ready (or not); when all are ready the phase is adjudicated",
+        request=ReadySerializer,
+        responses={200: ReadySerializer, **_WRITE_ERRORS},
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        game = _game_for(request, game_id)
+        data = ReadySerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        order_set = services.orders_ready(
+            game=game, user=request.user, ready=data.validated_data["ready"]
+        )
+        return Response(ReadySerializer(order_set).data)
+
+
+class DrawVoteApi(_Api):
+    permission_classes = [IsAuthenticated]
+
+    class DrawVoteSerializer(serializers.Serializer):  # type: ignore[type-arg]
+        accept = serializers.BooleanField()
+
+    @extend_schema(
+        operation_id="draw_vote",
+        summary="Vote for or against a draw in this phase (votes are secret)",
+        request=DrawVoteSerializer,
+        responses={200: DrawResultSerializer, **_WRITE_ERRORS},
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        game = _game_for(request, game_id)
+        data = self.DrawVoteSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        accept = data.validated_data["accept"]
+        ended = services.draw_vote(game=game, user=request.user, accept=accept)
+        return Response(DrawResultSerializer({"accept": accept, "game_drawn": ended}).data)
+
+
+@csrf_exempt
+def not_found(request: HttpRequest) -> JsonResponse:
+    """Any other address under /api/v1/ (a game id that is not a number, say): the one
+    error shape, not the site's HTML page."""
+    return JsonResponse({"message": _("No such address in the API.")}, status=404)
+
+
+# -- press ----------------------------------------------------------------------------------
+
+
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "string", "enum": [PressMessage.ALL]},
+            {"type": "array", "items": {"type": "string"}, "maxItems": 50},
+        ],
+        "description": '"all" for everyone, or the powers written to.',
+    }
+)
+class RecipientsField(serializers.JSONField):
+    def to_internal_value(self, data: Any) -> Any:
+        if data == PressMessage.ALL:
+            return data
+        if isinstance(data, list) and len(data) <= 50 and all(isinstance(p, str) for p in data):
+            return data
+        raise serializers.ValidationError(_('"all" or a list of powers'))
+
+
+class ConversationSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    key = serializers.CharField(help_text='"all", or the powers taking part joined by "+".')
+    powers = serializers.ListField(child=serializers.CharField())
+    name = serializers.CharField()
+    count = serializers.IntegerField()
+    last_id = serializers.IntegerField()
+    unread = serializers.IntegerField()
+
+
+# "with" (the other powers taking part) is a Python keyword, so it is declared this way.
+ConversationSerializer._declared_fields["with"] = serializers.ListField(
+    child=serializers.CharField()
+)
+
+
+class PressOverviewSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    press = serializers.CharField(help_text="The game's press setting.")
+    me = serializers.CharField(allow_null=True, help_text="Your power; null if you have none.")
+    can_send = serializers.BooleanField()
+    may_write_to = serializers.ListField(
+        child=serializers.CharField(), help_text="Powers you may write to privately."
+    )
+    conversations = ConversationSerializer(many=True)
+
+
+class PressMessageSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField()
+    conversation = serializers.CharField()
+    sender = serializers.CharField()
+    sender_name = serializers.CharField()
+    to = RecipientsField()
+    to_names = serializers.ListField(child=serializers.CharField())
+    body = serializers.CharField()
+    phase = serializers.CharField(allow_blank=True)
+    phase_name = serializers.CharField(allow_blank=True)
+    sent_at = serializers.DateTimeField()
+
+
+class PressMessagesSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    messages = PressMessageSerializer(many=True)
+
+
+class PressReadSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    conversation = serializers.CharField(max_length=400)
+    last_read = serializers.IntegerField(read_only=True)
+    up_to = serializers.IntegerField(
+        min_value=0, max_value=_MAX_ID, required=False, write_only=True
+    )
+
+
+class PressApi(_Api):
+    class PressSendSerializer(serializers.Serializer):  # type: ignore[type-arg]
+        to = RecipientsField()
+        body = serializers.CharField(max_length=press.MAX_BODY, trim_whitespace=False)
+
+    @extend_schema(
+        operation_id="press_conversations",
+        summary="The conversations you may read (with unread counts) and whom you may write to",
+        responses={200: PressOverviewSerializer, **_READ_ERRORS},
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _game_for(request, game_id)
+        recipients = press.press_recipients(game=game, user=request.user)
+        seat = visibility.seat_of(user=request.user, game=game)
+        overview = {
+            "press": game.press,
+            "me": seat.power if seat is not None else None,
+            "can_send": recipients is not None,
+            "may_write_to": recipients or [],
+            "conversations": press.press_conversations(game=game, user=request.user),
+        }
+        return Response(PressOverviewSerializer(overview).data)
+
+    @extend_schema(
+        operation_id="press_send",
+        summary="Send a message to everyone or to chosen powers",
+        request=PressSendSerializer,
+        responses={201: PressMessageSerializer, **_WRITE_ERRORS},
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        game = _game_for(request, game_id)
+        data = self.PressSendSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        message = press.press_send(
+            game=game,
+            user=request.user,
+            to=data.validated_data["to"],
+            body=data.validated_data["body"],
+        )
+        return Response(
+            PressMessageSerializer(press.message_json(message)).data,
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class PressMessagesApi(_Api):
+    class PressQuerySerializer(serializers.Serializer):  # type: ignore[type-arg]
+        conversation = serializers.CharField(max_length=400, default=PressMessage.ALL)
+        phase = serializers.CharField(
+            max_length=12, required=False, help_text="Only those sent in this phase (a code)."
+        )
+
+    @extend_schema(
+        operation_id="press_messages",
+        summary="The messages of one conversation you may read, oldest first",
+        parameters=[PressQuerySerializer],
+        responses={200: PressMessagesSerializer, **_READ_ERRORS},
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _game_for(request, game_id)
+        query = self.PressQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        messages = press.press_messages(
+            game=game,
+            user=request.user,
+            conversation=query.validated_data["conversation"],
+            phase=query.validated_data.get("phase"),
+        )
+        return Response(PressMessagesSerializer({"messages": messages}).data)
+
+
+class PressReadApi(_Api):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="press_mark_read",
+        summary="Mark a conversation read (up to a message id; marks never move back)",
+        request=PressReadSerializer,
+        responses={200: PressReadSerializer, **_WRITE_ERRORS},
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        game = _game_for(request, game_id)
+        data = PressReadSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        conversation = data.validated_data["conversation"]
+        last = press.press_mark_read(
+            game=game,
+            user=request.user,
+            conversation=conversation,
+            up_to=data.validated_data.get("up_to"),
+        )
+        return Response(PressReadSerializer({"conversation": conversation, "last_read": last}).data)
+
+
+app_name = "api"
+
+urlpatterns = [
+    path("games/", GamesApi.as_view(), name="games"),
+    path("games/<int:game_id>/", GameStateApi.as_view(), name="state"),
+    path("games/<int:game_id>/join/", GameJoinApi.as_view(), name="join"),
+    path("games/<int:game_id>/leave/", GameLeaveApi.as_view(), name="leave"),
+    path("games/<int:game_id>/start/", GameStartApi.as_view(), name="start"),
+    path("games/<int:game_id>/orders/", OrdersApi.as_view(), name="orders"),
+    path("games/<int:game_id>/ready/", ReadyApi.as_view(), name="ready"),
+    path("games/<int:game_id>/draw/", DrawVoteApi.as_view(), name="draw"),
+    path("games/<int:game_id>/press/", PressApi.as_view(), name="press"),
+    path("games/<int:game_id>/press/messages/", PressMessagesApi.as_view(), name="press-messages"),
+    path("games/<int:game_id>/press/read/", PressReadApi.as_view(), name="press-read"),
+    re_path(r"^[\s\S]*$", not_found),  # [\s\S]: a path may hold a newline
+]

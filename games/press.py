@@ -1,0 +1,242 @@
+"""Press: the messages powers send each other in a game. Verbs and selectors.
+
+A message goes to everyone ("all") or to chosen powers, and belongs to a
+conversation: "all", or the powers taking part (sender and recipients) sorted
+and joined by "+", so that England writing to France and France answering
+England land in the same conversation. Each message records the phase it was
+sent in. Who may read what is decided in games/visibility.py; here is who may
+send: the player of a power that is still in a running game, as far as the
+game's press setting allows (full, public only, none).
+
+After commit, the readers are told on their own channel groups; the signal
+names the conversation only.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from games import visibility, wording
+from games.models import Game, PressMessage, PressRead
+from games.services import ApplicationError
+
+#: Longest message, in characters.
+MAX_BODY = 5000
+
+
+def conversation_key(*, sender: str, to: list[str] | Literal["all"]) -> str:
+    """The conversation a message from ``sender`` to ``to`` belongs to."""
+    if to == PressMessage.ALL:
+        return PressMessage.ALL
+    return "+".join(sorted({sender, *to}))
+
+
+def _sender_seat(*, game: Game, user: AbstractBaseUser | AnonymousUser) -> Any:
+    """The seat ``user`` writes as, or the reason they may not write."""
+    if game.press == Game.Press.NONE:
+        raise ApplicationError(_("This game is played without press."))
+    seat = visibility.seat_of(user=user, game=game)
+    if seat is None:
+        raise ApplicationError(_("Only the players of this game can send press."))
+    if game.status != Game.Status.ACTIVE:
+        raise ApplicationError(_("Press can be sent only while the game is running."))
+    if seat.eliminated:
+        raise ApplicationError(_("An eliminated power can read its press but not send any."))
+    return seat
+
+
+def press_recipients(*, game: Game, user: AbstractBaseUser | AnonymousUser) -> list[str] | None:
+    """The powers ``user`` may write to privately ([] if only to everyone), or None when
+    they may not send at all."""
+    try:
+        seat = _sender_seat(game=game, user=user)
+    except ApplicationError:
+        return None
+    if game.press != Game.Press.FULL:
+        return []
+    return list(
+        game.seats.filter(eliminated=False).exclude(pk=seat.pk).values_list("power", flat=True)
+    )
+
+
+@transaction.atomic
+def press_send(
+    *,
+    game: Game,
+    user: AbstractBaseUser | AnonymousUser,
+    to: list[str] | Literal["all"],
+    body: str,
+) -> PressMessage:
+    """Send ``body`` from ``user``'s power to everyone (``"all"``) or to the powers ``to``.
+
+    Raises:
+        ApplicationError: the game has no press (or public press only and ``to`` names
+            powers), ``user`` holds no power here or an eliminated one, the game is not
+            running, the message is empty or too long, or ``to`` names no power, the
+            sender, an unknown or an eliminated power.
+    """
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    seat = _sender_seat(game=game, user=user)
+    body = body.strip()
+    if not body:
+        raise ApplicationError(_("A message needs some text."))
+    if len(body) > MAX_BODY:
+        raise ApplicationError(_("A message may have at most %(n)d characters.") % {"n": MAX_BODY})
+    if to != PressMessage.ALL:
+        if game.press != Game.Press.FULL:
+            raise ApplicationError(_("In this game, messages go to everyone."))
+        wanted = sorted(set(to))
+        if not wanted:
+            raise ApplicationError(_("Choose whom to write to."))
+        if seat.power in wanted:
+            raise ApplicationError(_("You cannot write to your own power."))
+        live = set(game.seats.filter(eliminated=False).values_list("power", flat=True))
+        unknown = [p for p in wanted if p not in live]
+        if unknown:
+            raise ApplicationError(
+                _("No power to write to: %(powers)s.") % {"powers": ", ".join(unknown)},
+                {"powers": unknown},
+            )
+        to = wanted
+    phase = game.current_phase
+    message = PressMessage.objects.create(
+        game=game,
+        phase=phase,
+        phase_code=phase.code if phase is not None else "",
+        sender=seat.power,
+        author=user if user.is_authenticated else None,
+        recipients=[] if to == PressMessage.ALL else to,
+        conversation=conversation_key(sender=seat.power, to=to),
+        body=body,
+    )
+    # The sender has read their own message.
+    press_mark_read(game=game, user=user, conversation=message.conversation, up_to=message.pk)
+    readers = visibility.press_readers(message=message)
+    game_id, key = game.pk, message.conversation
+
+    def publish() -> None:
+        from games.live import press_new_publish
+
+        press_new_publish(game_id=game_id, user_ids=readers, conversation=key)
+
+    transaction.on_commit(publish)
+    return message
+
+
+@transaction.atomic
+def press_mark_read(
+    *,
+    game: Game,
+    user: AbstractBaseUser | AnonymousUser,
+    conversation: str,
+    up_to: int | None = None,
+) -> int:
+    """Mark ``conversation`` read by ``user`` up to message ``up_to`` (default: its last
+    message ``user`` may read); returns the id now marked. Marks never move back.
+
+    Raises:
+        ApplicationError: ``user`` is not signed in.
+    """
+    if not user.is_authenticated:
+        raise ApplicationError(_("Sign in to keep track of what you have read."))
+    readable = [
+        m.pk
+        for m in visibility.visible_press(user=user, game=game)
+        if m.conversation == conversation
+    ]
+    last = max((pk for pk in readable if up_to is None or pk <= up_to), default=0)
+    mark, _created = PressRead.objects.select_for_update().get_or_create(
+        game=game, user=user, conversation=conversation
+    )
+    if last > mark.last_read:
+        mark.last_read = last
+        mark.save(update_fields=["last_read"])
+    return mark.last_read
+
+
+# -- selectors -------------------------------------------------------------------------
+
+
+def message_json(message: PressMessage) -> dict[str, Any]:
+    """A message as readers see it: powers, never players."""
+    return {
+        "id": message.pk,
+        "conversation": message.conversation,
+        "sender": message.sender,
+        "sender_name": wording.power_name(message.sender),
+        "to": PressMessage.ALL if message.to_all else list(message.recipients),
+        "to_names": [wording.power_name(p) for p in message.recipients],
+        "body": message.body,
+        "phase": message.phase_code,
+        "phase_name": wording.phase_name(message.phase_code) if message.phase_code else "",
+        "sent_at": message.sent_at.isoformat(),
+    }
+
+
+def press_conversations(
+    *, game: Game, user: AbstractBaseUser | AnonymousUser
+) -> list[dict[str, Any]]:
+    """The conversations ``user`` may read, with their powers, the last message's id and
+    how many messages are unread; the conversation with everyone always comes first."""
+    seat = visibility.seat_of(user=user, game=game)
+    me = seat.power if seat is not None else None
+    by_key: dict[str, list[PressMessage]] = {}
+    for m in visibility.visible_press(user=user, game=game):
+        by_key.setdefault(m.conversation, []).append(m)
+    marks: dict[str, int] = {}
+    if user.is_authenticated:
+        marks = dict(
+            PressRead.objects.filter(game=game, user=user).values_list("conversation", "last_read")
+        )
+    out = []
+    keys = [PressMessage.ALL, *sorted(k for k in by_key if k != PressMessage.ALL)]
+    for key in keys:
+        messages = by_key.get(key, [])
+        read = marks.get(key, 0)
+        powers = [] if key == PressMessage.ALL else key.split("+")
+        others = [p for p in powers if p != me]
+        out.append(
+            {
+                "key": key,
+                "powers": powers,
+                "with": others,
+                "name": _("Everyone")
+                if key == PressMessage.ALL
+                else ", ".join(wording.power_name(p) for p in others),
+                "count": len(messages),
+                "last_id": messages[-1].pk if messages else 0,
+                "unread": sum(1 for m in messages if m.pk > read and m.sender != me)
+                if user.is_authenticated
+                else 0,
+            }
+        )
+    return out
+
+
+def press_messages(
+    *,
+    game: Game,
+    user: AbstractBaseUser | AnonymousUser,
+    conversation: str,
+    phase: str | None = None,
+) -> list[dict[str, Any]]:
+    """The messages of one conversation ``user`` may read, oldest first (only those sent
+    in ``phase``, a phase code, if given)."""
+    return [
+        message_json(m)
+        for m in visibility.visible_press(user=user, game=game)
+        if m.conversation == conversation and (phase is None or m.phase_code == phase)
+    ]
+
+
+def press_phases(*, game: Game, user: AbstractBaseUser | AnonymousUser) -> list[dict[str, str]]:
+    """The phases in which ``user`` can read press, in order, for the panel's history."""
+    seen: dict[str, str] = {}
+    for m in visibility.visible_press(user=user, game=game):
+        if m.phase_code and m.phase_code not in seen:
+            seen[m.phase_code] = wording.phase_name(m.phase_code)
+    return [{"code": c, "name": n} for c, n in seen.items()]
