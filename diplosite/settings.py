@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "accounts",
     "variants",
     "games",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -73,6 +74,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "notifications.context.unread",
             ],
         },
     },

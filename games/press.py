@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from games import visibility, wording
 from games.models import Game, PressMessage, PressRead
 from games.services import ApplicationError
+from notifications.services import notify_later
 
 #: Longest message, in characters.
 MAX_BODY = 5000
@@ -124,6 +125,14 @@ def press_send(
         press_new_publish(game_id=game_id, user_ids=readers, conversation=key)
 
     transaction.on_commit(publish)
+    others = [u for u in readers if u != message.author_id]
+    notify_later(
+        kind="press",
+        game=game,
+        users=others,
+        event_key=f"press:{message.pk}",
+        params={"game": game.name, "power": message.sender, "message": message.pk},
+    )
     return message
 
 

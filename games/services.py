@@ -44,6 +44,7 @@ from games.models import (
     PhaseDuty,
     Seat,
 )
+from notifications.services import notify, notify_later
 
 log = logging.getLogger(__name__)
 
@@ -342,6 +343,13 @@ def game_start(*, game: Game, by: AbstractBaseUser | None = None) -> Game:
     else:
         _open_phase(game, first, index=0, now=now)
     _bump(game)
+    notify_later(
+        kind="game_started",
+        game=game,
+        users=_seated(game),
+        event_key=f"started:{game.pk}",
+        params={"game": game.name},
+    )
     return game
 
 
@@ -581,6 +589,13 @@ def phase_adjudicate(*, game_id: int, phase_id: int) -> bool:
         else:
             _open_phase(game, after, index=phase.index + 1, now=now)
         _bump(game)
+        notify_later(
+            kind="phase_adjudicated",
+            game=game,
+            users=_seated(game),
+            event_key=f"adjudicated:{phase.pk}",
+            params={"game": game.name, "phase": phase.code},
+        )
     log.info("adjudicated %s %s", game_id, phase.code)
     return True
 
@@ -819,6 +834,18 @@ def _finish(game: Game, outcome: str, winner: str, now: Any) -> None:
     game.winner = winner
     game.finished_at = now
     game.save(update_fields=["status", "outcome", "winner", "finished_at"])
+    notify_later(
+        kind="game_ended",
+        game=game,
+        users=_seated(game),
+        event_key=f"ended:{game.pk}",
+        params={"game": game.name},
+    )
+
+
+def _seated(game: Game) -> list[int]:
+    """The players now seated in ``game`` (ids), the ones notifications go to."""
+    return list(game.seats.filter(user__isnull=False).values_list("user_id", flat=True))
 
 
 # -- twin-board duels (Highlander, rule 7) -----------------------------------------------------
@@ -979,6 +1006,23 @@ def draw_vote(*, game: Game, user: AbstractBaseUser, accept: bool) -> bool:
         game.outcome = Game.Outcome.DRAW
         game.finished_at = timezone.now()
         game.save(update_fields=["status", "outcome", "finished_at"])
+        notify_later(
+            kind="game_ended",
+            game=game,
+            users=_seated(game),
+            event_key=f"ended:{game.pk}",
+            params={"game": game.name},
+        )
+    elif accept and len(yes) == 1:
+        # The first yes of the phase proposes the draw: the other survivors hear of it.
+        others = game.seats.filter(eliminated=False, user__isnull=False).exclude(pk=seat.pk)
+        notify_later(
+            kind="draw_proposed",
+            game=game,
+            users=list(others.values_list("user_id", flat=True)),
+            event_key=f"draw:{phase.pk}",
+            params={"game": game.name, "phase": phase.code},
+        )
     _bump(game)
     return ended
 
@@ -991,12 +1035,9 @@ def phase_remind(*, phase_id: int) -> int:
     has not said they are ready. Returns how many were reminded.
 
     The phase row is locked and marked reminded in the same transaction, so a second
-    worker or a redelivered task sends nothing. Mail goes through Django's e-mail backend
-    (the console unless configured); the notification settings of issue 7 will route it.
+    worker or a redelivered task sends nothing; the reminder then goes through
+    notifications (each player's channels for "deadline_reminder"), keyed by the phase.
     """
-    from django.core.mail import send_mail
-    from django.utils import translation
-
     with transaction.atomic():
         phase = GamePhase.objects.select_for_update().filter(pk=phase_id).first()
         if phase is None or phase.reminded or phase.status != GamePhase.Status.OPEN:
@@ -1005,26 +1046,20 @@ def phase_remind(*, phase_id: int) -> int:
         variant = find_variant(game.variant)
         due = powers_to_order(phase_position(phase), variant)
         ready = set(phase.order_sets.filter(ready=True).values_list("seat__power", flat=True))
-        seats = game.seats.filter(power__in=due - ready, user__isnull=False).select_related("user")
+        seats = list(game.seats.filter(power__in=due - ready, user__isnull=False))
         phase.reminded = True
         phase.save(update_fields=["reminded"])
-        sent = 0
-        for seat in seats:
-            user = seat.user
-            assert user is not None
-            if not user.email:
-                continue
-            with translation.override(None):
-                subject = _("%(game)s: your orders are due") % {"game": game.name}
-                body = _(
-                    "The deadline of %(phase)s in %(game)s is %(deadline)s (UTC), and your "
-                    "orders for %(power)s are not marked ready yet."
-                ) % {
-                    "phase": wording.phase_name(phase.code),
-                    "game": game.name,
-                    "deadline": phase.deadline.strftime("%Y-%m-%d %H:%M") if phase.deadline else "",
-                    "power": wording.power_name(seat.power),
-                }
-            send_mail(subject, body, None, [user.email])
-            sent += 1
-    return sent
+    deadline = phase.deadline.strftime("%Y-%m-%d %H:%M") if phase.deadline else ""
+    for seat in seats:
+        assert seat.user_id is not None
+        params = {"game": game.name, "phase": phase.code, "deadline": deadline, "power": seat.power}
+        # Already after commit, in a worker: the e-mails are sent here, through the task.
+        notify(
+            kind="deadline_reminder",
+            game=game,
+            users=[seat.user_id],
+            event_key=f"remind:{phase.pk}",
+            params=params,
+            queue=False,
+        )
+    return len(seats)

@@ -1,0 +1,92 @@
+"""Notifications: what each user wants to hear of and where, the on-site inbox, and one
+delivery row per (event, user, channel), whose unique constraint is the exactly-once guard."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Kind(models.TextChoices):
+    PHASE_ADJUDICATED = "phase_adjudicated", _("Phase adjudicated")
+    DEADLINE_REMINDER = "deadline_reminder", _("Deadline reminder")
+    PRESS = "press", _("New press")
+    GAME_STARTED = "game_started", _("Game started")
+    GAME_ENDED = "game_ended", _("Game ended")
+    DRAW_PROPOSED = "draw_proposed", _("Draw proposed")
+
+
+class Channel(models.TextChoices):
+    INBOX = "inbox", _("On-site inbox")
+    EMAIL = "email", _("E-mail")
+    WEBHOOK = "webhook", _("Webhook")
+
+
+def default_choices() -> dict[str, list[str]]:
+    """Without settings: everything in the inbox, the deadline reminder also by e-mail."""
+    out: dict[str, list[str]] = {k: [Channel.INBOX.value] for k in Kind.values}
+    out[Kind.DEADLINE_REMINDER.value] = [Channel.INBOX.value, Channel.EMAIL.value]
+    return out
+
+
+class NotificationSetting(models.Model):
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_setting"
+    )
+    #: kind -> the channels it goes to.
+    choices = models.JSONField(default=default_choices)
+    webhook_url = models.URLField(blank=True, max_length=500)
+
+    def channels_for(self, kind: str) -> list[str]:
+        chosen = [c for c in self.choices.get(kind, []) if c in Channel.values]
+        if not self.webhook_url and Channel.WEBHOOK in chosen:
+            chosen.remove(Channel.WEBHOOK)
+        return chosen
+
+
+class Notification(models.Model):
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
+    )
+    kind = models.CharField(max_length=32, choices=Kind.choices)
+    game = models.ForeignKey("games.Game", null=True, on_delete=models.CASCADE, related_name="+")
+    params = models.JSONField(default=dict)
+    created = models.DateTimeField(auto_now_add=True)
+    read = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+        indexes = [models.Index(fields=["user", "read"])]
+
+
+class Delivery(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Pending")
+        SENT = "sent", _("Sent")
+        FAILED = "failed", _("Failed")
+
+    event_key = models.CharField(max_length=200)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    channel = models.CharField(max_length=16, choices=Channel.choices)
+    kind = models.CharField(max_length=32, choices=Kind.choices)
+    game = models.ForeignKey("games.Game", null=True, on_delete=models.CASCADE, related_name="+")
+    params = models.JSONField(default=dict)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event_key", "user", "channel"], name="delivery_once_per_event"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event_key} {self.user_id} {self.channel}: {self.status}"
+
+    @property
+    def is_done(self) -> bool:
+        return self.status != self.Status.PENDING

@@ -1,0 +1,213 @@
+"""Notification verbs: ``notify`` records an event for its users, once per (event, user,
+channel); the inbox is written at once, e-mail and webhooks go to the ``deliver`` task.
+
+``notify`` runs after commit (:func:`notify_later` queues it), so a rolled-back action
+tells nobody. The texts carry game, phase and power names only, never a username, so an
+anonymous game stays anonymous in every channel. The body of a message is added to an
+e-mail or webhook only if games.visibility says its user may read it at sending time.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import urllib.request
+from collections.abc import Iterable
+from functools import partial
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.mail import send_mail
+from django.db import transaction
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from notifications.models import Channel, Delivery, Kind, Notification, NotificationSetting
+
+log = logging.getLogger(__name__)
+
+#: Attempts for one e-mail or webhook delivery before it is given up.
+MAX_ATTEMPTS = 4
+#: Seconds a webhook server has to answer.
+WEBHOOK_TIMEOUT = 5
+#: Discord refuses longer contents.
+WEBHOOK_MAX_CHARS = 2000
+
+
+def notify_later(**kwargs: Any) -> None:
+    """:func:`notify` after the current transaction commits; a failure there is logged and
+    never undoes the game action."""
+    transaction.on_commit(partial(notify, **kwargs), robust=True)
+
+
+def notify(
+    *,
+    kind: str,
+    game: Any,
+    users: Iterable[int],
+    event_key: str,
+    params: dict[str, Any],
+    queue: bool = True,
+) -> int:
+    """Tell ``users`` (ids) of event ``event_key`` on the channels each chose for ``kind``.
+
+    Returns how many deliveries were created: none for an event already told. E-mail and
+    webhook deliveries are queued to the ``deliver`` task after commit, or (``queue``
+    False, for callers already in a worker) sent here through it.
+    """
+    assert kind in Kind.values, kind
+    ids = set(users)
+    chosen = {s.user_id: s for s in NotificationSetting.objects.filter(user_id__in=ids)}
+    created_ids: list[int] = []
+    count = 0
+    for user in get_user_model().objects.filter(pk__in=ids).order_by("pk"):
+        setting = chosen.get(user.pk) or NotificationSetting(user=user)
+        for channel in setting.channels_for(kind):
+            if channel == Channel.EMAIL and not user.email:
+                continue
+            with transaction.atomic():
+                delivery, created = Delivery.objects.get_or_create(
+                    event_key=event_key,
+                    user=user,
+                    channel=channel,
+                    defaults={"kind": kind, "game": game, "params": params},
+                )
+                if not created:
+                    continue
+                count += 1
+                if channel == Channel.INBOX:
+                    Notification.objects.create(user=user, kind=kind, game=game, params=params)
+                    delivery.status = Delivery.Status.SENT
+                    delivery.attempts = 1
+                    delivery.save(update_fields=["status", "attempts"])
+                else:
+                    created_ids.append(delivery.pk)
+    from notifications.tasks import deliver
+
+    for pk in created_ids:
+        if queue:
+            transaction.on_commit(partial(deliver.delay, pk), robust=True)
+        else:
+            deliver.apply(args=(pk,))
+    return count
+
+
+def text(*, kind: str, params: dict[str, Any]) -> str:
+    """The one-line text of a notification, in the active language."""
+    from games import wording
+
+    p = dict(params)
+    if "phase" in p:
+        p["phase"] = wording.phase_name(p["phase"])
+    if "power" in p:
+        p["power"] = wording.power_name(p["power"])
+    if kind == Kind.PHASE_ADJUDICATED:
+        return _("%(game)s: %(phase)s has been adjudicated.") % p
+    if kind == Kind.DEADLINE_REMINDER:
+        return (
+            _(
+                "The deadline of %(phase)s in %(game)s is %(deadline)s (UTC), and your "
+                "orders for %(power)s are not marked ready yet."
+            )
+            % p
+        )
+    if kind == Kind.PRESS:
+        return _("%(game)s: a new message from %(power)s.") % p
+    if kind == Kind.GAME_STARTED:
+        return _("%(game)s has started.") % p
+    if kind == Kind.GAME_ENDED:
+        return _("%(game)s has ended.") % p
+    if kind == Kind.DRAW_PROPOSED:
+        return _("%(game)s: a draw has been proposed in %(phase)s.") % p
+    return _("%(game)s: something happened.") % p
+
+
+def subject(*, kind: str, params: dict[str, Any]) -> str:
+    if kind == Kind.DEADLINE_REMINDER:
+        return _("%(game)s: your orders are due") % params
+    return text(kind=kind, params=params)
+
+
+def _outside_text(delivery: Delivery, user: AbstractBaseUser) -> str:
+    """The text of an e-mail or webhook: with a message's body only for a reader."""
+    out = text(kind=delivery.kind, params=delivery.params)
+    if delivery.kind == Kind.PRESS:
+        from games import visibility
+        from games.models import PressMessage
+
+        message = PressMessage.objects.filter(pk=delivery.params.get("message")).first()
+        if message is not None and visibility.can_read_press(user=user, message=message):
+            out = f"{out}\n\n{message.body}"
+    return out
+
+
+def _post_webhook(url: str, content: str) -> None:
+    if not url.startswith(("http://", "https://")):
+        raise ValueError("not an http(s) URL")
+    data = json.dumps({"content": content[:WEBHOOK_MAX_CHARS]}).encode()
+    request = urllib.request.Request(
+        url,
+        data=data,
+        method="POST",
+        headers={"Content-Type": "application/json", "User-Agent": "diplosite-notifications"},
+    )
+    with urllib.request.urlopen(request, timeout=WEBHOOK_TIMEOUT) as response:
+        response.read(1024)
+
+
+def _send(delivery: Delivery) -> None:
+    user = delivery.user
+    with translation.override(None):
+        body = _outside_text(delivery, user)
+        if delivery.channel == Channel.EMAIL:
+            send_mail(subject(kind=delivery.kind, params=delivery.params), body, None, [user.email])
+        elif delivery.channel == Channel.WEBHOOK:
+            setting = NotificationSetting.objects.filter(user=user).first()
+            if setting is None or not setting.webhook_url:
+                raise ValueError("no webhook URL")
+            _post_webhook(setting.webhook_url, body)
+        else:
+            raise ValueError(f"no sender for {delivery.channel}")
+
+
+def delivery_send(*, delivery_id: int) -> str:
+    """Try one delivery once; returns its status. A delivery already sent or given up does
+    nothing (the row is locked, so two workers never both send). After ``MAX_ATTEMPTS``
+    failures it is given up, with the last error kept."""
+    with transaction.atomic():
+        delivery = (
+            Delivery.objects.select_for_update().select_related("user").filter(pk=delivery_id)
+        ).first()
+        if delivery is None or delivery.is_done:
+            return Delivery.Status.SENT if delivery is None else delivery.status
+        delivery.attempts += 1
+        try:
+            _send(delivery)
+        except Exception as e:  # every failure is recorded, then retried
+            delivery.last_error = f"{type(e).__name__}: {e}"[:1000]
+            if delivery.attempts >= MAX_ATTEMPTS:
+                delivery.status = Delivery.Status.FAILED
+                log.warning("delivery %s given up: %s", delivery.pk, delivery.last_error)
+        else:
+            delivery.status = Delivery.Status.SENT
+            delivery.last_error = ""
+        delivery.save(update_fields=["attempts", "last_error", "status"])
+        return delivery.status
+
+
+@transaction.atomic
+def setting_save(
+    *, user: AbstractBaseUser, choices: dict[str, list[str]], webhook_url: str
+) -> NotificationSetting:
+    setting, _created = NotificationSetting.objects.get_or_create(user=user)
+    setting.choices = {
+        k: [c for c in choices.get(k, []) if c in Channel.values] for k in Kind.values
+    }
+    setting.webhook_url = webhook_url
+    setting.save(update_fields=["choices", "webhook_url"])
+    return setting
+
+
+def inbox_mark_all_read(*, user: AbstractBaseUser) -> int:
+    return Notification.objects.filter(user=user, read=False).update(read=True)

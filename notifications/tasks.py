@@ -1,0 +1,25 @@
+"""Celery task of notifications: a thin, idempotent wrapper around one delivery."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from celery import shared_task
+
+from notifications import services
+from notifications.models import Delivery
+
+
+@shared_task(
+    name="notifications.tasks.deliver",
+    acks_late=True,
+    bind=True,
+    max_retries=services.MAX_ATTEMPTS,
+)
+def deliver(self: Any, delivery_id: int) -> str:
+    """Send one e-mail or webhook delivery. Safe to run twice: a sent one does nothing.
+    A failure is retried with a growing wait; the service gives up after its bound."""
+    status = services.delivery_send(delivery_id=delivery_id)
+    if status == Delivery.Status.PENDING:
+        raise self.retry(countdown=min(30 * 2**self.request.retries, 900))
+    return status

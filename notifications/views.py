@@ -1,0 +1,45 @@
+"""The inbox page: the user's notifications, mark all read, and their settings."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from notifications import services
+from notifications.forms import SettingForm
+from notifications.models import Channel, Notification, NotificationSetting
+
+#: Notifications shown on the page, newest first.
+PAGE_SIZE = 100
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def inbox(request: HttpRequest) -> HttpResponse:
+    user = request.user
+    setting = NotificationSetting.objects.filter(user=user).first() or NotificationSetting()
+    form = SettingForm(setting=setting)
+    if request.method == "POST":
+        if request.POST.get("action") == "read_all":
+            services.inbox_mark_all_read(user=user)
+            return redirect("notifications:inbox")
+        form = SettingForm(request.POST, setting=setting)
+        if form.is_valid():
+            services.setting_save(
+                user=user, choices=form.choices(), webhook_url=form.cleaned_data["webhook_url"]
+            )
+            messages.success(request, _("Your notification settings are saved."))
+            return redirect("notifications:inbox")
+    items = [
+        (n, services.text(kind=n.kind, params=n.params))
+        for n in Notification.objects.filter(user=user).select_related("game")[:PAGE_SIZE]
+    ]
+    return render(
+        request,
+        "notifications/inbox.html",
+        {"items": items, "form": form, "channels": Channel.choices},
+    )

@@ -1,0 +1,245 @@
+"""Notifications: exactly once per (event, user, channel) even when the task runs again,
+webhooks that fail, time out and give up, the inbox page and its settings, private press
+never sent to someone who may not read it, and anonymous games naming nobody."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, HTTPServer
+from typing import Any
+
+import pytest
+from django.core import mail
+from django.urls import reverse
+
+from diplosite.celery import app
+from games import press, services
+from games.models import Game
+from notifications import services as notifications
+from notifications.models import Delivery, Notification, NotificationSetting
+from notifications.tasks import deliver
+
+POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey")
+
+
+@pytest.fixture
+def eager() -> Iterator[None]:
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = before
+
+
+def _choose(user: Any, kind: str, channels: list[str], webhook_url: str = "") -> None:
+    notifications.setting_save(user=user, choices={kind: channels}, webhook_url=webhook_url)
+
+
+class _Hook(BaseHTTPRequestHandler):
+    """Answers each POST with the next status of ``statuses`` (then 204), after ``delay``."""
+
+    statuses: list[int] = []
+    delay = 0.0
+    bodies: list[dict[str, Any]] = []
+
+    def do_POST(self) -> None:
+        length = int(self.headers.get("Content-Length", 0))
+        type(self).bodies.append(json.loads(self.rfile.read(length)))
+        time.sleep(type(self).delay)
+        status = type(self).statuses.pop(0) if type(self).statuses else 204
+        self.send_response(status)
+        self.end_headers()
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture
+def hook() -> Iterator[tuple[str, type[_Hook]]]:
+    handler = type("Hook", (_Hook,), {"statuses": [], "delay": 0.0, "bodies": []})
+    server = HTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}/hook", handler
+    server.shutdown()
+    server.server_close()
+
+
+def test_an_event_is_told_once_and_a_redelivered_task_sends_nothing(
+    started_game: Game, players: dict[str, Any]
+) -> None:
+    user = players["england"]
+    _choose(user, "game_started", ["inbox", "email"])
+    kw = {"kind": "game_started", "game": started_game, "users": [user.pk]}
+    kw |= {"event_key": "test:1", "params": {"game": started_game.name}}
+    assert notifications.notify(**kw, queue=False) == 2
+    assert notifications.notify(**kw, queue=False) == 0  # the same event again: nothing
+    (delivery,) = Delivery.objects.filter(event_key="test:1", channel="email")
+    deliver.apply(args=(delivery.pk,))  # a redelivered task
+    deliver.apply(args=(delivery.pk,))
+    assert len(mail.outbox) == 1
+    assert Notification.objects.filter(user=user).count() == 1
+    delivery.refresh_from_db()
+    assert (delivery.status, delivery.attempts) == ("sent", 1)
+
+
+def test_game_events_reach_the_inbox_after_commit(
+    players: dict[str, Any], django_capture_on_commit_callbacks: Any
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.game_create(
+            created_by=players["austria"], name="Inbox", assignment="chosen", power="austria"
+        )
+        for power in POWERS[1:]:
+            services.game_join(game=game, user=players[power], power=power)
+    assert Notification.objects.filter(kind="game_started").count() == 7
+    with django_capture_on_commit_callbacks(execute=True):
+        services.draw_vote(game=game, user=players["france"], accept=True)
+        services.draw_vote(game=game, user=players["italy"], accept=True)
+    told = set(Notification.objects.filter(kind="draw_proposed").values_list("user", flat=True))
+    assert told == {players[p].pk for p in POWERS if p != "france"}  # never the proposer
+
+
+def test_a_failing_webhook_is_retried_then_sent(
+    started_game: Game, players: dict[str, Any], hook: tuple[str, type[_Hook]]
+) -> None:
+    url, handler = hook
+    handler.statuses = [500]
+    user = players["england"]
+    _choose(user, "game_ended", ["webhook"], webhook_url=url)
+    kw = {"kind": "game_ended", "game": started_game, "users": [user.pk]}
+    notifications.notify(**kw, event_key="test:2", params={"game": "G"}, queue=False)
+    (delivery,) = Delivery.objects.filter(event_key="test:2")
+    assert (delivery.status, delivery.attempts) == ("sent", 2)
+    assert handler.bodies == [{"content": "G has ended."}] * 2
+
+
+def test_a_webhook_gives_up_after_bounded_attempts(
+    started_game: Game, players: dict[str, Any], hook: tuple[str, type[_Hook]]
+) -> None:
+    url, handler = hook
+    handler.statuses = [500] * 20
+    user = players["england"]
+    _choose(user, "game_ended", ["webhook"], webhook_url=url)
+    kw = {"kind": "game_ended", "game": started_game, "users": [user.pk]}
+    notifications.notify(**kw, event_key="test:3", params={"game": "G"}, queue=False)
+    (delivery,) = Delivery.objects.filter(event_key="test:3")
+    assert (delivery.status, delivery.attempts) == ("failed", notifications.MAX_ATTEMPTS)
+    assert "500" in delivery.last_error
+    assert len(handler.bodies) == notifications.MAX_ATTEMPTS
+    deliver.apply(args=(delivery.pk,))  # given up: a late redelivery does nothing
+    assert len(handler.bodies) == notifications.MAX_ATTEMPTS
+
+
+def test_a_slow_webhook_times_out(
+    started_game: Game,
+    players: dict[str, Any],
+    hook: tuple[str, type[_Hook]],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    url, handler = hook
+    handler.delay = 0.6
+    monkeypatch.setattr(notifications, "WEBHOOK_TIMEOUT", 0.2)
+    monkeypatch.setattr(notifications, "MAX_ATTEMPTS", 1)
+    user = players["england"]
+    _choose(user, "game_ended", ["webhook"], webhook_url=url)
+    kw = {"kind": "game_ended", "game": started_game, "users": [user.pk]}
+    notifications.notify(**kw, event_key="test:4", params={"game": "G"}, queue=False)
+    (delivery,) = Delivery.objects.filter(event_key="test:4")
+    assert delivery.status == "failed"
+    assert "timed out" in delivery.last_error
+
+
+def test_private_press_is_never_mailed_to_a_non_reader(
+    started_game: Game,
+    players: dict[str, Any],
+    eager: None,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    for user in players.values():
+        _choose(user, "press", ["inbox", "email"])
+    with django_capture_on_commit_callbacks(execute=True):
+        message = press.press_send(
+            game=started_game, user=players["england"], to=["france"], body="Secret plan"
+        )
+    assert [m.to for m in mail.outbox] == [[players["france"].email]]
+    assert "Secret plan" in mail.outbox[0].body
+    told = set(Notification.objects.values_list("user", flat=True))
+    assert told == {players["france"].pk}
+    # Even a delivery wrongly made for a non-reader carries no body.
+    forged = Delivery.objects.create(
+        event_key="forged",
+        user=players["germany"],
+        channel="email",
+        kind="press",
+        game=started_game,
+        params={"game": started_game.name, "power": "england", "message": message.pk},
+    )
+    deliver.apply(args=(forged.pk,))
+    assert "Secret plan" not in mail.outbox[-1].body
+
+
+def test_an_anonymous_game_names_nobody(
+    players: dict[str, Any], eager: None, django_capture_on_commit_callbacks: Any
+) -> None:
+    for user in players.values():
+        notifications.setting_save(
+            user=user,
+            choices={k: ["inbox", "email"] for k in ("press", "game_started", "draw_proposed")},
+            webhook_url="",
+        )
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.game_create(
+            created_by=players["austria"],
+            name="Masks",
+            anonymous=True,
+            assignment="chosen",
+            power="austria",
+        )
+        for power in POWERS[1:]:
+            services.game_join(game=game, user=players[power], power=power)
+    with django_capture_on_commit_callbacks(execute=True):
+        press.press_send(game=game, user=players["england"], to="all", body="Hello")
+        services.draw_vote(game=game, user=players["france"], accept=True)
+    texts = [notifications.text(kind=n.kind, params=n.params) for n in Notification.objects.all()]
+    texts += [f"{m.subject}\n{m.body}" for m in mail.outbox]
+    assert len(texts) > 20
+    for text in texts:
+        assert not any(u.username in text for u in players.values()), text
+
+
+def test_the_inbox_page_lists_and_marks_read(
+    client: Any, started_game: Game, players: dict[str, Any]
+) -> None:
+    user = players["england"]
+    kw = {"kind": "phase_adjudicated", "game": started_game, "users": [user.pk]}
+    notifications.notify(**kw, event_key="t:5", params={"game": "Test game", "phase": "S1901M"})
+    assert client.get(reverse("notifications:inbox")).status_code == 302  # login first
+    client.force_login(user)
+    page = client.get(reverse("notifications:inbox")).content.decode()
+    assert "Test game: Spring 1901 movement has been adjudicated." in page
+    assert "Notifications (1)" in page
+    client.post(reverse("notifications:inbox"), {"action": "read_all"})
+    assert not Notification.objects.filter(user=user, read=False).exists()
+    assert "Notifications (1)" not in client.get(reverse("notifications:inbox")).content.decode()
+
+
+def test_the_settings_form_saves_and_checks_the_webhook(
+    client: Any, players: dict[str, Any]
+) -> None:
+    user = players["england"]
+    client.force_login(user)
+    url = reverse("notifications:inbox")
+    bad = client.post(url, {"press__webhook": "on", "webhook_url": "ftp://example.org/x"})
+    assert bad.status_code == 200
+    assert not NotificationSetting.objects.filter(user=user).exists()
+    good = client.post(
+        url, {"press__webhook": "on", "press__inbox": "on", "webhook_url": "https://example.org/h"}
+    )
+    assert good.status_code == 302
+    setting = NotificationSetting.objects.get(user=user)
+    assert setting.choices["press"] == ["inbox", "webhook"]
+    assert setting.choices["game_started"] == []
+    assert setting.webhook_url == "https://example.org/h"
