@@ -25,6 +25,7 @@ from games.models import Game, GamePhase, ModeratorAction, Seat, Vacation
 from games.services import (
     ApplicationError,
     _bump,
+    _open_phase_locked,
     deadline_rule,
     phase_position,
     powers_to_order,
@@ -191,13 +192,8 @@ def deadline_extension_request(*, game: Game, user: AbstractBaseUser) -> GamePha
         raise ApplicationError(_("You have no seat in this game."))
     if game.is_paused:
         raise ApplicationError(_("The game is paused."))
-    phase = (
-        GamePhase.objects.select_for_update()
-        .filter(game=game, status=GamePhase.Status.OPEN)
-        .order_by("-index")
-        .first()
-    )
-    if phase is None or phase.deadline is None or game.status != Game.Status.ACTIVE:
+    phase = _open_phase_locked(game, _("There is no deadline to extend."))
+    if phase.deadline is None:
         raise ApplicationError(_("There is no deadline to extend."))
     if seat.extensions_used >= game.extensions_per_player:
         raise ApplicationError(

@@ -30,6 +30,7 @@ from games.services import (
     _bump,
     _finish,
     _open_phase,
+    _open_phase_locked,
     _result_rows,
     adjudicate_after_commit,
     adjudicate_when_all_ready,
@@ -47,15 +48,7 @@ def _locked_game(game: Game, by: AbstractBaseUser) -> Game:
 
 
 def _open_phase_of(game: Game) -> GamePhase:
-    phase = (
-        GamePhase.objects.select_for_update()
-        .filter(game=game, status=GamePhase.Status.OPEN)
-        .order_by("-index")
-        .first()
-    )
-    if phase is None or game.status != Game.Status.ACTIVE:
-        raise ApplicationError(_("The game has no phase open."))
-    return phase
+    return _open_phase_locked(game, _("The game has no phase open."))
 
 
 def _record(

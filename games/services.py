@@ -410,7 +410,9 @@ def _seat_for(game: Game, user: AbstractBaseUser, *, sitter_ok: bool = True) -> 
     return seat
 
 
-def _open_phase_locked(game: Game) -> GamePhase:
+def _open_phase_locked(game: Game, refusal: str | None = None) -> GamePhase:
+    """The game's open phase, row-locked; ``refusal`` (or "already adjudicated") is the
+    player's message when there is none."""
     phase = (
         GamePhase.objects.select_for_update()
         .filter(game=game, status=GamePhase.Status.OPEN)
@@ -418,7 +420,7 @@ def _open_phase_locked(game: Game) -> GamePhase:
         .first()
     )
     if phase is None or game.status != Game.Status.ACTIVE:
-        raise ApplicationError(_("The phase has already been adjudicated."))
+        raise ApplicationError(refusal or _("The phase has already been adjudicated."))
     return phase
 
 
