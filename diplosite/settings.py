@@ -237,7 +237,7 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "SCHEMA_PATH_PREFIX": "/api/v1",
-    "PREPROCESSING_HOOKS": ["games.api_v1.public_endpoints_only"],
+    "PREPROCESSING_HOOKS": ["diplosite.api.public_endpoints_only"],
     "COMPONENT_SPLIT_REQUEST": True,
     # /api/docs/ is Swagger UI from the jsDelivr CDN (drf-spectacular ships no assets without
     # its sidecar package); pinned so the page does not change under us. The schema itself

@@ -11,51 +11,17 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from django.http import HttpRequest, JsonResponse
-from django.urls import path, re_path
+from django.urls import path
 from django.utils.translation import gettext as _
-from django.views.decorators.csrf import csrf_exempt
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import exceptions, serializers, status
-from rest_framework.authentication import SessionAuthentication
-from rest_framework.permissions import SAFE_METHODS, IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from accounts.authentication import ApiThrottle, TokenAuthentication
+from diplosite.api import MAX_ID, READ_ERRORS, WRITE_ERRORS, ApiView
 from games import press, selectors, services, visibility
 from games.models import Game, GamePhase, PressMessage
-
-#: Database keys beyond this are not ours (and would overflow the database's integers).
-_MAX_ID = 2**31 - 1
-
-
-def public_endpoints_only(endpoints: list[Any], **kwargs: Any) -> list[Any]:
-    """drf-spectacular hook: the schema describes /api/v1/ alone, not the page's own API."""
-    return [e for e in endpoints if e[0].startswith("/api/v1/")]
-
-
-# -- shapes ---------------------------------------------------------------------------------
-
-
-class ErrorSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    message = serializers.CharField(help_text="What went wrong, for a person to read.")
-    errors = serializers.JSONField(required=False, help_text="Per field, for invalid input.")
-    problems = serializers.ListField(
-        child=serializers.DictField(child=serializers.CharField()),
-        required=False,
-        help_text="Orders that were not accepted: each with `order` and `message`.",
-    )
-    field = serializers.CharField(required=False)
-
-
-def _errors(*codes: int) -> dict[int, OpenApiResponse]:
-    return {code: OpenApiResponse(ErrorSerializer) for code in codes}
-
-
-_READ_ERRORS = _errors(400, 401, 403, 404, 429)
-_WRITE_ERRORS = _errors(400, 401, 403, 404, 415, 429)
 
 
 class LobbyGameSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -201,25 +167,15 @@ class DrawResultSerializer(serializers.Serializer):  # type: ignore[type-arg]
 # -- views ------------------------------------------------------------------------------------
 
 
-class _Api(APIView):
-    authentication_classes = [TokenAuthentication, SessionAuthentication]
-    permission_classes = [IsAuthenticatedOrReadOnly]
-    throttle_classes = [ApiThrottle]
-
-    @property
-    def throttle_scope(self) -> str:
-        return "api_read" if self.request.method in SAFE_METHODS else "api_write"
-
-
 def _game_for(request: Request, game_id: int) -> Game:
     """The game, if the caller may see it; otherwise the same 404 whether it exists or not."""
-    game = Game.objects.filter(pk=game_id).first() if 0 < game_id <= _MAX_ID else None
+    game = Game.objects.filter(pk=game_id).first() if 0 < game_id <= MAX_ID else None
     if game is None or not visibility.can_view_game(user=request.user, game=game):
         raise exceptions.NotFound(_("No such game."))
     return game
 
 
-class GamesApi(_Api):
+class GamesApi(ApiView):
     class GameFilterSerializer(serializers.Serializer):  # type: ignore[type-arg]
         status = serializers.ChoiceField(choices=Game.Status.choices, default=Game.Status.FORMING)
         variant = serializers.CharField(max_length=40, required=False)
@@ -266,7 +222,7 @@ class GamesApi(_Api):
         operation_id="games_list",
         summary="List games as the lobby does",
         parameters=[GameFilterSerializer],
-        responses={200: GameListSerializer, **_READ_ERRORS},
+        responses={200: GameListSerializer, **READ_ERRORS},
     )
     def get(self, request: Request) -> Response:
         query = self.GameFilterSerializer(data=request.query_params)
@@ -282,7 +238,7 @@ class GamesApi(_Api):
         operation_id="games_create",
         summary="Create a game (you take a seat in it)",
         request=GameCreateSerializer,
-        responses={201: CreatedGameSerializer, **_WRITE_ERRORS},
+        responses={201: CreatedGameSerializer, **WRITE_ERRORS},
     )
     def post(self, request: Request) -> Response:
         data = self.GameCreateSerializer(data=request.data)
@@ -315,17 +271,17 @@ class GamesApi(_Api):
         return Response(CreatedGameSerializer(game).data, status=status.HTTP_201_CREATED)
 
 
-class GameStateApi(_Api):
+class GameStateApi(ApiView):
     class StateQuerySerializer(serializers.Serializer):  # type: ignore[type-arg]
         phase = serializers.IntegerField(
-            min_value=0, max_value=_MAX_ID, required=False, help_text="A phase's index."
+            min_value=0, max_value=MAX_ID, required=False, help_text="A phase's index."
         )
 
     @extend_schema(
         operation_id="games_state",
         summary="The board of a phase (the current one by default), as you may see it",
         parameters=[StateQuerySerializer],
-        responses={200: StateSerializer, **_READ_ERRORS},
+        responses={200: StateSerializer, **READ_ERRORS},
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = _game_for(request, game_id)
@@ -340,7 +296,7 @@ class GameStateApi(_Api):
         return Response(StateSerializer(state).data)
 
 
-class GameJoinApi(_Api):
+class GameJoinApi(ApiView):
     permission_classes = [IsAuthenticated]
 
     class JoinSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -353,13 +309,13 @@ class GameJoinApi(_Api):
         operation_id="games_join",
         summary="Take a seat in a forming game",
         request=JoinSerializer,
-        responses={200: GameStatusSerializer, **_WRITE_ERRORS},
+        responses={200: GameStatusSerializer, **WRITE_ERRORS},
     )
     def post(self, request: Request, game_id: int) -> Response:
         data = self.JoinSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         code = data.validated_data.get("invite_code")
-        game = Game.objects.filter(pk=game_id).first() if 0 < game_id <= _MAX_ID else None
+        game = Game.objects.filter(pk=game_id).first() if 0 < game_id <= MAX_ID else None
         # A private game admits it exists only to those who see it or hold its invite.
         if game is None or not (
             visibility.can_view_game(user=request.user, game=game) or code == game.invite_code
@@ -372,14 +328,14 @@ class GameJoinApi(_Api):
         return Response(GameStatusSerializer(game).data)
 
 
-class GameLeaveApi(_Api):
+class GameLeaveApi(ApiView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
         operation_id="games_leave",
         summary="Give up your seat before the game starts",
         request=None,
-        responses={200: GameStatusSerializer, **_WRITE_ERRORS},
+        responses={200: GameStatusSerializer, **WRITE_ERRORS},
     )
     def post(self, request: Request, game_id: int) -> Response:
         game = _game_for(request, game_id)
@@ -388,14 +344,14 @@ class GameLeaveApi(_Api):
         return Response(GameStatusSerializer(game).data)
 
 
-class GameStartApi(_Api):
+class GameStartApi(ApiView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
         operation_id="games_start",
         summary="Start a full game (its creator only)",
         request=None,
-        responses={200: GameStatusSerializer, **_WRITE_ERRORS},
+        responses={200: GameStatusSerializer, **WRITE_ERRORS},
     )
     def post(self, request: Request, game_id: int) -> Response:
         game = _game_for(request, game_id)
@@ -403,7 +359,7 @@ class GameStartApi(_Api):
         return Response(GameStatusSerializer(game).data)
 
 
-class OrdersApi(_Api):
+class OrdersApi(ApiView):
     permission_classes = [IsAuthenticated]
 
     class OrdersInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -412,7 +368,7 @@ class OrdersApi(_Api):
         )
         phase = serializers.IntegerField(
             min_value=0,
-            max_value=_MAX_ID,
+            max_value=MAX_ID,
             required=False,
             help_text="The index of the phase you order for; refused if it is no longer open.",
         )
@@ -420,7 +376,7 @@ class OrdersApi(_Api):
     @extend_schema(
         operation_id="orders_mine",
         summary="Your orders in the current phase, and the legal orders for your units",
-        responses={200: MyOrdersSerializer, **_READ_ERRORS},
+        responses={200: MyOrdersSerializer, **READ_ERRORS},
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = _game_for(request, game_id)
@@ -433,7 +389,7 @@ class OrdersApi(_Api):
         operation_id="orders_replace",
         summary="Submit your orders, replacing those saved (clears your ready mark)",
         request=OrdersInputSerializer,
-        responses={200: OrdersResultSerializer, **_WRITE_ERRORS},
+        responses={200: OrdersResultSerializer, **WRITE_ERRORS},
     )
     def put(self, request: Request, game_id: int) -> Response:
         game = _game_for(request, game_id)
@@ -450,14 +406,14 @@ class OrdersApi(_Api):
         return Response(OrdersResultSerializer(order_set).data)
 
 
-class ReadyApi(_Api):
+class ReadyApi(ApiView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
         operation_id="orders_ready",
         summary="Mark yourself ready (or not); when all are ready the phase is adjudicated",
         request=ReadySerializer,
-        responses={200: ReadySerializer, **_WRITE_ERRORS},
+        responses={200: ReadySerializer, **WRITE_ERRORS},
     )
     def post(self, request: Request, game_id: int) -> Response:
         game = _game_for(request, game_id)
@@ -469,7 +425,7 @@ class ReadyApi(_Api):
         return Response(ReadySerializer(order_set).data)
 
 
-class DrawVoteApi(_Api):
+class DrawVoteApi(ApiView):
     permission_classes = [IsAuthenticated]
 
     class DrawVoteSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -479,7 +435,7 @@ class DrawVoteApi(_Api):
         operation_id="draw_vote",
         summary="Vote for or against a draw in this phase (votes are secret)",
         request=DrawVoteSerializer,
-        responses={200: DrawResultSerializer, **_WRITE_ERRORS},
+        responses={200: DrawResultSerializer, **WRITE_ERRORS},
     )
     def post(self, request: Request, game_id: int) -> Response:
         game = _game_for(request, game_id)
@@ -488,13 +444,6 @@ class DrawVoteApi(_Api):
         accept = data.validated_data["accept"]
         ended = services.draw_vote(game=game, user=request.user, accept=accept)
         return Response(DrawResultSerializer({"accept": accept, "game_drawn": ended}).data)
-
-
-@csrf_exempt
-def not_found(request: HttpRequest) -> JsonResponse:
-    """Any other address under /api/v1/ (a game id that is not a number, say): the one
-    error shape, not the site's HTML page."""
-    return JsonResponse({"message": _("No such address in the API.")}, status=404)
 
 
 # -- press ----------------------------------------------------------------------------------
@@ -563,12 +512,10 @@ class PressMessagesSerializer(serializers.Serializer):  # type: ignore[type-arg]
 class PressReadSerializer(serializers.Serializer):  # type: ignore[type-arg]
     conversation = serializers.CharField(max_length=400)
     last_read = serializers.IntegerField(read_only=True)
-    up_to = serializers.IntegerField(
-        min_value=0, max_value=_MAX_ID, required=False, write_only=True
-    )
+    up_to = serializers.IntegerField(min_value=0, max_value=MAX_ID, required=False, write_only=True)
 
 
-class PressApi(_Api):
+class PressApi(ApiView):
     class PressSendSerializer(serializers.Serializer):  # type: ignore[type-arg]
         to = RecipientsField()
         body = serializers.CharField(max_length=press.MAX_BODY, trim_whitespace=False)
@@ -576,7 +523,7 @@ class PressApi(_Api):
     @extend_schema(
         operation_id="press_conversations",
         summary="The conversations you may read (with unread counts) and whom you may write to",
-        responses={200: PressOverviewSerializer, **_READ_ERRORS},
+        responses={200: PressOverviewSerializer, **READ_ERRORS},
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = _game_for(request, game_id)
@@ -595,7 +542,7 @@ class PressApi(_Api):
         operation_id="press_send",
         summary="Send a message to everyone or to chosen powers",
         request=PressSendSerializer,
-        responses={201: PressMessageSerializer, **_WRITE_ERRORS},
+        responses={201: PressMessageSerializer, **WRITE_ERRORS},
     )
     def post(self, request: Request, game_id: int) -> Response:
         game = _game_for(request, game_id)
@@ -613,7 +560,7 @@ class PressApi(_Api):
         )
 
 
-class PressMessagesApi(_Api):
+class PressMessagesApi(ApiView):
     class PressQuerySerializer(serializers.Serializer):  # type: ignore[type-arg]
         conversation = serializers.CharField(max_length=400, default=PressMessage.ALL)
         phase = serializers.CharField(
@@ -624,7 +571,7 @@ class PressMessagesApi(_Api):
         operation_id="press_messages",
         summary="The messages of one conversation you may read, oldest first",
         parameters=[PressQuerySerializer],
-        responses={200: PressMessagesSerializer, **_READ_ERRORS},
+        responses={200: PressMessagesSerializer, **READ_ERRORS},
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = _game_for(request, game_id)
@@ -639,14 +586,14 @@ class PressMessagesApi(_Api):
         return Response(PressMessagesSerializer({"messages": messages}).data)
 
 
-class PressReadApi(_Api):
+class PressReadApi(ApiView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
         operation_id="press_mark_read",
         summary="Mark a conversation read (up to a message id; marks never move back)",
         request=PressReadSerializer,
-        responses={200: PressReadSerializer, **_WRITE_ERRORS},
+        responses={200: PressReadSerializer, **WRITE_ERRORS},
     )
     def post(self, request: Request, game_id: int) -> Response:
         game = _game_for(request, game_id)
@@ -662,8 +609,6 @@ class PressReadApi(_Api):
         return Response(PressReadSerializer({"conversation": conversation, "last_read": last}).data)
 
 
-app_name = "api"
-
 urlpatterns = [
     path("games/", GamesApi.as_view(), name="games"),
     path("games/<int:game_id>/", GameStateApi.as_view(), name="state"),
@@ -676,5 +621,4 @@ urlpatterns = [
     path("games/<int:game_id>/press/", PressApi.as_view(), name="press"),
     path("games/<int:game_id>/press/messages/", PressMessagesApi.as_view(), name="press-messages"),
     path("games/<int:game_id>/press/read/", PressReadApi.as_view(), name="press-read"),
-    re_path(r"^[\s\S]*$", not_found),  # [\s\S]: a path may hold a newline
 ]

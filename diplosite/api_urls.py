@@ -1,0 +1,16 @@
+"""The public REST API's addresses, ``/api/v1/``: each app's views under one namespace,
+and the JSON 404 for everything else."""
+
+from __future__ import annotations
+
+from django.urls import re_path
+
+from diplosite.api import not_found
+from games.api_v1 import urlpatterns as games_urls
+
+app_name = "api"
+
+urlpatterns = [
+    *games_urls,
+    re_path(r"^[\s\S]*$", not_found),  # [\s\S]: a path may hold a newline
+]
