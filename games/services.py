@@ -591,15 +591,19 @@ def phase_adjudicate(*, game_id: int, phase_id: int) -> bool:
         else:
             _open_phase(game, after, index=phase.index + 1, now=now)
         _bump(game)
-        notify_later(
-            kind="phase_adjudicated",
-            game=game,
-            users=_seated(game),
-            event_key=f"adjudicated:{phase.pk}",
-            params={"game": game.name, "phase": phase.code},
-        )
+        _tell_adjudicated(game, phase)
     log.info("adjudicated %s %s", game_id, phase.code)
     return True
+
+
+def _tell_adjudicated(game: Game, phase: GamePhase) -> None:
+    notify_later(
+        kind="phase_adjudicated",
+        game=game,
+        users=_seated(game),
+        event_key=f"adjudicated:{phase.pk}",
+        params={"game": game.name, "phase": phase.code},
+    )
 
 
 def _missing_powers(
@@ -977,6 +981,8 @@ def _duel_step(duel: Duel, *, phase_id: int) -> bool:
                 current[g.pk].save(update_fields=["deadline"])
     for g in boards:
         _bump(g)
+    for g in at_step:
+        _tell_adjudicated(g, current[g.pk])
     log.info("duel %s: adjudicated %s", duel.pk, step)
     return True
 
@@ -1036,9 +1042,10 @@ def phase_remind(*, phase_id: int) -> int:
     """Send the deadline reminder of a phase, once: to each player with orders to give who
     has not said they are ready. Returns how many were reminded.
 
-    The phase row is locked and marked reminded in the same transaction, so a second
-    worker or a redelivered task sends nothing; the reminder then goes through
-    notifications (each player's channels for "deadline_reminder"), keyed by the phase.
+    The phase row is locked, marked reminded and the reminders recorded (keyed by the
+    phase) in one transaction, so a second worker or a redelivered task sends nothing and
+    a crash sends nothing twice nor loses the reminder; each e-mail or webhook then goes
+    out as its own retried task after commit.
     """
     with transaction.atomic():
         phase = GamePhase.objects.select_for_update().filter(pk=phase_id).first()
@@ -1051,17 +1058,19 @@ def phase_remind(*, phase_id: int) -> int:
         seats = list(game.seats.filter(power__in=due - ready, user__isnull=False))
         phase.reminded = True
         phase.save(update_fields=["reminded"])
-    deadline = phase.deadline.strftime("%Y-%m-%d %H:%M") if phase.deadline else ""
-    for seat in seats:
-        assert seat.user_id is not None
-        params = {"game": game.name, "phase": phase.code, "deadline": deadline, "power": seat.power}
-        # Already after commit, in a worker: the e-mails are sent here, through the task.
-        notify(
-            kind="deadline_reminder",
-            game=game,
-            users=[seat.user_id],
-            event_key=f"remind:{phase.pk}",
-            params=params,
-            queue=False,
-        )
+        deadline = phase.deadline.strftime("%Y-%m-%d %H:%M") if phase.deadline else ""
+        for seat in seats:
+            assert seat.user_id is not None
+            notify(
+                kind="deadline_reminder",
+                game=game,
+                users=[seat.user_id],
+                event_key=f"remind:{phase.pk}",
+                params={
+                    "game": game.name,
+                    "phase": phase.code,
+                    "deadline": deadline,
+                    "power": seat.power,
+                },
+            )
     return len(seats)

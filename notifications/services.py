@@ -23,6 +23,7 @@ from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from notifications import live
 from notifications.models import Channel, Delivery, Kind, Notification, NotificationSetting
 
 log = logging.getLogger(__name__)
@@ -60,6 +61,7 @@ def notify(
     ids = set(users)
     chosen = {s.user_id: s for s in NotificationSetting.objects.filter(user_id__in=ids)}
     created_ids: list[int] = []
+    told: set[int] = set()
     count = 0
     for user in get_user_model().objects.filter(pk__in=ids).order_by("pk"):
         setting = chosen.get(user.pk) or NotificationSetting(user=user)
@@ -78,11 +80,14 @@ def notify(
                 count += 1
                 if channel == Channel.INBOX:
                     Notification.objects.create(user=user, kind=kind, game=game, params=params)
+                    told.add(user.pk)
                     delivery.status = Delivery.Status.SENT
                     delivery.attempts = 1
                     delivery.save(update_fields=["status", "attempts"])
                 else:
                     created_ids.append(delivery.pk)
+    for user_id in sorted(told):
+        transaction.on_commit(partial(inbox_changed, user_id), robust=True)
     from notifications.tasks import deliver
 
     for pk in created_ids:
@@ -209,5 +214,17 @@ def setting_save(
     return setting
 
 
+def inbox_changed(user_id: int) -> None:
+    """Tell the user's open pages their unread count (after commit)."""
+    live.inbox_changed_publish(user_id=user_id, unread=unread_count(user_id=user_id))
+
+
+def unread_count(*, user_id: int) -> int:
+    return Notification.objects.filter(user_id=user_id, read=False).count()
+
+
 def inbox_mark_all_read(*, user: AbstractBaseUser) -> int:
-    return Notification.objects.filter(user=user, read=False).update(read=True)
+    changed = Notification.objects.filter(user=user, read=False).update(read=True)
+    if changed:
+        transaction.on_commit(partial(inbox_changed, user.pk), robust=True)
+    return changed

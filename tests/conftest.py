@@ -3,7 +3,7 @@ are set (CI sets them), and on the embedded default (SQLite, in-memory layer) ot
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import timedelta
 from typing import Any
 
@@ -64,3 +64,14 @@ def _fresh_cache() -> None:
     from django.core.cache import cache
 
     cache.clear()
+
+
+@pytest.fixture
+def eager() -> Iterator[None]:
+    """Celery tasks run in the calling thread, as soon as they are queued."""
+    from diplosite.celery import app
+
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = before

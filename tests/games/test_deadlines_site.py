@@ -110,7 +110,9 @@ def test_bad_deadline_settings_are_refused(
         services.game_create(created_by=make_user("alice"), name="g", **given)
 
 
-def test_a_reminder_goes_once_to_those_not_ready(players: dict[str, Any]) -> None:
+def test_a_reminder_goes_once_to_those_not_ready(
+    players: dict[str, Any], eager: None, django_capture_on_commit_callbacks: Any
+) -> None:
     start = datetime(2025, 5, 5, 8, 0, tzinfo=UTC)
     with time_machine.travel(start, tick=False) as clock:
         game = _game(players, movement_deadline=timedelta(hours=24))
@@ -122,8 +124,10 @@ def test_a_reminder_goes_once_to_those_not_ready(players: dict[str, Any]) -> Non
         assert tasks.selectors.reminders_due() == []
         clock.move_to(start + timedelta(hours=18, minutes=1))
         (phase_id,) = tasks.selectors.reminders_due()
-        assert tasks.remind_phase.apply(args=(phase_id,)).get() == 2
-        assert tasks.remind_phase.apply(args=(phase_id,)).get() == 0  # never twice
+        with django_capture_on_commit_callbacks(execute=True):
+            assert tasks.remind_phase.apply(args=(phase_id,)).get() == 2
+        with django_capture_on_commit_callbacks(execute=True):
+            assert tasks.remind_phase.apply(args=(phase_id,)).get() == 0  # never twice
         assert sorted(m.to[0] for m in mail.outbox) == [
             "england-player@example.org",
             "turkey-player@example.org",

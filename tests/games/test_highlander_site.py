@@ -11,6 +11,7 @@ import pytest
 from games import selectors, services
 from games.models import Duel, Game, GamePhase
 from games.services import ApplicationError
+from notifications.models import Notification
 from tests.games.bots import builds_for, greedy_orders
 
 pytestmark = pytest.mark.django_db
@@ -332,6 +333,19 @@ class TestRule7Duels:
         assert _adjudicate(b)
         assert current(a).code == current(b).code == "F1902M"
         assert current(a).deadline == current(b).deadline
+
+    def test_both_players_hear_that_each_board_was_adjudicated(
+        self, make_user: Any, django_capture_on_commit_callbacks: Any
+    ) -> None:
+        a, b, _duel_row = _duel(make_user, red="A mar, A par", blue="A mos")
+        _play(a, {})
+        _play(b, {})
+        with django_capture_on_commit_callbacks(execute=True):
+            assert _adjudicate(b)
+        for power in ("red", "blue"):
+            told = Notification.objects.filter(user=_user(a, power), kind="phase_adjudicated")
+            assert sorted(n.game_id for n in told) == sorted([a.pk, b.pk])
+            assert {n.params["phase"] for n in told} == {"F1901M"}
 
     def test_a_board_without_retreats_waits_for_the_other(self, make_user: Any) -> None:
         a, b, duel = _duel(make_user)

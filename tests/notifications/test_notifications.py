@@ -15,7 +15,6 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
-from diplosite.celery import app
 from games import press, services
 from games.models import Game
 from notifications import services as notifications
@@ -23,14 +22,6 @@ from notifications.models import Delivery, Notification, NotificationSetting
 from notifications.tasks import deliver
 
 POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey")
-
-
-@pytest.fixture
-def eager() -> Iterator[None]:
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = before
 
 
 def _choose(user: Any, kind: str, channels: list[str], webhook_url: str = "") -> None:
