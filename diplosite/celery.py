@@ -27,3 +27,8 @@ def _schedule_sweep(sender: Celery, **_: object) -> None:
         sender.signature("games.tasks.remind_due_phases"),
         name="remind seats before deadlines",
     )
+    sender.add_periodic_task(
+        300.0,
+        sender.signature("notifications.tasks.send_digests"),
+        name="send daily notification digests",
+    )

@@ -138,7 +138,7 @@ class DeadlineRule:
                     "The deadline time of day must not carry its own time zone; "
                     "set the rule's timezone instead."
                 )
-        _zone(self.timezone)  # raises ValueError for unknown or malformed names
+        zone_named(self.timezone)  # raises ValueError for unknown or malformed names
         try:
             days = frozenset(self.days_off)
         except TypeError:
@@ -158,7 +158,7 @@ class DeadlineRule:
     @property
     def zone(self) -> ZoneInfo:
         """The rule's time zone as a :class:`~zoneinfo.ZoneInfo` (cached by zoneinfo)."""
-        return _zone(self.timezone)
+        return zone_named(self.timezone)
 
 
 def next_deadline(start: datetime, rule: DeadlineRule) -> datetime:
@@ -241,7 +241,7 @@ def is_day_off(moment: datetime, rule: DeadlineRule) -> bool:
 # --- helpers -----------------------------------------------------------------------------
 
 
-def _zone(name: str) -> ZoneInfo:
+def zone_named(name: str) -> ZoneInfo:
     """Load an IANA zone, turning zoneinfo's assorted errors into one readable ValueError."""
     if not isinstance(name, str) or name in _NON_IANA_KEYS:
         raise ValueError(f"Unknown time zone {name!r}; use an IANA name such as 'Europe/Berlin'.")

@@ -24,7 +24,7 @@ def _hours(
     )
 
 
-def _time_zones() -> list[str]:
+def time_zones() -> list[str]:
     from zoneinfo import available_timezones
 
     zones = sorted(z for z in available_timezones() if "/" in z and not z.startswith("Etc/"))
@@ -71,7 +71,7 @@ class GameCreateForm(forms.Form):
     )
     time_zone = forms.ChoiceField(
         label=_("Time zone"),
-        choices=lambda: [(z, z) for z in _time_zones()],
+        choices=lambda: [(z, z) for z in time_zones()],
         initial="UTC",
         required=False,
     )

@@ -6,7 +6,8 @@ from django import forms
 from django.core.validators import URLValidator
 from django.utils.translation import gettext_lazy as _
 
-from notifications.models import Channel, Kind, NotificationSetting
+from games.forms import time_zones
+from notifications.models import EVENT_KINDS, Channel, NotificationSetting
 
 
 class SettingForm(forms.Form):
@@ -20,10 +21,39 @@ class SettingForm(forms.Form):
         assume_scheme="https",
     )
 
+    digest = forms.TypedChoiceField(
+        label=_("E-mails and webhooks"),
+        choices=[
+            ("0", _("one by one, at once")),
+            ("1", _("bundled in one daily digest (deadline reminders still at once)")),
+        ],
+        coerce=lambda v: v == "1",
+        initial="0",
+        required=False,
+        empty_value=False,
+    )
+    digest_hour = forms.TypedChoiceField(
+        label=_("Daily digest at"),
+        choices=[(h, f"{h:02d}:00") for h in range(24)],
+        coerce=int,
+        initial=18,
+        required=False,
+        empty_value=18,
+    )
+    time_zone = forms.ChoiceField(
+        label=_("in the time zone"),
+        choices=lambda: [(z, z) for z in time_zones()],
+        initial="UTC",
+        required=False,
+    )
+
     def __init__(self, *args: Any, setting: NotificationSetting, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["webhook_url"].initial = setting.webhook_url
-        for kind in Kind:
+        self.fields["digest"].initial = "1" if setting.digest else "0"
+        self.fields["digest_hour"].initial = setting.digest_hour
+        self.fields["time_zone"].initial = setting.time_zone
+        for kind in EVENT_KINDS:
             for channel in Channel:
                 self.fields[f"{kind.value}__{channel.value}"] = forms.BooleanField(
                     label=f"{kind.label}: {channel.label}",
@@ -33,11 +63,12 @@ class SettingForm(forms.Form):
 
     def rows(self) -> list[tuple[str, list[forms.BoundField]]]:
         return [
-            (str(kind.label), [self[f"{kind.value}__{c.value}"] for c in Channel]) for kind in Kind
+            (str(kind.label), [self[f"{kind.value}__{c.value}"] for c in Channel])
+            for kind in EVENT_KINDS
         ]
 
     def choices(self) -> dict[str, list[str]]:
         return {
-            kind: [c for c in Channel.values if self.cleaned_data.get(f"{kind}__{c}")]
-            for kind in Kind.values
+            kind.value: [c for c in Channel.values if self.cleaned_data.get(f"{kind.value}__{c}")]
+            for kind in EVENT_KINDS
         }

@@ -15,6 +15,14 @@ class Kind(models.TextChoices):
     GAME_STARTED = "game_started", _("Game started")
     GAME_ENDED = "game_ended", _("Game ended")
     DRAW_PROPOSED = "draw_proposed", _("Draw proposed")
+    #: Not an event: the daily message that bundles a user's held e-mails or webhooks.
+    DIGEST = "digest", _("Daily digest")
+
+
+#: The kinds a user chooses channels for.
+EVENT_KINDS = [k for k in Kind if k is not Kind.DIGEST]
+#: Kinds that are always sent at once: a reminder in tomorrow's digest comes too late.
+NEVER_HELD = frozenset({Kind.DEADLINE_REMINDER.value})
 
 
 class Channel(models.TextChoices):
@@ -25,7 +33,7 @@ class Channel(models.TextChoices):
 
 def default_choices() -> dict[str, list[str]]:
     """Without settings: everything in the inbox, the deadline reminder also by e-mail."""
-    out: dict[str, list[str]] = {k: [Channel.INBOX.value] for k in Kind.values}
+    out: dict[str, list[str]] = {k.value: [Channel.INBOX.value] for k in EVENT_KINDS}
     out[Kind.DEADLINE_REMINDER.value] = [Channel.INBOX.value, Channel.EMAIL.value]
     return out
 
@@ -37,6 +45,11 @@ class NotificationSetting(models.Model):
     #: kind -> the channels it goes to.
     choices = models.JSONField(default=default_choices)
     webhook_url = models.URLField(blank=True, max_length=500)
+    #: E-mails and webhooks held and sent once a day, bundled, instead of one by one.
+    digest = models.BooleanField(default=False)
+    #: The hour (in ``time_zone``) the daily digest goes out.
+    digest_hour = models.PositiveSmallIntegerField(default=18)
+    time_zone = models.CharField(max_length=64, default="UTC")
 
     def channels_for(self, kind: str) -> list[str]:
         chosen = [c for c in self.choices.get(kind, []) if c in Channel.values]
@@ -63,6 +76,8 @@ class Notification(models.Model):
 class Delivery(models.Model):
     class Status(models.TextChoices):
         PENDING = "pending", _("Pending")
+        #: Waiting for the user's daily digest.
+        HELD = "held", _("Held for the digest")
         SENT = "sent", _("Sent")
         FAILED = "failed", _("Failed")
 
@@ -76,8 +91,13 @@ class Delivery(models.Model):
     attempts = models.PositiveSmallIntegerField(default=0)
     last_error = models.TextField(blank=True)
     created = models.DateTimeField(auto_now_add=True)
+    #: For a held delivery: the digest that carries it, once bundled.
+    digest = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="items"
+    )
 
     class Meta:
+        indexes = [models.Index(fields=["status", "user", "channel"])]
         constraints = [
             models.UniqueConstraint(
                 fields=["event_key", "user", "channel"], name="delivery_once_per_event"
@@ -89,4 +109,4 @@ class Delivery(models.Model):
 
     @property
     def is_done(self) -> bool:
-        return self.status != self.Status.PENDING
+        return self.status in (self.Status.SENT, self.Status.FAILED)

@@ -13,6 +13,7 @@ import json
 import logging
 import urllib.request
 from collections.abc import Iterable
+from datetime import datetime, time, timedelta
 from functools import partial
 from typing import Any
 
@@ -23,8 +24,17 @@ from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from games.deadlines import zone_named
 from notifications import live
-from notifications.models import Channel, Delivery, Kind, Notification, NotificationSetting
+from notifications.models import (
+    EVENT_KINDS,
+    NEVER_HELD,
+    Channel,
+    Delivery,
+    Kind,
+    Notification,
+    NotificationSetting,
+)
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +75,7 @@ def notify(
     count = 0
     for user in get_user_model().objects.filter(pk__in=ids).order_by("pk"):
         setting = chosen.get(user.pk) or NotificationSetting(user=user)
+        held = setting.digest and kind not in NEVER_HELD
         for channel in setting.channels_for(kind):
             if channel == Channel.EMAIL and not user.email:
                 continue
@@ -84,6 +95,9 @@ def notify(
                     delivery.status = Delivery.Status.SENT
                     delivery.attempts = 1
                     delivery.save(update_fields=["status", "attempts"])
+                elif held:
+                    delivery.status = Delivery.Status.HELD
+                    delivery.save(update_fields=["status"])
                 else:
                     created_ids.append(delivery.pk)
     for user_id in sorted(told):
@@ -125,6 +139,8 @@ def text(*, kind: str, params: dict[str, Any]) -> str:
         return _("%(game)s has ended.") % p
     if kind == Kind.DRAW_PROPOSED:
         return _("%(game)s: a draw has been proposed in %(phase)s.") % p
+    if kind == Kind.DIGEST:
+        return _("Your daily digest: %(count)s notifications.") % p
     return _("%(game)s: something happened.") % p
 
 
@@ -137,6 +153,9 @@ def subject(*, kind: str, params: dict[str, Any]) -> str:
 def _outside_text(delivery: Delivery, user: AbstractBaseUser) -> str:
     """The text of an e-mail or webhook: with a message's body only for a reader."""
     out = text(kind=delivery.kind, params=delivery.params)
+    if delivery.kind == Kind.DIGEST:
+        items = [_outside_text(d, user) for d in delivery.items.order_by("created", "pk")]
+        return _fit([out, *(f"- {item}" for item in items)])
     if delivery.kind == Kind.PRESS:
         from games import visibility
         from games.models import PressMessage
@@ -145,6 +164,22 @@ def _outside_text(delivery: Delivery, user: AbstractBaseUser) -> str:
         if message is not None and visibility.can_read_press(user=user, message=message):
             out = f"{out}\n\n{message.body}"
     return out
+
+
+def _fit(lines: list[str], limit: int = WEBHOOK_MAX_CHARS) -> str:
+    """Lines joined, within ``limit`` characters: those that do not fit are counted at the
+    end (a webhook refuses a longer message; the inbox has them all)."""
+    kept: list[str] = []
+    size = 0
+    for i, line in enumerate(lines):
+        rest = len(lines) - i
+        tail = len(_("… and %(count)s more in your inbox on the site.") % {"count": rest}) + 1
+        if size + len(line) + 1 + (tail if rest > 1 else 0) > limit:
+            kept.append(_("… and %(count)s more in your inbox on the site.") % {"count": rest})
+            break
+        kept.append(line)
+        size += len(line) + 1
+    return "\n".join(kept)
 
 
 def _post_webhook(url: str, content: str) -> None:
@@ -198,20 +233,123 @@ def delivery_send(*, delivery_id: int) -> str:
             delivery.status = Delivery.Status.SENT
             delivery.last_error = ""
         delivery.save(update_fields=["attempts", "last_error", "status"])
+        if delivery.kind == Kind.DIGEST and delivery.is_done:
+            delivery.items.update(status=delivery.status)
         return delivery.status
 
 
 @transaction.atomic
 def setting_save(
-    *, user: AbstractBaseUser, choices: dict[str, list[str]], webhook_url: str
+    *,
+    user: AbstractBaseUser,
+    choices: dict[str, list[str]],
+    webhook_url: str,
+    digest: bool = False,
+    digest_hour: int = 18,
+    time_zone: str = "UTC",
 ) -> NotificationSetting:
-    setting, _created = NotificationSetting.objects.get_or_create(user=user)
+    """Save a user's choices. Turning the digest off sends what it held at once."""
+
+    if not 0 <= digest_hour <= 23:
+        raise ValueError("digest_hour is an hour of the day, 0 to 23")
+    zone_named(time_zone)  # a ValueError names the unknown zone
+    setting, _created = NotificationSetting.objects.select_for_update().get_or_create(user=user)
     setting.choices = {
-        k: [c for c in choices.get(k, []) if c in Channel.values] for k in Kind.values
+        k.value: [c for c in choices.get(k.value, []) if c in Channel.values] for k in EVENT_KINDS
     }
     setting.webhook_url = webhook_url
-    setting.save(update_fields=["choices", "webhook_url"])
+    setting.digest = digest
+    setting.digest_hour = digest_hour
+    setting.time_zone = time_zone
+    setting.save()
+    if not digest:
+        _release_held(user_id=user.pk)
     return setting
+
+
+def _release_held(*, user_id: int) -> None:
+    from notifications.tasks import deliver
+
+    held = Delivery.objects.select_for_update().filter(
+        user_id=user_id, status=Delivery.Status.HELD, digest__isnull=True
+    )
+    for pk in list(held.values_list("pk", flat=True)):
+        Delivery.objects.filter(pk=pk).update(status=Delivery.Status.PENDING)
+        transaction.on_commit(partial(deliver.delay, pk), robust=True)
+
+
+# -- the daily digest ---------------------------------------------------------------------
+
+
+def digest_moment(setting: NotificationSetting, now: datetime) -> datetime:
+    """The latest time the user's digest was due, at or before ``now``: today's digest
+    hour in their zone if it has passed, else yesterday's."""
+
+    zone = zone_named(setting.time_zone)
+    local = now.astimezone(zone)
+    moment = datetime.combine(local.date(), time(setting.digest_hour), tzinfo=zone)
+    if moment > local:
+        moment = datetime.combine(
+            local.date() - timedelta(days=1), time(setting.digest_hour), tzinfo=zone
+        )
+    return moment
+
+
+def digest_make(*, user_id: int, channel: str, now: datetime) -> int | None:
+    """Bundle a user's held deliveries of one channel, made before their latest digest
+    moment, into that day's digest, and queue it; returns its id, or None when nothing
+    is due. Each (user, channel, day) has one digest (the delivery's unique key), so a
+    second run or worker makes none; items made later wait for the next day's."""
+    from notifications.tasks import deliver
+
+    with transaction.atomic():
+        setting = NotificationSetting.objects.select_for_update().filter(user_id=user_id).first()
+        if setting is None or not setting.digest:
+            return None
+        moment = digest_moment(setting, now)
+        items = list(
+            Delivery.objects.select_for_update()
+            .filter(
+                user_id=user_id,
+                channel=channel,
+                status=Delivery.Status.HELD,
+                digest__isnull=True,
+                created__lte=moment,
+            )
+            .values_list("pk", flat=True)
+        )
+        if not items:
+            return None
+        day = moment.date().isoformat()
+        digest, created = Delivery.objects.get_or_create(
+            event_key=f"digest:{day}",
+            user_id=user_id,
+            channel=channel,
+            defaults={"kind": Kind.DIGEST, "params": {"count": len(items), "date": day}},
+        )
+        if not created:
+            return None
+        Delivery.objects.filter(pk__in=items).update(digest=digest)
+        transaction.on_commit(partial(deliver.delay, digest.pk), robust=True)
+        return digest.pk
+
+
+def digests_make_due(*, now: datetime) -> int:
+    """Make every digest whose moment has come; returns how many were made."""
+    waiting = (
+        Delivery.objects.filter(status=Delivery.Status.HELD, digest__isnull=True)
+        .values_list("user_id", "channel")
+        .distinct()
+        .order_by("user_id", "channel")
+    )
+    made = 0
+    for user_id, channel in list(waiting):
+        try:
+            if digest_make(user_id=user_id, channel=channel, now=now) is not None:
+                made += 1
+        except Exception:  # one user's bad setting must not stop the others' digests
+            log.warning("digest of user %s (%s) not made", user_id, channel, exc_info=True)
+    return made
 
 
 def inbox_changed(user_id: int) -> None:

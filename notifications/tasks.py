@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from celery import shared_task
+from django.utils import timezone
 
 from notifications import services
 from notifications.models import Delivery
@@ -23,3 +24,9 @@ def deliver(self: Any, delivery_id: int) -> str:
     if status == Delivery.Status.PENDING:
         raise self.retry(countdown=min(30 * 2**self.request.retries, 900))
     return status
+
+
+@shared_task(name="notifications.tasks.send_digests")
+def send_digests() -> int:
+    """Make and queue the daily digests that are due (beat, every few minutes)."""
+    return services.digests_make_due(now=timezone.now())

@@ -30,7 +30,12 @@ def inbox(request: HttpRequest) -> HttpResponse:
         form = SettingForm(request.POST, setting=setting)
         if form.is_valid():
             services.setting_save(
-                user=user, choices=form.choices(), webhook_url=form.cleaned_data["webhook_url"]
+                user=user,
+                choices=form.choices(),
+                webhook_url=form.cleaned_data["webhook_url"],
+                digest=form.cleaned_data["digest"],
+                digest_hour=form.cleaned_data["digest_hour"],
+                time_zone=form.cleaned_data["time_zone"] or "UTC",
             )
             messages.success(request, _("Your notification settings are saved."))
             return redirect("notifications:inbox")

@@ -4,11 +4,6 @@ never sent to someone who may not read it, and anonymous games naming nobody."""
 
 from __future__ import annotations
 
-import json
-import threading
-import time
-from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, HTTPServer
 from typing import Any
 
 import pytest
@@ -20,42 +15,13 @@ from games.models import Game
 from notifications import services as notifications
 from notifications.models import Delivery, Notification, NotificationSetting
 from notifications.tasks import deliver
+from tests.notifications.conftest import Hook
 
 POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey")
 
 
 def _choose(user: Any, kind: str, channels: list[str], webhook_url: str = "") -> None:
     notifications.setting_save(user=user, choices={kind: channels}, webhook_url=webhook_url)
-
-
-class _Hook(BaseHTTPRequestHandler):
-    """Answers each POST with the next status of ``statuses`` (then 204), after ``delay``."""
-
-    statuses: list[int] = []
-    delay = 0.0
-    bodies: list[dict[str, Any]] = []
-
-    def do_POST(self) -> None:
-        length = int(self.headers.get("Content-Length", 0))
-        type(self).bodies.append(json.loads(self.rfile.read(length)))
-        time.sleep(type(self).delay)
-        status = type(self).statuses.pop(0) if type(self).statuses else 204
-        self.send_response(status)
-        self.end_headers()
-
-    def log_message(self, *args: Any) -> None:
-        pass
-
-
-@pytest.fixture
-def hook() -> Iterator[tuple[str, type[_Hook]]]:
-    handler = type("Hook", (_Hook,), {"statuses": [], "delay": 0.0, "bodies": []})
-    server = HTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}/hook", handler
-    server.shutdown()
-    server.server_close()
 
 
 def test_an_event_is_told_once_and_a_redelivered_task_sends_nothing(
@@ -94,7 +60,7 @@ def test_game_events_reach_the_inbox_after_commit(
 
 
 def test_a_failing_webhook_is_retried_then_sent(
-    started_game: Game, players: dict[str, Any], hook: tuple[str, type[_Hook]]
+    started_game: Game, players: dict[str, Any], hook: tuple[str, type[Hook]]
 ) -> None:
     url, handler = hook
     handler.statuses = [500]
@@ -108,7 +74,7 @@ def test_a_failing_webhook_is_retried_then_sent(
 
 
 def test_a_webhook_gives_up_after_bounded_attempts(
-    started_game: Game, players: dict[str, Any], hook: tuple[str, type[_Hook]]
+    started_game: Game, players: dict[str, Any], hook: tuple[str, type[Hook]]
 ) -> None:
     url, handler = hook
     handler.statuses = [500] * 20
@@ -127,7 +93,7 @@ def test_a_webhook_gives_up_after_bounded_attempts(
 def test_a_slow_webhook_times_out(
     started_game: Game,
     players: dict[str, Any],
-    hook: tuple[str, type[_Hook]],
+    hook: tuple[str, type[Hook]],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     url, handler = hook
