@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import QuerySet
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
 from rest_framework.authentication import SessionAuthentication
+from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import SAFE_METHODS, IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from accounts.authentication import ApiThrottle, TokenAuthentication
@@ -46,6 +49,41 @@ def errors(*codes: int) -> dict[int, OpenApiResponse]:
 
 READ_ERRORS = errors(400, 401, 403, 404, 429)
 WRITE_ERRORS = errors(400, 401, 403, 404, 415, 429)
+
+
+class PageQuerySerializer(serializers.Serializer):  # type: ignore[type-arg]
+    """``limit`` and ``offset`` of a list, checked (a bad value is a 400, not a guess)."""
+
+    limit = serializers.IntegerField(min_value=1, max_value=100, default=50)
+    offset = serializers.IntegerField(min_value=0, max_value=MAX_ID, default=0)
+
+
+class PageSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    """The paging fields beside a list."""
+
+    count = serializers.IntegerField(help_text="Items in all, over every page.")
+    next = serializers.URLField(allow_null=True, help_text="The next page, if there is one.")
+    previous = serializers.URLField(allow_null=True, help_text="The page before, if any.")
+
+
+class _Paging(LimitOffsetPagination):
+    default_limit = 50
+    max_limit = 100
+
+
+def page_of(
+    queryset: QuerySet[Any], request: Request, view: APIView
+) -> tuple[list[Any], dict[str, Any]]:
+    """One page of ``queryset`` by the request's ``limit`` and ``offset`` (check them first
+    with a :class:`PageQuerySerializer`), and the paging fields for the answer. The
+    queryset's order must be total (end it with the key) so pages never overlap."""
+    paging = _Paging()
+    items = list(paging.paginate_queryset(queryset, request, view=view) or [])
+    return items, {
+        "count": paging.count,
+        "next": paging.get_next_link(),
+        "previous": paging.get_previous_link(),
+    }
 
 
 class ApiView(APIView):

@@ -13,13 +13,14 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs Django set u
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from games.routing import websocket_urlpatterns  # noqa: E402
+from games.routing import websocket_urlpatterns as game_urls  # noqa: E402
+from notifications.routing import websocket_urlpatterns as inbox_urls  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi,
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+            AuthMiddlewareStack(URLRouter([*game_urls, *inbox_urls]))
         ),
     }
 )

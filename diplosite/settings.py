@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "channels",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "accounts",
     "variants",
     "games",
@@ -239,10 +240,10 @@ SPECTACULAR_SETTINGS = {
     "SCHEMA_PATH_PREFIX": "/api/v1",
     "PREPROCESSING_HOOKS": ["diplosite.api.public_endpoints_only"],
     "COMPONENT_SPLIT_REQUEST": True,
-    # /api/docs/ is Swagger UI from the jsDelivr CDN (drf-spectacular ships no assets without
-    # its sidecar package); pinned so the page does not change under us. The schema itself
-    # (/api/schema/) needs nothing from outside.
-    "SWAGGER_UI_DIST": "https://cdn.jsdelivr.net/npm/swagger-ui-dist@5.17.14",
+    # /api/docs/ is Swagger UI from drf-spectacular-sidecar's static files: the page needs
+    # nothing from outside the site.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {
         "GameStatusEnum": "games.models.Game.Status",
         "PhaseStatusEnum": "games.models.GamePhase.Status",

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from datetime import date
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -82,15 +81,10 @@ def sitter(request: HttpRequest, game_id: int) -> HttpResponse:
     name = "" if request.POST.get("clear") else request.POST.get("username", "").strip()
 
     def action() -> str:
-        who = None
-        if name:
-            who = get_user_model().objects.filter(username=name).first()
-            if who is None:
-                raise ApplicationError(_("There is no player named “%(name)s”.") % {"name": name})
-        absences.sitter_set(game=game, user=request.user, sitter=who)
-        if who is None:
+        seat = absences.sitter_name(game=game, user=request.user, username=name)
+        if seat.sitter is None:
             return _("You have no sitter in this game now.")
-        return _("%(name)s is your sitter in this game now.") % {"name": who.get_username()}
+        return _("%(name)s is your sitter in this game now.") % {"name": seat.sitter.get_username()}
 
     _attempt(request, action)
     return _to_game(game, "#my-time")

@@ -13,6 +13,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Q, Sum
@@ -166,6 +167,16 @@ def sitter_set(*, game: Game, user: AbstractBaseUser, sitter: AbstractBaseUser |
     seat.save(update_fields=["sitter"])
     _bump(game)
     return seat
+
+
+def sitter_name(*, game: Game, user: AbstractBaseUser, username: str) -> Seat:
+    """:func:`sitter_set` by the sitter's username; an empty name clears the sitter."""
+    who = None
+    if username:
+        who = get_user_model().objects.filter(username=username).first()
+        if who is None:
+            raise ApplicationError(_("There is no player named “%(name)s”.") % {"name": username})
+    return sitter_set(game=game, user=user, sitter=who)
 
 
 def seat_sat_by(*, game: Game, user: AbstractBaseUser) -> Seat | None:

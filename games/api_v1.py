@@ -19,9 +19,18 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from diplosite.api import MAX_ID, READ_ERRORS, WRITE_ERRORS, ApiView
-from games import press, selectors, services, visibility
+from diplosite.api import (
+    MAX_ID,
+    READ_ERRORS,
+    WRITE_ERRORS,
+    ApiView,
+    PageQuerySerializer,
+    PageSerializer,
+    page_of,
+)
+from games import press, selectors, services, visibility, wording
 from games.models import Game, GamePhase, PressMessage
+from notifications.models import REMINDER_HOURS_MAX
 
 
 class LobbyGameSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -36,7 +45,7 @@ class LobbyGameSerializer(serializers.Serializer):  # type: ignore[type-arg]
     created_at = serializers.DateTimeField()
 
 
-class GameListSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class GameListSerializer(PageSerializer):
     games = LobbyGameSerializer(many=True)
 
 
@@ -167,7 +176,7 @@ class DrawResultSerializer(serializers.Serializer):  # type: ignore[type-arg]
 # -- views ------------------------------------------------------------------------------------
 
 
-def _game_for(request: Request, game_id: int) -> Game:
+def game_for(request: Request, game_id: int) -> Game:
     """The game, if the caller may see it; otherwise the same 404 whether it exists or not."""
     game = Game.objects.filter(pk=game_id).first() if 0 < game_id <= MAX_ID else None
     if game is None or not visibility.can_view_game(user=request.user, game=game):
@@ -176,10 +185,9 @@ def _game_for(request: Request, game_id: int) -> Game:
 
 
 class GamesApi(ApiView):
-    class GameFilterSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class GameFilterSerializer(PageQuerySerializer):
         status = serializers.ChoiceField(choices=Game.Status.choices, default=Game.Status.FORMING)
         variant = serializers.CharField(max_length=40, required=False)
-        limit = serializers.IntegerField(min_value=1, max_value=100, default=50)
 
     class GameCreateSerializer(serializers.Serializer):  # type: ignore[type-arg]
         name = serializers.CharField(max_length=100)
@@ -217,22 +225,38 @@ class GamesApi(ApiView):
         min_reliability = serializers.IntegerField(min_value=0, max_value=100, default=0)
         duel = serializers.BooleanField(default=False, help_text="Highlander: a twin-board duel.")
         press = serializers.ChoiceField(choices=Game.Press.choices, default=Game.Press.FULL)
+        vacation_handling = serializers.ChoiceField(
+            choices=Game.VacationHandling.choices, default=Game.VacationHandling.EXTEND
+        )
+        reminder_hours = serializers.IntegerField(
+            min_value=0,
+            max_value=REMINDER_HOURS_MAX,
+            default=6,
+            help_text="Hours before a deadline to remind players (0: none); players may "
+            "choose their own.",
+        )
+        extensions_per_player = serializers.IntegerField(min_value=0, max_value=30, default=1)
+        extensions_per_game = serializers.IntegerField(min_value=0, max_value=30, default=3)
 
     @extend_schema(
         operation_id="games_list",
-        summary="List games as the lobby does",
+        summary="List games as the lobby does, newest first, a page at a time",
         parameters=[GameFilterSerializer],
         responses={200: GameListSerializer, **READ_ERRORS},
     )
     def get(self, request: Request) -> Response:
         query = self.GameFilterSerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
-        games = selectors.games_for_lobby(
-            user=request.user,
-            status=query.validated_data["status"],
-            variant=query.validated_data.get("variant"),
-        )[: query.validated_data["limit"]]
-        return Response(GameListSerializer({"games": games}).data)
+        games, paging = page_of(
+            selectors.games_for_lobby(
+                user=request.user,
+                status=query.validated_data["status"],
+                variant=query.validated_data.get("variant"),
+            ),
+            request,
+            self,
+        )
+        return Response(GameListSerializer({"games": games, **paging}).data)
 
     @extend_schema(
         operation_id="games_create",
@@ -267,6 +291,10 @@ class GamesApi(ApiView):
             min_reliability=d["min_reliability"],
             duel=d["duel"],
             press=d["press"],
+            vacation_handling=d["vacation_handling"],
+            reminder_hours=d["reminder_hours"],
+            extensions_per_player=d["extensions_per_player"],
+            extensions_per_game=d["extensions_per_game"],
         )
         return Response(CreatedGameSerializer(game).data, status=status.HTTP_201_CREATED)
 
@@ -284,7 +312,7 @@ class GameStateApi(ApiView):
         responses={200: StateSerializer, **READ_ERRORS},
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _game_for(request, game_id)
+        game = game_for(request, game_id)
         query = self.StateQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         try:
@@ -338,7 +366,7 @@ class GameLeaveApi(ApiView):
         responses={200: GameStatusSerializer, **WRITE_ERRORS},
     )
     def post(self, request: Request, game_id: int) -> Response:
-        game = _game_for(request, game_id)
+        game = game_for(request, game_id)
         services.game_leave(game=game, user=request.user)
         game.refresh_from_db()
         return Response(GameStatusSerializer(game).data)
@@ -354,7 +382,7 @@ class GameStartApi(ApiView):
         responses={200: GameStatusSerializer, **WRITE_ERRORS},
     )
     def post(self, request: Request, game_id: int) -> Response:
-        game = _game_for(request, game_id)
+        game = game_for(request, game_id)
         game = services.game_start(game=game, by=request.user)
         return Response(GameStatusSerializer(game).data)
 
@@ -379,7 +407,7 @@ class OrdersApi(ApiView):
         responses={200: MyOrdersSerializer, **READ_ERRORS},
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _game_for(request, game_id)
+        game = game_for(request, game_id)
         me = selectors.game_state(user=request.user, game=game)["me"]
         if me is None:
             raise exceptions.PermissionDenied(_("You have no orders to give here."))
@@ -392,7 +420,7 @@ class OrdersApi(ApiView):
         responses={200: OrdersResultSerializer, **WRITE_ERRORS},
     )
     def put(self, request: Request, game_id: int) -> Response:
-        game = _game_for(request, game_id)
+        game = game_for(request, game_id)
         data = self.OrdersInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         index = data.validated_data.get("phase")
@@ -416,7 +444,7 @@ class ReadyApi(ApiView):
         responses={200: ReadySerializer, **WRITE_ERRORS},
     )
     def post(self, request: Request, game_id: int) -> Response:
-        game = _game_for(request, game_id)
+        game = game_for(request, game_id)
         data = ReadySerializer(data=request.data)
         data.is_valid(raise_exception=True)
         order_set = services.orders_ready(
@@ -438,7 +466,7 @@ class DrawVoteApi(ApiView):
         responses={200: DrawResultSerializer, **WRITE_ERRORS},
     )
     def post(self, request: Request, game_id: int) -> Response:
-        game = _game_for(request, game_id)
+        game = game_for(request, game_id)
         data = self.DrawVoteSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         accept = data.validated_data["accept"]
@@ -482,6 +510,11 @@ ConversationSerializer._declared_fields["with"] = serializers.ListField(
 )
 
 
+class PressPhaseSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    code = serializers.CharField(help_text='A phase code, such as "S1901M".')
+    name = serializers.CharField()
+
+
 class PressOverviewSerializer(serializers.Serializer):  # type: ignore[type-arg]
     press = serializers.CharField(help_text="The game's press setting.")
     me = serializers.CharField(allow_null=True, help_text="Your power; null if you have none.")
@@ -490,6 +523,13 @@ class PressOverviewSerializer(serializers.Serializer):  # type: ignore[type-arg]
         child=serializers.CharField(), help_text="Powers you may write to privately."
     )
     conversations = ConversationSerializer(many=True)
+    phases = PressPhaseSerializer(
+        many=True, help_text="The phases in which you can read press, in order."
+    )
+    power_names = serializers.DictField(
+        child=serializers.CharField(),
+        help_text="The display name of each power in may_write_to and in conversations.",
+    )
 
 
 class PressMessageSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -526,15 +566,20 @@ class PressApi(ApiView):
         responses={200: PressOverviewSerializer, **READ_ERRORS},
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _game_for(request, game_id)
+        game = game_for(request, game_id)
         recipients = press.press_recipients(game=game, user=request.user)
+        may_write_to = recipients or []
         seat = visibility.seat_of(user=request.user, game=game)
+        conversations = press.press_conversations(game=game, user=request.user)
+        named = {*may_write_to, *(p for c in conversations for p in c["powers"])}
         overview = {
             "press": game.press,
             "me": seat.power if seat is not None else None,
             "can_send": recipients is not None,
-            "may_write_to": recipients or [],
-            "conversations": press.press_conversations(game=game, user=request.user),
+            "may_write_to": may_write_to,
+            "conversations": conversations,
+            "phases": press.press_phases(game=game, user=request.user),
+            "power_names": {p: wording.power_name(p) for p in sorted(named)},
         }
         return Response(PressOverviewSerializer(overview).data)
 
@@ -545,7 +590,7 @@ class PressApi(ApiView):
         responses={201: PressMessageSerializer, **WRITE_ERRORS},
     )
     def post(self, request: Request, game_id: int) -> Response:
-        game = _game_for(request, game_id)
+        game = game_for(request, game_id)
         data = self.PressSendSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         message = press.press_send(
@@ -574,7 +619,7 @@ class PressMessagesApi(ApiView):
         responses={200: PressMessagesSerializer, **READ_ERRORS},
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = _game_for(request, game_id)
+        game = game_for(request, game_id)
         query = self.PressQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         messages = press.press_messages(
@@ -596,7 +641,7 @@ class PressReadApi(ApiView):
         responses={200: PressReadSerializer, **WRITE_ERRORS},
     )
     def post(self, request: Request, game_id: int) -> Response:
-        game = _game_for(request, game_id)
+        game = game_for(request, game_id)
         data = PressReadSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         conversation = data.validated_data["conversation"]

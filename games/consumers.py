@@ -80,6 +80,10 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if int(event["game"]) == self.game_id:
             await self.send_json({"type": "press.new", "conversation": event["conversation"]})
 
+    async def inbox_changed(self, event: dict[str, Any]) -> None:
+        # The user's group also carries their inbox count, for the header's own socket.
+        pass
+
     async def _poll(self) -> None:
         while True:
             await asyncio.sleep(settings.LIVE_POLL_SECONDS)

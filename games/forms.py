@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from adjudicator.variants import VARIANTS
 from games.models import Game
 from games.wording import POWER_NAMES
+from notifications.models import REMINDER_HOURS_MAX
 
 
 def _hours(
@@ -49,6 +50,11 @@ def _variant_choices() -> list[tuple[str, str]]:
             players = _("%(low)d–%(high)d players") % {"low": low, "high": high}
         out.append((v.id, f"{v.name} ({players})"))
     return out
+
+
+def _or(value: int | None, default: int) -> int:
+    """A number left empty takes its default (0 stays 0)."""
+    return default if value is None else value
 
 
 class GameCreateForm(forms.Form):
@@ -109,6 +115,34 @@ class GameCreateForm(forms.Form):
         max_value=100,
         required=False,
     )
+    vacation_handling = forms.ChoiceField(
+        label=_("Vacations"),
+        choices=Game.VacationHandling.choices,
+        initial=Game.VacationHandling.EXTEND,
+        required=False,
+    )
+    reminder_hours = forms.IntegerField(
+        label=_("Remind players of missing orders (hours before a deadline)"),
+        initial=6,
+        min_value=0,
+        max_value=REMINDER_HOURS_MAX,
+        required=False,
+        help_text=_("0 for no reminders; each player may choose their own hours."),
+    )
+    extensions_per_player = forms.IntegerField(
+        label=_("Deadline extensions a player may ask for"),
+        initial=1,
+        min_value=0,
+        max_value=30,
+        required=False,
+    )
+    extensions_per_game = forms.IntegerField(
+        label=_("Deadline extensions in the whole game"),
+        initial=3,
+        min_value=0,
+        max_value=30,
+        required=False,
+    )
     assignment = forms.ChoiceField(
         label=_("Powers"), choices=Game.Assignment.choices, initial=Game.Assignment.RANDOM
     )
@@ -136,6 +170,10 @@ class GameCreateForm(forms.Form):
             "nmr_policy": d.get("nmr_policy") or Game.NmrPolicy.IMMEDIATE,
             "exclude_after": d.get("exclude_after"),
             "min_reliability": d.get("min_reliability") or 0,
+            "vacation_handling": d.get("vacation_handling") or Game.VacationHandling.EXTEND,
+            "reminder_hours": _or(d.get("reminder_hours"), 6),
+            "extensions_per_player": _or(d.get("extensions_per_player"), 1),
+            "extensions_per_game": _or(d.get("extensions_per_game"), 3),
         }
 
 

@@ -264,8 +264,8 @@ class GamePhase(models.Model):
     #: The orders exactly as adjudicated, by power (a power in civil disorder had none),
     #: so that the phase can be replayed and exported as it was resolved.
     adjudicated_orders = models.JSONField(null=True, blank=True)
-    #: A reminder was sent for this phase's deadline.
-    reminded = models.BooleanField(default=False)
+    #: Powers whose players were reminded of this phase's deadline (each once).
+    reminded_powers = models.JSONField(default=list, blank=True)
     opened_at = models.DateTimeField(default=timezone.now)
     #: The ruling that corrected this phase or one before it (the phase stays, as history).
     superseded_by = models.ForeignKey(

@@ -9,7 +9,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
-from games.models import Game, GamePhase
+from games.models import Game, GamePhase, Seat
 
 
 def phases_due(*, now: datetime | None = None) -> list[tuple[int, int]]:
@@ -36,7 +36,7 @@ def games_for_lobby(
         games = games.filter(Q(private=False) | Q(seats__user=user)).distinct()
     else:
         games = games.filter(private=False)
-    return games.order_by("-created_at")
+    return games.order_by("-created_at", "-pk")
 
 
 def games_of_user(*, user: AbstractBaseUser) -> QuerySet[Game]:
@@ -357,29 +357,55 @@ def moderation_summary(*, game: Game, user: AbstractBaseUser | AnonymousUser) ->
     }
 
 
-def reminders_due(*, now: datetime | None = None) -> list[int]:
-    """Open phases whose reminder time (the game's hours before the deadline) has come
-    and whose reminder has not been sent."""
+def reminder_seats(*, phases: list[GamePhase], now: datetime) -> dict[int, list[Seat]]:
+    """For each phase, the seats whose reminder time has come: a player who has not said
+    they are ready and was not reminded of this phase yet, at their own hours before the
+    deadline (notification settings), else the game's. Whether the seat has orders to give
+    at all is left to the caller, who reads the position."""
     from games.deadlines import reminder_at
+    from games.models import OrderSet
 
-    now = now or timezone.now()
-    due = []
-    phases = GamePhase.objects.filter(
-        status=GamePhase.Status.OPEN,
-        reminded=False,
-        deadline__isnull=False,
-        deadline__gt=now,
-        game__status=Game.Status.ACTIVE,
-        game__reminder_hours__gt=0,
-    ).select_related("game")
+    if not phases:
+        return {}
+    ready = set(
+        OrderSet.objects.filter(phase__in=phases, ready=True).values_list("phase_id", "seat_id")
+    )
+    seats: dict[int, list[Seat]] = {}
+    for seat in Seat.objects.filter(
+        game_id__in={p.game_id for p in phases}, user__isnull=False, eliminated=False
+    ).select_related("user__notification_setting"):
+        seats.setdefault(seat.game_id, []).append(seat)
+    out: dict[int, list[Seat]] = {}
     for phase in phases:
         assert phase.deadline is not None
-        if phase.deadline - now > timedelta(hours=phase.game.reminder_hours):
-            continue
-        when = reminder_at(phase.deadline, phase.game.reminder_hours, opened=phase.opened_at)
-        if when is not None and when <= now:
-            due.append(phase.pk)
-    return due
+        for seat in seats.get(phase.game_id, []):
+            if (phase.pk, seat.pk) in ready or seat.power in phase.reminded_powers:
+                continue
+            setting = getattr(seat.user, "notification_setting", None)
+            hours = getattr(setting, "reminder_hours", None)
+            if hours is None:
+                hours = phase.game.reminder_hours
+            when = reminder_at(phase.deadline, hours, opened=phase.opened_at)
+            if when is not None and when <= now:
+                out.setdefault(phase.pk, []).append(seat)
+    return out
+
+
+def reminders_due(*, now: datetime | None = None) -> list[int]:
+    """Open phases with a player to remind now (see :func:`reminder_seats`)."""
+    from notifications.models import REMINDER_HOURS_MAX
+
+    now = now or timezone.now()
+    phases = list(
+        GamePhase.objects.filter(
+            status=GamePhase.Status.OPEN,
+            deadline__gt=now,
+            # No reminder is asked for earlier than this (a game's own hours are fewer).
+            deadline__lte=now + timedelta(hours=REMINDER_HOURS_MAX),
+            game__status=Game.Status.ACTIVE,
+        ).select_related("game")
+    )
+    return sorted(reminder_seats(phases=phases, now=now))
 
 
 def _decisions(

@@ -44,6 +44,7 @@ from games.models import (
     PhaseDuty,
     Seat,
 )
+from notifications.models import REMINDER_HOURS_MAX
 from notifications.services import notify, notify_later
 
 log = logging.getLogger(__name__)
@@ -126,6 +127,10 @@ def game_create(
     join: bool = True,
     power: str | None = None,
     press: str = Game.Press.FULL,
+    vacation_handling: str = Game.VacationHandling.EXTEND,
+    reminder_hours: int = 6,
+    extensions_per_player: int = 1,
+    extensions_per_game: int = 3,
 ) -> Game:
     """Create a game with an open seat per power; the creator joins unless ``join`` is False.
 
@@ -178,6 +183,17 @@ def game_create(
         raise ApplicationError(_("Unknown press setting."))
     if not 0 <= min_reliability <= 100 or (exclude_after is not None and exclude_after < 1):
         raise ApplicationError(_("Reliability is a percentage; exclusion needs one miss or more."))
+    if vacation_handling not in Game.VacationHandling.values:
+        raise ApplicationError(_("Unknown way of handling vacations."))
+    if not 0 <= reminder_hours <= REMINDER_HOURS_MAX:
+        raise ApplicationError(
+            _("Reminders come at most %(n)s hours before a deadline (0: none).")
+            % {"n": REMINDER_HOURS_MAX}
+        )
+    if not 0 <= extensions_per_player <= extensions_per_game <= 30:
+        raise ApplicationError(
+            _("Extensions: at most 30 a game, and a player's share no more than the game's.")
+        )
     game = Game.objects.create(
         name=name,
         variant=variant.id,
@@ -188,6 +204,10 @@ def game_create(
         exclude_after=exclude_after,
         min_reliability=min_reliability,
         press=press,
+        vacation_handling=vacation_handling,
+        reminder_hours=reminder_hours,
+        extensions_per_player=extensions_per_player,
+        extensions_per_game=extensions_per_game,
         created_by=created_by,
         private=private,
         anonymous=anonymous,
@@ -1038,28 +1058,38 @@ def draw_vote(*, game: Game, user: AbstractBaseUser, accept: bool) -> bool:
 # -- reminders --------------------------------------------------------------------------------
 
 
-def phase_remind(*, phase_id: int) -> int:
-    """Send the deadline reminder of a phase, once: to each player with orders to give who
-    has not said they are ready. Returns how many were reminded.
+def phase_remind(*, phase_id: int, now: Any = None) -> int:
+    """Send the deadline reminders of a phase that are due: to each player with orders to
+    give who has not said they are ready, at their chosen hours before the deadline (or
+    the game's), once each. Returns how many were reminded.
 
-    The phase row is locked, marked reminded and the reminders recorded (keyed by the
-    phase) in one transaction, so a second worker or a redelivered task sends nothing and
-    a crash sends nothing twice nor loses the reminder; each e-mail or webhook then goes
-    out as its own retried task after commit.
+    The phase row is locked, the powers marked reminded and the reminders recorded (keyed
+    by the phase) in one transaction, so a second worker or a redelivered task sends
+    nothing and a crash neither sends twice nor loses a reminder; each e-mail or webhook
+    then goes out as its own retried task after commit.
     """
+    from games.selectors import reminder_seats
+
+    now = now or timezone.now()
     with transaction.atomic():
         phase = GamePhase.objects.select_for_update().filter(pk=phase_id).first()
-        if phase is None or phase.reminded or phase.status != GamePhase.Status.OPEN:
+        if phase is None or phase.status != GamePhase.Status.OPEN or phase.deadline is None:
             return 0
         game = phase.game
-        variant = find_variant(game.variant)
-        due = powers_to_order(phase_position(phase), variant)
-        ready = set(phase.order_sets.filter(ready=True).values_list("seat__power", flat=True))
-        seats = list(game.seats.filter(power__in=due - ready, user__isnull=False))
-        phase.reminded = True
-        phase.save(update_fields=["reminded"])
-        deadline = phase.deadline.strftime("%Y-%m-%d %H:%M") if phase.deadline else ""
+        if game.status != Game.Status.ACTIVE:
+            return 0
+        seats = reminder_seats(phases=[phase], now=now).get(phase.pk, [])
+        if not seats:
+            return 0
+        due = powers_to_order(phase_position(phase), find_variant(game.variant))
+        # Marked even when they have nothing to order: their time has passed.
+        phase.reminded_powers = sorted({*phase.reminded_powers, *(s.power for s in seats)})
+        phase.save(update_fields=["reminded_powers"])
+        deadline = phase.deadline.strftime("%Y-%m-%d %H:%M")
+        told = 0
         for seat in seats:
+            if seat.power not in due:
+                continue
             assert seat.user_id is not None
             notify(
                 kind="deadline_reminder",
@@ -1073,4 +1103,5 @@ def phase_remind(*, phase_id: int) -> int:
                     "power": seat.power,
                 },
             )
-    return len(seats)
+            told += 1
+    return told

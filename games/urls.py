@@ -6,7 +6,6 @@ from games import (
     duel_views,
     moderation_views,
     picture_views,
-    press_api,
     views,
 )
 
@@ -57,17 +56,6 @@ urlpatterns = [
     path("api/games/<int:game_id>/orders/check/", api.OrderCheckApi.as_view(), name="api-check"),
     path("api/games/<int:game_id>/ready/", api.ReadyApi.as_view(), name="api-ready"),
     path("api/games/<int:game_id>/draw/", api.DrawVoteApi.as_view(), name="api-draw"),
-    path("api/games/<int:game_id>/press/", press_api.PressApi.as_view(), name="api-press"),
-    path(
-        "api/games/<int:game_id>/press/send/",
-        press_api.PressSendApi.as_view(),
-        name="api-press-send",
-    ),
-    path(
-        "api/games/<int:game_id>/press/read/",
-        press_api.PressReadApi.as_view(),
-        name="api-press-read",
-    ),
     path(
         "games/<int:game_id>/phase/<int:index>/map.svg",
         picture_views.phase_map_svg,

@@ -7,7 +7,7 @@ from django.core.validators import URLValidator
 from django.utils.translation import gettext_lazy as _
 
 from games.forms import time_zones
-from notifications.models import EVENT_KINDS, Channel, NotificationSetting
+from notifications.models import EVENT_KINDS, REMINDER_HOURS_MAX, Channel, NotificationSetting
 
 
 class SettingForm(forms.Form):
@@ -47,12 +47,21 @@ class SettingForm(forms.Form):
         required=False,
     )
 
+    reminder_hours = forms.IntegerField(
+        label=_("Remind me of missing orders this many hours before a deadline"),
+        help_text=_("Empty: as the game says."),
+        required=False,
+        min_value=1,
+        max_value=REMINDER_HOURS_MAX,
+    )
+
     def __init__(self, *args: Any, setting: NotificationSetting, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["webhook_url"].initial = setting.webhook_url
         self.fields["digest"].initial = "1" if setting.digest else "0"
         self.fields["digest_hour"].initial = setting.digest_hour
         self.fields["time_zone"].initial = setting.time_zone
+        self.fields["reminder_hours"].initial = setting.reminder_hours
         for kind in EVENT_KINDS:
             for channel in Channel:
                 self.fields[f"{kind.value}__{channel.value}"] = forms.BooleanField(

@@ -23,6 +23,8 @@ class Kind(models.TextChoices):
 EVENT_KINDS = [k for k in Kind if k is not Kind.DIGEST]
 #: Kinds that are always sent at once: a reminder in tomorrow's digest comes too late.
 NEVER_HELD = frozenset({Kind.DEADLINE_REMINDER.value})
+#: The most hours before a deadline a player may ask to be reminded.
+REMINDER_HOURS_MAX = 72
 
 
 class Channel(models.TextChoices):
@@ -50,6 +52,8 @@ class NotificationSetting(models.Model):
     #: The hour (in ``time_zone``) the daily digest goes out.
     digest_hour = models.PositiveSmallIntegerField(default=18)
     time_zone = models.CharField(max_length=64, default="UTC")
+    #: Hours before a deadline to be reminded of missing orders; None: the game's choice.
+    reminder_hours = models.PositiveSmallIntegerField(null=True, blank=True)
 
     def channels_for(self, kind: str) -> list[str]:
         chosen = [c for c in self.choices.get(kind, []) if c in Channel.values]

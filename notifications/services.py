@@ -29,6 +29,7 @@ from notifications import live
 from notifications.models import (
     EVENT_KINDS,
     NEVER_HELD,
+    REMINDER_HOURS_MAX,
     Channel,
     Delivery,
     Kind,
@@ -247,11 +248,14 @@ def setting_save(
     digest: bool = False,
     digest_hour: int = 18,
     time_zone: str = "UTC",
+    reminder_hours: int | None = None,
 ) -> NotificationSetting:
     """Save a user's choices. Turning the digest off sends what it held at once."""
 
     if not 0 <= digest_hour <= 23:
         raise ValueError("digest_hour is an hour of the day, 0 to 23")
+    if reminder_hours is not None and not 1 <= reminder_hours <= REMINDER_HOURS_MAX:
+        raise ValueError(f"reminder_hours is 1 to {REMINDER_HOURS_MAX}, or None for the game's")
     zone_named(time_zone)  # a ValueError names the unknown zone
     setting, _created = NotificationSetting.objects.select_for_update().get_or_create(user=user)
     setting.choices = {
@@ -261,6 +265,7 @@ def setting_save(
     setting.digest = digest
     setting.digest_hour = digest_hour
     setting.time_zone = time_zone
+    setting.reminder_hours = reminder_hours
     setting.save()
     if not digest:
         _release_held(user_id=user.pk)
@@ -361,8 +366,13 @@ def unread_count(*, user_id: int) -> int:
     return Notification.objects.filter(user_id=user_id, read=False).count()
 
 
-def inbox_mark_all_read(*, user: AbstractBaseUser) -> int:
-    changed = Notification.objects.filter(user=user, read=False).update(read=True)
+def inbox_mark_read(*, user: AbstractBaseUser, ids: Iterable[int] | None = None) -> int:
+    """Mark the user's notifications read: those of ``ids`` (others' ids are ignored), or
+    all. Returns how many changed."""
+    unread = Notification.objects.filter(user=user, read=False)
+    if ids is not None:
+        unread = unread.filter(pk__in=list(ids))
+    changed = unread.update(read=True)
     if changed:
         transaction.on_commit(partial(inbox_changed, user.pk), robust=True)
     return changed

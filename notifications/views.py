@@ -25,7 +25,7 @@ def inbox(request: HttpRequest) -> HttpResponse:
     form = SettingForm(setting=setting)
     if request.method == "POST":
         if request.POST.get("action") == "read_all":
-            services.inbox_mark_all_read(user=user)
+            services.inbox_mark_read(user=user)
             return redirect("notifications:inbox")
         form = SettingForm(request.POST, setting=setting)
         if form.is_valid():
@@ -36,6 +36,7 @@ def inbox(request: HttpRequest) -> HttpResponse:
                 digest=form.cleaned_data["digest"],
                 digest_hour=form.cleaned_data["digest_hour"],
                 time_zone=form.cleaned_data["time_zone"] or "UTC",
+                reminder_hours=form.cleaned_data["reminder_hours"],
             )
             messages.success(request, _("Your notification settings are saved."))
             return redirect("notifications:inbox")

@@ -760,7 +760,8 @@
 // The press panel of the game page: conversations (with everyone, with one power, with a
 // chosen group), unread markers per conversation, and each conversation's history by the
 // phase it was written in. The socket only says "something new in conversation k" (to its
-// readers alone); the panel then fetches what this viewer may read from the press API.
+// readers alone); the panel then fetches what this viewer may read from the public API
+// (/api/v1/games/<id>/press/...), with the page's session and CSRF token.
 (function () {
   const box = document.getElementById("press");
   if (!box || !document.getElementById("press-conversations")) return;
@@ -797,6 +798,23 @@
     return { ok: response.ok, data: answer };
   }
 
+  // An error reply is {"message": ...}; invalid input adds "errors", per field.
+  function problem(answer) {
+    const details = [];
+    for (const [field, list] of Object.entries(answer.errors || {})) {
+      details.push(`${field}: ${[].concat(list).join(" ")}`);
+    }
+    const text = [answer.message, ...details].filter(Boolean).join(" — ");
+    return text || gettext("The message was not sent.");
+  }
+
+  async function getJson(base, params) {
+    const url = new URL(base, window.location.href);
+    for (const [k, v] of Object.entries(params || {})) if (v) url.searchParams.set(k, v);
+    const response = await fetch(url, { credentials: "same-origin" });
+    return response.ok ? response.json() : null;
+  }
+
   function node(tag, cls, text) {
     const n = document.createElement(tag);
     if (cls) n.className = cls;
@@ -804,19 +822,20 @@
     return n;
   }
 
-  // One fetch at a time; a signal arriving meanwhile fetches once more afterwards.
+  // One load at a time; a signal arriving meanwhile loads once more afterwards.
   async function load() {
     if (loading) { again = true; return; }
     loading = true;
     try {
       do {
         again = false;
-        const url = new URL(box.dataset.pressUrl, window.location.href);
-        url.searchParams.set("conversation", current);
-        if (phase) url.searchParams.set("phase", phase);
-        const response = await fetch(url, { credentials: "same-origin" });
-        if (!response.ok) return;
-        data = await response.json();
+        // The overview (conversations, phases, whom one may write to) and the open thread.
+        const [overview, opened] = await Promise.all([
+          getJson(box.dataset.pressUrl),
+          getJson(box.dataset.messagesUrl, { conversation: current, phase }),
+        ]);
+        if (!overview || !opened) return;
+        data = { ...overview, messages: opened.messages };
         draw();
         await markRead();
       } while (again);
@@ -902,15 +921,16 @@
     form.hidden = !data.can_send;
     if (!data.can_send) return;
     const checked = new Set(Array.from(powers.querySelectorAll("input:checked")).map((i) => i.value));
-    const boxes = data.may_write_to.map((p) => {
-      const label = node("label", `power-${p.power}`);
+    const names = data.power_names || {};
+    const boxes = data.may_write_to.map((power) => {
+      const label = node("label", `power-${power}`);
       const input = document.createElement("input");
       input.type = "checkbox";
-      input.value = p.power;
-      input.checked = checked.has(p.power);
+      input.value = power;
+      input.checked = checked.has(power);
       input.addEventListener("change", () => setMode(input.checked || anyChecked() ? "powers" : "all"));
       label.appendChild(input);
-      label.appendChild(document.createTextNode(" " + p.name));
+      label.appendChild(document.createTextNode(" " + (names[power] || power)));
       return label;
     });
     powers.replaceChildren(...boxes);
@@ -958,10 +978,10 @@
     const button = document.getElementById("press-send");
     button.disabled = true;
     try {
-      const { ok, data: answer } = await post(box.dataset.sendUrl,
+      const { ok, data: answer } = await post(box.dataset.pressUrl,
         { to: mode === "all" ? "all" : chosen, body: text });
       if (!ok) {
-        errorBox.textContent = answer.message || gettext("The message was not sent.");
+        errorBox.textContent = problem(answer);
         return;
       }
       errorBox.textContent = "";

@@ -3,50 +3,23 @@ onto the map, mark ready, and see the adjudicated map arrive without a reload.""
 
 from __future__ import annotations
 
-import os
 from datetime import timedelta
 from typing import Any
 
-from channels.testing import ChannelsLiveServerTestCase
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect, sync_playwright
 
-from diplosite.celery import app
 from games import services
 from games.models import Game
+from tests.e2e.base import CHROMIUM, CHROMIUM_ARGS, PASSWORD, BrowserTestCase
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey")
-PASSWORD = "a-long-browser-password"
 
 
-class PlayInTheBrowser(ChannelsLiveServerTestCase):
-    serve_static = True
-
-    @classmethod
-    def setUpClass(cls) -> None:
-        # The live server process adjudicates in place of a worker once everyone is ready.
-        cls._eager = app.conf.task_always_eager
-        app.conf.task_always_eager = True
-        # Playwright's sync API runs an event loop in this thread; the test's own ORM
-        # calls are ordinary blocking calls and safe here.
-        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-        super().setUpClass()
-
-    @classmethod
-    def tearDownClass(cls) -> None:
-        super().tearDownClass()
-        app.conf.task_always_eager = cls._eager
-        os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+class PlayInTheBrowser(BrowserTestCase):
+    #: The live server process adjudicates in place of a worker once everyone is ready.
+    eager_tasks = True
 
     def setUp(self) -> None:
         # Hashed with the site's own hasher: the live server process does not share the

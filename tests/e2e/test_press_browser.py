@@ -4,38 +4,23 @@ unread marker), while Germany's page never shows it."""
 
 from __future__ import annotations
 
-import os
 from datetime import timedelta
 from typing import Any
 
-from channels.testing import ChannelsLiveServerTestCase
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from games import services
 from games.models import Game
-from tests.e2e.test_browser import CHROMIUM, CHROMIUM_ARGS, PASSWORD, POWERS
+from tests.e2e.base import CHROMIUM, CHROMIUM_ARGS, PASSWORD, BrowserTestCase
+from tests.e2e.test_browser import POWERS
 
 SECRET = "Let us take Belgium together"
 ANSWER = "Agreed: I move to Burgundy"
 
 
-class PressInTheBrowser(ChannelsLiveServerTestCase):
-    serve_static = True
-
-    @classmethod
-    def setUpClass(cls) -> None:
-        # Playwright's sync API runs an event loop in this thread; the test's own ORM
-        # calls are ordinary blocking calls and safe here.
-        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-        super().setUpClass()
-
-    @classmethod
-    def tearDownClass(cls) -> None:
-        super().tearDownClass()
-        os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-
+class PressInTheBrowser(BrowserTestCase):
     def setUp(self) -> None:
         hasher = PBKDF2PasswordHasher()
         hashed = hasher.encode(PASSWORD, hasher.salt())

@@ -4,22 +4,24 @@ on the other player's page without a reload."""
 
 from __future__ import annotations
 
-import os
-import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
 
-from channels.testing import ChannelsLiveServerTestCase
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
-from diplosite.celery import app
 from games import services
 from games.models import Game
-from tests.e2e.test_browser import CHROMIUM, CHROMIUM_ARGS, PASSWORD
+from tests.e2e.base import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    PASSWORD,
+    BrowserTestCase,
+    outside_the_event_loop,
+)
 
 #: Two nomination lists with nothing in common: red takes the west, blue the east.
 RED_LIST = (
@@ -32,49 +34,15 @@ BLUE_LIST = (
 )  # fmt: skip
 
 
-def outside_the_event_loop(action: Callable[[], None]) -> None:
-    """Run ``action`` in a thread of its own and wait for it (errors are raised here)."""
-    failure: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            action()
-        except BaseException as e:  # handed back to the test's thread
-            failure.append(e)
-        finally:
-            from django.db import connection
-
-            connection.close()
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join()
-    if failure:
-        raise failure[0]
-
-
 def click_center(page: Page, center: str) -> None:
     """Click a supply center's dot (it stands for its province; a province's own middle
     may lie in its neighbour's outline)."""
     page.click(f'#centers [data-center="{center}"]')
 
 
-class SetUpInTheBrowser(ChannelsLiveServerTestCase):
-    serve_static = True
-
-    @classmethod
-    def setUpClass(cls) -> None:
-        # The live server process adjudicates in place of a worker once everyone is ready.
-        cls._eager = app.conf.task_always_eager
-        app.conf.task_always_eager = True
-        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-        super().setUpClass()
-
-    @classmethod
-    def tearDownClass(cls) -> None:
-        super().tearDownClass()
-        app.conf.task_always_eager = cls._eager
-        os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+class SetUpInTheBrowser(BrowserTestCase):
+    #: The live server process adjudicates in place of a worker once everyone is ready.
+    eager_tasks = True
 
     def setUp(self) -> None:
         hasher = PBKDF2PasswordHasher()
@@ -152,6 +120,7 @@ class SetUpInTheBrowser(ChannelsLiveServerTestCase):
             page.evaluate("window.__noReload = true")
             page.click("#ready-button")
             expect(page.locator("#my-orders .ready")).to_contain_text("You are ready")
+
             # Blue nominates elsewhere: the lists are revealed and placement begins.
             def blue_nominates() -> None:
                 services.orders_submit(

@@ -134,3 +134,38 @@ def test_a_reminder_goes_once_to_those_not_ready(
         ]
         assert "not marked ready" in mail.outbox[0].body
         assert tasks.selectors.reminders_due() == []
+
+
+def test_each_player_is_reminded_at_their_own_hours_before(
+    players: dict[str, Any], eager: None, django_capture_on_commit_callbacks: Any
+) -> None:
+    from notifications import services as notifications
+
+    notifications.setting_save(
+        user=players["turkey"],
+        choices={"deadline_reminder": ["email"]},
+        webhook_url="",
+        reminder_hours=20,
+    )
+    start = datetime(2025, 5, 5, 8, 0, tzinfo=UTC)
+    with time_machine.travel(start, tick=False) as clock:
+        game = _game(players, movement_deadline=timedelta(hours=24))
+        Game.objects.filter(pk=game.pk).update(reminder_hours=6)
+        for power in ("austria", "france", "germany", "italy", "russia"):
+            services.orders_ready(game=game, user=players[power], ready=True)
+        clock.move_to(start + timedelta(hours=4, minutes=1))  # 20 h before the deadline
+        (phase_id,) = tasks.selectors.reminders_due()
+        with django_capture_on_commit_callbacks(execute=True):
+            assert tasks.remind_phase.apply(args=(phase_id,)).get() == 1
+        assert [m.to[0] for m in mail.outbox] == ["turkey-player@example.org"]
+        clock.move_to(start + timedelta(hours=12))
+        assert tasks.selectors.reminders_due() == []  # Turkey once; England not yet
+        clock.move_to(start + timedelta(hours=18, minutes=1))  # the game's 6 h
+        (phase_id,) = tasks.selectors.reminders_due()
+        with django_capture_on_commit_callbacks(execute=True):
+            assert tasks.remind_phase.apply(args=(phase_id,)).get() == 1
+        assert [m.to[0] for m in mail.outbox] == [
+            "turkey-player@example.org",
+            "england-player@example.org",
+        ]
+        assert tasks.selectors.reminders_due() == []

@@ -2,7 +2,8 @@
 
 Every message kind (to everyone, to one power, to a group) is tried with every wrong
 reader (another power, an observer, a visitor who is not signed in, a moderator), through
-the visibility module, the press API and the game page. Sending is tried as everyone who
+the visibility module, the public press API (/api/v1/, which the game page's panel uses)
+and the game page. Sending is tried as everyone who
 may not: an eliminated power, an observer, a visitor, and anyone in a game whose press
 setting forbids it. In an anonymous game no reply names a player.
 """
@@ -42,16 +43,21 @@ def client_for(user: Any | None) -> Client:
 
 
 def api(game: Game, user: Any | None, conversation: str = "all") -> dict[str, Any]:
-    reply = client_for(user).get(
-        reverse("games:api-press", args=[game.pk]), {"conversation": conversation}
+    """What the game page's press panel fetches, with the user's session: the overview and
+    the messages of one conversation, merged."""
+    client = client_for(user)
+    overview = client.get(reverse("api:press", args=[game.pk]))
+    assert overview.status_code == 200, overview.content
+    messages = client.get(
+        reverse("api:press-messages", args=[game.pk]), {"conversation": conversation}
     )
-    assert reply.status_code == 200, reply.content
-    return dict(reply.json())
+    assert messages.status_code == 200, messages.content
+    return {**overview.json(), **messages.json()}
 
 
 def send(game: Game, user: Any | None, to: Any, body: str) -> Any:
     return client_for(user).post(
-        reverse("games:api-press-send", args=[game.pk]),
+        reverse("api:press", args=[game.pk]),
         {"to": to, "body": body},
         content_type="application/json",
     )
@@ -117,9 +123,10 @@ def test_a_private_game_keeps_even_public_press_from_outsiders(
     outsider = make_user("outsider")
     assert visibility.visible_press(user=outsider, game=game) == []
     for user in (outsider, None):
-        reply = client_for(user).get(reverse("games:api-press", args=[game.pk]))
-        assert reply.status_code == 400
-        assert "Hello all" not in reply.content.decode()
+        for name in ("api:press", "api:press-messages"):
+            reply = client_for(user).get(reverse(name, args=[game.pk]))
+            assert reply.status_code == 404  # as if the game did not exist
+            assert "Hello all" not in reply.content.decode()
     assert len(visibility.visible_press(user=players["turkey"], game=game)) == 1
 
 
@@ -189,7 +196,7 @@ def test_only_players_send(started_game: Game, readers: dict[str, Any], who: str
 def test_a_visitor_who_is_not_signed_in_cannot_send_or_mark(started_game: Game) -> None:
     assert send(started_game, None, "all", "Hello").status_code in (401, 403)
     reply = client_for(None).post(
-        reverse("games:api-press-read", args=[started_game.pk]),
+        reverse("api:press-read", args=[started_game.pk]),
         {"conversation": "all"},
         content_type="application/json",
     )
@@ -255,6 +262,45 @@ def test_press_is_sent_only_while_the_game_runs(
         press.press_send(game=started_game, user=players["austria"], to="all", body="Late")
 
 
+def test_the_overview_names_the_powers_one_may_write_to_and_talks_with(
+    started_game: Game, players: dict[str, Any]
+) -> None:
+    press.press_send(game=started_game, user=players["england"], to=["france"], body="Hi")
+    reply = api(started_game, players["england"])
+    # may_write_to stays a list of codes; their names come apart, with those of the
+    # powers in the conversations.
+    assert sorted(reply["may_write_to"]) == [p for p in POWERS if p != "england"]
+    assert reply["power_names"]["france"] == "France"
+    assert set(reply["power_names"]) == set(POWERS)
+    assert reply["phases"] == [{"code": "S1901M", "name": "Spring 1901 movement"}]
+    watcher = api(started_game, None)
+    assert watcher["may_write_to"] == []
+    assert watcher["power_names"] == {}  # only "all", which names no power
+    assert watcher["phases"] == []
+    assert watcher["can_send"] is False
+
+
+def test_the_page_panel_uses_the_public_api_with_its_session_and_csrf_token(
+    started_game: Game, players: dict[str, Any]
+) -> None:
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(players["england"])
+    page = client.get(reverse("games:detail", args=[started_game.pk])).content.decode()
+    url = reverse("api:press", args=[started_game.pk])
+    assert url.startswith("/api/v1/")
+    assert f'data-press-url="{url}"' in page
+    assert f'data-messages-url="{reverse("api:press-messages", args=[started_game.pk])}"' in page
+    assert f'data-read-url="{reverse("api:press-read", args=[started_game.pk])}"' in page
+    payload = {"to": "all", "body": "Hello"}
+    refused = client.post(url, payload, content_type="application/json")
+    assert refused.status_code == 403
+    assert not PressMessage.objects.exists()
+    token = client.cookies["csrftoken"].value
+    sent = client.post(url, payload, content_type="application/json", HTTP_X_CSRFTOKEN=token)
+    assert sent.status_code == 201, sent.content
+    assert sent.json()["conversation"] == "all"
+
+
 # -- anonymous games ----------------------------------------------------------------------------
 
 
@@ -297,7 +343,7 @@ def test_unread_markers_per_conversation(started_game: Game, players: dict[str, 
     assert unread(players["france"]) == {"all": 1, "england+france": 2}
     assert unread(players["england"]) == {"all": 1, "england+france": 0}  # one's own is read
     reply = client_for(players["france"]).post(
-        reverse("games:api-press-read", args=[started_game.pk]),
+        reverse("api:press-read", args=[started_game.pk]),
         {"conversation": "england+france"},
         content_type="application/json",
     )
@@ -329,7 +375,7 @@ def test_each_message_records_its_phase(started_game: Game, players: dict[str, A
     ]
     assert [p["code"] for p in reply["phases"]] == ["S1901M", "F1901M"]
     spring = client_for(players["england"]).get(
-        reverse("games:api-press", args=[started_game.pk]),
+        reverse("api:press-messages", args=[started_game.pk]),
         {"conversation": "england+france", "phase": "S1901M"},
     )
     assert [m["body"] for m in spring.json()["messages"]] == ["Spring"]

@@ -58,6 +58,23 @@ def test_create_a_game_through_the_form(make_user: Any) -> None:
     assert game.invite_code in page  # the creator sees the invite link
 
 
+def test_the_form_sets_vacations_reminders_and_extensions(make_user: Any) -> None:
+    client = logged_in(make_user("alice"))
+    base = {"name": "Sitters", "variant": "standard", "movement_hours": "24"}
+    base |= {"retreat_hours": "12", "adjustment_hours": "12", "assignment": "random"}
+    chosen = {"vacation_handling": "sitter", "reminder_hours": "0"}
+    chosen |= {"extensions_per_player": "2", "extensions_per_game": "5"}
+    assert client.post(reverse("games:create"), base | chosen).status_code == 302
+    game = Game.objects.get(name="Sitters")
+    assert (game.vacation_handling, game.reminder_hours) == ("sitter", 0)
+    assert (game.extensions_per_player, game.extensions_per_game) == (2, 5)
+    greedy = base | {"name": "Greedy", "extensions_per_player": "9", "extensions_per_game": "2"}
+    page = client.post(reverse("games:create"), greedy)
+    assert page.status_code == 200
+    assert "no more than the game" in page.content.decode()
+    assert not Game.objects.filter(name="Greedy").exists()
+
+
 def test_create_form_shows_errors(make_user: Any) -> None:
     client = logged_in(make_user("alice"))
     response = client.post(reverse("games:create"), {"name": "", "variant": "standard"})

@@ -1,0 +1,190 @@
+"""Notifications by API (``/api/v1/notifications/``): your inbox a page at a time, marking
+read, and your settings, as the inbox page has them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import path
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from diplosite.api import (
+    MAX_ID,
+    READ_ERRORS,
+    WRITE_ERRORS,
+    ApiView,
+    PageQuerySerializer,
+    PageSerializer,
+    page_of,
+)
+from games.deadlines import zone_named
+from notifications import services
+from notifications.models import (
+    EVENT_KINDS,
+    REMINDER_HOURS_MAX,
+    Channel,
+    Kind,
+    Notification,
+    NotificationSetting,
+)
+
+
+class NotificationSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=Kind.choices)
+    game = serializers.IntegerField(allow_null=True, source="game_id")
+    text = serializers.CharField(help_text="The notification as the inbox shows it.")
+    created = serializers.DateTimeField()
+    read = serializers.BooleanField()
+
+
+class NotificationListSerializer(PageSerializer):
+    unread = serializers.IntegerField(help_text="Your unread notifications in all.")
+    notifications = NotificationSerializer(many=True)
+
+
+class UnreadSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    marked = serializers.IntegerField(help_text="How many were marked read now.")
+    unread = serializers.IntegerField()
+
+
+class SettingSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    choices = serializers.DictField(
+        child=serializers.ListField(child=serializers.ChoiceField(choices=Channel.choices)),
+        help_text="Per kind of event (" + ", ".join(k.value for k in EVENT_KINDS) + "), "
+        "the channels it goes to. Kinds left out go nowhere.",
+    )
+    webhook_url = serializers.URLField(allow_blank=True, max_length=500, default="")
+    digest = serializers.BooleanField(
+        default=False,
+        help_text="E-mails and webhooks bundled once a day (deadline reminders still at once).",
+    )
+    digest_hour = serializers.IntegerField(min_value=0, max_value=23, default=18)
+    time_zone = serializers.CharField(max_length=64, default="UTC")
+    reminder_hours = serializers.IntegerField(
+        min_value=1,
+        max_value=REMINDER_HOURS_MAX,
+        allow_null=True,
+        default=None,
+        help_text="Hours before a deadline to be reminded of missing orders; null: the game's.",
+    )
+
+    def validate_choices(self, value: dict[str, list[str]]) -> dict[str, list[str]]:
+        kinds = {k.value for k in EVENT_KINDS}
+        unknown = sorted(set(value) - kinds)
+        if unknown:
+            raise serializers.ValidationError(f"unknown kinds: {', '.join(unknown)}")
+        return value
+
+    def validate_webhook_url(self, value: str) -> str:
+        if value and not value.startswith(("http://", "https://")):
+            raise serializers.ValidationError("an http(s) address")
+        return value
+
+    def validate_time_zone(self, value: str) -> str:
+        try:
+            zone_named(value)
+        except ValueError as e:
+            raise serializers.ValidationError(str(e)) from None
+        return value
+
+
+def _setting_of(user: Any) -> NotificationSetting:
+    return NotificationSetting.objects.filter(user=user).first() or NotificationSetting(user=user)
+
+
+class NotificationsApi(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    class InboxQuerySerializer(PageQuerySerializer):
+        unread = serializers.BooleanField(default=False, help_text="Only the unread ones.")
+
+    @extend_schema(
+        operation_id="notifications_list",
+        summary="Your notifications, newest first, a page at a time",
+        parameters=[InboxQuerySerializer],
+        responses={200: NotificationListSerializer, **READ_ERRORS},
+    )
+    def get(self, request: Request) -> Response:
+        query = self.InboxQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        mine = Notification.objects.filter(user=request.user).order_by("-created", "-pk")
+        if query.validated_data["unread"]:
+            mine = mine.filter(read=False)
+        items, paging = page_of(mine, request, self)
+        shaped = [
+            {
+                "id": n.pk,
+                "kind": n.kind,
+                "game_id": n.game_id,
+                "text": services.text(kind=n.kind, params=n.params),
+                "created": n.created,
+                "read": n.read,
+            }
+            for n in items
+        ]
+        unread = services.unread_count(user_id=request.user.pk)
+        answer = {"notifications": shaped, "unread": unread, **paging}
+        return Response(NotificationListSerializer(answer).data)
+
+
+class NotificationsReadApi(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    class MarkReadSerializer(serializers.Serializer):  # type: ignore[type-arg]
+        ids = serializers.ListField(
+            child=serializers.IntegerField(min_value=1, max_value=MAX_ID),
+            required=False,
+            max_length=500,
+            help_text="The notifications to mark read; all of them if left out.",
+        )
+
+    @extend_schema(
+        operation_id="notifications_mark_read",
+        summary="Mark notifications read (the given ones, or all)",
+        request=MarkReadSerializer,
+        responses={200: UnreadSerializer, **WRITE_ERRORS},
+    )
+    def post(self, request: Request) -> Response:
+        data = self.MarkReadSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        marked = services.inbox_mark_read(user=request.user, ids=data.validated_data.get("ids"))
+        unread = services.unread_count(user_id=request.user.pk)
+        return Response(UnreadSerializer({"marked": marked, "unread": unread}).data)
+
+
+class NotificationSettingApi(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="notifications_settings",
+        summary="What you are told of, where, and when",
+        responses={200: SettingSerializer, **READ_ERRORS},
+    )
+    def get(self, request: Request) -> Response:
+        return Response(SettingSerializer(_setting_of(request.user)).data)
+
+    @extend_schema(
+        operation_id="notifications_settings_save",
+        summary="Replace your notification settings",
+        request=SettingSerializer,
+        responses={200: SettingSerializer, **WRITE_ERRORS},
+    )
+    def put(self, request: Request) -> Response:
+        data = SettingSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        setting = services.setting_save(user=request.user, **data.validated_data)
+        return Response(SettingSerializer(setting).data)
+
+
+urlpatterns = [
+    path("notifications/", NotificationsApi.as_view(), name="notifications"),
+    path("notifications/read/", NotificationsReadApi.as_view(), name="notifications-read"),
+    path(
+        "notifications/settings/", NotificationSettingApi.as_view(), name="notifications-settings"
+    ),
+]

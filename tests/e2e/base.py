@@ -1,0 +1,81 @@
+"""What every browser test shares: Debian's chromium, and a live server (a forked process
+serving Daphne) that works whatever tests ran before it in this process."""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import ClassVar
+
+from asgiref.sync import SyncToAsync
+from channels.testing import ChannelsLiveServerTestCase
+
+from diplosite.celery import app
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PASSWORD = "a-long-browser-password"
+
+
+def outside_the_event_loop(action: Callable[[], None]) -> None:
+    """Run ``action`` (a service call while a page is open) in a thread of its own and
+    wait for it; errors are raised here. Playwright's loop in this thread makes Django
+    refuse database calls made from it."""
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            action()
+        except BaseException as e:  # handed back to the test's thread
+            failure.append(e)
+        finally:
+            from django.db import connection
+
+            connection.close()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if failure:
+        raise failure[0]
+
+
+class BrowserTestCase(ChannelsLiveServerTestCase):
+    serve_static = True
+    #: Celery tasks run at once in the calling process (no worker in these tests).
+    eager_tasks: ClassVar[bool] = False
+    _eager: ClassVar[bool]
+    _executor: ClassVar[ThreadPoolExecutor]
+
+    @classmethod
+    def setUpClass(cls) -> None:
+        cls._eager = app.conf.task_always_eager
+        if cls.eager_tasks:
+            app.conf.task_always_eager = True
+        # Playwright's sync API runs an event loop in this thread; the test's own ORM
+        # calls are ordinary blocking calls and safe here.
+        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+        # The live server is a fork of this process. If an async test ran here before,
+        # asgiref's one thread for thread-sensitive calls has started, and a fork copies
+        # the executor but not its thread: the server's consumers would wait forever on
+        # their first database call. The fork gets a fresh executor instead.
+        cls._executor = SyncToAsync.single_thread_executor
+        SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
+        super().setUpClass()
+
+    @classmethod
+    def tearDownClass(cls) -> None:
+        super().tearDownClass()
+        SyncToAsync.single_thread_executor.shutdown(wait=False)
+        SyncToAsync.single_thread_executor = cls._executor
+        app.conf.task_always_eager = cls._eager
+        os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
