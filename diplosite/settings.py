@@ -232,8 +232,9 @@ REST_FRAMEWORK = {
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Diplomacy API",
-    "DESCRIPTION": "Games, boards, orders and votes. Authenticate with "
-    "`Authorization: Token <key>` (create a key on your profile page). "
+    "DESCRIPTION": "Games, boards, orders, votes and press; your time away, notifications "
+    "and tokens. Authenticate with `Authorization: Token <key>` (make a key on your "
+    "profile page). Lists come a page at a time (`limit`, `offset`, `next`). "
     'Every error is `{"message": ...}`.',
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
