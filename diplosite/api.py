@@ -1,5 +1,6 @@
 """What every view of the public REST API (``/api/v1/``) shares: authentication by token
-or session, the per-token throttle, the one error shape and its schema.
+or session, the per-token throttle, the one error shape (:func:`exception_handler`) and
+its schema.
 
 The views themselves live with their apps (games.api_v1, notifications.api,
 accounts.api); diplosite.api_urls puts them under one prefix.
@@ -14,21 +15,38 @@ from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import OpenApiResponse
-from rest_framework import serializers
+from rest_framework import serializers, status
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import SAFE_METHODS, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
+from rest_framework.response import Response
 from rest_framework.views import APIView
+from rest_framework.views import exception_handler as drf_exception_handler
 
 from accounts.authentication import ApiThrottle, TokenAuthentication
+from games.services import ApplicationError
 
 #: Database keys beyond this are not ours (and would overflow the database's integers).
 MAX_ID = 2**31 - 1
 
 
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """One error shape for every endpoint: ``{"message": ...}``, with ``errors`` (per
+    field) for invalid input and whatever else the service said (``problems``, ``field``).
+    A service's refusal (:class:`ApplicationError`) is a 400."""
+    if isinstance(exc, ApplicationError):
+        return Response({"message": exc.message, **exc.extra}, status=status.HTTP_400_BAD_REQUEST)
+    response = drf_exception_handler(exc, context)
+    if response is not None and isinstance(response.data, dict) and "detail" in response.data:
+        response.data = {"message": str(response.data["detail"])}
+    elif response is not None:
+        response.data = {"message": _("invalid input"), "errors": response.data}
+    return response
+
+
 def public_endpoints_only(endpoints: list[Any], **kwargs: Any) -> list[Any]:
-    """drf-spectacular hook: the schema describes /api/v1/ alone, not the page's own API."""
+    """drf-spectacular hook: the schema describes /api/v1/ alone."""
     return [e for e in endpoints if e[0].startswith("/api/v1/")]
 
 

@@ -3,7 +3,9 @@ games.selectors, for programs that play with an API token.
 
 Every view checks who asks, calls one service or selector and shapes the answer with a
 typed serializer, so the OpenAPI schema (``/api/schema/``) is exact. Errors have the one
-shape ``{"message": ...}`` (games.api.exception_handler).
+shape ``{"message": ...}`` (diplosite.api.exception_handler).
+
+The game page uses these same endpoints, with its session and CSRF token.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from adjudicator import Outcome, ParseError, Reason, check_order, find_variant, parse_order
 from diplosite.api import (
     MAX_ID,
     READ_ERRORS,
@@ -98,6 +101,31 @@ class SeatStateSerializer(serializers.Serializer):  # type: ignore[type-arg]
     seeking_player_until = serializers.DateTimeField(allow_null=True)
 
 
+class DislodgedSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    unit = serializers.CharField(help_text='The unit that must retreat, such as "A vie".')
+    attacker_from = serializers.CharField(
+        allow_null=True,
+        required=False,
+        help_text="Where its attacker came from; null if the attacker came by convoy.",
+    )
+    retreats = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="Where it may retreat to."
+    )
+
+
+class ResultSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    power = serializers.CharField()
+    order = serializers.CharField(help_text="The order in canonical notation.")
+    result = serializers.ChoiceField(choices=[(o.value, o.value) for o in Outcome])
+    reason = serializers.CharField(required=False, help_text="Why, in words (English).")
+    reason_code = serializers.ChoiceField(
+        choices=[(r.value, r.value) for r in Reason], required=False
+    )
+    params = serializers.DictField(
+        child=serializers.CharField(), required=False, help_text="The reason's details."
+    )
+
+
 class ProgressSerializer(serializers.Serializer):  # type: ignore[type-arg]
     done = serializers.IntegerField()
     total = serializers.IntegerField()
@@ -107,12 +135,16 @@ class PhaseStateSerializer(serializers.Serializer):  # type: ignore[type-arg]
     index = serializers.IntegerField()
     code = serializers.CharField()
     name = serializers.CharField()
-    kind = serializers.CharField()
+    # Not a ChoiceField: its enum would be named after the field, like notifications' kind.
+    kind = serializers.CharField(
+        help_text="M movement, R retreats, A adjustments; N, P, D set a game up "
+        "(nomination, placement, draft)."
+    )
     status = serializers.ChoiceField(choices=GamePhase.Status.choices)
     deadline = serializers.DateTimeField(allow_null=True)
     is_current = serializers.BooleanField()
     units = _by_power()
-    dislodged = serializers.DictField(child=serializers.ListField(child=serializers.DictField()))
+    dislodged = serializers.DictField(child=DislodgedSerializer(many=True))
     centers = _by_power()
     to_order = serializers.ListField(child=serializers.CharField())
     notes = serializers.ListField(child=serializers.DictField())
@@ -124,9 +156,7 @@ class PhaseStateSerializer(serializers.Serializer):  # type: ignore[type-arg]
     derived_from = serializers.IntegerField(allow_null=True)
     decisions = serializers.ListField(child=serializers.DictField())
     orders = _by_power()
-    results = serializers.ListField(
-        child=serializers.DictField(), required=False, help_text="Once adjudicated."
-    )
+    results = ResultSerializer(many=True, required=False, help_text="Once adjudicated.")
     units_after = _by_power()
     centers_after = _by_power()
 
@@ -162,6 +192,22 @@ class StateSerializer(serializers.Serializer):  # type: ignore[type-arg]
 class OrdersResultSerializer(serializers.Serializer):  # type: ignore[type-arg]
     orders = serializers.ListField(child=serializers.CharField())
     ready = serializers.BooleanField()
+
+
+class OrderCheckSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    order = serializers.CharField(
+        max_length=200, help_text='One order as typed, such as "A vie - tri".'
+    )
+
+
+class OrderCheckResultSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    ok = serializers.BooleanField(help_text="Whether the order may be given now.")
+    order = serializers.CharField(
+        required=False, help_text="The order in canonical notation, if it could be read."
+    )
+    message = serializers.CharField(
+        required=False, help_text="Why not, in the adjudicator's words (in your language)."
+    )
 
 
 class ReadySerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -434,6 +480,53 @@ class OrdersApi(ApiView):
         return Response(OrdersResultSerializer(order_set).data)
 
 
+class OrderCheckApi(ApiView):
+    """One order checked against the open phase as the adjudicator reads it, the way the
+    game page checks what a player types. Nothing is saved."""
+
+    permission_classes = [IsAuthenticated]
+
+    @property
+    def throttle_scope(self) -> str:
+        # A check saves nothing: it counts against the read budget, not the write one.
+        return "api_read"
+
+    @extend_schema(
+        operation_id="orders_check",
+        summary="Check one order, without saving it: is it readable and legal now?",
+        description="A player without a seat is refused (403). A seated player who has "
+        "no open phase to order in (the game is forming, or over) is answered `ok: false` "
+        "with why.",
+        request=OrderCheckSerializer,
+        responses={200: OrderCheckResultSerializer, **WRITE_ERRORS},
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        game = game_for(request, game_id)
+        data = OrderCheckSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        seat = visibility.seat_of(user=request.user, game=game)
+        if seat is None:
+            raise exceptions.PermissionDenied(_("You have no orders to give here."))
+        phase = game.current_phase
+        if phase is None:
+            answer: dict[str, Any] = {"ok": False, "message": _("You have no orders to give here.")}
+            return Response(OrderCheckResultSerializer(answer).data)
+        position = services.phase_position(phase)
+        variant = find_variant(game.variant)
+        try:
+            order = parse_order(
+                data.validated_data["order"], variant.map, position=position, power=seat.power
+            )
+        except ParseError as e:
+            answer = {"ok": False, "message": e.message}
+        else:
+            problem = check_order(position, seat.power, order)
+            answer = {"ok": problem is None, "order": str(order)}
+            if problem is not None:
+                answer["message"] = wording.explanation(problem)
+        return Response(OrderCheckResultSerializer(answer).data)
+
+
 class ReadyApi(ApiView):
     permission_classes = [IsAuthenticated]
 
@@ -661,6 +754,7 @@ urlpatterns = [
     path("games/<int:game_id>/leave/", GameLeaveApi.as_view(), name="leave"),
     path("games/<int:game_id>/start/", GameStartApi.as_view(), name="start"),
     path("games/<int:game_id>/orders/", OrdersApi.as_view(), name="orders"),
+    path("games/<int:game_id>/orders/check/", OrderCheckApi.as_view(), name="orders-check"),
     path("games/<int:game_id>/ready/", ReadyApi.as_view(), name="ready"),
     path("games/<int:game_id>/draw/", DrawVoteApi.as_view(), name="draw"),
     path("games/<int:game_id>/press/", PressApi.as_view(), name="press"),

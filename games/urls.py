@@ -2,7 +2,6 @@ from django.urls import path
 
 from games import (
     absence_views,
-    api,
     duel_views,
     moderation_views,
     picture_views,
@@ -51,11 +50,6 @@ urlpatterns = [
         name="take-over",
     ),
     path("duels/<int:duel_id>/", duel_views.duel_detail, name="duel"),
-    path("api/games/<int:game_id>/state/", api.GameStateApi.as_view(), name="api-state"),
-    path("api/games/<int:game_id>/orders/", api.OrdersSubmitApi.as_view(), name="api-orders"),
-    path("api/games/<int:game_id>/orders/check/", api.OrderCheckApi.as_view(), name="api-check"),
-    path("api/games/<int:game_id>/ready/", api.ReadyApi.as_view(), name="api-ready"),
-    path("api/games/<int:game_id>/draw/", api.DrawVoteApi.as_view(), name="api-draw"),
     path(
         "games/<int:game_id>/phase/<int:index>/map.svg",
         picture_views.phase_map_svg,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.urls import path
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
@@ -65,6 +66,11 @@ class SettingSerializer(serializers.Serializer):  # type: ignore[type-arg]
     )
     digest_hour = serializers.IntegerField(min_value=0, max_value=23, default=18)
     time_zone = serializers.CharField(max_length=64, default="UTC")
+    language = serializers.ChoiceField(
+        choices=[("", "the site's default"), *settings.LANGUAGES],
+        default="",
+        help_text="The language of your e-mails and webhooks.",
+    )
     reminder_hours = serializers.IntegerField(
         min_value=1,
         max_value=REMINDER_HOURS_MAX,

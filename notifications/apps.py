@@ -5,3 +5,6 @@ from django.utils.translation import gettext_lazy as _
 class NotificationsConfig(AppConfig):
     name = "notifications"
     verbose_name = _("Notifications")
+
+    def ready(self) -> None:
+        from notifications import signals  # noqa: F401  (connects the receivers)

@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.core.validators import URLValidator
 from django.utils.translation import gettext_lazy as _
 
@@ -55,6 +56,12 @@ class SettingForm(forms.Form):
         max_value=REMINDER_HOURS_MAX,
     )
 
+    language = forms.ChoiceField(
+        label=_("Language of e-mails and webhooks"),
+        choices=[("", _("the site's default")), *settings.LANGUAGES],
+        required=False,
+    )
+
     def __init__(self, *args: Any, setting: NotificationSetting, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["webhook_url"].initial = setting.webhook_url
@@ -62,6 +69,7 @@ class SettingForm(forms.Form):
         self.fields["digest_hour"].initial = setting.digest_hour
         self.fields["time_zone"].initial = setting.time_zone
         self.fields["reminder_hours"].initial = setting.reminder_hours
+        self.fields["language"].initial = setting.language
         for kind in EVENT_KINDS:
             for channel in Channel:
                 self.fields[f"{kind.value}__{channel.value}"] = forms.BooleanField(

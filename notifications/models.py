@@ -52,6 +52,8 @@ class NotificationSetting(models.Model):
     #: The hour (in ``time_zone``) the daily digest goes out.
     digest_hour = models.PositiveSmallIntegerField(default=18)
     time_zone = models.CharField(max_length=64, default="UTC")
+    #: The language of e-mails and webhooks; empty: the site's default.
+    language = models.CharField(max_length=8, blank=True, choices=settings.LANGUAGES)
     #: Hours before a deadline to be reminded of missing orders; None: the game's choice.
     reminder_hours = models.PositiveSmallIntegerField(null=True, blank=True)
 

@@ -17,6 +17,7 @@ from datetime import datetime, time, timedelta
 from functools import partial
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.mail import send_mail
@@ -199,12 +200,12 @@ def _post_webhook(url: str, content: str) -> None:
 
 def _send(delivery: Delivery) -> None:
     user = delivery.user
-    with translation.override(None):
+    setting = NotificationSetting.objects.filter(user=user).first()
+    with translation.override((setting.language if setting else "") or None):
         body = _outside_text(delivery, user)
         if delivery.channel == Channel.EMAIL:
             send_mail(subject(kind=delivery.kind, params=delivery.params), body, None, [user.email])
         elif delivery.channel == Channel.WEBHOOK:
-            setting = NotificationSetting.objects.filter(user=user).first()
             if setting is None or not setting.webhook_url:
                 raise ValueError("no webhook URL")
             _post_webhook(setting.webhook_url, body)
@@ -249,8 +250,11 @@ def setting_save(
     digest_hour: int = 18,
     time_zone: str = "UTC",
     reminder_hours: int | None = None,
+    language: str = "",
 ) -> NotificationSetting:
     """Save a user's choices. Turning the digest off sends what it held at once."""
+    if language and language not in dict(settings.LANGUAGES):
+        raise ValueError(f"no such language: {language!r}")
 
     if not 0 <= digest_hour <= 23:
         raise ValueError("digest_hour is an hour of the day, 0 to 23")
@@ -266,10 +270,21 @@ def setting_save(
     setting.digest_hour = digest_hour
     setting.time_zone = time_zone
     setting.reminder_hours = reminder_hours
+    setting.language = language
     setting.save()
     if not digest:
         _release_held(user_id=user.pk)
     return setting
+
+
+def language_remember(*, user: AbstractBaseUser, language: str) -> None:
+    """Note the language a user signs in with, for their e-mails, unless they chose one."""
+    language = (language or "").split("-")[0]
+    if language not in dict(settings.LANGUAGES):
+        return
+    setting, _created = NotificationSetting.objects.get_or_create(user=user)
+    if not setting.language:
+        NotificationSetting.objects.filter(pk=setting.pk, language="").update(language=language)
 
 
 def _release_held(*, user_id: int) -> None:

@@ -37,6 +37,7 @@ def inbox(request: HttpRequest) -> HttpResponse:
                 digest_hour=form.cleaned_data["digest_hour"],
                 time_zone=form.cleaned_data["time_zone"] or "UTC",
                 reminder_hours=form.cleaned_data["reminder_hours"],
+                language=form.cleaned_data["language"],
             )
             messages.success(request, _("Your notification settings are saved."))
             return redirect("notifications:inbox")

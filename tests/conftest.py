@@ -75,3 +75,15 @@ def eager() -> Iterator[None]:
     app.conf.task_always_eager = True
     yield
     app.conf.task_always_eager = before
+
+
+@pytest.fixture(autouse=True)
+def _no_connection_left_in_asgirefs_thread() -> Iterator[None]:
+    """Consumers reach the database through asgiref's one thread for thread-sensitive
+    calls, and with CONN_MAX_AGE that connection stays open after the test: PostgreSQL
+    then cannot drop the test database at the end of the run. Closed after each test."""
+    yield
+    from asgiref.sync import SyncToAsync
+    from django.db import connections
+
+    SyncToAsync.single_thread_executor.submit(connections.close_all).result()

@@ -1,7 +1,9 @@
 // The game page: draws units and orders on the board, lets a player click or type
 // orders (checked against the adjudicator's legal list and its messages), and keeps
 // the page live: a websocket says "version n", and the page re-fetches what this
-// viewer may see. Nothing secret ever arrives on the socket.
+// viewer may see. Nothing secret ever arrives on the socket. Orders, the typed-order
+// check and the ready mark go through the public API (/api/v1/games/<id>/...), with the
+// page's session and CSRF token; its errors are {"message": ...} (see problemText).
 //
 // Variants set a game up before play: a secret nomination of centers (kind "N"), the
 // placement of units in them ("P"), a draft of units one pick at a time ("D"). In those
@@ -35,9 +37,9 @@
     return m ? decodeURIComponent(m[1]) : "";
   }
 
-  async function post(url, body) {
+  async function send(method, url, body) {
     const response = await fetch(url, {
-      method: "POST",
+      method,
       headers: { "Content-Type": "application/json", "X-CSRFToken": csrf() },
       body: JSON.stringify(body),
       credentials: "same-origin",
@@ -45,6 +47,27 @@
     let data = {};
     try { data = await response.json(); } catch (e) { data = { message: response.statusText }; }
     return { ok: response.ok, data };
+  }
+
+  const post = (url, body) => send("POST", url, body);
+
+  // Save my orders for the phase on show, replacing those saved. The phase's index goes
+  // with them: if the phase has moved on meanwhile, the server refuses them.
+  function putOrders(list) {
+    const body = { orders: list };
+    if (state.phase) body.phase = state.phase.index;
+    return send("PUT", root.dataset.ordersUrl, body);
+  }
+
+  // An error reply in words: {"message": ...}, with the orders not accepted ("problems")
+  // or, for invalid input, what was wrong per field ("errors"). A 429 (too many requests)
+  // is a message like any other.
+  function problemText(data, withOrders) {
+    const problems = (data.problems || []).map((p) => (withOrders ? `${p.order}: ${p.message}` : p.message));
+    if (problems.length) return problems.join("; ");
+    const details = Object.entries(data.errors || {}).map(
+      ([field, list]) => `${field}: ${[].concat(list).join(" ")}`);
+    return [data.message, ...details].filter(Boolean).join(" — ");
   }
 
   // -- drawing ----------------------------------------------------------------
@@ -286,11 +309,10 @@
   async function saveOrders(list) {
     if (busy) return;
     busy = true;
-    const { ok, data } = await post(root.dataset.ordersUrl, { orders: list, phase: undefined });
+    const { ok, data } = await putOrders(list);
     busy = false;
     if (!ok) {
-      const problems = (data.problems || []).map((p) => `${p.order}: ${p.message}`).join("; ");
-      setError(problems || data.message);
+      setError(problemText(data, true));
       return;
     }
     setError("");
@@ -309,15 +331,25 @@
     saveOrders(((state.me && state.me.orders) || []).filter((o) => o !== text));
   }
 
+  // A typed order is checked when the player sends it (Enter), not as they type: one
+  // check at a time, and a held-down Enter sends nothing more.
+  let checking = false;
   async function checkTyped(input) {
     const text = input.value.trim();
-    if (!text) return;
-    const { data } = await post(root.dataset.checkUrl, { order: text });
-    if (data.ok) {
+    if (!text || checking) return;
+    checking = true;
+    let answer;
+    try {
+      answer = await post(root.dataset.checkUrl, { order: text });
+    } finally {
+      checking = false;
+    }
+    const { ok, data } = answer;
+    if (ok && data.ok) {
       input.value = "";
       addOrder(data.order);
     } else {
-      setError(data.message);
+      setError(ok ? data.message : problemText(data, true));
     }
   }
 
@@ -505,11 +537,10 @@
       for (;;) {
         const sent = pending;
         if (sent === null) break;
-        const { ok, data } = await post(root.dataset.ordersUrl, { orders: sent });
+        const { ok, data } = await putOrders(sent);
         if (!ok) {
           pending = null;
-          const problems = (data.problems || []).map((p) => `${p.order}: ${p.message}`).join("; ");
-          setError(problems || data.message);
+          setError(problemText(data, true));
           break;
         }
         if (pending !== sent) continue;
@@ -575,14 +606,13 @@
     pending = [text];
     drawSetup();
     try {
-      const saved = await post(root.dataset.ordersUrl, { orders: [text] });
+      const saved = await putOrders([text]);
       if (!saved.ok) {
-        const problems = (saved.data.problems || []).map((p) => p.message).join("; ");
-        setError(problems || saved.data.message);
+        setError(problemText(saved.data, false));
         return;
       }
       const ready = await post(root.dataset.readyUrl, { ready: true });
-      if (!ready.ok) setError(ready.data.message);
+      if (!ready.ok) setError(problemText(ready.data, false));
     } finally {
       busy = false;
       pending = null;
@@ -644,7 +674,10 @@
     if (form && input) {
       form.addEventListener("submit", (e) => { e.preventDefault(); checkTyped(input); });
       input.addEventListener("keydown", (e) => {
-        if (e.key === "Enter") { e.preventDefault(); checkTyped(input); }
+        if (e.key === "Enter") {
+          e.preventDefault();
+          if (!e.repeat) checkTyped(input);
+        }
       });
     }
     document.querySelectorAll("[data-remove]").forEach((b) =>
@@ -655,7 +688,7 @@
         e.preventDefault();
         const ready = readyForm.querySelector("[name=ready]").value === "1";
         const { ok, data } = await post(root.dataset.readyUrl, { ready });
-        if (!ok) setError(data.message);
+        if (!ok) setError(problemText(data, true));
         await refresh();
       });
     }

@@ -58,6 +58,7 @@ PRIVATE_FORMING = [
     ("get", "state", None, (200, 200, 404, 404)),
     ("get", "orders", None, (403, 403, 404, 401)),
     ("put", "orders", {"orders": ["A vie - tri"]}, (400, 400, 404, 401)),
+    ("post", "orders-check", {"order": "A vie - tri"}, (200, 200, 404, 401)),
     ("post", "ready", {"ready": True}, (400, 400, 404, 401)),
     ("post", "draw", {"accept": True}, (400, 400, 404, 401)),
     ("post", "join", {}, (400, 400, 404, 401)),

@@ -52,7 +52,7 @@ def test_other_powers_orders_are_not_in_the_page_or_the_api(
     assert "bre - eng" not in html
     assert "<code>A par - bur</code>" not in html
     assert '"france": ["A par - bur"' not in html
-    api = client.get(reverse("games:api-state", args=[french_orders.pk])).json()
+    api = client.get(reverse("api:state", args=[french_orders.pk])).json()
     assert "france" not in api["phase"]["orders"]
     assert "bre - eng" not in json.dumps(api)
 
@@ -69,19 +69,19 @@ def test_nobody_submits_for_another_seat_through_the_api(
     started_game: Game, players: dict[str, Any], make_user: Any
 ) -> None:
     client = login(Client(), make_user("intruder"))
-    response = client.post(
-        reverse("games:api-orders", args=[started_game.pk]),
+    response = client.put(
+        reverse("api:orders", args=[started_game.pk]),
         {"orders": ["A par - bur"]},
         content_type="application/json",
     )
     assert response.status_code == 400
     assert response.json()["message"] == "You have no seat in this game."
-    anonymous = Client().post(
-        reverse("games:api-orders", args=[started_game.pk]),
+    anonymous = Client().put(
+        reverse("api:orders", args=[started_game.pk]),
         {"orders": ["A par - bur"]},
         content_type="application/json",
     )
-    assert anonymous.status_code == 403
+    assert anonymous.status_code == 401  # asked to authenticate (by token or session)
 
 
 def test_csrf_is_enforced(started_game: Game, players: dict[str, Any]) -> None:
@@ -90,12 +90,18 @@ def test_csrf_is_enforced(started_game: Game, players: dict[str, Any]) -> None:
         reverse("games:orders", args=[started_game.pk]), {"orders": "A par - bur"}
     )
     assert response.status_code == 403
-    api = client.post(
-        reverse("games:api-orders", args=[started_game.pk]),
+    api = client.put(
+        reverse("api:orders", args=[started_game.pk]),
         json.dumps({"orders": ["A par - bur"]}),
         content_type="application/json",
     )
     assert api.status_code == 403
+    check = client.post(
+        reverse("api:orders-check", args=[started_game.pk]),
+        json.dumps({"order": "A par - bur"}),
+        content_type="application/json",
+    )
+    assert check.status_code == 403
 
 
 def test_anonymous_games_never_show_who_plays(make_user: Any, players: dict[str, Any]) -> None:
@@ -105,12 +111,12 @@ def test_anonymous_games_never_show_who_plays(make_user: Any, players: dict[str,
         services.game_join(game=game, user=user)
     watcher = Client()
     html = watcher.get(reverse("games:detail", args=[game.pk])).content.decode()
-    api = watcher.get(reverse("games:api-state", args=[game.pk])).content.decode()
+    api = watcher.get(reverse("api:state", args=[game.pk])).content.decode()
     for user in users:
         assert user.username not in html
         assert user.username not in api
     # A player sees their own name, and nobody else's.
-    own = login(Client(), users[2]).get(reverse("games:api-state", args=[game.pk])).json()
+    own = login(Client(), users[2]).get(reverse("api:state", args=[game.pk])).json()
     named = [s["player"] for s in own["seats"] if s["player"]]
     assert named == [users[2].username]
     profile = Client().get(reverse("accounts:profile", args=[users[3].username]))
@@ -122,7 +128,7 @@ def test_private_games_are_hidden_from_outsiders(make_user: Any) -> None:
     game = services.game_create(created_by=owner, name="Back room", private=True)
     outsider = login(Client(), make_user("outsider"))
     assert outsider.get(reverse("games:detail", args=[game.pk])).status_code == 404
-    assert outsider.get(reverse("games:api-state", args=[game.pk])).status_code == 400
+    assert outsider.get(reverse("api:state", args=[game.pk])).status_code == 404
     assert "Back room" not in outsider.get(reverse("games:lobby")).content.decode()
     insider = login(Client(), owner)
     assert insider.get(reverse("games:detail", args=[game.pk])).status_code == 200

@@ -148,7 +148,7 @@ def test_the_script_catalog_and_the_order_check_speak_german(
     assert "Klicke zuerst eine deiner eigenen Einheiten an." in catalog.content.decode()
 
     client.force_login(players["austria"])
-    url = reverse("games:api-check", args=[started_game.pk])
+    url = reverse("api:orders-check", args=[started_game.pk])
     english = client.post(url, {"order": "A vie - ven"}, content_type="application/json")
     assert english.json()["message"] == "Venice is not adjacent to Vienna"
     german = client.post(

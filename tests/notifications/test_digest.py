@@ -235,7 +235,7 @@ def test_the_settings_page_saves_the_digest_and_refuses_an_unknown_zone(
     assert "daily digest" in page
     bad = client.post(url, {"digest": "1", "digest_hour": "7", "time_zone": "Mars/Olympus"})
     assert bad.status_code == 200
-    assert not NotificationSetting.objects.filter(user=user).exists()
+    assert not NotificationSetting.objects.filter(user=user, digest=True).exists()
     good = client.post(
         url,
         {"digest": "1", "digest_hour": "7", "time_zone": "Europe/Berlin", "press__email": "on"},
@@ -247,3 +247,47 @@ def test_the_settings_page_saves_the_digest_and_refuses_an_unknown_zone(
         notifications.setting_save(
             user=user, choices={}, webhook_url="", digest=True, time_zone="Nowhere/At-All"
         )
+
+
+def test_mail_is_in_the_language_the_player_signs_in_with_or_chooses(
+    client: Any,
+    started_game: Game,
+    players: dict[str, Any],
+    eager: None,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    user = players["england"]
+    user.set_password("a-long-test-password")
+    user.save()
+    client.post(
+        reverse("accounts:login"),
+        {"username": user.username, "password": "a-long-test-password"},
+        HTTP_ACCEPT_LANGUAGE="de",
+    )
+    assert NotificationSetting.objects.get(user=user).language == "de"
+    notifications.setting_save(
+        user=user,
+        choices={"game_ended": ["email"]},
+        webhook_url="",
+        language=NotificationSetting.objects.get(user=user).language,
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        notifications.notify(
+            kind="game_ended",
+            game=started_game,
+            users=[user.pk],
+            event_key="lang:1",
+            params={"game": "Freitag"},
+        )
+    (message,) = mail.outbox
+    assert message.body == "Freitag ist beendet."
+    # A language chosen on the settings page is kept on the next sign-in.
+    notifications.setting_save(user=user, choices={}, webhook_url="", language="en")
+    client.post(
+        reverse("accounts:login"),
+        {"username": user.username, "password": "a-long-test-password"},
+        HTTP_ACCEPT_LANGUAGE="de",
+    )
+    assert NotificationSetting.objects.get(user=user).language == "en"
+    with pytest.raises(ValueError, match="no such language"):
+        notifications.setting_save(user=user, choices={}, webhook_url="", language="xx")
