@@ -230,6 +230,10 @@ REST_FRAMEWORK = {
     },
 }
 
+#: Webhooks may point at private or local networks (only for a site whose webhooks are all
+#: internal; see notifications/webhooks.py).
+WEBHOOK_ALLOW_PRIVATE = env.bool("WEBHOOK_ALLOW_PRIVATE", default=False)
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Diplomacy API",
     "DESCRIPTION": "Games, boards, orders, votes and press; your time away, notifications "

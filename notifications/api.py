@@ -23,7 +23,7 @@ from diplosite.api import (
     page_of,
 )
 from games.deadlines import zone_named
-from notifications import services
+from notifications import services, webhooks
 from notifications.models import (
     EVENT_KINDS,
     REMINDER_HOURS_MAX,
@@ -87,8 +87,9 @@ class SettingSerializer(serializers.Serializer):  # type: ignore[type-arg]
         return value
 
     def validate_webhook_url(self, value: str) -> str:
-        if value and not value.startswith(("http://", "https://")):
-            raise serializers.ValidationError("an http(s) address")
+        problem = webhooks.address_problem(value) if value else None
+        if problem is not None:
+            raise serializers.ValidationError(problem)
         return value
 
     def validate_time_zone(self, value: str) -> str:

@@ -8,6 +8,7 @@ from django.core.validators import URLValidator
 from django.utils.translation import gettext_lazy as _
 
 from games.forms import time_zones
+from notifications import webhooks
 from notifications.models import EVENT_KINDS, REMINDER_HOURS_MAX, Channel, NotificationSetting
 
 
@@ -77,6 +78,13 @@ class SettingForm(forms.Form):
                     required=False,
                     initial=channel.value in setting.choices.get(kind.value, []),
                 )
+
+    def clean_webhook_url(self) -> str:
+        url: str = self.cleaned_data["webhook_url"]
+        problem = webhooks.address_problem(url) if url else None
+        if problem is not None:
+            raise forms.ValidationError(problem)
+        return url
 
     def rows(self) -> list[tuple[str, list[forms.BoundField]]]:
         return [

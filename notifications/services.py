@@ -26,7 +26,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games.deadlines import zone_named
-from notifications import live
+from notifications import live, webhooks
 from notifications.models import (
     EVENT_KINDS,
     NEVER_HELD,
@@ -184,9 +184,21 @@ def _fit(lines: list[str], limit: int = WEBHOOK_MAX_CHARS) -> str:
     return "\n".join(kept)
 
 
+class _NoRedirects(urllib.request.HTTPRedirectHandler):
+    """A webhook's server answers; it does not send the request on elsewhere (where the
+    address check would not have looked)."""
+
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+_opener = urllib.request.build_opener(_NoRedirects)
+
+
 def _post_webhook(url: str, content: str) -> None:
-    if not url.startswith(("http://", "https://")):
-        raise ValueError("not an http(s) URL")
+    problem = webhooks.address_problem(url, resolve=True)
+    if problem is not None:
+        raise ValueError(problem)
     data = json.dumps({"content": content[:WEBHOOK_MAX_CHARS]}).encode()
     request = urllib.request.Request(
         url,
@@ -194,7 +206,7 @@ def _post_webhook(url: str, content: str) -> None:
         method="POST",
         headers={"Content-Type": "application/json", "User-Agent": "diplosite-notifications"},
     )
-    with urllib.request.urlopen(request, timeout=WEBHOOK_TIMEOUT) as response:
+    with _opener.open(request, timeout=WEBHOOK_TIMEOUT) as response:
         response.read(1024)
 
 
@@ -256,6 +268,10 @@ def setting_save(
     if language and language not in dict(settings.LANGUAGES):
         raise ValueError(f"no such language: {language!r}")
 
+    if webhook_url:
+        problem = webhooks.address_problem(webhook_url)
+        if problem is not None:
+            raise ValueError(problem)
     if not 0 <= digest_hour <= 23:
         raise ValueError("digest_hour is an hour of the day, 0 to 23")
     if reminder_hours is not None and not 1 <= reminder_hours <= REMINDER_HOURS_MAX:

@@ -18,6 +18,8 @@ class Hook(BaseHTTPRequestHandler):
     statuses: list[int] = []
     delay = 0.0
     bodies: list[dict[str, Any]] = []
+    #: Sent as the Location header when set (to try redirects).
+    location = ""
 
     def do_POST(self) -> None:
         length = int(self.headers.get("Content-Length", 0))
@@ -25,6 +27,8 @@ class Hook(BaseHTTPRequestHandler):
         time.sleep(type(self).delay)
         status = type(self).statuses.pop(0) if type(self).statuses else 204
         self.send_response(status)
+        if type(self).location:
+            self.send_header("Location", type(self).location)
         self.end_headers()
 
     def log_message(self, *args: Any) -> None:
@@ -32,7 +36,9 @@ class Hook(BaseHTTPRequestHandler):
 
 
 @pytest.fixture
-def hook() -> Iterator[tuple[str, type[Hook]]]:
+def hook(settings: Any) -> Iterator[tuple[str, type[Hook]]]:
+    """A webhook server on this machine (so private addresses are allowed meanwhile)."""
+    settings.WEBHOOK_ALLOW_PRIVATE = True
     handler = type("AHook", (Hook,), {"statuses": [], "delay": 0.0, "bodies": []})
     server = HTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
