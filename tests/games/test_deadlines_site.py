@@ -110,15 +110,21 @@ def test_bad_deadline_settings_are_refused(
         services.game_create(created_by=make_user("alice"), name="g", **given)
 
 
+def _daily_game_with_five_ready(players: dict[str, Any]) -> Game:
+    """24-hour movement, reminders 6 h before; England and Turkey are not ready."""
+    game = _game(players, movement_deadline=timedelta(hours=24))
+    Game.objects.filter(pk=game.pk).update(reminder_hours=6)
+    for power in ("austria", "france", "germany", "italy", "russia"):
+        services.orders_ready(game=game, user=players[power], ready=True)
+    return game
+
+
 def test_a_reminder_goes_once_to_those_not_ready(
     players: dict[str, Any], eager: None, django_capture_on_commit_callbacks: Any
 ) -> None:
     start = datetime(2025, 5, 5, 8, 0, tzinfo=UTC)
     with time_machine.travel(start, tick=False) as clock:
-        game = _game(players, movement_deadline=timedelta(hours=24))
-        Game.objects.filter(pk=game.pk).update(reminder_hours=6)
-        for power in ("austria", "france", "germany", "italy", "russia"):
-            services.orders_ready(game=game, user=players[power], ready=True)
+        game = _daily_game_with_five_ready(players)
         services.orders_submit(game=game, user=players["england"], orders=["F lon - nth"])
         clock.move_to(start + timedelta(hours=17))
         assert tasks.selectors.reminders_due() == []
@@ -149,10 +155,7 @@ def test_each_player_is_reminded_at_their_own_hours_before(
     )
     start = datetime(2025, 5, 5, 8, 0, tzinfo=UTC)
     with time_machine.travel(start, tick=False) as clock:
-        game = _game(players, movement_deadline=timedelta(hours=24))
-        Game.objects.filter(pk=game.pk).update(reminder_hours=6)
-        for power in ("austria", "france", "germany", "italy", "russia"):
-            services.orders_ready(game=game, user=players[power], ready=True)
+        _daily_game_with_five_ready(players)
         clock.move_to(start + timedelta(hours=4, minutes=1))  # 20 h before the deadline
         (phase_id,) = tasks.selectors.reminders_due()
         with django_capture_on_commit_callbacks(execute=True):
