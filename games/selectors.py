@@ -26,16 +26,19 @@ def games_for_lobby(
     *, user: AbstractBaseUser | AnonymousUser, status: str, variant: str | None = None
 ) -> QuerySet[Game]:
     """Games to list in the lobby: public ones, and private ones the user sits in."""
-    games = Game.objects.filter(status=status).annotate(
-        players=Count("seats", filter=Q(seats__user__isnull=False)),
-        powers=Count("seats"),
-    )
+    games = Game.objects.filter(status=status)
     if variant:
         games = games.filter(variant=variant)
     if user.is_authenticated:
-        games = games.filter(Q(private=False) | Q(seats__user=user)).distinct()
+        # A subquery, not a join on seats: a join would multiply the counts below.
+        mine = Seat.objects.filter(user=user).values("game_id")
+        games = games.filter(Q(private=False) | Q(pk__in=mine))
     else:
         games = games.filter(private=False)
+    games = games.annotate(
+        players=Count("seats", filter=Q(seats__user__isnull=False)),
+        powers=Count("seats"),
+    )
     return games.order_by("-created_at", "-pk")
 
 

@@ -190,3 +190,14 @@ def test_the_api_docs_need_nothing_from_outside_the_site(client: Any) -> None:
     for asset in assets:
         assert asset.startswith("/"), asset  # no CDN
         assert client.get(asset).status_code == 200, asset
+
+
+def test_the_lobby_counts_seats_the_same_for_everyone(
+    api: Callable[..., APIClient], players: dict[str, Any]
+) -> None:
+    game = services.game_create(created_by=players["austria"], name="Four of seven")
+    for power in ("england", "france", "germany"):
+        services.game_join(game=game, user=players[power])
+    for client in (api(), api(players["austria"]), api(players["turkey"])):
+        (row,) = client.get(url("games")).json()["games"]
+        assert (row["players"], row["powers"]) == (4, 7)
