@@ -216,8 +216,9 @@ def deadline_extension_request(*, game: Game, user: AbstractBaseUser) -> GamePha
         raise ApplicationError(
             _("This game's %(n)s extensions are used up.") % {"n": game.extensions_per_game}
         )
+    before = phase.deadline
     by = min(game.deadline_for(phase.code), timedelta(hours=24))
-    phase.deadline = extend(phase.deadline, by, deadline_rule(game, phase.code))
+    phase.deadline = extend(before, by, deadline_rule(game, phase.code))
     phase.notes = [*phase.notes, {"kind": "extension", "power": seat.power}]
     phase.save(update_fields=["deadline", "notes"])
     seat.extensions_used += 1
@@ -228,17 +229,19 @@ def deadline_extension_request(*, game: Game, user: AbstractBaseUser) -> GamePha
         actor=user,
         kind=ModeratorAction.Kind.EXTEND,
         reason="",
-        details=_extension_details(seat, phase, by),
+        details=_extension_details(seat, phase, phase.deadline - before),
     )
     _bump(game)
     return phase
 
 
-def _extension_details(seat: Seat, phase: GamePhase, by: timedelta) -> dict[str, Any]:
+def _extension_details(seat: Seat, phase: GamePhase, moved: timedelta) -> dict[str, Any]:
+    """The record of an extension: by how much the deadline really moved (a fixed time
+    of day or days off can make it more than asked)."""
     assert phase.deadline is not None
     return {
         "by_player": seat.power,
-        "hours": round(by.total_seconds() / 3600, 2),
+        "hours": round(moved.total_seconds() / 3600, 2),
         "deadline": phase.deadline.isoformat(),
     }
 

@@ -32,12 +32,12 @@ def time_zones() -> list[str]:
     return ["UTC", *zones]
 
 
-def _all_powers() -> list[tuple[str, Any]]:
-    seen: dict[str, Any] = {}
-    for variant in VARIANTS.values():
-        for p in variant.powers:
-            seen.setdefault(p, POWER_NAMES.get(p, p.capitalize()))
-    return list(seen.items())
+def _powers_by_variant() -> list[tuple[str, Any]]:
+    """The powers to choose from, grouped under each variant's name."""
+    return [
+        (v.name, [(p, POWER_NAMES.get(p, p.capitalize())) for p in v.powers])
+        for v in VARIANTS.values()
+    ]
 
 
 def _variant_choices() -> list[tuple[str, str]]:
@@ -147,7 +147,9 @@ class GameCreateForm(forms.Form):
         label=_("Powers"), choices=Game.Assignment.choices, initial=Game.Assignment.RANDOM
     )
     power = forms.ChoiceField(
-        label=_("Your power (if chosen)"), required=False, choices=[("", "—"), *_all_powers()]
+        label=_("Your power (if chosen)"),
+        required=False,
+        choices=lambda: [("", "—"), *_powers_by_variant()],
     )
     start_when_full = forms.BooleanField(label=_("Start when full"), required=False, initial=True)
     press = forms.ChoiceField(

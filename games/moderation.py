@@ -207,7 +207,8 @@ def deadline_extend(
         ModeratorAction.Kind.EXTEND,
         reason,
         phase,
-        hours=round(extension.total_seconds() / 3600, 2),
+        # What the deadline really moved: a fixed time of day or days off may add more.
+        hours=round((phase.deadline - base).total_seconds() / 3600, 2),
         deadline=phase.deadline.isoformat(),
     )
     _bump(game)

@@ -248,6 +248,10 @@ def game_join(
     open_seats = game.seats.select_for_update().filter(user__isnull=True)
     if game.assignment == Game.Assignment.CHOSEN and power:
         seat = open_seats.filter(power=power).first()
+        if seat is None and not game.seats.filter(power=power).exists():
+            raise ApplicationError(
+                _("%(power)s is not a power of this game.") % {"power": wording.power_name(power)}
+            )
         if seat is None:
             raise ApplicationError(_("That power is already taken."))
     else:

@@ -4,7 +4,6 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
-from django.core.validators import URLValidator
 from django.utils.translation import gettext_lazy as _
 
 from games.forms import time_zones
@@ -19,7 +18,6 @@ class SettingForm(forms.Form):
         label=_("Webhook URL (Discord-style)"),
         required=False,
         max_length=500,
-        validators=[URLValidator(schemes=["http", "https"])],
         assume_scheme="https",
     )
 

@@ -19,6 +19,15 @@ def power_name(power: str) -> str:
 
 
 @register.filter
+def variant_name(variant_id: str) -> str:
+    """``{{ game.variant|variant_name }}``: Multiple Void, not multiple_void."""
+    from adjudicator.variants import VARIANTS
+
+    variant = VARIANTS.get(variant_id)
+    return variant.name if variant is not None else variant_id
+
+
+@register.filter
 def outcome_name(outcome: str) -> str:
     """``{{ r.result|outcome_name }}``: bounce, or Patt."""
     return wording.outcome_name(outcome)

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 import pytest
 import time_machine
 
 from games import absences, services
-from games.models import Game, ModeratorAction, Vacation
+from games.models import Game, GamePhase, ModeratorAction, Vacation
 from games.services import ApplicationError
 
 pytestmark = pytest.mark.django_db
@@ -137,6 +137,21 @@ class TestExtensions:
         assert sorted(a.details["by_player"] for a in recorded) == ["england", "france"]
         phase.refresh_from_db()
         assert {"kind": "extension", "power": "england"} in phase.notes
+
+
+    def test_the_record_says_how_far_the_deadline_really_moved(
+        self, players: dict[str, Any]
+    ) -> None:
+        # 12-hour phases at a fixed 20:00: asking for 12 hours moves the deadline a day.
+        game = _game(players, movement_deadline=timedelta(hours=12), deadline_time=time(20, 0))
+        phase = game.current_phase
+        GamePhase.objects.filter(pk=phase.pk).update(
+            deadline=datetime(2026, 6, 2, 20, 0, tzinfo=UTC)
+        )
+        moved = absences.deadline_extension_request(game=game, user=players["england"])
+        assert moved.deadline == datetime(2026, 6, 3, 20, 0, tzinfo=UTC)
+        (record,) = ModeratorAction.objects.filter(game=game, kind="extend")
+        assert record.details["hours"] == 24
 
 
 def test_an_anonymous_games_history_names_no_player(players: dict[str, Any]) -> None:

@@ -75,6 +75,24 @@ def test_the_form_sets_vacations_reminders_and_extensions(make_user: Any) -> Non
     assert not Game.objects.filter(name="Greedy").exists()
 
 
+def test_the_power_list_is_grouped_by_variant_and_checked(make_user: Any) -> None:
+    client = logged_in(make_user("alice"))
+    page = client.get(reverse("games:create")).content.decode()
+    assert '<optgroup label="Highlander">' in page
+    form = {"name": "Wrong colour", "variant": "standard", "movement_hours": "24"}
+    form |= {"retreat_hours": "12", "adjustment_hours": "12", "assignment": "chosen"}
+    answer = client.post(reverse("games:create"), form | {"power": "red"})
+    assert "Red is not a power of this game." in answer.content.decode()
+    assert not Game.objects.filter(name="Wrong colour").exists()
+
+
+def test_the_lobby_names_variants_as_players_know_them(make_user: Any) -> None:
+    user = make_user("alice")
+    services.game_create(created_by=user, name="Void", variant_id="multiple_void")
+    page = Client().get(reverse("games:lobby")).content.decode()
+    assert "<td>Multiple Void</td>" in page
+
+
 def test_create_form_shows_errors(make_user: Any) -> None:
     client = logged_in(make_user("alice"))
     response = client.post(reverse("games:create"), {"name": "", "variant": "standard"})

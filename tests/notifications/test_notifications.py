@@ -191,6 +191,9 @@ def test_the_settings_form_saves_and_checks_the_webhook(
     url = reverse("notifications:inbox")
     bad = client.post(url, {"press__webhook": "on", "webhook_url": "ftp://example.org/x"})
     assert bad.status_code == 200
+    assert bad.content.decode().count("http or https address") == 1
+    typo = client.post(url, {"webhook_url": "https://exa mple"}).content.decode()
+    assert typo.count("Enter a valid URL.") == 1
     assert not NotificationSetting.objects.filter(user=user).exclude(webhook_url="").exists()
     good = client.post(
         url, {"press__webhook": "on", "press__inbox": "on", "webhook_url": "https://example.org/h"}
