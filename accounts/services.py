@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
+import ipaddress
+import logging
 import secrets
 
 from django.conf import settings
@@ -15,6 +18,8 @@ from accounts.models import ApiToken, hash_key
 from accounts.roles import PLAYER, grant
 from games.services import ApplicationError
 
+logger = logging.getLogger(__name__)
+
 #: How many live (unrevoked) tokens one player may hold.
 API_TOKENS_MAX = 10
 
@@ -27,27 +32,113 @@ def user_signup(*, form_user: AbstractBaseUser) -> AbstractBaseUser:
     return form_user
 
 
-def _keys(username: str, address: str) -> list[str]:
-    return [f"login-fail:user:{username.lower()}", f"login-fail:addr:{address}"]
+# -- the login throttle (policy in login_blocked's docstring) ---------------------------------
+
+#: Failures from one address, over any usernames, that block that address ...
+LOGIN_ADDRESS_MAX_FAILURES = 50
+#: ... within this many seconds of its first failure.
+LOGIN_ADDRESS_WINDOW_SECONDS = 15 * 60
+#: Failures for one username, from anywhere, after which each further one is logged ...
+LOGIN_USERNAME_ALERT_FAILURES = 100
+#: ... within this many seconds of its first failure.
+LOGIN_USERNAME_WINDOW_SECONDS = 15 * 60
+
+
+def _setting(name: str, default: int) -> int:
+    """A limit from settings if the deployment sets one, else this module's default."""
+    return int(getattr(settings, name, default))
+
+
+def _network(address: str) -> str:
+    """The address as counted: itself for IPv4, its /64 network for IPv6."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address[:64]
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
+
+
+def _name(username: str) -> str:
+    # Hashed: a username may hold spaces or be long, which cache keys may not.
+    return hashlib.sha256(username.strip().lower().encode()).hexdigest()[:32]
+
+
+def _pair_key(username: str, address: str) -> str:
+    return f"login-fail:pair:{_name(username)}:{_network(address)}"
+
+
+def _address_key(address: str) -> str:
+    return f"login-fail:addr:{_network(address)}"
+
+
+def _username_key(username: str) -> str:
+    return f"login-fail:user:{_name(username)}"
+
+
+def _count(key: str, window: int) -> int:
+    """Add one failure to ``key``; the window runs from its first failure."""
+    cache.add(key, 0, window)
+    try:
+        return int(cache.incr(key))
+    except ValueError:  # expired between add and incr
+        cache.set(key, 1, window)
+        return 1
 
 
 def login_blocked(*, username: str, address: str) -> bool:
-    """Too many recent failures for this name or this address?"""
-    limit = settings.LOGIN_MAX_FAILURES
-    return any((cache.get(k) or 0) >= limit for k in _keys(username, address))
+    """Are logins refused for now: this username from this address, or this address?
+
+    Three counters of failed logins are kept in the cache (Redis, or the web process's
+    memory), each over a window that runs from its first failure:
+
+    - per (username, address) pair: ``settings.LOGIN_MAX_FAILURES`` (5) failures in a row
+      within ``settings.LOGIN_WINDOW_SECONDS`` (5 minutes) block that pair only: someone
+      guessing at their own account from their own machine. A correct login resets it.
+    - per address: ``LOGIN_ADDRESS_MAX_FAILURES`` (50) failures within
+      ``LOGIN_ADDRESS_WINDOW_SECONDS`` (15 minutes), over any usernames, block that
+      address only: someone spraying many accounts. A correct login does not reset it,
+      or an attacker could clear it by logging in to an account of their own.
+    - per username, over all addresses: counted, and past
+      ``LOGIN_USERNAME_ALERT_FAILURES`` (100) within ``LOGIN_USERNAME_WINDOW_SECONDS``
+      a warning is logged (and again every so many), so an operator sees an account under
+      attack; but it never blocks. The attacker picks the username, so any lock keyed on
+      the username alone lets one person lock a named rival out before a deadline, from
+      anywhere. Without it, one address gets at most 5 guesses per account every 5
+      minutes and 50 in all per 15 minutes; guessing spread over many addresses is left
+      to password strength (sign-up refuses short and common passwords).
+
+    So a correct login from another address always works. IPv6 addresses count by
+    their /64 network, which one customer usually holds whole."""
+    pair = cache.get(_pair_key(username, address)) or 0
+    from_address = cache.get(_address_key(address)) or 0
+    address_limit = _setting("LOGIN_ADDRESS_MAX_FAILURES", LOGIN_ADDRESS_MAX_FAILURES)
+    return pair >= settings.LOGIN_MAX_FAILURES or from_address >= address_limit
 
 
 def login_failed(*, username: str, address: str) -> None:
-    for key in _keys(username, address):
-        cache.add(key, 0, settings.LOGIN_WINDOW_SECONDS)
-        try:
-            cache.incr(key)
-        except ValueError:
-            cache.set(key, 1, settings.LOGIN_WINDOW_SECONDS)
+    """Count a failed login against its pair, its address and its username."""
+    address_window = _setting("LOGIN_ADDRESS_WINDOW_SECONDS", LOGIN_ADDRESS_WINDOW_SECONDS)
+    username_window = _setting("LOGIN_USERNAME_WINDOW_SECONDS", LOGIN_USERNAME_WINDOW_SECONDS)
+    _count(_pair_key(username, address), settings.LOGIN_WINDOW_SECONDS)
+    _count(_address_key(address), address_window)
+    failures = _count(_username_key(username), username_window)
+    alert = _setting("LOGIN_USERNAME_ALERT_FAILURES", LOGIN_USERNAME_ALERT_FAILURES)
+    if failures % alert == 0:  # once per so many: the log is for a person to read
+        logger.warning(
+            "%s failed logins for one username in %s s, the latest from %s",
+            failures,
+            username_window,
+            _network(address),
+        )
 
 
 def login_succeeded(*, username: str, address: str) -> None:
-    cache.delete(_keys(username, address)[0])
+    """A correct login ends the pair's run of failures (not the address's count)."""
+    cache.delete(_pair_key(username, address))
 
 
 @transaction.atomic

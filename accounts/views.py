@@ -13,27 +13,39 @@ from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts import selectors, services
 from accounts.forms import SignupForm
 from accounts.roles import ROLE_NAMES, ROLES
-from games.models import Game
 from games.services import ApplicationError
+
+
+def _safe_next(request: HttpRequest) -> str:
+    """Where to go afterwards, from ``next`` (form or address), if it stays on this site."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return ""
 
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
+    """Make an account, log in, and go back to ``next`` (an invite, say) or the lobby."""
+    next_url = _safe_next(request)
     if request.user.is_authenticated:
-        return redirect("games:lobby")
+        return redirect(next_url or "games:lobby")
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = services.user_signup(form_user=form.save(commit=False))
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome! Find a game to join, or create one."))
-        return redirect("games:lobby")
-    return render(request, "accounts/signup.html", {"form": form})
+        return redirect(next_url or "games:lobby")
+    return render(request, "accounts/signup.html", {"form": form, "next": next_url})
 
 
 def _address(request: HttpRequest) -> str:
@@ -71,11 +83,8 @@ class LoginView(auth_views.LoginView):
 
 def profile(request: HttpRequest, username: str) -> HttpResponse:
     user = get_object_or_404(User, username=username)
-    record = selectors.player_record(user=user)
-    games = Game.objects.filter(seats__user=user).distinct().order_by("-created_at")
-    if request.user != user:
-        # An anonymous game never shows who sits in it.
-        games = games.filter(anonymous=False, private=False)
+    record = selectors.player_record(user=user, viewer=request.user)
+    games = selectors.games_of_player(user=user, viewer=request.user)
     roles = [ROLE_NAMES[r] for r in ROLES if user.groups.filter(name=r).exists()]
     tokens = selectors.api_tokens_of(user=user) if request.user == user else None
     return render(

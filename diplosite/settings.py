@@ -165,7 +165,8 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "games:lobby"
 LOGOUT_REDIRECT_URL = "games:lobby"
-#: Failed logins allowed per username and per address in LOGIN_WINDOW_SECONDS.
+#: Failed logins allowed per (username, address) pair in LOGIN_WINDOW_SECONDS; see
+#: accounts/services.py for the per-address limit and why no username is ever locked.
 LOGIN_MAX_FAILURES = env.int("LOGIN_MAX_FAILURES", default=5)
 LOGIN_WINDOW_SECONDS = env.int("LOGIN_WINDOW_SECONDS", default=300)
 

@@ -24,6 +24,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
+from django.views.defaults import permission_denied
 
 from games import moderation, selectors, services, visibility, wording
 from games.models import Decision, Game, GamePhase
@@ -139,7 +140,9 @@ def moderate(request: HttpRequest) -> HttpResponse:
     """The games the user runs (every running game for a site moderator), with what needs
     them first."""
     if not moderates_anything(request.user):
-        raise PermissionDenied
+        # Answered, not raised: Django logs a raised PermissionDenied with its traceback,
+        # and a player following an old link to this page is no error of the site.
+        return permission_denied(request, PermissionDenied())
     rows = selectors.games_to_moderate(user=request.user)
     return render(
         request,
