@@ -7,6 +7,8 @@ adjudicated, and its result says ``void`` with the reason.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 
 class AdjudicatorError(ValueError):
     """Base class of everything the adjudicator raises on unreadable input."""
@@ -31,12 +33,24 @@ class PositionError(AdjudicatorError):
 
 
 class ParseError(AdjudicatorError):
-    """An order that cannot be read, with a message a player understands."""
+    """An order that cannot be read, with a message a player understands.
 
-    def __init__(self, message: str, text: str = "") -> None:
+    ``code`` names the problem and ``params`` fill it in (province names, words of the
+    order), so a site can say the same in another language; ``message`` is the English.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        text: str = "",
+        code: str = "",
+        params: Mapping[str, str] | None = None,
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.text = text
+        self.code = code
+        self.params: dict[str, str] = dict(params or {})
 
 
 class UnknownVariant(AdjudicatorError):

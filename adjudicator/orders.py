@@ -241,8 +241,8 @@ class _Reader:
         self.tokens = _tokens(text, game_map)
         self.i = 0
 
-    def fail(self, message: str) -> ParseError:
-        return ParseError(message, self.text)
+    def fail(self, message: str, code: str, **params: str) -> ParseError:
+        return ParseError(message, self.text, code, params)
 
     def peek(self) -> str | None:
         return self.tokens[self.i] if self.i < len(self.tokens) else None
@@ -264,9 +264,9 @@ class _Reader:
     def location(self, what: str) -> str:
         tok = self.peek()
         if tok is None:
-            raise self.fail(f"the order ends where {what} should be")
+            raise self.fail(f"the order ends where {what} should be", "ends_early", what=what)
         if not self.is_location(tok):
-            raise self.fail(f"{tok!r} is not a province on this map")
+            raise self.fail(f"{tok!r} is not a province on this map", "unknown_province", token=tok)
         return self.take()
 
     def unit(self, what: str, *, need_unit: bool = True) -> UnitRef:
@@ -283,9 +283,17 @@ class _Reader:
     def _kind_at(self, location: str, need_unit: bool) -> UnitKind:
         name = self.map.location_name(location)
         if self.position is None and not need_unit:
-            raise self.fail(f"say whether to build an army (A) or a fleet (F) in {name}")
+            raise self.fail(
+                f"say whether to build an army (A) or a fleet (F) in {name}",
+                "build_needs_kind",
+                province=name,
+            )
         if self.position is None:
-            raise self.fail(f"say whether the unit in {name} is an army (A) or a fleet (F)")
+            raise self.fail(
+                f"say whether the unit in {name} is an army (A) or a fleet (F)",
+                "unit_needs_kind",
+                province=name,
+            )
         unit = self.position.unit_in(location)
         if unit is None and self.position.phase.kind is PhaseKind.RETREATS:
             for d in self.position.dislodged:
@@ -293,8 +301,12 @@ class _Reader:
                     unit = d.unit
         if unit is None:
             if need_unit:
-                raise self.fail(f"no unit at {name}")
-            raise self.fail(f"say whether to build an army (A) or a fleet (F) in {name}")
+                raise self.fail(f"no unit at {name}", "no_unit", province=name)
+            raise self.fail(
+                f"say whether to build an army (A) or a fleet (F) in {name}",
+                "build_needs_kind",
+                province=name,
+            )
         return unit.kind
 
     def at_end(self) -> bool:
@@ -304,7 +316,9 @@ class _Reader:
     def expect_end(self) -> None:
         if not self.at_end():
             rest = " ".join(self.tokens[self.i :])
-            raise self.fail(f"did not understand {rest!r} at the end of the order")
+            raise self.fail(
+                f"did not understand {rest!r} at the end of the order", "trailing", rest=rest
+            )
 
 
 def parse_order(
@@ -328,10 +342,10 @@ def parse_order(
         ParseError: if the text is not an order that can be read.
     """
     if not isinstance(text, str):
-        raise ParseError("an order must be text", repr(text))
+        raise ParseError("an order must be text", repr(text), "not_text")
     body = text.strip()
     if not body:
-        raise ParseError("the order is empty", text)
+        raise ParseError("the order is empty", text, "empty")
     via = False
     lowered = body.lower()
     match = _VIA.search(lowered)
@@ -340,10 +354,10 @@ def parse_order(
         body = body[: match.start()]
     reader = _Reader(body, game_map, position, power)
     if not reader.tokens:
-        raise reader.fail("the order is empty")
+        raise reader.fail("the order is empty", "empty")
     order = _parse(reader)
     if via and not isinstance(order, Move):
-        raise reader.fail("only a move can go via convoy")
+        raise reader.fail("only a move can go via convoy", "via_only_moves")
     if via and isinstance(order, Move):
         order = Move(order.unit, order.dest, True)
     if position is not None:
@@ -385,7 +399,11 @@ def _parse(r: _Reader) -> Order:
         return Build(unit) if placing else Hold(unit)
     if word is None:
         # "A bur gas" is not a thing anyone means; say what is wrong.
-        raise r.fail(f"expected an order word (H, -, S, C, R, B, D) after {unit}")
+        raise r.fail(
+            f"expected an order word (H, -, S, C, R, B, D) after {unit}",
+            "expected_order_word",
+            unit=str(unit),
+        )
     r.take()
     if word == "H":
         r.expect_end()
@@ -408,7 +426,10 @@ def _parse(r: _Reader) -> Order:
             r.expect_end()
             return Support(unit, supported, None)
         if nxt != "-":
-            raise r.fail("a support names a unit, then '-' and where it moves, or nothing")
+            raise r.fail(
+                "a support names a unit, then '-' and where it moves, or nothing",
+                "support_shape",
+            )
         r.take()
         dest = r.location("the destination of the supported move")
         r.expect_end()
@@ -416,7 +437,7 @@ def _parse(r: _Reader) -> Order:
     if word == "C":
         army = r.unit("the convoyed army")
         if r.keyword() != "-":
-            raise r.fail("a convoy names the army, then '-' and where it goes")
+            raise r.fail("a convoy names the army, then '-' and where it goes", "convoy_shape")
         r.take()
         dest = r.location("the destination of the convoy")
         r.expect_end()
@@ -427,7 +448,9 @@ def _parse(r: _Reader) -> Order:
     if word == "D":
         r.expect_end()
         return Disband(unit)
-    raise r.fail(f"did not understand the order word after {unit}")
+    raise r.fail(
+        f"did not understand the order word after {unit}", "unknown_order_word", unit=str(unit)
+    )
 
 
 def _is_build(r: _Reader) -> bool:
@@ -454,7 +477,7 @@ def _check_unit_exists(order: Order, position: Position, r: _Reader) -> None:
     name = r.map.location_name(location)
     if position.phase.kind is PhaseKind.RETREATS and isinstance(order, (Retreat, Disband)):
         if not any(d.unit.province == province_of(location) for d in position.dislodged):
-            raise r.fail(f"no dislodged unit at {name}")
+            raise r.fail(f"no dislodged unit at {name}", "no_dislodged_unit", province=name)
         return
     if position.unit_in(location) is None:
-        raise r.fail(f"no unit at {name}")
+        raise r.fail(f"no unit at {name}", "no_unit", province=name)

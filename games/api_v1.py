@@ -94,6 +94,10 @@ class PhaseRefSerializer(serializers.Serializer):  # type: ignore[type-arg]
 class SeatStateSerializer(serializers.Serializer):  # type: ignore[type-arg]
     power = serializers.CharField()
     player = serializers.CharField(allow_blank=True, help_text="Empty in an anonymous game.")
+    taken = serializers.BooleanField(
+        help_text="Whether a player holds this power (also in an anonymous game, "
+        "where the player's name stays hidden)."
+    )
     ready = serializers.BooleanField()
     eliminated = serializers.BooleanField()
     missed_phases = serializers.IntegerField()
@@ -177,6 +181,11 @@ class MyOrdersSerializer(serializers.Serializer):  # type: ignore[type-arg]
         help_text="Each of your units (or build site) with the orders it may be given.",
     )
     problem = serializers.CharField(allow_null=True)
+    adjustment = serializers.IntegerField(
+        allow_null=True,
+        help_text="In an adjustment phase, the builds you may make (positive) or the "
+        "disbands you owe (negative); null in other phases.",
+    )
 
 
 class StateSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -518,7 +527,7 @@ class OrderCheckApi(ApiView):
                 data.validated_data["order"], variant.map, position=position, power=seat.power
             )
         except ParseError as e:
-            answer = {"ok": False, "message": e.message}
+            answer = {"ok": False, "message": wording.parse_problem(e)}
         else:
             problem = check_order(position, seat.power, order)
             answer = {"ok": problem is None, "order": str(order)}

@@ -461,7 +461,7 @@ def order_problems(
         try:
             order = parse_order(text, variant.map, position=position, power=power)
         except ParseError as e:
-            problems.append({"order": str(text), "message": e.message})
+            problems.append({"order": str(text), "message": wording.parse_problem(e)})
             continue
         problem = check_order(position, power, order)
         if problem is not None:

@@ -23,6 +23,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from adjudicator.board import Phase
+from adjudicator.errors import ParseError
 from adjudicator.results import OrderResult
 
 #: The standard powers by their ids (variants with other powers show the id, capitalised).
@@ -373,6 +374,53 @@ def result_reason(result: Mapping[str, Any]) -> str:
         if sentence is not None:
             return sentence
     return str(result.get("reason") or "")
+
+
+#: What an order was missing where it ended, as the adjudicator's parser names it.
+_PARSE_WHAT: dict[str, Promise] = {
+    "the center to nominate": _("the center to nominate"),
+    "the unit": _("the unit"),
+    "the destination": _("the destination"),
+    "the supported unit": _("the supported unit"),
+    "the destination of the supported move": _("the destination of the supported move"),
+    "the convoyed army": _("the convoyed army"),
+    "the destination of the convoy": _("the destination of the convoy"),
+}
+
+#: The parser's problems (adjudicator ParseError codes) in the reader's language.
+_PARSE_PROBLEMS: dict[str, Promise] = {
+    "ends_early": _("the order ends where %(what)s should be"),
+    "unknown_province": _("“%(token)s” is not a province on this map"),
+    "build_needs_kind": _("say whether to build an army (A) or a fleet (F) in %(province)s"),
+    "unit_needs_kind": _("say whether the unit in %(province)s is an army (A) or a fleet (F)"),
+    "no_unit": _("no unit at %(province)s"),
+    "no_dislodged_unit": _("no dislodged unit at %(province)s"),
+    "trailing": _("did not understand “%(rest)s” at the end of the order"),
+    "not_text": _("an order must be text"),
+    "empty": _("the order is empty"),
+    "via_only_moves": _("only a move can go via convoy"),
+    "expected_order_word": _("expected an order word (H, -, S, C, R, B, D) after %(unit)s"),
+    "support_shape": _("a support names a unit, then “-” and where it moves, or nothing"),
+    "convoy_shape": _("a convoy names the army, then “-” and where it goes"),
+    "unknown_order_word": _("did not understand the order word after %(unit)s"),
+}
+
+
+def parse_problem(error: ParseError) -> str:
+    """Why an order could not be read, in the reader's language (the adjudicator's
+    English when the problem is one this site does not know)."""
+    template = _PARSE_PROBLEMS.get(error.code)
+    if template is None:
+        return error.message
+    values = dict(error.params)
+    if "province" in values:
+        values["province"] = _location(values["province"])
+    if "what" in values:
+        values["what"] = str(_PARSE_WHAT.get(values["what"], values["what"]))
+    try:
+        return str(template) % values
+    except (KeyError, ValueError, TypeError):
+        return error.message
 
 
 def explanation(result: OrderResult) -> str:

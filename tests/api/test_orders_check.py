@@ -150,3 +150,16 @@ def test_checks_count_against_the_read_budget(
         format="json",
     )
     assert saved.status_code == 200
+
+
+def test_a_parse_problem_comes_in_the_readers_language(
+    api: Any, started_game: Game, players: dict[str, Any]
+) -> None:
+    client = api(players["russia"])
+    answer = client.post(
+        reverse("api:orders-check", args=[started_game.pk]),
+        {"order": "A xyz H"},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="de",
+    )
+    assert answer.json() == {"ok": False, "message": "„xyz“ ist keine Provinz auf dieser Karte"}
