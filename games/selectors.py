@@ -25,7 +25,8 @@ def phases_due(*, now: datetime | None = None) -> list[tuple[int, int]]:
 def games_for_lobby(
     *, user: AbstractBaseUser | AnonymousUser, status: str, variant: str | None = None
 ) -> QuerySet[Game]:
-    """Games to list in the lobby: public ones, and private ones the user sits in."""
+    """Games to list in the lobby: public ones, and private ones the user sits in; a
+    forming game that everyone has left is not offered."""
     games = Game.objects.filter(status=status)
     if variant:
         games = games.filter(variant=variant)
@@ -39,6 +40,8 @@ def games_for_lobby(
         players=Count("seats", filter=Q(seats__user__isnull=False)),
         powers=Count("seats"),
     )
+    if status == Game.Status.FORMING:
+        games = games.filter(players__gt=0)  # everyone left: nobody to play with
     return games.order_by("-created_at", "-pk")
 
 
@@ -101,6 +104,9 @@ def game_state(
             {
                 "power": s.power,
                 "player": visibility.player_label(seat=s, viewer=user),
+                # Public even in an anonymous game (who holds it is not): the join list
+                # leaves taken powers out too.
+                "taken": s.user_id is not None,
                 "ready": s.power in ready,
                 "eliminated": s.eliminated,
                 "missed_phases": s.missed_phases,
@@ -156,6 +162,7 @@ def game_state(
             "draw_vote": visibility.own_draw_vote(user=user, phase=phase),
             "legal": {},
             "problem": None,
+            "adjustment": _adjustment(variant, position, seat.power),
         }
         if not phase.is_resolved and game.status == Game.Status.ACTIVE:
             state["me"]["legal"] = {
@@ -176,6 +183,16 @@ def _occurrences(phases: list[GamePhase], *, by_index: bool = False) -> list[Any
         counts[p.code] = counts.get(p.code, 0) + 1
         out.append((p.index if by_index else p, counts[p.code]))
     return out
+
+
+def _adjustment(variant: Any, position: Any, power: str) -> int | None:
+    """In an adjustment phase, the builds (positive) or disbands (negative) ``power`` owes;
+    None in any other phase."""
+    from adjudicator import PhaseKind
+
+    if position.phase.kind is not PhaseKind.ADJUSTMENTS:
+        return None
+    return int(variant.adjustment(position, power))
 
 
 def _progress(progress: tuple[int, int] | None) -> dict[str, int] | None:

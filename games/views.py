@@ -148,7 +148,12 @@ def game_join(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 def game_leave(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _viewable(request, game_id)
-    return _act(request, game, lambda: services.game_leave(game=game, user=request.user))
+
+    def leave() -> None:
+        services.game_leave(game=game, user=request.user)
+        messages.success(request, _("You gave up your seat in this game."))
+
+    return _act(request, game, leave)
 
 
 @login_required

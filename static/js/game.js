@@ -295,10 +295,37 @@
       }
     }
     const text = chooseCoast(wanted);
+    const tried = wanted.length ? null : clickedOrder(selected, prov);
     selected = null;
     highlight();
-    if (!text) return setError(gettext("That order is not possible."));
-    addOrder(text);
+    if (text) return addOrder(text);
+    if (tried) return explainRefusal(tried);
+    setError(gettext("That order is not possible."));
+  }
+
+  // The order a click meant, in notation, when none of the legal ones matches it.
+  function clickedOrder(sel, prov) {
+    if (sel.mode === "support") {
+      const target = province(sel.supported.split(" ")[1]);
+      return prov === target ? `${sel.unit} S ${sel.supported}` : `${sel.unit} S ${sel.supported} - ${prov}`;
+    }
+    if (sel.mode === "convoy") return `${sel.unit} C ${sel.army} - ${prov}`;
+    if (prov === sel.province) return `${sel.unit} H`;
+    return `${sel.unit} - ${prov}`;
+  }
+
+  // Why a clicked order is refused: the same check, and words, as for a typed one.
+  async function explainRefusal(text) {
+    const fallback = gettext("That order is not possible.");
+    let answer;
+    try {
+      answer = await post(root.dataset.checkUrl, { order: text });
+    } catch (e) {
+      return setError(fallback);
+    }
+    const { ok, data } = answer;
+    if (ok && data.ok) return addOrder(data.order);
+    setError((ok ? data.message : problemText(data, true)) || fallback);
   }
 
   function orderKey(text) {
@@ -729,6 +756,10 @@
   }
   setInterval(tick, 1000);
 
+  // Which phase is on screen: a new one (the game moved on, or another was picked in the
+  // history) leaves behind the old one's selection, unsaved list and messages.
+  const phaseShown = () => (state.phase ? state.phase.index : null);
+
   async function refresh() {
     const response = await fetch(window.location.href, { credentials: "same-origin" });
     if (!response.ok) return;
@@ -736,13 +767,25 @@
     const doc = new DOMParser().parseFromString(html, "text/html");
     const panel = doc.getElementById("panel");
     if (!panel) return;
+    const before = phaseShown();
     document.getElementById("panel").replaceWith(panel);
-    const help = doc.getElementById("map-help");
-    if (help) document.getElementById("map-help").replaceWith(help);
+    // The map's help and its downloads name the phase on show: they follow it too.
+    for (const id of ["map-help", "pictures"]) {
+      const fresh = doc.getElementById(id);
+      const old = document.getElementById(id);
+      if (fresh && old) old.replaceWith(fresh);
+    }
     state = readState();
+    const moved = phaseShown() !== before;
+    if (moved) {
+      lastError = { text: "", at: 0 };
+      selected = null;
+      pending = null;
+      closeChooser();
+    }
     render();
     bindPanel();
-    if (lastError.text && Date.now() - lastError.at < 4000) setError(lastError.text);
+    if (!moved && lastError.text && Date.now() - lastError.at < 4000) setError(lastError.text);
   }
 
   let socket = null;

@@ -190,3 +190,28 @@ def test_create_a_game_with_deadline_and_missed_order_settings(make_user: Any) -
     game = Game.objects.get(name="Evenings in Berlin")
     assert (game.timezone, game.days_off, game.deadline_time.hour) == ("Europe/Berlin", [5, 6], 20)
     assert (game.nmr_policy, game.exclude_after, game.min_reliability) == ("replacement", 3, 80)
+
+
+def test_an_unreadable_order_is_explained_in_the_readers_language(
+    started_game: Game, players: dict[str, Any]
+) -> None:
+    from django.utils import translation
+
+    with translation.override("de"), pytest.raises(services.ApplicationError) as refused:
+        services.orders_submit(
+            game=started_game, user=players["russia"], orders=["A xyz H", "A mos - smy x"]
+        )
+    messages = [p["message"] for p in refused.value.extra["problems"]]
+    assert messages == [
+        "„xyz“ ist keine Provinz auf dieser Karte",
+        "„x“ am Ende des Befehls nicht verstanden",
+    ]
+
+
+def test_leaving_is_confirmed_and_an_empty_game_leaves_the_lobby(make_user: Any) -> None:
+    alice = make_user("alice")
+    game = services.game_create(created_by=alice, name="Lonely")
+    client = logged_in(alice)
+    page = client.post(reverse("games:leave", args=[game.pk]), follow=True).content.decode()
+    assert "You gave up your seat in this game." in page
+    assert "Lonely" not in Client().get(reverse("games:lobby")).content.decode()

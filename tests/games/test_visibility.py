@@ -123,6 +123,36 @@ def test_anonymous_games_never_show_who_plays(make_user: Any, players: dict[str,
     assert "Masks" not in profile.content.decode()
 
 
+@pytest.mark.parametrize("assignment", [Game.Assignment.CHOSEN, Game.Assignment.RANDOM])
+def test_an_anonymous_forming_game_shows_taken_seats_without_names(
+    make_user: Any, assignment: str
+) -> None:
+    alice, grace = make_user("alice"), make_user("grace")
+    game = services.game_create(
+        created_by=alice,
+        name="Masks forming",
+        anonymous=True,
+        assignment=assignment,
+        power="austria" if assignment == Game.Assignment.CHOSEN else None,
+    )
+    services.game_join(game=game, user=grace, power="england")
+    for viewer in (login(Client(), alice), Client()):
+        html = viewer.get(reverse("games:detail", args=[game.pk])).content.decode()
+        assert "grace" not in html
+        api = viewer.get(reverse("api:state", args=[game.pk])).json()
+        assert "grace" not in json.dumps(api)
+        taken = {s["power"] for s in api["seats"] if s["taken"]}
+        if assignment == Game.Assignment.CHOSEN:
+            assert taken == {"austria", "england"}
+            # England is held: not offered as open, and named as taken, by nobody.
+            england = html.split("power-england")[1].split("</li>")[0]
+            assert "taken" in england
+            assert "open" not in england
+        else:
+            assert len(taken) == 2
+            assert "Seats still open: 5 of 7." in html
+
+
 def test_private_games_are_hidden_from_outsiders(make_user: Any) -> None:
     owner = make_user("owner")
     game = services.game_create(created_by=owner, name="Back room", private=True)

@@ -306,7 +306,8 @@ def test_power_phase_and_outcome_names() -> None:
 
 
 def _entries(po: Path) -> list[dict[str, Any]]:
-    """A .po file's entries: msgctxt, msgid, msgstr and flags (enough for makemessages' output)."""
+    """A .po file's entries: msgctxt, msgid, msgstr (or msgid_plural and msgstr[0], [1])
+    and flags (enough for makemessages' output)."""
     entries: list[dict[str, Any]] = []
     for block in po.read_text("utf-8").split("\n\n"):
         entry: dict[str, Any] = {"flags": set(), "msgctxt": None}
@@ -335,11 +336,17 @@ def test_every_message_is_translated_none_fuzzy_and_compiled(domain: str) -> Non
     messages = [e for e in entries if e["msgid"]]
     assert messages
     assert not [e["msgid"] for e in entries if "fuzzy" in e["flags"]]
-    assert not [e["msgid"] for e in messages if not e["msgstr"].strip()]
+    plural = [e for e in messages if "msgid_plural" in e]
+    singular = [e for e in messages if "msgid_plural" not in e]
+    assert not [e["msgid"] for e in singular if not e["msgstr"].strip()]
+    assert not [e["msgid"] for e in plural if not (e["msgstr[0]"] and e["msgstr[1]"]).strip()]
     assert not [e["msgid"] for e in entries if e.get("obsolete")]
     with (LOCALE / f"{domain}.mo").open("rb") as mo:
         compiled = gettext.GNUTranslations(mo)
-    for e in messages:
+    for e in plural:  # German has two forms: one, and every other number
+        assert compiled.ngettext(e["msgid"], e["msgid_plural"], 1) == e["msgstr[0]"]
+        assert compiled.ngettext(e["msgid"], e["msgid_plural"], 2) == e["msgstr[1]"]
+    for e in singular:
         if e["msgctxt"] is None:
             assert compiled.gettext(e["msgid"]) == e["msgstr"], e["msgid"]
         else:

@@ -1,0 +1,116 @@
+"""In a real browser: the game page's map downloads always name the phase on screen (after
+a live phase change, and in the history), an error does not outlive its phase, and a
+refused map click says why."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import timedelta
+from typing import Any
+
+from django.contrib.auth.hashers import PBKDF2PasswordHasher
+from django.contrib.auth.models import User
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from games import services
+from games.models import Game
+from tests.e2e.base import CHROMIUM, CHROMIUM_ARGS, PASSWORD, BrowserTestCase
+
+POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey")
+
+
+class GamePageInTheBrowser(BrowserTestCase):
+    #: The live server process adjudicates in place of a worker once everyone is ready.
+    eager_tasks = True
+
+    def setUp(self) -> None:
+        hasher = PBKDF2PasswordHasher()
+        hashed = hasher.encode(PASSWORD, hasher.salt())
+        users = {p: User.objects.create(username=f"{p}-player", password=hashed) for p in POWERS}
+        game = services.game_create(
+            created_by=users["austria"],
+            name="Page game",
+            power="austria",
+            assignment=Game.Assignment.CHOSEN,
+            movement_deadline=timedelta(hours=1),
+        )
+        for power in POWERS[1:]:
+            services.game_join(game=game, user=users[power], power=power)
+        # Everyone but France is ready (their units hold).
+        for power in POWERS:
+            if power != "france":
+                services.orders_ready(game=game, user=users[power], ready=True)
+        self.game = game
+
+    @contextmanager
+    def _browser(self) -> Iterator[tuple[Browser, list[Any]]]:
+        errors: list[Any] = []
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                yield browser, errors
+            finally:
+                browser.close()
+        assert errors == []
+
+    def _page(self, browser: Browser, errors: list[Any], username: str) -> Page:
+        page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+        page.on("pageerror", lambda error: errors.append(error))
+        page.goto(f"{self.live_server_url}/accounts/login/")
+        page.fill("#id_username", username)
+        page.fill("#id_password", PASSWORD)
+        page.click("form.stacked button[type=submit]")
+        page.goto(f"{self.live_server_url}/games/{self.game.pk}/")
+        # A marker that a reload would wipe out.
+        page.evaluate("window.__noReload = true")
+        return page
+
+    def _expect_downloads_of(self, page: Page, index: int, name: str) -> None:
+        base = f"/games/{self.game.pk}/phase/{index}/map"
+        pictures = page.locator("#pictures")
+        expect(pictures).to_contain_text(f"Map of {name}:")
+        expect(pictures.locator("a", has_text="SVG")).to_have_attribute("href", f"{base}.svg")
+        expect(pictures.locator("a", has_text="PNG")).to_have_attribute("href", f"{base}.png")
+
+    def test_downloads_and_errors_follow_the_phase_on_screen(self) -> None:
+        with self._browser() as (browser, errors):
+            france = self._page(browser, errors, "france-player")
+            watcher = self._page(browser, errors, "germany-player")
+            self._expect_downloads_of(france, 0, "Spring 1901 movement")
+            self._expect_downloads_of(watcher, 0, "Spring 1901 movement")
+
+            # A refused click says why, in the typed check's words.
+            france.click('#units [data-unit="par"]')
+            france.click('#provinces [data-province="mos"]')
+            expect(france.locator("#order-error")).to_contain_text("not adjacent")
+
+            # An error, and at once the phase moves on (France was the last to be ready).
+            france.fill("#order-input", "A par - mun")
+            france.press("#order-input", "Enter")
+            expect(france.locator("#order-error")).to_contain_text("not adjacent")
+            france.click("#ready-button")
+            expect(france.locator("#panel h2").first).to_have_text(
+                "Fall 1901 movement", timeout=15000
+            )
+            expect(france.locator("#order-error")).to_have_text("")
+            self._expect_downloads_of(france, 1, "Fall 1901 movement")
+            # The other player's page learns of the new phase over its socket.
+            expect(watcher.locator("#panel h2").first).to_have_text(
+                "Fall 1901 movement", timeout=15000
+            )
+            self._expect_downloads_of(watcher, 1, "Fall 1901 movement")
+
+            # An earlier phase picked in the history: its downloads, and no old error.
+            france.fill("#order-input", "A par - mun")
+            france.press("#order-input", "Enter")
+            expect(france.locator("#order-error")).to_contain_text("not adjacent")
+            france.select_option("#phase-select", "0")
+            expect(france.locator("#panel h2").first).to_have_text("Spring 1901 movement")
+            self._expect_downloads_of(france, 0, "Spring 1901 movement")
+            france.select_option("#phase-select", "1")
+            expect(france.locator("#panel h2").first).to_have_text("Fall 1901 movement")
+            self._expect_downloads_of(france, 1, "Fall 1901 movement")
+            expect(france.locator("#order-error")).to_have_text("")
+            assert france.evaluate("window.__noReload") is True
+            assert watcher.evaluate("window.__noReload") is True
