@@ -7,7 +7,7 @@ import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from asgiref.sync import SyncToAsync
 from channels.testing import ChannelsLiveServerTestCase
@@ -24,6 +24,42 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 PASSWORD = "a-long-browser-password"
+POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey")
+
+
+def seven_players() -> dict[str, Any]:
+    """A user per standard power, ``<power>-player``, with :data:`PASSWORD`. Hashed with
+    the site's own hasher: the live server process does not share the tests' fast one."""
+    from django.contrib.auth.hashers import PBKDF2PasswordHasher
+    from django.contrib.auth.models import User
+
+    hasher = PBKDF2PasswordHasher()
+    hashed = hasher.encode(PASSWORD, hasher.salt())
+    return {p: User.objects.create(username=f"{p}-player", password=hashed) for p in POWERS}
+
+
+def seven_player_game(name: str, *, all_ready_but_france: bool = False) -> Any:
+    """A running standard game of seven players (powers chosen, one-hour movement); with
+    ``all_ready_but_france``, everyone but France has said they are ready (units hold)."""
+    from datetime import timedelta
+
+    from games import services
+    from games.models import Game
+
+    users = seven_players()
+    game = services.game_create(
+        created_by=users["austria"],
+        name=name,
+        power="austria",
+        assignment=Game.Assignment.CHOSEN,
+        movement_deadline=timedelta(hours=1),
+    )
+    for power in POWERS[1:]:
+        services.game_join(game=game, user=users[power], power=power)
+    for power in POWERS:
+        if all_ready_but_france and power != "france":
+            services.orders_ready(game=game, user=users[power], ready=True)
+    return game
 
 
 def outside_the_event_loop(action: Callable[[], None]) -> None:

@@ -3,18 +3,17 @@ onto the map, mark ready, and see the adjudicated map arrive without a reload.""
 
 from __future__ import annotations
 
-from datetime import timedelta
 from typing import Any
 
-from django.contrib.auth.hashers import PBKDF2PasswordHasher
-from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect, sync_playwright
 
-from games import services
-from games.models import Game
-from tests.e2e.base import CHROMIUM, CHROMIUM_ARGS, PASSWORD, BrowserTestCase
-
-POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey")
+from tests.e2e.base import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    PASSWORD,
+    BrowserTestCase,
+    seven_player_game,
+)
 
 
 class PlayInTheBrowser(BrowserTestCase):
@@ -22,25 +21,7 @@ class PlayInTheBrowser(BrowserTestCase):
     eager_tasks = True
 
     def setUp(self) -> None:
-        # Hashed with the site's own hasher: the live server process does not share the
-        # tests' fast-hasher setting.
-        hasher = PBKDF2PasswordHasher()
-        hashed = hasher.encode(PASSWORD, hasher.salt())
-        users = {p: User.objects.create(username=f"{p}-player", password=hashed) for p in POWERS}
-        game = services.game_create(
-            created_by=users["austria"],
-            name="Browser game",
-            power="austria",
-            assignment=Game.Assignment.CHOSEN,
-            movement_deadline=timedelta(hours=1),
-        )
-        for power in POWERS[1:]:
-            services.game_join(game=game, user=users[power], power=power)
-        # Everyone but France is ready (their units hold).
-        for power in POWERS:
-            if power != "france":
-                services.orders_ready(game=game, user=users[power], ready=True)
-        self.game = game
+        self.game = seven_player_game("Browser game", all_ready_but_france=True)
 
     def test_click_an_order_mark_ready_and_watch_the_phase_arrive(self) -> None:
         with sync_playwright() as p:

@@ -6,18 +6,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import timedelta
 from typing import Any
 
-from django.contrib.auth.hashers import PBKDF2PasswordHasher
-from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
-from games import services
-from games.models import Game
-from tests.e2e.base import CHROMIUM, CHROMIUM_ARGS, PASSWORD, BrowserTestCase
-
-POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey")
+from tests.e2e.base import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    PASSWORD,
+    BrowserTestCase,
+    seven_player_game,
+)
 
 
 class GamePageInTheBrowser(BrowserTestCase):
@@ -25,23 +24,7 @@ class GamePageInTheBrowser(BrowserTestCase):
     eager_tasks = True
 
     def setUp(self) -> None:
-        hasher = PBKDF2PasswordHasher()
-        hashed = hasher.encode(PASSWORD, hasher.salt())
-        users = {p: User.objects.create(username=f"{p}-player", password=hashed) for p in POWERS}
-        game = services.game_create(
-            created_by=users["austria"],
-            name="Page game",
-            power="austria",
-            assignment=Game.Assignment.CHOSEN,
-            movement_deadline=timedelta(hours=1),
-        )
-        for power in POWERS[1:]:
-            services.game_join(game=game, user=users[power], power=power)
-        # Everyone but France is ready (their units hold).
-        for power in POWERS:
-            if power != "france":
-                services.orders_ready(game=game, user=users[power], ready=True)
-        self.game = game
+        self.game = seven_player_game("Page game", all_ready_but_france=True)
 
     @contextmanager
     def _browser(self) -> Iterator[tuple[Browser, list[Any]]]:

@@ -4,17 +4,17 @@ unread marker), while Germany's page never shows it."""
 
 from __future__ import annotations
 
-from datetime import timedelta
 from typing import Any
 
-from django.contrib.auth.hashers import PBKDF2PasswordHasher
-from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
-from games import services
-from games.models import Game
-from tests.e2e.base import CHROMIUM, CHROMIUM_ARGS, PASSWORD, BrowserTestCase
-from tests.e2e.test_browser import POWERS
+from tests.e2e.base import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    PASSWORD,
+    BrowserTestCase,
+    seven_player_game,
+)
 
 SECRET = "Let us take Belgium together"
 ANSWER = "Agreed: I move to Burgundy"
@@ -22,19 +22,7 @@ ANSWER = "Agreed: I move to Burgundy"
 
 class PressInTheBrowser(BrowserTestCase):
     def setUp(self) -> None:
-        hasher = PBKDF2PasswordHasher()
-        hashed = hasher.encode(PASSWORD, hasher.salt())
-        users = {p: User.objects.create(username=f"{p}-player", password=hashed) for p in POWERS}
-        game = services.game_create(
-            created_by=users["austria"],
-            name="Press game",
-            power="austria",
-            assignment=Game.Assignment.CHOSEN,
-            movement_deadline=timedelta(hours=1),
-        )
-        for power in POWERS[1:]:
-            services.game_join(game=game, user=users[power], power=power)
-        self.game = game
+        self.game = seven_player_game("Press game")
 
     def _open(self, browser: Browser, power: str, errors: list[Any]) -> Page:
         page = browser.new_context(viewport={"width": 1400, "height": 1200}).new_page()
