@@ -215,3 +215,17 @@ def test_leaving_is_confirmed_and_an_empty_game_leaves_the_lobby(make_user: Any)
     page = client.post(reverse("games:leave", args=[game.pk]), follow=True).content.decode()
     assert "You gave up your seat in this game." in page
     assert "Lonely" not in Client().get(reverse("games:lobby")).content.decode()
+
+
+def test_draft_picks_are_named_once_in_the_phase_list(players: dict[str, Any]) -> None:
+    game = services.game_create(
+        created_by=players["austria"],
+        name="Void",
+        variant_id="multiple_void",
+        options={"players": 2},
+    )
+    services.game_join(game=game, user=players["england"])  # full: it starts
+    page = logged_in(players["austria"]).get(reverse("games:detail", args=[game.pk]))
+    options = page.content.decode().split('id="phase-select"')[1].split("</select>")[0]
+    assert "Draft, pick 1</option>" in options
+    assert "· pick" not in options
