@@ -768,6 +768,10 @@
     const panel = doc.getElementById("panel");
     if (!panel) return;
     const before = phaseShown();
+    // What the player is typing survives a refresh of the same phase.
+    const typing = document.getElementById("order-input");
+    const typed = typing ? typing.value : "";
+    const focused = typing !== null && document.activeElement === typing;
     document.getElementById("panel").replaceWith(panel);
     // The map's help and its downloads name the phase on show: they follow it too.
     for (const id of ["map-help", "pictures"]) {
@@ -785,6 +789,11 @@
     }
     render();
     bindPanel();
+    const input = document.getElementById("order-input");
+    if (!moved && input && typed) {
+      input.value = typed;
+      if (focused) input.focus();
+    }
     if (!moved && lastError.text && Date.now() - lastError.at < 4000) setError(lastError.text);
   }
 
