@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import timedelta
 from typing import Any
 
 from django import template
+from django.utils.translation import gettext as _
 
 from games import wording
 
@@ -25,6 +27,34 @@ def variant_name(variant_id: str) -> str:
 
     variant = VARIANTS.get(variant_id)
     return variant.name if variant is not None else variant_id
+
+
+@register.filter
+def duration_words(value: timedelta | None) -> str:
+    """``{{ game.movement_deadline|duration_words }}``: 24 h, 1 h 30 min, 45 min."""
+    if value is None:
+        return ""
+    minutes = round(value.total_seconds() / 60)
+    hours, rest = divmod(minutes, 60)
+    if hours and rest:
+        return _("%(h)s h %(m)s min") % {"h": hours, "m": rest}
+    if hours:
+        return _("%(h)s h") % {"h": hours}
+    return _("%(m)s min") % {"m": rest}
+
+
+@register.filter
+def weekday_names(days: list[int] | None) -> str:
+    """``{{ game.days_off|weekday_names }}``: Saturday, Sunday (0 is Monday)."""
+    from django.utils.dates import WEEKDAYS
+
+    return ", ".join(str(WEEKDAYS[d]) for d in sorted(days or []) if d in WEEKDAYS)
+
+
+@register.filter
+def note_kinds(notes: list[Mapping[str, Any]] | None) -> list[str]:
+    """``{% if "draw_agreed" in state.phase.notes|note_kinds %}``: the kinds of a phase's notes."""
+    return [str(n.get("kind", "")) for n in notes or [] if isinstance(n, Mapping)]
 
 
 @register.filter

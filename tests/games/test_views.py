@@ -229,3 +229,44 @@ def test_draft_picks_are_named_once_in_the_phase_list(players: dict[str, Any]) -
     options = page.content.decode().split('id="phase-select"')[1].split("</select>")[0]
     assert "Draft, pick 1</option>" in options
     assert "· pick" not in options
+
+
+def test_the_game_page_says_how_the_game_is_played(make_user: Any) -> None:
+    from datetime import time, timedelta
+
+    alice = make_user("alice")
+    game = services.game_create(
+        created_by=alice,
+        name="Rules shown",
+        movement_deadline=timedelta(hours=48),
+        retreat_deadline=timedelta(minutes=90),
+        deadline_time=time(20, 0),
+        time_zone="Europe/Berlin",
+        days_off=[5, 6],
+        nmr_policy="grace",
+        exclude_after=3,
+        min_reliability=80,
+        press="public",
+    )
+    page = logged_in(alice).get(reverse("games:detail", args=[game.pk])).content.decode()
+    shown = page.split('id="game-settings"')[1].split("</details>")[0]
+    for text in (
+        "movement 48 h, retreats 1 h 30 min, adjustments 12 h",
+        "at 20:00 (Europe/Berlin)",
+        "none on Saturday, Sunday",
+        "excluded after 3 missed phases",
+        "80 %",
+        "Public press only",
+    ):
+        assert text in shown, text
+
+
+def test_a_phase_ended_by_a_draw_is_not_called_adjudicated(
+    started_game: Game, players: dict[str, Any]
+) -> None:
+    for user in players.values():
+        services.draw_vote(game=started_game, user=user, accept=True)
+    page = logged_in(players["austria"]).get(reverse("games:detail", args=[started_game.pk]))
+    text = page.content.decode()
+    assert "Ended in a draw: not adjudicated." in text
+    assert "<p>Adjudicated.</p>" not in text
