@@ -6,11 +6,11 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from notifications.models import Notification
+from notifications.services import unread_count
 
 
 def unread(request: HttpRequest) -> dict[str, Any]:
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {}
-    return {"notifications_unread": Notification.objects.filter(user=user, read=False).count()}
+    return {"notifications_unread": unread_count(user_id=user.pk)}

@@ -175,9 +175,10 @@ def _fit(lines: list[str], limit: int = WEBHOOK_MAX_CHARS) -> str:
     size = 0
     for i, line in enumerate(lines):
         rest = len(lines) - i
-        tail = len(_("… and %(count)s more in your inbox on the site.") % {"count": rest}) + 1
-        if size + len(line) + 1 + (tail if rest > 1 else 0) > limit:
-            kept.append(_("… and %(count)s more in your inbox on the site.") % {"count": rest})
+        more = _("… and %(count)s more in your inbox on the site.") % {"count": rest}
+        # Room for this line, and for the "more" line if others still follow it.
+        if size + len(line) + 1 + (len(more) + 1 if rest > 1 else 0) > limit:
+            kept.append(more)
             break
         kept.append(line)
         size += len(line) + 1
