@@ -30,6 +30,7 @@ from games.services import (
     deadline_rule,
     phase_position,
     powers_to_order,
+    refuse_game_master,
 )
 
 
@@ -163,6 +164,8 @@ def sitter_set(*, game: Game, user: AbstractBaseUser, sitter: AbstractBaseUser |
         raise ApplicationError(_("This game's deadlines wait for vacations: it has no sitters."))
     if sitter is not None and (sitter.pk == user.pk or game.seats.filter(user=sitter).exists()):
         raise ApplicationError(_("A sitter is someone who does not play in this game."))
+    if sitter is not None:
+        refuse_game_master(game, sitter)
     seat.sitter = sitter
     seat.save(update_fields=["sitter"])
     _bump(game)
@@ -177,18 +180,6 @@ def sitter_name(*, game: Game, user: AbstractBaseUser, username: str) -> Seat:
         if who is None:
             raise ApplicationError(_("There is no player named “%(name)s”.") % {"name": username})
     return sitter_set(game=game, user=user, sitter=who)
-
-
-def seat_sat_by(*, game: Game, user: AbstractBaseUser) -> Seat | None:
-    """The seat ``user`` orders for as its sitter today, if its player is away."""
-    if not user.is_authenticated or game.vacation_handling != Game.VacationHandling.SITTER:
-        return None
-    today = timezone.now().date()
-    for seat in game.seats.filter(sitter=user, user__isnull=False):
-        assert seat.user_id is not None
-        if away(user_ids={seat.user_id}, day=today):
-            return seat
-    return None
 
 
 @transaction.atomic

@@ -37,6 +37,7 @@ from games.services import (
     deadline_rule,
     order_problems,
     phase_position,
+    refuse_game_master,
 )
 
 
@@ -59,8 +60,15 @@ def _record(
     phase: GamePhase | None = None,
     **details: Any,
 ) -> ModeratorAction:
+    """Keep what a moderator did, with the role he did it in (shown in anonymous games,
+    where his name is not)."""
     return ModeratorAction.objects.create(
-        game=game, phase=phase, actor=by, kind=kind, reason=reason.strip(), details=details
+        game=game,
+        phase=phase,
+        actor=by,
+        kind=kind,
+        reason=reason.strip(),
+        details={**details, "by_role": visibility.moderator_role(user=by, game=game)},
     )
 
 
@@ -90,11 +98,27 @@ def _note(phase: GamePhase, note: dict[str, Any]) -> None:
 def game_master_set(
     *, game: Game, by: AbstractBaseUser, user: AbstractBaseUser, master: bool = True
 ) -> None:
-    """Make ``user`` a game master of this game (or no longer one). The game's creator
-    and site moderators may."""
+    """Make ``user`` a game master of this game (or no longer one).
+
+    Site moderators may (:func:`visibility.can_name_masters`), and the creator of a game
+    that has not started if he does not play in it. A game master never plays in the
+    game he runs: someone who holds, sits or was excluded from a seat of it cannot be
+    named. In an anonymous game the record names the role, never the user, to anyone but
+    site moderators (see games.selectors)."""
     game = Game.objects.select_for_update().get(pk=game.pk)
-    if not (visibility.is_moderator(by) or by.pk == game.created_by_id):
-        raise ApplicationError(_("Only the game's creator or a site moderator names game masters."))
+    if not visibility.can_name_masters(user=by, game=game):
+        if visibility.plays_in(user=by, game=game):
+            raise ApplicationError(_("You play in this game: you cannot name its game masters."))
+        raise ApplicationError(
+            _("Game masters of a game that has started are named by site moderators only.")
+            if by.pk == game.created_by_id
+            else _("Only the game's creator or a site moderator names game masters.")
+        )
+    if master and visibility.plays_in(user=user, game=game):
+        raise ApplicationError(
+            _("%(name)s plays in this game: a game master never plays in the game he runs.")
+            % {"name": user.get_username()}
+        )
     if master:
         game.masters.add(user)
     else:
@@ -228,6 +252,7 @@ def seat_replace(
     seat = _seat(game, power)
     if game.seats.filter(user=user).exclude(pk=seat.pk).exists():
         raise ApplicationError(_("That player already has a seat in this game."))
+    refuse_game_master(game, user)
     previous = seat.user.get_username() if seat.user else ""
     seat.user = user
     seat.joined_at = timezone.now()

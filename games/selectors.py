@@ -278,19 +278,18 @@ def reliability_of(*, user: AbstractBaseUser) -> int | None:
     return round(100 * kept / total)
 
 
-def seats_seeking_players() -> QuerySet[Any]:
-    """Seats of running games offered to replacement players, soonest deadline first."""
+def seats_seeking_players(*, game: Game | None = None) -> QuerySet[Any]:
+    """Seats of running games offered to replacement players, soonest deadline first:
+    of public games for the lobby, or of ``game`` (a private game's invite page)."""
     from games.models import Seat
 
     now = timezone.now()
+    seats = Seat.objects.filter(
+        game__status=Game.Status.ACTIVE, user__isnull=True, eliminated=False
+    )
+    seats = seats.filter(game=game) if game is not None else seats.filter(game__private=False)
     return (
-        Seat.objects.filter(
-            game__status=Game.Status.ACTIVE,
-            user__isnull=True,
-            eliminated=False,
-            game__private=False,
-        )
-        .filter(Q(civil_disorder=True) | Q(seeking_replacement_until__gt=now))
+        seats.filter(Q(civil_disorder=True) | Q(seeking_replacement_until__gt=now))
         .select_related("game")
         .order_by("seeking_replacement_until")
     )
@@ -324,26 +323,32 @@ def games_to_moderate(*, user: AbstractBaseUser) -> list[dict[str, Any]]:
     return out
 
 
-def _action_as_seen(action: Any, game: Game, moderator: bool) -> dict[str, Any]:
+def _action_as_seen(action: Any, game: Game, moderator: bool, names: bool) -> dict[str, Any]:
     """A moderation record as a viewer may see it. A decision's question and answer stay
     with the moderators until its phase is adjudicated (the answer may rest on secret
-    orders); in an anonymous game, no player's name shows (a player's own extension, a
-    replacement), except to moderators."""
+    orders). Without ``names`` (an anonymous game, to anyone but site moderators), no
+    username shows: the record names the power (a player's own extension) or the role
+    (moderator, game master, creator) instead."""
+    from games import visibility
+
     details = dict(action.details)
+    role = details.pop("by_role", None)
+    if role is None:  # a record from before roles were kept: the actor's role now
+        role = visibility.moderator_role(user=action.actor, game=game)
     by = action.actor.get_username() if action.actor else ""
-    if not moderator:
-        if action.kind == "decision" and action.phase is not None and not action.phase.is_resolved:
-            details = {}
-        if game.anonymous:
-            if "by_player" in details:
-                by = ""
-            details.pop("previous", None)
-            details.pop("replacement", None)
+    secret_yet = action.phase is not None and not action.phase.is_resolved
+    if not moderator and action.kind == "decision" and secret_yet:
+        details = {}
+    if not names:
+        by = ""
+        for key in ("previous", "replacement", "user"):
+            details.pop(key, None)
     return {
         "kind": action.kind,
         "kind_name": action.get_kind_display(),
         "reason": action.reason,
         "by": by,
+        "by_role": "" if details.get("by_player") else role,
         "at": action.created_at.isoformat(),
         "phase": action.phase.code if action.phase else None,
         "details": details,
@@ -358,11 +363,13 @@ def moderation_summary(*, game: Game, user: AbstractBaseUser | AnonymousUser) ->
 
     actions = ModeratorAction.objects.filter(game=game).select_related("actor", "phase")
     moderator = visibility.can_moderate(user=user, game=game)
+    names = visibility.sees_moderators_names(user=user, game=game)
     return {
         "can_moderate": moderator,
+        "can_name_masters": visibility.can_name_masters(user=user, game=game),
         "paused": game.is_paused,
         "pause_reason": game.pause_reason,
-        "actions": [_action_as_seen(a, game, moderator) for a in actions],
+        "actions": [_action_as_seen(a, game, moderator, names) for a in actions],
         "rulings": [
             {
                 "id": r.pk,

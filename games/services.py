@@ -32,7 +32,7 @@ from adjudicator import (
 )
 from adjudicator.io import position_from_json, position_to_json
 from adjudicator.variants import Variant
-from games import wording
+from games import visibility, wording
 from games.deadlines import DeadlineRule, extend, next_deadline
 from games.models import (
     Decision,
@@ -244,6 +244,7 @@ def game_join(
         raise ApplicationError(_("This game is private: join it through its invite link."))
     if game.seats.filter(user=user).exists():
         raise ApplicationError(_("You already have a seat in this game."))
+    refuse_game_master(game, user)
     _check_reliability(game, user)
     open_seats = game.seats.select_for_update().filter(user__isnull=True)
     if game.assignment == Game.Assignment.CHOSEN and power:
@@ -267,6 +268,16 @@ def game_join(
     return seat
 
 
+def refuse_game_master(game: Game, user: AbstractBaseUser) -> None:
+    """A game master never plays in the game he runs: he takes no seat in it, sits for
+    none and replaces nobody (and a player is never named one: moderation.py)."""
+    if game.masters.filter(pk=user.pk).exists():
+        raise ApplicationError(
+            _("%(name)s is a game master of this game: a game master never plays in it.")
+            % {"name": user.get_username()}
+        )
+
+
 def _check_reliability(game: Game, user: AbstractBaseUser) -> None:
     if not game.min_reliability:
         return
@@ -281,10 +292,15 @@ def _check_reliability(game: Game, user: AbstractBaseUser) -> None:
 
 
 @transaction.atomic
-def seat_take_over(*, game: Game, user: AbstractBaseUser, power: str) -> Seat:
+def seat_take_over(
+    *, game: Game, user: AbstractBaseUser, power: str, invite_code: str | None = None
+) -> Seat:
     """Take a seat offered to replacement players (its player missed orders or was
-    excluded); the replacement may order for the phase now open."""
+    excluded); the replacement may order for the phase now open. A private game's seats
+    are offered to invited users alone: the invite code must come with the request."""
     game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.private and invite_code != game.invite_code:
+        raise ApplicationError(_("This game is private: take over a seat through its invite link."))
     if game.status != Game.Status.ACTIVE:
         raise ApplicationError(_("Only a running game takes replacements."))
     seat = game.seats.select_for_update().filter(power=power).first()
@@ -301,6 +317,7 @@ def seat_take_over(*, game: Game, user: AbstractBaseUser, power: str) -> Seat:
         raise ApplicationError(_("That seat is not looking for a player."))
     if game.seats.filter(user=user).exists() or seat.excluded_user_id == user.pk:
         raise ApplicationError(_("You cannot take over a seat in a game you play or left."))
+    refuse_game_master(game, user)
     _check_reliability(game, user)
     seat.user = user
     seat.joined_at = now
@@ -424,11 +441,10 @@ def deadline_rule(game: Game, code: str) -> DeadlineRule:
 def _seat_for(game: Game, user: AbstractBaseUser, *, sitter_ok: bool = True) -> Seat:
     """The seat ``user`` orders for: their own, or (``sitter_ok``) the one they sit for
     while its player is on vacation."""
-    seat = game.seats.filter(user=user).first() if user.is_authenticated else None
-    if seat is None and sitter_ok:
-        from games.absences import seat_sat_by
-
-        seat = seat_sat_by(game=game, user=user)
+    if sitter_ok:
+        seat = visibility.acting_seat(user=user, game=game)
+    else:
+        seat = visibility.seat_of(user=user, game=game)
     if seat is None:
         raise ApplicationError(_("You have no seat in this game."))
     return seat

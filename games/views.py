@@ -115,16 +115,26 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
 
 def game_invite(request: HttpRequest, code: str) -> HttpResponse:
     game = get_object_or_404(Game, invite_code=code)
-    return render(request, "games/invite.html", {"game": game})
+    return render(
+        request,
+        "games/invite.html",
+        {"game": game, "seeking": list(selectors.seats_seeking_players(game=game))},
+    )
 
 
-def _act(request: HttpRequest, game: Game, action: object) -> HttpResponse:
+def _act(
+    request: HttpRequest, game: Game, action: object, refused_to: str | None = None
+) -> HttpResponse:
+    """Run one service; back to the game page, with the refusal shown (on ``refused_to``
+    instead, for someone who may not see the game page yet: the invite page)."""
     try:
         action()  # type: ignore[operator]
     except services.ApplicationError as e:
         messages.error(request, e.message)
         for problem in e.extra.get("problems", []):
             messages.error(request, f"{problem['order']}: {problem['message']}")
+        if refused_to is not None:
+            return redirect(refused_to)
     return redirect("games:detail", game_id=game.pk)
 
 
@@ -132,6 +142,9 @@ def _act(request: HttpRequest, game: Game, action: object) -> HttpResponse:
 @require_POST
 def game_join(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
+    invite_code = request.POST.get("invite_code") or None
+    if not visibility.knows_of(user=request.user, game=game, invite_code=invite_code):
+        raise Http404(_("No such game."))
     return _act(
         request,
         game,
@@ -139,8 +152,11 @@ def game_join(request: HttpRequest, game_id: int) -> HttpResponse:
             game=game,
             user=request.user,
             power=request.POST.get("power") or None,
-            invite_code=request.POST.get("invite_code") or None,
+            invite_code=invite_code,
         ),
+        refused_to=None
+        if visibility.can_view_game(user=request.user, game=game)
+        else reverse("games:invite", args=[game.invite_code]),
     )
 
 

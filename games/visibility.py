@@ -5,7 +5,15 @@
   player alone; afterwards, by everyone who may watch the game.
 - In an anonymous game, nobody is shown who plays a power (except themselves).
 - Moderation (pausing, rulings, replacing players) is for site moderators and the
-  game's own game masters (``can_moderate``).
+  game's own game masters (``can_moderate``), and never for anyone who plays in the
+  game: who holds a seat, sits one, or was excluded from one (``plays_in``). Game
+  masters of a running game are named by site moderators alone; the creator of a
+  forming game names them only if he does not play in it (``can_name_masters``). A
+  creator who plays is a player like the others: he may start his full game early,
+  and nothing more.
+- A sitter, on the days the seat's player is away, sees and orders what the seat may
+  (``acting_seat``), reads its press, and may watch a private game he is named for;
+  sending press and voting for a draw stay the player's.
 - Draw votes are secret: a player sees only their own vote and whether a
   draw has been proposed.
 - A variant's own state (``extras``: a draft's turn order, a nomination round)
@@ -14,8 +22,9 @@
   order, so it is covered by the order rule above.
 - Press: a message to everyone is read by everyone who may watch the game; a
   message to chosen powers by the players now holding the sender's power and
-  those powers, and nobody else (not observers, not moderators). A power keeps
-  reading its old press after it is eliminated. Messages name powers only,
+  those powers (and the sitter of one of them on the days he sits), and nobody
+  else (not observers, not moderators). A power keeps reading its old press after
+  it is eliminated. Messages name powers only,
   never who plays them, so an anonymous game stays anonymous in its press.
 """
 
@@ -24,9 +33,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Q
+from django.utils import timezone
 
 from adjudicator import find_variant
-from games.models import DrawVote, Game, GamePhase, OrderSet, PressMessage, Seat
+from games.models import DrawVote, Game, GamePhase, OrderSet, PressMessage, Seat, Vacation
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -38,23 +49,111 @@ def is_moderator(user: User) -> bool:
     )
 
 
-def can_moderate(*, user: User, game: Game) -> bool:
-    """May ``user`` run this game: a site moderator, or one of its game masters."""
+def plays_in(*, user: User, game: Game) -> bool:
+    """Does ``user`` play in ``game``: hold a seat, sit for one, or hold a claim to one
+    (excluded from it, so a moderator may give it back)? Whoever does may not run it."""
     if not user.is_authenticated:
         return False
-    return is_moderator(user) or game.masters.filter(pk=user.pk).exists()
+    return game.seats.filter(Q(user=user) | Q(sitter=user) | Q(excluded_user=user)).exists()
+
+
+def can_moderate(*, user: User, game: Game) -> bool:
+    """May ``user`` run this game: a site moderator or one of its game masters, who does
+    not play in it. A site moderator who plays asks another moderator."""
+    if not user.is_authenticated:
+        return False
+    if not (is_moderator(user) or game.masters.filter(pk=user.pk).exists()):
+        return False
+    return not plays_in(user=user, game=game)
+
+
+def can_name_masters(*, user: User, game: Game) -> bool:
+    """May ``user`` name (or remove) game masters of ``game``: a site moderator who does
+    not play in it; before the game starts, also its creator, if he does not play in it
+    (an organiser setting up a game for others). Nobody else, so a player can never make
+    himself or a second account of his the master of a game he plays."""
+    if not user.is_authenticated or plays_in(user=user, game=game):
+        return False
+    if is_moderator(user):
+        return True
+    return game.status == Game.Status.FORMING and user.pk == game.created_by_id
+
+
+class Role:
+    """The roles a moderation record names in an anonymous game instead of a username."""
+
+    MODERATOR = "moderator"
+    MASTER = "master"
+    CREATOR = "creator"
+
+
+def moderator_role(*, user: User | None, game: Game) -> str:
+    """The role in which ``user`` acts on ``game``'s moderation: a site moderator, one of
+    its game masters, its creator (naming masters before the start), or "" (the site
+    itself, or nobody we know)."""
+    if user is None or not user.is_authenticated:
+        return ""
+    if is_moderator(user):
+        return Role.MODERATOR
+    if game.masters.filter(pk=user.pk).exists():
+        return Role.MASTER
+    if user.pk == game.created_by_id:
+        return Role.CREATOR
+    return ""
+
+
+def sees_moderators_names(*, user: User, game: Game) -> bool:
+    """Are the users behind moderation records named to ``user``? In an anonymous game
+    only to site moderators (records name powers and roles to everyone else, game masters
+    included); otherwise to everyone who may watch."""
+    return not game.anonymous or (is_moderator(user) and not plays_in(user=user, game=game))
 
 
 def seat_of(*, user: User, game: Game) -> Seat | None:
+    """The seat ``user`` holds in ``game`` (his own; see :func:`acting_seat` for sitters)."""
     if not user.is_authenticated:
         return None
     return game.seats.filter(user=user).first()
 
 
+def sat_seat(*, user: User, game: Game) -> Seat | None:
+    """The seat ``user`` sits for today: he is its named sitter, the game lets sitters
+    order, and its player is away."""
+    if not user.is_authenticated or game.vacation_handling != Game.VacationHandling.SITTER:
+        return None
+    today = timezone.now().date()
+    away = Vacation.objects.filter(first_day__lte=today, last_day__gte=today).values("user_id")
+    return (
+        game.seats.filter(sitter=user, user__isnull=False, user_id__in=away)
+        .order_by("power")
+        .first()
+    )
+
+
+def acting_seat(*, user: User, game: Game) -> Seat | None:
+    """The seat ``user`` sees and orders for: his own, else the one he sits for today."""
+    return seat_of(user=user, game=game) or sat_seat(user=user, game=game)
+
+
 def can_view_game(*, user: User, game: Game) -> bool:
+    """Anyone may watch a public game; a private one, its players, the sitters they
+    named, and those who may moderate it."""
     if not game.private:
         return True
-    return seat_of(user=user, game=game) is not None or can_moderate(user=user, game=game)
+    if not user.is_authenticated:
+        return False
+    if game.seats.filter(Q(user=user) | Q(sitter=user)).exists():
+        return True
+    return can_moderate(user=user, game=game)
+
+
+def knows_of(*, user: User, game: Game, invite_code: str | None) -> bool:
+    """May ``user`` learn that ``game`` exists, to join it or take over a seat: he may
+    watch it, or he holds its invite link. Anyone else is answered as if there were no
+    such game."""
+    return can_view_game(user=user, game=game) or (
+        invite_code is not None and invite_code == game.invite_code
+    )
 
 
 def _readable_powers(*, user: User, phase: GamePhase) -> set[str] | None:
@@ -63,7 +162,7 @@ def _readable_powers(*, user: User, phase: GamePhase) -> set[str] | None:
         return set()
     if phase.is_resolved:
         return None
-    seat = seat_of(user=user, game=phase.game)
+    seat = acting_seat(user=user, game=phase.game)
     return {seat.power} if seat is not None else set()
 
 
@@ -119,7 +218,7 @@ def can_read_press(*, user: User, message: PressMessage) -> bool:
     the players now holding the powers of its conversation (eliminated ones too)."""
     if not can_view_game(user=user, game=message.game):
         return False
-    seat = seat_of(user=user, game=message.game)
+    seat = acting_seat(user=user, game=message.game)
     return _may_read(message=message, power=seat.power if seat is not None else None)
 
 
@@ -127,7 +226,7 @@ def visible_press(*, user: User, game: Game) -> list[PressMessage]:
     """The messages of ``game`` that ``user`` may read, oldest first (decided once)."""
     if not can_view_game(user=user, game=game):
         return []
-    seat = seat_of(user=user, game=game)
+    seat = acting_seat(user=user, game=game)
     power = seat.power if seat is not None else None
     messages = game.press_messages.order_by("sent_at", "pk")
     if power is None:

@@ -27,6 +27,17 @@ def make_user(db: Any) -> Callable[..., Any]:
 
 
 @pytest.fixture
+def site_moderator(make_user: Callable[..., Any]) -> Any:
+    """A site moderator who plays in no game: the one who names game masters of running
+    games."""
+    from accounts.roles import MODERATOR, grant
+
+    user = make_user("site-moderator")
+    grant(user, MODERATOR)
+    return user
+
+
+@pytest.fixture
 def players(make_user: Callable[..., Any]) -> dict[str, Any]:
     """Seven players, one per power, named after the power they will hold."""
     return {p: make_user(f"{p}-player") for p in POWERS}

@@ -16,9 +16,9 @@ from django.db.models import Sum
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from games import absences, selectors, wording
+from games import absences, selectors, visibility, wording
 from games.models import Game, GamePhase, Seat
-from games.moderation_views import may_name_masters, moderates_anything
+from games.moderation_views import moderates_anything
 
 register = template.Library()
 
@@ -40,6 +40,7 @@ def moderation_panel(
     questions of the open phase the rules leave to the game master, still unanswered."""
     request = context.get("request")
     user = getattr(request, "user", None) or context.get("user")
+    names_masters = user is not None and visibility.can_name_masters(user=user, game=game)
     resolved = set(
         game.phases.filter(status=GamePhase.Status.RESOLVED).values_list("index", flat=True)
     )
@@ -48,8 +49,12 @@ def moderation_panel(
         game.status == Game.Status.FINISHED and game.outcome == Game.Outcome.SOLO
     )
     return {
-        "can_name_masters": user is not None and may_name_masters(user, game),
-        "masters": list(game.masters.order_by("username").values_list("username", flat=True)),
+        "can_name_masters": names_masters,
+        # Who runs the game is told to those who name its masters (in an anonymous game
+        # the players see roles only).
+        "masters": list(game.masters.order_by("username").values_list("username", flat=True))
+        if names_masters
+        else [],
         "seats": [
             {"power": s["power"], "played": bool(s["user_id"])}
             for s in game.seats.order_by("power").values("power", "user_id")

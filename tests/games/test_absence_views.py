@@ -61,7 +61,9 @@ def referee(make_user: Any) -> Any:
 
 
 @pytest.fixture
-def asking(kingmaker: None, players: dict[str, Any], referee: Any) -> Game:
+def asking(
+    kingmaker: None, players: dict[str, Any], referee: Any, site_moderator: Any
+) -> Game:
     """A Kingmaker game in fall 1901, whose movement waits for the game master's answer."""
     game = services.game_create(
         created_by=players["austria"],
@@ -73,7 +75,7 @@ def asking(kingmaker: None, players: dict[str, Any], referee: Any) -> Game:
     for power in POWERS[1:]:
         services.game_join(game=game, user=players[power], power=power)
     game.refresh_from_db()
-    moderation.game_master_set(game=game, by=players["austria"], user=referee)
+    moderation.game_master_set(game=game, by=site_moderator, user=referee)
     assert services.phase_adjudicate(game_id=game.pk, phase_id=current(game).pk)
     fall = current(game)
     assert fall.code == "F1901M"

@@ -70,7 +70,7 @@ def kingmaker() -> Iterator[None]:
 
 
 @pytest.fixture
-def game(players: dict[str, Any], make_user: Any) -> Game:
+def game(players: dict[str, Any], make_user: Any, site_moderator: Any) -> Game:
     game = services.game_create(
         created_by=players["austria"],
         name="Kingmaker",
@@ -81,7 +81,7 @@ def game(players: dict[str, Any], make_user: Any) -> Game:
     for power in POWERS[1:]:
         services.game_join(game=game, user=players[power], power=power)
     game.refresh_from_db()
-    moderation.game_master_set(game=game, by=players["austria"], user=make_user("referee"))
+    moderation.game_master_set(game=game, by=site_moderator, user=make_user("referee"))
     spring = game.current_phase
     assert services.phase_adjudicate(game_id=game.pk, phase_id=spring.pk)
     assert game.current_phase.code == "F1901M"

@@ -67,9 +67,10 @@ def cast(started_game: Game, players: dict[str, Any], make_user: Any) -> dict[st
     site_moderator = make_user("site-moderator")
     grant(site_moderator, MODERATOR)
     master = make_user("master")
-    moderation.game_master_set(game=started_game, by=players["austria"], user=master)
+    moderation.game_master_set(game=started_game, by=site_moderator, user=master)
     other_master = make_user("other-master")
-    other = services.game_create(created_by=other_master, name="Another game")
+    # An organiser who does not play sets up a game and runs it himself.
+    other = services.game_create(created_by=other_master, name="Another game", join=False)
     moderation.game_master_set(game=other, by=other_master, user=other_master)
     return {
         **players,
@@ -106,13 +107,143 @@ def test_every_moderator_action_is_allowed_to_a_moderator(
     assert recorded.get().actor == cast[who]
 
 
-def test_only_the_creator_or_a_site_moderator_names_game_masters(
+def test_only_a_site_moderator_names_game_masters_of_a_running_game(
     started_game: Game, cast: dict[str, Any]
 ) -> None:
     with pytest.raises(ApplicationError, match="creator"):
         moderation.game_master_set(game=started_game, by=cast["master"], user=cast["outsider"])
     moderation.game_master_set(game=started_game, by=cast["site_moderator"], user=cast["outsider"])
     assert started_game.masters.filter(pk=cast["outsider"].pk).exists()
+
+
+class TestAGameMasterNeverPlays:
+    """Issue 20, item 1: a seated player made himself game master (as the game's creator,
+    or by naming a second account) and then overwrote another power's orders, saw who
+    played in an anonymous game, re-adjudicated past phases and ended the game as his own
+    solo win."""
+
+    def test_a_creator_who_plays_names_neither_himself_nor_a_second_account(
+        self, started_game: Game, cast: dict[str, Any], make_user: Any
+    ) -> None:
+        creator = cast["austria"]
+        assert started_game.created_by == creator
+        second_account = make_user("austria-player-2")
+        for user in (creator, second_account):
+            with pytest.raises(ApplicationError, match="You play in this game"):
+                moderation.game_master_set(game=started_game, by=creator, user=user)
+        assert not started_game.masters.filter(pk__in=[creator.pk, second_account.pk]).exists()
+        assert not ModeratorAction.objects.filter(game=started_game, actor=creator).exists()
+
+    def test_a_creator_who_plays_names_nobody_even_before_the_start(
+        self, players: dict[str, Any], make_user: Any
+    ) -> None:
+        game = services.game_create(created_by=players["austria"], name="Forming")
+        with pytest.raises(ApplicationError, match="You play in this game"):
+            moderation.game_master_set(game=game, by=players["austria"], user=make_user("alt"))
+
+    def test_a_creator_who_does_not_play_names_masters_until_the_start_only(
+        self, players: dict[str, Any], make_user: Any
+    ) -> None:
+        organiser = make_user("organiser")
+        game = services.game_create(created_by=organiser, name="Run by an organiser", join=False)
+        referee = make_user("referee")
+        moderation.game_master_set(game=game, by=organiser, user=referee)
+        for power in ("austria", "england", "france", "germany", "italy", "russia", "turkey"):
+            services.game_join(game=game, user=players[power])
+        game.refresh_from_db()
+        assert game.status == Game.Status.ACTIVE
+        with pytest.raises(ApplicationError, match="site moderators only"):
+            moderation.game_master_set(game=game, by=organiser, user=make_user("late-referee"))
+        assert list(game.masters.all()) == [referee]
+
+    @pytest.mark.parametrize("relation", ["holds", "sits", "was_excluded"])
+    def test_nobody_who_plays_is_named_game_master(
+        self, started_game: Game, cast: dict[str, Any], make_user: Any, relation: str
+    ) -> None:
+        seat = started_game.seats.get(power="england")
+        user = cast["england"]
+        if relation == "sits":
+            user = make_user("sitter")
+            seat.sitter = user
+            seat.save()
+        elif relation == "was_excluded":
+            moderation.player_exclude(
+                game=started_game, by=cast["site_moderator"], power="england", reason=REASON
+            )
+        with pytest.raises(ApplicationError, match="never plays in the game he runs"):
+            moderation.game_master_set(game=started_game, by=cast["site_moderator"], user=user)
+        assert not started_game.masters.filter(pk=user.pk).exists()
+
+    def test_a_game_master_takes_no_seat_sits_for_none_and_replaces_nobody(
+        self, started_game: Game, cast: dict[str, Any], players: dict[str, Any]
+    ) -> None:
+        master = cast["master"]
+        moderation.player_exclude(
+            game=started_game, by=cast["site_moderator"], power="england", reason=REASON
+        )
+        with pytest.raises(ApplicationError, match="never plays in it"):
+            services.seat_take_over(game=started_game, user=master, power="england")
+        with pytest.raises(ApplicationError, match="never plays in it"):
+            moderation.seat_replace(
+                game=started_game,
+                by=cast["site_moderator"],
+                power="england",
+                user=master,
+                reason=REASON,
+            )
+        started_game.vacation_handling = Game.VacationHandling.SITTER
+        started_game.save()
+        from games import absences
+
+        with pytest.raises(ApplicationError, match="never plays in it"):
+            absences.sitter_set(game=started_game, user=players["france"], sitter=master)
+        assert not started_game.seats.filter(user=master).exists()
+        assert not started_game.seats.filter(sitter=master).exists()
+
+    def test_a_game_master_does_not_join_a_forming_game(self, make_user: Any) -> None:
+        organiser, referee = make_user("organiser"), make_user("referee")
+        game = services.game_create(created_by=organiser, name="Forming", join=False)
+        moderation.game_master_set(game=game, by=organiser, user=referee)
+        with pytest.raises(ApplicationError, match="never plays in it"):
+            services.game_join(game=game, user=referee)
+
+    @pytest.mark.parametrize("action", sorted(ACTIONS))
+    def test_a_master_from_before_the_rule_who_plays_may_not_moderate(
+        self, started_game: Game, cast: dict[str, Any], action: str
+    ) -> None:
+        """A master who plays (named before the rule, or put there by hand) runs nothing:
+        the check is where every moderator action asks, not only where masters are named."""
+        started_game.masters.add(cast["austria"])
+        before = (started_game.phases.count(), ModeratorAction.objects.count())
+        with pytest.raises(ApplicationError, match="moderator"):
+            ACTIONS[action](started_game, cast["austria"], cast)
+        assert (started_game.phases.count(), ModeratorAction.objects.count()) == before
+
+    @pytest.mark.parametrize("action", sorted(ACTIONS))
+    def test_a_site_moderator_who_plays_does_not_moderate_his_own_game(
+        self, started_game: Game, cast: dict[str, Any], action: str
+    ) -> None:
+        grant(cast["austria"], MODERATOR)
+        with pytest.raises(ApplicationError, match="moderator"):
+            ACTIONS[action](started_game, cast["austria"], cast)
+        with pytest.raises(ApplicationError, match="You play in this game"):
+            moderation.game_master_set(game=started_game, by=cast["austria"], user=cast["outsider"])
+
+    def test_masters_who_play_are_removed_by_the_migration_and_the_history_says_so(
+        self, started_game: Game, cast: dict[str, Any]
+    ) -> None:
+        import importlib
+
+        from django.apps import apps
+
+        started_game.masters.add(cast["austria"])
+        migration = importlib.import_module("games.migrations.0010_masters_never_play")
+        migration.masters_who_play_removed(apps, None)
+        assert list(started_game.masters.all()) == [cast["master"]]
+        record = ModeratorAction.objects.filter(game=started_game, kind="master").last()
+        assert record is not None
+        assert record.details == {"user": "austria-player", "master": False, "by_role": ""}
+        assert "never plays" in record.reason
 
 
 def test_a_reason_is_required(started_game: Game, cast: dict[str, Any]) -> None:

@@ -186,11 +186,11 @@ def test_replacement_search_without_a_replacement_ends_in_civil_disorder(
 
 
 def test_late_orders_accepted_by_a_moderator_undo_the_exclusion(
-    players: dict[str, Any], make_user: Any, worker: None, clock: Any
+    players: dict[str, Any], make_user: Any, worker: None, clock: Any, site_moderator: Any
 ) -> None:
     game = _game(players, nmr_policy=Game.NmrPolicy.REPLACEMENT)
     referee = make_user("referee")
-    moderation.game_master_set(game=game, by=players["austria"], user=referee)
+    moderation.game_master_set(game=game, by=site_moderator, user=referee)
     _everyone_but(game, players, "england")
     _sweep(clock, 24.01)
     _wait(lambda: _seat(game, "england").seeking_replacement_until is not None)
@@ -232,11 +232,11 @@ def test_exclusion_after_three_misses_in_a_row_is_announced(
 
 
 def test_a_power_in_civil_disorder_does_not_execute_stale_orders(
-    players: dict[str, Any], make_user: Any, clock: Any
+    players: dict[str, Any], make_user: Any, clock: Any, site_moderator: Any
 ) -> None:
     game = _game(players)
     referee = make_user("referee")
-    moderation.game_master_set(game=game, by=players["austria"], user=referee)
+    moderation.game_master_set(game=game, by=site_moderator, user=referee)
     services.orders_submit(game=game, user=players["england"], orders=["F lon - nth"])
     moderation.player_exclude(
         game=game, by=referee, power="england", reason="Gone for good, says their mail."

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import selectors, services
+from games import selectors, services, visibility
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -175,3 +175,224 @@ def test_draw_votes_are_secret(started_game: Game, players: dict[str, Any]) -> N
     assert "votes" not in json.dumps(state)
     own = selectors.game_state(user=players["italy"], game=started_game)
     assert own["me"]["draw_vote"] is True
+
+
+# -- issue 20: moderation records in anonymous games, private seats, sitters -----------------
+
+
+def _anonymous_game_with_moderation(
+    players: dict[str, Any], make_user: Any, site_moderator: Any
+) -> tuple[Game, dict[str, Any]]:
+    """An anonymous game set up by an organiser who does not play and who named a game
+    master before the start; then the master pauses, a player asks for more time, and a
+    site moderator replaces a player."""
+    from datetime import timedelta
+
+    from games import absences, moderation
+
+    organiser, referee, newcomer = make_user("organiser"), make_user("referee"), make_user("nova")
+    game = services.game_create(
+        created_by=organiser,
+        name="Masks",
+        anonymous=True,
+        join=False,
+        assignment=Game.Assignment.CHOSEN,
+        movement_deadline=timedelta(hours=6),
+    )
+    moderation.game_master_set(game=game, by=organiser, user=referee)
+    for power, user in players.items():
+        services.game_join(game=game, user=user, power=power)
+    game.refresh_from_db()
+    absences.deadline_extension_request(game=game, user=players["france"])
+    moderation.game_pause(game=game, by=referee, reason="Waiting for a ruling.")
+    moderation.seat_replace(
+        game=game, by=site_moderator, power="england", user=newcomer, reason="Gone quiet."
+    )
+    names = {
+        "organiser": organiser,
+        "referee": referee,
+        "newcomer": newcomer,
+        "site_moderator": site_moderator,
+        "france": players["france"],
+        "england": players["england"],
+    }
+    return game, names
+
+
+@pytest.mark.parametrize("viewer", ["visitor", "stranger", "player", "replacement", "master"])
+def test_moderation_records_of_an_anonymous_game_name_roles_never_users(
+    players: dict[str, Any], make_user: Any, site_moderator: Any, viewer: str
+) -> None:
+    game, names = _anonymous_game_with_moderation(players, make_user, site_moderator)
+    client = Client()
+    if viewer != "visitor":
+        who = {
+            "stranger": make_user("stranger"),
+            "player": players["italy"],
+            "replacement": names["newcomer"],
+            "master": names["referee"],
+        }[viewer]
+        client.force_login(who)
+    api = client.get(reverse("api:state", args=[game.pk])).json()
+    html = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    actions = api["moderation"]["actions"]
+    assert [a["kind"] for a in actions] == ["master", "extend", "pause", "replace"]
+    assert [a["by_role"] for a in actions] == ["creator", "", "master", "moderator"]
+    assert all(a["by"] == "" for a in actions)
+    history = html.split('id="moderation-history"')[1].split("</section>")[0]
+    for name in ("organiser", "referee", "site_moderator", "france", "england"):
+        username = names[name].username
+        assert username not in json.dumps(api["moderation"]), (name, viewer)
+        assert username not in history, (name, viewer)
+    assert "the game&#x27;s creator" in history or "the game's creator" in history
+    assert "a game master" in history
+    assert "a site moderator" in history
+
+
+def test_a_site_moderator_sees_who_did_what_in_an_anonymous_game(
+    players: dict[str, Any], make_user: Any, site_moderator: Any
+) -> None:
+    game, _names = _anonymous_game_with_moderation(players, make_user, site_moderator)
+    client = login(Client(), site_moderator)
+    actions = client.get(reverse("api:state", args=[game.pk])).json()["moderation"]["actions"]
+    assert [a["by"] for a in actions] == ["organiser", "france-player", "referee", "site-moderator"]
+    assert actions[0]["details"]["user"] == "referee"
+    assert actions[3]["details"]["replacement"] == "nova"
+
+
+def test_a_public_game_names_its_moderators(
+    started_game: Game, players: dict[str, Any], site_moderator: Any, make_user: Any
+) -> None:
+    from games import moderation
+
+    referee = make_user("referee")
+    moderation.game_master_set(game=started_game, by=site_moderator, user=referee)
+    actions = Client().get(reverse("api:state", args=[started_game.pk])).json()["moderation"]
+    assert actions["actions"][0]["by"] == "site-moderator"
+    assert actions["actions"][0]["details"]["user"] == "referee"
+
+
+@pytest.fixture
+def private_game_seeking(players: dict[str, Any], site_moderator: Any) -> Game:
+    """A private running game whose English seat is offered to replacement players."""
+    from games import moderation
+
+    users = list(players.values())
+    game = services.game_create(
+        created_by=users[0],
+        name="Back room",
+        private=True,
+        assignment=Game.Assignment.CHOSEN,
+        power="austria",
+    )
+    for power, user in list(players.items())[1:]:
+        services.game_join(game=game, user=user, power=power, invite_code=game.invite_code)
+    game.refresh_from_db()
+    moderation.player_exclude(
+        game=game, by=site_moderator, power="england", reason="Left the game."
+    )
+    return game
+
+
+def test_a_stranger_cannot_take_over_a_seat_of_a_private_game(
+    private_game_seeking: Game, make_user: Any
+) -> None:
+    stranger = make_user("stranger")
+    with pytest.raises(services.ApplicationError, match="private"):
+        services.seat_take_over(game=private_game_seeking, user=stranger, power="england")
+    assert private_game_seeking.seats.get(power="england").user is None
+    assert not selectors.seats_seeking_players().filter(game=private_game_seeking).exists()
+
+
+def test_an_invited_user_takes_over_a_seat_of_a_private_game(
+    private_game_seeking: Game, make_user: Any
+) -> None:
+    guest = make_user("guest")
+    client = login(Client(), guest)
+    invite = client.get(reverse("games:invite", args=[private_game_seeking.invite_code]))
+    assert "England" in invite.content.decode()
+    services.seat_take_over(
+        game=private_game_seeking,
+        user=guest,
+        power="england",
+        invite_code=private_game_seeking.invite_code,
+    )
+    assert private_game_seeking.seats.get(power="england").user == guest
+    assert client.get(reverse("games:detail", args=[private_game_seeking.pk])).status_code == 200
+
+
+def test_joining_a_private_game_without_its_invite_answers_as_if_there_were_none(
+    make_user: Any,
+) -> None:
+    owner, stranger = make_user("owner"), make_user("stranger")
+    game = services.game_create(created_by=owner, name="Back room", private=True)
+    client = login(Client(), stranger)
+    hidden = client.post(reverse("games:join", args=[game.pk]))
+    missing = client.post(reverse("games:join", args=[game.pk + 1000]))
+    assert hidden.status_code == missing.status_code == 404
+    assert not game.seats.filter(user=stranger).exists()
+    wrong = client.post(reverse("games:join", args=[game.pk]), {"invite_code": "not-the-code"})
+    assert wrong.status_code == 404
+    invited = client.post(reverse("games:join", args=[game.pk]), {"invite_code": game.invite_code})
+    assert invited.status_code == 302
+    assert game.seats.filter(user=stranger).exists()
+
+
+@pytest.fixture
+def sitting(players: dict[str, Any], make_user: Any) -> tuple[Game, Any]:
+    """A private running game with sitters, whose French player is away today and has
+    named a sitter."""
+    from datetime import date, timedelta
+
+    from games import absences
+    from games.models import Vacation
+
+    users = list(players.values())
+    game = services.game_create(
+        created_by=users[0],
+        name="Private with sitters",
+        private=True,
+        assignment=Game.Assignment.CHOSEN,
+        power="austria",
+        vacation_handling=Game.VacationHandling.SITTER,
+    )
+    for power, user in list(players.items())[1:]:
+        services.game_join(game=game, user=user, power=power, invite_code=game.invite_code)
+    game.refresh_from_db()
+    sitter = make_user("sitter")
+    absences.sitter_set(game=game, user=players["france"], sitter=sitter)
+    Vacation.objects.create(
+        user=players["france"], first_day=date.today(), last_day=date.today() + timedelta(days=3)
+    )
+    return game, sitter
+
+
+def test_a_sitter_sees_and_orders_for_the_seat_he_sits_in_a_private_game(
+    sitting: tuple[Game, Any], players: dict[str, Any]
+) -> None:
+    from games import press
+
+    game, sitter = sitting
+    press.press_send(game=game, user=players["germany"], to=["france"], body="Burgundy is yours.")
+    client = login(Client(), sitter)
+    assert client.get(reverse("games:detail", args=[game.pk])).status_code == 200
+    assert client.get(reverse("api:state", args=[game.pk])).status_code == 200
+    services.orders_submit(game=game, user=sitter, orders=["A par - bur"])
+    state = selectors.game_state(user=sitter, game=game)
+    assert "A par - bur" in json.dumps(state["phase"])
+    readable = [m.body for m in visibility.visible_press(user=sitter, game=game)]
+    assert readable == ["Burgundy is yours."]
+    with pytest.raises(services.ApplicationError):
+        services.draw_vote(game=game, user=sitter, accept=True)
+
+
+def test_a_sitter_whose_player_is_back_orders_nothing(
+    sitting: tuple[Game, Any], players: dict[str, Any]
+) -> None:
+    from games.models import Vacation
+
+    game, sitter = sitting
+    Vacation.objects.all().delete()
+    with pytest.raises(services.ApplicationError, match="no seat"):
+        services.orders_submit(game=game, user=sitter, orders=["A par - bur"])
+    assert visibility.visible_press(user=sitter, game=game) == []
