@@ -128,13 +128,17 @@ def vacation_cancel(*, user: AbstractBaseUser, vacation_id: int) -> None:
 
 
 def _move_open_deadlines(user: AbstractBaseUser) -> None:
-    seats = Seat.objects.filter(
-        user=user,
-        game__status=Game.Status.ACTIVE,
-        game__vacation_handling=Game.VacationHandling.EXTEND,
-    ).select_related("game")
-    for seat in seats:
-        game = Game.objects.select_for_update().get(pk=seat.game_id)
+    seats = {
+        s.game_id: s.power
+        for s in Seat.objects.filter(
+            user=user,
+            game__status=Game.Status.ACTIVE,
+            game__vacation_handling=Game.VacationHandling.EXTEND,
+        )
+    }
+    # Every game locked at once, in primary-key order, as wherever several games are
+    # locked: two players with seats in the same games never wait for each other.
+    for game in Game.objects.select_for_update().filter(pk__in=seats).order_by("pk"):
         phase = (
             GamePhase.objects.select_for_update()
             .filter(game=game, status=GamePhase.Status.OPEN, deadline__isnull=False)
@@ -146,7 +150,7 @@ def _move_open_deadlines(user: AbstractBaseUser) -> None:
         moved = deadline_around_vacations(game, phase_position(phase), phase.deadline)
         if moved != phase.deadline:
             phase.deadline = moved
-            phase.notes = [*phase.notes, {"kind": "vacation", "power": seat.power}]
+            phase.notes = [*phase.notes, {"kind": "vacation", "power": seats[game.pk]}]
             phase.save(update_fields=["deadline", "notes"])
             _bump(game)
 

@@ -943,9 +943,11 @@ def _duel_step(duel: Duel, *, phase_id: int) -> bool:
     """
     from adjudicator.variants.highlander.duel import DuelStage, DuelState, duel_after_movement_turn
 
-    boards = sorted(
-        Game.objects.select_for_update().filter(pk__in=[duel.board_a_id, duel.board_b_id]),
-        key=lambda g: g.pk,
+    # Locked in primary-key order, as wherever several games are locked.
+    boards = list(
+        Game.objects.select_for_update()
+        .filter(pk__in=[duel.board_a_id, duel.board_b_id])
+        .order_by("pk")
     )
     if any(g.status != Game.Status.ACTIVE for g in boards):
         return False

@@ -138,7 +138,6 @@ class TestExtensions:
         phase.refresh_from_db()
         assert {"kind": "extension", "power": "england"} in phase.notes
 
-
     def test_the_record_says_how_far_the_deadline_really_moved(
         self, players: dict[str, Any]
     ) -> None:
@@ -163,3 +162,52 @@ def test_an_anonymous_games_history_names_no_player(players: dict[str, Any]) -> 
     seen = selectors.game_state(user=players["france"], game=game)["moderation"]["actions"]
     assert seen[0]["details"]["by_player"] == "england"
     assert seen[0]["by"] == ""
+
+
+def _game_locks(queries: list[dict[str, str]]) -> list[int]:
+    """The game rows a transaction locked, in the order it first locked them (on SQLite,
+    which has no row locks, the order it first read them by key)."""
+    import re
+
+    from django.db import connection
+
+    locking = connection.features.has_select_for_update
+    out: list[int] = []
+    for query in queries:
+        sql = query["sql"]
+        if not sql.startswith("SELECT") or 'FROM "games_game" WHERE "games_game"."id"' not in sql:
+            continue
+        if locking and "FOR UPDATE" not in sql:
+            continue
+        named = re.search(r'WHERE "games_game"\."id" (?:= (\d+)|IN \(([\d, ]+)\))', sql)
+        assert named is not None, sql
+        ids = (
+            [int(named.group(1))] if named.group(1) else [int(i) for i in named.group(2).split(",")]
+        )
+        if len(ids) > 1:
+            assert re.search(r'ORDER BY "games_game"\."id" ASC', sql), sql
+            ids.sort()
+        out.extend(i for i in ids if i not in out)
+    return out
+
+
+def test_a_vacation_locks_its_games_in_key_order(players: dict[str, Any], make_user: Any) -> None:
+    """Issue 20, item 11: vacation_add locked a player's games one by one in seat order, so
+    two players with seats in the same two games could deadlock. Every path that locks
+    several games locks them in primary-key order."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    first = _game(players)
+    # In the second game the English player holds Austria, which sorts first.
+    shuffled = dict(players)
+    shuffled["austria"], shuffled["england"] = players["england"], players["austria"]
+    second = _game(shuffled)
+    assert first.pk < second.pk
+    with CaptureQueriesContext(connection) as queries:
+        absences.vacation_add(
+            user=players["england"],
+            first_day=NOW.date() + timedelta(days=1),
+            last_day=NOW.date() + timedelta(days=3),
+        )
+    assert _game_locks(queries.captured_queries) == [first.pk, second.pk]
