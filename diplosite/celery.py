@@ -32,3 +32,13 @@ def _schedule_sweep(sender: Celery, **_: object) -> None:
         sender.signature("notifications.tasks.send_digests"),
         name="send daily notification digests",
     )
+    sender.add_periodic_task(
+        30.0,
+        sender.signature("games.tasks.dispatch_events"),
+        name="dispatch game events left undispatched",
+    )
+    sender.add_periodic_task(
+        60.0,
+        sender.signature("notifications.tasks.requeue_deliveries"),
+        name="queue lost deliveries again",
+    )

@@ -266,6 +266,17 @@ class GamePhase(models.Model):
     adjudicated_orders = models.JSONField(null=True, blank=True)
     #: Powers whose players were reminded of this phase's deadline (each once).
     reminded_powers = models.JSONField(default=list, blank=True)
+    #: Due before its deadline: every power with orders to give said it was ready, or a
+    #: game master answered the last open question. Beat's sweep adjudicates it as if its
+    #: deadline had passed, so a task lost on the way (the broker away) costs a sweep.
+    due_now = models.BooleanField(default=False)
+    #: Adjudication attempts that raised (a bug in a variant, bad stored data), and the
+    #: last error, for the moderators.
+    failures = models.PositiveSmallIntegerField(default=0)
+    last_failure = models.TextField(blank=True)
+    #: Given up after too many failures: the phase waits for a moderator (a fix and a
+    #: retry, or a ruling); players and the site's moderators were told.
+    stuck_since = models.DateTimeField(null=True, blank=True)
     opened_at = models.DateTimeField(default=timezone.now)
     #: The ruling that corrected this phase or one before it (the phase stays, as history).
     superseded_by = models.ForeignKey(
@@ -393,6 +404,7 @@ class ModeratorAction(models.Model):
         MASTER = "master", _("Game master set")
         RULING = "ruling", _("Ruling")
         DECISION = "decision", _("Decision")
+        RETRY = "retry", _("Adjudication tried again")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moderator_actions")
     phase = models.ForeignKey(GamePhase, null=True, blank=True, on_delete=models.SET_NULL)
@@ -536,3 +548,32 @@ class PressRead(models.Model):
                 fields=["game", "user", "conversation"], name="one_press_mark_per_conversation"
             )
         ]
+
+
+class GameEvent(models.Model):
+    """Something a game announced (started, a phase adjudicated, ended, a draw proposed,
+    press, a deadline near, a phase stuck), written in the same transaction as what
+    happened and dispatched to the listening apps after the commit (games/events.py)."""
+
+    kind = models.CharField(max_length=32)
+    game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.CASCADE, related_name="events"
+    )
+    #: The listeners' name for it (their exactly-once guard), e.g. "adjudicated:<phase>".
+    key = models.CharField(max_length=200)
+    #: Ids of the users it concerns.
+    users = models.JSONField(default=list, blank=True)
+    params = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    dispatched_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    #: Failed too often: left for a person to look at (logged as an error).
+    given_up = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["pk"]
+        indexes = [models.Index(fields=["dispatched_at", "given_up", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.key}"

@@ -239,6 +239,28 @@ def deadline_extend(
     return phase
 
 
+@transaction.atomic
+def phase_retry(*, game: Game, by: AbstractBaseUser, reason: str) -> GamePhase:
+    """Adjudicate again a phase given up after failed attempts, once its cause is fixed
+    (a corrected variant, repaired data). It is adjudicated at once; should it fail again
+    as often, it is given up again. A ruling on the phase before it is the other way out:
+    it supersedes the stuck phase and opens a new one from the corrected result."""
+    game = _locked_game(game, by)
+    reason = _need_reason(reason)
+    phase = _open_phase_of(game)
+    if phase.stuck_since is None:
+        raise ApplicationError(_("This phase is not waiting for a moderator."))
+    failures = phase.failures
+    phase.stuck_since = None
+    phase.failures = 0
+    phase.notes = [*phase.notes, {"kind": "retried"}]
+    phase.save(update_fields=["stuck_since", "failures", "notes"])
+    _record(game, by, ModeratorAction.Kind.RETRY, reason, phase, failures=failures)
+    _bump(game)
+    adjudicate_after_commit(game.pk, phase.pk)
+    return phase
+
+
 # -- players -----------------------------------------------------------------------------------
 
 

@@ -181,6 +181,19 @@ def resume(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @require_POST
+def retry(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _moderated(request, game_id)
+    return _run(
+        request,
+        game,
+        lambda: moderation.phase_retry(
+            game=game, by=request.user, reason=request.POST.get("reason", "")
+        ),
+        _("The phase is adjudicated again."),
+    )
+
+
+@require_POST
 def extend(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _moderated(request, game_id)
 

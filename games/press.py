@@ -20,10 +20,11 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games import visibility, wording
+from games import events, visibility, wording
+from games.live import press_new_publish
 from games.models import Game, PressMessage, PressRead
+from games.queue import after_commit
 from games.services import ApplicationError
-from notifications.services import notify_later
 
 #: Longest message, in characters.
 MAX_BODY = 5000
@@ -119,18 +120,13 @@ def press_send(
     readers = visibility.press_readers(message=message)
     game_id, key = game.pk, message.conversation
 
-    def publish() -> None:
-        from games.live import press_new_publish
-
-        press_new_publish(game_id=game_id, user_ids=readers, conversation=key)
-
-    transaction.on_commit(publish)
+    after_commit(press_new_publish, game_id=game_id, user_ids=readers, conversation=key)
     others = [u for u in readers if u != message.author_id]
-    notify_later(
+    events.announce(
         kind="press",
         game=game,
         users=others,
-        event_key=f"press:{message.pk}",
+        key=f"press:{message.pk}",
         params={"game": game.name, "power": message.sender, "message": message.pk},
     )
     return message
@@ -191,7 +187,7 @@ def press_conversations(
 ) -> list[dict[str, Any]]:
     """The conversations ``user`` may read, with their powers, the last message's id and
     how many messages are unread; the conversation with everyone always comes first."""
-    seat = visibility.seat_of(user=user, game=game)
+    seat = visibility.acting_seat(user=user, game=game)
     me = seat.power if seat is not None else None
     by_key: dict[str, list[PressMessage]] = {}
     for m in visibility.visible_press(user=user, game=game):

@@ -13,11 +13,17 @@ from games.models import Game, GamePhase, Seat
 
 
 def phases_due(*, now: datetime | None = None) -> list[tuple[int, int]]:
-    """(game, phase) pairs whose deadline has passed and that are still open."""
+    """(game, phase) pairs to adjudicate: open phases of running games that are not paused,
+    whose deadline has passed or that are due now (everyone ready), except the phases
+    given up to the moderators."""
     now = now or timezone.now()
     return list(
         GamePhase.objects.filter(
-            status=GamePhase.Status.OPEN, deadline__lte=now, game__status=Game.Status.ACTIVE
+            Q(deadline__lte=now) | Q(due_now=True),
+            status=GamePhase.Status.OPEN,
+            stuck_since__isnull=True,
+            game__status=Game.Status.ACTIVE,
+            game__paused_at__isnull=True,
         ).values_list("game_id", "pk")
     )
 
@@ -70,7 +76,8 @@ def game_state(
         phase = next((p for p in everything if p.index == index), None)
         if phase is None:
             raise GamePhase.DoesNotExist
-    seat = visibility.seat_of(user=user, game=game)
+    # A sitter, on the days he sits, orders for the seat he sits.
+    seat = visibility.acting_seat(user=user, game=game)
     variant = find_variant(game.variant)
     state: dict[str, Any] = {
         "game": {
@@ -156,6 +163,7 @@ def game_state(
         mine = phase.order_sets.filter(seat=seat).first()
         state["me"] = {
             "power": seat.power,
+            "sitting": seat.user_id != user.pk,
             "orders": mine.orders if mine else [],
             "ready": bool(mine and mine.ready),
             "must_order": seat.power in state["phase"]["to_order"],
@@ -314,12 +322,16 @@ def games_to_moderate(*, user: AbstractBaseUser) -> list[dict[str, Any]]:
         if Seat.objects.filter(game=game, user__isnull=True, eliminated=False).exists():
             needs.append("seat_open")
         phase = game.current_phase
-        if phase is not None and phase.deadline is not None and phase.deadline < now:
+        if phase is not None and phase.stuck_since is not None:
+            needs.append("stuck")
+        elif phase is not None and phase.deadline is not None and phase.deadline < now:
             needs.append("overdue")
         if phase is not None and phase.decisions.filter(answer=None).exists():
             needs.append("decision")
         out.append({"game": game, "phase": phase, "needs": needs})
-    out.sort(key=lambda row: (not row["needs"], row["game"].created_at))
+    out.sort(
+        key=lambda row: ("stuck" not in row["needs"], not row["needs"], row["game"].created_at)
+    )
     return out
 
 
@@ -355,6 +367,24 @@ def _action_as_seen(action: Any, game: Game, moderator: bool, names: bool) -> di
     }
 
 
+def _stuck(*, game: Game, moderator: bool) -> dict[str, Any] | None:
+    """The open phase given up after failed adjudications, if any: when, and (to those who
+    may moderate) the last error."""
+    phase = (
+        GamePhase.objects.filter(game=game, status=GamePhase.Status.OPEN, stuck_since__isnull=False)
+        .order_by("-index")
+        .first()
+    )
+    if phase is None:
+        return None
+    assert phase.stuck_since is not None
+    out: dict[str, Any] = {"phase": phase.code, "since": phase.stuck_since.isoformat()}
+    if moderator:
+        out["failures"] = phase.failures
+        out["error"] = phase.last_failure
+    return out
+
+
 def moderation_summary(*, game: Game, user: AbstractBaseUser | AnonymousUser) -> dict[str, Any]:
     """What players see of the moderation of a game (pause and its reason, every
     moderator action and ruling with its reason), and whether ``user`` may moderate."""
@@ -367,6 +397,7 @@ def moderation_summary(*, game: Game, user: AbstractBaseUser | AnonymousUser) ->
     return {
         "can_moderate": moderator,
         "can_name_masters": visibility.can_name_masters(user=user, game=game),
+        "stuck": _stuck(game=game, moderator=moderator),
         "paused": game.is_paused,
         "pause_reason": game.pause_reason,
         "actions": [_action_as_seen(a, game, moderator, names) for a in actions],

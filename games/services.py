@@ -32,8 +32,9 @@ from adjudicator import (
 )
 from adjudicator.io import position_from_json, position_to_json
 from adjudicator.variants import Variant
-from games import visibility, wording
+from games import events, visibility, wording
 from games.deadlines import DeadlineRule, extend, next_deadline
+from games.live import game_changed_publish
 from games.models import (
     Decision,
     DrawVote,
@@ -44,10 +45,15 @@ from games.models import (
     PhaseDuty,
     Seat,
 )
+from games.queue import after_commit, task_after_commit
 from notifications.models import REMINDER_HOURS_MAX
-from notifications.services import notify, notify_later
 
 log = logging.getLogger(__name__)
+
+#: The task that adjudicates one phase, queued by name (games/tasks.py).
+ADJUDICATE = "games.tasks.adjudicate_phase"
+#: Adjudication attempts that raise before a phase is given up to the moderators.
+MAX_ADJUDICATION_FAILURES = 3
 
 
 class ApplicationError(Exception):
@@ -83,14 +89,7 @@ def _bump(game: Game) -> None:
     """Count a change watchers should see, and tell them once the transaction commits."""
     Game.objects.filter(pk=game.pk).update(version=F("version") + 1)
     game.refresh_from_db(fields=["version"])
-    game_id, version = game.pk, game.version
-
-    def publish() -> None:
-        from games.live import game_changed_publish
-
-        game_changed_publish(game_id=game_id, version=version)
-
-    transaction.on_commit(publish)
+    after_commit(game_changed_publish, game_id=game.pk, version=game.version)
 
 
 # -- creating and joining ------------------------------------------------------------------
@@ -384,11 +383,11 @@ def game_start(*, game: Game, by: AbstractBaseUser | None = None) -> Game:
     else:
         _open_phase(game, first, index=0, now=now)
     _bump(game)
-    notify_later(
+    events.announce(
         kind="game_started",
         game=game,
         users=_seated(game),
-        event_key=f"started:{game.pk}",
+        key=f"started:{game.pk}",
         params={"game": game.name},
     )
     return game
@@ -515,6 +514,7 @@ def orders_submit(
     order_set.orders = list(by_unit.values())
     order_set.ready = False
     order_set.save()
+    _not_due_yet(phase)
     _bump(game)
     return order_set
 
@@ -534,7 +534,16 @@ def orders_ready(*, game: Game, user: AbstractBaseUser, ready: bool) -> OrderSet
     _bump(game)
     if ready:
         adjudicate_when_all_ready(game, phase)
+    else:
+        _not_due_yet(phase)
     return order_set
+
+
+def _not_due_yet(phase: GamePhase) -> None:
+    """A power is no longer ready: the phase waits for its deadline again."""
+    if phase.due_now:
+        phase.due_now = False
+        phase.save(update_fields=["due_now"])
 
 
 def adjudicate_when_all_ready(game: Game, phase: GamePhase) -> None:
@@ -545,14 +554,12 @@ def adjudicate_when_all_ready(game: Game, phase: GamePhase) -> None:
 
 
 def adjudicate_after_commit(game_id: int, phase_id: int) -> None:
-    """Queue a phase's adjudication once the current transaction commits."""
-
-    def enqueue() -> None:
-        from games.tasks import adjudicate_phase
-
-        adjudicate_phase.delay(game_id, phase_id)
-
-    transaction.on_commit(enqueue)
+    """Mark a phase due now and queue its adjudication once the current transaction
+    commits. The mark is the guarantee: if the task cannot be queued (the broker away),
+    beat's sweep finds the phase due and queues it; the request that committed never
+    fails for it."""
+    GamePhase.objects.filter(pk=phase_id, status=GamePhase.Status.OPEN).update(due_now=True)
+    task_after_commit(ADJUDICATE, game_id, phase_id)
 
 
 def _check_whole_answer(game: Game, phase: GamePhase, power: str, orders: list[str]) -> None:
@@ -612,7 +619,7 @@ def phase_adjudicate(*, game_id: int, phase_id: int) -> bool:
         phase = GamePhase.objects.select_for_update().filter(pk=phase_id, game=game).first()
         if phase is None or phase.status != GamePhase.Status.OPEN:
             return False
-        if game.status != Game.Status.ACTIVE or game.is_paused:
+        if game.status != Game.Status.ACTIVE or game.is_paused or phase.stuck_since:
             return False
         variant = find_variant(game.variant)
         now = timezone.now()
@@ -636,12 +643,58 @@ def phase_adjudicate(*, game_id: int, phase_id: int) -> bool:
     return True
 
 
+def phase_adjudication_failed(*, game_id: int, phase_id: int, error: str) -> bool:
+    """Count an adjudication attempt that raised (a bug in a variant, bad stored data);
+    True if the phase is now given up to the moderators.
+
+    After :data:`MAX_ADJUDICATION_FAILURES` the phase is marked stuck: the sweep stops
+    queuing it, the players and the site's moderators are told, and the moderation page
+    lists it until a moderator tries again (after a fix) or rules on the phase."""
+    from django.contrib.auth import get_user_model
+
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        phase = GamePhase.objects.select_for_update().filter(pk=phase_id, game_id=game_id).first()
+        if game is None or phase is None or phase.status != GamePhase.Status.OPEN:
+            return False
+        phase.failures += 1
+        phase.last_failure = error[:4000]
+        fields = ["failures", "last_failure"]
+        stuck = phase.stuck_since is None and phase.failures >= MAX_ADJUDICATION_FAILURES
+        if stuck:
+            phase.stuck_since = timezone.now()
+            phase.due_now = False
+            phase.notes = [*phase.notes, {"kind": "stuck"}]
+            fields += ["stuck_since", "due_now", "notes"]
+        phase.save(update_fields=fields)
+        if stuck:
+            moderators = get_user_model().objects.filter(
+                Q(is_superuser=True) | Q(groups__name="moderator"), is_active=True
+            )
+            events.announce(
+                kind="phase_stuck",
+                game=game,
+                users=[
+                    *_seated(game),
+                    *game.masters.values_list("pk", flat=True),
+                    *moderators.values_list("pk", flat=True),
+                ],
+                key=f"stuck:{phase.pk}:{phase.failures}",
+                params={"game": game.name, "phase": phase.code},
+            )
+            _bump(game)
+            log.error(
+                "game %s phase %s given up after %d failures", game_id, phase.code, phase.failures
+            )
+    return stuck
+
+
 def _tell_adjudicated(game: Game, phase: GamePhase) -> None:
-    notify_later(
+    events.announce(
         kind="phase_adjudicated",
         game=game,
         users=_seated(game),
-        event_key=f"adjudicated:{phase.pk}",
+        key=f"adjudicated:{phase.pk}",
         params={"game": game.name, "phase": phase.code},
     )
 
@@ -880,11 +933,11 @@ def _finish(game: Game, outcome: str, winner: str, now: Any) -> None:
     game.winner = winner
     game.finished_at = now
     game.save(update_fields=["status", "outcome", "winner", "finished_at"])
-    notify_later(
+    events.announce(
         kind="game_ended",
         game=game,
         users=_seated(game),
-        event_key=f"ended:{game.pk}",
+        key=f"ended:{game.pk}",
         params={"game": game.name},
     )
 
@@ -1056,21 +1109,21 @@ def draw_vote(*, game: Game, user: AbstractBaseUser, accept: bool) -> bool:
         game.outcome = Game.Outcome.DRAW
         game.finished_at = timezone.now()
         game.save(update_fields=["status", "outcome", "finished_at"])
-        notify_later(
+        events.announce(
             kind="game_ended",
             game=game,
             users=_seated(game),
-            event_key=f"ended:{game.pk}",
+            key=f"ended:{game.pk}",
             params={"game": game.name},
         )
     elif accept and len(yes) == 1:
         # The first yes of the phase proposes the draw: the other survivors hear of it.
         others = game.seats.filter(eliminated=False, user__isnull=False).exclude(pk=seat.pk)
-        notify_later(
+        events.announce(
             kind="draw_proposed",
             game=game,
             users=list(others.values_list("user_id", flat=True)),
-            event_key=f"draw:{phase.pk}",
+            key=f"draw:{phase.pk}",
             params={"game": game.name, "phase": phase.code},
         )
     _bump(game)
@@ -1113,11 +1166,11 @@ def phase_remind(*, phase_id: int, now: Any = None) -> int:
             if seat.power not in due:
                 continue
             assert seat.user_id is not None
-            notify(
+            events.announce(
                 kind="deadline_reminder",
                 game=game,
                 users=[seat.user_id],
-                event_key=f"remind:{phase.pk}",
+                key=f"remind:{phase.pk}",
                 params={
                     "game": game.name,
                     "phase": phase.code,

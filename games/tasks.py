@@ -3,38 +3,76 @@
 from __future__ import annotations
 
 import logging
+import traceback
 
 from celery import shared_task
 from django.core.cache import cache
+from django.db import DatabaseError, InterfaceError, OperationalError
 
-from games import selectors, services
+from games import events, selectors, services
 
 log = logging.getLogger(__name__)
 
 #: How long the sweep waits before queuing the same due phase again.
 REQUEUE_AFTER_SECONDS = 60
+#: Failures that say nothing about the phase (the database away for a moment): they are
+#: not counted against it, and the sweep simply tries again.
+TRANSIENT = (OperationalError, InterfaceError)
 
 
 @shared_task(name="games.tasks.adjudicate_phase", acks_late=True, bind=True, max_retries=5)
 def adjudicate_phase(self: object, game_id: int, phase_id: int) -> bool:
-    """Adjudicate one phase. Safe to run twice: the service does it exactly once."""
-    return services.phase_adjudicate(game_id=game_id, phase_id=phase_id)
+    """Adjudicate one phase. Safe to run twice: the service does it exactly once.
+
+    An attempt that raises is counted on the phase (services.phase_adjudication_failed);
+    after a few, the phase is given up to the moderators instead of being queued by the
+    sweep every minute, forever and silently."""
+    try:
+        return services.phase_adjudicate(game_id=game_id, phase_id=phase_id)
+    except TRANSIENT:
+        raise
+    except Exception as e:
+        log.exception("adjudication of game %s phase %s failed", game_id, phase_id)
+        error = "".join(traceback.format_exception(type(e), e, e.__traceback__))
+        try:
+            services.phase_adjudication_failed(game_id=game_id, phase_id=phase_id, error=error)
+        except DatabaseError:
+            log.exception("could not record the failure of phase %s", phase_id)
+        return False
+
+
+def _held(phase_id: int) -> bool:
+    """Was this phase queued by a recent sweep? (During a backlog, queuing it every few
+    seconds would only pile up duplicates.) Without the cache, nothing is held."""
+    try:
+        return not cache.add(f"sweep-queued:{phase_id}", 1, timeout=REQUEUE_AFTER_SECONDS)
+    except Exception:
+        log.warning("the cache is away: the sweep holds nothing back", exc_info=True)
+        return False
+
+
+def _release(phase_id: int) -> None:
+    try:
+        cache.delete(f"sweep-queued:{phase_id}")
+    except Exception:
+        log.warning("the cache is away", exc_info=True)
 
 
 @shared_task(name="games.tasks.sweep_due_phases")
 def sweep_due_phases() -> int:
-    """Queue every phase whose deadline has passed. This is the deadline guarantee.
-    Pauses whose time is up end here too (their phase then has a deadline again)."""
+    """Queue every phase that is due: its deadline has passed, or everyone with orders to
+    give is ready. This is the guarantee; a task queued at the deadline or on "ready" is an
+    optimisation. Pauses whose time is up end here too (their phase then has a deadline
+    again). Phases given up to the moderators are left alone."""
     from games.moderation import pause_expire
 
     for game_id in selectors.pauses_expired():
         pause_expire(game_id=game_id)
     queued = 0
     for game_id, phase_id in selectors.phases_due():
-        # Skip a phase queued by a recent sweep: during a backlog, re-queuing every
-        # few seconds only piles up duplicates. After the hold expires it is queued
-        # again, so a lost message still costs at most REQUEUE_AFTER_SECONDS.
-        if not cache.add(f"sweep-queued:{phase_id}", 1, timeout=REQUEUE_AFTER_SECONDS):
+        # After the hold expires the phase is queued again, so a lost message costs at
+        # most REQUEUE_AFTER_SECONDS.
+        if _held(phase_id):
             continue
         try:
             adjudicate_phase.delay(game_id, phase_id)
@@ -42,12 +80,22 @@ def sweep_due_phases() -> int:
             # The broker is away: the phase stays due in the database, and the
             # next sweep queues it again. Nothing is lost.
             log.warning("could not queue game %s phase %s", game_id, phase_id, exc_info=True)
-            cache.delete(f"sweep-queued:{phase_id}")
+            _release(phase_id)
             continue
         queued += 1
     if queued:
         log.info("queued %d due phases", queued)
     return queued
+
+
+@shared_task(name="games.tasks.dispatch_events")
+def dispatch_events() -> int:
+    """Dispatch the events whose own after-commit dispatch did not happen (the process
+    died after the commit, a listener failed). Safe to run twice."""
+    done = 0
+    for event_id in events.events_undispatched():
+        done += events.event_dispatch(event_id)
+    return done
 
 
 @shared_task(name="games.tasks.remind_phase", acks_late=True)

@@ -30,6 +30,7 @@ urlpatterns = [
     path("games/<int:game_id>/moderate/late/", moderation_views.late_orders, name="mod-late"),
     path("games/<int:game_id>/moderate/end/", moderation_views.end, name="mod-end"),
     path("games/<int:game_id>/moderate/masters/", moderation_views.masters, name="mod-masters"),
+    path("games/<int:game_id>/moderate/retry/", moderation_views.retry, name="mod-retry"),
     path("games/<int:game_id>/moderate/ruling/", moderation_views.ruling, name="mod-ruling"),
     path(
         "games/<int:game_id>/moderate/decision/<int:decision_id>/",

@@ -7,4 +7,7 @@ class NotificationsConfig(AppConfig):
     verbose_name = _("Notifications")
 
     def ready(self) -> None:
-        from notifications import signals  # noqa: F401  (connects the receivers)
+        from games import events
+        from notifications import services, signals  # noqa: F401  (connects the receivers)
+
+        events.subscribe(services.game_event_heard)

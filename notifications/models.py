@@ -15,6 +15,8 @@ class Kind(models.TextChoices):
     GAME_STARTED = "game_started", _("Game started")
     GAME_ENDED = "game_ended", _("Game ended")
     DRAW_PROPOSED = "draw_proposed", _("Draw proposed")
+    #: A phase could not be adjudicated: its players and the site's moderators are told.
+    PHASE_STUCK = "phase_stuck", _("Adjudication failed")
     #: Not an event: the daily message that bundles a user's held e-mails or webhooks.
     DIGEST = "digest", _("Daily digest")
 
@@ -37,6 +39,7 @@ def default_choices() -> dict[str, list[str]]:
     """Without settings: everything in the inbox, the deadline reminder also by e-mail."""
     out: dict[str, list[str]] = {k.value: [Channel.INBOX.value] for k in EVENT_KINDS}
     out[Kind.DEADLINE_REMINDER.value] = [Channel.INBOX.value, Channel.EMAIL.value]
+    out[Kind.PHASE_STUCK.value] = [Channel.INBOX.value, Channel.EMAIL.value]
     return out
 
 
@@ -97,6 +100,8 @@ class Delivery(models.Model):
     attempts = models.PositiveSmallIntegerField(default=0)
     last_error = models.TextField(blank=True)
     created = models.DateTimeField(auto_now_add=True)
+    #: Last changed: made, tried, or queued again (see services.deliveries_requeue).
+    updated = models.DateTimeField(auto_now=True)
     #: For a held delivery: the digest that carries it, once bundled.
     digest = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="items"

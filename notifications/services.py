@@ -1,20 +1,22 @@
 """Notification verbs: ``notify`` records an event for its users, once per (event, user,
 channel); the inbox is written at once, e-mail and webhooks go to the ``deliver`` task.
 
-``notify`` runs after commit (:func:`notify_later` queues it), so a rolled-back action
-tells nobody. The texts carry game, phase and power names only, never a username, so an
-anonymous game stays anonymous in every channel. The body of a message is added to an
+Games announce what happened as events written in their own transaction
+(games/events.py); :func:`game_event_heard` turns each into ``notify``, so a rolled-back
+action tells nobody and a worker killed after the commit loses nothing. A delivery whose
+task was never queued or got lost (the broker away) is queued again by
+:func:`deliveries_requeue` (beat).
+
+The texts carry game, phase and power names only, never a username, so an anonymous
+game stays anonymous in every channel. The body of a message is added to an
 e-mail or webhook only if games.visibility says its user may read it at sending time.
 """
 
 from __future__ import annotations
 
-import json
 import logging
-import urllib.request
 from collections.abc import Iterable
 from datetime import datetime, time, timedelta
-from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -22,10 +24,12 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.mail import send_mail
 from django.db import transaction
+from django.db.models import Q
 from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games.deadlines import zone_named
+from games.queue import after_commit, task_after_commit, task_send
 from notifications import live, webhooks
 from notifications.models import (
     EVENT_KINDS,
@@ -46,12 +50,26 @@ MAX_ATTEMPTS = 4
 WEBHOOK_TIMEOUT = 5
 #: Discord refuses longer contents.
 WEBHOOK_MAX_CHARS = 2000
+#: The task that sends one e-mail or webhook delivery.
+DELIVER = "notifications.tasks.deliver"
+#: A delivery never tried this long after it was made lost its task: queue it again.
+REQUEUE_UNTRIED_AFTER = timedelta(minutes=2)
+#: A delivery tried and waiting longer than the longest retry wait lost its retry.
+REQUEUE_RETRY_AFTER = timedelta(minutes=20)
 
 
-def notify_later(**kwargs: Any) -> None:
-    """:func:`notify` after the current transaction commits; a failure there is logged and
-    never undoes the game action."""
-    transaction.on_commit(partial(notify, **kwargs), robust=True)
+def game_event_heard(event: Any) -> None:
+    """The listener of games' events (games/events.py): tell the users the event concerns.
+    Idempotent: each delivery is keyed by the event's key."""
+    if event.kind not in Kind.values or event.kind == Kind.DIGEST:
+        return
+    notify(
+        kind=event.kind,
+        game=event.game,
+        users=event.users,
+        event_key=event.key,
+        params=event.params,
+    )
 
 
 def notify(
@@ -103,12 +121,12 @@ def notify(
                 else:
                     created_ids.append(delivery.pk)
     for user_id in sorted(told):
-        transaction.on_commit(partial(inbox_changed, user_id), robust=True)
+        after_commit(inbox_changed, user_id)
     from notifications.tasks import deliver
 
     for pk in created_ids:
         if queue:
-            transaction.on_commit(partial(deliver.delay, pk), robust=True)
+            task_after_commit(DELIVER, pk)
         else:
             deliver.apply(args=(pk,))
     return count
@@ -141,6 +159,14 @@ def text(*, kind: str, params: dict[str, Any]) -> str:
         return _("%(game)s has ended.") % p
     if kind == Kind.DRAW_PROPOSED:
         return _("%(game)s: a draw has been proposed in %(phase)s.") % p
+    if kind == Kind.PHASE_STUCK:
+        return (
+            _(
+                "%(game)s: %(phase)s could not be adjudicated. The game waits for a "
+                "moderator, and the site's moderators have been told."
+            )
+            % p
+        )
     if kind == Kind.DIGEST:
         return _("Your daily digest: %(count)s notifications.") % p
     return _("%(game)s: something happened.") % p
@@ -185,30 +211,10 @@ def _fit(lines: list[str], limit: int = WEBHOOK_MAX_CHARS) -> str:
     return "\n".join(kept)
 
 
-class _NoRedirects(urllib.request.HTTPRedirectHandler):
-    """A webhook's server answers; it does not send the request on elsewhere (where the
-    address check would not have looked)."""
-
-    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
-        return None
-
-
-_opener = urllib.request.build_opener(_NoRedirects)
-
-
 def _post_webhook(url: str, content: str) -> None:
-    problem = webhooks.address_problem(url, resolve=True)
-    if problem is not None:
-        raise ValueError(problem)
-    data = json.dumps({"content": content[:WEBHOOK_MAX_CHARS]}).encode()
-    request = urllib.request.Request(
-        url,
-        data=data,
-        method="POST",
-        headers={"Content-Type": "application/json", "User-Agent": "diplosite-notifications"},
-    )
-    with _opener.open(request, timeout=WEBHOOK_TIMEOUT) as response:
-        response.read(1024)
+    """POST ``content`` to a webhook (Discord's shape), through the address it was
+    checked at: see :func:`notifications.webhooks.post_json`."""
+    webhooks.post_json(url, {"content": content[:WEBHOOK_MAX_CHARS]}, timeout=WEBHOOK_TIMEOUT)
 
 
 def _send(delivery: Delivery) -> None:
@@ -305,14 +311,12 @@ def language_remember(*, user: AbstractBaseUser, language: str) -> None:
 
 
 def _release_held(*, user_id: int) -> None:
-    from notifications.tasks import deliver
-
     held = Delivery.objects.select_for_update().filter(
         user_id=user_id, status=Delivery.Status.HELD, digest__isnull=True
     )
     for pk in list(held.values_list("pk", flat=True)):
         Delivery.objects.filter(pk=pk).update(status=Delivery.Status.PENDING)
-        transaction.on_commit(partial(deliver.delay, pk), robust=True)
+        task_after_commit(DELIVER, pk)
 
 
 # -- the daily digest ---------------------------------------------------------------------
@@ -337,8 +341,6 @@ def digest_make(*, user_id: int, channel: str, now: datetime) -> int | None:
     moment, into that day's digest, and queue it; returns its id, or None when nothing
     is due. Each (user, channel, day) has one digest (the delivery's unique key), so a
     second run or worker makes none; items made later wait for the next day's."""
-    from notifications.tasks import deliver
-
     with transaction.atomic():
         setting = NotificationSetting.objects.select_for_update().filter(user_id=user_id).first()
         if setting is None or not setting.digest:
@@ -367,7 +369,7 @@ def digest_make(*, user_id: int, channel: str, now: datetime) -> int | None:
         if not created:
             return None
         Delivery.objects.filter(pk__in=items).update(digest=digest)
-        transaction.on_commit(partial(deliver.delay, digest.pk), robust=True)
+        task_after_commit(DELIVER, digest.pk)
         return digest.pk
 
 
@@ -406,5 +408,25 @@ def inbox_mark_read(*, user: AbstractBaseUser, ids: Iterable[int] | None = None)
         unread = unread.filter(pk__in=list(ids))
     changed = unread.update(read=True)
     if changed:
-        transaction.on_commit(partial(inbox_changed, user.pk), robust=True)
+        after_commit(inbox_changed, user.pk)
     return changed
+
+
+def deliveries_requeue(*, now: datetime) -> int:
+    """Queue again the e-mails and webhooks whose task was lost: never queued (the broker
+    was away at the commit), or a retry that never came. Sending twice is impossible (the
+    delivery's row is locked while it is sent, and a sent one does nothing), so at worst
+    a delivery is tried a little sooner than its retry wait. Returns how many were queued."""
+    stale = Delivery.objects.filter(status=Delivery.Status.PENDING).filter(
+        Q(attempts=0, updated__lte=now - REQUEUE_UNTRIED_AFTER)
+        | Q(attempts__gt=0, updated__lte=now - REQUEUE_RETRY_AFTER)
+    )
+    queued = 0
+    for pk in list(stale.order_by("pk").values_list("pk", flat=True)[:500]):
+        if not task_send(DELIVER, pk):
+            break  # the broker is still away: the next beat tries again
+        Delivery.objects.filter(pk=pk, status=Delivery.Status.PENDING).update(updated=now)
+        queued += 1
+    if queued:
+        log.info("queued %d lost deliveries again", queued)
+    return queued

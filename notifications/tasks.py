@@ -30,3 +30,9 @@ def deliver(self: Any, delivery_id: int) -> str:
 def send_digests() -> int:
     """Make and queue the daily digests that are due (beat, every few minutes)."""
     return services.digests_make_due(now=timezone.now())
+
+
+@shared_task(name="notifications.tasks.requeue_deliveries")
+def requeue_deliveries() -> int:
+    """Queue again the deliveries whose task was lost (beat, every minute)."""
+    return services.deliveries_requeue(now=timezone.now())

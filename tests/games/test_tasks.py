@@ -146,3 +146,240 @@ def test_a_duels_boards_due_together_are_adjudicated_once_together(make_user: An
     for board in (board_a, board_b):
         assert [p.code for p in board.phases.order_by("index")] == ["F1901M", "F1902M"]
         assert current(board).deadline is not None
+
+
+# -- issue 20: nothing a committed action does after its commit may fail it or be lost ----------
+
+
+def _broker_down(*args: Any) -> None:
+    raise ConnectionError("redis is away")
+
+
+def test_the_last_ready_with_the_broker_down_answers_and_the_sweep_adjudicates(
+    started_game: Game, players: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Item 6: the last "ready" while the broker was down answered 500 though the mark was
+    saved, and the phase waited for its deadline (days)."""
+    import json
+
+    from django.test import Client
+    from django.urls import reverse
+
+    from games import selectors
+
+    phase = current(started_game)
+    monkeypatch.setattr(tasks.adjudicate_phase, "delay", _broker_down)
+    for power, user in players.items():
+        client = Client()
+        client.force_login(user)
+        answer = client.post(
+            reverse("api:ready", args=[started_game.pk]),
+            json.dumps({"ready": True}),
+            content_type="application/json",
+        )
+        assert answer.status_code == 200, (power, answer.content)
+    phase.refresh_from_db()
+    assert phase.status == GamePhase.Status.OPEN
+    assert phase.deadline is not None
+    assert phase.deadline > timezone.now() + timedelta(minutes=30)
+    assert (started_game.pk, phase.pk) in selectors.phases_due()
+    queued: list[tuple[int, int]] = []
+    monkeypatch.setattr(tasks.adjudicate_phase, "delay", lambda g, p: queued.append((g, p)))
+    assert tasks.sweep_due_phases() == 1  # the broker is back
+    assert tasks.adjudicate_phase.apply(args=queued[0]).get() is True
+    assert current(started_game).code == "F1901M"
+
+
+def test_a_player_who_takes_back_ready_makes_the_phase_wait_for_its_deadline_again(
+    started_game: Game, players: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from games import selectors
+
+    monkeypatch.setattr(tasks.adjudicate_phase, "delay", _broker_down)
+    for user in players.values():
+        services.orders_ready(game=started_game, user=user, ready=True)
+    phase = current(started_game)
+    assert (started_game.pk, phase.pk) in selectors.phases_due()
+    services.orders_ready(game=started_game, user=players["italy"], ready=False)
+    assert (started_game.pk, phase.pk) not in selectors.phases_due()
+    services.orders_ready(game=started_game, user=players["italy"], ready=True)
+    services.orders_submit(game=started_game, user=players["italy"], orders=["A ven H"])
+    assert (started_game.pk, phase.pk) not in selectors.phases_due()
+
+
+def _email_for(user: Any, kind: str) -> None:
+    from notifications.models import NotificationSetting, default_choices
+
+    choices = default_choices()
+    choices[kind] = ["inbox", "email"]
+    NotificationSetting.objects.update_or_create(user=user, defaults={"choices": choices})
+
+
+def test_a_broker_outage_after_the_commit_fails_no_request_and_loses_no_mail(
+    started_game: Game, players: dict[str, Any], monkeypatch: pytest.MonkeyPatch, mailoutbox: Any
+) -> None:
+    """Item 7: on_commit(partial(...), robust=True) raised on Django 5.2 when the callback
+    failed (a partial has no __qualname__): a 500 after the commit, the later callbacks
+    skipped, and the e-mails left pending for ever."""
+    import time_machine
+
+    from notifications import tasks as notification_tasks
+    from notifications.models import Delivery, Notification
+
+    for power in ("france", "germany"):
+        _email_for(players[power], "phase_adjudicated")
+    monkeypatch.setattr(notification_tasks.deliver, "delay", _broker_down)
+    phase = current(started_game)
+    assert services.phase_adjudicate(game_id=started_game.pk, phase_id=phase.pk) is True
+    # Every player heard of it in the inbox: the callbacks after the failing one ran.
+    assert Notification.objects.filter(kind="phase_adjudicated").count() == 7
+    mails = Delivery.objects.filter(channel="email", kind="phase_adjudicated")
+    assert mails.count() == 2
+    assert set(mails.values_list("status", "attempts")) == {("pending", 0)}
+    queued: list[int] = []
+    monkeypatch.setattr(notification_tasks.deliver, "delay", queued.append)
+    assert notification_tasks.requeue_deliveries() == 0  # too soon: their task may be coming
+    with time_machine.travel(timezone.now() + timedelta(minutes=3), tick=False):
+        assert notification_tasks.requeue_deliveries() == 2
+        assert notification_tasks.requeue_deliveries() == 0  # queued again just now
+    for pk in queued:
+        notification_tasks.deliver.apply(args=(pk,))
+    assert set(mails.values_list("status", flat=True)) == {"sent"}
+    assert len(mailoutbox) == 2
+
+
+def test_a_worker_killed_after_the_commit_loses_no_notification(
+    started_game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Item 9: a worker killed between the phase's commit and its notifications lost them
+    for good. The event is written with the phase; beat dispatches what was left."""
+    import time_machine
+
+    from games import events
+    from games.models import GameEvent
+    from notifications.models import Notification
+
+    monkeypatch.setattr(events, "after_commit", lambda *args, **kwargs: None)  # killed
+    phase = current(started_game)
+    assert services.phase_adjudicate(game_id=started_game.pk, phase_id=phase.pk) is True
+    assert not Notification.objects.filter(kind="phase_adjudicated").exists()
+    event = GameEvent.objects.get(kind="phase_adjudicated")
+    assert event.dispatched_at is None
+    assert event.key == f"adjudicated:{phase.pk}"
+    assert tasks.dispatch_events() == 0  # its own dispatch may still be on the way
+    with time_machine.travel(timezone.now() + timedelta(minutes=1), tick=False):
+        assert tasks.dispatch_events() == 1
+        assert tasks.dispatch_events() == 0
+    assert Notification.objects.filter(kind="phase_adjudicated").count() == 7
+    assert events.event_dispatch(event.pk) is False  # at most once through here
+
+
+def test_a_failing_listener_leaves_the_event_for_the_sweep_and_is_given_up_in_the_end(
+    started_game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from games import events
+    from games.models import GameEvent
+    from notifications.models import Notification
+
+    def broken(event: Any) -> None:
+        raise RuntimeError("listener bug")
+
+    monkeypatch.setattr(events, "_listeners", [broken, *events._listeners])
+    services.phase_adjudicate(game_id=started_game.pk, phase_id=current(started_game).pk)
+    event = GameEvent.objects.get(kind="phase_adjudicated")
+    assert (event.dispatched_at, event.attempts) == (None, 1)
+    assert "listener bug" in event.last_error
+    # Rolled back with the failed dispatch.
+    assert not Notification.objects.filter(kind="phase_adjudicated").exists()
+    for _ in range(events.MAX_ATTEMPTS - 1):
+        assert events.event_dispatch(event.pk) is False
+    event.refresh_from_db()
+    assert event.given_up
+    assert events.events_undispatched(now=timezone.now() + timedelta(hours=1)) == []
+
+
+def _broken_adjudicator(monkeypatch: pytest.MonkeyPatch) -> None:
+    def resolve(*args: Any, **kwargs: Any) -> Any:
+        raise ValueError("a bug in the variant")
+
+    monkeypatch.setattr(services, "resolve", resolve)
+
+
+def test_a_phase_that_cannot_be_adjudicated_is_given_up_to_the_moderators(
+    started_game: Game,
+    players: dict[str, Any],
+    site_moderator: Any,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Item 10: a phase whose adjudication raised was queued by the sweep every minute,
+    for ever and silently. After a few tries it waits for a moderator, who is told."""
+    from django.test import Client
+    from django.urls import reverse
+
+    from games import moderation, selectors
+    from notifications.models import Notification
+
+    _broken_adjudicator(monkeypatch)
+    phase = current(started_game)
+    GamePhase.objects.filter(pk=phase.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    monkeypatch.setattr(
+        tasks.adjudicate_phase, "delay", lambda g, p: tasks.adjudicate_phase.apply(args=(g, p))
+    )
+    for attempt in range(1, services.MAX_ADJUDICATION_FAILURES + 1):
+        cache.delete(f"sweep-queued:{phase.pk}")  # as when the sweep's hold expires
+        assert tasks.sweep_due_phases() == 1
+        phase.refresh_from_db()
+        assert phase.failures == attempt
+        assert "a bug in the variant" in phase.last_failure
+    assert phase.stuck_since is not None
+    assert phase.status == GamePhase.Status.OPEN
+    cache.delete(f"sweep-queued:{phase.pk}")
+    assert tasks.sweep_due_phases() == 0  # no longer queued every minute
+    told = set(Notification.objects.filter(kind="phase_stuck").values_list("user_id", flat=True))
+    assert told == {u.pk for u in players.values()} | {site_moderator.pk}
+    rows = selectors.games_to_moderate(user=site_moderator)
+    assert rows[0]["game"] == started_game
+    assert rows[0]["needs"][0] == "stuck"
+    player_page = Client()
+    player_page.force_login(players["england"])
+    html = player_page.get(reverse("games:detail", args=[started_game.pk])).content.decode()
+    assert "could not be adjudicated" in html
+    assert "a bug in the variant" not in html  # the error is for the moderators
+    state = player_page.get(reverse("api:state", args=[started_game.pk])).json()
+    assert state["moderation"]["stuck"]["phase"] == "S1901M"
+    assert "error" not in state["moderation"]["stuck"]
+    moderator_page = Client()
+    moderator_page.force_login(site_moderator)
+    html = moderator_page.get(reverse("games:detail", args=[started_game.pk])).content.decode()
+    assert "a bug in the variant" in html
+    monkeypatch.undo()  # the cause is fixed
+    monkeypatch.setattr(
+        tasks.adjudicate_phase, "delay", lambda g, p: tasks.adjudicate_phase.apply(args=(g, p))
+    )
+    moderation.phase_retry(game=started_game, by=site_moderator, reason="Variant fixed.")
+    phase.refresh_from_db()
+    assert phase.status == GamePhase.Status.RESOLVED
+    assert current(started_game).code == "F1901M"
+
+
+def test_a_ruling_on_the_phase_before_resumes_a_stuck_game(
+    started_game: Game, site_moderator: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from games import moderation
+
+    spring = current(started_game)
+    assert services.phase_adjudicate(game_id=started_game.pk, phase_id=spring.pk)
+    fall = current(started_game)
+    GamePhase.objects.filter(pk=fall.pk).update(
+        stuck_since=timezone.now(), failures=3, last_failure="bad stored data"
+    )
+    spring.refresh_from_db()
+    moderation.ruling_apply(
+        game=started_game, by=site_moderator, phase=spring, orders={}, reason="Repaired."
+    )
+    reopened = current(started_game)
+    assert reopened.code == "F1901M"
+    assert reopened.pk != fall.pk
+    assert reopened.stuck_since is None
+    fall.refresh_from_db()
+    assert fall.status == GamePhase.Status.SUPERSEDED

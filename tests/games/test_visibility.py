@@ -380,6 +380,10 @@ def test_a_sitter_sees_and_orders_for_the_seat_he_sits_in_a_private_game(
     services.orders_submit(game=game, user=sitter, orders=["A par - bur"])
     state = selectors.game_state(user=sitter, game=game)
     assert "A par - bur" in json.dumps(state["phase"])
+    assert state["me"]["power"] == "france"
+    assert state["me"]["sitting"] is True
+    assert state["me"]["orders"] == ["A par - bur"]
+    assert "A par - bur" in state["me"]["legal"]["par"]
     readable = [m.body for m in visibility.visible_press(user=sitter, game=game)]
     assert readable == ["Burgundy is yours."]
     with pytest.raises(services.ApplicationError):
