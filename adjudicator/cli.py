@@ -4,17 +4,19 @@
     python -m adjudicator map standard
     python -m adjudicator variants
 
-Bad input never gives a traceback: exit status 2 and ``{"error", "path"}``.
+Bad input never gives a traceback: exit status 2 and ``{"error", "path"}``. Input and
+output are UTF-8, as JSON is (RFC 8259), whatever the locale says.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 from typing import Any, TextIO
 
 from adjudicator.errors import AdjudicatorError, PositionError
-from adjudicator.io import resolve_json
+from adjudicator.io import load_json, resolve_json
 from adjudicator.variants import VARIANTS, find_variant
 
 USAGE = (
@@ -35,9 +37,14 @@ def _error(message: str, path: str, out: TextIO) -> int:
 
 
 def main(argv: list[str], stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    """Run one command; returns the exit status (0, or 2 for bad input)."""
-    stdin = sys.stdin if stdin is None else stdin
-    stdout = sys.stdout if stdout is None else stdout
+    """Run one command; returns the exit status (0, or 2 for bad input).
+
+    Without ``stdin`` and ``stdout``, the process's own, read and written as UTF-8.
+    """
+    if stdin is None:
+        stdin = _utf_8(sys.stdin, "utf-8-sig")  # a byte order mark may be ignored (RFC 8259)
+    if stdout is None:
+        stdout = _utf_8(sys.stdout, "utf-8")
     if not argv or argv[0] in ("-h", "--help", "help"):
         stdout.write(USAGE + "\n")
         return 0 if argv else 2
@@ -65,11 +72,23 @@ def main(argv: list[str], stdin: TextIO | None = None, stdout: TextIO | None = N
     return _error(f"unknown command {command!r}; {USAGE}", "", stdout)
 
 
+def _utf_8(stream: TextIO, encoding: str) -> TextIO:
+    """The stream, switched to ``encoding``: the locale's encoding (ASCII in a C locale,
+    or whatever PYTHONIOENCODING says) would refuse to read or write other text."""
+    if isinstance(stream, io.TextIOWrapper):
+        stream.reconfigure(encoding=encoding, errors="strict")
+    return stream
+
+
 def _resolve(stdin: TextIO, stdout: TextIO, indent: int | None) -> int:
+    if stdin is None:  # the process's standard input is closed: Python has none
+        return _error("there is no standard input to read the position from", "", stdout)
     try:
-        data = json.load(stdin)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        data = load_json(stdin.read())
+    except UnicodeDecodeError as e:
         return _error(f"the input is not JSON: {e}", "", stdout)
+    except PositionError as e:
+        return _error(e.message, e.path, stdout)
     try:
         if isinstance(data, list):
             answers = []

@@ -8,8 +8,11 @@ sorted so that equal inputs give byte-identical output.
 
 from __future__ import annotations
 
+import json
+import math
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.board import (
@@ -33,6 +36,163 @@ from adjudicator.variants import Variant, find_variant
 _UNIT_RE = re.compile(r"^\s*([AaFf])\s+([A-Za-z.]+(?:/[A-Za-z]+)?)\s*$")
 
 Json = dict[str, Any]
+
+#: Objects and lists nested deeper than this are refused. A position needs five levels
+#: (``options.fixed_setup.units.red[0]``); the limit keeps reading, freezing and writing
+#: back a variant's ``options`` and ``extras`` far from Python's recursion limit.
+MAX_DEPTH = 32
+#: Whole numbers longer than this are refused: no rule counts that far (a seed is below
+#: 2**63, 19 digits), and it keeps every number far from Python's limit on converting
+#: integers to and from text (4,300 digits), also after a variant adds one to it.
+MAX_DIGITS = 100
+_MAX_BITS = math.ceil(MAX_DIGITS * math.log2(10))
+#: A UTF-16 surrogate on its own: a JSON ``\ud800`` escape reads into one, and it is no
+#: character at all, so no output can be written with it in.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+@dataclass(frozen=True, slots=True)
+class RefusedNumber:
+    """A number in JSON text that :func:`load_json` did not turn into a Python value (too
+    long a whole number, a NaN or an infinity), kept in its place so that reading the
+    position refuses it with its path."""
+
+    message: str
+
+
+def _whole_number(text: str) -> int | RefusedNumber:
+    digits = len(text) - text.startswith("-")
+    if digits > MAX_DIGITS:
+        # Never converted: int() itself refuses more than 4,300 digits with a ValueError.
+        return RefusedNumber(f"a number of {digits} digits is too long (at most {MAX_DIGITS})")
+    return int(text)
+
+
+def _float(text: str) -> float | RefusedNumber:
+    value = float(text)  # no digit limit: too long a number only rounds to an infinity
+    if math.isfinite(value):
+        return value
+    shown = text if len(text) <= 30 else f"{text[:12]}...{text[-12:]}"
+    return RefusedNumber(f"{shown} is not a finite number")
+
+
+def _constant(text: str) -> RefusedNumber:
+    # NaN, Infinity and -Infinity: Python's json reads them, but they are not JSON, and
+    # echoed back in the extras they would make the output unreadable.
+    return RefusedNumber(f"{text} is not a finite number")
+
+
+def load_json(text: str | bytes) -> Any:
+    """Read the command line's input: JSON text (UTF-8, UTF-16 or UTF-32 when bytes).
+
+    Numbers that cannot be taken as they are (a whole number of more than
+    :data:`MAX_DIGITS` digits, NaN, an infinity) are read as :class:`RefusedNumber`, which
+    :func:`position_from_json` refuses with its path.
+
+    Raises:
+        PositionError: for text that is not JSON, or is nested too deeply to be read
+            at all (path "": where is not known).
+    """
+    try:
+        return json.loads(
+            text, parse_int=_whole_number, parse_float=_float, parse_constant=_constant
+        )
+    except RecursionError:
+        # The reader recurses once per level: 100,000 "[" exhaust the stack before it even
+        # finds out whether they are closed.
+        raise PositionError(
+            f"the input is nested too deeply to read (at most {MAX_DEPTH} levels)", ""
+        ) from None
+    except json.JSONDecodeError as e:
+        raise PositionError(f"the input is not JSON: {e}", "") from None
+    except UnicodeDecodeError as e:
+        raise PositionError(f"the input is not JSON: {e}", "") from None
+
+
+def _printable(path: str) -> str:
+    """A path as text any output can carry: a lone surrogate in a key becomes ``\\ud800``."""
+    return path.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+#: Where a value is, as the keys and indexes leading to it, innermost last: (outer, key).
+#: The path is written out only for an error, not for every value checked.
+_Trail = tuple[Any, str | int] | None
+
+
+def _path(base: str, trail: _Trail) -> str:
+    steps: list[str | int] = []
+    while trail is not None:
+        trail, step = trail
+        steps.append(step)
+    path = base
+    for step in reversed(steps):
+        if isinstance(step, int):
+            path += f"[{step}]"
+        else:
+            path = f"{path}.{step}" if path else str(step)
+    return _printable(path)
+
+
+def _has_surrogate(text: str) -> bool:
+    return not text.isascii() and _SURROGATE.search(text) is not None
+
+
+_NOT_UNICODE = "{} holds a lone surrogate (half of a UTF-16 pair): it is not Unicode"
+
+
+def _leaf_problem(value: Any) -> str | None:
+    """Why a value that is no object or list cannot be taken, or None."""
+    if isinstance(value, str):
+        return _NOT_UNICODE.format("the text") if _has_surrogate(value) else None
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int):
+        if value.bit_length() > _MAX_BITS:
+            # Not str(value): that is what fails beyond 4,300 digits.
+            digits = int(value.bit_length() * math.log10(2))
+            return f"a number of about {digits} digits is too long (at most {MAX_DIGITS})"
+        return None
+    if isinstance(value, float):
+        return None if math.isfinite(value) else f"{value!r} is not a finite number"
+    if isinstance(value, RefusedNumber):
+        return value.message
+    return None  # anything else is for the reading itself to refuse
+
+
+def check_json(value: Any, path: str = "") -> None:
+    """Check that a JSON-like value can be read and written back: nested at most
+    :data:`MAX_DEPTH` levels, whole numbers of at most :data:`MAX_DIGITS` digits, finite
+    numbers, and text that is Unicode (no lone surrogate), in keys as in values. Walks
+    the value without recursion, so that no depth breaks the check itself; ``path`` is
+    where the value is (a prefix of every path reported).
+
+    Raises:
+        PositionError: for the first value found that breaks one, with its path
+            (``orders.france[0]``).
+    """
+    stack: list[tuple[Any, _Trail, int]] = [(value, None, 1)]
+    while stack:
+        item, trail, depth = stack.pop()
+        if isinstance(item, (Mapping, list, tuple)):
+            if depth > MAX_DEPTH:
+                raise PositionError(
+                    f"the input is nested more than {MAX_DEPTH} levels deep", _path(path, trail)
+                )
+            steps: Any = item.items() if isinstance(item, Mapping) else enumerate(item)
+            for step, child in steps:
+                if isinstance(step, str) and _has_surrogate(step):
+                    raise PositionError(_NOT_UNICODE.format("the name"), _path(path, (trail, step)))
+                if type(child) is str:  # most values: checked here, not stacked
+                    if _has_surrogate(child):
+                        raise PositionError(
+                            _NOT_UNICODE.format("the text"), _path(path, (trail, step))
+                        )
+                else:
+                    stack.append((child, (trail, step), depth + 1))
+        else:
+            problem = _leaf_problem(item)
+            if problem is not None:
+                raise PositionError(problem, _path(path, trail))
 
 
 def _expect_mapping(value: Any, path: str) -> Mapping[str, Any]:
@@ -103,6 +263,8 @@ def position_from_json(data: Any) -> tuple[Position, dict[str, list[str]]]:
     Raises:
         PositionError: if any part cannot be read; ``path`` says where.
     """
+    # First, anywhere in the input, what no reading below could survive or write back.
+    check_json(data)
     data = _expect_mapping(data, "")
     variant_name = data.get("variant", "standard")
     try:

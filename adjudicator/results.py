@@ -82,6 +82,11 @@ class Reason(StrEnum):
     BUILD_TERRAIN = "build_terrain"
     TOO_MANY = "too_many"
     CIVIL_DISORDER = "civil_disorder"
+    # an order set with more of something than the rules allow (refused at entry)
+    BUILDS_EXCESS = "builds_excess"
+    DISBANDS_EXCESS = "disbands_excess"
+    NOMINATIONS_EXCESS = "nominations_excess"
+    PICKS_EXCESS = "picks_excess"
     # setting a game up: nomination (Highlander)
     NOT_A_CENTER = "not_a_center"
     NOMINATED_TWICE = "nominated_twice"
@@ -149,6 +154,11 @@ _WORDING: dict[Reason, str] = {
     Reason.BUILD_TERRAIN: "{unit} cannot stand in {location}",
     Reason.TOO_MANY: "more orders than the {count} allowed",
     Reason.CIVIL_DISORDER: "disbanded in civil disorder (farthest from home)",
+    Reason.BUILDS_EXCESS: "more builds than allowed: {given} given (a waive counts as a "
+    "build), {count} allowed",
+    Reason.DISBANDS_EXCESS: "more disbands than due: {given} given, {count} due",
+    Reason.NOMINATIONS_EXCESS: "more centers than the list holds: {given} given, {count} allowed",
+    Reason.PICKS_EXCESS: "more picks than allowed: {given} given, {count} allowed",
     Reason.NOT_A_CENTER: "{location} is not a supply center",
     Reason.NOMINATED_TWICE: "{location} is already on the list",
     Reason.NOMINATION_EXCLUDED: "{location} was named in an earlier round and may not be "

@@ -236,6 +236,12 @@ REASONS: dict[str, Promise] = {
     "build_terrain": _("%(unit)s cannot stand in %(location)s"),
     "too_many": _("more orders than the %(count)s allowed"),
     "civil_disorder": _("disbanded in civil disorder (farthest from home)"),
+    "builds_excess": _(
+        "more builds than allowed: %(given)s given (a waive counts as a build), %(count)s allowed"
+    ),
+    "disbands_excess": _("more disbands than due: %(given)s given, %(count)s due"),
+    "nominations_excess": _("more centers than the list holds: %(given)s given, %(count)s allowed"),
+    "picks_excess": _("more picks than allowed: %(given)s given, %(count)s allowed"),
     "not_a_center": _("%(location)s is not a supply center"),
     "nominated_twice": _("%(location)s is already on the list"),
     "nomination_excluded": _(

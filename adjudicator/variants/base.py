@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from adjudicator.board import (
     FrozenMap,
@@ -26,11 +26,9 @@ from adjudicator.board import (
 )
 from adjudicator.errors import PositionError
 from adjudicator.maps import GameMap, Terrain, load_map
+from adjudicator.orders import Build, Disband, Order, Waive
+from adjudicator.results import OrderResult, Reason
 from adjudicator.variants.common import distances_to
-
-if TYPE_CHECKING:
-    from adjudicator.orders import Order
-    from adjudicator.results import OrderResult, Reason
 
 
 class ParadoxRule(StrEnum):
@@ -89,12 +87,18 @@ class Variant:
     option_defaults: Mapping[str, Any] = FrozenMap()
     #: Phases before the first year that set the game up (nomination, placement, draft).
     setup_phases: tuple[tuple[Season, PhaseKind], ...] = ()
+    #: The first year played by ``phase_sequence``; the setup phases, if any, are in the
+    #: year before it, and no phase is earlier.
+    first_year: int = 1901
     #: The powers, when they are not the map's (Highlander's two colours, Multiple Void's six).
     power_ids: tuple[str, ...] | None = None
     #: How many players a game of this variant takes: (fewest, most).
     player_counts: tuple[int, int] = (7, 7)
     #: Can two games of it be played as a twin-board duel (Highlander, rule 7)?
     duel_boards: bool = False
+    #: Do the rules draw by lot who plays which power (Multiple Void's colours)? Then a game
+    #: may not let its players choose their powers.
+    powers_by_lot: bool = False
     #: Keys of ``Position.extras`` players may not see before the phase is adjudicated.
     private_extras: frozenset[str] = frozenset()
 
@@ -136,9 +140,13 @@ class Variant:
         return self.powers
 
     def knows_phase(self, phase: Phase) -> bool:
-        """Is this a phase of the variant (its year's phases or its setup phases)?"""
+        """Can the variant's sequence produce this phase: one of its year's phases from
+        ``first_year`` on, or one of its setup phases in the year before? (A standard
+        S1900M, or a setup phase in the middle of the game, is none.)"""
         key = (phase.season, phase.kind)
-        return key in self.phase_sequence or key in self.setup_phases
+        if phase.year < self.first_year:
+            return phase.year == self.first_year - 1 and key in self.setup_phases
+        return key in self.phase_sequence
 
     # -- geography and strength (movement hooks) ------------------------------
 
@@ -223,6 +231,24 @@ class Variant:
         list that is short), or None. The site asks before a player marks ready; the
         resolver itself completes or corrects what is missing."""
         return None
+
+    def order_set_excess(
+        self, position: Position, power: str, orders: Sequence[Order]
+    ) -> tuple[Reason, dict[str, str]] | None:
+        """What a power's orders, taken together, give more of than the rules allow (a
+        reason, with ``count`` allowed and ``given``), or None. The site asks when a player
+        saves a whole order set and refuses the set; the resolver itself voids the excess.
+
+        Whether each order is allowed alone is :func:`~adjudicator.check_order`'s question;
+        this counts. In an adjustment phase: builds beyond the builds due
+        (:meth:`adjustment`), a waive counting as a build not made and builds in one
+        province once (a later one replaces an earlier one, as in the resolver); disbands
+        beyond the disbands due, each unit once. On legal orders it is excess exactly when
+        the resolver would void an order as ``too_many``.
+        """
+        if position.phase.kind is not PhaseKind.ADJUSTMENTS:
+            return None
+        return _adjustment_excess(self.adjustment(position, power), orders)
 
     def decisions_needed(
         self, position: Position, orders: Mapping[str, Sequence[str]]
@@ -372,3 +398,18 @@ class Variant:
 
     def __repr__(self) -> str:
         return f"<Variant {self.id}>"
+
+
+def _adjustment_excess(delta: int, orders: Sequence[Order]) -> tuple[Reason, dict[str, str]] | None:
+    """Builds and waives beyond ``delta`` builds due, or disbands beyond ``-delta`` disbands
+    due (see :meth:`Variant.order_set_excess`); None when neither is in excess."""
+    builds = {o.unit.province for o in orders if isinstance(o, Build)}
+    waives = sum(1 for o in orders if isinstance(o, Waive))
+    allowed = max(delta, 0)
+    if len(builds) + waives > allowed:
+        return Reason.BUILDS_EXCESS, {"count": str(allowed), "given": str(len(builds) + waives)}
+    disbands = {o.unit.province for o in orders if isinstance(o, Disband)}
+    due = max(-delta, 0)
+    if len(disbands) > due:
+        return Reason.DISBANDS_EXCESS, {"count": str(due), "given": str(len(disbands))}
+    return None

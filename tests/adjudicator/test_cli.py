@@ -191,3 +191,164 @@ def test_as_a_real_process_bad_input_gives_no_traceback() -> None:
         "path": "units.england[0]",
     }
     assert "Traceback" not in done.stderr
+
+
+# -- input no reader limit may turn into a traceback (issue 20) --------------------------------
+
+
+def run_process(stdin: str | bytes, env: dict[str, str] | None = None) -> tuple[int, Any, str]:
+    """``python -m adjudicator resolve`` as a real process: status, JSON answer, stderr."""
+    done = subprocess.run(
+        [sys.executable, "-m", "adjudicator", "resolve"],
+        input=stdin.encode("utf-8", "surrogatepass") if isinstance(stdin, str) else stdin,
+        capture_output=True,
+        cwd=ROOT,
+        env=env,
+        check=False,
+    )
+    stderr = done.stderr.decode("utf-8", "replace")
+    assert "Traceback" not in stderr
+    return done.returncode, json.loads(done.stdout.decode("utf-8")), stderr
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 100_000,
+        "[" * 100_000 + "]" * 100_000,
+        '{"a": ' * 100_000 + "1" + "}" * 100_000,
+        '{"phase": "S1901M", "extras": ' + "[" * 5_000 + "]" * 5_000 + "}",
+    ],
+    ids=["unclosed-arrays", "closed-arrays", "objects", "inside-a-position"],
+)
+def test_input_nested_too_deeply_to_read_exits_2(text: str) -> None:
+    status, answer, _stderr = run_process(text)
+    assert status == 2
+    assert answer == {"error": answer["error"], "path": ""}
+    assert "nested too deeply" in answer["error"]
+
+
+def test_nesting_the_reader_manages_is_still_refused_beyond_the_limit_with_its_path() -> None:
+    """500 levels parse, but nothing in a position is nested like that: refused where it
+    goes too deep, before anything recursive (freezing the extras, writing them back) runs."""
+    data = dict(SPRING, extras={"a": json.loads("[" * 500 + "]" * 500)})
+    status, answer = run(["resolve"], json.dumps(data))
+    assert status == 2
+    assert answer["path"].startswith("extras.a[0][0]")
+    assert "nested more than 32 levels deep" in answer["error"]
+    data = dict(SPRING, extras={"a": json.loads("[" * 30 + "]" * 30)})
+    assert run(["resolve"], json.dumps(data))[0] == 0
+
+
+BIG = "7" * 5_000  # over Python's 4,300-digit limit of int string conversion
+
+
+@pytest.mark.parametrize(
+    ("text", "path"),
+    [
+        ('{"phase": "S1901M", "seed": BIG}', "seed"),
+        ('{"phase": "S1901M", "seed": -BIG}', "seed"),
+        ('{"variant": "multiple_void", "phase": "S1900D", "options": {"players": BIG}}',
+         "options.players"),
+        ('{"phase": "S1901M", "extras": {"round": [1, BIG]}}', "extras.round[1]"),
+        ('{"phase": "S1901M", "units": {"england": [BIG]}}', "units.england[0]"),
+        ('{"phase": "S1901M", "anything": BIG}', "anything"),
+        ('[{"phase": "S1901M"}, {"phase": "S1901M", "seed": BIG}]', "[1].seed"),
+        ("BIG", ""),
+    ],
+    ids=["seed", "negative", "option", "extras", "unit", "unknown-key", "batch", "alone"],
+)
+def test_an_integer_too_long_to_convert_exits_2_with_its_path(text: str, path: str) -> None:
+    status, answer, _stderr = run_process(text.replace("BIG", BIG))
+    assert status == 2
+    assert answer == {"error": "a number of 5000 digits is too long (at most 100)", "path": path}
+
+
+def test_integers_of_a_hundred_digits_are_read_and_judged_as_usual() -> None:
+    status, answer = run(["resolve"], '{"phase": "S1901M", "seed": ' + "9" * 100 + "}")
+    assert (status, answer["path"]) == (2, "seed")
+    assert "seed must be a whole number" in answer["error"]
+
+
+@pytest.mark.parametrize(
+    ("number", "what"),
+    [("NaN", "NaN"), ("Infinity", "Infinity"), ("-Infinity", "-Infinity"), ("1e999", "1e999")],
+)
+def test_numbers_json_cannot_write_back_are_refused_with_their_path(number: str, what: str) -> None:
+    """Extras and options are written back into the output: a NaN there would make the
+    output something no JSON reader accepts."""
+    status, answer = run(["resolve"], '{"phase": "S1901M", "extras": {"x": [' + number + "]}}")
+    assert status == 2
+    assert answer == {"error": f"{what} is not a finite number", "path": "extras.x[0]"}
+
+
+@pytest.mark.parametrize(
+    ("text", "path"),
+    [
+        ('{"phase": "S1901M", "orders": {"france": ["A par - bur\\ud800"]}}', "orders.france[0]"),
+        ('{"phase": "S1901M", "units": {"france": ["A par\\udc00"]}}', "units.france[0]"),
+        ('{"phase": "S1901M", "units": {"fr\\ud800": ["A par"]}}', "units.fr\\ud800"),
+        ('{"phase": "S1901M\\udfff"}', "phase"),
+        ('{"phase": "S1901M", "extras": {"note": "\\ud83d"}}', "extras.note"),
+    ],
+    ids=["order", "unit", "key", "phase", "extras"],
+)
+def test_a_lone_surrogate_exits_2_with_its_path(text: str, path: str) -> None:
+    status, answer, _stderr = run_process(text)
+    assert status == 2
+    assert answer["path"] == path
+    assert "lone surrogate" in answer["error"]
+
+
+def test_a_surrogate_pair_is_one_character_and_echoed_back() -> None:
+    text = '{"phase": "S1901M", "orders": {"france": ["A par - bur \\ud83d\\ude00"]}}'
+    status, answer, _stderr = run_process(text)
+    assert status == 0
+    assert answer["results"][0]["order"] == "A par - bur \U0001f600"
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {"PYTHONIOENCODING": "ascii"},
+        {"LC_ALL": "C", "PYTHONCOERCECLOCALE": "0", "PYTHONUTF8": "0"},
+        {"LC_ALL": "C", "PYTHONIOENCODING": "latin-1"},
+    ],
+    ids=["ascii", "c-locale", "latin-1"],
+)
+def test_input_and_output_are_utf_8_whatever_the_locale(env: dict[str, str]) -> None:
+    """JSON is UTF-8 (RFC 8259): an order in any script is read and echoed back as it was,
+    not refused as "not JSON" nor crashed on when written to an ASCII terminal."""
+    import os
+
+    data = dict(SPRING, orders={"france": ["A pär - bür → 東京"]})
+    status, answer, _stderr = run_process(
+        json.dumps(data, ensure_ascii=False), env={**os.environ, **env}
+    )
+    assert status == 0
+    echoed = next(r for r in answer["results"] if r["power"] == "france" and "pär" in r["order"])
+    assert echoed["order"] == "A pär - bür → 東京"
+    assert echoed["result"] == "illegal"
+
+
+def test_a_closed_standard_input_exits_2() -> None:
+    done = subprocess.run(
+        ["sh", "-c", 'exec "$0" -m adjudicator resolve <&-', sys.executable],
+        capture_output=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert "Traceback" not in done.stderr.decode("utf-8", "replace")
+    assert done.returncode == 2
+    assert json.loads(done.stdout) == {
+        "error": "there is no standard input to read the position from",
+        "path": "",
+    }
+
+
+def test_a_number_too_large_for_a_float_is_refused_with_its_path() -> None:
+    text = '{"phase": "S1901M", "extras": {"x": ' + "9" * 400 + ".5}}"
+    status, answer = run(["resolve"], text)
+    assert status == 2
+    error = "999999999999...9999999999.5 is not a finite number"
+    assert answer == {"error": error, "path": "extras.x"}

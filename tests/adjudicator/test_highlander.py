@@ -32,8 +32,8 @@ from adjudicator import (
     resolve,
 )
 from adjudicator.board import DislodgedUnit, FrozenMap
-from adjudicator.io import position_to_json, resolve_json
-from adjudicator.orders import Nominate
+from adjudicator.io import position_from_json, position_to_json, resolve_json
+from adjudicator.orders import Nominate, Waive
 from adjudicator.results import Outcome
 from adjudicator.variants import find_variant
 from adjudicator.variants.highlander import (
@@ -1113,3 +1113,84 @@ def test_duel_state_round_trips_through_json() -> None:
 def test_the_registry_has_highlander() -> None:
     assert isinstance(HL, Highlander)
     assert find_variant("Highlander") is HL
+
+
+# -- phases the sequence never produces, and who plays which colour (issue 20) --------------------
+
+
+@pytest.mark.parametrize(
+    "phase", ["W1901N", "W1901P", "W1899N", "F1900M", "F1900R", "W1900A", "S1900D", "S1901M"]
+)
+def test_rules_3_to_5_a_phase_highlander_never_reaches_is_refused(phase: str) -> None:
+    """Nomination and placement come once, in 1900 before play; play (a fall movement, its
+    retreats, the adjustments) begins in 1901."""
+    with pytest.raises(PositionError) as raised:
+        resolve_json({"variant": "highlander", "phase": phase})
+    assert raised.value.path == "phase"
+
+
+@pytest.mark.parametrize("phase", ["W1900N", "W1900P", "F1901M", "F1901R", "W1901A", "F1950M"])
+def test_rules_3_to_5_every_phase_highlander_reaches_is_known(phase: str) -> None:
+    assert HL.knows_phase(Phase.parse(phase))
+
+
+def test_rules_2_and_7_2_the_colours_are_not_drawn_by_lot() -> None:
+    assert HL.powers_by_lot is False
+
+
+# -- what an order set gives more of than the rules allow (issue 20) ------------------------------
+
+
+def test_rule_3_1_a_list_longer_than_15_is_excess_a_shorter_one_is_not() -> None:
+    start = HL.initial_position()
+    sixteen = [Nominate(c) for c in [*RED15, "nap"]]
+    assert HL.order_set_excess(start, "red", sixteen) == (
+        Reason.NOMINATIONS_EXCESS,
+        {"count": "15", "given": "16"},
+    )
+    assert HL.order_set_excess(start, "red", [Nominate(c) for c in RED15]) is None
+    assert HL.order_set_excess(start, "red", [Nominate(c) for c in RED15[:3]]) is None
+    # Only what may be on the list counts, each center once.
+    again = [*(Nominate(c) for c in RED15), Nominate("lon"), Nominate("bur")]
+    assert HL.order_set_excess(start, "red", again) is None
+
+
+def test_rule_3_5_a_later_list_holds_10() -> None:
+    round_2 = HL.initial_position().with_changes(extras=ROUND_2)
+    eleven = [Nominate(c) for c in BLUE15[:11]]
+    assert HL.order_set_excess(round_2, "red", eleven) == (
+        Reason.NOMINATIONS_EXCESS,
+        {"count": "10", "given": "11"},
+    )
+    # Centers named in round 1 cannot be on the list, so they are not counted.
+    assert HL.order_set_excess(round_2, "red", [*eleven[:10], Nominate(RED15[0])]) is None
+
+
+def test_rule_4_2_placements_are_never_in_excess() -> None:
+    """One unit per own center: a second placement on a center replaces the first (house
+    rule), and a placement elsewhere is not allowed at all (check_order says so)."""
+    position = _placement({"red": ["vie", "spa"], "blue": ["mos"]})
+    twice = [Build(UnitRef(F, "spa/nc")), Build(UnitRef(F, "spa/sc")), Build(UnitRef(A, "vie"))]
+    assert HL.order_set_excess(position, "red", twice) is None
+    assert check_order(position, "red", Build(UnitRef(A, "mos"))) is not None
+
+
+def test_rule_5_1_builds_beyond_the_allowance_are_excess() -> None:
+    winter, _ = position_from_json(
+        {
+            "variant": "highlander",
+            "phase": "W1901A",
+            "units": {"red": ["A vie"], "blue": ["A mos"]},
+            "centers": {"red": ["vie", "bud", "tri"], "blue": ["mos"]},
+        }
+    )
+    two = [Build(UnitRef(A, "bud")), Build(UnitRef(F, "tri"))]
+    assert HL.order_set_excess(winter, "red", two) is None
+    assert HL.order_set_excess(winter, "red", [*two, Waive()]) == (
+        Reason.BUILDS_EXCESS,
+        {"count": "2", "given": "3"},
+    )
+    assert HL.order_set_excess(winter, "blue", [Waive()]) == (
+        Reason.BUILDS_EXCESS,
+        {"count": "0", "given": "1"},
+    )

@@ -8,6 +8,8 @@ command line's JSON shape, as in ``test_rules.py``.
 
 from __future__ import annotations
 
+import io
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,6 +18,7 @@ import pytest
 
 from adjudicator import (
     Build,
+    Disband,
     Outcome,
     Phase,
     Position,
@@ -24,6 +27,7 @@ from adjudicator import (
     Unit,
     UnitKind,
     UnitRef,
+    Waive,
     legal_orders,
     resolve,
 )
@@ -915,3 +919,113 @@ def test_draft_pick_results_name_build_orders() -> None:
     after = resolve(start, {"red": [Build(UnitRef(UnitKind.FLEET, "bul/sc"))]})
     assert after.results[0].order == Build(UnitRef(UnitKind.FLEET, "bul/sc"))
     assert after.position.units == (Unit("red", UnitKind.FLEET, "bul/sc"),)
+
+
+# -- rules 4 and 5: the phases of 1900 (issue 20) ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "phase",
+    [
+        "S1900M", "S1900R", "W1900A", "F1900A", "F1900D", "W1900D",
+        "S1901D", "S1902D", "S1899D", "F1899M", "W1899A",
+    ],
+)  # fmt: skip
+def test_rules_4_and_5_1900_has_only_the_draft_and_the_fall_moves(phase: str) -> None:
+    """Rule 5: "Nachdem alle Einheiten aufgestellt wurden, beginnt das Jahr 1900 mit den
+    Herbstzügen ... Aufbauten sind in diesem Jahr noch nicht möglich. Ab 1901 ..." No
+    spring and no adjustments in 1900, no draft after it, nothing before it."""
+    from adjudicator.cli import main
+
+    with pytest.raises(PositionError) as raised:
+        resolve_json({"variant": "multiple_void", "phase": phase, "options": {"players": 2}})
+    assert raised.value.path == "phase"
+    out = io.StringIO()
+    data = {"variant": "multiple_void", "phase": phase}
+    assert main(["resolve"], io.StringIO(json.dumps(data)), out) == 2
+    assert json.loads(out.getvalue()) == {
+        "error": f"{phase} is not a phase of Multiple Void",
+        "path": "phase",
+    }
+
+
+@pytest.mark.parametrize(
+    "phase", ["S1900D", "F1900M", "F1900R", "S1901M", "S1901R", "F1901M", "F1901R", "W1901A"]
+)
+def test_rules_4_and_5_every_phase_the_game_reaches_is_known(phase: str) -> None:
+    assert MV.knows_phase(Phase.parse(phase))
+
+
+def test_rule_5_fall_1900_and_its_retreats_lead_to_spring_1901() -> None:
+    """What the code does after F1900M: its retreats if a unit was dislodged, then (no
+    builds in 1900) Spring 1901."""
+    fall = {
+        "variant": "multiple_void",
+        "phase": "F1900M",
+        "options": {"players": 2},
+        "units": {"red": ["A bur", "A ruh"], "blue": ["A pic"]},
+        "orders": {"red": ["A bur - par"]},
+    }
+    assert resolve_json(fall)["next_phase"] == "S1901M"
+    attacked = {
+        **fall,
+        "units": {"red": ["A bur", "A ruh"], "blue": ["A mun"]},
+        "orders": {"red": ["A ruh - mun", "A bur S A ruh - mun"]},
+    }
+    out = resolve_json(attacked)
+    assert out["next_phase"] == "F1900R"
+    out = resolve_json({**out, "phase": out["next_phase"], "orders": {}})
+    assert out["next_phase"] == "S1901M"
+
+
+# -- rule 1: the colours are drawn by lot (issue 20) --------------------------------------------
+
+
+def test_rule_1_the_colours_are_drawn_by_lot_not_chosen() -> None:
+    assert MV.powers_by_lot is True
+
+
+# -- what an order set gives more of than the rules allow (issue 20) -----------------------------
+
+
+def test_rule_3_a_turn_of_the_draft_is_one_pick() -> None:
+    start = MV.initial_position({"players": 2})
+    bur, nth = Build(UnitRef(UnitKind.ARMY, "bur")), Build(UnitRef(UnitKind.FLEET, "nth"))
+    assert MV.order_set_excess(start, "red", [bur]) is None
+    assert MV.order_set_excess(start, "red", []) is None
+    assert MV.order_set_excess(start, "red", [bur, nth]) == (
+        Reason.PICKS_EXCESS,
+        {"count": "1", "given": "2"},
+    )
+    # Two ways to name one space are one pick (the later replaces the earlier).
+    bulgaria = [Build(UnitRef(UnitKind.ARMY, "bul")), Build(UnitRef(UnitKind.FLEET, "bul/ec"))]
+    assert MV.order_set_excess(start, "red", bulgaria) is None
+    # Not blue's turn: no pick at all.
+    assert MV.order_set_excess(start, "blue", [nth]) == (
+        Reason.PICKS_EXCESS,
+        {"count": "0", "given": "1"},
+    )
+
+
+def test_rule_5_builds_beyond_the_allowance_are_excess_from_1901() -> None:
+    winter, _ = position_from_json(
+        {
+            "variant": "multiple_void",
+            "phase": "W1901A",
+            "options": {"players": 2},
+            "units": {"red": ["A par"], "blue": ["A mos", "A war"]},
+            "centers": {"red": ["par", "bre", "mar"], "blue": ["mos"]},
+        }
+    )
+    two = [Build(UnitRef(UnitKind.FLEET, "bre")), Build(UnitRef(UnitKind.ARMY, "mar"))]
+    assert MV.order_set_excess(winter, "red", two) is None
+    assert MV.order_set_excess(winter, "red", [*two, Waive()]) == (
+        Reason.BUILDS_EXCESS,
+        {"count": "2", "given": "3"},
+    )
+    disbands = [Disband(UnitRef(UnitKind.ARMY, "mos")), Disband(UnitRef(UnitKind.ARMY, "war"))]
+    assert MV.order_set_excess(winter, "blue", disbands[1:]) is None
+    assert MV.order_set_excess(winter, "blue", disbands) == (
+        Reason.DISBANDS_EXCESS,
+        {"count": "1", "given": "2"},
+    )

@@ -6,12 +6,19 @@ command line's input shape, and what must come out.
 
 from __future__ import annotations
 
+import io
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 
-from adjudicator.io import resolve_json
+from adjudicator import OrderResult, Outcome, Reason, Variant, check_order, parse_order, resolve
+from adjudicator.board import FrozenMap
+from adjudicator.io import position_from_json, resolve_json
+from adjudicator.variants import find_variant
+
+STANDARD = find_variant("standard")
 
 
 @dataclass(frozen=True)
@@ -441,3 +448,110 @@ def test_the_seed_of_a_phase_can_be_given_and_is_checked() -> None:
     assert len(picks) > 1  # a missed pick lands where the seed says
     with pytest.raises(PositionError, match="seed"):
         resolve_json({**start, "seed": "7"})
+
+
+# -- phases the sequence never produces (issue 20) ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "phase",
+    ["S1900M", "F1900M", "S1900R", "W1900A", "S1899M", "S0M", "S1901D", "W1900N", "W1901P"],
+)
+def test_a_phase_the_standard_year_never_reaches_is_refused(phase: str) -> None:
+    """The game begins in Spring 1901 and has no set-up phases: no year before it, and no
+    nomination, placement or draft in any year."""
+    from adjudicator.cli import main
+    from adjudicator.errors import PositionError
+
+    with pytest.raises(PositionError) as raised:
+        resolve_json({"phase": phase, "units": {}})
+    assert raised.value.path == "phase"
+    out = io.StringIO()
+    assert main(["resolve"], io.StringIO(json.dumps({"phase": phase})), out) == 2
+    assert json.loads(out.getvalue()) == {
+        "error": f"{phase} is not a phase of Standard",
+        "path": "phase",
+    }
+
+
+@pytest.mark.parametrize("phase", ["S1901M", "S1901R", "F1901M", "F1901R", "W1901A", "S1950M"])
+def test_every_phase_of_the_standard_year_from_1901_is_read(phase: str) -> None:
+    position, _orders = position_from_json({"phase": phase, "units": {}})
+    assert str(position.phase) == phase
+    assert STANDARD.first_year == 1901
+    assert str(STANDARD.initial_position().phase) == "S1901M"
+
+
+# -- who plays which power ---------------------------------------------------------------------
+
+
+def test_the_standard_game_does_not_declare_its_powers_drawn_by_lot() -> None:
+    assert Variant.powers_by_lot is False
+    assert STANDARD.powers_by_lot is False
+
+
+# -- builds and disbands beyond what is due, refused at entry (issue 20) ------------------------
+
+#: France builds 2 (Paris and Marseilles vacant), Germany disbands 2, Italy neither.
+WINTER, _ = position_from_json(
+    {
+        "phase": "W1901A",
+        "units": {"france": ["A bre"], "germany": ["A kie", "A ber", "A mun"], "italy": ["A ven"]},
+        "centers": {"france": ["par", "bre", "mar"], "germany": ["kie"], "italy": ["ven"]},
+    }
+)
+
+
+@pytest.mark.parametrize(
+    ("power", "orders", "excess"),
+    [
+        ("france", ["A par B", "A mar B"], None),
+        ("france", ["A par B", "WAIVE"], None),
+        ("france", ["WAIVE", "WAIVE"], None),
+        ("france", ["A par B"], None),
+        ("france", [], None),
+        ("france", ["A mar B", "F mar B"], None),  # one province: the later build replaces
+        ("france", ["A par B", "A mar B", "WAIVE"], ("builds_excess", "2", "3")),
+        ("france", ["A par B", "WAIVE", "WAIVE"], ("builds_excess", "2", "3")),
+        ("france", ["WAIVE", "WAIVE", "WAIVE", "WAIVE"], ("builds_excess", "2", "4")),
+        ("germany", ["A kie D", "A ber D"], None),
+        ("germany", ["A mun D"], None),  # too few: civil disorder, not excess
+        ("germany", ["A kie D", "A kie D"], None),
+        ("germany", ["A kie D", "A ber D", "A mun D"], ("disbands_excess", "2", "3")),
+        ("germany", ["A par B"], ("builds_excess", "0", "1")),
+        ("italy", ["WAIVE"], ("builds_excess", "0", "1")),
+        ("italy", ["A ven D"], ("disbands_excess", "0", "1")),
+        ("italy", [], None),
+    ],
+)
+def test_builds_and_disbands_beyond_what_is_due_are_excess(
+    power: str, orders: list[str], excess: tuple[str, str, str] | None
+) -> None:
+    parsed = [parse_order(t, STANDARD.map, position=WINTER, power=power) for t in orders]
+    found = STANDARD.order_set_excess(WINTER, power, parsed)
+    if excess is None:
+        assert found is None
+    else:
+        code, count, given = excess
+        assert found == (Reason(code), {"count": count, "given": given})
+    # On orders that are each legal, excess is exactly what the resolver voids as too many.
+    if all(check_order(WINTER, power, o) is None for o in parsed):
+        voided = resolve(WINTER, {power: parsed}).results
+        assert (found is not None) == any(r.reason is Reason.TOO_MANY for r in voided)
+
+
+def test_excess_is_said_in_words() -> None:
+    orders = [parse_order(t, STANDARD.map, position=WINTER, power="france") for t in
+              ("A par B", "A mar B", "WAIVE")]
+    found = STANDARD.order_set_excess(WINTER, "france", orders)
+    assert found is not None
+    reason, params = found
+    said = OrderResult("france", "", Outcome.VOID, reason, FrozenMap(params)).explanation
+    assert said == "more builds than allowed: 3 given (a waive counts as a build), 2 allowed"
+
+
+def test_nothing_is_excess_outside_an_adjustment_phase() -> None:
+    start = STANDARD.initial_position()
+    orders = [parse_order(t, STANDARD.map, position=start, power="france") for t in
+              ("A par - bur", "A mar - spa", "F bre - mao")]
+    assert STANDARD.order_set_excess(start, "france", orders) is None

@@ -159,6 +159,9 @@ class Highlander(Variant):
     setup_phases = (_NOMINATION, _PLACEMENT)
     #: Rule 7: two games can be played as a twin-board duel (see :mod:`.duel`).
     duel_boards = True
+    #: Nothing is drawn by lot: the text has "Spieler 1" and "Spieler 2" (rules 2 and 7.2),
+    #: and the colours start alike (rule 3: both nominate in secret from an empty board).
+    powers_by_lot = False
     option_defaults = FrozenMap({"nomination": NominationRule.FREE.value, "fixed_setup": None})
 
     # -- options ---------------------------------------------------------------
@@ -650,6 +653,34 @@ class Highlander(Variant):
                     return Reason.PLACEMENT_MISSING, {"location": self.map.location_name(center)}
             return None
         return None
+
+    def order_set_excess(
+        self, position: Position, power: str, orders: Sequence[Order]
+    ) -> tuple[Reason, dict[str, str]] | None:
+        """A nomination list naming more centers than the round's list holds (rule 3.1: 15;
+        rule 3.5: 10), counting the centers that may be on it, each once; adjustments as in
+        the standard game (builds in any own center, rule 5.1).
+
+        Placement gives nothing in excess: a placement goes on an own vacant center or is
+        not allowed at all (rules 4.1, 4.2: that is :func:`~adjudicator.check_order`'s
+        answer), and a second one on the same center replaces the first (house rule), so
+        there are never more placements than vacant centers.
+        """
+        kind = position.phase.kind
+        if kind is PhaseKind.NOMINATION:
+            state = self.nomination_state(position)
+            nominations = [o for o in orders if isinstance(o, Nominate)]
+            unlimited = NominationState(state.round, state.excluded, len(nominations) + 1)
+            entries, _ = self._read_list(unlimited, power, nominations)
+            if len(entries) > state.count:
+                return Reason.NOMINATIONS_EXCESS, {
+                    "count": str(state.count),
+                    "given": str(len(entries)),
+                }
+            return None
+        if kind is PhaseKind.PLACEMENT:
+            return None
+        return super().order_set_excess(position, power, orders)
 
     def setup_legal_orders(
         self, position: Position, power: str | None

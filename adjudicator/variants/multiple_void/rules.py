@@ -83,7 +83,12 @@ great powers, on the standard map, under the 2000 rulebook except as follows.
 
 class MultipleVoid(Variant):
     """Multiple Void: the colours draft their units onto an empty board, then play from
-    Fall 1900; see :data:`RULES_TEXT`."""
+    Fall 1900; see :data:`RULES_TEXT`.
+
+    Who plays which colour is drawn by lot, never chosen (:attr:`powers_by_lot`): the
+    text's preamble, "Statt Großmächten werden unter den Spielern Farben ausgelost", and
+    rule 4, "Die Spieler losen zunächst die Farben aus".
+    """
 
     id = "multiple_void"
     name = "Multiple Void"
@@ -94,6 +99,11 @@ class MultipleVoid(Variant):
     player_counts = (2, 6)
     option_defaults: Mapping[str, Any] = FrozenMap({"players": 6})
     setup_phases = ((Season.SPRING, PhaseKind.DRAFT),)
+    #: Rule 5: the standard year from 1901; 1900 has the draft and the Fall moves only.
+    first_year = FIRST_YEAR + 1
+    #: The preamble and rule 4: the colours are drawn by lot ("Statt Großmächten werden
+    #: unter den Spielern Farben ausgelost"; "Die Spieler losen zunächst die Farben aus").
+    powers_by_lot = True
 
     # -- options and seats -----------------------------------------------------
 
@@ -267,6 +277,22 @@ class MultipleVoid(Variant):
             results,
         )
 
+    def order_set_excess(
+        self, position: Position, power: str, orders: Sequence[Order]
+    ) -> tuple[Reason, dict[str, str]] | None:
+        """In the draft, more than one pick (rule 3: the players place one unit at a time)
+        from the colour on turn, or any pick from another colour (``count`` 0); picks of
+        one province count once. The resolver's house rule for several picks (the last
+        valid one counts) is for orders that reach it anyway, through the command line.
+        From 1901 the adjustments as in the standard game (rule 5)."""
+        if position.phase.kind is not PhaseKind.DRAFT:
+            return super().order_set_excess(position, power, orders)
+        allowed = 1 if self.draft_state(position).on_turn == power else 0
+        picks = {o.unit.province for o in orders if isinstance(o, Build)}
+        if len(picks) > allowed:
+            return Reason.PICKS_EXCESS, {"count": str(allowed), "given": str(len(picks))}
+        return None
+
     def pick_problem(
         self, position: Position, order: Build
     ) -> tuple[Reason, dict[str, str]] | None:
@@ -335,6 +361,16 @@ class MultipleVoid(Variant):
         if not removed:
             return position, ()
         return position.with_changes(units=kept), removed
+
+    def knows_phase(self, phase: Phase) -> bool:
+        """Rules 4 and 5 (German text: "Nachdem alle Einheiten aufgestellt wurden, beginnt
+        das Jahr 1900 mit den Herbstzügen ... Aufbauten sind in diesem Jahr noch nicht
+        möglich. Ab 1901 wird im bekannten 5-Phasen-Rhythmus ... weitergespielt"): 1900 has
+        the draft picks (S1900D), the Fall moves (F1900M) and their retreats (F1900R), and
+        nothing else: no Spring, no adjustments. From 1901 the standard year."""
+        if phase in (_FALL_1900, _FALL_1900_RETREATS):
+            return True
+        return super().knows_phase(phase)
 
     def phase_after(self, phase: Phase, position: Position) -> Phase:
         """After a pick, the next pick (S1900D again: the extras tell picks apart) or, once
