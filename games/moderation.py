@@ -37,6 +37,7 @@ from games.services import (
     deadline_rule,
     order_problems,
     phase_position,
+    refuse_excess_orders,
     refuse_game_master,
 )
 
@@ -345,11 +346,11 @@ def late_orders_accept(
     seat.save()
     order_set, _created = OrderSet.objects.get_or_create(phase=phase, seat=seat)
     if orders is not None:
-        canonical, problems = order_problems(
-            position=phase_position(phase), power=power, orders=orders
-        )
+        position = phase_position(phase)
+        canonical, problems = order_problems(position=position, power=power, orders=orders)
         if problems:
             raise ApplicationError(_("Some orders were not accepted."), {"problems": problems})
+        refuse_excess_orders(game, position, power, canonical)
         order_set.orders = canonical
     order_set.ready = True
     order_set.save()

@@ -154,6 +154,11 @@ def game_create(
         ) from None
     if duel and not variant.duel_boards:
         raise ApplicationError(_("Only Highlander games can be played as twin-board duels."))
+    if variant.powers_by_lot and assignment == Game.Assignment.CHOSEN:
+        raise ApplicationError(
+            _("In %(variant)s the powers are drawn by lot: players cannot choose them.")
+            % {"variant": variant.name}
+        )
     for label, value in (
         (_("movement"), movement_deadline),
         (_("retreats"), retreat_deadline),
@@ -510,6 +515,7 @@ def orders_submit(
         # A later order for the same unit (or build site) replaces an earlier one.
         key = f"waive-{n}" if text == "WAIVE" else text.split()[1].split("/")[0]
         by_unit[key] = text
+    refuse_excess_orders(game, position, seat.power, list(by_unit.values()))
     order_set, _created = OrderSet.objects.get_or_create(phase=phase, seat=seat)
     order_set.orders = list(by_unit.values())
     order_set.ready = False
@@ -517,6 +523,20 @@ def orders_submit(
     _not_due_yet(phase)
     _bump(game)
     return order_set
+
+
+def refuse_excess_orders(game: Game, position: Position, power: str, orders: list[str]) -> None:
+    """Refuse, at entry, orders that together give more than the rules allow (two builds
+    where one is allowed, a longer nomination list): the variant says what is excess."""
+    variant = find_variant(game.variant)
+    parsed = [parse_order(t, variant.map, position=position, power=power) for t in orders]
+    excess = variant.order_set_excess(position, power, parsed)
+    if excess is not None:
+        reason, params = excess
+        message = wording.result_sentence(reason.value, params) or reason.value
+        raise ApplicationError(
+            _("Not saved: %(problem)s.") % {"problem": message}, {"reason_code": reason.value}
+        )
 
 
 @transaction.atomic

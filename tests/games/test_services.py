@@ -274,3 +274,54 @@ class TestDraw:
         phase.refresh_from_db()
         assert {"kind": "draw_lapsed"} in phase.notes
         assert not current(started_game).draw_votes.exists()
+
+
+class TestOrdersInExcess:
+    """Issue 20: "You may build 1 unit", and two builds were saved."""
+
+    def test_builds_beyond_the_allowance_are_refused_at_entry(
+        self, started_game: Game, players: dict[str, Any]
+    ) -> None:
+        import json
+
+        from django.test import Client
+        from django.urls import reverse
+
+        from tests.games.test_game_page import play_to
+
+        play_to(started_game, players, "W1901A")
+        france = players["france"]
+        with pytest.raises(ApplicationError, match="more builds than allowed") as refused:
+            services.orders_submit(game=started_game, user=france, orders=["A par B", "F bre B"])
+        assert refused.value.extra["reason_code"] == "builds_excess"
+        assert not OrderSet.objects.filter(phase=current(started_game), seat__power="france")
+        client = Client()
+        client.force_login(france)
+        answer = client.put(
+            reverse("api:orders", args=[started_game.pk]),
+            json.dumps({"orders": ["A par B", "F bre B"]}),
+            content_type="application/json",
+        )
+        assert answer.status_code == 400
+        assert "2 given" in answer.json()["message"]
+        saved = services.orders_submit(game=started_game, user=france, orders=["F bre B"])
+        assert saved.orders == ["F bre B"]
+        # A second build for the same center replaces the first: not an excess.
+        saved = services.orders_submit(
+            game=started_game, user=france, orders=["A bre B", "F bre B"]
+        )
+        assert saved.orders == ["F bre B"]
+
+
+def test_powers_drawn_by_lot_cannot_be_chosen(make_user: Any) -> None:
+    """Issue 20: Multiple Void let its creator set "powers chosen by players", so a player
+    took Red and the first pick; its rules draw the colours by lot."""
+    with pytest.raises(ApplicationError, match="drawn by lot"):
+        services.game_create(
+            created_by=make_user("carol"),
+            name="Void",
+            variant_id="multiple_void",
+            assignment=Game.Assignment.CHOSEN,
+            power="red",
+        )
+    assert not Game.objects.exists()
