@@ -1,4 +1,8 @@
-"""Demo data to play with: players with known passwords, an open game, a game under way."""
+"""Demo data to play with: players with known passwords, an open game, games under way.
+
+What each game is and what it does over time is in ``games/management/demo.py`` and the
+README; the bot that plays them is ``manage.py demo_bot`` (started by ``runsite``).
+"""
 
 from __future__ import annotations
 
@@ -8,88 +12,92 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand
 from django.db import transaction
-from django.utils import timezone
 
 from accounts.roles import MODERATOR, ORGANISER, PLAYER, grant
 from games import services
-from games.models import Game, GamePhase
+from games.management import demo
+from games.management.demo import (
+    BOT_GAME_DEADLINE,
+    DEMO_PASSWORD,
+    DEMO_PLAYERS,
+    DRAFT_GAME,
+    DUEL_GAME,
+    OPEN_GAME,
+    RUNNING_GAME,
+)
+from games.models import Game
 
-DEMO_PLAYERS = ("alice", "bob", "carol", "dave", "erin", "frank", "grace")
-DEMO_PASSWORD = "diplomacy-demo"  # published on purpose: it is printed at every start
-OPEN_GAME = "Demo: open game, join it"
-RUNNING_GAME = "Demo: game in progress"
-DUEL_GAME = "Demo: Highlander duel (alice and bob)"
-DRAFT_GAME = "Demo: Multiple Void draft (carol, dave, erin)"
+#: The deadlines of every game the bot plays (see demo.BOT_GAME_DEADLINE).
+BOT_DEADLINES: dict[str, timedelta] = {
+    "setup_deadline": BOT_GAME_DEADLINE,
+    "movement_deadline": BOT_GAME_DEADLINE,
+    "retreat_deadline": BOT_GAME_DEADLINE,
+    "adjustment_deadline": BOT_GAME_DEADLINE,
+}
 
 
 class Command(BaseCommand):
-    help = "Create demo players and games (idempotent). Passwords are printed."
+    help = (
+        "Create the demo players and games (idempotent), give the bot's orders, and print "
+        "the password."
+    )
 
     def handle(self, *args: Any, **options: Any) -> None:
         with transaction.atomic():
             users = [self._user(name) for name in DEMO_PLAYERS]
-            grant(users[0], MODERATOR)
-            grant(users[1], ORGANISER)
-            if not Game.objects.filter(name=OPEN_GAME).exists():
+            alice, bob, carol, dave, erin, _frank, _grace = users
+            grant(alice, MODERATOR)
+            grant(bob, ORGANISER)
+            if demo.demo_game(OPEN_GAME) is None:
+                # Nobody plays this one for the visitor: short deadlines, so that once
+                # it is full it moves even if not every seat is ordered for.
                 game = services.game_create(
-                    created_by=users[0],
+                    created_by=alice,
                     name=OPEN_GAME,
                     movement_deadline=timedelta(minutes=10),
                     retreat_deadline=timedelta(minutes=5),
                     adjustment_deadline=timedelta(minutes=5),
                 )
-                for user in users[1:4]:
+                for user in (bob, carol, dave):
                     services.game_join(game=game, user=user)
-            if not Game.objects.filter(name=RUNNING_GAME).exists():
+            if demo.demo_game(RUNNING_GAME) is None:
                 game = services.game_create(
-                    created_by=users[0],
+                    created_by=alice,
                     name=RUNNING_GAME,
                     assignment=Game.Assignment.CHOSEN,
                     power="austria",
-                    movement_deadline=timedelta(minutes=3),
-                    retreat_deadline=timedelta(minutes=2),
-                    adjustment_deadline=timedelta(minutes=2),
+                    **BOT_DEADLINES,
                 )
                 powers = ["england", "france", "germany", "italy", "russia", "turkey"]
                 for user, power in zip(users[1:], powers, strict=True):
                     services.game_join(game=game, user=user, power=power)
-                services.orders_submit(
-                    game=game, user=users[2], orders=["A par - bur", "A mar S A par - bur"]
-                )
-            if not Game.objects.filter(name=DUEL_GAME).exists():
+            if demo.demo_game(DUEL_GAME) is None:
                 duel = services.game_create(
-                    created_by=users[0],
+                    created_by=alice,
                     name=DUEL_GAME,
                     variant_id="highlander",
                     duel=True,
                     assignment=Game.Assignment.CHOSEN,
                     power="red",
-                    setup_deadline=timedelta(minutes=10),
-                    movement_deadline=timedelta(minutes=10),
-                    retreat_deadline=timedelta(minutes=5),
-                    adjustment_deadline=timedelta(minutes=5),
+                    **BOT_DEADLINES,
                 )
-                services.game_join(game=duel, user=users[1], power="blue")
-            if not Game.objects.filter(name=DRAFT_GAME).exists():
+                services.game_join(game=duel, user=bob, power="blue")
+            if demo.demo_game(DRAFT_GAME) is None:
                 draft = services.game_create(
-                    created_by=users[2],
+                    created_by=carol,
                     name=DRAFT_GAME,
                     variant_id="multiple_void",
                     options={"players": 3},
-                    setup_deadline=timedelta(minutes=5),
-                    movement_deadline=timedelta(minutes=10),
-                    retreat_deadline=timedelta(minutes=5),
-                    adjustment_deadline=timedelta(minutes=5),
+                    **BOT_DEADLINES,
                 )
-                for user in users[3:5]:
+                for user in (dave, erin):
                     services.game_join(game=draft, user=user)
-            running = Game.objects.get(name=RUNNING_GAME)
-            phase = running.current_phase
-            if phase is not None and phase.deadline and phase.deadline < timezone.now():
-                # Keep the demo game one deadline away after a restart.
-                GamePhase.objects.filter(pk=phase.pk).update(
-                    deadline=timezone.now() + timedelta(minutes=2)
-                )
+            # Demo games made by an earlier version had deadlines of minutes.
+            Game.objects.filter(pk__in=[g.pk for g, _visitor in demo.bot_games()]).update(
+                **BOT_DEADLINES
+            )
+            demo.refresh_deadlines()
+        demo.bot_play()
         self.stdout.write(f"Demo players (password for all: {DEMO_PASSWORD}):")
         self.stdout.write("  " + ", ".join(DEMO_PLAYERS) + "  (alice moderates, bob organises)")
 

@@ -1,9 +1,9 @@
 """Run the whole site with one command: web (Daphne), Celery worker and Celery beat.
 
-Migrates, loads the demo data, starts the three processes and stops all of
-them on Ctrl-C. With nothing configured this is the embedded default
-(SQLite, in-memory channel layer, filesystem broker); DATABASE_URL and
-REDIS_URL switch to PostgreSQL and Redis.
+Migrates, loads the demo data, starts the three processes (and the demo bot, which
+plays the demo games for everyone but the visitor) and stops all of them on Ctrl-C.
+With nothing configured this is the embedded default (SQLite, in-memory channel layer,
+filesystem broker); DATABASE_URL and REDIS_URL switch to PostgreSQL and Redis.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -26,50 +27,18 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--host", default="127.0.0.1")
         parser.add_argument("--port", type=int, default=8000)
-        parser.add_argument("--no-demo", action="store_true", help="skip the demo data")
+        parser.add_argument(
+            "--no-demo", action="store_true", help="skip the demo data and the demo bot"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         call_command("migrate", interactive=False, verbosity=0)
         call_command("collectstatic", interactive=False, verbosity=0)
         if not options["no_demo"]:
             call_command("demo_data")
-        python = sys.executable
-        beat_schedule = str(settings.BASE_DIR / ".broker" / "beat-schedule")
-        commands = {
-            "web": [
-                python,
-                "-m",
-                "daphne",
-                "-b",
-                options["host"],
-                "-p",
-                str(options["port"]),
-                "diplosite.asgi:application",
-            ],
-            "worker": [
-                python,
-                "-m",
-                "celery",
-                "-A",
-                "diplosite",
-                "worker",
-                "--loglevel=INFO",
-                "--pool=solo",
-                "--without-gossip",
-                "--without-mingle",
-            ],
-            "beat": [
-                python,
-                "-m",
-                "celery",
-                "-A",
-                "diplosite",
-                "beat",
-                "--loglevel=INFO",
-                "--schedule",
-                beat_schedule,
-            ],
-        }
+        commands = process_commands(
+            host=options["host"], port=options["port"], demo=not options["no_demo"]
+        )
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         processes = {
             name: subprocess.Popen(cmd, cwd=settings.BASE_DIR, env=env)
@@ -90,11 +59,18 @@ class Command(BaseCommand):
         signal.signal(signal.SIGINT, stop)
         signal.signal(signal.SIGTERM, stop)
         try:
+            watched = dict(processes)
             while not stopping:
-                for name, proc in processes.items():
-                    if proc.poll() is not None:
-                        self.stderr.write(f"{name} stopped (exit {proc.returncode}); stopping all")
-                        stopping = True
+                for name, proc in list(watched.items()):
+                    if proc.poll() is None:
+                        continue
+                    if name == "demo":
+                        # The site works without the bot: only the demo games stand still.
+                        self.stderr.write(f"the demo bot stopped (exit {proc.returncode})")
+                        del watched[name]
+                        continue
+                    self.stderr.write(f"{name} stopped (exit {proc.returncode}); stopping all")
+                    stopping = True
                 time.sleep(0.5)
         finally:
             for proc in processes.values():
@@ -107,3 +83,50 @@ class Command(BaseCommand):
                 except subprocess.TimeoutExpired:
                     proc.kill()
             self.stdout.write("Stopped.")
+
+
+def beat_schedule() -> Path:
+    """Where beat keeps its schedule: beside the embedded broker's folders (so that two
+    sites run from one checkout, each with its own ``CELERY_BROKER_DIR``, do not share
+    one file), else in ``.broker/``. The folder is made if missing (with Redis, nothing
+    else makes it)."""
+    control = getattr(settings, "CELERY_BROKER_TRANSPORT_OPTIONS", {}).get("control_folder")
+    folder = Path(control).parent if control else Path(settings.BASE_DIR) / ".broker"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / "beat-schedule"
+
+
+def process_commands(*, host: str, port: int, demo: bool) -> dict[str, list[str]]:
+    """The command line of each process the site runs, by name."""
+    python = sys.executable
+    commands = {
+        "web": [python, "-m", "daphne", "-b", host, "-p", str(port), "diplosite.asgi:application"],
+        "worker": [
+            python,
+            "-m",
+            "celery",
+            "-A",
+            "diplosite",
+            "worker",
+            "--loglevel=INFO",
+            "--pool=solo",
+            "--without-gossip",
+            "--without-mingle",
+        ],
+        "beat": [
+            python,
+            "-m",
+            "celery",
+            "-A",
+            "diplosite",
+            "beat",
+            # At INFO beat says every few seconds that it sent the sweep; the worker's
+            # lines already show each task.
+            "--loglevel=WARNING",
+            "--schedule",
+            str(beat_schedule()),
+        ],
+    }
+    if demo:
+        commands["demo"] = [python, str(Path(settings.BASE_DIR) / "manage.py"), "demo_bot"]
+    return commands

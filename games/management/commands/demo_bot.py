@@ -1,0 +1,54 @@
+"""The demo bot: orders for the demo players who are not the visitor, in the demo games only.
+
+``runsite`` runs it beside web, worker and beat (not with ``--no-demo``). What it plays
+and how is in ``games/management/demo.py``.
+"""
+
+from __future__ import annotations
+
+import logging
+import signal
+import time
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+from django.db import close_old_connections
+
+from games.management import demo
+
+log = logging.getLogger(__name__)
+
+
+class Command(BaseCommand):
+    help = (
+        "Play the demo games for every demo player but the visitor, every few seconds "
+        "until stopped (--once: one round)."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--once", action="store_true", help="play one round and stop")
+        parser.add_argument(
+            "--interval", type=float, default=3.0, help="seconds between rounds (default 3)"
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        if options["once"]:
+            self.stdout.write(f"demo bot: ordered for {demo.bot_play()} seats")
+            return
+        stopping = False
+
+        def stop(*_: Any) -> None:
+            nonlocal stopping
+            stopping = True
+
+        signal.signal(signal.SIGINT, stop)
+        signal.signal(signal.SIGTERM, stop)
+        while not stopping:
+            close_old_connections()
+            try:
+                if done := demo.bot_play():
+                    log.info("demo bot: ordered for %d seats", done)
+            except Exception:
+                # The database away for a moment (SQLite busy, a restart): try next round.
+                log.exception("demo bot round failed")
+            time.sleep(options["interval"])

@@ -1,0 +1,47 @@
+"""runsite's processes (games/management/commands/runsite.py), checked without starting
+them: what each runs, where beat keeps its schedule, and the demo bot beside them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from games.management.commands.runsite import beat_schedule, process_commands
+
+
+def test_beat_keeps_its_schedule_beside_the_brokers_folders(settings: Any, tmp_path: Path) -> None:
+    # Two sites run from one checkout, each with its own CELERY_BROKER_DIR, must not
+    # share one schedule file in the checkout.
+    settings.CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "control_folder": str(tmp_path / "mine" / "control")
+    }
+    assert beat_schedule() == tmp_path / "mine" / "beat-schedule"
+    beat = process_commands(host="127.0.0.1", port=8123, demo=False)["beat"]
+    assert beat[beat.index("--schedule") + 1] == str(tmp_path / "mine" / "beat-schedule")
+
+
+def test_with_redis_beat_keeps_its_schedule_in_a_broker_folder_it_makes(
+    settings: Any, tmp_path: Path
+) -> None:
+    if hasattr(settings, "CELERY_BROKER_TRANSPORT_OPTIONS"):
+        del settings.CELERY_BROKER_TRANSPORT_OPTIONS
+    settings.BASE_DIR = tmp_path
+    assert beat_schedule() == tmp_path / ".broker" / "beat-schedule"
+    assert (tmp_path / ".broker").is_dir()
+
+
+def test_runsite_runs_the_demo_bot_unless_told_no_demo() -> None:
+    with_demo = process_commands(host="127.0.0.1", port=8123, demo=True)
+    assert set(with_demo) == {"web", "worker", "beat", "demo"}
+    assert with_demo["demo"][-1] == "demo_bot"
+    assert set(process_commands(host="127.0.0.1", port=8123, demo=False)) == {
+        "web",
+        "worker",
+        "beat",
+    }
+
+
+def test_web_listens_where_it_is_told() -> None:
+    web = process_commands(host="0.0.0.0", port=8123, demo=False)["web"]
+    assert web[web.index("-b") + 1] == "0.0.0.0"
+    assert web[web.index("-p") + 1] == "8123"
