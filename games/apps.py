@@ -5,3 +5,8 @@ from django.utils.translation import gettext_lazy as _
 class GamesConfig(AppConfig):
     name = "games"
     verbose_name = _("Games")
+
+    def ready(self) -> None:
+        # Services queue tasks by name (games.queue); the name must be known in every
+        # process that queues, the web included, not only in the worker that runs it.
+        from games import tasks  # noqa: F401

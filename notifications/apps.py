@@ -8,6 +8,10 @@ class NotificationsConfig(AppConfig):
 
     def ready(self) -> None:
         from games import events
-        from notifications import services, signals  # noqa: F401  (connects the receivers)
+        from notifications import (  # noqa: F401  (connects the receivers)
+            services,
+            signals,
+            tasks,
+        )
 
         events.subscribe(services.game_event_heard)
