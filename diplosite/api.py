@@ -1,6 +1,7 @@
 """What every view of the public REST API (``/api/v1/``) shares: authentication by token
-or session, the per-token throttle, the one error shape (:func:`exception_handler`) and
-its schema.
+or session, the per-token throttle, JSON in (nested no deeper than a limit) and out, the
+one error shape (:func:`exception_handler`, and the site's error handlers for any other
+error under ``/api/``) and its schema.
 
 The views themselves live with their apps (games.api_v1, notifications.api,
 accounts.api); diplosite.api_urls puts them under one prefix.
@@ -10,33 +11,50 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import RequestDataTooBig
 from django.db.models import QuerySet
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
+from django.views import defaults
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import OpenApiResponse
-from rest_framework import serializers, status
+from rest_framework import parsers, serializers, status
 from rest_framework.authentication import SessionAuthentication
+from rest_framework.exceptions import ParseError
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import SAFE_METHODS, IsAuthenticatedOrReadOnly
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from accounts.authentication import ApiThrottle, TokenAuthentication
+from diplosite.inputs import MAX_ID, JsonTooDeep, ascii_digits, check_json_depth
 from games.services import ApplicationError
 
-#: Database keys beyond this are not ours (and would overflow the database's integers).
-MAX_ID = 2**31 - 1
+#: The status of a service's refusal, by the refusal's ``code``: a caller without a seat
+#: in the game is forbidden (403), whatever the verb; every other refusal is a 400.
+REFUSAL_STATUS = {"not_seated": status.HTTP_403_FORBIDDEN}
+
+
+def _too_large() -> str:
+    return _("The request body is too large.")
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """One error shape for every endpoint: ``{"message": ...}``, with ``errors`` (per
     field) for invalid input and whatever else the service said (``problems``, ``field``).
-    A service's refusal (:class:`ApplicationError`) is a 400."""
+    A service's refusal (:class:`ApplicationError`) is a 400, or the status its ``code``
+    has in :data:`REFUSAL_STATUS`. A body over Django's ``DATA_UPLOAD_MAX_MEMORY_SIZE`` is
+    a 413."""
     if isinstance(exc, ApplicationError):
-        return Response({"message": exc.message, **exc.extra}, status=status.HTTP_400_BAD_REQUEST)
+        code = REFUSAL_STATUS.get(getattr(exc, "code", ""), status.HTTP_400_BAD_REQUEST)
+        return Response({"message": exc.message, **exc.extra}, status=code)
+    if isinstance(exc, RequestDataTooBig):
+        # Answered here, in the API's shape; Django would log it as a security event with
+        # its traceback and answer with the site's HTML page.
+        return Response({"message": _too_large()}, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
     response = drf_exception_handler(exc, context)
     if response is not None and isinstance(response.data, dict) and "detail" in response.data:
         response.data = {"message": str(response.data["detail"])}
@@ -61,19 +79,53 @@ class ErrorSerializer(serializers.Serializer):  # type: ignore[type-arg]
     field = serializers.CharField(required=False)
 
 
+#: What each error status means, said in the schema beside each endpoint's errors.
+ERROR_MEANINGS = {
+    400: "Refused: the input is invalid, or the rules or the game's state refuse it.",
+    401: "Not authenticated: send a valid token.",
+    403: "Forbidden: you may not do this. A write in a game where you have no seat "
+    "(orders, ready, draw vote, press, extension, sitter, leaving) is always a 403.",
+    404: "No such game (or none you may see), phase or address.",
+    413: "The request body is too large.",
+    415: "Unsupported media type: send JSON (or a form).",
+    429: "Too many requests: wait as Retry-After says.",
+}
+
+
 def errors(*codes: int) -> dict[int, OpenApiResponse]:
-    return {code: OpenApiResponse(ErrorSerializer) for code in codes}
+    """The error responses ``codes`` in the schema, each in the one error shape."""
+    return {
+        code: OpenApiResponse(ErrorSerializer, description=ERROR_MEANINGS[code]) for code in codes
+    }
 
 
 READ_ERRORS = errors(400, 401, 403, 404, 429)
-WRITE_ERRORS = errors(400, 401, 403, 404, 415, 429)
+#: 403 is also a player's write in a game where they have no seat.
+WRITE_ERRORS = errors(400, 401, 403, 404, 413, 415, 429)
+
+
+class IndexField(serializers.IntegerField):
+    """A key, an index or a count: from 0 to ``MAX_ID`` unless told otherwise. Text (a
+    query parameter) is read in ASCII digits alone: DRF's ``int()`` would also read
+    "٣" as 3, or "1_0" as 10."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("min_value", 0)
+        kwargs.setdefault("max_value", MAX_ID)
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, str) and not ascii_digits(data.removeprefix("-")):
+            self.fail("invalid")
+        value: int = super().to_internal_value(data)
+        return value
 
 
 class PageQuerySerializer(serializers.Serializer):  # type: ignore[type-arg]
     """``limit`` and ``offset`` of a list, checked (a bad value is a 400, not a guess)."""
 
-    limit = serializers.IntegerField(min_value=1, max_value=100, default=50)
-    offset = serializers.IntegerField(min_value=0, max_value=MAX_ID, default=0)
+    limit = IndexField(min_value=1, max_value=100, default=50)
+    offset = IndexField(default=0)
 
 
 class PageSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -104,11 +156,32 @@ def page_of(
     }
 
 
+class JSONParser(parsers.JSONParser):
+    """DRF's JSON parser, with nesting bounded: text nested deeper than
+    ``diplosite.inputs.MAX_JSON_DEPTH`` is a 400, not a RecursionError (a 500) in the
+    parser or in whatever reads the value next."""
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        try:
+            try:
+                data = super().parse(stream, media_type, parser_context)
+            except RecursionError:
+                # The standard library's parser gives up this way, far past our limit.
+                raise JsonTooDeep from None
+            return check_json_depth(data)
+        except JsonTooDeep as e:
+            raise ParseError(_("JSON parse error - %(problem)s") % {"problem": e}) from None
+
+
 class ApiView(APIView):
     """A public API view: token or session, anonymous reads where the view allows them,
-    and reads and writes throttled apart."""
+    and reads and writes throttled apart. It reads JSON (bounded, see
+    :class:`JSONParser`) or a form, and answers JSON alone, errors included (a browser's
+    ``Accept: text/html`` gets no HTML page)."""
 
     authentication_classes = [TokenAuthentication, SessionAuthentication]
+    parser_classes = [JSONParser, parsers.FormParser, parsers.MultiPartParser]
+    renderer_classes = [JSONRenderer]
     permission_classes = [IsAuthenticatedOrReadOnly]
     throttle_classes = [ApiThrottle]
 
@@ -122,3 +195,47 @@ def not_found(request: HttpRequest) -> JsonResponse:
     """Any other address under /api/v1/ (a game id that is not a number, say): the one
     error shape, not the site's HTML page."""
     return JsonResponse({"message": _("No such address in the API.")}, status=404)
+
+
+# -- the site's error handlers (diplosite.urls): JSON under /api/, the site's pages elsewhere --
+# They answer what never reaches an API view's exception_handler: an address no view
+# takes, and what Django itself raises around the view.
+
+
+def _api(request: HttpRequest) -> bool:
+    return request.path_info.startswith("/api/")
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """Django's 400 (a body too large, too many fields, a suspicious request)."""
+    if not _api(request):
+        return defaults.bad_request(request, exception)
+    if isinstance(exception, RequestDataTooBig):
+        return JsonResponse({"message": _too_large()}, status=413)
+    return JsonResponse({"message": _("The request could not be read.")}, status=400)
+
+
+def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """Django's 403."""
+    if not _api(request):
+        return defaults.permission_denied(request, exception)
+    message = _(
+        "You may not see or do this. If you think you should, ask the game's creator or a "
+        "moderator."
+    )
+    return JsonResponse({"message": message}, status=403)
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """Django's 404."""
+    if not _api(request):
+        return defaults.page_not_found(request, exception)
+    return JsonResponse({"message": _("No such address in the API.")}, status=404)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """Django's 500 (the error is logged with its traceback before this answers)."""
+    if not _api(request):
+        return defaults.server_error(request)
+    message = _("The site ran into an error. It has been logged; please try again in a moment.")
+    return JsonResponse({"message": message}, status=500)

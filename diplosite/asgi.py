@@ -10,17 +10,33 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "diplosite.settings")
 django_asgi = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs Django set up first)
+from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.urls import re_path  # noqa: E402
 
 from games.routing import websocket_urlpatterns as game_urls  # noqa: E402
 from notifications.routing import websocket_urlpatterns as inbox_urls  # noqa: E402
+
+#: The close code for a socket address that no consumer takes (as 4403 is "not yours").
+NO_SUCH_SOCKET = 4404
+
+
+class NoSuchSocket(AsyncWebsocketConsumer):  # type: ignore[misc]
+    """Any other socket address (or a game id too long to be one): refused politely.
+    Without it Channels' router raises, and the server logs a traceback for a typo."""
+
+    async def connect(self) -> None:
+        await self.close(code=NO_SUCH_SOCKET)
+
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi,
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter([*game_urls, *inbox_urls]))
+            AuthMiddlewareStack(
+                URLRouter([*game_urls, *inbox_urls, re_path(r"", NoSuchSocket.as_asgi())])
+            )
         ),
     }
 )

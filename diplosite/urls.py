@@ -1,3 +1,6 @@
+"""The site's addresses, and its error handlers: the site's pages, and the API's JSON
+error shape for any address under ``/api/`` (diplosite.api)."""
+
 from django.contrib import admin
 from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
@@ -15,3 +18,8 @@ urlpatterns = [
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("", include("games.urls")),
 ]
+
+handler400 = "diplosite.api.bad_request"
+handler403 = "diplosite.api.permission_denied"
+handler404 = "diplosite.api.page_not_found"
+handler500 = "diplosite.api.server_error"

@@ -27,6 +27,7 @@ from diplosite.api import (
     READ_ERRORS,
     WRITE_ERRORS,
     ApiView,
+    IndexField,
     PageQuerySerializer,
     PageSerializer,
     page_of,
@@ -356,9 +357,7 @@ class GamesApi(ApiView):
 
 class GameStateApi(ApiView):
     class StateQuerySerializer(serializers.Serializer):  # type: ignore[type-arg]
-        phase = serializers.IntegerField(
-            min_value=0, max_value=MAX_ID, required=False, help_text="A phase's index."
-        )
+        phase = IndexField(required=False, help_text="A phase's index.")
 
     @extend_schema(
         operation_id="games_state",
@@ -449,11 +448,10 @@ class OrdersApi(ApiView):
         orders = serializers.ListField(
             child=serializers.CharField(max_length=200, allow_blank=True), max_length=100
         )
-        phase = serializers.IntegerField(
-            min_value=0,
-            max_value=MAX_ID,
+        phase = IndexField(
             required=False,
-            help_text="The index of the phase you order for; refused if it is no longer open.",
+            help_text="The index of the phase you order for: refused (400) if it is no longer "
+            "open, not found (404) if the game has no such phase (yet).",
         )
 
     @extend_schema(
@@ -481,8 +479,11 @@ class OrdersApi(ApiView):
         index = data.validated_data.get("phase")
         phase_id = None
         if index is not None:
-            # An index the game never had matches no open phase, and is refused as stale.
-            phase_id = game.phases.filter(index=index).values_list("pk", flat=True).first() or 0
+            # A phase the game does not have (a future one, say) was never adjudicated: the
+            # service's "no longer open" is only for phases that were.
+            phase_id = game.phases.filter(index=index).values_list("pk", flat=True).first()
+            if phase_id is None:
+                raise exceptions.NotFound(_("No such phase."))
         order_set = services.orders_submit(
             game=game, user=request.user, orders=data.validated_data["orders"], phase_id=phase_id
         )
@@ -654,7 +655,7 @@ class PressMessagesSerializer(serializers.Serializer):  # type: ignore[type-arg]
 class PressReadSerializer(serializers.Serializer):  # type: ignore[type-arg]
     conversation = serializers.CharField(max_length=400)
     last_read = serializers.IntegerField(read_only=True)
-    up_to = serializers.IntegerField(min_value=0, max_value=MAX_ID, required=False, write_only=True)
+    up_to = IndexField(required=False, write_only=True)
 
 
 class PressApi(ApiView):

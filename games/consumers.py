@@ -18,9 +18,31 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
+from diplosite.inputs import json_loads
 from games.live import group_name, user_group_name
 from games.models import Game
 from games.visibility import can_view_game
+
+
+class ListenerConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+    """A socket whose clients only listen, and may ping: it reads JSON objects alone.
+
+    Any other frame (binary, text that is not JSON, JSON nested too deep, a JSON value
+    that is not an object) is ignored and the socket stays open: Channels' own reading
+    would raise, log a traceback and close with 1011, for nothing a client needs.
+    """
+
+    async def receive(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
+    ) -> None:
+        if text_data is None:
+            return
+        try:
+            content = json_loads(text_data)
+        except ValueError:
+            return
+        if isinstance(content, dict):
+            await self.receive_json(content, **kwargs)
 
 
 @database_sync_to_async
@@ -37,7 +59,7 @@ def _version(game_id: int) -> int:
     return int(Game.objects.filter(pk=game_id).values_list("version", flat=True).first() or 0)
 
 
-class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+class GameConsumer(ListenerConsumer):
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.version = await _watch(self.scope.get("user"), self.game_id)
@@ -64,9 +86,9 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if getattr(self, "user_group", None) is not None:
             await self.channel_layer.group_discard(self.user_group, self.channel_name)
 
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+    async def receive_json(self, content: dict[str, Any], **kwargs: Any) -> None:
         # Clients only listen; a ping gets the current version back.
-        if isinstance(content, dict) and content.get("type") == "ping":
+        if content.get("type") == "ping":
             await self.send_json({"type": "game.changed", "version": self.version})
 
     async def game_changed(self, event: dict[str, Any]) -> None:

@@ -9,7 +9,6 @@ an :class:`ApplicationError` and is shown as a message too.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
@@ -26,6 +25,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.defaults import permission_denied
 
+from diplosite.inputs import json_loads, whole_number
 from games import moderation, selectors, services, visibility, wording
 from games.models import Decision, Game, GamePhase
 from games.services import ApplicationError
@@ -122,7 +122,7 @@ def _ruling_orders(game: Game, phase: GamePhase, raw: str) -> dict[str, list[str
 
 def _ruling_position(raw: str) -> dict[str, Any]:
     try:
-        position = json.loads(raw or "")
+        position = json_loads(raw or "")
     except ValueError as e:
         raise ApplicationError(
             _("The position is not valid JSON: %(problem)s") % {"problem": e}
@@ -299,10 +299,8 @@ def ruling(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _moderated(request, game_id)
 
     def action() -> None:
-        raw = request.POST.get("phase", "")
-        phase = (
-            GamePhase.objects.filter(game=game, index=int(raw)).first() if raw.isdigit() else None
-        )
+        index = whole_number(request.POST.get("phase"))
+        phase = None if index is None else GamePhase.objects.filter(game=game, index=index).first()
         if phase is None:
             raise ApplicationError(_("Choose the phase the ruling is on."))
         if request.POST.get("kind") == "position":

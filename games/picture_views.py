@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import gettext as _
 
+from diplosite.inputs import whole_number
 from games import export, pictures, visibility
 from games.models import Game, GamePhase
 
@@ -52,8 +53,10 @@ def phase_map_svg(request: HttpRequest, game_id: int, index: int) -> HttpRespons
 
 def phase_map_png(request: HttpRequest, game_id: int, index: int) -> HttpResponse:
     phase = _phase(request, game_id, index)
-    raw = request.GET.get("width", "")
-    width = int(raw) if raw.isdigit() and int(raw) in PNG_WIDTHS else None
+    # A width is a wish: one that is not a number of pixels in range gets the map's own.
+    width = whole_number(request.GET.get("width"), maximum=PNG_WIDTHS.stop - 1)
+    if width not in PNG_WIDTHS:
+        width = None
     svg = pictures.phase_map_svg(user=request.user, phase=phase)
     png, seconds = pictures.timed(pictures.cached_png, svg, width=width)
     log.debug("map png of game %s phase %s in %.3fs", game_id, index, seconds)

@@ -14,10 +14,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from diplosite.api import (
-    MAX_ID,
     READ_ERRORS,
     WRITE_ERRORS,
     ApiView,
+    IndexField,
     PageQuerySerializer,
     PageSerializer,
     page_of,
@@ -144,7 +144,7 @@ class NotificationsReadApi(ApiView):
 
     class MarkReadSerializer(serializers.Serializer):  # type: ignore[type-arg]
         ids = serializers.ListField(
-            child=serializers.IntegerField(min_value=1, max_value=MAX_ID),
+            child=IndexField(min_value=1),
             required=False,
             max_length=500,
             help_text="The notifications to mark read; all of them if left out.",

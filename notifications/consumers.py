@@ -14,9 +14,9 @@ import contextlib
 from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
+from games.consumers import ListenerConsumer
 from games.live import user_group_name
 from notifications.services import unread_count
 
@@ -26,7 +26,7 @@ def _unread(user_id: int) -> int:
     return unread_count(user_id=user_id)
 
 
-class InboxConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+class InboxConsumer(ListenerConsumer):
     async def connect(self) -> None:
         self.poller: asyncio.Task[None] | None = None
         self.user_group: str | None = None
@@ -53,9 +53,9 @@ class InboxConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if group is not None:
             await self.channel_layer.group_discard(group, self.channel_name)
 
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+    async def receive_json(self, content: dict[str, Any], **kwargs: Any) -> None:
         # Clients only listen; a ping gets the current count back.
-        if isinstance(content, dict) and content.get("type") == "ping":
+        if content.get("type") == "ping":
             await self._send_unread()
 
     async def inbox_changed(self, event: dict[str, Any]) -> None:

@@ -39,7 +39,7 @@ def test_a_player_asks_for_more_time_once(
     assert again.status_code == 400
     assert "extensions" in again.json()["message"]
     observer = api(make_user("watcher")).post(url("extension", started_game.pk))
-    assert observer.status_code == 400
+    assert observer.status_code == 403  # no seat: forbidden, as on every write in a game
     assert observer.json()["message"] == "You have no seat in this game."
     assert api().post(url("extension", started_game.pk)).status_code == 401
 

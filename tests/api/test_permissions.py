@@ -182,8 +182,9 @@ def test_playing_a_public_game(
     bad = call(austria, "put", url("orders", started_game), {"orders": ["A vie - lon"]})
     assert bad.status_code == 400
     assert bad.json()["problems"][0]["order"] == "A vie - lon"
-    stale = call(austria, "put", url("orders", started_game), {"orders": [], "phase": 7})
-    assert stale.status_code == 400
+    future = call(austria, "put", url("orders", started_game), {"orders": [], "phase": 7})
+    assert future.status_code == 404  # a phase the game does not have yet
+    assert future.json() == {"message": "No such phase."}
     outsider = call(
         api(players["england"]), "put", url("orders", started_game), {"orders": ["A vie - tri"]}
     )

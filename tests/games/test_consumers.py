@@ -6,6 +6,7 @@ default, channels-redis when REDIS_URL is set (as in CI).
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import pytest
@@ -77,3 +78,53 @@ async def test_a_foreign_origin_is_refused(started_game: Game) -> None:
     )
     connected, _ = await ws.connect()
     assert not connected
+
+
+#: Frames a client may send that are not a JSON object: binary, text that is not JSON,
+#: JSON nested past any parser's limit, and JSON values that are not objects.
+MALFORMED: list[dict[str, Any]] = [
+    {"bytes_data": b"\x00\xff"},
+    {"text_data": "not json"},
+    {"text_data": "[" * 100_000 + "]" * 100_000},
+    {"text_data": "[1, 2]"},
+    {"text_data": "5"},
+    {"text_data": "null"},
+    {"text_data": '"ping"'},
+]
+
+
+@pytest.mark.parametrize("frame", MALFORMED, ids=lambda f: repr(next(iter(f.values())))[:20])
+async def test_a_malformed_frame_is_ignored_and_the_socket_stays_open(
+    started_game: Game, frame: dict[str, Any], caplog: Any
+) -> None:
+    ws = communicator(started_game)
+    connected, _ = await ws.connect()
+    assert connected
+    await ws.receive_json_from(timeout=5)
+    with caplog.at_level(logging.ERROR):
+        await ws.send_to(**frame)
+        assert await ws.receive_nothing(timeout=0.3)
+        # Still open and answering: a ping gets the version back.
+        await ws.send_json_to({"type": "ping"})
+        assert await ws.receive_json_from(timeout=5) == {
+            "type": "game.changed",
+            "version": started_game.version,
+        }
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    await ws.disconnect()
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/ws/nothing/", "/ws/games/" + "9" * 5000 + "/", "/ws/games/x/"],
+    ids=["unknown", "long-id", "not-a-number"],
+)
+async def test_a_socket_address_no_consumer_takes_is_refused_politely(
+    path: str, caplog: Any
+) -> None:
+    ws = WebsocketCommunicator(application, path, headers=[(b"origin", b"http://localhost")])
+    with caplog.at_level(logging.ERROR):
+        connected, code = await ws.connect()
+    assert not connected
+    assert code == 4404
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]

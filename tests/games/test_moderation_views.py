@@ -440,6 +440,36 @@ def test_a_ruling_with_a_position(
     assert Ruling.objects.get().kind == Ruling.Kind.POSITION
 
 
+@pytest.mark.parametrize("index", ["²", "٠", "9" * 5000, "-0", "0 "], ids=lambda v: repr(v)[:12])
+def test_a_ruling_s_phase_is_plain_digits(
+    started_game: Game, players: dict[str, Any], master: Any, index: str
+) -> None:
+    adjudicate_bounce(started_game, players)
+    response = logged_in(master).post(
+        reverse("games:mod-ruling", args=[started_game.pk]),
+        {"phase": index, "kind": "orders", "orders": "Germany:", "reason": "x"},
+        follow=True,
+    )
+    assert response.status_code == 200
+    assert "Choose the phase the ruling is on." in response.content.decode()
+    assert not Ruling.objects.exists()
+
+
+def test_a_ruling_s_position_nested_too_deep_is_refused_in_words(
+    started_game: Game, players: dict[str, Any], master: Any
+) -> None:
+    bounced = adjudicate_bounce(started_game, players)
+    for position in ("[" * 100_000 + "]" * 100_000, '{"a":' * 40 + "1" + "}" * 40):
+        response = logged_in(master).post(
+            reverse("games:mod-ruling", args=[started_game.pk]),
+            {"phase": str(bounced.index), "kind": "position", "position": position, "reason": "x"},
+            follow=True,
+        )
+        assert response.status_code == 200
+        assert "The position is not valid JSON" in response.content.decode()
+    assert not Ruling.objects.exists()
+
+
 def test_a_ruling_line_must_name_its_power(
     started_game: Game, players: dict[str, Any], master: Any
 ) -> None:

@@ -179,6 +179,20 @@ def test_png_is_a_png_of_the_right_size(played: Game, players: dict[str, Any]) -
     assert height == pytest.approx(600 * view_h / view_w, abs=1)
 
 
+@pytest.mark.parametrize(
+    "width", ["²", "٦٠٠", "9" * 5000, "-600", " 600", "6_00"], ids=lambda v: repr(v)[:12]
+)
+def test_a_width_that_is_not_plain_digits_is_ignored(
+    played: Game, players: dict[str, Any], width: str
+) -> None:
+    phase = played.phases.get(code="F1901M")
+    url = reverse("games:map-png", args=[played.pk, phase.index])
+    plain = _login(players["italy"]).get(url)
+    response = _login(players["italy"]).get(url, {"width": width})
+    assert response.status_code == 200
+    assert _png_size(response.content) == _png_size(plain.content)
+
+
 def test_views_answer_svg_and_unknown_phases_404(played: Game, client: Client) -> None:
     response = client.get(reverse("games:map-svg", args=[played.pk, 0]))
     assert response.status_code == 200

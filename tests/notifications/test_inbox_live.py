@@ -7,6 +7,7 @@ by default, channels-redis when REDIS_URL is set (as in CI).
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import pytest
@@ -159,4 +160,29 @@ async def test_a_game_page_ignores_the_inbox_signal(
     assert await ws.receive_nothing(timeout=0.3)
     await ws.send_json_to({"type": "ping"})
     assert await ws.receive_json_from(timeout=5) == greeting
+    await ws.disconnect()
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        {"bytes_data": b"\x00\xff"},
+        {"text_data": "not json"},
+        {"text_data": "[" * 100_000 + "]" * 100_000},
+        {"text_data": "[1, 2]"},
+        {"text_data": "null"},
+    ],
+    ids=["binary", "not-json", "deep", "list", "null"],
+)
+async def test_a_malformed_frame_is_ignored_and_the_inbox_stays_open(
+    make_user: Any, frame: dict[str, Any], caplog: Any
+) -> None:
+    user = await sync_to_async(make_user)("reader")
+    ws, unread = await inbox(user)
+    with caplog.at_level(logging.ERROR):
+        await ws.send_to(**frame)
+        assert await ws.receive_nothing(timeout=0.3)
+        await ws.send_json_to({"type": "ping"})
+        assert await ws.receive_json_from(timeout=5) == {"type": "inbox.changed", "unread": unread}
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
     await ws.disconnect()
