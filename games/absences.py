@@ -25,6 +25,7 @@ from games.deadlines import extend, next_deadline
 from games.models import Game, GamePhase, ModeratorAction, Seat, Vacation
 from games.services import (
     ApplicationError,
+    NotSeated,
     _bump,
     _open_phase_locked,
     deadline_rule,
@@ -163,7 +164,7 @@ def sitter_set(*, game: Game, user: AbstractBaseUser, sitter: AbstractBaseUser |
         game.seats.select_for_update().filter(user=user).first() if user.is_authenticated else None
     )
     if seat is None:
-        raise ApplicationError(_("You have no seat in this game."))
+        raise NotSeated
     if game.vacation_handling != Game.VacationHandling.SITTER:
         raise ApplicationError(_("This game's deadlines wait for vacations: it has no sitters."))
     if sitter is not None and (sitter.pk == user.pk or game.seats.filter(user=sitter).exists()):
@@ -195,7 +196,7 @@ def deadline_extension_request(*, game: Game, user: AbstractBaseUser) -> GamePha
         game.seats.select_for_update().filter(user=user).first() if user.is_authenticated else None
     )
     if seat is None:
-        raise ApplicationError(_("You have no seat in this game."))
+        raise NotSeated
     if game.is_paused:
         raise ApplicationError(_("The game is paused."))
     phase = _open_phase_locked(game, _("There is no deadline to extend."))

@@ -514,7 +514,7 @@ class OrderCheckApi(ApiView):
         game = game_for(request, game_id)
         data = OrderCheckSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        seat = visibility.seat_of(user=request.user, game=game)
+        seat = visibility.acting_seat(user=request.user, game=game)
         if seat is None:
             raise exceptions.PermissionDenied(_("You have no orders to give here."))
         phase = game.current_phase
@@ -672,7 +672,7 @@ class PressApi(ApiView):
         game = game_for(request, game_id)
         recipients = press.press_recipients(game=game, user=request.user)
         may_write_to = recipients or []
-        seat = visibility.seat_of(user=request.user, game=game)
+        seat = visibility.acting_seat(user=request.user, game=game)
         conversations = press.press_conversations(game=game, user=request.user)
         named = {*may_write_to, *(p for c in conversations for p in c["powers"])}
         overview = {

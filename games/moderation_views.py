@@ -18,7 +18,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -38,13 +38,6 @@ def moderates_anything(user: AbstractBaseUser | AnonymousUser) -> bool:
     if not user.is_authenticated:
         return False
     return visibility.is_moderator(user) or Game.objects.filter(masters=user).exists()
-
-
-def may_name_masters(user: AbstractBaseUser | AnonymousUser, game: Game) -> bool:
-    """The game's creator and site moderators name its game masters."""
-    return bool(
-        user.is_authenticated and (visibility.is_moderator(user) or user.pk == game.created_by_id)
-    )
 
 
 def _moderated(request: HttpRequest, game_id: int) -> Game:
@@ -278,7 +271,7 @@ def end(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 def masters(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
-    if not may_name_masters(request.user, game):
+    if not visibility.can_name_masters(user=request.user, game=game):
         raise PermissionDenied
     remove = request.POST.get("remove") == "1"
 
@@ -347,12 +340,18 @@ def decision(request: HttpRequest, game_id: int, decision_id: int) -> HttpRespon
 @login_required
 @require_POST
 def take_over(request: HttpRequest, game_id: int, power: str) -> HttpResponse:
-    """Take a seat looking for a player (the lobby's list)."""
+    """Take a seat looking for a player (the lobby's list, or a private game's invite
+    page, which sends the invite code: without it a private game is not there)."""
     game = get_object_or_404(Game, pk=game_id)
+    invite_code = request.POST.get("invite_code") or None
+    if not visibility.knows_of(user=request.user, game=game, invite_code=invite_code):
+        raise Http404(_("No such game."))
     try:
-        services.seat_take_over(game=game, user=request.user, power=power)
+        services.seat_take_over(game=game, user=request.user, power=power, invite_code=invite_code)
     except ApplicationError as e:
         messages.error(request, e.message)
+        if game.private:
+            return redirect("games:invite", code=game.invite_code)
         return redirect("games:lobby")
     messages.success(
         request,

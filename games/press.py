@@ -24,7 +24,7 @@ from games import events, visibility, wording
 from games.live import press_new_publish
 from games.models import Game, PressMessage, PressRead
 from games.queue import after_commit
-from games.services import ApplicationError
+from games.services import ApplicationError, NotSeated
 
 #: Longest message, in characters.
 MAX_BODY = 5000
@@ -43,7 +43,7 @@ def _sender_seat(*, game: Game, user: AbstractBaseUser | AnonymousUser) -> Any:
         raise ApplicationError(_("This game is played without press."))
     seat = visibility.seat_of(user=user, game=game)
     if seat is None:
-        raise ApplicationError(_("Only the players of this game can send press."))
+        raise NotSeated(_("Only the players of this game can send press."))
     if game.status != Game.Status.ACTIVE:
         raise ApplicationError(_("Press can be sent only while the game is running."))
     if seat.eliminated:

@@ -57,12 +57,26 @@ MAX_ADJUDICATION_FAILURES = 3
 
 
 class ApplicationError(Exception):
-    """A request the rules or the game's state refuse; ``message`` is for the player."""
+    """A request the rules or the game's state refuse; ``message`` is for the player.
+    ``code`` names the kind of refusal, for callers that answer kinds apart (the API's
+    status, diplosite.api.REFUSAL_STATUS)."""
+
+    code = "refused"
 
     def __init__(self, message: str, extra: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.extra = extra or {}
+
+
+class NotSeated(ApplicationError):
+    """The caller has no seat in the game (nor sits for one), so may not play in it: one
+    refusal for every verb, which the API answers with 403."""
+
+    code = "not_seated"
+
+    def __init__(self, message: str | None = None) -> None:
+        super().__init__(message or _("You have no seat in this game."))
 
 
 # -- reading positions -----------------------------------------------------------------
@@ -345,7 +359,7 @@ def game_leave(*, game: Game, user: AbstractBaseUser) -> None:
         raise ApplicationError(_("You cannot leave a game that has started."))
     seat = game.seats.filter(user=user).first()
     if seat is None:
-        raise ApplicationError(_("You have no seat in this game."))
+        raise NotSeated
     seat.user = None
     seat.joined_at = None
     seat.save(update_fields=["user", "joined_at"])
@@ -450,7 +464,7 @@ def _seat_for(game: Game, user: AbstractBaseUser, *, sitter_ok: bool = True) -> 
     else:
         seat = visibility.seat_of(user=user, game=game)
     if seat is None:
-        raise ApplicationError(_("You have no seat in this game."))
+        raise NotSeated
     return seat
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import BadRequest
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -12,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from adjudicator.variants import VARIANTS, find_variant
+from diplosite.inputs import whole_number
 from games import duel_views, selectors, services, visibility
 from games.forms import GameCreateForm, option_forms
 from games.models import Game, GamePhase
@@ -87,7 +89,10 @@ def _viewable(request: HttpRequest, game_id: int) -> Game:
 def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _viewable(request, game_id)
     raw = request.GET.get("phase")
-    index = int(raw) if raw and raw.isdigit() else None
+    index = whole_number(raw) if raw else None
+    if raw and index is None:
+        # "²", "-1", 5,000 digits: no phase is numbered so (isdigit() passed "²" to int()).
+        raise BadRequest(_("A phase is given by its number, such as ?phase=3."))
     try:
         state = selectors.game_state(user=request.user, game=game, index=index)
     except GamePhase.DoesNotExist:

@@ -328,16 +328,31 @@ def test_end_the_game_as_a_win(started_game: Game, site_moderator: Any) -> None:
     assert "Turkey wins" in page(Client(), started_game)
 
 
-def test_the_creator_names_game_masters(
-    started_game: Game, players: dict[str, Any], stranger: Any, master: Any
+def test_a_creator_who_plays_names_no_game_masters_a_site_moderator_does(
+    started_game: Game, players: dict[str, Any], stranger: Any, master: Any, make_user: Any
 ) -> None:
+    """Issue 20: a player named himself (or a second account) game master. Masters of a
+    running game are named by site moderators only, and never a player of it."""
     creator = logged_in(players["austria"])
     html = page(creator, started_game)
-    assert 'id="game-masters"' in html
-    assert "Make a ruling" not in html  # the creator does not moderate by being the creator
-    creator.post(reverse("games:mod-masters", args=[started_game.pk]), {"username": "stranger"})
+    assert 'id="game-masters"' not in html
+    assert "Make a ruling" not in html
+    response = creator.post(
+        reverse("games:mod-masters", args=[started_game.pk]), {"username": "stranger"}
+    )
+    assert response.status_code == 403
+    assert not started_game.masters.filter(pk=stranger.pk).exists()
+
+    moderator = make_user("site-mod")
+    grant(moderator, MODERATOR)
+    site = logged_in(moderator)
+    assert 'id="game-masters"' in page(site, started_game)
+    site.post(reverse("games:mod-masters", args=[started_game.pk]), {"username": "stranger"})
     assert started_game.masters.filter(pk=stranger.pk).exists()
     assert "Moderate this game" in page(logged_in(stranger), started_game)
+    # A player of the game is refused, in words.
+    site.post(reverse("games:mod-masters", args=[started_game.pk]), {"username": "france-player"})
+    assert not started_game.masters.filter(pk=players["france"].pk).exists()
 
     # A game master does not name others.
     response = logged_in(master).post(
@@ -345,7 +360,7 @@ def test_the_creator_names_game_masters(
     )
     assert response.status_code == 403
 
-    creator.post(
+    site.post(
         reverse("games:mod-masters", args=[started_game.pk]),
         {"username": "stranger", "remove": "1"},
     )
@@ -356,6 +371,32 @@ def test_the_creator_names_game_masters(
         .status_code
         == 403
     )
+
+
+def test_taking_over_a_private_seat_without_the_invite_answers_as_if_there_were_none(
+    players: dict[str, Any], make_user: Any
+) -> None:
+    """Issue 20, item 4 and the form's 302 against 404."""
+    moderator = make_user("site-mod")
+    grant(moderator, MODERATOR)
+    game = services.game_create(
+        created_by=players["austria"],
+        name="Back room",
+        private=True,
+        assignment=Game.Assignment.CHOSEN,
+        power="austria",
+    )
+    for power, user in list(players.items())[1:]:
+        services.game_join(game=game, user=user, power=power, invite_code=game.invite_code)
+    moderation.player_exclude(game=game, by=moderator, power="england", reason="Gone.")
+    stranger = logged_in(make_user("stranger"))
+    url = reverse("games:take-over", args=[game.pk, "england"])
+    missing = reverse("games:take-over", args=[game.pk + 1000, "england"])
+    assert stranger.post(url).status_code == stranger.post(missing).status_code == 404
+    assert game.seats.get(power="england").user is None
+    invited = stranger.post(url, {"invite_code": game.invite_code})
+    assert invited.status_code == 302
+    assert game.seats.get(power="england").user is not None
 
 
 # -- rulings -------------------------------------------------------------------------------------

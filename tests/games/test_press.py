@@ -189,7 +189,7 @@ def test_an_eliminated_power_keeps_reading_but_cannot_send(
 def test_only_players_send(started_game: Game, readers: dict[str, Any], who: str) -> None:
     with pytest.raises(services.ApplicationError, match="Only the players"):
         press.press_send(game=started_game, user=readers[who], to="all", body="Hello")
-    assert send(started_game, readers[who], "all", "Hello").status_code == 400
+    assert send(started_game, readers[who], "all", "Hello").status_code == 403
     assert api(started_game, readers[who])["can_send"] is False
 
 

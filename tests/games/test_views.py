@@ -270,3 +270,13 @@ def test_a_phase_ended_by_a_draw_is_not_called_adjudicated(
     text = page.content.decode()
     assert "Ended in a draw: not adjudicated." in text
     assert "<p>Adjudicated.</p>" not in text
+
+
+@pytest.mark.parametrize("phase", ["²", "٠", "-1", "x", "9" * 5000], ids=lambda v: repr(v)[:12])
+def test_a_phase_that_is_not_plain_digits_is_a_400(started_game: Any, phase: str) -> None:
+    """Issue 20: ``?phase=²`` passed isdigit() and then failed int(): a 500."""
+    response = Client(raise_request_exception=False).get(
+        reverse("games:detail", args=[started_game.pk]), {"phase": phase}
+    )
+    assert response.status_code == 400
+    assert "text/html" in response["Content-Type"]

@@ -74,7 +74,7 @@ def test_nobody_submits_for_another_seat_through_the_api(
         {"orders": ["A par - bur"]},
         content_type="application/json",
     )
-    assert response.status_code == 400
+    assert response.status_code == 403
     assert response.json()["message"] == "You have no seat in this game."
     anonymous = Client().put(
         reverse("api:orders", args=[started_game.pk]),
@@ -377,7 +377,22 @@ def test_a_sitter_sees_and_orders_for_the_seat_he_sits_in_a_private_game(
     client = login(Client(), sitter)
     assert client.get(reverse("games:detail", args=[game.pk])).status_code == 200
     assert client.get(reverse("api:state", args=[game.pk])).status_code == 200
-    services.orders_submit(game=game, user=sitter, orders=["A par - bur"])
+    check = client.post(
+        reverse("api:orders-check", args=[game.pk]),
+        json.dumps({"order": "A par - bur"}),
+        content_type="application/json",
+    )
+    assert check.status_code == 200
+    assert check.json()["ok"] is True
+    saved = client.put(
+        reverse("api:orders", args=[game.pk]),
+        json.dumps({"orders": ["A par - bur"]}),
+        content_type="application/json",
+    )
+    assert saved.status_code == 200, saved.content
+    overview = client.get(reverse("api:press", args=[game.pk])).json()
+    assert overview["me"] == "france"
+    assert overview["can_send"] is False  # press stays the player's
     state = selectors.game_state(user=sitter, game=game)
     assert "A par - bur" in json.dumps(state["phase"])
     assert state["me"]["power"] == "france"
