@@ -148,11 +148,20 @@ def fresh_database(database_url: str, name: str) -> Iterator[str]:
     finally:
         # Close our own connections first (if Django is loaded), then force out the rest.
         if "django.db" in sys.modules:
-            from django.db import connections
-
-            connections.close_all()
+            close_database()
         with psycopg.connect(**info, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def close_database() -> None:
+    """Close this process's database connections, and its connection pool if it has one
+    (settings.py pools them: closing a connection only gives it back to the pool)."""
+    from django.db import connections
+
+    for conn in connections.all(initialized_only=True):
+        conn.close()
+        if getattr(conn, "pool", None) is not None:
+            conn.close_pool()
 
 
 # -- Redis ----------------------------------------------------------------------------------
@@ -305,16 +314,24 @@ def channel_layers(layer: str, redis_url: str) -> dict[str, Any] | None:
     raise ValueError(layer)
 
 
-def daphne_argv(port: int, layer: str = "site", profile_to: Path | None = None) -> list[str]:
+def daphne_argv(
+    port: int,
+    layer: str = "site",
+    profile_to: Path | None = None,
+    database: dict[str, Any] | None = None,
+) -> list[str]:
     """Daphne as runsite starts it, on a loopback port.
 
     Another ``layer`` replaces the settings' CHANNEL_LAYERS before Django reads them (no
-    file changes); ``profile_to`` runs Daphne under cProfile.
+    file changes); ``database`` replaces keys of DATABASES["default"] (CONN_MAX_AGE,
+    OPTIONS) the same way; ``profile_to`` runs Daphne under cProfile.
     """
     args = ["-b", "127.0.0.1", "-p", str(port), "diplosite.asgi:application"]
-    if layer == "site" and profile_to is None:
+    if layer == "site" and profile_to is None and database is None:
         return [PYTHON, "-m", "daphne", *args]
     code = "import sys\n"
+    if database is not None:
+        code += f"import diplosite.settings as s\ns.DATABASES['default'].update({database!r})\n"
     if layer != "site":
         code += (
             f"sys.path.append({str(BENCH)!r})\n"

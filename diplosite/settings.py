@@ -84,10 +84,33 @@ ASGI_APPLICATION = "diplosite.asgi.application"
 WSGI_APPLICATION = None
 
 # -- database -----------------------------------------------------------------
+#: Connections in each process's pool (Daphne, each Celery worker process, each command):
+#: this times the processes must stay below PostgreSQL's max_connections (less its
+#: superuser_reserved_connections). 0 turns the pool off: one connection per request or task.
+DATABASE_POOL_MAX_SIZE = env.int("DATABASE_POOL_MAX_SIZE", default=10)
 if env.str("DATABASE_URL", default=""):
     DATABASES = {"default": env.db("DATABASE_URL")}
-    DATABASES["default"].setdefault("CONN_MAX_AGE", 60)
+    # Never persistent, whatever the URL asks: under ASGI each request's sync code runs in
+    # a thread of its own, and a connection kept for CONN_MAX_AGE stays with a thread that
+    # never serves again (40 concurrent order saves held 97 of PostgreSQL's 100 connections
+    # and every request answered 500; bench/site_load_orders.py --database persistent).
+    # Django's documentation, "Databases: Persistent connections": "When using ASGI,
+    # persistent connections should be disabled. Instead, use your database backend's
+    # built-in connection pooling" (docs.djangoproject.com/en/5.2/ref/databases/).
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    if DATABASE_POOL_MAX_SIZE > 0:
+        # psycopg's pool (Django 5.1+): a request takes a connection at its first query and
+        # gives it back when it ends, so Daphne never holds more than max_size, however many
+        # requests run at once; a request finding none free waits up to `timeout` seconds.
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 1,
+            "max_size": DATABASE_POOL_MAX_SIZE,
+            "timeout": 30.0,
+        }
+        # A forked child (Celery's prefork workers, the tests' live server) must not share
+        # its parent's pooled sockets.
+        import diplosite.dbpool  # noqa: F401
     # Named explicitly so that a live-server process in the tests finds the same database.
     DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}"}
 else:
@@ -183,7 +206,15 @@ if SESSION_COOKIE_SECURE:
 
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            # Fail fast when Redis is away: redis-py waits 5 s for an answer by default, and
+            # every API request and login reads the cache (the throttles then count in the
+            # process's memory: accounts/counters.py). A loopback or LAN answer takes
+            # well under a millisecond.
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1.0},
+        }
         if REDIS_URL
         # Embedded: only the web process counts logins, so its own memory will do.
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
