@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.cache.backends.base import BaseCache
 from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions, throttling
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
 
+from accounts.counters import count_with
 from accounts.models import ApiToken, hash_key
 
 
@@ -59,7 +61,13 @@ class TokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-ca
 
 class ApiThrottle(throttling.ScopedRateThrottle):
     """Scoped rates (``api_read``, ``api_write``) counted per token, else per user, else
-    per address. Rates are read at each request, so settings may change them."""
+    per address. Rates are read at each request, so settings may change them.
+
+    While the cache cannot be reached the requests are still let through and counted, in
+    the process's memory (accounts/counters.py), not refused with a 503: the game page and
+    the players' programs submit orders through this API, a deadline does not wait for
+    Redis, and the throttle guards against runaway programs, which a count per process
+    still does."""
 
     def get_rate(self) -> str | None:
         rates = api_settings.DEFAULT_THROTTLE_RATES or {}
@@ -73,6 +81,10 @@ class ApiThrottle(throttling.ScopedRateThrottle):
         if self.rate is None:
             return True
         self.num_requests, self.duration = self.parse_rate(self.rate)
+        return count_with(lambda store: self._allow_in(store, request, view))
+
+    def _allow_in(self, store: BaseCache, request: Request, view: Any) -> bool:
+        self.cache = store
         return throttling.SimpleRateThrottle.allow_request(self, request, view)
 
     def get_cache_key(self, request: Request, view: Any) -> str:

@@ -9,11 +9,12 @@ import secrets
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.cache import cache
+from django.core.cache.backends.base import BaseCache
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.counters import count_with
 from accounts.models import ApiToken, hash_key
 from accounts.roles import PLAYER, grant
 from games.services import ApplicationError
@@ -81,12 +82,16 @@ def _username_key(username: str) -> str:
 
 def _count(key: str, window: int) -> int:
     """Add one failure to ``key``; the window runs from its first failure."""
-    cache.add(key, 0, window)
-    try:
-        return int(cache.incr(key))
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, window)
-        return 1
+
+    def add_one(store: BaseCache) -> int:
+        store.add(key, 0, window)
+        try:
+            return int(store.incr(key))
+        except ValueError:  # expired between add and incr
+            store.set(key, 1, window)
+            return 1
+
+    return count_with(add_one)
 
 
 def login_blocked(*, username: str, address: str) -> bool:
@@ -112,9 +117,18 @@ def login_blocked(*, username: str, address: str) -> bool:
       to password strength (sign-up refuses short and common passwords).
 
     So a correct login from another address always works. IPv6 addresses count by
-    their /64 network, which one customer usually holds whole."""
-    pair = cache.get(_pair_key(username, address)) or 0
-    from_address = cache.get(_address_key(address)) or 0
+    their /64 network, which one customer usually holds whole.
+
+    While the cache (Redis) cannot be reached, the counters live in the web process's
+    memory (accounts/counters.py): logins go on, and so do the limits, per process. Not
+    refusing every login (everyone locked out), nor dropping the limits (free guessing
+    for as long as Redis is away)."""
+    pair, from_address = count_with(
+        lambda store: (
+            store.get(_pair_key(username, address)) or 0,
+            store.get(_address_key(address)) or 0,
+        )
+    )
     address_limit = _setting("LOGIN_ADDRESS_MAX_FAILURES", LOGIN_ADDRESS_MAX_FAILURES)
     return pair >= settings.LOGIN_MAX_FAILURES or from_address >= address_limit
 
@@ -138,7 +152,7 @@ def login_failed(*, username: str, address: str) -> None:
 
 def login_succeeded(*, username: str, address: str) -> None:
     """A correct login ends the pair's run of failures (not the address's count)."""
-    cache.delete(_pair_key(username, address))
+    count_with(lambda store: store.delete(_pair_key(username, address)))
 
 
 @transaction.atomic

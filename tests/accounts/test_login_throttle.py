@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import warnings
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -111,3 +112,40 @@ def test_odd_usernames_make_valid_cache_keys() -> None:
         for _ in range(5):
             services.login_failed(username=name, address=HOME)
         assert services.login_blocked(username=name, address=HOME)
+
+
+# -- with the cache (Redis) out of reach: the counters live in the process's memory ----------
+
+
+@pytest.fixture
+def cache_down(settings: Any) -> Iterator[None]:
+    """The cache pointed at a port where nothing listens (connecting is refused)."""
+    from accounts import counters
+
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:1/0",
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1.0},
+        }
+    }
+    yield
+    counters.reset()
+
+
+def test_a_correct_login_works_while_the_cache_is_down(cache_down: None, make_user: Any) -> None:
+    make_user("frank", PASSWORD)
+    client = Client()
+    assert _login(client, "frank", PASSWORD, HOME).status_code == 302
+    assert client.session.get("_auth_user_id")
+
+
+def test_failed_logins_are_still_limited_while_the_cache_is_down(
+    cache_down: None, make_user: Any
+) -> None:
+    make_user("frank", PASSWORD)
+    _fail(Client(), "frank", HOME, 5)
+    blocked = _login(Client(), "frank", PASSWORD, HOME)
+    assert blocked.status_code == 429
+    assert "Too many failed logins" in blocked.content.decode()
+    assert _login(Client(), "frank", PASSWORD, ELSEWHERE).status_code == 302
