@@ -1,12 +1,13 @@
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from adjudicator.variants import VARIANTS
+from adjudicator.variants import VARIANTS, find_variant
 from games.models import Game
 from games.wording import POWER_NAMES
 from notifications.models import REMINDER_HOURS_MAX
@@ -32,12 +33,14 @@ def time_zones() -> list[str]:
     return ["UTC", *zones]
 
 
+def _power_name(power: str) -> Any:
+    return POWER_NAMES.get(power, power.capitalize())
+
+
 def _powers_by_variant() -> list[tuple[str, Any]]:
-    """The powers to choose from, grouped under each variant's name."""
-    return [
-        (v.name, [(p, POWER_NAMES.get(p, p.capitalize())) for p in v.powers])
-        for v in VARIANTS.values()
-    ]
+    """The powers to choose from, grouped under each variant's name (as a page without
+    script shows them; the page's script offers the chosen variant's alone)."""
+    return [(v.name, [(p, _power_name(p)) for p in v.powers]) for v in VARIANTS.values()]
 
 
 def _variant_choices() -> list[tuple[str, str]]:
@@ -157,6 +160,43 @@ class GameCreateForm(forms.Form):
     )
     private = forms.BooleanField(label=_("Private (join by invite link)"), required=False)
     anonymous = forms.BooleanField(label=_("Anonymous seats"), required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # What the page's script needs to follow the chosen variant: each variant's own
+        # powers (in the reader's language), and the variants whose powers are drawn by lot.
+        powers = {v.id: [[p, str(_power_name(p))] for p in v.powers] for v in VARIANTS.values()}
+        self.fields["power"].widget.attrs["data-powers"] = json.dumps(powers)
+        by_lot = [v for v in VARIANTS.values() if v.powers_by_lot]
+        self.fields["assignment"].widget.attrs["data-by-lot"] = json.dumps([v.id for v in by_lot])
+        if by_lot:
+            self.fields["assignment"].help_text = _(
+                "In %(variants)s the powers are always drawn by lot."
+            ) % {"variants": ", ".join(v.name for v in by_lot)}
+
+    def clean(self) -> dict[str, Any]:
+        """The creator's power is one of the chosen variant's, and players choose powers
+        only in a variant whose powers are not drawn by lot."""
+        data = super().clean() or {}
+        variant_id = data.get("variant")
+        if not variant_id:
+            return data
+        variant = find_variant(variant_id)
+        if variant.powers_by_lot and data.get("assignment") == Game.Assignment.CHOSEN:
+            self.add_error(
+                "assignment",
+                _("In %(variant)s the powers are drawn by lot: players cannot choose them.")
+                % {"variant": variant.name},
+            )
+        power = data.get("power")
+        # With powers drawn by lot the creator's choice is not used, whatever it was.
+        chosen = data.get("assignment") == Game.Assignment.CHOSEN
+        if chosen and power and power not in variant.powers:
+            self.add_error(
+                "power",
+                _("%(power)s is not a power of this game.") % {"power": _power_name(power)},
+            )
+        return data
 
     def deadlines(self) -> dict[str, Any]:
         """The deadline and missed-order settings, as game_create takes them."""

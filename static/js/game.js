@@ -23,10 +23,15 @@
   // Django's JavaScript catalog (jsi18n) provides gettext in the page's language.
   const gettext = window.gettext || ((s) => s);
   const format = (text, values) => text.replace(/%\((\w+)\)s/g, (m, key) => String(values[key]));
-  // Set-up orders changed on this page and not yet saved (null: none), and whether a save
-  // is under way: clicks keep coming while the server answers, and none is lost.
+  // My orders as changed on this page and not yet saved (null: none), the phase they are
+  // for, and whether a save is under way. Clicks keep coming while the server answers:
+  // each changes this list at once, and one save at a time sends the latest of it, so no
+  // click is lost and an older list never replaces a newer one.
   let pending = null;
+  let pendingPhase = null;
   let saving = false;
+  // Saves answered so far: a page fetched while one was answered may show older orders.
+  let savesDone = 0;
 
   function readState() {
     return JSON.parse(document.getElementById("game-state").textContent);
@@ -37,6 +42,8 @@
     return m ? decodeURIComponent(m[1]) : "";
   }
 
+  // The answer, with its status and the seconds a 429 (too many requests) asks us to
+  // wait. A connection that fails throws, as fetch does.
   async function send(method, url, body) {
     const response = await fetch(url, {
       method,
@@ -46,16 +53,19 @@
     });
     let data = {};
     try { data = await response.json(); } catch (e) { data = { message: response.statusText }; }
-    return { ok: response.ok, data };
+    const retryAfter = Number(response.headers.get("Retry-After")) || 0;
+    return { ok: response.ok, status: response.status, data, retryAfter };
   }
 
   const post = (url, body) => send("POST", url, body);
 
-  // Save my orders for the phase on show, replacing those saved. The phase's index goes
-  // with them: if the phase has moved on meanwhile, the server refuses them.
-  function putOrders(list) {
+  // Save my orders for a phase (by default the one on show), replacing those saved. The
+  // phase's index goes with them: if the phase has moved on meanwhile, the server
+  // refuses them.
+  function putOrders(list, phaseIndex) {
     const body = { orders: list };
-    if (state.phase) body.phase = state.phase.index;
+    const index = phaseIndex === undefined ? (state.phase ? state.phase.index : null) : phaseIndex;
+    if (index !== null) body.phase = index;
     return send("PUT", root.dataset.ordersUrl, body);
   }
 
@@ -176,13 +186,18 @@
     } else if (phase.setup) {
       drawOrders([], null); // a set-up phase's own orders are drawn by drawSetup
     } else {
+      // My own orders as they stand on this page, saved or not.
+      const byPower = { ...(phase.orders || {}) };
+      if (state.me && phase.is_current) byPower[state.me.power] = myOrders();
       const all = [];
-      for (const list of Object.values(phase.orders || {})) all.push(...list);
+      for (const list of Object.values(byPower)) all.push(...list);
       drawOrders(all, null);
     }
     drawSetup();
     highlight();
+    renderOrderList();
     renderSetupPanel();
+    renderSaving();
   }
 
   // -- ordering -----------------------------------------------------------------
@@ -206,7 +221,8 @@
     }
   }
 
-  // The last message, kept so that a panel refresh arriving just after it does not wipe it.
+  // The last message, kept so that a panel refresh does not wipe it: it stays until the
+  // player's next action, or until another phase is shown.
   let lastError = { text: "", at: 0 };
   function setError(message) {
     lastError = { text: message || "", at: Date.now() };
@@ -333,29 +349,46 @@
     return o.kind === "waive" ? `waive-${Math.random()}` : province(o.unit);
   }
 
-  async function saveOrders(list) {
-    if (busy) return;
-    busy = true;
-    const { ok, data } = await putOrders(list);
-    busy = false;
-    if (!ok) {
-      setError(problemText(data, true));
-      return;
-    }
-    setError("");
-    await refresh();
-  }
-
+  // An order for a unit replaces the one it had, built on the list as it stands on this
+  // page (saved or not), so that a click made while an earlier one is being saved keeps it.
   function addOrder(text) {
-    const current = (state.me && state.me.orders) || [];
     const key = orderKey(text);
-    const next = current.filter((o) => orderKey(o) !== key);
+    const next = myOrders().filter((o) => orderKey(o) !== key);
     next.push(text);
-    saveOrders(next);
+    changeOrders(next);
   }
 
   function removeOrder(text) {
-    saveOrders(((state.me && state.me.orders) || []).filter((o) => o !== text));
+    changeOrders(myOrders().filter((o) => o !== text));
+  }
+
+  // The list of my orders in a movement, retreat or adjustment phase, drawn from the
+  // orders as they stand on this page (the server's list until the player changes it).
+  function renderOrderList() {
+    const list = document.getElementById("order-list");
+    if (!list || !state.me) return;
+    const items = myOrders().map((text) => {
+      const li = document.createElement("li");
+      li.dataset.order = text;
+      const code = document.createElement("code");
+      code.textContent = text;
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "remove link";
+      button.dataset.remove = text;
+      button.setAttribute("aria-label", list.dataset.removeLabel || "✕");
+      button.textContent = "✕";
+      button.addEventListener("click", () => removeOrder(text));
+      li.append(code, " ", button);
+      return li;
+    });
+    if (!items.length) {
+      const empty = document.createElement("li");
+      empty.className = "empty";
+      empty.textContent = list.dataset.empty || "";
+      items.push(empty);
+    }
+    list.replaceChildren(...items);
   }
 
   // A typed order is checked when the player sends it (Enter), not as they type: one
@@ -368,6 +401,8 @@
     let answer;
     try {
       answer = await post(root.dataset.checkUrl, { order: text });
+    } catch (e) {
+      return setError(gettext("The order could not be checked: there is no connection to the server."));
     } finally {
       checking = false;
     }
@@ -388,9 +423,16 @@
     return phase && phase.setup && phase.is_current && state.me ? phase.kind : null;
   }
 
+  // My orders as they stand on this page: the unsaved list while there is one for the
+  // phase on show, else the server's.
   function myOrders() {
-    return pending || (state.me && state.me.orders) || [];
+    const phase = state.phase;
+    if (pending !== null && phase && phase.is_current && phase.index === pendingPhase) return pending;
+    return (state.me && state.me.orders) || [];
   }
+
+  // Whether changes made on this page are still being saved.
+  const unsaved = () => pending !== null || saving;
 
   function coastName(code) {
     const names = {
@@ -491,7 +533,7 @@
       button.className = "remove link";
       button.textContent = "✕";
       button.setAttribute("aria-label", format(gettext("Take %(place)s off"), { place: label }));
-      button.addEventListener("click", () => changeSetup(myOrders().filter((o) => o !== removeText)));
+      button.addEventListener("click", () => changeOrders(myOrders().filter((o) => o !== removeText)));
       li.appendChild(button);
     }
     return li;
@@ -538,54 +580,96 @@
         : format(gettext("Each of your %(total)s centers has a unit."), { total });
       if (!items.length) list.replaceChildren(listItem(gettext("No units placed yet."), null));
     }
+    // The server's last word on the list is hidden while a change is being saved.
     const problem = document.getElementById("setup-problem");
-    if (problem) problem.hidden = pending !== null;
-    const ready = document.getElementById("ready-button");
-    if (ready && ready.dataset.ready === "0") {
-      ready.disabled = pending !== null || saving || ready.dataset.problem === "1";
-    }
+    if (problem) problem.hidden = unsaved();
   }
 
-  // Keep a set-up answer on this page at once, and save it: one save at a time, the last
-  // state of the list always the one saved.
-  function changeSetup(next) {
+  // While changes are being saved: "Saving…" (or why not yet), and no "ready" until they
+  // are, for the ready mark would be taken back by the save arriving after it.
+  let savingNote = "";
+  function renderSaving() {
+    const status = document.getElementById("order-status");
+    if (status) status.textContent = unsaved() ? savingNote || gettext("Saving…") : "";
+    const ready = document.getElementById("ready-button");
+    if (ready) ready.disabled = unsaved() || (ready.dataset.ready === "0" && ready.dataset.problem === "1");
+  }
+
+  // Keep a change of my orders on this page at once, and save it: one save at a time,
+  // in order, each sending the list as it stands then.
+  function changeOrders(next) {
+    if (pending === null) pendingPhase = state.phase.index;
     pending = next;
     setError("");
-    drawUnits(state.phase);
-    drawSetup();
-    renderSetupPanel();
+    render();
     persist();
   }
+
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
   async function persist() {
     if (saving) return;
     saving = true;
+    let delay = 1000;
     try {
       for (;;) {
         const sent = pending;
         if (sent === null) break;
-        const { ok, data } = await putOrders(sent);
-        if (!ok) {
+        const phaseIndex = pendingPhase;
+        let answer = null;
+        try {
+          answer = await putOrders(sent, phaseIndex);
+        } catch (e) {
+          answer = null; // no connection: the same list is sent again below
+        }
+        if (answer === null || answer.status === 429 || answer.status >= 500) {
+          // Not refused for what it says (no connection, too many requests, the server
+          // failing): the latest list is sent again after a wait. Saving replaces the
+          // whole list, so sending it twice does no harm.
+          const seconds = answer && answer.retryAfter ? answer.retryAfter : delay / 1000;
+          delay = Math.min(delay * 2, 30000);
+          let why = gettext("Not saved yet: there is no connection to the server. Trying again in %(seconds)s s.");
+          if (answer && answer.status === 429) {
+            why = gettext("Not saved yet: too many changes at once. Trying again in %(seconds)s s.");
+          } else if (answer) {
+            why = gettext("Not saved yet: the server failed. Trying again in %(seconds)s s.");
+          }
+          savingNote = format(why, { seconds: Math.ceil(seconds) });
+          renderSaving();
+          await sleep(seconds * 1000);
+          continue;
+        }
+        savingNote = "";
+        delay = 1000;
+        if (!answer.ok) {
+          // Refused: the page goes back to what is saved, and says so (changes made since
+          // were built on the refused list, and go with it).
           pending = null;
-          setError(problemText(data, true));
+          setError(format(gettext("Not saved: %(problem)s"), { problem: problemText(answer.data, true) }));
           break;
         }
-        if (pending !== sent) continue;
+        savesDone += 1;
+        const phase = state.phase;
+        if (state.me && phase && phase.index === phaseIndex) {
+          state.me.orders = answer.data.orders;
+          state.me.ready = answer.data.ready;
+        }
+        if (pending !== sent) continue; // changed meanwhile: send the newer list
+        pending = null;
+        // The rest of the panel (its ready mark, what is still missing) from the server.
         await refresh();
-        if (pending === sent) { pending = null; break; }
       }
     } finally {
       saving = false;
+      savingNote = "";
     }
-    drawUnits(state.phase);
-    drawSetup();
-    renderSetupPanel();
+    render();
   }
 
   function toggleNomination(prov) {
     const current = myOrders();
     const on = current.find((o) => parseOrder(o).unit === prov);
-    if (on) return changeSetup(current.filter((o) => o !== on));
+    if (on) return changeOrders(current.filter((o) => o !== on));
     const options = myLegal()[prov];
     if (!options) {
       const excluded = (state.phase.extras || {}).excluded || [];
@@ -599,7 +683,7 @@
     if (wanted && current.length >= wanted) {
       return setError(gettext("Your list is full: take a center off it first."));
     }
-    changeSetup([...current, options[0]]);
+    changeOrders([...current, options[0]]);
   }
 
   function choosePlacement(prov, event) {
@@ -608,11 +692,11 @@
     const current = myOrders();
     const placed = current.find((o) => province(o.split(" ")[1]) === prov);
     const without = current.filter((o) => o !== placed);
-    if (options.length === 1 && !placed) return changeSetup([...current, options[0]]);
+    if (options.length === 1 && !placed) return changeOrders([...current, options[0]]);
     const choices = options.map((o) => ({ label: unitLabel(o), value: o, current: o === placed }));
     if (placed) choices.push({ label: gettext("No unit"), value: null });
     openChooser(event, placeName(prov), choices,
-      (value) => changeSetup(value ? [...without, value] : without));
+      (value) => changeOrders(value ? [...without, value] : without));
   }
 
   function chooseDraftPick(prov, event) {
@@ -631,6 +715,7 @@
     if (busy || !text) return;
     busy = true;
     pending = [text];
+    pendingPhase = state.phase.index;
     drawSetup();
     try {
       const saved = await putOrders([text]);
@@ -638,8 +723,11 @@
         setError(problemText(saved.data, false));
         return;
       }
+      savesDone += 1;
       const ready = await post(root.dataset.readyUrl, { ready: true });
       if (!ready.ok) setError(problemText(ready.data, false));
+    } catch (e) {
+      setError(gettext("The pick was not made: there is no connection to the server. Try again."));
     } finally {
       busy = false;
       pending = null;
@@ -707,15 +795,18 @@
         }
       });
     }
-    document.querySelectorAll("[data-remove]").forEach((b) =>
-      b.addEventListener("click", () => removeOrder(b.dataset.remove)));
     const readyForm = document.getElementById("ready-form");
     if (readyForm) {
       readyForm.addEventListener("submit", async (e) => {
         e.preventDefault();
+        if (unsaved()) return; // the button is disabled meanwhile (see renderSaving)
         const ready = readyForm.querySelector("[name=ready]").value === "1";
-        const { ok, data } = await post(root.dataset.readyUrl, { ready });
-        if (!ok) setError(problemText(data, true));
+        try {
+          const { ok, data } = await post(root.dataset.readyUrl, { ready });
+          if (!ok) setError(problemText(data, true));
+        } catch (err) {
+          setError(gettext("Not saved: there is no connection to the server. Try again."));
+        }
         await refresh();
       });
     }
@@ -757,17 +848,57 @@
   setInterval(tick, 1000);
 
   // Which phase is on screen: a new one (the game moved on, or another was picked in the
-  // history) leaves behind the old one's selection, unsaved list and messages.
+  // history) leaves behind the old one's selection and messages. A list still being saved
+  // is saved all the same (or refused, and then said so): it belongs to its own phase.
   const phaseShown = () => (state.phase ? state.phase.index : null);
 
-  async function refresh() {
-    const response = await fetch(window.location.href, { credentials: "same-origin" });
-    if (!response.ok) return;
-    const html = await response.text();
+  // The page fetched again, one fetch at a time and applied in the order asked: a call
+  // made while a fetch is under way is answered by one more fetch after it, so what a
+  // later call shows is never replaced by an older answer.
+  let refreshing = null;
+  let refreshQueued = null;
+  function refresh() {
+    if (!refreshing) {
+      refreshing = loadPage().finally(() => { refreshing = null; });
+      return refreshing;
+    }
+    if (!refreshQueued) {
+      refreshQueued = refreshing.then(() => {
+        refreshQueued = null;
+        return refresh();
+      });
+    }
+    return refreshQueued;
+  }
+
+  async function loadPage() {
+    for (;;) {
+      const saves = savesDone;
+      let html;
+      try {
+        const response = await fetch(window.location.href, { credentials: "same-origin" });
+        if (!response.ok) return;
+        html = await response.text();
+      } catch (e) {
+        return; // no connection: the socket asks again once it is back
+      }
+      // A save answered while this page was on its way: it may show the orders before it.
+      if (savesDone !== saves) continue;
+      applyPage(html);
+      return;
+    }
+  }
+
+  function applyPage(html) {
     const doc = new DOMParser().parseFromString(html, "text/html");
     const panel = doc.getElementById("panel");
-    if (!panel) return;
+    const fresh = doc.getElementById("game-state");
+    if (!panel || !fresh) return;
+    const next = JSON.parse(fresh.textContent);
+    // Never older than what the page shows already.
+    if (next.game.version < state.game.version) return;
     const before = phaseShown();
+    const pressBefore = pressKey();
     // What the player is typing survives a refresh of the same phase.
     const typing = document.getElementById("order-input");
     const typed = typing ? typing.value : "";
@@ -775,16 +906,15 @@
     document.getElementById("panel").replaceWith(panel);
     // The map's help and its downloads name the phase on show: they follow it too.
     for (const id of ["map-help", "pictures"]) {
-      const fresh = doc.getElementById(id);
+      const part = doc.getElementById(id);
       const old = document.getElementById(id);
-      if (fresh && old) old.replaceWith(fresh);
+      if (part && old) old.replaceWith(part);
     }
     state = readState();
     const moved = phaseShown() !== before;
     if (moved) {
       lastError = { text: "", at: 0 };
       selected = null;
-      pending = null;
       closeChooser();
     }
     render();
@@ -794,7 +924,19 @@
       input.value = typed;
       if (focused) input.focus();
     }
-    if (!moved && lastError.text && Date.now() - lastError.at < 4000) setError(lastError.text);
+    if (!moved && lastError.text) setError(lastError.text);
+    // A new phase, or a change of who plays: the press panel's phases (and whom one may
+    // write to) follow. Not at every saved order: each would cost two API reads per page.
+    if (pressKey() !== pressBefore) {
+      document.dispatchEvent(new CustomEvent("press:changed", { detail: {} }));
+    }
+  }
+
+  // What the press panel depends on in the game's state.
+  function pressKey() {
+    const latest = state.phases.length ? state.phases[state.phases.length - 1].index : null;
+    const seats = (state.seats || []).map((seat) => [seat.power, seat.eliminated]);
+    return JSON.stringify([latest, state.game.status, state.me ? state.me.power : null, seats]);
   }
 
   let socket = null;
@@ -811,8 +953,6 @@
       const message = JSON.parse(event.data);
       if (message.type === "game.changed" && message.version > state.game.version) {
         refresh();
-        // A new phase: the press panel's phases (and whether one may still write) follow.
-        document.dispatchEvent(new CustomEvent("press:changed", { detail: {} }));
       } else if (message.type === "press.new") {
         // Sent to this reader alone, naming only the conversation: fetch it as we may.
         document.dispatchEvent(new CustomEvent("press:changed", { detail: message }));

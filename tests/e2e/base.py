@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from typing import Any, ClassVar
 
 from asgiref.sync import SyncToAsync
 from channels.testing import ChannelsLiveServerTestCase
+from playwright.sync_api import Browser, Page, sync_playwright
 
 from diplosite.celery import app
 
@@ -60,6 +62,53 @@ def seven_player_game(name: str, *, all_ready_but_france: bool = False) -> Any:
         if all_ready_but_france and power != "france":
             services.orders_ready(game=game, user=users[power], ready=True)
     return game
+
+
+@contextmanager
+def browser_session() -> Iterator[tuple[Browser, list[Any]]]:
+    """Debian's chromium, and a list that pages add their uncaught errors to: any there
+    at the end fail the test."""
+    errors: list[Any] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser, errors
+        finally:
+            browser.close()
+    assert errors == []
+
+
+def signed_in_page(
+    browser: Browser,
+    errors: list[Any],
+    base_url: str,
+    username: str,
+    *,
+    viewport: dict[str, int] | None = None,
+    latency: int = 0,
+) -> Page:
+    """A page of its own (desktop-sized unless ``viewport`` says otherwise) signed in as
+    ``username`` (with :data:`PASSWORD`), whose every answer from the server arrives
+    ``latency`` ms late (Chrome's network emulation), as on a slow connection."""
+    page = browser.new_context(viewport=viewport or {"width": 1400, "height": 1000}).new_page()
+    page.on("pageerror", lambda error: errors.append(error))
+    page.goto(f"{base_url}/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", PASSWORD)
+    page.click("form.stacked button[type=submit]")
+    if latency:
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send(
+            "Network.emulateNetworkConditions",
+            {
+                "offline": False,
+                "latency": latency,
+                "downloadThroughput": -1,
+                "uploadThroughput": -1,
+            },
+        )
+    return page
 
 
 def outside_the_event_loop(action: Callable[[], None]) -> None:
