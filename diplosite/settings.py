@@ -15,7 +15,8 @@ from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 env = environ.Env()
-environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
+if (BASE_DIR / ".env").is_file():  # read_env warns about a missing file on every start
+    environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
 
 DEBUG = env.bool("DEBUG", default=False)
 # A deployment sets SECRET_KEY. Without it, the site makes its own once and keeps it
@@ -148,7 +149,8 @@ if REDIS_URL:
     LIVE_POLL_SECONDS = env.float("LIVE_POLL_SECONDS", default=30.0)
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-    CELERY_BROKER_URL = "filesystem://"
+    # A host named, or kombu warns "No hostname was supplied" at each connection.
+    CELERY_BROKER_URL = "filesystem://localhost//"
     _broker_dir = Path(env.str("CELERY_BROKER_DIR", default=str(BASE_DIR / ".broker")))
     for _folder in ("out", "processed", "control"):
         (_broker_dir / _folder).mkdir(parents=True, exist_ok=True)
@@ -259,6 +261,9 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "api_read": env.str("API_READ_RATE", default="120/min"),
         "api_write": env.str("API_WRITE_RATE", default="30/min"),
+        # The site's own pages (signed in, no token): every click saves.
+        "page_read": env.str("PAGE_READ_RATE", default="600/min"),
+        "page_write": env.str("PAGE_WRITE_RATE", default="240/min"),
     },
 }
 

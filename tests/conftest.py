@@ -70,6 +70,18 @@ def _fast_passwords(settings: Any) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _site_language() -> Iterator[None]:
+    """Each test starts in the site's default language: a request in German activates
+    German in the thread that served it, and no later test may inherit it."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(autouse=True)
 def _fresh_cache() -> None:
     """Login throttles and sweep holds are cache entries; no test inherits another's."""
     from django.core.cache import cache

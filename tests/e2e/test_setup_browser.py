@@ -13,6 +13,7 @@ from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
+from adjudicator import find_variant
 from games import services
 from games.models import Game
 from tests.e2e.base import (
@@ -51,16 +52,19 @@ class SetUpInTheBrowser(BrowserTestCase):
         self.blue = User.objects.create(username="blue-player", password=hashed)
 
     def _game(self, variant: str, **options: Any) -> Game:
+        """A two-player game of ``variant``, red-player holding red and blue-player blue,
+        except where the variant draws its colours by lot (see who holds which)."""
+        by_lot = find_variant(variant).powers_by_lot
         game = services.game_create(
             created_by=self.red,
             name=f"{variant} in the browser",
             variant_id=variant,
             options=options or None,
-            power="red",
-            assignment=Game.Assignment.CHOSEN,
+            power=None if by_lot else "red",
+            assignment=Game.Assignment.RANDOM if by_lot else Game.Assignment.CHOSEN,
             setup_deadline=timedelta(hours=1),
         )
-        services.game_join(game=game, user=self.blue, power="blue")
+        services.game_join(game=game, user=self.blue, power=None if by_lot else "blue")
         game.refresh_from_db()
         if game.status == Game.Status.FORMING:
             services.game_start(game=game, by=self.red)
@@ -157,11 +161,14 @@ class SetUpInTheBrowser(BrowserTestCase):
 
     def test_a_draft_pick_by_clicking_appears_on_the_other_players_page(self) -> None:
         game = self._game("multiple_void", players=2)
+        # The colours were drawn by lot: who holds red?
+        red_name = game.seats.get(power="red").user.username
+        blue_name = game.seats.get(power="blue").user.username
         with self._browser() as (browser, errors):
-            red = self._page(browser, errors, "red-player", game)
-            blue = self._page(browser, errors, "blue-player", game)
+            red = self._page(browser, errors, red_name, game)
+            blue = self._page(browser, errors, blue_name, game)
             expect(red.locator("#on-turn")).to_contain_text("Your pick!")
-            expect(blue.locator("#on-turn")).to_contain_text("red-player")
+            expect(blue.locator("#on-turn")).to_contain_text(red_name)
             expect(red.locator("#draft-info .draft-round")).to_have_text("Round 1, pick 1 of 24")
             # Blue is not on turn: a click does nothing.
             blue.click('#provinces [data-province="boh"]')

@@ -124,7 +124,12 @@ class OrdersOnASlowConnection(BrowserTestCase):
 #: Few writes a second: the page's saves run into the API's limit (a 429 with Retry-After).
 TIGHT_LIMIT = {
     **settings.REST_FRAMEWORK,
-    "DEFAULT_THROTTLE_RATES": {"api_read": "120/min", "api_write": "1/s"},
+    "DEFAULT_THROTTLE_RATES": {
+        "api_read": "120/min",
+        "api_write": "1/s",
+        "page_read": "600/min",
+        "page_write": "1/s",
+    },
 }
 
 
