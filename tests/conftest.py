@@ -69,6 +69,19 @@ def _fast_passwords(settings: Any) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _pools_closed_at_the_end(django_db_setup: Any, django_db_blocker: Any) -> Iterator[None]:
+    """PostgreSQL's connection pool keeps its connections open when Django closes them;
+    closed before the test database is dropped (which needs no session on it)."""
+    yield
+    from django.db import connections
+
+    with django_db_blocker.unblock():
+        for connection in connections.all():
+            if hasattr(connection, "close_pool"):
+                connection.close_pool()
+
+
 @pytest.fixture(autouse=True)
 def _site_language() -> Iterator[None]:
     """Each test starts in the site's default language: a request in German activates
