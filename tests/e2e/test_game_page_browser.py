@@ -85,7 +85,10 @@ class GamePageInTheBrowser(BrowserTestCase):
             self._expect_downloads_of(watcher, 1, "Fall 1901 movement")
 
             # An earlier phase picked in the history: its downloads, and no old error.
-            france.fill("#order-input", "A par - mun")
+            # Typed key by key, as a player types: the page may still be refreshing after
+            # the new phase, and a refresh keeps what is typed in the focused field
+            # (fill() would set the value of a field the refresh has just replaced).
+            france.locator("#order-input").press_sequentially("A par - mun")
             france.press("#order-input", "Enter")
             expect(france.locator("#order-error")).to_contain_text("not adjacent")
             france.select_option("#phase-select", "0")
