@@ -76,6 +76,7 @@ def _pools_closed_at_the_end(django_db_setup: Any, django_db_blocker: Any) -> It
     yield
     from django.db import connections
 
+    connections.close_all()  # this thread's connection, back to the pool first
     with django_db_blocker.unblock():
         for connection in connections.all():
             if hasattr(connection, "close_pool"):

@@ -160,6 +160,11 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
     @classmethod
     def tearDownClass(cls) -> None:
         super().tearDownClass()
+        from django.db import connections
+
+        # The class's own executor thread gives its database connection back (to the
+        # pool, which is closed before the test database is dropped), then stops.
+        SyncToAsync.single_thread_executor.submit(connections.close_all).result()
         SyncToAsync.single_thread_executor.shutdown(wait=False)
         SyncToAsync.single_thread_executor = cls._executor
         app.conf.task_always_eager = cls._eager
