@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from accounts import selectors, services
-from diplosite.api import MAX_ID, READ_ERRORS, WRITE_ERRORS, ApiView
+from core.api import MAX_ID, READ_ERRORS, WRITE_ERRORS, ApiView
 
 
 class TokenSerializer(serializers.Serializer):  # type: ignore[type-arg]

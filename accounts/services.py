@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from accounts.counters import count_with
 from accounts.models import ApiToken, hash_key
 from accounts.roles import PLAYER, grant
-from games.services import ApplicationError
+from core.errors import ApplicationError
 
 logger = logging.getLogger(__name__)
 

@@ -50,7 +50,6 @@ urlpatterns = [
         auth_views.PasswordResetCompleteView.as_view(template_name="accounts/message.html"),
         name="password_reset_complete",
     ),
-    path("players/<str:username>/", views.profile, name="profile"),
     path("tokens/new/", views.api_token_create, name="token-create"),
     path("tokens/<int:token_id>/revoke/", views.api_token_revoke, name="token-revoke"),
 ]

@@ -9,18 +9,16 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm
-from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from accounts import selectors, services
+from accounts import services
 from accounts.forms import SignupForm
-from accounts.roles import ROLE_NAMES, ROLES
-from games.services import ApplicationError
+from core.errors import ApplicationError
 
 
 def _safe_next(request: HttpRequest) -> str:
@@ -81,27 +79,8 @@ class LoginView(auth_views.LoginView):
         return super().form_valid(form)
 
 
-def profile(request: HttpRequest, username: str) -> HttpResponse:
-    user = get_object_or_404(User, username=username)
-    record = selectors.player_record(user=user, viewer=request.user)
-    games = selectors.games_of_player(user=user, viewer=request.user)
-    roles = [ROLE_NAMES[r] for r in ROLES if user.groups.filter(name=r).exists()]
-    tokens = selectors.api_tokens_of(user=user) if request.user == user else None
-    return render(
-        request,
-        "accounts/profile.html",
-        {
-            "profile_user": user,
-            "record": record,
-            "games": games[:50],
-            "roles": roles,
-            "tokens": tokens,
-        },
-    )
-
-
 def _to_tokens(request: HttpRequest) -> HttpResponse:
-    return redirect(reverse("accounts:profile", args=[request.user.get_username()]) + "#api-tokens")
+    return redirect(reverse("games:profile", args=[request.user.get_username()]) + "#api-tokens")
 
 
 @login_required

@@ -30,7 +30,7 @@ class FrozenMap(Mapping[K, V]):
         self._hash: int | None = None
 
     @classmethod
-    def _wrap(cls, data: dict[K, V]) -> FrozenMap[K, V]:
+    def owning(cls, data: dict[K, V]) -> FrozenMap[K, V]:
         """A FrozenMap over ``data`` itself, not a copy of it: for a dict made for it alone,
         which nobody changes afterwards."""
         new = object.__new__(cls)

@@ -238,7 +238,7 @@ def make_result(
     """
     if params:
         text = {k: v if isinstance(v, str) else str(v) for k, v in params.items()}
-        words = FrozenMap._wrap(text)
+        words = FrozenMap.owning(text)
     else:
         words = _NO_PARAMS  # shared, like the field's default
     result = _new(OrderResult)

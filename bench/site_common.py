@@ -425,13 +425,13 @@ def start_game(players: Sequence[Any], name: str, **options: Any) -> Any:
     """A running standard game through games.services: players[i] holds POWERS[i]."""
     from games import services
     from games.models import Game
+    from games.terms import GameTerms
 
     game = services.game_create(
         created_by=players[0],
         name=name,
-        assignment=Game.Assignment.CHOSEN,
         power=POWERS[0],
-        **options,
+        terms=GameTerms(assignment=Game.Assignment.CHOSEN, **options),
     )
     for user, power in zip(players[1:], POWERS[1:], strict=True):
         services.game_join(game=game, user=user, power=power)
@@ -444,14 +444,14 @@ def start_game(players: Sequence[Any], name: str, **options: Any) -> Any:
 @contextlib.contextmanager
 def quiet_publish() -> Iterator[None]:
     """Skip the channel-layer publish while setting up (nobody is listening yet)."""
-    import games.live
+    import core.live
 
-    real: Callable[..., None] = games.live.game_changed_publish
-    games.live.game_changed_publish = lambda **_: None
+    real: Callable[..., None] = core.live.game_changed_publish
+    core.live.game_changed_publish = lambda **_: None
     try:
         yield
     finally:
-        games.live.game_changed_publish = real
+        core.live.game_changed_publish = real
 
 
 # -- figures ----------------------------------------------------------------------------------

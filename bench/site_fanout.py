@@ -272,7 +272,7 @@ def main() -> int:
     ) as children:
         from django.conf import settings
 
-        import games.live
+        import core.live
         from games import services
         from games.models import Game
 
@@ -305,8 +305,8 @@ def main() -> int:
                 sc.say(f"  connect failure: {line}")
 
             # Time the publish inside the service: the on-commit hook looks the function up
-            # in games.live each time, so wrapping the module attribute catches it.
-            real_publish = games.live.game_changed_publish
+            # in core.live each time, so wrapping the module attribute catches it.
+            real_publish = core.live.game_changed_publish
             marks: dict[str, int] = {}
 
             def timed_publish(*, game_id: int, version: int) -> None:
@@ -314,7 +314,7 @@ def main() -> int:
                 real_publish(game_id=game_id, version=version)
                 marks["after"] = time.monotonic_ns()
 
-            games.live.game_changed_publish = timed_publish
+            core.live.game_changed_publish = timed_publish
             rounds: list[tuple[int, int, int, int, int]] = []  # version, start, before, after, ret
             timeouts = 0
             for _r in range(args.rounds):
@@ -335,7 +335,7 @@ def main() -> int:
                         f"round with version {version}: not every client had it after "
                         f"{args.round_timeout:g} s"
                     )
-            games.live.game_changed_publish = real_publish
+            core.live.game_changed_publish = real_publish
             parent.send("stop")
             results = expect(parent, "results", 60)
             if results is None:

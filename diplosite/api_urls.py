@@ -6,16 +6,14 @@ from __future__ import annotations
 from django.urls import re_path
 
 from accounts.api import urlpatterns as token_urls
-from diplosite.api import not_found
-from games.absence_api import urlpatterns as absence_urls
-from games.api_v1 import urlpatterns as games_urls
+from core.api import not_found
+from games.api import urlpatterns as games_urls
 from notifications.api import urlpatterns as notification_urls
 
 app_name = "api"
 
 urlpatterns = [
     *games_urls,
-    *absence_urls,
     *notification_urls,
     *token_urls,
     re_path(r"^[\s\S]*$", not_found),  # [\s\S]: a path may hold a newline

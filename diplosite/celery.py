@@ -24,7 +24,7 @@ def _schedule_sweep(sender: Celery, **_: object) -> None:
     )
     sender.add_periodic_task(
         60.0,
-        sender.signature("games.tasks.remind_due_phases"),
+        sender.signature("notifications.tasks.remind_due_phases"),
         name="remind seats before deadlines",
     )
     sender.add_periodic_task(

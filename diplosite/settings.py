@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "core",
     "accounts",
     "variants",
     "games",
@@ -248,6 +249,13 @@ STORAGES = {
 }
 WHITENOISE_USE_FINDERS = True
 
+#: How the public API's views (core.api.ApiView) know the caller, and count his requests.
+API_AUTHENTICATION = [
+    "accounts.authentication.TokenAuthentication",
+    "rest_framework.authentication.SessionAuthentication",
+]
+API_THROTTLE = ["accounts.authentication.ApiThrottle"]
+
 REST_FRAMEWORK = {
     # The site's own pages use the session; programs use an API token (/api/v1/).
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -255,7 +263,7 @@ REST_FRAMEWORK = {
         "accounts.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "EXCEPTION_HANDLER": "diplosite.api.exception_handler",
+    "EXCEPTION_HANDLER": "core.api.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     # Public API views count requests per token (else per user, else per address).
     "DEFAULT_THROTTLE_RATES": {
@@ -280,7 +288,7 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "SCHEMA_PATH_PREFIX": "/api/v1",
-    "PREPROCESSING_HOOKS": ["diplosite.api.public_endpoints_only"],
+    "PREPROCESSING_HOOKS": ["core.api.public_endpoints_only"],
     "COMPONENT_SPLIT_REQUEST": True,
     # /api/docs/ is Swagger UI from drf-spectacular-sidecar's static files: the page needs
     # nothing from outside the site.

@@ -1,5 +1,5 @@
 """The site's addresses, and its error handlers: the site's pages, and the API's JSON
-error shape for any address under ``/api/`` (diplosite.api)."""
+error shape for any address under ``/api/`` (core.api)."""
 
 from django.contrib import admin
 from django.urls import include, path
@@ -19,7 +19,7 @@ urlpatterns = [
     path("", include("games.urls")),
 ]
 
-handler400 = "diplosite.api.bad_request"
-handler403 = "diplosite.api.permission_denied"
-handler404 = "diplosite.api.page_not_found"
-handler500 = "diplosite.api.server_error"
+handler400 = "core.api.bad_request"
+handler403 = "core.api.permission_denied"
+handler404 = "core.api.page_not_found"
+handler500 = "core.api.server_error"

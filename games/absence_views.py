@@ -19,9 +19,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import absences, visibility
+from core.errors import ApplicationError
+from games import visibility
 from games.models import Game, Vacation
-from games.services import ApplicationError
+from games.services import absences
 
 
 def _attempt(request: HttpRequest, action: Callable[[], str]) -> None:
@@ -46,7 +47,7 @@ def _to_game(game: Game, anchor: str = "") -> HttpResponse:
 
 
 def _to_profile(request: HttpRequest) -> HttpResponse:
-    return redirect(reverse("accounts:profile", args=[request.user.get_username()]) + "#vacations")
+    return redirect(reverse("games:profile", args=[request.user.get_username()]) + "#vacations")
 
 
 def _day(raw: str) -> date:

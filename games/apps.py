@@ -7,6 +7,6 @@ class GamesConfig(AppConfig):
     verbose_name = _("Games")
 
     def ready(self) -> None:
-        # Services queue tasks by name (games.queue); the name must be known in every
+        # Services queue tasks by name (core.queue); the name must be known in every
         # process that queues, the web included, not only in the worker that runs it.
         from games import tasks  # noqa: F401

@@ -18,8 +18,8 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
-from diplosite.inputs import json_loads
-from games.live import group_name, user_group_name
+from core.inputs import json_loads
+from core.live import group_name, user_group_name
 from games.models import Game
 from games.visibility import can_view_game
 

@@ -19,8 +19,8 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from core.queue import after_commit
 from games.models import Game, GameEvent
-from games.queue import after_commit
 
 log = logging.getLogger(__name__)
 

@@ -9,8 +9,8 @@ from django.utils.translation import gettext_lazy as _
 
 from adjudicator.variants import VARIANTS, find_variant
 from games.models import Game
+from games.terms import REMINDER_HOURS_MAX
 from games.wording import POWER_NAMES
-from notifications.models import REMINDER_HOURS_MAX
 
 
 def _hours(

@@ -25,10 +25,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.defaults import permission_denied
 
-from diplosite.inputs import json_loads, whole_number
-from games import moderation, selectors, services, visibility, wording
+from core.errors import ApplicationError
+from core.inputs import json_loads, whole_number
+from games import selectors, services, visibility, wording
 from games.models import Decision, Game, GamePhase
-from games.services import ApplicationError
+from games.services import decisions, moderation, rulings
 
 # -- who may ---------------------------------------------------------------------------------
 
@@ -110,7 +111,7 @@ def _ruling_orders(game: Game, phase: GamePhase, raw: str) -> dict[str, list[str
             given[power].append(order.strip())
     if not given:
         raise ApplicationError(_("Give the orders of the ruling, one per line."))
-    return {**moderation._stored_orders(phase), **given}
+    return {**rulings.orders_as_adjudicated(phase), **given}
 
 
 def _ruling_position(raw: str) -> dict[str, Any]:
@@ -297,7 +298,7 @@ def ruling(request: HttpRequest, game_id: int) -> HttpResponse:
         if phase is None:
             raise ApplicationError(_("Choose the phase the ruling is on."))
         if request.POST.get("kind") == "position":
-            moderation.ruling_apply(
+            rulings.ruling_apply(
                 game=game,
                 by=request.user,
                 phase=phase,
@@ -305,7 +306,7 @@ def ruling(request: HttpRequest, game_id: int) -> HttpResponse:
                 position=_ruling_position(request.POST.get("position", "")),
             )
         else:
-            moderation.ruling_apply(
+            rulings.ruling_apply(
                 game=game,
                 by=request.user,
                 phase=phase,
@@ -324,7 +325,7 @@ def decision(request: HttpRequest, game_id: int, decision_id: int) -> HttpRespon
     return _run(
         request,
         game,
-        lambda: moderation.decision_answer(
+        lambda: decisions.decision_answer(
             decision=question,
             by=request.user,
             answer=request.POST.get("answer", ""),

@@ -16,7 +16,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import gettext as _
 
-from diplosite.inputs import whole_number
+from core.inputs import whole_number
 from games import export, pictures, visibility
 from games.models import Game, GamePhase
 

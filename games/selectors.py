@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Q, QuerySet, Sum
 from django.utils import timezone
 
-from games.models import Game, GamePhase, Seat
+from games.models import Game, GamePhase, PhaseDuty, Seat
 
 
 def phases_due(*, now: datetime | None = None) -> list[tuple[int, int]]:
@@ -65,7 +66,7 @@ def game_state(
     """
     from adjudicator import find_variant, legal_orders
     from games import visibility, wording
-    from games.services import phase_position, powers_to_order
+    from games.positions import phase_position, powers_to_order
 
     everything = list(game.phases.order_by("index"))
     # The line of play: phases a ruling superseded stay reachable by index, as history.
@@ -415,57 +416,6 @@ def moderation_summary(*, game: Game, user: AbstractBaseUser | AnonymousUser) ->
     }
 
 
-def reminder_seats(*, phases: list[GamePhase], now: datetime) -> dict[int, list[Seat]]:
-    """For each phase, the seats whose reminder time has come: a player who has not said
-    they are ready and was not reminded of this phase yet, at their own hours before the
-    deadline (notification settings), else the game's. Whether the seat has orders to give
-    at all is left to the caller, who reads the position."""
-    from games.deadlines import reminder_at
-    from games.models import OrderSet
-
-    if not phases:
-        return {}
-    ready = set(
-        OrderSet.objects.filter(phase__in=phases, ready=True).values_list("phase_id", "seat_id")
-    )
-    seats: dict[int, list[Seat]] = {}
-    for seat in Seat.objects.filter(
-        game_id__in={p.game_id for p in phases}, user__isnull=False, eliminated=False
-    ).select_related("user__notification_setting"):
-        seats.setdefault(seat.game_id, []).append(seat)
-    out: dict[int, list[Seat]] = {}
-    for phase in phases:
-        assert phase.deadline is not None
-        for seat in seats.get(phase.game_id, []):
-            if (phase.pk, seat.pk) in ready or seat.power in phase.reminded_powers:
-                continue
-            setting = getattr(seat.user, "notification_setting", None)
-            hours = getattr(setting, "reminder_hours", None)
-            if hours is None:
-                hours = phase.game.reminder_hours
-            when = reminder_at(phase.deadline, hours, opened=phase.opened_at)
-            if when is not None and when <= now:
-                out.setdefault(phase.pk, []).append(seat)
-    return out
-
-
-def reminders_due(*, now: datetime | None = None) -> list[int]:
-    """Open phases with a player to remind now (see :func:`reminder_seats`)."""
-    from notifications.models import REMINDER_HOURS_MAX
-
-    now = now or timezone.now()
-    phases = list(
-        GamePhase.objects.filter(
-            status=GamePhase.Status.OPEN,
-            deadline__gt=now,
-            # No reminder is asked for earlier than this (a game's own hours are fewer).
-            deadline__lte=now + timedelta(hours=REMINDER_HOURS_MAX),
-            game__status=Game.Status.ACTIVE,
-        ).select_related("game")
-    )
-    return sorted(reminder_seats(phases=phases, now=now))
-
-
 def _decisions(
     phase: GamePhase, user: AbstractBaseUser | AnonymousUser, game: Game
 ) -> list[dict[str, Any]]:
@@ -500,3 +450,75 @@ def pauses_expired(*, now: datetime | None = None) -> list[int]:
             status=Game.Status.ACTIVE, paused_at__isnull=False, paused_until__lte=now
         ).values_list("pk", flat=True)
     )
+
+
+# -- a player's record (the profile page) ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Record:
+    played: int
+    won: int
+    drawn: int
+    missed_phases: int
+    running: int
+    #: Percent of the phases with orders to give in which they came in time (None: none yet).
+    reliability: int | None = None
+    #: How many such phases the reliability is taken over.
+    duty_phases: int = 0
+
+
+def player_record(*, user: AbstractBaseUser, viewer: AbstractBaseUser | AnonymousUser) -> Record:
+    """``user``'s figures as ``viewer`` may see them.
+
+    Others never count an anonymous game, finished or not: games.visibility never shows
+    who played one, even after the end, so a count (or a phase missed, or the
+    reliability taken over its phases) would give away that ``user`` sat in one. The
+    player sees their own full figures. Private games do count: they are left off the
+    list, but a count of them tells nobody which games they are or who else plays."""
+    seats = Seat.objects.filter(user=user).select_related("game")
+    duties = PhaseDuty.objects.filter(user=user)
+    if not _is_self(user=user, viewer=viewer):
+        seats = seats.filter(game__anonymous=False)
+        duties = duties.filter(phase__game__anonymous=False)
+    started = seats.exclude(game__status__in=[Game.Status.FORMING, Game.Status.CANCELLED])
+    finished = started.filter(game__status=Game.Status.FINISHED)
+    won = sum(
+        1 for s in finished if s.game.outcome == Game.Outcome.SOLO and s.game.winner == s.power
+    )
+    drawn = finished.filter(game__outcome=Game.Outcome.DRAW, eliminated=False).count()
+    missed = started.aggregate(total=Sum("missed_phases"))["total"] or 0
+    duty_phases = duties.count()
+    # As games.selectors.reliability_of, over the duties counted here.
+    reliability = (
+        round(100 * duties.filter(missed=False).count() / duty_phases) if duty_phases else None
+    )
+    return Record(
+        played=started.count(),
+        won=won,
+        drawn=drawn,
+        missed_phases=missed,
+        running=started.filter(game__status=Game.Status.ACTIVE).count(),
+        reliability=reliability,
+        duty_phases=duty_phases,
+    )
+
+
+def games_of_player(
+    *, user: AbstractBaseUser, viewer: AbstractBaseUser | AnonymousUser
+) -> QuerySet[Game]:
+    """The games listed on ``user``'s profile for ``viewer``, newest first, with the seats
+    taken (``players``) and in all (``powers``). Others see only public, not anonymous
+    games; the player sees all of their own."""
+    # A subquery, not a join on seats: a join would multiply the counts below.
+    games = Game.objects.filter(pk__in=Seat.objects.filter(user=user).values("game_id"))
+    if not _is_self(user=user, viewer=viewer):
+        games = games.filter(anonymous=False, private=False)
+    return games.annotate(
+        players=Count("seats", filter=Q(seats__user__isnull=False)),
+        powers=Count("seats"),
+    ).order_by("-created_at", "-pk")
+
+
+def _is_self(*, user: AbstractBaseUser, viewer: AbstractBaseUser | AnonymousUser) -> bool:
+    return bool(viewer.is_authenticated and viewer.pk == user.pk)

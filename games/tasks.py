@@ -64,7 +64,7 @@ def sweep_due_phases() -> int:
     give is ready. This is the guarantee; a task queued at the deadline or on "ready" is an
     optimisation. Pauses whose time is up end here too (their phase then has a deadline
     again). Phases given up to the moderators are left alone."""
-    from games.moderation import pause_expire
+    from games.services.moderation import pause_expire
 
     for game_id in selectors.pauses_expired():
         pause_expire(game_id=game_id)
@@ -96,23 +96,3 @@ def dispatch_events() -> int:
     for event_id in events.events_undispatched():
         done += events.event_dispatch(event_id)
     return done
-
-
-@shared_task(name="games.tasks.remind_phase", acks_late=True)
-def remind_phase(phase_id: int) -> int:
-    """Remind the seats of one phase that are not ready. Safe to run twice."""
-    return services.phase_remind(phase_id=phase_id)
-
-
-@shared_task(name="games.tasks.remind_due_phases")
-def remind_due_phases() -> int:
-    """Queue the reminders whose time has come (each phase once; see phase_remind)."""
-    queued = 0
-    for phase_id in selectors.reminders_due():
-        try:
-            remind_phase.delay(phase_id)
-        except Exception:
-            log.warning("could not queue the reminder of phase %s", phase_id, exc_info=True)
-            continue
-        queued += 1
-    return queued

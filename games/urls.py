@@ -5,6 +5,7 @@ from games import (
     duel_views,
     moderation_views,
     picture_views,
+    profile_views,
     views,
 )
 
@@ -12,6 +13,8 @@ app_name = "games"
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
+    # The address it had when accounts served it (accounts cannot read games' records).
+    path("accounts/players/<str:username>/", profile_views.profile, name="profile"),
     path("games/new/", views.game_create, name="create"),
     path("games/invite/<str:code>/", views.game_invite, name="invite"),
     path("games/<int:game_id>/", views.game_detail, name="detail"),

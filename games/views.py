@@ -13,10 +13,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from adjudicator.variants import VARIANTS, find_variant
-from diplosite.inputs import whole_number
+from core.errors import ApplicationError
+from core.inputs import whole_number
 from games import duel_views, selectors, services, visibility
 from games.forms import GameCreateForm, option_forms
 from games.models import Game, GamePhase
+from games.terms import GameTerms
 from variants.drawing import map_anchors, map_drawing
 
 
@@ -46,9 +48,7 @@ def game_create(request: HttpRequest) -> HttpResponse:
         chosen = options[d["variant"]]
         if chosen.is_valid():
             try:
-                game = services.game_create(
-                    created_by=request.user,
-                    name=d["name"],
+                terms = GameTerms(
                     variant_id=d["variant"],
                     options=chosen.options(),
                     duel=chosen.duel(),
@@ -56,11 +56,16 @@ def game_create(request: HttpRequest) -> HttpResponse:
                     anonymous=d["anonymous"],
                     assignment=d["assignment"],
                     start_when_full=d["start_when_full"],
-                    power=d["power"] or None,
                     press=d.get("press") or Game.Press.FULL,
                     **form.deadlines(),
                 )
-            except services.ApplicationError as e:
+                game = services.game_create(
+                    created_by=request.user,
+                    name=d["name"],
+                    power=d["power"] or None,
+                    terms=terms,
+                )
+            except ApplicationError as e:
                 form.add_error(None, e.message)
             else:
                 return redirect("games:detail", game_id=game.pk)
@@ -134,7 +139,7 @@ def _act(
     instead, for someone who may not see the game page yet: the invite page)."""
     try:
         action()  # type: ignore[operator]
-    except services.ApplicationError as e:
+    except ApplicationError as e:
         messages.error(request, e.message)
         for problem in e.extra.get("problems", []):
             messages.error(request, f"{problem['order']}: {problem['message']}")

@@ -13,7 +13,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from diplosite.api import (
+from core.api import (
     READ_ERRORS,
     WRITE_ERRORS,
     ApiView,
@@ -23,10 +23,10 @@ from diplosite.api import (
     page_of,
 )
 from games.deadlines import zone_named
+from games.terms import REMINDER_HOURS_MAX
 from notifications import services, webhooks
 from notifications.models import (
     EVENT_KINDS,
-    REMINDER_HOURS_MAX,
     Channel,
     Kind,
     Notification,

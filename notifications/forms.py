@@ -7,8 +7,9 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from games.forms import time_zones
+from games.terms import REMINDER_HOURS_MAX
 from notifications import webhooks
-from notifications.models import EVENT_KINDS, REMINDER_HOURS_MAX, Channel, NotificationSetting
+from notifications.models import EVENT_KINDS, Channel, NotificationSetting
 
 
 class SettingForm(forms.Form):

@@ -12,7 +12,7 @@ import logging
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from games.live import user_group_name
+from core.live import user_group_name
 
 log = logging.getLogger(__name__)
 

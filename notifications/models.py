@@ -25,8 +25,6 @@ class Kind(models.TextChoices):
 EVENT_KINDS = [k for k in Kind if k is not Kind.DIGEST]
 #: Kinds that are always sent at once: a reminder in tomorrow's digest comes too late.
 NEVER_HELD = frozenset({Kind.DEADLINE_REMINDER.value})
-#: The most hours before a deadline a player may ask to be reminded.
-REMINDER_HOURS_MAX = 72
 
 
 class Channel(models.TextChoices):

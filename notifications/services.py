@@ -28,13 +28,13 @@ from django.db.models import Q
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from core.queue import after_commit, task_after_commit, task_run_here, task_send
 from games.deadlines import zone_named
-from games.queue import after_commit, task_after_commit, task_send
+from games.terms import REMINDER_HOURS_MAX
 from notifications import live, webhooks
 from notifications.models import (
     EVENT_KINDS,
     NEVER_HELD,
-    REMINDER_HOURS_MAX,
     Channel,
     Delivery,
     Kind,
@@ -122,13 +122,11 @@ def notify(
                     created_ids.append(delivery.pk)
     for user_id in sorted(told):
         after_commit(inbox_changed, user_id)
-    from notifications.tasks import deliver
-
     for pk in created_ids:
         if queue:
             task_after_commit(DELIVER, pk)
         else:
-            deliver.apply(args=(pk,))
+            task_run_here(DELIVER, pk)
     return count
 
 

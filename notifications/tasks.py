@@ -7,7 +7,8 @@ from typing import Any
 from celery import shared_task
 from django.utils import timezone
 
-from notifications import services
+from core.queue import task_send
+from notifications import reminders, services
 from notifications.models import Delivery
 
 
@@ -36,3 +37,19 @@ def send_digests() -> int:
 def requeue_deliveries() -> int:
     """Queue again the deliveries whose task was lost (beat, every minute)."""
     return services.deliveries_requeue(now=timezone.now())
+
+
+@shared_task(name="notifications.tasks.remind_phase", acks_late=True)
+def remind_phase(phase_id: int) -> int:
+    """Remind the seats of one phase that are not ready. Safe to run twice."""
+    return reminders.phase_remind(phase_id=phase_id)
+
+
+@shared_task(name="notifications.tasks.remind_due_phases")
+def remind_due_phases() -> int:
+    """Queue the reminders whose time has come (each phase once; see phase_remind)."""
+    queued = 0
+    for phase_id in reminders.reminders_due():
+        if task_send("notifications.tasks.remind_phase", phase_id):
+            queued += 1
+    return queued

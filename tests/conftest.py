@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from games.terms import GameTerms
+
 POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey")
 
 
@@ -52,9 +54,8 @@ def started_game(players: dict[str, Any]) -> Any:
     game = services.game_create(
         created_by=players["austria"],
         name="Test game",
-        assignment=Game.Assignment.CHOSEN,
         power="austria",
-        movement_deadline=timedelta(hours=1),
+        terms=GameTerms(assignment=Game.Assignment.CHOSEN, movement_deadline=timedelta(hours=1)),
     )
     for power in POWERS[1:]:
         services.game_join(game=game, user=players[power], power=power)

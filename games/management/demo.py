@@ -49,6 +49,7 @@ from adjudicator import (
 from adjudicator.board import province_of
 from adjudicator.orders import Nominate
 from adjudicator.variants.highlander.rules import Highlander
+from core.errors import ApplicationError
 from games import services
 
 # The bot runs in a process of its own, outside the worker: importing the tasks registers
@@ -158,7 +159,7 @@ def _give(game: Game, phase: GamePhase, user: User, orders: list[str]) -> None:
         services.orders_submit(game=game, user=user, orders=orders, phase_id=phase.pk)
     try:
         services.orders_ready(game=game, user=user, ready=True)
-    except services.ApplicationError as e:
+    except ApplicationError as e:
         log.info("the demo bot left %s unready in %s: %s", user, game.name, e)
 
 

@@ -16,9 +16,10 @@ from django.db.models import Sum
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from games import absences, selectors, visibility, wording
+from games import selectors, visibility, wording
 from games.models import Game, GamePhase, Seat
 from games.moderation_views import moderates_anything
+from games.services import absences
 
 register = template.Library()
 
@@ -151,7 +152,7 @@ def vacation_summary(user: Any) -> dict[str, Any]:
     year."""
     today = timezone.now().date()
     cap = absences.vacation_days_per_year()
-    taken = absences._days_in_year(user, today.year)
+    taken = absences.vacation_days_taken(user, today.year)
     return {
         "vacations": [
             {

@@ -121,7 +121,7 @@ def test_profile_counts_games_played_won_drawn_and_missed(
     services.phase_adjudicate(game_id=started_game.pk, phase_id=phase.pk)  # all miss
     for user in players.values():
         services.draw_vote(game=started_game, user=user, accept=True)
-    page = client.get(reverse("accounts:profile", args=["france-player"]))
+    page = client.get(reverse("games:profile", args=["france-player"]))
     figures = {
         key: page.content.decode().split(f'data-figure="{key}">')[1].split("<")[0]
         for key in ("played", "won", "drawn", "missed")

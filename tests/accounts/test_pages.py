@@ -14,9 +14,9 @@ from django.urls import reverse
 from django.utils import translation
 from django.views import defaults
 
-from accounts import selectors
-from games import services
+from games import selectors, services
 from games.models import Game
+from games.terms import GameTerms
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +33,10 @@ SIGNUP = {
 
 def _private_game(make_user: Any) -> Game:
     return services.game_create(
-        created_by=make_user("host"), name="Friends only", private=True, power="austria"
+        created_by=make_user("host"),
+        name="Friends only",
+        power="austria",
+        terms=GameTerms(private=True),
     )
 
 
@@ -109,10 +112,10 @@ def _anonymous_game(players: dict[str, Any], *, finish: bool) -> Game:
     game = services.game_create(
         created_by=players[powers[0]],
         name="Masked",
-        anonymous=True,
-        assignment=Game.Assignment.CHOSEN,
         power=powers[0],
-        movement_deadline=timedelta(hours=1),
+        terms=GameTerms(
+            anonymous=True, assignment=Game.Assignment.CHOSEN, movement_deadline=timedelta(hours=1)
+        ),
     )
     for power in powers[1:]:
         services.game_join(game=game, user=players[power], power=power)
@@ -134,7 +137,7 @@ def test_others_never_count_an_anonymous_game(
     players: dict[str, Any], make_user: Any, finish: bool
 ) -> None:
     _anonymous_game(players, finish=finish)
-    url = reverse("accounts:profile", args=["france-player"])
+    url = reverse("games:profile", args=["france-player"])
     nothing = {
         "played": "0",
         "running": "0",
@@ -168,10 +171,13 @@ def test_the_record_counts_anonymous_games_for_the_player_only(players: dict[str
 def test_a_profile_shows_seats_taken_of_a_forming_game(make_user: Any) -> None:
     host = make_user("host")
     game = services.game_create(
-        created_by=host, name="Gathering", assignment=Game.Assignment.CHOSEN, power="austria"
+        created_by=host,
+        name="Gathering",
+        power="austria",
+        terms=GameTerms(assignment=Game.Assignment.CHOSEN),
     )
     services.game_join(game=game, user=make_user("guest"), power="england")
-    page = Client().get(reverse("accounts:profile", args=["host"])).content.decode()
+    page = Client().get(reverse("games:profile", args=["host"])).content.decode()
     row = page.split("Gathering")[1].split("</tr>")[0]
     assert "<td>2/7</td>" in row
 
@@ -185,7 +191,7 @@ def _template_names(response: Any) -> list[str]:
 
 def test_not_found_uses_the_sites_page(settings: Any) -> None:
     settings.DEBUG = False
-    response = Client().get(reverse("accounts:profile", args=["nobody"]))
+    response = Client().get(reverse("games:profile", args=["nobody"]))
     assert response.status_code == 404
     assert "404.html" in _template_names(response)
     text = response.content.decode()

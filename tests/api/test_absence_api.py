@@ -14,6 +14,7 @@ from rest_framework.test import APIClient
 
 from games import services
 from games.models import Game, Vacation
+from games.terms import GameTerms
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +49,7 @@ def test_an_outsider_cannot_tell_a_private_game_from_none(
     api: Callable[..., APIClient], make_user: Any
 ) -> None:
     owner = make_user("owner")
-    game = services.game_create(created_by=owner, name="Hidden", private=True)
+    game = services.game_create(created_by=owner, name="Hidden", terms=GameTerms(private=True))
     outsider = api(make_user("outsider"))
     for path in (url("extension", game.pk), url("extension", 2**31 - 1)):
         answer = outsider.post(path)

@@ -17,10 +17,10 @@ from django.urls import URLPattern, URLResolver, reverse
 from rest_framework.renderers import JSONRenderer
 from rest_framework.test import APIClient
 
-from diplosite import api as handlers
+from core import api as handlers
+from core.api import ApiView, JSONParser
+from core.inputs import MAX_JSON_DEPTH, json_depth, whole_number
 from diplosite import api_urls, urls
-from diplosite.api import ApiView, JSONParser
-from diplosite.inputs import MAX_JSON_DEPTH, json_depth, whole_number
 from games import selectors, services
 from games.models import Game
 
@@ -258,7 +258,7 @@ def test_django_s_own_errors_are_json_under_api_and_pages_elsewhere() -> None:
     assert "has been logged" in assert_error(handlers.server_error(factory.get("/api/x")), 500)
     assert handlers.server_error(factory.get("/"))["Content-Type"].startswith("text/html")
     assert {getattr(urls, f"handler{n}") for n in (400, 403, 404, 500)} == {
-        f"diplosite.api.{h.__name__}"
+        f"core.api.{h.__name__}"
         for h in (
             handlers.bad_request,
             handlers.permission_denied,

@@ -19,6 +19,7 @@ from rest_framework.test import APIClient
 
 from games import services
 from games.models import Game, OrderSet
+from games.terms import GameTerms
 
 pytestmark = pytest.mark.django_db
 
@@ -100,7 +101,7 @@ def test_a_private_game_does_not_exist_for_outsiders(
     make_user: Callable[..., Any], api: Callable[..., APIClient]
 ) -> None:
     owner, outsider = make_user("owner"), make_user("outsider")
-    game = services.game_create(created_by=owner, name="Back room", private=True)
+    game = services.game_create(created_by=owner, name="Back room", terms=GameTerms(private=True))
     assert check(api(outsider), game, "A vie - tri").json() == {"message": "No such game."}
     assert check(api(outsider), game, "A vie - tri").status_code == 404
     # Its player may ask; the game is forming, so there is nothing to order yet.

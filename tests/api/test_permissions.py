@@ -14,6 +14,7 @@ from rest_framework.test import APIClient
 from accounts.models import ApiToken
 from games import services
 from games.models import Game
+from games.terms import GameTerms
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +33,9 @@ def people(make_user: Callable[..., Any]) -> dict[str, Any]:
 @pytest.fixture
 def private_game(people: dict[str, Any]) -> Game:
     """A private standard game forming: its creator and one other player are seated."""
-    game = services.game_create(created_by=people["owner"], name="Secret", private=True)
+    game = services.game_create(
+        created_by=people["owner"], name="Secret", terms=GameTerms(private=True)
+    )
     services.game_join(game=game, user=people["other"], invite_code=game.invite_code)
     return game
 
@@ -259,13 +262,13 @@ def test_a_token_is_made_on_the_profile_shown_once_and_stored_hashed(
     assert token.name == "my bot"
     assert token.key_hash == hashlib.sha256(key.encode()).hexdigest()
     assert key not in {token.key_hash, token.prefix}
-    profile = browser.get(reverse("accounts:profile", args=["owner"]))
+    profile = browser.get(reverse("games:profile", args=["owner"]))
     assert "my bot" in profile.content.decode()
     assert key not in profile.content.decode()
     # Nobody else sees the tokens section.
     other = Client()
     other.force_login(people["other"])
-    assert "my bot" not in other.get(reverse("accounts:profile", args=["owner"])).content.decode()
+    assert "my bot" not in other.get(reverse("games:profile", args=["owner"])).content.decode()
 
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {key}")

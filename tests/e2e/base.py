@@ -15,6 +15,7 @@ from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from diplosite.celery import app
+from games.terms import GameTerms
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -53,8 +54,7 @@ def seven_player_game(name: str, *, all_ready_but_france: bool = False) -> Any:
         created_by=users["austria"],
         name=name,
         power="austria",
-        assignment=Game.Assignment.CHOSEN,
-        movement_deadline=timedelta(hours=1),
+        terms=GameTerms(assignment=Game.Assignment.CHOSEN, movement_deadline=timedelta(hours=1)),
     )
     for power in POWERS[1:]:
         services.game_join(game=game, user=users[power], power=power)

@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 from adjudicator import find_variant
 from games import services
 from games.models import Game
+from games.terms import GameTerms
 from tests.e2e.base import (
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -58,11 +59,13 @@ class SetUpInTheBrowser(BrowserTestCase):
         game = services.game_create(
             created_by=self.red,
             name=f"{variant} in the browser",
-            variant_id=variant,
-            options=options or None,
             power=None if by_lot else "red",
-            assignment=Game.Assignment.RANDOM if by_lot else Game.Assignment.CHOSEN,
-            setup_deadline=timedelta(hours=1),
+            terms=GameTerms(
+                variant_id=variant,
+                options=options or None,
+                assignment=Game.Assignment.RANDOM if by_lot else Game.Assignment.CHOSEN,
+                setup_deadline=timedelta(hours=1),
+            ),
         )
         services.game_join(game=game, user=self.blue, power=None if by_lot else "blue")
         game.refresh_from_db()

@@ -15,6 +15,7 @@ from playwright.sync_api import Page, Route, expect
 
 from games import services
 from games.models import Game, OrderSet
+from games.terms import GameTerms
 from tests.e2e.base import (
     PASSWORD,
     BrowserTestCase,
@@ -44,11 +45,13 @@ def placement_game() -> Game:
     game = services.game_create(
         created_by=red,
         name="Placement",
-        variant_id="highlander",
-        options={"nomination": "fixed", "fixed_setup": {"centers": centers}},
         power="red",
-        assignment=Game.Assignment.CHOSEN,
-        setup_deadline=timedelta(hours=1),
+        terms=GameTerms(
+            variant_id="highlander",
+            options={"nomination": "fixed", "fixed_setup": {"centers": centers}},
+            assignment=Game.Assignment.CHOSEN,
+            setup_deadline=timedelta(hours=1),
+        ),
     )
     services.game_join(game=game, user=blue, power="blue")
     return game

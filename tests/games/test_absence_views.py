@@ -16,8 +16,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from adjudicator.variants import VARIANTS
-from games import absences, moderation, services
+from games import services
 from games.models import Decision, Game, GamePhase, ModeratorAction, Vacation
+from games.services import absences, moderation
+from games.terms import GameTerms
 from tests.conftest import POWERS
 from tests.games.test_decisions import Kingmaker
 
@@ -61,16 +63,13 @@ def referee(make_user: Any) -> Any:
 
 
 @pytest.fixture
-def asking(
-    kingmaker: None, players: dict[str, Any], referee: Any, site_moderator: Any
-) -> Game:
+def asking(kingmaker: None, players: dict[str, Any], referee: Any, site_moderator: Any) -> Game:
     """A Kingmaker game in fall 1901, whose movement waits for the game master's answer."""
     game = services.game_create(
         created_by=players["austria"],
         name="Kingmaker",
-        variant_id="kingmaker",
-        assignment=Game.Assignment.CHOSEN,
         power="austria",
+        terms=GameTerms(variant_id="kingmaker", assignment=Game.Assignment.CHOSEN),
     )
     for power in POWERS[1:]:
         services.game_join(game=game, user=players[power], power=power)
@@ -258,9 +257,8 @@ class TestExtensions:
         game = services.game_create(
             created_by=players["austria"],
             name="Masks",
-            assignment=Game.Assignment.CHOSEN,
             power="austria",
-            anonymous=True,
+            terms=GameTerms(assignment=Game.Assignment.CHOSEN, anonymous=True),
         )
         for power in POWERS[1:]:
             services.game_join(game=game, user=players[power], power=power)
@@ -284,7 +282,7 @@ def clock() -> Iterator[None]:
 
 
 def profile(client: Client, name: str) -> str:
-    response = client.get(reverse("accounts:profile", args=[name]))
+    response = client.get(reverse("games:profile", args=[name]))
     assert response.status_code == 200
     return response.content.decode()
 
@@ -306,7 +304,7 @@ class TestVacations:
             {"first_day": "2026-07-01", "last_day": "2026-07-05"},
         )
         assert response.status_code == 302
-        assert response["Location"] == reverse("accounts:profile", args=["alice"]) + "#vacations"
+        assert response["Location"] == reverse("games:profile", args=["alice"]) + "#vacations"
         vacation = Vacation.objects.get(user=alice)
         assert (vacation.first_day, vacation.last_day) == (date(2026, 7, 1), date(2026, 7, 5))
         html = profile(client, "alice")

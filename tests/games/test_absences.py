@@ -8,9 +8,11 @@ from typing import Any
 import pytest
 import time_machine
 
-from games import absences, services
+from core.errors import ApplicationError
+from games import services
 from games.models import Game, GamePhase, ModeratorAction, Vacation
-from games.services import ApplicationError
+from games.services import absences
+from games.terms import GameTerms
 
 pytestmark = pytest.mark.django_db
 
@@ -27,9 +29,8 @@ def _game(players: dict[str, Any], **settings: Any) -> Game:
     game = services.game_create(
         created_by=players["austria"],
         name="Summer",
-        assignment=Game.Assignment.CHOSEN,
         power="austria",
-        movement_deadline=timedelta(hours=48),
+        terms=GameTerms(assignment=Game.Assignment.CHOSEN, movement_deadline=timedelta(hours=48)),
     )
     Game.objects.filter(pk=game.pk).update(**settings)
     for power, user in players.items():

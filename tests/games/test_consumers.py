@@ -13,10 +13,11 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 
+from core.live import game_changed_publish
 from diplosite.asgi import application
 from games import services
-from games.live import game_changed_publish
 from games.models import Game
+from games.terms import GameTerms
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -64,7 +65,7 @@ async def test_adjudication_reaches_watchers_after_commit(
 async def test_outsiders_cannot_watch_a_private_game(make_user: Any) -> None:
     owner = await sync_to_async(make_user)("owner")
     game = await sync_to_async(services.game_create)(
-        created_by=owner, name="Back room", private=True
+        created_by=owner, name="Back room", terms=GameTerms(private=True)
     )
     ws = communicator(game)
     connected, code = await ws.connect()

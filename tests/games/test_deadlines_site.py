@@ -11,9 +11,12 @@ import pytest
 import time_machine
 from django.core import mail
 
-from games import services, tasks
+from core.errors import ApplicationError
+from games import services
 from games.models import Game, GamePhase
-from games.services import ApplicationError
+from games.terms import GameTerms
+from notifications import reminders
+from notifications import tasks as notify_tasks
 
 pytestmark = pytest.mark.django_db
 
@@ -24,9 +27,8 @@ def _game(players: dict[str, Any], **settings: Any) -> Game:
     game = services.game_create(
         created_by=players["austria"],
         name="Evenings",
-        assignment=Game.Assignment.CHOSEN,
         power="austria",
-        **settings,
+        terms=GameTerms(assignment=Game.Assignment.CHOSEN, **settings),
     )
     for power, user in players.items():
         if power != "austria":
@@ -107,7 +109,7 @@ def test_bad_deadline_settings_are_refused(
     make_user: Any, given: dict[str, Any], message: str
 ) -> None:
     with pytest.raises(ApplicationError, match=message):
-        services.game_create(created_by=make_user("alice"), name="g", **given)
+        services.game_create(created_by=make_user("alice"), name="g", terms=GameTerms(**given))
 
 
 def _daily_game_with_five_ready(players: dict[str, Any]) -> Game:
@@ -127,19 +129,19 @@ def test_a_reminder_goes_once_to_those_not_ready(
         game = _daily_game_with_five_ready(players)
         services.orders_submit(game=game, user=players["england"], orders=["F lon - nth"])
         clock.move_to(start + timedelta(hours=17))
-        assert tasks.selectors.reminders_due() == []
+        assert reminders.reminders_due() == []
         clock.move_to(start + timedelta(hours=18, minutes=1))
-        (phase_id,) = tasks.selectors.reminders_due()
+        (phase_id,) = reminders.reminders_due()
         with django_capture_on_commit_callbacks(execute=True):
-            assert tasks.remind_phase.apply(args=(phase_id,)).get() == 2
+            assert notify_tasks.remind_phase.apply(args=(phase_id,)).get() == 2
         with django_capture_on_commit_callbacks(execute=True):
-            assert tasks.remind_phase.apply(args=(phase_id,)).get() == 0  # never twice
+            assert notify_tasks.remind_phase.apply(args=(phase_id,)).get() == 0  # never twice
         assert sorted(m.to[0] for m in mail.outbox) == [
             "england-player@example.org",
             "turkey-player@example.org",
         ]
         assert "not marked ready" in mail.outbox[0].body
-        assert tasks.selectors.reminders_due() == []
+        assert reminders.reminders_due() == []
 
 
 def test_each_player_is_reminded_at_their_own_hours_before(
@@ -157,18 +159,18 @@ def test_each_player_is_reminded_at_their_own_hours_before(
     with time_machine.travel(start, tick=False) as clock:
         _daily_game_with_five_ready(players)
         clock.move_to(start + timedelta(hours=4, minutes=1))  # 20 h before the deadline
-        (phase_id,) = tasks.selectors.reminders_due()
+        (phase_id,) = reminders.reminders_due()
         with django_capture_on_commit_callbacks(execute=True):
-            assert tasks.remind_phase.apply(args=(phase_id,)).get() == 1
+            assert notify_tasks.remind_phase.apply(args=(phase_id,)).get() == 1
         assert [m.to[0] for m in mail.outbox] == ["turkey-player@example.org"]
         clock.move_to(start + timedelta(hours=12))
-        assert tasks.selectors.reminders_due() == []  # Turkey once; England not yet
+        assert reminders.reminders_due() == []  # Turkey once; England not yet
         clock.move_to(start + timedelta(hours=18, minutes=1))  # the game's 6 h
-        (phase_id,) = tasks.selectors.reminders_due()
+        (phase_id,) = reminders.reminders_due()
         with django_capture_on_commit_callbacks(execute=True):
-            assert tasks.remind_phase.apply(args=(phase_id,)).get() == 1
+            assert notify_tasks.remind_phase.apply(args=(phase_id,)).get() == 1
         assert [m.to[0] for m in mail.outbox] == [
             "turkey-player@example.org",
             "england-player@example.org",
         ]
-        assert tasks.selectors.reminders_due() == []
+        assert reminders.reminders_due() == []

@@ -20,9 +20,11 @@ from adjudicator.board import PhaseKind
 from adjudicator.results import OrderResult
 from adjudicator.variants import VARIANTS, DecisionRequest
 from adjudicator.variants.standard import Standard
-from games import moderation, selectors, services
+from core.errors import ApplicationError
+from games import selectors, services
 from games.models import Decision, Game, GamePhase, ModeratorAction
-from games.services import ApplicationError
+from games.services import decisions, moderation
+from games.terms import GameTerms
 
 pytestmark = pytest.mark.django_db
 
@@ -74,9 +76,8 @@ def game(players: dict[str, Any], make_user: Any, site_moderator: Any) -> Game:
     game = services.game_create(
         created_by=players["austria"],
         name="Kingmaker",
-        variant_id="kingmaker",
-        assignment=Game.Assignment.CHOSEN,
         power="austria",
+        terms=GameTerms(variant_id="kingmaker", assignment=Game.Assignment.CHOSEN),
     )
     for power in POWERS[1:]:
         services.game_join(game=game, user=players[power], power=power)
@@ -114,7 +115,7 @@ def test_the_phase_waits_for_the_game_master_and_uses_the_answer(game: Game) -> 
     assert phase.deadline == decision.deadline  # the sweep comes back when it runs out
     needs = selectors.games_to_moderate(user=game.masters.get())
     assert "decision" in needs[0]["needs"]
-    moderation.decision_answer(decision=decision, by=game.masters.get(), answer="france")
+    decisions.decision_answer(decision=decision, by=game.masters.get(), answer="france")
     assert services.phase_adjudicate(game_id=game.pk, phase_id=phase.pk)
     assert _current(game).position["centers"]["france"] == ["bel", "bre", "mar", "par"]
     assert "decisions" not in _current(game).position.get("extras", {})
@@ -141,9 +142,9 @@ def test_only_a_moderator_answers_and_only_with_a_choice(
     services.phase_adjudicate(game_id=game.pk, phase_id=phase.pk)
     decision = Decision.objects.get(phase=phase)
     with pytest.raises(ApplicationError, match="moderator"):
-        moderation.decision_answer(decision=decision, by=players["france"], answer="france")
+        decisions.decision_answer(decision=decision, by=players["france"], answer="france")
     with pytest.raises(ApplicationError, match="one of"):
-        moderation.decision_answer(decision=decision, by=game.masters.get(), answer="Atlantis")
+        decisions.decision_answer(decision=decision, by=game.masters.get(), answer="Atlantis")
     assert Decision.objects.get(pk=decision.pk).answer is None
 
 
@@ -156,7 +157,7 @@ def test_players_see_the_question_only_once_the_phase_is_adjudicated(
     assert seen == []
     master_sees = selectors.game_state(user=game.masters.get(), game=game)["phase"]["decisions"]
     assert master_sees[0]["default_text"] == "Belgium stays as it is."
-    moderation.decision_answer(
+    decisions.decision_answer(
         decision=Decision.objects.get(), by=game.masters.get(), answer="nobody"
     )
     services.phase_adjudicate(game_id=game.pk, phase_id=phase.pk)
@@ -170,7 +171,7 @@ def test_the_state_api_keeps_an_open_decision_from_players(
     phase = _current(game)
     services.phase_adjudicate(game_id=game.pk, phase_id=phase.pk)
     master = game.masters.get()
-    moderation.decision_answer(decision=Decision.objects.get(), by=master, answer="italy")
+    decisions.decision_answer(decision=Decision.objects.get(), by=master, answer="italy")
     seen = selectors.game_state(user=players["england"], game=game)["moderation"]["actions"]
     decision = [a for a in seen if a["kind"] == "decision"]
     assert decision[0]["details"] == {}

@@ -17,6 +17,7 @@ from games import services
 from games.management import demo
 from games.management.demo import DRAFT_GAME, DUEL_GAME, RUNNING_GAME
 from games.models import Game, OrderSet
+from games.terms import GameTerms
 
 POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey")
 
@@ -29,9 +30,8 @@ def _standard_game(name: str, created_by: User, players: list[User]) -> Game:
     game = services.game_create(
         created_by=created_by,
         name=name,
-        assignment=Game.Assignment.CHOSEN,
         power="austria",
-        movement_deadline=timedelta(minutes=3),
+        terms=GameTerms(assignment=Game.Assignment.CHOSEN, movement_deadline=timedelta(minutes=3)),
     )
     for user, power in zip(players, POWERS[1:], strict=True):
         services.game_join(game=game, user=user, power=power)
@@ -54,13 +54,14 @@ def test_the_bot_plays_no_game_but_the_demo_games(make_user: Any) -> None:
         _standard_game(RUNNING_GAME, stranger, others),
         # A Highlander duel and a draft of the demo players, by other names.
         services.game_create(
-            created_by=users["alice"], name="Duel", variant_id="highlander", duel=True
+            created_by=users["alice"],
+            name="Duel",
+            terms=GameTerms(variant_id="highlander", duel=True),
         ),
         services.game_create(
             created_by=users["carol"],
             name="Draft",
-            variant_id="multiple_void",
-            options={"players": 3},
+            terms=GameTerms(variant_id="multiple_void", options={"players": 3}),
         ),
     ]
     services.game_join(game=not_demo[3], user=users["bob"])

@@ -14,6 +14,7 @@ from django.utils import translation
 
 from games import services
 from games.models import Duel, Game
+from games.terms import GameTerms
 
 pytestmark = pytest.mark.django_db
 
@@ -40,12 +41,14 @@ def duel(make_user: Any) -> Duel:
     game = services.game_create(
         created_by=alice,
         name="Highland duel",
-        variant_id="highlander",
-        options=FIXED,
-        duel=True,
-        private=True,
-        assignment=Game.Assignment.CHOSEN,
         power="red",
+        terms=GameTerms(
+            variant_id="highlander",
+            options=FIXED,
+            duel=True,
+            private=True,
+            assignment=Game.Assignment.CHOSEN,
+        ),
     )
     services.game_join(game=game, user=bob, power="blue", invite_code=game.invite_code)
     found = Duel.objects.get(board_a=game)

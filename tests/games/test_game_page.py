@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from games import selectors, services
 from games.models import Game
+from games.terms import GameTerms
 
 pytestmark = pytest.mark.django_db
 
@@ -127,7 +128,9 @@ def test_the_api_gives_the_adjustment_owed(started_game: Game, players: dict[str
 
 def test_random_powers_are_not_promised_before_the_draw(make_user: Any) -> None:
     alice, bob = make_user("alice"), make_user("bob")
-    game = services.game_create(created_by=alice, name="Drawn later", start_when_full=False)
+    game = services.game_create(
+        created_by=alice, name="Drawn later", terms=GameTerms(start_when_full=False)
+    )
     assert game.assignment == Game.Assignment.RANDOM
     services.game_join(game=game, user=bob)
     text = page(logged_in(alice), game)
@@ -143,7 +146,10 @@ def test_random_powers_are_not_promised_before_the_draw(make_user: Any) -> None:
 def test_chosen_powers_are_shown_with_their_player(make_user: Any) -> None:
     alice = make_user("alice")
     game = services.game_create(
-        created_by=alice, name="Chosen", assignment=Game.Assignment.CHOSEN, power="italy"
+        created_by=alice,
+        name="Chosen",
+        power="italy",
+        terms=GameTerms(assignment=Game.Assignment.CHOSEN),
     )
     text = page(logged_in(alice), game)
     assert "You have a seat (Italy)." in text

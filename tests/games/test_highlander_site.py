@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
+from core.errors import ApplicationError
 from games import selectors, services
 from games.models import Duel, Game, GamePhase
-from games.services import ApplicationError
+from games.terms import GameTerms
 from notifications.models import Notification
 from tests.games.bots import builds_for, greedy_orders
 
@@ -34,11 +35,13 @@ def _game(make_user: Any, *, options: dict[str, Any] | None = None, duel: bool =
     game = services.game_create(
         created_by=alice,
         name="Highland duel" if duel else "Highland",
-        variant_id="highlander",
-        options=options or {},
-        duel=duel,
-        assignment=Game.Assignment.CHOSEN,
         power="red",
+        terms=GameTerms(
+            variant_id="highlander",
+            options=options or {},
+            duel=duel,
+            assignment=Game.Assignment.CHOSEN,
+        ),
     )
     services.game_join(game=game, user=bob, power="blue")
     game.refresh_from_db()
@@ -124,7 +127,7 @@ BLUE_LIST = [
 class TestRules1And2TwoPlayers:
     def test_rule_2_a_game_has_two_seats_red_and_blue(self, make_user: Any) -> None:
         game = services.game_create(
-            created_by=make_user("alice"), name="g", variant_id="highlander"
+            created_by=make_user("alice"), name="g", terms=GameTerms(variant_id="highlander")
         )
         assert sorted(game.seats.values_list("power", flat=True)) == ["blue", "red"]
 
@@ -133,14 +136,15 @@ class TestRules1And2TwoPlayers:
             services.game_create(
                 created_by=make_user("alice"),
                 name="g",
-                variant_id="highlander",
-                options={"nomination": "by lot"},
+                terms=GameTerms(variant_id="highlander", options={"nomination": "by lot"}),
             )
         assert Game.objects.count() == 0
 
     def test_only_highlander_makes_duels(self, make_user: Any) -> None:
         with pytest.raises(ApplicationError, match="Highlander"):
-            services.game_create(created_by=make_user("alice"), name="g", duel=True)
+            services.game_create(
+                created_by=make_user("alice"), name="g", terms=GameTerms(duel=True)
+            )
 
 
 class TestRule3Nomination:

@@ -12,9 +12,10 @@ from django.utils import timezone
 from accounts.roles import MODERATOR, grant
 from adjudicator import resolve
 from adjudicator.io import position_from_json
-from games import moderation, selectors, services
+from core.errors import ApplicationError
+from games import selectors, services
 from games.models import Game, GamePhase, ModeratorAction, Ruling
-from games.services import ApplicationError
+from games.services import moderation, rulings
 
 pytestmark = pytest.mark.django_db
 
@@ -53,7 +54,7 @@ ACTIONS = {
     "end": lambda g, by, p: moderation.game_end(
         game=g, by=by, outcome=Game.Outcome.DRAW, reason=REASON
     ),
-    "ruling": lambda g, by, p: moderation.ruling_apply(
+    "ruling": lambda g, by, p: rulings.ruling_apply(
         game=g, by=by, phase=g.phases.get(index=0), orders={}, reason=REASON
     ),
 }
@@ -193,7 +194,7 @@ class TestAGameMasterNeverPlays:
             )
         started_game.vacation_handling = Game.VacationHandling.SITTER
         started_game.save()
-        from games import absences
+        from games.services import absences
 
         with pytest.raises(ApplicationError, match="never plays in it"):
             absences.sitter_set(game=started_game, user=players["france"], sitter=master)
@@ -316,7 +317,7 @@ class TestRulings:
         assert current(game).code == "F1902M"
         middle = game.phases.get(index=1)
         # The ruling: in F1901M Germany had ordered Tyrolia, not Burgundy.
-        ruling = moderation.ruling_apply(
+        ruling = rulings.ruling_apply(
             game=game,
             by=cast["master"],
             phase=middle,
@@ -352,7 +353,7 @@ class TestRulings:
     ) -> None:
         game = started_game
         _play(game, cast, {"france": ["A par - bur"]})
-        moderation.ruling_apply(
+        rulings.ruling_apply(
             game=game,
             by=cast["master"],
             phase=game.phases.get(index=0),
@@ -375,7 +376,7 @@ class TestRulings:
         edited = dict(first.position_after)
         edited["units"] = {**edited["units"], "italy": ["A rom", "A ven", "F nap"]}
         edited["units"]["italy"] = ["A rom", "A tyr", "F nap"]
-        ruling = moderation.ruling_apply(
+        ruling = rulings.ruling_apply(
             game=game, by=cast["site_moderator"], phase=first, position=edited, reason=REASON
         )
         assert ruling.kind == Ruling.Kind.POSITION
@@ -388,7 +389,7 @@ class TestRulings:
         first = started_game.phases.get(index=0)
         bad = {**first.position_after, "units": {"italy": ["A xyz"]}}
         with pytest.raises(ApplicationError, match=r"units\.italy"):
-            moderation.ruling_apply(
+            rulings.ruling_apply(
                 game=started_game, by=cast["master"], phase=first, position=bad, reason=REASON
             )
         assert not Ruling.objects.exists()

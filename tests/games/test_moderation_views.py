@@ -13,8 +13,10 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.roles import MODERATOR, grant
-from games import moderation, services
+from games import services
 from games.models import Game, GamePhase, ModeratorAction, OrderSet, Ruling
+from games.services import moderation
+from games.terms import GameTerms
 
 pytestmark = pytest.mark.django_db
 
@@ -382,9 +384,8 @@ def test_taking_over_a_private_seat_without_the_invite_answers_as_if_there_were_
     game = services.game_create(
         created_by=players["austria"],
         name="Back room",
-        private=True,
-        assignment=Game.Assignment.CHOSEN,
         power="austria",
+        terms=GameTerms(private=True, assignment=Game.Assignment.CHOSEN),
     )
     for power, user in list(players.items())[1:]:
         services.game_join(game=game, user=user, power=power, invite_code=game.invite_code)
@@ -568,12 +569,12 @@ def test_the_profile_shows_reliability(
     started_game: Game, players: dict[str, Any], stranger: Any
 ) -> None:
     client = Client()
-    fresh = client.get(reverse("accounts:profile", args=["stranger"])).content.decode()
+    fresh = client.get(reverse("games:profile", args=["stranger"])).content.decode()
     assert "Reliability" in fresh
     assert "no phases yet" in fresh
 
     adjudicate_bounce(started_game, players)  # Germany and France ordered, the others missed
-    kept = client.get(reverse("accounts:profile", args=["germany-player"])).content.decode()
+    kept = client.get(reverse("games:profile", args=["germany-player"])).content.decode()
     assert "100% of 1 phase" in kept
-    missed = client.get(reverse("accounts:profile", args=["italy-player"])).content.decode()
+    missed = client.get(reverse("games:profile", args=["italy-player"])).content.decode()
     assert "0% of 1 phase" in missed

@@ -13,9 +13,10 @@ import pytest
 from adjudicator import find_variant
 from adjudicator.board import PhaseKind
 from adjudicator.io import position_from_json
+from core.errors import ApplicationError
 from games import selectors, services
 from games.models import Game, GamePhase
-from games.services import ApplicationError
+from games.terms import GameTerms
 from tests.games.bots import greedy_orders
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +27,9 @@ VARIANT = find_variant("multiple_void")
 def _game(make_user: Any, players: int) -> Game:
     users = [make_user(f"player{n}") for n in range(players)]
     game = services.game_create(
-        created_by=users[0], name="Void", variant_id="multiple_void", options={"players": players}
+        created_by=users[0],
+        name="Void",
+        terms=GameTerms(variant_id="multiple_void", options={"players": players}),
     )
     for user in users[1:]:
         services.game_join(game=game, user=user)
@@ -82,8 +85,7 @@ class TestRules1And2:
             services.game_create(
                 created_by=make_user("a"),
                 name="g",
-                variant_id="multiple_void",
-                options={"players": 7},
+                terms=GameTerms(variant_id="multiple_void", options={"players": 7}),
             )
 
     def test_rule_1_colours_are_drawn_by_lot_from_the_game_seed(self, make_user: Any) -> None:

@@ -15,10 +15,12 @@ import time_machine
 from django.core.cache import cache
 
 from adjudicator import find_variant
-from games import moderation, services, tasks
+from core.errors import ApplicationError
+from games import services, tasks
 from games.models import Game, GamePhase, PhaseDuty, Seat
 from games.selectors import reliability_of
-from games.services import ApplicationError
+from games.services import moderation
+from games.terms import GameTerms
 from tests.games.conftest import wait_for_phase
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -36,11 +38,13 @@ def _game(players: dict[str, Any], **settings: Any) -> Game:
     game = services.game_create(
         created_by=players["austria"],
         name="Deadlines",
-        assignment=Game.Assignment.CHOSEN,
         power="austria",
-        movement_deadline=timedelta(hours=24),
-        retreat_deadline=timedelta(hours=12),
-        adjustment_deadline=timedelta(hours=12),
+        terms=GameTerms(
+            assignment=Game.Assignment.CHOSEN,
+            movement_deadline=timedelta(hours=24),
+            retreat_deadline=timedelta(hours=12),
+            adjustment_deadline=timedelta(hours=12),
+        ),
     )
     Game.objects.filter(pk=game.pk).update(**settings)
     for power, user in players.items():

@@ -19,6 +19,7 @@ from django.urls import reverse
 from adjudicator.io import resolve_json
 from games import export, pictures, services
 from games.models import Game, GamePhase
+from games.terms import GameTerms
 
 pytestmark = pytest.mark.django_db
 
@@ -284,7 +285,9 @@ def test_export_view_names_players_of_a_public_game(
 def test_private_game_pictures_and_export_are_hidden(
     players: dict[str, Any], make_user: Any, client: Client
 ) -> None:
-    game = services.game_create(created_by=players["austria"], name="Secret", private=True)
+    game = services.game_create(
+        created_by=players["austria"], name="Secret", terms=GameTerms(private=True)
+    )
     export_url = reverse("games:export", args=[game.pk])
     assert client.get(export_url).status_code == 404
     assert _login(make_user("outsider")).get(export_url).status_code == 404
@@ -299,10 +302,10 @@ def test_private_started_game_maps_are_hidden(
     game = services.game_create(
         created_by=players["austria"],
         name="Private",
-        private=True,
-        assignment=Game.Assignment.CHOSEN,
         power="austria",
-        movement_deadline=timedelta(hours=1),
+        terms=GameTerms(
+            private=True, assignment=Game.Assignment.CHOSEN, movement_deadline=timedelta(hours=1)
+        ),
     )
     for power in ("england", "france", "germany", "italy", "russia", "turkey"):
         services.game_join(
@@ -321,9 +324,8 @@ def test_anonymous_game_export_names_nobody(players: dict[str, Any], client: Cli
     game = services.game_create(
         created_by=players["austria"],
         name="Masks",
-        anonymous=True,
-        assignment=Game.Assignment.CHOSEN,
         power="austria",
+        terms=GameTerms(anonymous=True, assignment=Game.Assignment.CHOSEN),
     )
     for power in ("england", "france", "germany", "italy", "russia", "turkey"):
         services.game_join(game=game, user=players[power], power=power)

@@ -19,9 +19,12 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.roles import MODERATOR, grant
-from games import press, services, visibility
+from core.errors import ApplicationError
+from games import services, visibility
 from games.forms import GameCreateForm
 from games.models import Game, PressMessage, PressRead, Seat
+from games.services import press
+from games.terms import GameTerms
 from tests.conftest import POWERS
 
 pytestmark = pytest.mark.django_db
@@ -111,10 +114,10 @@ def _anonymous() -> Any:
 def test_a_private_game_keeps_even_public_press_from_outsiders(
     players: dict[str, Any], make_user: Callable[..., Any]
 ) -> None:
+    terms = GameTerms(private=True, assignment=Game.Assignment.CHOSEN)
     game = services.game_create(
-        created_by=players["austria"], name="Closed", private=True, power="austria",
-        assignment=Game.Assignment.CHOSEN,
-    )  # fmt: skip
+        created_by=players["austria"], name="Closed", power="austria", terms=terms
+    )
     for power in POWERS[1:]:
         services.game_join(
             game=game, user=players[power], power=power, invite_code=game.invite_code
@@ -172,7 +175,7 @@ def test_an_eliminated_power_keeps_reading_but_cannot_send(
     assert visibility.can_read_press(user=players["france"], message=old)
     assert "Before the end" in json.dumps(api(started_game, players["france"], "england+france"))
     for to in ("all", ["england"]):
-        with pytest.raises(services.ApplicationError, match="eliminated"):
+        with pytest.raises(ApplicationError, match="eliminated"):
             press.press_send(game=started_game, user=players["france"], to=to, body="Still here")
     reply = send(started_game, players["france"], "all", "Still here")
     assert reply.status_code == 400
@@ -180,14 +183,14 @@ def test_an_eliminated_power_keeps_reading_but_cannot_send(
     assert press.press_recipients(game=started_game, user=players["france"]) is None
     assert api(started_game, players["france"])["can_send"] is False
     # Nobody writes to an eliminated power either.
-    with pytest.raises(services.ApplicationError, match="france"):
+    with pytest.raises(ApplicationError, match="france"):
         press.press_send(game=started_game, user=players["england"], to=["france"], body="Hm")
     assert PressMessage.objects.filter(body__in=["Still here", "Hm"]).count() == 0
 
 
 @pytest.mark.parametrize("who", ["observer", "moderator"])
 def test_only_players_send(started_game: Game, readers: dict[str, Any], who: str) -> None:
-    with pytest.raises(services.ApplicationError, match="Only the players"):
+    with pytest.raises(ApplicationError, match="Only the players"):
         press.press_send(game=started_game, user=readers[who], to="all", body="Hello")
     assert send(started_game, readers[who], "all", "Hello").status_code == 403
     assert api(started_game, readers[who])["can_send"] is False
@@ -208,7 +211,7 @@ def test_a_gunboat_game_refuses_every_message(started_game: Game, players: dict[
     Game.objects.filter(pk=started_game.pk).update(press=Game.Press.NONE)
     started_game.refresh_from_db()
     for to in ("all", ["france"], ["france", "germany"]):
-        with pytest.raises(services.ApplicationError, match="without press"):
+        with pytest.raises(ApplicationError, match="without press"):
             press.press_send(game=started_game, user=players["england"], to=to, body="Psst")
     assert api(started_game, players["england"])["can_send"] is False
     page = client_for(players["england"]).get(reverse("games:detail", args=[started_game.pk]))
@@ -222,7 +225,7 @@ def test_a_public_press_game_takes_messages_to_everyone_only(
     Game.objects.filter(pk=started_game.pk).update(press=Game.Press.PUBLIC)
     started_game.refresh_from_db()
     for to in (["france"], ["france", "germany"]):
-        with pytest.raises(services.ApplicationError, match="go to everyone"):
+        with pytest.raises(ApplicationError, match="go to everyone"):
             press.press_send(game=started_game, user=players["england"], to=to, body="Psst")
     assert send(started_game, players["england"], ["france"], "Psst").status_code == 400
     reply = api(started_game, players["england"])
@@ -246,7 +249,7 @@ def test_a_public_press_game_takes_messages_to_everyone_only(
 def test_bad_messages_are_refused(
     started_game: Game, players: dict[str, Any], to: Any, body: str, problem: str
 ) -> None:
-    with pytest.raises(services.ApplicationError, match=problem):
+    with pytest.raises(ApplicationError, match=problem):
         press.press_send(game=started_game, user=players["england"], to=to, body=body)
 
 
@@ -254,11 +257,11 @@ def test_press_is_sent_only_while_the_game_runs(
     players: dict[str, Any], started_game: Game
 ) -> None:
     forming = services.game_create(created_by=players["austria"], name="Not yet")
-    with pytest.raises(services.ApplicationError, match="while the game is running"):
+    with pytest.raises(ApplicationError, match="while the game is running"):
         press.press_send(game=forming, user=players["austria"], to="all", body="Early")
     Game.objects.filter(pk=started_game.pk).update(status=Game.Status.FINISHED)
     started_game.refresh_from_db()
-    with pytest.raises(services.ApplicationError, match="while the game is running"):
+    with pytest.raises(ApplicationError, match="while the game is running"):
         press.press_send(game=started_game, user=players["austria"], to="all", body="Late")
 
 
@@ -307,10 +310,10 @@ def test_the_page_panel_uses_the_public_api_with_its_session_and_csrf_token(
 def test_an_anonymous_game_never_names_a_player_in_its_press(
     players: dict[str, Any], make_user: Callable[..., Any]
 ) -> None:
+    terms = GameTerms(anonymous=True, assignment=Game.Assignment.CHOSEN)
     game = services.game_create(
-        created_by=players["austria"], name="Masks", anonymous=True, power="austria",
-        assignment=Game.Assignment.CHOSEN,
-    )  # fmt: skip
+        created_by=players["austria"], name="Masks", power="austria", terms=terms
+    )
     for power in POWERS[1:]:
         services.game_join(game=game, user=players[power], power=power)
     press.press_send(game=game, user=players["england"], to="all", body="Public words")
@@ -385,11 +388,15 @@ def test_each_message_records_its_phase(started_game: Game, players: dict[str, A
 
 
 def test_the_press_setting_is_chosen_when_a_game_is_made(players: dict[str, Any]) -> None:
-    game = services.game_create(created_by=players["austria"], name="Quiet", press="none")
+    game = services.game_create(
+        created_by=players["austria"], name="Quiet", terms=GameTerms(press="none")
+    )
     assert game.press == Game.Press.NONE
     assert services.game_create(created_by=players["austria"], name="Loud").press == "full"
-    with pytest.raises(services.ApplicationError, match="press"):
-        services.game_create(created_by=players["austria"], name="Odd", press="shouting")
+    with pytest.raises(ApplicationError, match="press"):
+        services.game_create(
+            created_by=players["austria"], name="Odd", terms=GameTerms(press="shouting")
+        )
     assert "press" in GameCreateForm().fields
 
 

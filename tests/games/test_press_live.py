@@ -14,9 +14,11 @@ from asgiref.sync import sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 
-from games import press, services
+from core.errors import ApplicationError
+from games import services
 from games.models import Game
 from games.routing import websocket_urlpatterns
+from games.services import press
 from tests.conftest import POWERS
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -111,7 +113,7 @@ async def test_a_refused_message_signals_nobody(
     started_game: Game, players: dict[str, Any]
 ) -> None:
     ws = await watch(started_game, players["france"])
-    with pytest.raises(services.ApplicationError):
+    with pytest.raises(ApplicationError):
         await sync_to_async(press.press_send)(
             game=started_game, user=players["england"], to=["england"], body="Me"
         )

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.db import transaction
 
-from games import queue
+from core import queue
 
 
 def test_every_task_queued_by_name_is_known_in_a_web_process() -> None:

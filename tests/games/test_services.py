@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
+from core.errors import ApplicationError
 from games import services
 from games.models import Game, GamePhase, OrderSet, Seat
-from games.services import ApplicationError
+from games.terms import GameTerms
 
 pytestmark = pytest.mark.django_db
 
@@ -39,12 +40,17 @@ class TestGameCreateAndJoin:
     def test_create_refuses_bad_settings(
         self, make_user: Any, kwargs: dict[str, Any], message: str
     ) -> None:
+        name = kwargs.pop("name")
         with pytest.raises(ApplicationError, match=message):
-            services.game_create(created_by=make_user("alice"), **kwargs)
+            services.game_create(
+                created_by=make_user("alice"), name=name, terms=GameTerms(**kwargs)
+            )
         assert Game.objects.count() == 0
 
     def test_private_games_need_the_invite_code(self, make_user: Any) -> None:
-        game = services.game_create(created_by=make_user("alice"), name="Secret", private=True)
+        game = services.game_create(
+            created_by=make_user("alice"), name="Secret", terms=GameTerms(private=True)
+        )
         bob = make_user("bob")
         with pytest.raises(ApplicationError, match="invite link"):
             services.game_join(game=game, user=bob)
@@ -55,8 +61,8 @@ class TestGameCreateAndJoin:
         game = services.game_create(
             created_by=make_user("alice"),
             name="g",
-            assignment=Game.Assignment.CHOSEN,
             power="france",
+            terms=GameTerms(assignment=Game.Assignment.CHOSEN),
         )
         with pytest.raises(ApplicationError, match="already taken"):
             services.game_join(game=game, user=make_user("bob"), power="france")
@@ -320,8 +326,7 @@ def test_powers_drawn_by_lot_cannot_be_chosen(make_user: Any) -> None:
         services.game_create(
             created_by=make_user("carol"),
             name="Void",
-            variant_id="multiple_void",
-            assignment=Game.Assignment.CHOSEN,
             power="red",
+            terms=GameTerms(variant_id="multiple_void", assignment=Game.Assignment.CHOSEN),
         )
     assert not Game.objects.exists()

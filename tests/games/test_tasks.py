@@ -15,6 +15,8 @@ from django.utils import timezone
 
 from games import services, tasks
 from games.models import Game, GamePhase
+from games.services import adjudication, resolving, rulings
+from games.terms import GameTerms
 from tests.games.conftest import wait_for_phase
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -37,7 +39,7 @@ def test_a_crash_mid_adjudication_leaves_nothing_and_the_retry_does_it_once(
     started_game: Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     phase = current(started_game)
-    real = services._open_phase
+    real = adjudication.phase_open
     calls = {"n": 0}
 
     def crash_once(*args: Any, **kwargs: Any) -> Any:
@@ -46,7 +48,7 @@ def test_a_crash_mid_adjudication_leaves_nothing_and_the_retry_does_it_once(
             raise SystemExit("worker killed")  # as if the process died mid-transaction
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(services, "_open_phase", crash_once)
+    monkeypatch.setattr(adjudication, "phase_open", crash_once)
     with pytest.raises(SystemExit):
         services.phase_adjudicate(game_id=started_game.pk, phase_id=phase.pk)
     phase.refresh_from_db()
@@ -127,11 +129,10 @@ def test_a_duels_boards_due_together_are_adjudicated_once_together(make_user: An
     board_a = services.game_create(
         created_by=alice,
         name="Duel",
-        variant_id="highlander",
-        options=setup,
-        duel=True,
-        assignment=Game.Assignment.CHOSEN,
         power="red",
+        terms=GameTerms(
+            variant_id="highlander", options=setup, duel=True, assignment=Game.Assignment.CHOSEN
+        ),
     )
     services.game_join(game=board_a, user=bob, power="blue")
     board_b = Duel.objects.get(board_a=board_a).board_b
@@ -302,7 +303,7 @@ def _broken_adjudicator(monkeypatch: pytest.MonkeyPatch) -> None:
     def resolve(*args: Any, **kwargs: Any) -> Any:
         raise ValueError("a bug in the variant")
 
-    monkeypatch.setattr(services, "resolve", resolve)
+    monkeypatch.setattr(resolving, "resolve", resolve)
 
 
 def test_a_phase_that_cannot_be_adjudicated_is_given_up_to_the_moderators(
@@ -316,7 +317,8 @@ def test_a_phase_that_cannot_be_adjudicated_is_given_up_to_the_moderators(
     from django.test import Client
     from django.urls import reverse
 
-    from games import moderation, selectors
+    from games import selectors
+    from games.services import moderation
     from notifications.models import Notification
 
     _broken_adjudicator(monkeypatch)
@@ -365,7 +367,6 @@ def test_a_phase_that_cannot_be_adjudicated_is_given_up_to_the_moderators(
 def test_a_ruling_on_the_phase_before_resumes_a_stuck_game(
     started_game: Game, site_moderator: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from games import moderation
 
     spring = current(started_game)
     assert services.phase_adjudicate(game_id=started_game.pk, phase_id=spring.pk)
@@ -374,7 +375,7 @@ def test_a_ruling_on_the_phase_before_resumes_a_stuck_game(
         stuck_since=timezone.now(), failures=3, last_failure="bad stored data"
     )
     spring.refresh_from_db()
-    moderation.ruling_apply(
+    rulings.ruling_apply(
         game=started_game, by=site_moderator, phase=spring, orders={}, reason="Repaired."
     )
     reopened = current(started_game)

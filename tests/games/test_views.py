@@ -8,8 +8,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from core.errors import ApplicationError
 from games import services
 from games.models import Game, OrderSet
+from games.terms import GameTerms
 
 pytestmark = pytest.mark.django_db
 
@@ -88,7 +90,7 @@ def test_the_power_list_is_grouped_by_variant_and_checked(make_user: Any) -> Non
 
 def test_the_lobby_names_variants_as_players_know_them(make_user: Any) -> None:
     user = make_user("alice")
-    services.game_create(created_by=user, name="Void", variant_id="multiple_void")
+    services.game_create(created_by=user, name="Void", terms=GameTerms(variant_id="multiple_void"))
     page = Client().get(reverse("games:lobby")).content.decode()
     assert "<td>Multiple Void</td>" in page
 
@@ -103,7 +105,7 @@ def test_create_form_shows_errors(make_user: Any) -> None:
 def test_join_by_invite_leave_and_start(make_user: Any, players: dict[str, Any]) -> None:
     users = list(players.values())
     game = services.game_create(
-        created_by=users[0], name="Invites", private=True, start_when_full=False
+        created_by=users[0], name="Invites", terms=GameTerms(private=True, start_when_full=False)
     )
     invite = Client().get(reverse("games:invite", args=[game.invite_code]))
     assert invite.status_code == 200
@@ -197,7 +199,7 @@ def test_an_unreadable_order_is_explained_in_the_readers_language(
 ) -> None:
     from django.utils import translation
 
-    with translation.override("de"), pytest.raises(services.ApplicationError) as refused:
+    with translation.override("de"), pytest.raises(ApplicationError) as refused:
         services.orders_submit(
             game=started_game, user=players["russia"], orders=["A xyz H", "A mos - smy x"]
         )
@@ -221,8 +223,7 @@ def test_draft_picks_are_named_once_in_the_phase_list(players: dict[str, Any]) -
     game = services.game_create(
         created_by=players["austria"],
         name="Void",
-        variant_id="multiple_void",
-        options={"players": 2},
+        terms=GameTerms(variant_id="multiple_void", options={"players": 2}),
     )
     services.game_join(game=game, user=players["england"])  # full: it starts
     page = logged_in(players["austria"]).get(reverse("games:detail", args=[game.pk]))
@@ -238,15 +239,17 @@ def test_the_game_page_says_how_the_game_is_played(make_user: Any) -> None:
     game = services.game_create(
         created_by=alice,
         name="Rules shown",
-        movement_deadline=timedelta(hours=48),
-        retreat_deadline=timedelta(minutes=90),
-        deadline_time=time(20, 0),
-        time_zone="Europe/Berlin",
-        days_off=[5, 6],
-        nmr_policy="grace",
-        exclude_after=3,
-        min_reliability=80,
-        press="public",
+        terms=GameTerms(
+            movement_deadline=timedelta(hours=48),
+            retreat_deadline=timedelta(minutes=90),
+            deadline_time=time(20, 0),
+            time_zone="Europe/Berlin",
+            days_off=[5, 6],
+            nmr_policy="grace",
+            exclude_after=3,
+            min_reliability=80,
+            press="public",
+        ),
     )
     page = logged_in(alice).get(reverse("games:detail", args=[game.pk])).content.decode()
     shown = page.split('id="game-settings"')[1].split("</details>")[0]

@@ -9,8 +9,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from core.errors import ApplicationError
 from games import selectors, services, visibility
 from games.models import Game
+from games.terms import GameTerms
 
 pytestmark = pytest.mark.django_db
 
@@ -106,7 +108,7 @@ def test_csrf_is_enforced(started_game: Game, players: dict[str, Any]) -> None:
 
 def test_anonymous_games_never_show_who_plays(make_user: Any, players: dict[str, Any]) -> None:
     users = list(players.values())
-    game = services.game_create(created_by=users[0], name="Masks", anonymous=True)
+    game = services.game_create(created_by=users[0], name="Masks", terms=GameTerms(anonymous=True))
     for user in users[1:]:
         services.game_join(game=game, user=user)
     watcher = Client()
@@ -119,7 +121,7 @@ def test_anonymous_games_never_show_who_plays(make_user: Any, players: dict[str,
     own = login(Client(), users[2]).get(reverse("api:state", args=[game.pk])).json()
     named = [s["player"] for s in own["seats"] if s["player"]]
     assert named == [users[2].username]
-    profile = Client().get(reverse("accounts:profile", args=[users[3].username]))
+    profile = Client().get(reverse("games:profile", args=[users[3].username]))
     assert "Masks" not in profile.content.decode()
 
 
@@ -131,9 +133,8 @@ def test_an_anonymous_forming_game_shows_taken_seats_without_names(
     game = services.game_create(
         created_by=alice,
         name="Masks forming",
-        anonymous=True,
-        assignment=assignment,
         power="austria" if assignment == Game.Assignment.CHOSEN else None,
+        terms=GameTerms(anonymous=True, assignment=assignment),
     )
     services.game_join(game=game, user=grace, power="england")
     for viewer in (login(Client(), alice), Client()):
@@ -155,7 +156,7 @@ def test_an_anonymous_forming_game_shows_taken_seats_without_names(
 
 def test_private_games_are_hidden_from_outsiders(make_user: Any) -> None:
     owner = make_user("owner")
-    game = services.game_create(created_by=owner, name="Back room", private=True)
+    game = services.game_create(created_by=owner, name="Back room", terms=GameTerms(private=True))
     outsider = login(Client(), make_user("outsider"))
     assert outsider.get(reverse("games:detail", args=[game.pk])).status_code == 404
     assert outsider.get(reverse("api:state", args=[game.pk])).status_code == 404
@@ -188,16 +189,16 @@ def _anonymous_game_with_moderation(
     site moderator replaces a player."""
     from datetime import timedelta
 
-    from games import absences, moderation
+    from games.services import absences, moderation
 
     organiser, referee, newcomer = make_user("organiser"), make_user("referee"), make_user("nova")
     game = services.game_create(
         created_by=organiser,
         name="Masks",
-        anonymous=True,
         join=False,
-        assignment=Game.Assignment.CHOSEN,
-        movement_deadline=timedelta(hours=6),
+        terms=GameTerms(
+            anonymous=True, assignment=Game.Assignment.CHOSEN, movement_deadline=timedelta(hours=6)
+        ),
     )
     moderation.game_master_set(game=game, by=organiser, user=referee)
     for power, user in players.items():
@@ -263,7 +264,7 @@ def test_a_site_moderator_sees_who_did_what_in_an_anonymous_game(
 def test_a_public_game_names_its_moderators(
     started_game: Game, players: dict[str, Any], site_moderator: Any, make_user: Any
 ) -> None:
-    from games import moderation
+    from games.services import moderation
 
     referee = make_user("referee")
     moderation.game_master_set(game=started_game, by=site_moderator, user=referee)
@@ -275,15 +276,14 @@ def test_a_public_game_names_its_moderators(
 @pytest.fixture
 def private_game_seeking(players: dict[str, Any], site_moderator: Any) -> Game:
     """A private running game whose English seat is offered to replacement players."""
-    from games import moderation
+    from games.services import moderation
 
     users = list(players.values())
     game = services.game_create(
         created_by=users[0],
         name="Back room",
-        private=True,
-        assignment=Game.Assignment.CHOSEN,
         power="austria",
+        terms=GameTerms(private=True, assignment=Game.Assignment.CHOSEN),
     )
     for power, user in list(players.items())[1:]:
         services.game_join(game=game, user=user, power=power, invite_code=game.invite_code)
@@ -298,7 +298,7 @@ def test_a_stranger_cannot_take_over_a_seat_of_a_private_game(
     private_game_seeking: Game, make_user: Any
 ) -> None:
     stranger = make_user("stranger")
-    with pytest.raises(services.ApplicationError, match="private"):
+    with pytest.raises(ApplicationError, match="private"):
         services.seat_take_over(game=private_game_seeking, user=stranger, power="england")
     assert private_game_seeking.seats.get(power="england").user is None
     assert not selectors.seats_seeking_players().filter(game=private_game_seeking).exists()
@@ -325,7 +325,7 @@ def test_joining_a_private_game_without_its_invite_answers_as_if_there_were_none
     make_user: Any,
 ) -> None:
     owner, stranger = make_user("owner"), make_user("stranger")
-    game = services.game_create(created_by=owner, name="Back room", private=True)
+    game = services.game_create(created_by=owner, name="Back room", terms=GameTerms(private=True))
     client = login(Client(), stranger)
     hidden = client.post(reverse("games:join", args=[game.pk]))
     missing = client.post(reverse("games:join", args=[game.pk + 1000]))
@@ -344,17 +344,19 @@ def sitting(players: dict[str, Any], make_user: Any) -> tuple[Game, Any]:
     named a sitter."""
     from datetime import date, timedelta
 
-    from games import absences
     from games.models import Vacation
+    from games.services import absences
 
     users = list(players.values())
     game = services.game_create(
         created_by=users[0],
         name="Private with sitters",
-        private=True,
-        assignment=Game.Assignment.CHOSEN,
         power="austria",
-        vacation_handling=Game.VacationHandling.SITTER,
+        terms=GameTerms(
+            private=True,
+            assignment=Game.Assignment.CHOSEN,
+            vacation_handling=Game.VacationHandling.SITTER,
+        ),
     )
     for power, user in list(players.items())[1:]:
         services.game_join(game=game, user=user, power=power, invite_code=game.invite_code)
@@ -370,7 +372,7 @@ def sitting(players: dict[str, Any], make_user: Any) -> tuple[Game, Any]:
 def test_a_sitter_sees_and_orders_for_the_seat_he_sits_in_a_private_game(
     sitting: tuple[Game, Any], players: dict[str, Any]
 ) -> None:
-    from games import press
+    from games.services import press
 
     game, sitter = sitting
     press.press_send(game=game, user=players["germany"], to=["france"], body="Burgundy is yours.")
@@ -401,7 +403,7 @@ def test_a_sitter_sees_and_orders_for_the_seat_he_sits_in_a_private_game(
     assert "A par - bur" in state["me"]["legal"]["par"]
     readable = [m.body for m in visibility.visible_press(user=sitter, game=game)]
     assert readable == ["Burgundy is yours."]
-    with pytest.raises(services.ApplicationError):
+    with pytest.raises(ApplicationError):
         services.draw_vote(game=game, user=sitter, accept=True)
 
 
@@ -412,6 +414,6 @@ def test_a_sitter_whose_player_is_back_orders_nothing(
 
     game, sitter = sitting
     Vacation.objects.all().delete()
-    with pytest.raises(services.ApplicationError, match="no seat"):
+    with pytest.raises(ApplicationError, match="no seat"):
         services.orders_submit(game=game, user=sitter, orders=["A par - bur"])
     assert visibility.visible_press(user=sitter, game=game) == []

@@ -12,8 +12,8 @@ import time_machine
 from django.core import mail
 from django.urls import reverse
 
-from games import press
 from games.models import Game
+from games.services import press
 from notifications import services as notifications
 from notifications.models import Delivery, Notification, NotificationSetting
 from notifications.tasks import deliver, send_digests

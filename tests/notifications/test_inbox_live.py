@@ -17,8 +17,8 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings as django_settings
 from django.test import Client
 
+from core.live import user_group_name
 from diplosite.asgi import application
-from games.live import user_group_name
 from games.models import Game
 from notifications import services as notifications
 from notifications.models import Notification

@@ -10,8 +10,10 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
-from games import press, services
+from games import services
 from games.models import Game
+from games.services import press
+from games.terms import GameTerms
 from notifications import services as notifications
 from notifications.models import Delivery, Notification, NotificationSetting
 from notifications.tasks import deliver
@@ -47,7 +49,10 @@ def test_game_events_reach_the_inbox_after_commit(
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):
         game = services.game_create(
-            created_by=players["austria"], name="Inbox", assignment="chosen", power="austria"
+            created_by=players["austria"],
+            name="Inbox",
+            power="austria",
+            terms=GameTerms(assignment="chosen"),
         )
         for power in POWERS[1:]:
             services.game_join(game=game, user=players[power], power=power)
@@ -151,9 +156,8 @@ def test_an_anonymous_game_names_nobody(
         game = services.game_create(
             created_by=players["austria"],
             name="Masks",
-            anonymous=True,
-            assignment="chosen",
             power="austria",
+            terms=GameTerms(anonymous=True, assignment="chosen"),
         )
         for power in POWERS[1:]:
             services.game_join(game=game, user=players[power], power=power)

@@ -26,6 +26,7 @@ from games.management.demo import (
     RUNNING_GAME,
 )
 from games.models import Game
+from games.terms import GameTerms
 
 #: The deadlines of every game the bot plays (see demo.BOT_GAME_DEADLINE).
 BOT_DEADLINES: dict[str, timedelta] = {
@@ -54,9 +55,11 @@ class Command(BaseCommand):
                 game = services.game_create(
                     created_by=alice,
                     name=OPEN_GAME,
-                    movement_deadline=timedelta(minutes=10),
-                    retreat_deadline=timedelta(minutes=5),
-                    adjustment_deadline=timedelta(minutes=5),
+                    terms=GameTerms(
+                        movement_deadline=timedelta(minutes=10),
+                        retreat_deadline=timedelta(minutes=5),
+                        adjustment_deadline=timedelta(minutes=5),
+                    ),
                 )
                 for user in (bob, carol, dave):
                     services.game_join(game=game, user=user)
@@ -64,9 +67,8 @@ class Command(BaseCommand):
                 game = services.game_create(
                     created_by=alice,
                     name=RUNNING_GAME,
-                    assignment=Game.Assignment.CHOSEN,
                     power="austria",
-                    **BOT_DEADLINES,
+                    terms=GameTerms(assignment=Game.Assignment.CHOSEN, **BOT_DEADLINES),
                 )
                 powers = ["england", "france", "germany", "italy", "russia", "turkey"]
                 for user, power in zip(users[1:], powers, strict=True):
@@ -75,20 +77,22 @@ class Command(BaseCommand):
                 duel = services.game_create(
                     created_by=alice,
                     name=DUEL_GAME,
-                    variant_id="highlander",
-                    duel=True,
-                    assignment=Game.Assignment.CHOSEN,
                     power="red",
-                    **BOT_DEADLINES,
+                    terms=GameTerms(
+                        variant_id="highlander",
+                        duel=True,
+                        assignment=Game.Assignment.CHOSEN,
+                        **BOT_DEADLINES,
+                    ),
                 )
                 services.game_join(game=duel, user=bob, power="blue")
             if demo.demo_game(DRAFT_GAME) is None:
                 draft = services.game_create(
                     created_by=carol,
                     name=DRAFT_GAME,
-                    variant_id="multiple_void",
-                    options={"players": 3},
-                    **BOT_DEADLINES,
+                    terms=GameTerms(
+                        variant_id="multiple_void", options={"players": 3}, **BOT_DEADLINES
+                    ),
                 )
                 for user in (dave, erin):
                     services.game_join(game=draft, user=user)

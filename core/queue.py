@@ -47,3 +47,9 @@ def task_send(name: str, /, *args: Any) -> bool:
 def task_after_commit(name: str, /, *args: Any) -> None:
     """Queue the Celery task ``name`` with ``args`` once the transaction commits."""
     after_commit(task_send, name, *args)
+
+
+def task_run_here(name: str, /, *args: Any) -> Any:
+    """Run the Celery task ``name`` in this process, now, as a worker would (its retries
+    included), and return its result."""
+    return current_app.tasks[name].apply(args=args).get(propagate=False)

@@ -1,11 +1,11 @@
-"""The public REST API, version 1 (``/api/v1/``): thin views over games.services and
-games.selectors, for programs that play with an API token.
+"""The public REST API for games (``/api/v1/``): the lobby, a game's state, joining,
+leaving, starting, orders (with the live check), ready and draw votes. Thin views over
+games.services and games.selectors, for programs that play with an API token and for the
+game page (with its session and CSRF token).
 
 Every view checks who asks, calls one service or selector and shapes the answer with a
 typed serializer, so the OpenAPI schema (``/api/schema/``) is exact. Errors have the one
-shape ``{"message": ...}`` (diplosite.api.exception_handler).
-
-The game page uses these same endpoints, with its session and CSRF token.
+shape ``{"message": ...}`` (core.api.exception_handler).
 """
 
 from __future__ import annotations
@@ -15,14 +15,14 @@ from typing import Any
 
 from django.urls import path
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema, extend_schema_field
+from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from adjudicator import Outcome, ParseError, Reason, check_order, find_variant, parse_order
-from diplosite.api import (
+from adjudicator import Outcome, Reason
+from core.api import (
     MAX_ID,
     READ_ERRORS,
     WRITE_ERRORS,
@@ -32,9 +32,10 @@ from diplosite.api import (
     PageSerializer,
     page_of,
 )
-from games import press, selectors, services, visibility, wording
-from games.models import Game, GamePhase, PressMessage
-from notifications.models import REMINDER_HOURS_MAX
+from games import selectors, services, visibility
+from games.api.access import game_for
+from games.models import Game, GamePhase
+from games.terms import REMINDER_HOURS_MAX, GameTerms
 
 
 class LobbyGameSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -232,14 +233,6 @@ class DrawResultSerializer(serializers.Serializer):  # type: ignore[type-arg]
 # -- views ------------------------------------------------------------------------------------
 
 
-def game_for(request: Request, game_id: int) -> Game:
-    """The game, if the caller may see it; otherwise the same 404 whether it exists or not."""
-    game = Game.objects.filter(pk=game_id).first() if 0 < game_id <= MAX_ID else None
-    if game is None or not visibility.can_view_game(user=request.user, game=game):
-        raise exceptions.NotFound(_("No such game."))
-    return game
-
-
 class GamesApi(ApiView):
     class GameFilterSerializer(PageQuerySerializer):
         status = serializers.ChoiceField(choices=Game.Status.choices, default=Game.Status.FORMING)
@@ -328,29 +321,31 @@ class GamesApi(ApiView):
         game = services.game_create(
             created_by=request.user,
             name=d["name"],
-            variant_id=d["variant"],
-            options=d["options"],
-            private=d["private"],
-            anonymous=d["anonymous"],
-            assignment=d["assignment"],
             power=d.get("power"),
-            start_when_full=d["start_when_full"],
-            movement_deadline=timedelta(minutes=d["movement_minutes"]),
-            retreat_deadline=timedelta(minutes=d["retreat_minutes"]),
-            adjustment_deadline=timedelta(minutes=d["adjustment_minutes"]),
-            setup_deadline=timedelta(minutes=d["setup_minutes"]),
-            deadline_time=d.get("deadline_time"),
-            time_zone=d["time_zone"],
-            days_off=d["days_off"],
-            nmr_policy=d["nmr_policy"],
-            exclude_after=d.get("exclude_after"),
-            min_reliability=d["min_reliability"],
-            duel=d["duel"],
-            press=d["press"],
-            vacation_handling=d["vacation_handling"],
-            reminder_hours=d["reminder_hours"],
-            extensions_per_player=d["extensions_per_player"],
-            extensions_per_game=d["extensions_per_game"],
+            terms=GameTerms(
+                variant_id=d["variant"],
+                options=d["options"],
+                private=d["private"],
+                anonymous=d["anonymous"],
+                assignment=d["assignment"],
+                start_when_full=d["start_when_full"],
+                movement_deadline=timedelta(minutes=d["movement_minutes"]),
+                retreat_deadline=timedelta(minutes=d["retreat_minutes"]),
+                adjustment_deadline=timedelta(minutes=d["adjustment_minutes"]),
+                setup_deadline=timedelta(minutes=d["setup_minutes"]),
+                deadline_time=d.get("deadline_time"),
+                time_zone=d["time_zone"],
+                days_off=d["days_off"],
+                nmr_policy=d["nmr_policy"],
+                exclude_after=d.get("exclude_after"),
+                min_reliability=d["min_reliability"],
+                duel=d["duel"],
+                press=d["press"],
+                vacation_handling=d["vacation_handling"],
+                reminder_hours=d["reminder_hours"],
+                extensions_per_player=d["extensions_per_player"],
+                extensions_per_game=d["extensions_per_game"],
+            ),
         )
         return Response(CreatedGameSerializer(game).data, status=status.HTTP_201_CREATED)
 
@@ -514,26 +509,9 @@ class OrderCheckApi(ApiView):
         game = game_for(request, game_id)
         data = OrderCheckSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        seat = visibility.acting_seat(user=request.user, game=game)
-        if seat is None:
-            raise exceptions.PermissionDenied(_("You have no orders to give here."))
-        phase = game.current_phase
-        if phase is None:
-            answer: dict[str, Any] = {"ok": False, "message": _("You have no orders to give here.")}
-            return Response(OrderCheckResultSerializer(answer).data)
-        position = services.phase_position(phase)
-        variant = find_variant(game.variant)
-        try:
-            order = parse_order(
-                data.validated_data["order"], variant.map, position=position, power=seat.power
-            )
-        except ParseError as e:
-            answer = {"ok": False, "message": wording.parse_problem(e)}
-        else:
-            problem = check_order(position, seat.power, order)
-            answer = {"ok": problem is None, "order": str(order)}
-            if problem is not None:
-                answer["message"] = wording.explanation(problem)
+        answer = services.order_check(
+            game=game, user=request.user, text=data.validated_data["order"]
+        )
         return Response(OrderCheckResultSerializer(answer).data)
 
 
@@ -580,183 +558,6 @@ class DrawVoteApi(ApiView):
 # -- press ----------------------------------------------------------------------------------
 
 
-@extend_schema_field(
-    {
-        "oneOf": [
-            {"type": "string", "enum": [PressMessage.ALL]},
-            {"type": "array", "items": {"type": "string"}, "maxItems": 50},
-        ],
-        "description": '"all" for everyone, or the powers written to.',
-    }
-)
-class RecipientsField(serializers.JSONField):
-    def to_internal_value(self, data: Any) -> Any:
-        if data == PressMessage.ALL:
-            return data
-        if isinstance(data, list) and len(data) <= 50 and all(isinstance(p, str) for p in data):
-            return data
-        raise serializers.ValidationError(_('"all" or a list of powers'))
-
-
-class ConversationSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    key = serializers.CharField(help_text='"all", or the powers taking part joined by "+".')
-    powers = serializers.ListField(child=serializers.CharField())
-    name = serializers.CharField()
-    count = serializers.IntegerField()
-    last_id = serializers.IntegerField()
-    unread = serializers.IntegerField()
-
-
-# "with" (the other powers taking part) is a Python keyword, so it is declared this way.
-ConversationSerializer._declared_fields["with"] = serializers.ListField(
-    child=serializers.CharField()
-)
-
-
-class PressPhaseSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    code = serializers.CharField(help_text='A phase code, such as "S1901M".')
-    name = serializers.CharField()
-
-
-class PressOverviewSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    press = serializers.CharField(help_text="The game's press setting.")
-    me = serializers.CharField(allow_null=True, help_text="Your power; null if you have none.")
-    can_send = serializers.BooleanField()
-    may_write_to = serializers.ListField(
-        child=serializers.CharField(), help_text="Powers you may write to privately."
-    )
-    conversations = ConversationSerializer(many=True)
-    phases = PressPhaseSerializer(
-        many=True, help_text="The phases in which you can read press, in order."
-    )
-    power_names = serializers.DictField(
-        child=serializers.CharField(),
-        help_text="The display name of each power in may_write_to and in conversations.",
-    )
-
-
-class PressMessageSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    id = serializers.IntegerField()
-    conversation = serializers.CharField()
-    sender = serializers.CharField()
-    sender_name = serializers.CharField()
-    to = RecipientsField()
-    to_names = serializers.ListField(child=serializers.CharField())
-    body = serializers.CharField()
-    phase = serializers.CharField(allow_blank=True)
-    phase_name = serializers.CharField(allow_blank=True)
-    sent_at = serializers.DateTimeField()
-
-
-class PressMessagesSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    messages = PressMessageSerializer(many=True)
-
-
-class PressReadSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    conversation = serializers.CharField(max_length=400)
-    last_read = serializers.IntegerField(read_only=True)
-    up_to = IndexField(required=False, write_only=True)
-
-
-class PressApi(ApiView):
-    class PressSendSerializer(serializers.Serializer):  # type: ignore[type-arg]
-        to = RecipientsField()
-        body = serializers.CharField(max_length=press.MAX_BODY, trim_whitespace=False)
-
-    @extend_schema(
-        operation_id="press_conversations",
-        summary="The conversations you may read (with unread counts) and whom you may write to",
-        responses={200: PressOverviewSerializer, **READ_ERRORS},
-    )
-    def get(self, request: Request, game_id: int) -> Response:
-        game = game_for(request, game_id)
-        recipients = press.press_recipients(game=game, user=request.user)
-        may_write_to = recipients or []
-        seat = visibility.acting_seat(user=request.user, game=game)
-        conversations = press.press_conversations(game=game, user=request.user)
-        named = {*may_write_to, *(p for c in conversations for p in c["powers"])}
-        overview = {
-            "press": game.press,
-            "me": seat.power if seat is not None else None,
-            "can_send": recipients is not None,
-            "may_write_to": may_write_to,
-            "conversations": conversations,
-            "phases": press.press_phases(game=game, user=request.user),
-            "power_names": {p: wording.power_name(p) for p in sorted(named)},
-        }
-        return Response(PressOverviewSerializer(overview).data)
-
-    @extend_schema(
-        operation_id="press_send",
-        summary="Send a message to everyone or to chosen powers",
-        request=PressSendSerializer,
-        responses={201: PressMessageSerializer, **WRITE_ERRORS},
-    )
-    def post(self, request: Request, game_id: int) -> Response:
-        game = game_for(request, game_id)
-        data = self.PressSendSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        message = press.press_send(
-            game=game,
-            user=request.user,
-            to=data.validated_data["to"],
-            body=data.validated_data["body"],
-        )
-        return Response(
-            PressMessageSerializer(press.message_json(message)).data,
-            status=status.HTTP_201_CREATED,
-        )
-
-
-class PressMessagesApi(ApiView):
-    class PressQuerySerializer(serializers.Serializer):  # type: ignore[type-arg]
-        conversation = serializers.CharField(max_length=400, default=PressMessage.ALL)
-        phase = serializers.CharField(
-            max_length=12, required=False, help_text="Only those sent in this phase (a code)."
-        )
-
-    @extend_schema(
-        operation_id="press_messages",
-        summary="The messages of one conversation you may read, oldest first",
-        parameters=[PressQuerySerializer],
-        responses={200: PressMessagesSerializer, **READ_ERRORS},
-    )
-    def get(self, request: Request, game_id: int) -> Response:
-        game = game_for(request, game_id)
-        query = self.PressQuerySerializer(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        messages = press.press_messages(
-            game=game,
-            user=request.user,
-            conversation=query.validated_data["conversation"],
-            phase=query.validated_data.get("phase"),
-        )
-        return Response(PressMessagesSerializer({"messages": messages}).data)
-
-
-class PressReadApi(ApiView):
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(
-        operation_id="press_mark_read",
-        summary="Mark a conversation read (up to a message id; marks never move back)",
-        request=PressReadSerializer,
-        responses={200: PressReadSerializer, **WRITE_ERRORS},
-    )
-    def post(self, request: Request, game_id: int) -> Response:
-        game = game_for(request, game_id)
-        data = PressReadSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        conversation = data.validated_data["conversation"]
-        last = press.press_mark_read(
-            game=game,
-            user=request.user,
-            conversation=conversation,
-            up_to=data.validated_data.get("up_to"),
-        )
-        return Response(PressReadSerializer({"conversation": conversation, "last_read": last}).data)
-
-
 urlpatterns = [
     path("games/", GamesApi.as_view(), name="games"),
     path("games/<int:game_id>/", GameStateApi.as_view(), name="state"),
@@ -767,7 +568,4 @@ urlpatterns = [
     path("games/<int:game_id>/orders/check/", OrderCheckApi.as_view(), name="orders-check"),
     path("games/<int:game_id>/ready/", ReadyApi.as_view(), name="ready"),
     path("games/<int:game_id>/draw/", DrawVoteApi.as_view(), name="draw"),
-    path("games/<int:game_id>/press/", PressApi.as_view(), name="press"),
-    path("games/<int:game_id>/press/messages/", PressMessagesApi.as_view(), name="press-messages"),
-    path("games/<int:game_id>/press/read/", PressReadApi.as_view(), name="press-read"),
 ]

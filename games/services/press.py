@@ -20,11 +20,11 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from core.errors import ApplicationError, NotSeated
+from core.live import press_new_publish
+from core.queue import after_commit
 from games import events, visibility, wording
-from games.live import press_new_publish
 from games.models import Game, PressMessage, PressRead
-from games.queue import after_commit
-from games.services import ApplicationError, NotSeated
 
 #: Longest message, in characters.
 MAX_BODY = 5000

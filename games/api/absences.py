@@ -11,10 +11,10 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from diplosite.api import MAX_ID, READ_ERRORS, WRITE_ERRORS, ApiView
-from games import absences
-from games.api_v1 import game_for
+from core.api import MAX_ID, READ_ERRORS, WRITE_ERRORS, ApiView
+from games.api.access import game_for
 from games.models import Vacation
+from games.services import absences
 
 
 class ExtensionSerializer(serializers.Serializer):  # type: ignore[type-arg]

@@ -9,7 +9,7 @@ single player can hold a game up.
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import date, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -20,59 +20,16 @@ from django.db.models import Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from adjudicator import Position, find_variant
-from games.deadlines import extend, next_deadline
+from core.errors import ApplicationError, NotSeated
+from games.deadlines import extend
 from games.models import Game, GamePhase, ModeratorAction, Seat, Vacation
-from games.services import (
-    ApplicationError,
-    NotSeated,
-    _bump,
-    _open_phase_locked,
-    deadline_rule,
-    phase_position,
-    powers_to_order,
-    refuse_game_master,
-)
+from games.positions import phase_position
+from games.schedule import deadline_around_vacations, deadline_rule
+from games.services.kernel import bump, open_phase_locked, refuse_game_master
 
 
 def vacation_days_per_year() -> int:
     return int(getattr(settings, "VACATION_DAYS_PER_YEAR", 28))
-
-
-def away(*, user_ids: set[int], day: date) -> set[int]:
-    """Which of these players are on vacation on ``day``."""
-    return set(
-        Vacation.objects.filter(
-            user_id__in=user_ids, first_day__lte=day, last_day__gte=day
-        ).values_list("user_id", flat=True)
-    )
-
-
-def _after_vacations(user_ids: set[int], moment: datetime) -> datetime | None:
-    """The first midnight (UTC) after every vacation, of these players, that covers
-    ``moment``'s day and the days that follow it back to back; None if nobody is away."""
-    day = moment.astimezone(UTC).date()
-    if not away(user_ids=user_ids, day=day):
-        return None
-    while away(user_ids=user_ids, day=day):
-        day += timedelta(days=1)
-    return datetime.combine(day, time(0, 0), tzinfo=UTC)
-
-
-def deadline_around_vacations(game: Game, position: Position, deadline: datetime) -> datetime:
-    """A phase's deadline, moved after the vacations of the players who must order in it
-    when the game lets deadlines wait for them."""
-    if game.vacation_handling != Game.VacationHandling.EXTEND:
-        return deadline
-    due = powers_to_order(position, find_variant(game.variant))
-    users = set(
-        game.seats.filter(power__in=due, user__isnull=False).values_list("user_id", flat=True)
-    )
-    back = _after_vacations(users, deadline)
-    if back is None:
-        return deadline
-    # The phase's whole duration again from the day the last of them is back.
-    return next_deadline(back, deadline_rule(game, str(position.phase)))
 
 
 @transaction.atomic
@@ -90,7 +47,7 @@ def vacation_add(*, user: AbstractBaseUser, first_day: date, last_day: date) -> 
     for year in range(first_day.year, last_day.year + 1):
         start = max(first_day, date(year, 1, 1))
         end = min(last_day, date(year, 12, 31))
-        taken = _days_in_year(user, year)
+        taken = vacation_days_taken(user, year)
         wanted = (end - start).days + 1
         if taken + wanted > cap:
             raise ApplicationError(
@@ -106,7 +63,8 @@ def vacation_add(*, user: AbstractBaseUser, first_day: date, last_day: date) -> 
     return vacation
 
 
-def _days_in_year(user: AbstractBaseUser, year: int) -> int:
+def vacation_days_taken(user: AbstractBaseUser, year: int) -> int:
+    """How many days of ``year`` the user has marked away."""
     total = 0
     for v in Vacation.objects.filter(
         user=user, first_day__lte=date(year, 12, 31), last_day__gte=date(year, 1, 1)
@@ -153,7 +111,7 @@ def _move_open_deadlines(user: AbstractBaseUser) -> None:
             phase.deadline = moved
             phase.notes = [*phase.notes, {"kind": "vacation", "power": seats[game.pk]}]
             phase.save(update_fields=["deadline", "notes"])
-            _bump(game)
+            bump(game)
 
 
 @transaction.atomic
@@ -173,7 +131,7 @@ def sitter_set(*, game: Game, user: AbstractBaseUser, sitter: AbstractBaseUser |
         refuse_game_master(game, sitter)
     seat.sitter = sitter
     seat.save(update_fields=["sitter"])
-    _bump(game)
+    bump(game)
     return seat
 
 
@@ -199,7 +157,7 @@ def deadline_extension_request(*, game: Game, user: AbstractBaseUser) -> GamePha
         raise NotSeated
     if game.is_paused:
         raise ApplicationError(_("The game is paused."))
-    phase = _open_phase_locked(game, _("There is no deadline to extend."))
+    phase = open_phase_locked(game, _("There is no deadline to extend."))
     if phase.deadline is None:
         raise ApplicationError(_("There is no deadline to extend."))
     if seat.extensions_used >= game.extensions_per_player:
@@ -227,7 +185,7 @@ def deadline_extension_request(*, game: Game, user: AbstractBaseUser) -> GamePha
         reason="",
         details=_extension_details(seat, phase, phase.deadline - before),
     )
-    _bump(game)
+    bump(game)
     return phase
 
 

@@ -3,7 +3,7 @@ or session, the per-token throttle, JSON in (nested no deeper than a limit) and 
 one error shape (:func:`exception_handler`, and the site's error handlers for any other
 error under ``/api/``) and its schema.
 
-The views themselves live with their apps (games.api_v1, notifications.api,
+The views themselves live with their apps (games.api, notifications.api,
 accounts.api); diplosite.api_urls puts them under one prefix.
 """
 
@@ -11,15 +11,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 from django.views import defaults
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import parsers, serializers, status
-from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import ParseError
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import SAFE_METHODS, IsAuthenticatedOrReadOnly
@@ -29,9 +30,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from accounts.authentication import ApiThrottle, TokenAuthentication
-from diplosite.inputs import MAX_ID, JsonTooDeep, ascii_digits, check_json_depth
-from games.services import ApplicationError
+from core.errors import ApplicationError
+from core.inputs import MAX_ID, JsonTooDeep, ascii_digits, check_json_depth
 
 #: The status of a service's refusal, by the refusal's ``code``: a caller without a seat
 #: in the game is forbidden (403), whatever the verb; every other refusal is a 400.
@@ -158,7 +158,7 @@ def page_of(
 
 class JSONParser(parsers.JSONParser):
     """DRF's JSON parser, with nesting bounded: text nested deeper than
-    ``diplosite.inputs.MAX_JSON_DEPTH`` is a 400, not a RecursionError (a 500) in the
+    ``core.inputs.MAX_JSON_DEPTH`` is a 400, not a RecursionError (a 500) in the
     parser or in whatever reads the value next."""
 
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
@@ -179,11 +179,13 @@ class ApiView(APIView):
     :class:`JSONParser`) or a form, and answers JSON alone, errors included (a browser's
     ``Accept: text/html`` gets no HTML page)."""
 
-    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    # Named in settings (API_AUTHENTICATION, API_THROTTLE): the classes live in accounts,
+    # a layer above this one.
+    authentication_classes = [import_string(c) for c in settings.API_AUTHENTICATION]
     parser_classes = [JSONParser, parsers.FormParser, parsers.MultiPartParser]
     renderer_classes = [JSONRenderer]
     permission_classes = [IsAuthenticatedOrReadOnly]
-    throttle_classes = [ApiThrottle]
+    throttle_classes = [import_string(c) for c in settings.API_THROTTLE]
 
     @property
     def throttle_scope(self) -> str:

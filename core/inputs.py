@@ -7,7 +7,7 @@ does read may still be too large for a database integer. ``json.loads`` raises
 RecursionError, which is not a ValueError, on text nested a few thousand levels deep.
 Every site view that turns request text into a number or a JSON value goes through
 here. The API does the same with its serializers' ``IntegerField(max_value=MAX_ID)`` and
-with diplosite.api's JSON parser, which uses :func:`json_loads`' limits.
+with core.api's JSON parser, which uses :func:`json_loads`' limits.
 """
 
 from __future__ import annotations

@@ -1,0 +1,63 @@
+"""A stored phase as the adjudicator sees it, and the adjudicator's answers as a phase
+stores them: the position going in (with the game master's answers), who has orders to
+give, each phase's seed, and the results in their stored shape."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from adjudicator import Position
+from adjudicator.io import position_from_json
+from adjudicator.variants import Variant
+from games.models import Game, GamePhase
+
+
+def phase_position(phase: GamePhase) -> Position:
+    """The adjudicator's position for a stored phase."""
+    position, _orders = position_from_json(phase.position)
+    return position
+
+
+def powers_to_order(position: Position, variant: Variant) -> set[str]:
+    """Powers that have orders to give in this position (the variant decides: in a
+    draft, only the colour whose pick it is)."""
+    return set(variant.orders_due(position))
+
+
+def phase_seed(game: Game, index: int) -> int:
+    """The seed of a game's phase, from the game's own seed: every random event of the
+    phase is drawn from it, so a phase can be replayed and audited."""
+    digest = hashlib.sha256(f"{game.seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def with_decisions(position: Position, phase: GamePhase) -> Position:
+    """The position with the game master's answers for this phase in its extras, under
+    ``"decisions"``, where the variant's rules read them."""
+    answers = {d.key: d.answer for d in phase.decisions.exclude(answer=None)}
+    if not answers:
+        return position
+    return position.with_changes(extras={**position.extras, "decisions": answers})
+
+
+def result_rows(results: Any) -> list[dict[str, Any]]:
+    """Results as stored with a phase: the order, its outcome, and why, with the reason's
+    code and parameters so that the words can be given in the reader's language."""
+    return [
+        {
+            "power": r.power,
+            "order": str(r.order),
+            "result": r.outcome.value,
+            **(
+                {
+                    "reason": r.explanation,
+                    "reason_code": r.reason.value,
+                    "params": dict(r.params),
+                }
+                if r.reason
+                else {}
+            ),
+        }
+        for r in results
+    ]

@@ -1,0 +1,33 @@
+"""A player's profile page: their record in games (as the viewer may see it), their roles,
+and (to themselves) their API tokens. It lives with games, not accounts, because the
+record is read from games (accounts is the layer below)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from accounts.roles import ROLE_NAMES, ROLES
+from accounts.selectors import api_tokens_of
+from games import selectors
+
+
+def profile(request: HttpRequest, username: str) -> HttpResponse:
+    """``username``'s profile, as ``request.user`` may see it (games.selectors decides)."""
+    user = get_object_or_404(User, username=username)
+    record = selectors.player_record(user=user, viewer=request.user)
+    games = selectors.games_of_player(user=user, viewer=request.user)
+    roles = [ROLE_NAMES[r] for r in ROLES if user.groups.filter(name=r).exists()]
+    tokens = api_tokens_of(user=user) if request.user == user else None
+    return render(
+        request,
+        "accounts/profile.html",
+        {
+            "profile_user": user,
+            "record": record,
+            "games": games[:50],
+            "roles": roles,
+            "tokens": tokens,
+        },
+    )

@@ -1,0 +1,127 @@
+"""Adjudicating a phase exactly once, and giving it up to the moderators after repeated
+failures. The missed-orders policy (nmr), the game master's questions (decisions) and
+linked boards (links) each have their own module; this one puts them in order."""
+
+from __future__ import annotations
+
+import logging
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from adjudicator import find_variant
+from games import events
+from games.models import Duel, Game, GamePhase
+from games.services.decisions import decisions_pending
+from games.services.kernel import (
+    bump,
+    game_finish,
+    phase_open,
+    seated_users,
+    tell_adjudicated,
+)
+from games.services.links import duel_board_b_start, duel_step
+from games.services.nmr import nmr_policy_apply
+from games.services.resolving import board_resolve
+
+log = logging.getLogger(__name__)
+
+
+#: Adjudication attempts that raise before a phase is given up to the moderators.
+MAX_ADJUDICATION_FAILURES = 3
+
+
+def phase_adjudicate(*, game_id: int, phase_id: int) -> bool:
+    """Adjudicate a phase exactly once; ``False`` if it was already done (or not due).
+
+    Locks the game row, so a second worker, a retried task or a double
+    deadline finds the phase resolved and does nothing. Missing orders take
+    the defaults (hold, disband, waive, civil disorder) and are recorded on
+    the seat. Opens the next phase, or ends the game. The boards of a
+    twin-board duel are adjudicated together (see :func:`duel_step`).
+    """
+    duel_id = (
+        Duel.objects.filter(Q(board_a_id=game_id) | Q(board_b_id=game_id))
+        .values_list("pk", flat=True)
+        .first()
+    )
+    with transaction.atomic():
+        duel = None
+        if duel_id is not None:
+            # The duel row first, then the boards: two workers, one per board, queue here.
+            duel = Duel.objects.select_for_update().get(pk=duel_id)
+            if duel.board_b_id is not None:
+                return duel_step(duel, phase_id=phase_id)
+        game = Game.objects.select_for_update().get(pk=game_id)
+        phase = GamePhase.objects.select_for_update().filter(pk=phase_id, game=game).first()
+        if phase is None or phase.status != GamePhase.Status.OPEN:
+            return False
+        if game.status != Game.Status.ACTIVE or game.is_paused or phase.stuck_since:
+            return False
+        variant = find_variant(game.variant)
+        now = timezone.now()
+        if duel is None and nmr_policy_apply(game, phase, variant, now):
+            bump(game)
+            return False
+        if decisions_pending(game, phase, variant, now):
+            bump(game)
+            return False
+        after = board_resolve(game, phase, variant, now)
+        winner = None if duel is not None else variant.winner(after)
+        if winner is not None:
+            game_finish(game, Game.Outcome.SOLO, winner, now)
+        elif duel is not None and not after.phase.is_setup:
+            duel_board_b_start(duel, game, after, index=phase.index + 1, now=now)
+        else:
+            phase_open(game, after, index=phase.index + 1, now=now)
+        bump(game)
+        tell_adjudicated(game, phase)
+    log.info("adjudicated %s %s", game_id, phase.code)
+    return True
+
+
+def phase_adjudication_failed(*, game_id: int, phase_id: int, error: str) -> bool:
+    """Count an adjudication attempt that raised (a bug in a variant, bad stored data);
+    True if the phase is now given up to the moderators.
+
+    After :data:`MAX_ADJUDICATION_FAILURES` the phase is marked stuck: the sweep stops
+    queuing it, the players and the site's moderators are told, and the moderation page
+    lists it until a moderator tries again (after a fix) or rules on the phase."""
+    from django.contrib.auth import get_user_model
+
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        phase = GamePhase.objects.select_for_update().filter(pk=phase_id, game_id=game_id).first()
+        if game is None or phase is None or phase.status != GamePhase.Status.OPEN:
+            return False
+        phase.failures += 1
+        phase.last_failure = error[:4000]
+        fields = ["failures", "last_failure"]
+        stuck = phase.stuck_since is None and phase.failures >= MAX_ADJUDICATION_FAILURES
+        if stuck:
+            phase.stuck_since = timezone.now()
+            phase.due_now = False
+            phase.notes = [*phase.notes, {"kind": "stuck"}]
+            fields += ["stuck_since", "due_now", "notes"]
+        phase.save(update_fields=fields)
+        if stuck:
+            moderators = get_user_model().objects.filter(
+                Q(is_superuser=True) | Q(groups__name="moderator"), is_active=True
+            )
+            events.announce(
+                kind="phase_stuck",
+                game=game,
+                users=[
+                    *seated_users(game),
+                    *game.masters.values_list("pk", flat=True),
+                    *moderators.values_list("pk", flat=True),
+                ],
+                key=f"stuck:{phase.pk}:{phase.failures}",
+                params={"game": game.name, "phase": phase.code},
+            )
+            bump(game)
+            log.error(
+                "game %s phase %s given up after %d failures", game_id, phase.code, phase.failures
+            )
+    return stuck

@@ -1,0 +1,174 @@
+"""The small public core every verb family of a game builds on: lock the open phase, open
+the next one, count a change and publish it, give or take a seat, finish a game, and queue
+a phase's adjudication. Each of these is written once, here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from adjudicator import Position, find_variant
+from adjudicator.io import position_to_json
+from core.errors import ApplicationError, NotSeated
+from core.live import game_changed_publish
+from core.queue import after_commit, task_after_commit
+from games import events, visibility
+from games.models import Game, GamePhase, Seat
+from games.positions import phase_position, phase_seed, powers_to_order
+from games.schedule import phase_deadline
+
+#: The task that adjudicates one phase, queued by name (games/tasks.py).
+ADJUDICATE = "games.tasks.adjudicate_phase"
+
+
+def bump(game: Game) -> None:
+    """Count a change watchers should see, and tell them once the transaction commits."""
+    Game.objects.filter(pk=game.pk).update(version=F("version") + 1)
+    game.refresh_from_db(fields=["version"])
+    after_commit(game_changed_publish, game_id=game.pk, version=game.version)
+
+
+def open_phase_locked(game: Game, refusal: str | None = None) -> GamePhase:
+    """The game's open phase, row-locked.
+
+    Raises:
+        ApplicationError: ``refusal`` (or "already adjudicated") when the game has no
+            open phase or is not running.
+    """
+    phase = (
+        GamePhase.objects.select_for_update()
+        .filter(game=game, status=GamePhase.Status.OPEN)
+        .order_by("-index")
+        .first()
+    )
+    if phase is None or game.status != Game.Status.ACTIVE:
+        raise ApplicationError(refusal or _("The phase has already been adjudicated."))
+    return phase
+
+
+def phase_open(
+    game: Game, position: Position, *, index: int, now: Any, waiting: bool = False
+) -> GamePhase:
+    """Open the next phase; a ``waiting`` one (a linked board ahead of the other) gets its
+    deadline only when the other board catches up."""
+    return GamePhase.objects.create(
+        game=game,
+        index=index,
+        code=str(position.phase),
+        position=position_to_json(position),
+        deadline=None if waiting else phase_deadline(game, position, now),
+        seed=phase_seed(game, index),
+    )
+
+
+def game_finish(game: Game, outcome: str, winner: str, now: Any) -> None:
+    """End a game (a solo, a draw, a duel's verdict, a moderator's ending) and tell its
+    players, once."""
+    game.status = Game.Status.FINISHED
+    game.outcome = outcome
+    game.winner = winner
+    game.finished_at = now
+    game.save(update_fields=["status", "outcome", "winner", "finished_at"])
+    events.announce(
+        kind="game_ended",
+        game=game,
+        users=seated_users(game),
+        key=f"ended:{game.pk}",
+        params={"game": game.name},
+    )
+
+
+def seated_users(game: Game) -> list[int]:
+    """The players now seated in ``game`` (ids), the ones notifications go to."""
+    return list(game.seats.filter(user__isnull=False).values_list("user_id", flat=True))
+
+
+def seat_acting(game: Game, user: AbstractBaseUser, *, sitter_ok: bool = True) -> Seat:
+    """The seat ``user`` orders for: their own, or (``sitter_ok``) the one they sit for
+    while its player is on vacation.
+
+    Raises:
+        NotSeated: ``user`` has no such seat.
+    """
+    if sitter_ok:
+        seat = visibility.acting_seat(user=user, game=game)
+    else:
+        seat = visibility.seat_of(user=user, game=game)
+    if seat is None:
+        raise NotSeated
+    return seat
+
+
+def seat_give(seat: Seat, user: AbstractBaseUser) -> None:
+    """Give a running game's seat to ``user`` (a replacement, a moderator's choice): the
+    power is played again, with a clean record of misses in a row."""
+    seat.user = user
+    seat.joined_at = timezone.now()
+    seat.civil_disorder = False
+    seat.seeking_replacement_until = None
+    seat.consecutive_misses = 0
+    seat.save()
+
+
+def seat_exclude(seat: Seat, *, civil_disorder: bool = True) -> None:
+    """Take a seat from its player, who may not come back to it (nor take over another of
+    the game's seats); with ``civil_disorder`` nobody plays the power until it is
+    replaced."""
+    seat.excluded_user_id = seat.user_id
+    seat.user = None
+    if civil_disorder:
+        seat.civil_disorder = True
+    seat.save()
+
+
+def refuse_game_master(game: Game, user: AbstractBaseUser) -> None:
+    """A game master never plays in the game he runs: he takes no seat in it, sits for
+    none and replaces nobody (and a player is never named one: moderation.py).
+
+    Raises:
+        ApplicationError: ``user`` is a game master of ``game``.
+    """
+    if game.masters.filter(pk=user.pk).exists():
+        raise ApplicationError(
+            _("%(name)s is a game master of this game: a game master never plays in it.")
+            % {"name": user.get_username()}
+        )
+
+
+def tell_adjudicated(game: Game, phase: GamePhase) -> None:
+    """Announce that ``phase`` of ``game`` was adjudicated (to its seated players)."""
+    events.announce(
+        kind="phase_adjudicated",
+        game=game,
+        users=seated_users(game),
+        key=f"adjudicated:{phase.pk}",
+        params={"game": game.name, "phase": phase.code},
+    )
+
+
+def everyone_ready(game: Game, phase: GamePhase) -> bool:
+    """Has every power with orders to give in ``phase`` said it is ready?"""
+    position = phase_position(phase)
+    needed = powers_to_order(position, find_variant(game.variant))
+    ready = set(phase.order_sets.filter(ready=True).values_list("seat__power", flat=True))
+    return needed <= ready
+
+
+def adjudicate_when_all_ready(game: Game, phase: GamePhase) -> None:
+    """When every power with orders to give is ready, queue the phase's adjudication
+    (after this transaction commits)."""
+    if everyone_ready(game, phase):
+        adjudicate_after_commit(game.pk, phase.pk)
+
+
+def adjudicate_after_commit(game_id: int, phase_id: int) -> None:
+    """Mark a phase due now and queue its adjudication once the current transaction
+    commits. The mark is the guarantee: if the task cannot be queued (the broker away),
+    beat's sweep finds the phase due and queues it; the request that committed never
+    fails for it."""
+    GamePhase.objects.filter(pk=phase_id, status=GamePhase.Status.OPEN).update(due_now=True)
+    task_after_commit(ADJUDICATE, game_id, phase_id)

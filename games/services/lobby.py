@@ -1,0 +1,207 @@
+"""Forming a game: create it by its terms, join it, leave it, start it, and take over a
+seat a running game offers to replacement players."""
+
+from __future__ import annotations
+
+import random
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from adjudicator import PositionError, find_variant
+from core.errors import ApplicationError, NotSeated
+from games import events, wording
+from games.models import Duel, Game, Seat
+from games.services.kernel import bump, phase_open, refuse_game_master, seat_give, seated_users
+from games.services.links import duel_board_b_start
+from games.terms import GameTerms
+
+
+@transaction.atomic
+def game_create(
+    *,
+    created_by: AbstractBaseUser,
+    name: str,
+    terms: GameTerms | None = None,
+    join: bool = True,
+    power: str | None = None,
+) -> Game:
+    """Create a game played by ``terms`` (checked first), with an open seat per power; the
+    creator joins (as ``power``, if the terms let players choose) unless ``join`` is False.
+
+    With ``terms.duel`` the game is board A of a twin-board duel, and board B is made when
+    board A's set-up is done.
+
+    Raises:
+        ApplicationError: no name, or what is wrong with the terms.
+    """
+    name = name.strip()
+    if not name:
+        raise ApplicationError(_("A game needs a name."))
+    terms = (terms or GameTerms()).checked()
+    variant = find_variant(terms.variant_id)
+    game = Game.objects.create(
+        name=name,
+        created_by=created_by,
+        seed=random.SystemRandom().getrandbits(62),
+        **terms.game_fields(),
+    )
+    Seat.objects.bulk_create(Seat(game=game, power=p) for p in variant.seats(terms.options))
+    if terms.duel:
+        Duel.objects.create(board_a=game)
+    if join:
+        game_join(game=game, user=created_by, power=power, invite_code=game.invite_code)
+    return game
+
+
+@transaction.atomic
+def game_join(
+    *,
+    game: Game,
+    user: AbstractBaseUser,
+    power: str | None = None,
+    invite_code: str | None = None,
+) -> Seat:
+    """Take a seat in a forming game (the chosen power, if the game lets players choose)."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.status != Game.Status.FORMING:
+        raise ApplicationError(_("This game has already started."))
+    if game.private and invite_code != game.invite_code:
+        raise ApplicationError(_("This game is private: join it through its invite link."))
+    if game.seats.filter(user=user).exists():
+        raise ApplicationError(_("You already have a seat in this game."))
+    refuse_game_master(game, user)
+    _check_reliability(game, user)
+    open_seats = game.seats.select_for_update().filter(user__isnull=True)
+    if game.assignment == Game.Assignment.CHOSEN and power:
+        seat = open_seats.filter(power=power).first()
+        if seat is None and not game.seats.filter(power=power).exists():
+            raise ApplicationError(
+                _("%(power)s is not a power of this game.") % {"power": wording.power_name(power)}
+            )
+        if seat is None:
+            raise ApplicationError(_("That power is already taken."))
+    else:
+        seat = open_seats.order_by("power").first()
+        if seat is None:
+            raise ApplicationError(_("This game is full."))
+    seat.user = user
+    seat.joined_at = timezone.now()
+    seat.save(update_fields=["user", "joined_at"])
+    bump(game)
+    if game.start_when_full and not game.seats.filter(user__isnull=True).exists():
+        game_start(game=game)
+    return seat
+
+
+def _check_reliability(game: Game, user: AbstractBaseUser) -> None:
+    if not game.min_reliability:
+        return
+    from games.selectors import reliability_of
+
+    figure = reliability_of(user=user)
+    if figure is not None and figure < game.min_reliability:
+        raise ApplicationError(
+            _("This game asks for a reliability of %(needed)s%%; yours is %(yours)s%%.")
+            % {"needed": game.min_reliability, "yours": figure}
+        )
+
+
+@transaction.atomic
+def seat_take_over(
+    *, game: Game, user: AbstractBaseUser, power: str, invite_code: str | None = None
+) -> Seat:
+    """Take a seat offered to replacement players (its player missed orders or was
+    excluded); the replacement may order for the phase now open. A private game's seats
+    are offered to invited users alone: the invite code must come with the request."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.private and invite_code != game.invite_code:
+        raise ApplicationError(_("This game is private: take over a seat through its invite link."))
+    if game.status != Game.Status.ACTIVE:
+        raise ApplicationError(_("Only a running game takes replacements."))
+    seat = game.seats.select_for_update().filter(power=power).first()
+    now = timezone.now()
+    offered = (
+        seat is not None
+        and seat.user_id is None
+        and (
+            seat.civil_disorder
+            or (seat.seeking_replacement_until is not None and seat.seeking_replacement_until > now)
+        )
+    )
+    if seat is None or not offered or seat.eliminated:
+        raise ApplicationError(_("That seat is not looking for a player."))
+    if game.seats.filter(user=user).exists() or seat.excluded_user_id == user.pk:
+        raise ApplicationError(_("You cannot take over a seat in a game you play or left."))
+    refuse_game_master(game, user)
+    _check_reliability(game, user)
+    seat_give(seat, user)
+    phase = game.current_phase
+    if phase is not None:
+        phase.notes = [*phase.notes, {"kind": "replaced", "power": power}]
+        phase.save(update_fields=["notes"])
+    bump(game)
+    return seat
+
+
+@transaction.atomic
+def game_leave(*, game: Game, user: AbstractBaseUser) -> None:
+    """Give up a seat before the game starts."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.status != Game.Status.FORMING:
+        raise ApplicationError(_("You cannot leave a game that has started."))
+    seat = game.seats.filter(user=user).first()
+    if seat is None:
+        raise NotSeated
+    seat.user = None
+    seat.joined_at = None
+    seat.save(update_fields=["user", "joined_at"])
+    bump(game)
+
+
+@transaction.atomic
+def game_start(*, game: Game, by: AbstractBaseUser | None = None) -> Game:
+    """Start a full game: powers are dealt (if random) and the first phase opens."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if by is not None and by != game.created_by:
+        raise ApplicationError(_("Only the game's creator can start it."))
+    if game.status != Game.Status.FORMING:
+        raise ApplicationError(_("This game has already started."))
+    seats = list(game.seats.select_for_update().order_by("power"))
+    if any(s.user_id is None for s in seats):
+        raise ApplicationError(_("Every power needs a player before the game can start."))
+    if game.assignment == Game.Assignment.RANDOM:
+        # Deal the powers from the game's seed, so the deal can be audited.
+        users = [s.user_id for s in seats]
+        random.Random(game.seed).shuffle(users)
+        for seat, user_id in zip(seats, users, strict=True):
+            seat.user_id = user_id
+        Seat.objects.filter(game=game).update(user=None)
+        Seat.objects.bulk_update(seats, ["user"])
+    variant = find_variant(game.variant)
+    now = timezone.now()
+    game.status = Game.Status.ACTIVE
+    game.started_at = now
+    game.save(update_fields=["status", "started_at"])
+    try:
+        first = variant.initial_position(game.options)
+    except PositionError as e:
+        raise ApplicationError(
+            _("The variant's options are not valid: %(problem)s") % {"problem": e.message}
+        ) from None
+    duel = Duel.objects.select_for_update().filter(board_a=game).first()
+    if duel is not None and not first.phase.is_setup:
+        duel_board_b_start(duel, game, first, index=0, now=now)  # a set-up fixed by the organiser
+    else:
+        phase_open(game, first, index=0, now=now)
+    bump(game)
+    events.announce(
+        kind="game_started",
+        game=game,
+        users=seated_users(game),
+        key=f"started:{game.pk}",
+        params={"game": game.name},
+    )
+    return game

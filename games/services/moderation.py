@@ -1,0 +1,387 @@
+"""What moderators do to a game: pause and resume, extend a deadline, replace or exclude
+a player, accept late orders, end a game, name game masters, and retry a phase given up.
+Rulings on an adjudicated phase (rulings.py) and answers to the game master's questions
+(decisions.py) build on the helpers here.
+
+Every verb checks that the caller may moderate this game (a site moderator, or a game
+master of it), runs in one transaction under the game's row lock, and leaves a
+:class:`ModeratorAction` (who, when, why, what) that players see in the game's history.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from core.errors import ApplicationError
+from games import visibility
+from games.deadlines import extend
+from games.models import Game, GamePhase, ModeratorAction, OrderSet, Seat
+from games.positions import phase_position
+from games.schedule import deadline_rule
+from games.services.kernel import (
+    adjudicate_after_commit,
+    adjudicate_when_all_ready,
+    bump,
+    game_finish,
+    open_phase_locked,
+    refuse_game_master,
+    seat_exclude,
+    seat_give,
+)
+from games.services.orders import order_problems, refuse_excess_orders
+
+
+def moderated_game_locked(game: Game, by: AbstractBaseUser) -> Game:
+    """``game``, row-locked, for a moderator of it.
+
+    Raises:
+        ApplicationError: ``by`` may not moderate ``game``.
+    """
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if not visibility.can_moderate(user=by, game=game):
+        raise ApplicationError(_("Only a moderator of this game may do that."))
+    return game
+
+
+def open_phase_moderated(game: Game) -> GamePhase:
+    """The open phase a moderator acts on, row-locked."""
+    return open_phase_locked(game, _("The game has no phase open."))
+
+
+def action_record(
+    game: Game,
+    by: AbstractBaseUser,
+    kind: str,
+    reason: str,
+    phase: GamePhase | None = None,
+    **details: Any,
+) -> ModeratorAction:
+    """Keep what a moderator did, with the role he did it in (shown in anonymous games,
+    where his name is not)."""
+    return ModeratorAction.objects.create(
+        game=game,
+        phase=phase,
+        actor=by,
+        kind=kind,
+        reason=reason.strip(),
+        details={**details, "by_role": visibility.moderator_role(user=by, game=game)},
+    )
+
+
+def reason_required(reason: str) -> str:
+    """The moderator's reason, which players are shown.
+
+    Raises:
+        ApplicationError: no reason was given.
+    """
+    reason = (reason or "").strip()
+    if not reason:
+        raise ApplicationError(_("Say why: players are shown the reason."))
+    return reason
+
+
+def seat_of_power(game: Game, power: str) -> Seat:
+    """The seat of ``power``, row-locked.
+
+    Raises:
+        ApplicationError: the game has no such power.
+    """
+    seat = game.seats.select_for_update().filter(power=power).first()
+    if seat is None:
+        raise ApplicationError(_("This game has no such power."))
+    return seat
+
+
+def phase_note(phase: GamePhase, note: dict[str, Any]) -> None:
+    """Add a note to the phase's history."""
+    phase.notes = [*phase.notes, note]
+    phase.save(update_fields=["notes"])
+
+
+@transaction.atomic
+def game_master_set(
+    *, game: Game, by: AbstractBaseUser, user: AbstractBaseUser, master: bool = True
+) -> None:
+    """Make ``user`` a game master of this game (or no longer one).
+
+    Site moderators may (:func:`visibility.can_name_masters`), and the creator of a game
+    that has not started if he does not play in it. A game master never plays in the
+    game he runs: someone who holds, sits or was excluded from a seat of it cannot be
+    named. In an anonymous game the record names the role, never the user, to anyone but
+    site moderators (see games.selectors)."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if not visibility.can_name_masters(user=by, game=game):
+        if visibility.plays_in(user=by, game=game):
+            raise ApplicationError(_("You play in this game: you cannot name its game masters."))
+        raise ApplicationError(
+            _("Game masters of a game that has started are named by site moderators only.")
+            if by.pk == game.created_by_id
+            else _("Only the game's creator or a site moderator names game masters.")
+        )
+    if master and visibility.plays_in(user=user, game=game):
+        raise ApplicationError(
+            _("%(name)s plays in this game: a game master never plays in the game he runs.")
+            % {"name": user.get_username()}
+        )
+    if master:
+        game.masters.add(user)
+    else:
+        game.masters.remove(user)
+    action_record(
+        game, by, ModeratorAction.Kind.MASTER, "", user=user.get_username(), master=master
+    )
+    bump(game)
+
+
+@transaction.atomic
+def game_pause(
+    *,
+    game: Game,
+    by: AbstractBaseUser,
+    reason: str,
+    duration: timedelta = timedelta(days=3),
+) -> None:
+    """Stop the clock: the open phase keeps what is left of its time until resumed.
+
+    A pause lasts at most ``duration`` (two weeks at most) and then ends by itself, and a
+    game takes a limited number of pauses (``GAME_PAUSES_MAX``), so that nobody can hold
+    a game paused.
+    """
+    game = moderated_game_locked(game, by)
+    reason = reason_required(reason)
+    if game.is_paused:
+        raise ApplicationError(_("The game is paused already."))
+    if not timedelta(hours=1) <= duration <= timedelta(days=14):
+        raise ApplicationError(_("A pause lasts between an hour and 14 days."))
+    cap = int(getattr(settings, "GAME_PAUSES_MAX", 5))
+    if game.moderator_actions.filter(kind=ModeratorAction.Kind.PAUSE).count() >= cap:
+        raise ApplicationError(_("This game has had its %(n)s pauses.") % {"n": cap})
+    phase = open_phase_moderated(game)
+    now = timezone.now()
+    remaining = (phase.deadline - now).total_seconds() if phase.deadline else None
+    game.paused_at = now
+    game.pause_reason = reason
+    game.paused_until = now + duration
+    game.save(update_fields=["paused_at", "pause_reason", "paused_until"])
+    phase.deadline = None
+    phase.save(update_fields=["deadline"])
+    action_record(
+        game,
+        by,
+        ModeratorAction.Kind.PAUSE,
+        reason,
+        phase,
+        remaining_seconds=None if remaining is None else max(remaining, 0),
+    )
+    bump(game)
+
+
+@transaction.atomic
+def game_resume(*, game: Game, by: AbstractBaseUser, reason: str = "") -> None:
+    """Start the clock again with the time that was left (at least an hour)."""
+    game = moderated_game_locked(game, by)
+    if not game.is_paused:
+        raise ApplicationError(_("The game is not paused."))
+    _resume(game, by, reason)
+
+
+def pause_expire(*, game_id: int) -> bool:
+    """End a pause whose time is up (the sweep calls this); False if there is none."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if not game.is_paused or game.paused_until is None or game.paused_until > timezone.now():
+            return False
+        _resume(game, None, _("The pause's time was up."))
+    return True
+
+
+def _resume(game: Game, by: AbstractBaseUser | None, reason: str) -> None:
+    phase = open_phase_moderated(game)
+    pause = game.moderator_actions.filter(kind=ModeratorAction.Kind.PAUSE).last()
+    left = (pause.details.get("remaining_seconds") if pause else None) or 0
+    now = timezone.now()
+    phase.deadline = now + max(timedelta(seconds=left), timedelta(hours=1))
+    phase.save(update_fields=["deadline"])
+    game.paused_at = None
+    game.pause_reason = ""
+    game.paused_until = None
+    game.save(update_fields=["paused_at", "pause_reason", "paused_until"])
+    ModeratorAction.objects.create(
+        game=game, phase=phase, actor=by, kind=ModeratorAction.Kind.RESUME, reason=reason
+    )
+    bump(game)
+
+
+@transaction.atomic
+def deadline_extend(
+    *, game: Game, by: AbstractBaseUser, extension: timedelta, reason: str
+) -> GamePhase:
+    """Move the open phase's deadline later."""
+    game = moderated_game_locked(game, by)
+    reason = reason_required(reason)
+    if extension <= timedelta(0) or extension > timedelta(days=14):
+        raise ApplicationError(_("An extension is between a minute and 14 days."))
+    if game.is_paused:
+        raise ApplicationError(_("The game is paused: resume it first."))
+    phase = open_phase_moderated(game)
+    base = phase.deadline or timezone.now()
+    # Days off do not count, and a fixed time of day is kept.
+    phase.deadline = extend(base, extension, deadline_rule(game, phase.code))
+    phase.save(update_fields=["deadline"])
+    action_record(
+        game,
+        by,
+        ModeratorAction.Kind.EXTEND,
+        reason,
+        phase,
+        # What the deadline really moved: a fixed time of day or days off may add more.
+        hours=round((phase.deadline - base).total_seconds() / 3600, 2),
+        deadline=phase.deadline.isoformat(),
+    )
+    bump(game)
+    return phase
+
+
+@transaction.atomic
+def phase_retry(*, game: Game, by: AbstractBaseUser, reason: str) -> GamePhase:
+    """Adjudicate again a phase given up after failed attempts, once its cause is fixed
+    (a corrected variant, repaired data). It is adjudicated at once; should it fail again
+    as often, it is given up again. A ruling on the phase before it is the other way out:
+    it supersedes the stuck phase and opens a new one from the corrected result."""
+    game = moderated_game_locked(game, by)
+    reason = reason_required(reason)
+    phase = open_phase_moderated(game)
+    if phase.stuck_since is None:
+        raise ApplicationError(_("This phase is not waiting for a moderator."))
+    failures = phase.failures
+    phase.stuck_since = None
+    phase.failures = 0
+    phase.notes = [*phase.notes, {"kind": "retried"}]
+    phase.save(update_fields=["stuck_since", "failures", "notes"])
+    action_record(game, by, ModeratorAction.Kind.RETRY, reason, phase, failures=failures)
+    bump(game)
+    adjudicate_after_commit(game.pk, phase.pk)
+    return phase
+
+
+@transaction.atomic
+def seat_replace(
+    *, game: Game, by: AbstractBaseUser, power: str, user: AbstractBaseUser, reason: str
+) -> Seat:
+    """Give a seat to another player, who may order for the phase now open."""
+    game = moderated_game_locked(game, by)
+    reason = reason_required(reason)
+    seat = seat_of_power(game, power)
+    if game.seats.filter(user=user).exclude(pk=seat.pk).exists():
+        raise ApplicationError(_("That player already has a seat in this game."))
+    refuse_game_master(game, user)
+    previous = seat.user.get_username() if seat.user else ""
+    seat_give(seat, user)
+    action_record(
+        game,
+        by,
+        ModeratorAction.Kind.REPLACE,
+        reason,
+        game.current_phase,
+        power=power,
+        previous=previous,
+        replacement=user.get_username(),
+    )
+    bump(game)
+    return seat
+
+
+@transaction.atomic
+def player_exclude(*, game: Game, by: AbstractBaseUser, power: str, reason: str) -> Seat:
+    """Take a seat from its player: the power is in civil disorder until replaced, and
+    nothing it had saved is executed."""
+    game = moderated_game_locked(game, by)
+    reason = reason_required(reason)
+    seat = seat_of_power(game, power)
+    if seat.user is None:
+        raise ApplicationError(_("Nobody plays that power."))
+    seat_exclude(seat)
+    phase = game.current_phase
+    if phase is not None:
+        phase_note(phase, {"kind": "excluded", "power": power, "by": "moderator"})
+    action_record(game, by, ModeratorAction.Kind.EXCLUDE, reason, phase, power=power)
+    bump(game)
+    return seat
+
+
+@transaction.atomic
+def late_orders_accept(
+    *,
+    game: Game,
+    by: AbstractBaseUser,
+    power: str,
+    reason: str,
+    orders: list[str] | None = None,
+) -> OrderSet:
+    """Take a late player's orders before the phase is adjudicated.
+
+    The player's own saved orders count (or ``orders`` the moderator enters for them);
+    a player excluded in this phase by the missed-orders rules gets the seat back.
+    """
+    game = moderated_game_locked(game, by)
+    reason = reason_required(reason)
+    phase = open_phase_moderated(game)
+    seat = seat_of_power(game, power)
+    if seat.user is None and seat.excluded_user_id is not None:
+        # Undo the exclusion: the late player is back, the search for a replacement ends.
+        seat.user_id = seat.excluded_user_id
+        seat.excluded_user = None
+    seat.civil_disorder = False
+    seat.seeking_replacement_until = None
+    seat.consecutive_misses = 0
+    seat.save()
+    order_set, _created = OrderSet.objects.get_or_create(phase=phase, seat=seat)
+    if orders is not None:
+        position = phase_position(phase)
+        canonical, problems = order_problems(position=position, power=power, orders=orders)
+        if problems:
+            raise ApplicationError(_("Some orders were not accepted."), {"problems": problems})
+        refuse_excess_orders(game, position, power, canonical)
+        order_set.orders = canonical
+    order_set.ready = True
+    order_set.save()
+    phase_note(phase, {"kind": "late_accepted", "power": power})
+    action_record(game, by, ModeratorAction.Kind.ACCEPT_LATE, reason, phase, power=power)
+    bump(game)
+    adjudicate_when_all_ready(game, phase)
+    return order_set
+
+
+@transaction.atomic
+def game_end(
+    *, game: Game, by: AbstractBaseUser, outcome: str, reason: str, winner: str = ""
+) -> None:
+    """End a running game as a draw among the survivors, or as a win for ``winner``."""
+    game = moderated_game_locked(game, by)
+    reason = reason_required(reason)
+    if game.status != Game.Status.ACTIVE:
+        raise ApplicationError(_("Only a running game can be ended."))
+    if outcome == Game.Outcome.SOLO:
+        if not game.seats.filter(power=winner).exists():
+            raise ApplicationError(_("Name the power that wins."))
+    elif outcome == Game.Outcome.DRAW:
+        winner = ""
+    else:
+        raise ApplicationError(_("A game ends as a draw or as a win."))
+    now = timezone.now()
+    phase = game.current_phase
+    if phase is not None:
+        phase.status = GamePhase.Status.RESOLVED
+        phase.resolved_at = now
+        phase.notes = [*phase.notes, {"kind": "ended_by_moderator", "outcome": outcome}]
+        phase.save(update_fields=["status", "resolved_at", "notes"])
+    game_finish(game, outcome, winner, now)
+    action_record(game, by, ModeratorAction.Kind.END, reason, phase, outcome=outcome, winner=winner)
+    bump(game)

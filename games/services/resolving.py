@@ -1,0 +1,79 @@
+"""Resolving one board's open phase and storing it whole: the position going in, the
+orders, the seed, the results and the position coming out, with each seat's duty (misses,
+exclusions) and eliminations."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator import Position, resolve
+from adjudicator.io import position_to_json
+from adjudicator.variants import Variant
+from games.models import Game, GamePhase, PhaseDuty, Seat
+from games.positions import phase_position, powers_to_order, result_rows, with_decisions
+from games.services.kernel import seat_exclude
+
+
+def board_resolve(game: Game, phase: GamePhase, variant: Variant, now: Any) -> Position:
+    """Resolve one board's open phase and store it whole; returns the next position.
+
+    Records misses (a power with orders to give that saved none and did not say it
+    was ready; saved orders not marked ready are no miss), each seat's duty for its
+    reliability, exclusions after too many misses in a row, eliminations and a lapsed
+    draw proposal. A power in civil disorder gives no orders: what was saved for it
+    before is not executed. Opening the next phase (or ending the game) is the caller's.
+    """
+    position = with_decisions(phase_position(phase), phase)
+    seats = {s.power: s for s in game.seats.select_for_update()}
+    order_sets = {o.seat.power: o for o in phase.order_sets.select_related("seat")}
+    orders = {
+        power: list(o.orders)
+        for power, o in order_sets.items()
+        if o.orders and not seats[power].civil_disorder
+    }
+    notes: list[dict[str, Any]] = []
+    due = powers_to_order(position, variant)
+    for power in sorted(due):
+        seat = seats[power]
+        given = order_sets.get(power)
+        missed = not seat.civil_disorder and not (given and (given.orders or given.ready))
+        _duty, new = PhaseDuty.objects.get_or_create(
+            phase=phase, seat=seat, defaults={"user": seat.user, "missed": missed}
+        )
+        if seat.civil_disorder or not new:
+            continue  # nobody plays it, or the miss was counted when the search began
+        if missed:
+            seat.missed_phases += 1
+            seat.consecutive_misses += 1
+            notes.append({"kind": "missed", "power": power})
+            limit = game.exclude_after
+            if limit and seat.consecutive_misses >= limit and seat.user_id is not None:
+                # Excluded after too many misses in a row; announced with the results.
+                seat_exclude(seat)
+                notes.append({"kind": "excluded", "power": power, "misses": limit})
+                PhaseDuty.objects.filter(phase=phase, seat=seat).update(excluded=True)
+        else:
+            seat.consecutive_misses = 0
+        seat.save()
+    if phase.draw_votes.exists():
+        notes.append({"kind": "draw_lapsed"})
+    resolution = resolve(position, orders, seed=phase.seed, variant=variant)
+    phase.adjudicated_orders = orders
+    phase.results = result_rows(resolution.results)
+    after = resolution.position
+    if "decisions" in after.extras:
+        # The game master's answers were for this phase alone.
+        after = after.with_changes(
+            extras={k: v for k, v in after.extras.items() if k != "decisions"}
+        )
+    phase.position_after = position_to_json(after)
+    phase.status = GamePhase.Status.RESOLVED
+    phase.resolved_at = now
+    phase.notes = [*phase.notes, *notes]
+    phase.save()
+    if not after.phase.is_setup:
+        alive = after.powers_on_board
+        for power, seat in seats.items():
+            if power not in alive and not seat.eliminated:
+                Seat.objects.filter(pk=seat.pk).update(eliminated=True)
+    return after

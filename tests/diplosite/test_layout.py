@@ -1,0 +1,91 @@
+"""The layout's house rules that import-linter does not check (ARCHITECTURE.md): no module
+of the site imports another module's private (``_underscore``) names, neither with
+``from x import _name`` nor as ``x._name`` on a module it imported; and the contracts
+import-linter does check are declared and kept."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+APPS = ("core", "accounts", "variants", "games", "notifications", "diplosite", "adjudicator")
+MODULES = sorted(
+    p for app in APPS for p in (ROOT / app).rglob("*.py") if "migrations" not in p.parts
+)
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def private_imports(path: Path) -> list[str]:
+    """``module:name`` for each private name ``path`` takes from another site module."""
+    tree = ast.parse(path.read_text("utf-8"), filename=str(path))
+    own = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+    site_modules: dict[str, str] = {}  # local name -> module it stands for
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            if node.module.split(".")[0] not in APPS:
+                continue
+            for alias in node.names:
+                if _private(alias.name) and node.module != own:
+                    found.append(f"{node.module}:{alias.name}")
+                site_modules[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] in APPS:
+                    site_modules[alias.asname or alias.name.split(".")[0]] = alias.name
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in site_modules
+            and _private(node.attr)
+        ):
+            found.append(f"{site_modules[node.value.id]}:{node.attr}")
+    return found
+
+
+def test_the_site_has_modules() -> None:
+    assert len(MODULES) > 50
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_module_imports_another_modules_private_names(path: Path) -> None:
+    assert private_imports(path) == []
+
+
+def test_the_rule_finds_a_private_import(tmp_path: Path) -> None:
+    """The check itself: both ways of reaching a private name are found."""
+    module = ROOT / "games" / "_layout_probe.py"
+    module.write_text(
+        "from games.services.kernel import _hidden\nfrom games import services\n"
+        "services._open_phase()\n",
+        "utf-8",
+    )
+    try:
+        assert private_imports(module) == [
+            "games.services.kernel:_hidden",
+            "games.services:_open_phase",
+        ]
+    finally:
+        module.unlink()
+
+
+def test_import_linter_keeps_the_layer_contracts() -> None:
+    """The layers, the adjudicator's purity and the absence of import cycles, as declared
+    in pyproject.toml (``lint-imports``, also run by .ci/run)."""
+    done = subprocess.run(
+        [str(Path(sys.executable).with_name("lint-imports")), "--no-cache"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert "Contracts: 3 kept, 0 broken." in done.stdout, done.stdout[-3000:]
