@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "variants",
     "games",
     "notifications",
+    "tournaments",
 ]
 
 MIDDLEWARE = [

@@ -16,6 +16,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    path("", include("tournaments.urls")),
     path("", include("games.urls")),
 ]
 

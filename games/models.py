@@ -37,7 +37,7 @@ class Game(models.Model):
     class Outcome(models.TextChoices):
         SOLO = "solo", _("Solo victory")
         DRAW = "draw", _("Draw")
-        #: One board of a twin-board duel: the duel's winner is the game's.
+        #: One board of linked boards (a duel): the link's winner is the game's.
         DUEL = "duel", _("Duel decided")
 
     name = models.CharField(_("name"), max_length=100)
@@ -48,6 +48,11 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_created"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    #: The boards this game is linked with (a twin-board duel), and its label among them.
+    link = models.ForeignKey(
+        "BoardLink", null=True, blank=True, on_delete=models.SET_NULL, related_name="games"
+    )
+    link_label = models.CharField(max_length=4, blank=True)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.FORMING)
     private = models.BooleanField(_("private (join by invite link)"), default=False)
     invite_code = models.CharField(max_length=32, default=_invite_code, unique=True)
@@ -158,11 +163,6 @@ class Game(models.Model):
     @property
     def is_paused(self) -> bool:
         return self.paused_at is not None
-
-    @property
-    def duel(self) -> Duel | None:
-        """The twin-board duel this game is a board of, if any."""
-        return Duel.objects.filter(models.Q(board_a=self) | models.Q(board_b=self)).first()
 
     @property
     def current_phase(self) -> GamePhase | None:
@@ -339,37 +339,46 @@ class DrawVote(models.Model):
         ]
 
 
-class Duel(models.Model):
-    """Two linked Highlander games (rule 7): board B starts with board A's set-up exactly
-    inverted, both boards advance together, and whoever first wins a board wins the duel
-    (with the tie-break ladder of rules 7.5 to 7.7 when both are decided at once)."""
+class BoardLink(models.Model):
+    """Boards linked and adjudicated together (a Highlander twin-board duel, rule 7):
+    every step, the boards at the earliest open phase are adjudicated at once, a board
+    ahead of the others waits without a deadline, and after each movement turn the link's
+    rule may decide it, which ends every board.
+
+    Games knows linked boards; what a kind of link means (how its other boards are made,
+    how it is decided, the words for its stages) is its :class:`games.links.LinkRule`,
+    registered by the app that knows it (tournaments, for duels)."""
 
     class Status(models.TextChoices):
-        SETUP = "setup", _("Setting up board A")
+        SETUP = "setup", _("Setting up")
         RUNNING = "running", _("Running")
-        SUDDEN_DEATH = "sudden_death", _("Sudden death")
-        WON = "won", _("Won")
+        DECIDED = "decided", _("Decided")
 
-    board_a = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="duel_as_a")
-    board_b = models.OneToOneField(
-        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="duel_as_b"
-    )
-    status = models.CharField(max_length=14, choices=Status.choices, default=Status.SETUP)
-    #: The adjudicator's DuelState, as JSON.
+    kind = models.CharField(max_length=20)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
+    #: The rule's own stage within the status (a duel's sudden death), for its words.
+    stage = models.CharField(max_length=20, blank=True)
+    #: The rule's state between turns, as JSON (a duel: the adjudicator's DuelState).
     state = models.JSONField(default=dict, blank=True)
     winner = models.CharField(max_length=40, blank=True)
-    #: The rule that decided it: 7.4, 7.5, 7.6 or 7.7.
+    #: The rule that decided it (a duel: 7.4, 7.5, 7.6 or 7.7).
     decided_by = models.CharField(max_length=8, blank=True)
     decided_at = models.DateTimeField(null=True, blank=True)
-    #: What happened, step by step, for the duel page (movement turns, decisions).
+    #: What happened, step by step, for the link's page (movement turns, verdicts).
     log = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
-        return f"Duel {self.pk}: {self.board_a}"
+        return f"{self.kind} {self.pk}"
 
     @property
     def boards(self) -> list[Game]:
-        return [g for g in (self.board_a, self.board_b) if g is not None]
+        """The linked games, by their labels (A first)."""
+        return list(self.games.order_by("link_label", "pk"))
+
+    def board(self, label: str) -> Game | None:
+        """The linked game labelled ``label`` ("A", "B"), if it is made yet."""
+        return self.games.filter(link_label=label).first()
 
 
 class PhaseDuty(models.Model):

@@ -101,7 +101,7 @@ def game_state(
         "phase": None,
         "me": None,
         "seats": [],
-        "duel": duel_summary(game=game),
+        "duel": link_summary(game=game),
         "moderation": moderation_summary(game=game, user=user),
     }
     ready: set[str] = set()
@@ -232,26 +232,23 @@ def _whole_answer_problem(variant: Any, position: Any, power: str, orders: list[
     return wording.result_sentence(reason.value, params) or reason.value
 
 
-def duel_summary(*, game: Game) -> dict[str, Any] | None:
-    """The twin-board duel a game belongs to: its boards, stage and verdict (public)."""
+def link_summary(*, game: Game) -> dict[str, Any] | None:
+    """The linked boards a game belongs to (a twin-board duel): its boards, stage and
+    verdict, all public. The stage is named by the link's rule (games.links)."""
     from games import wording
-    from games.models import Duel
+    from games.links import link_rule
+    from games.models import BoardLink
 
-    duel = (
-        Duel.objects.filter(Q(board_a=game) | Q(board_b=game))
-        .select_related("board_a", "board_b")
-        .first()
-    )
-    if duel is None:
+    link = BoardLink.objects.filter(pk=game.link_id).first() if game.link_id else None
+    if link is None:
         return None
+    rule = link_rule(link.kind)
     boards = []
-    for label, board in (("A", duel.board_a), ("B", duel.board_b)):
-        if board is None:
-            continue
+    for board in link.boards:
         current = board.phases.order_by("-index").first()
         boards.append(
             {
-                "label": label,
+                "label": board.link_label,
                 "game_id": board.pk,
                 "name": board.name,
                 "phase": current.code if current else None,
@@ -263,13 +260,14 @@ def duel_summary(*, game: Game) -> dict[str, Any] | None:
             }
         )
     return {
-        "id": duel.pk,
-        "status": duel.status,
-        "status_name": duel.get_status_display(),
-        "winner": duel.winner,
-        "decided_by": duel.decided_by,
-        "state": duel.state,
-        "log": duel.log,
+        "id": link.pk,
+        "kind": link.kind,
+        "status": rule.stage_value(status=link.status, stage=link.stage),
+        "status_name": rule.stage_name(status=link.status, stage=link.stage),
+        "winner": link.winner,
+        "decided_by": link.decided_by,
+        "state": link.state,
+        "log": link.log,
         "boards": boards,
     }
 

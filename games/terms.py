@@ -26,6 +26,8 @@ from games.models import Game
 
 #: The most hours before a deadline a reminder may come (a game's own, or a player's).
 REMINDER_HOURS_MAX = 72
+#: The kind of linked boards a twin-board duel is (its rule: tournaments.duels).
+DUEL = "duel"
 #: The longest a deadline (or a grace period, a replacement search) may be.
 LONGEST = timedelta(days=14)
 
@@ -89,7 +91,7 @@ class GameTerms:
         except ValueError:
             raise ApplicationError(_("Unknown variant.")) from None
         try:
-            options = dict(thaw(variant.check_options(dict(self.options))))
+            options = dict(thaw(variant.check_options(dict(self.options or {}))))
         except PositionError as e:
             raise ApplicationError(
                 _("The variant's options are not valid: %(problem)s") % {"problem": e.message},

@@ -2,7 +2,6 @@ from django.urls import path
 
 from games import (
     absence_views,
-    duel_views,
     moderation_views,
     picture_views,
     profile_views,
@@ -53,7 +52,6 @@ urlpatterns = [
         moderation_views.take_over,
         name="take-over",
     ),
-    path("duels/<int:duel_id>/", duel_views.duel_detail, name="duel"),
     path(
         "games/<int:game_id>/phase/<int:index>/map.svg",
         picture_views.phase_map_svg,

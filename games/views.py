@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from adjudicator.variants import VARIANTS, find_variant
 from core.errors import ApplicationError
 from core.inputs import whole_number
-from games import duel_views, selectors, services, visibility
+from games import selectors, services, visibility, wording
 from games.forms import GameCreateForm, option_forms
 from games.models import Game, GamePhase
 from games.terms import GameTerms
@@ -112,7 +112,7 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
             "seat": seat,
             "drawing": map_drawing(find_variant(game.variant).map_id),
             "anchors": map_anchors(find_variant(game.variant).map_id),
-            "province_names": duel_views.province_names(find_variant(game.variant).map_id),
+            "province_names": wording.location_names(find_variant(game.variant).map_id),
             "open_powers": game.seats.filter(user__isnull=True).order_by("power"),
             "invite_url": request.build_absolute_uri(
                 reverse("games:invite", args=[game.invite_code])

@@ -22,6 +22,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from adjudicator import load_map
 from adjudicator.board import Phase
 from adjudicator.errors import ParseError
 from adjudicator.results import OrderResult
@@ -436,3 +437,20 @@ def explanation(result: OrderResult) -> str:
         return ""
     sentence = result_sentence(result.reason.value, result.params)
     return sentence if sentence is not None else result.explanation
+
+
+_COAST_WORDS = {"nc": "north coast", "sc": "south coast", "ec": "east coast", "wc": "west coast"}
+
+
+def location_names(map_id: str) -> dict[str, str]:
+    """Every location of a map by its name in the reader's language, coasts too
+    (``spa/nc``: "Spain (north coast)"), for the page's script to name places."""
+    game_map = load_map(map_id)
+    names: dict[str, str] = {}
+    for pid, p in game_map.provinces.items():
+        names[pid] = str(PROVINCES.get(p.name, p.name))
+        for location in game_map.coasts_of(pid):
+            coast = _COAST_WORDS.get(location.split("/")[1], "")
+            coast_name = COASTS.get(coast)
+            names[location] = f"{names[pid]} ({coast_name})" if coast_name else location
+    return names

@@ -56,7 +56,7 @@ from games import services
 # them there, so that a phase the bot completes is queued at once (tasks are queued by
 # name) rather than found by beat's next sweep.
 from games import tasks as _tasks  # noqa: F401
-from games.models import Duel, Game, GamePhase, OrderSet
+from games.models import Game, GamePhase, OrderSet
 
 log = logging.getLogger(__name__)
 
@@ -102,9 +102,9 @@ def bot_games() -> list[tuple[Game, str]]:
         if game is None:
             continue
         out.append((game, visitor))
-        duel = Duel.objects.filter(board_a=game).select_related("board_b").first()
-        if duel is not None and duel.board_b is not None:
-            out.append((duel.board_b, visitor))
+        if game.link_id is not None:
+            others = Game.objects.filter(link_id=game.link_id).exclude(pk=game.pk)
+            out.extend((board, visitor) for board in others.order_by("link_label"))
     return out
 
 

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from adjudicator import find_variant
 from games import events
-from games.models import Duel, Game, GamePhase
+from games.models import BoardLink, Game, GamePhase
 from games.services.decisions import decisions_pending
 from games.services.kernel import (
     bump,
@@ -21,7 +21,7 @@ from games.services.kernel import (
     seated_users,
     tell_adjudicated,
 )
-from games.services.links import duel_board_b_start, duel_step
+from games.services.links import link_boards_start, link_step
 from games.services.nmr import nmr_policy_apply
 from games.services.resolving import board_resolve
 
@@ -39,20 +39,16 @@ def phase_adjudicate(*, game_id: int, phase_id: int) -> bool:
     deadline finds the phase resolved and does nothing. Missing orders take
     the defaults (hold, disband, waive, civil disorder) and are recorded on
     the seat. Opens the next phase, or ends the game. The boards of a
-    twin-board duel are adjudicated together (see :func:`duel_step`).
+    linked boards (a twin-board duel) are adjudicated together (services.links).
     """
-    duel_id = (
-        Duel.objects.filter(Q(board_a_id=game_id) | Q(board_b_id=game_id))
-        .values_list("pk", flat=True)
-        .first()
-    )
+    link_id = Game.objects.filter(pk=game_id).values_list("link_id", flat=True).first()
     with transaction.atomic():
-        duel = None
-        if duel_id is not None:
-            # The duel row first, then the boards: two workers, one per board, queue here.
-            duel = Duel.objects.select_for_update().get(pk=duel_id)
-            if duel.board_b_id is not None:
-                return duel_step(duel, phase_id=phase_id)
+        link = None
+        if link_id is not None:
+            # The link's row first, then the boards: two workers, one per board, queue here.
+            link = BoardLink.objects.select_for_update().get(pk=link_id)
+            if link.status != BoardLink.Status.SETUP:
+                return link_step(link, phase_id=phase_id)
         game = Game.objects.select_for_update().get(pk=game_id)
         phase = GamePhase.objects.select_for_update().filter(pk=phase_id, game=game).first()
         if phase is None or phase.status != GamePhase.Status.OPEN:
@@ -61,18 +57,18 @@ def phase_adjudicate(*, game_id: int, phase_id: int) -> bool:
             return False
         variant = find_variant(game.variant)
         now = timezone.now()
-        if duel is None and nmr_policy_apply(game, phase, variant, now):
+        if link is None and nmr_policy_apply(game, phase, variant, now):
             bump(game)
             return False
         if decisions_pending(game, phase, variant, now):
             bump(game)
             return False
         after = board_resolve(game, phase, variant, now)
-        winner = None if duel is not None else variant.winner(after)
+        winner = None if link is not None else variant.winner(after)
         if winner is not None:
             game_finish(game, Game.Outcome.SOLO, winner, now)
-        elif duel is not None and not after.phase.is_setup:
-            duel_board_b_start(duel, game, after, index=phase.index + 1, now=now)
+        elif link is not None and not after.phase.is_setup:
+            link_boards_start(link, game, after, index=phase.index + 1, now=now)
         else:
             phase_open(game, after, index=phase.index + 1, now=now)
         bump(game)

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
 from games import events
+from games.links import link_rule
 from games.models import DrawVote, Game, GamePhase
 from games.services.kernel import bump, game_finish, open_phase_locked, seat_acting
 
@@ -24,8 +25,10 @@ def draw_vote(*, game: Game, user: AbstractBaseUser, accept: bool) -> bool:
     seat = seat_acting(game, user, sitter_ok=False)  # a sitter orders, but does not agree draws
     if seat.eliminated:
         raise ApplicationError(_("Eliminated powers do not vote."))
-    if game.duel is not None:
-        raise ApplicationError(_("A duel has no draws: it is played until one player wins."))
+    if game.link is not None:
+        refusal = link_rule(game.link.kind).draw_refusal()
+        if refusal is not None:
+            raise ApplicationError(refusal)
     phase = open_phase_locked(game)
     DrawVote.objects.update_or_create(phase=phase, seat=seat, defaults={"accept": accept})
     survivors = set(game.seats.filter(eliminated=False).values_list("pk", flat=True))

@@ -1,5 +1,11 @@
-"""Boards linked and adjudicated together: a Highlander twin-board duel (rule 7), whose
-board B is board A's set-up inverted and is played by board A's terms."""
+"""Boards linked and adjudicated together (a Highlander twin-board duel, rule 7).
+
+Games knows the mechanics: the other boards are made when board A's set-up is done, each
+playing by board A's terms with the same players in the same colours; every step, the
+boards at the earliest open phase are adjudicated at once, once each is due; a board ahead
+of the others waits without a deadline; and after each movement turn of all the boards the
+link's rule (games.links, registered by the app that knows the kind) gives its verdict. A
+decided link ends every board."""
 
 from __future__ import annotations
 
@@ -10,8 +16,9 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from adjudicator import Position, find_variant
-from games.models import Duel, Game, GamePhase, Seat
+from adjudicator import PhaseKind, Position, find_variant
+from games.links import link_rule
+from games.models import BoardLink, Game, GamePhase, Seat
 from games.positions import phase_position
 from games.services.kernel import bump, everyone_ready, game_finish, phase_open, tell_adjudicated
 from games.services.resolving import board_resolve
@@ -20,52 +27,54 @@ from games.terms import GameTerms
 log = logging.getLogger(__name__)
 
 
-def duel_board_b_start(duel: Duel, board_a: Game, after: Position, *, index: int, now: Any) -> None:
-    """Board A's set-up is done: open its first movement phase and make board B, whose
-    set-up is board A's exactly inverted, with the same players in the same colours."""
-    from adjudicator.variants.highlander.duel import DuelState, invert_setup
+def link_boards_start(
+    link: BoardLink, board_a: Game, after: Position, *, index: int, now: Any
+) -> None:
+    """Board A's set-up is done: open its next phase and make the link's other boards (a
+    duel's board B: board A's set-up exactly inverted), with the same players in the same
+    colours, playing by board A's terms and run by its game masters."""
+    rule = link_rule(link.kind)
+    firsts = rule.boards_after_setup(after)
+    phase_open(board_a, firsts["A"], index=index, now=now)
+    seats = list(board_a.seats.all())
+    masters = list(board_a.masters.all())
+    for label, first in sorted(firsts.items()):
+        if label == "A":
+            continue
+        # Every term of board A (press, missed orders, the time of day, days off,
+        # vacations, extensions...): the linked boards are one match.
+        board = Game.objects.create(
+            name=_("%(name)s, board %(label)s") % {"name": board_a.name, "label": label},
+            created_by=board_a.created_by,
+            status=Game.Status.ACTIVE,
+            seed=random.SystemRandom().getrandbits(62),
+            started_at=now,
+            link=link,
+            link_label=label,
+            **GameTerms.of(board_a).game_fields(),
+        )
+        board.masters.set(masters)
+        Seat.objects.bulk_create(
+            Seat(game=board, power=s.power, user_id=s.user_id, joined_at=now) for s in seats
+        )
+        phase_open(board, first, index=0, now=now)
+        bump(board)
+    link.status = BoardLink.Status.RUNNING
+    link.state = dict(rule.initial_state())
+    link.log = [*link.log, {"kind": "started", "phase": str(after.phase)}]
+    link.save(update_fields=["status", "state", "log"])
 
-    # Board B plays by board A's terms, every one of them (press, missed orders, the time
-    # of day, days off, vacations, extensions...): it is one match on two boards.
-    board_b = Game.objects.create(
-        name=_("%(name)s, board B") % {"name": board_a.name},
-        created_by=board_a.created_by,
-        status=Game.Status.ACTIVE,
-        seed=random.SystemRandom().getrandbits(62),
-        started_at=now,
-        **GameTerms.of(board_a).game_fields(),
-    )
-    board_b.masters.set(board_a.masters.all())
-    Seat.objects.bulk_create(
-        Seat(game=board_b, power=s.power, user_id=s.user_id, joined_at=now)
-        for s in board_a.seats.all()
-    )
-    phase_open(board_a, after, index=index, now=now)
-    phase_open(board_b, invert_setup(after), index=0, now=now)
-    duel.board_b = board_b
-    duel.status = Duel.Status.RUNNING
-    duel.state = DuelState().to_json()
-    duel.log = [*duel.log, {"kind": "started", "phase": str(after.phase)}]
-    duel.save(update_fields=["board_b", "status", "state", "log"])
-    bump(board_b)
 
-
-def duel_step(duel: Duel, *, phase_id: int) -> bool:
-    """Adjudicate the duel's next step: every board at the earliest open phase, together,
+def link_step(link: BoardLink, *, phase_id: int) -> bool:
+    """Adjudicate the link's next step: every board at the earliest open phase, together,
     once each of them is due (its deadline passed, or all its powers ready).
 
-    A board ahead of the other (it had no retreats to play) waits with no deadline. When
-    both boards have finished the same movement turn, the duel's verdict is asked
-    (rules 7.4 to 7.7); a won duel ends both games.
+    A board ahead of the others (it had no retreats to play) waits with no deadline. When
+    every board has finished the same movement turn, the link's rule gives its verdict; a
+    decided link ends every board.
     """
-    from adjudicator.variants.highlander.duel import DuelStage, DuelState, duel_after_movement_turn
-
     # Locked in primary-key order, as wherever several games are locked.
-    boards = list(
-        Game.objects.select_for_update()
-        .filter(pk__in=[duel.board_a_id, duel.board_b_id])
-        .order_by("pk")
-    )
+    boards = list(Game.objects.select_for_update().filter(link=link).order_by("pk"))
     if any(g.status != Game.Status.ACTIVE for g in boards):
         return False
     current: dict[int, GamePhase] = {}
@@ -82,7 +91,7 @@ def duel_step(duel: Duel, *, phase_id: int) -> bool:
     step = min((p.phase for p in current.values()), key=lambda ph: ph.sort_key)
     at_step = [g for g in boards if current[g.pk].phase == step]
     if phase_id not in {current[g.pk].pk for g in at_step}:
-        return False  # a board waiting for the other, or a phase already done
+        return False  # a board waiting for the others, or a phase already done
     now = timezone.now()
     for g in at_step:
         phase = current[g.pk]
@@ -96,34 +105,26 @@ def duel_step(duel: Duel, *, phase_id: int) -> bool:
             positions[g.pk] = board_resolve(g, current[g.pk], variant, now)
         else:
             positions[g.pk] = phase_position(current[g.pk])
-    from adjudicator.board import PhaseKind
-
-    state = DuelState.from_json(duel.state) if duel.state else DuelState()
     turn_done = step.kind in (PhaseKind.MOVEMENT, PhaseKind.RETREATS) and all(
         p.phase.kind is not PhaseKind.RETREATS for p in positions.values()
     )
     if turn_done:
-        new_state = duel_after_movement_turn(
-            state, positions[duel.board_a_id], positions[duel.board_b_id]
+        verdict = link_rule(link.kind).after_turn(
+            link.state, {g.link_label: positions[g.pk] for g in boards}
         )
-        if new_state != state:
-            duel.log = [
-                *duel.log,
-                {"kind": "verdict", "after": str(step), "state": new_state.to_json()},
-            ]
-        state = new_state
-        duel.state = state.to_json()
-        if state.stage is DuelStage.WON:
-            duel.status = Duel.Status.WON
-            duel.winner = state.winner or ""
-            duel.decided_by = state.rule or ""
-            duel.decided_at = now
+        if verdict.log is not None:
+            link.log = [*link.log, {"kind": "verdict", "after": str(step), **verdict.log}]
+        link.state = dict(verdict.state)
+        link.stage = verdict.stage
+        if verdict.decided:
+            link.status = BoardLink.Status.DECIDED
+            link.winner = verdict.winner
+            link.decided_by = verdict.decided_by
+            link.decided_at = now
             for g in boards:
-                game_finish(g, Game.Outcome.DUEL, duel.winner, now)
-        elif state.stage is DuelStage.SUDDEN_DEATH:
-            duel.status = Duel.Status.SUDDEN_DEATH
-        duel.save()
-    if duel.status != Duel.Status.WON:
+                game_finish(g, Game.Outcome.DUEL, link.winner, now)
+        link.save()
+    if link.status != BoardLink.Status.DECIDED:
         next_step = min((p.phase for p in positions.values()), key=lambda ph: ph.sort_key)
         for g in boards:
             if g in at_step:
@@ -142,5 +143,5 @@ def duel_step(duel: Duel, *, phase_id: int) -> bool:
         bump(g)
     for g in at_step:
         tell_adjudicated(g, current[g.pk])
-    log.info("duel %s: adjudicated %s", duel.pk, step)
+    log.info("link %s: adjudicated %s", link.pk, step)
     return True

@@ -13,10 +13,10 @@ from django.utils.translation import gettext as _
 from adjudicator import PositionError, find_variant
 from core.errors import ApplicationError, NotSeated
 from games import events, wording
-from games.models import Duel, Game, Seat
+from games.models import BoardLink, Game, Seat
 from games.services.kernel import bump, phase_open, refuse_game_master, seat_give, seated_users
-from games.services.links import duel_board_b_start
-from games.terms import GameTerms
+from games.services.links import link_boards_start
+from games.terms import DUEL, GameTerms
 
 
 @transaction.atomic
@@ -46,11 +46,12 @@ def game_create(
         name=name,
         created_by=created_by,
         seed=random.SystemRandom().getrandbits(62),
+        # Board A of a twin-board duel: its other board is made when its set-up is done.
+        link=BoardLink.objects.create(kind=DUEL) if terms.duel else None,
+        link_label="A" if terms.duel else "",
         **terms.game_fields(),
     )
     Seat.objects.bulk_create(Seat(game=game, power=p) for p in variant.seats(terms.options))
-    if terms.duel:
-        Duel.objects.create(board_a=game)
     if join:
         game_join(game=game, user=created_by, power=power, invite_code=game.invite_code)
     return game
@@ -191,9 +192,9 @@ def game_start(*, game: Game, by: AbstractBaseUser | None = None) -> Game:
         raise ApplicationError(
             _("The variant's options are not valid: %(problem)s") % {"problem": e.message}
         ) from None
-    duel = Duel.objects.select_for_update().filter(board_a=game).first()
-    if duel is not None and not first.phase.is_setup:
-        duel_board_b_start(duel, game, first, index=0, now=now)  # a set-up fixed by the organiser
+    link = BoardLink.objects.select_for_update().filter(pk=game.link_id).first()
+    if link is not None and not first.phase.is_setup:
+        link_boards_start(link, game, first, index=0, now=now)  # a set-up fixed beforehand
     else:
         phase_open(game, first, index=0, now=now)
     bump(game)

@@ -13,7 +13,16 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("core", "accounts", "variants", "games", "notifications", "diplosite", "adjudicator")
+APPS = (
+    "core",
+    "accounts",
+    "variants",
+    "games",
+    "notifications",
+    "tournaments",
+    "diplosite",
+    "adjudicator",
+)
 MODULES = sorted(
     p for app in APPS for p in (ROOT / app).rglob("*.py") if "migrations" not in p.parts
 )

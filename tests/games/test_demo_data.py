@@ -21,7 +21,7 @@ from adjudicator import PhaseKind, find_variant, legal_orders
 from games import services, tasks
 from games.management import demo
 from games.management.demo import DRAFT_GAME, DUEL_GAME, OPEN_GAME, RUNNING_GAME
-from games.models import Duel, Game, GamePhase, OrderSet, PhaseDuty
+from games.models import BoardLink, Game, GamePhase, OrderSet, PhaseDuty
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager")]
 
@@ -145,10 +145,10 @@ def test_the_duel_goes_from_nomination_to_both_boards_with_the_visitor(clock: An
     assert _everyone_else_ready(duel_game, "alice")
     _order(duel_game, "alice", _bot_like(duel_game, "alice"))
 
-    duel = Duel.objects.get(board_a=duel_game)
-    assert duel.board_b is not None
+    duel = BoardLink.objects.get(games=duel_game)
+    assert duel.board("B") is not None
     demo.bot_play()
-    for board in (duel_game, duel.board_b):
+    for board in (duel_game, duel.board("B")):
         assert _phase(board).phase.kind is PhaseKind.MOVEMENT
         assert _has_orders_to_give(board, "alice")
         assert _everyone_else_ready(board, "alice")

@@ -10,7 +10,7 @@ import pytest
 
 from core.errors import ApplicationError
 from games import selectors, services
-from games.models import Duel, Game, GamePhase
+from games.models import BoardLink, Game, GamePhase
 from games.terms import GameTerms
 from notifications.models import Notification
 from tests.games.bots import builds_for, greedy_orders
@@ -310,11 +310,11 @@ class TestAWholeGame:
         assert not any(c.startswith("S") for c in codes)  # rule 5: no spring
 
 
-def _duel(make_user: Any, red: str = RED_17, blue: str = BLUE_1) -> tuple[Game, Game, Duel]:
+def _duel(make_user: Any, red: str = RED_17, blue: str = BLUE_1) -> tuple[Game, Game, BoardLink]:
     board_a = _game(make_user, options=_setup(red, blue), duel=True)
-    duel = Duel.objects.get(board_a=board_a)
-    assert duel.board_b is not None
-    return board_a, duel.board_b, duel
+    duel = BoardLink.objects.get(games=board_a)
+    assert duel.board("B") is not None
+    return board_a, duel.board("B"), duel
 
 
 class TestRule7Duels:
@@ -326,7 +326,7 @@ class TestRule7Duels:
         # The same players keep their colours on both boards.
         for power in ("red", "blue"):
             assert _user(a, power) == _user(b, power)
-        assert duel.status == Duel.Status.RUNNING
+        assert duel.status == BoardLink.Status.RUNNING
 
     def test_rule_7_3_both_boards_advance_together(self, make_user: Any) -> None:
         a, b, _duel_row = _duel(make_user, red="A mar, A par", blue="A mos")
@@ -360,14 +360,18 @@ class TestRule7Duels:
         waiting = current(b)
         assert waiting.code == "F1902M"
         assert waiting.deadline is None
-        assert selectors.duel_summary(game=b)["boards"][1]["waiting"]
+        assert selectors.link_summary(game=b)["boards"][1]["waiting"]
         _play(b, {})
         assert not _adjudicate(b)  # still waiting for board A's retreat
         _play(a, {"blue": ["A mos R lvn"]})
         assert _adjudicate(a)
         duel.refresh_from_db()
         # Red has 18 centers on board A after the movement turn: the duel is won (rule 7.4).
-        assert (duel.status, duel.winner, duel.decided_by) == (Duel.Status.WON, "red", "7.4")
+        assert (duel.status, duel.winner, duel.decided_by) == (
+            BoardLink.Status.DECIDED,
+            "red",
+            "7.4",
+        )
         for board in (a, b):
             board.refresh_from_db()
             assert (board.status, board.outcome, board.winner) == (
@@ -383,7 +387,7 @@ class TestRule7Duels:
         _play(b, {"blue": ["A mar - spa"]})
         assert _adjudicate(a)
         duel.refresh_from_db()
-        assert duel.status == Duel.Status.SUDDEN_DEATH
+        assert (duel.status, duel.stage) == (BoardLink.Status.RUNNING, "sudden_death")
         a.refresh_from_db()
         assert a.status == Game.Status.ACTIVE  # the boards go on
         assert current(a).code == current(b).code == "W1901A"
@@ -395,14 +399,18 @@ class TestRule7Duels:
         _play(b, {})
         assert _adjudicate(a)
         duel.refresh_from_db()
-        assert duel.status == Duel.Status.SUDDEN_DEATH
+        assert (duel.status, duel.stage) == (BoardLink.Status.RUNNING, "sudden_death")
         assert current(a).code == "F1903M"
         # Round 2: red takes Portugal on board A, blue holds on board B: more centers wins.
         _play(a, {"red": ["A spa - por"]})
         _play(b, {})
         assert _adjudicate(a)
         duel.refresh_from_db()
-        assert (duel.status, duel.winner, duel.decided_by) == (Duel.Status.WON, "red", "7.7")
+        assert (duel.status, duel.winner, duel.decided_by) == (
+            BoardLink.Status.DECIDED,
+            "red",
+            "7.7",
+        )
         assert [e["kind"] for e in duel.log].count("verdict") >= 2
 
     def test_duels_have_no_draws(self, make_user: Any) -> None:
@@ -412,9 +420,9 @@ class TestRule7Duels:
 
     def test_a_duel_with_nomination_makes_board_b_after_placement(self, make_user: Any) -> None:
         game = _game(make_user, duel=True)
-        duel = Duel.objects.get(board_a=game)
-        assert duel.board_b is None
-        assert duel.status == Duel.Status.SETUP
+        duel = BoardLink.objects.get(games=game)
+        assert duel.board("B") is None
+        assert duel.status == BoardLink.Status.SETUP
         _play(game, {"red": RED_LIST, "blue": BLUE_LIST})
         _adjudicate(game)
         red_centers, blue_centers = _centers(game, "red"), _centers(game, "blue")
@@ -422,7 +430,7 @@ class TestRule7Duels:
         GamePhase.objects.filter(pk=phase.pk).update(deadline=phase.deadline - timedelta(days=2))
         _adjudicate(game)  # nobody placed: armies everywhere (the house default)
         duel.refresh_from_db()
-        assert duel.board_b is not None
-        assert _centers(duel.board_b, "red") == blue_centers
-        assert _centers(duel.board_b, "blue") == red_centers
-        assert current(duel.board_b).code == current(game).code == "F1901M"
+        assert duel.board("B") is not None
+        assert _centers(duel.board("B"), "red") == blue_centers
+        assert _centers(duel.board("B"), "blue") == red_centers
+        assert current(duel.board("B")).code == current(game).code == "F1901M"

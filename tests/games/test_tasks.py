@@ -116,7 +116,7 @@ def test_a_game_of_several_phases_on_a_real_worker(
 
 
 def test_a_duels_boards_due_together_are_adjudicated_once_together(make_user: Any) -> None:
-    from games.models import Duel
+    from games.models import BoardLink
 
     alice, bob = make_user("alice"), make_user("bob")
     setup = {
@@ -128,14 +128,14 @@ def test_a_duels_boards_due_together_are_adjudicated_once_together(make_user: An
     }
     board_a = services.game_create(
         created_by=alice,
-        name="Duel",
+        name="BoardLink",
         power="red",
         terms=GameTerms(
             variant_id="highlander", options=setup, duel=True, assignment=Game.Assignment.CHOSEN
         ),
     )
     services.game_join(game=board_a, user=bob, power="blue")
-    board_b = Duel.objects.get(board_a=board_a).board_b
+    board_b = BoardLink.objects.get(games=board_a).board("B")
     assert board_b is not None
     past = timezone.now() - timedelta(seconds=1)
     GamePhase.objects.filter(game__in=[board_a, board_b]).update(deadline=past)

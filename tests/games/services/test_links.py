@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from games import services
-from games.models import Duel, Game
+from games.models import BoardLink, Game
 from games.services import moderation
 from games.terms import GameTerms
 
@@ -64,7 +64,7 @@ def test_board_b_plays_by_every_term_of_board_a(make_user: Any) -> None:
     services.game_join(game=board_a, user=alice, power="red", invite_code=board_a.invite_code)
     services.game_join(game=board_a, user=bob, power="blue", invite_code=board_a.invite_code)
 
-    board_b = Duel.objects.get(board_a=board_a).board_b
+    board_b = BoardLink.objects.get(games=board_a).board("B")
     assert board_b is not None
     board_a.refresh_from_db()
     expected = GameTerms.of(board_a)

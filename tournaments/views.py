@@ -14,26 +14,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
-from adjudicator import find_variant, load_map
+from adjudicator import find_variant
 from games import selectors, visibility, wording
-from games.models import Duel, Game, GamePhase
+from games.models import BoardLink, Game, GamePhase
+from games.terms import DUEL
+from tournaments import duels
 from variants.drawing import map_anchors, map_drawing
-
-_COAST_WORDS = {"nc": "north coast", "sc": "south coast", "ec": "east coast", "wc": "west coast"}
-
-
-def province_names(map_id: str) -> dict[str, str]:
-    """Every location of a map by its name in the reader's language, coasts too
-    (``spa/nc``: "Spain (north coast)"), for the page's script to name places."""
-    game_map = load_map(map_id)
-    names: dict[str, str] = {}
-    for pid, p in game_map.provinces.items():
-        names[pid] = str(wording.PROVINCES.get(p.name, p.name))
-        for location in game_map.coasts_of(pid):
-            coast = _COAST_WORDS.get(location.split("/")[1], "")
-            coast_name = wording.COASTS.get(coast)
-            names[location] = f"{names[pid]} ({coast_name})" if coast_name else location
-    return names
 
 
 def _board(label: str, game: Game, anchors: dict[str, Any]) -> dict[str, Any]:
@@ -107,56 +93,16 @@ def _phase_words(code: Any) -> str:
         return str(code or "")
 
 
-def _rule_words(rule: str) -> str:
-    rules = {
-        "7.4": _("rule 7.4: the first to decide a board"),
-        "7.5": _("rule 7.5: both boards decided at once, more units on both boards"),
-        "7.6": _("rule 7.6: as many units, more units on the board won"),
-        "7.7": _("rule 7.7: sudden death"),
-    }
-    return str(rules.get(rule, _("rule %(rule)s") % {"rule": rule}))
-
-
-def _log_lines(log: list[Any]) -> list[str]:
-    """The duel's log in sentences: the boards' start, and each verdict after a turn."""
-    stages = dict(Duel.Status.choices)
-    lines = []
-    for entry in log:
-        if not isinstance(entry, dict):
-            continue
-        kind = entry.get("kind")
-        if kind == "started":
-            lines.append(
-                _("Board A is set up; board B starts inverted. Both boards play from %(phase)s.")
-                % {"phase": _phase_words(entry.get("phase"))}
-            )
-        elif kind == "verdict":
-            state = entry.get("state") if isinstance(entry.get("state"), dict) else {}
-            stage = str(state.get("stage") or "")
-            line = _("After %(phase)s: %(stage)s") % {
-                "phase": _phase_words(entry.get("after")),
-                "stage": stages.get(stage, stage),
-            }
-            if state.get("winner"):
-                line += ", " + _("%(power)s wins") % {"power": wording.power_name(state["winner"])}
-            if state.get("rule"):
-                line += " (" + _rule_words(str(state["rule"])) + ")"
-            lines.append(line)
-    return lines
-
-
 def duel_detail(request: HttpRequest, duel_id: int) -> HttpResponse:
-    duel = get_object_or_404(Duel.objects.select_related("board_a", "board_b"), pk=duel_id)
+    """The duel's page, for those who may watch every one of its boards."""
+    duel = get_object_or_404(BoardLink, pk=duel_id, kind=DUEL)
     games = duel.boards
-    if not all(visibility.can_view_game(user=request.user, game=g) for g in games):
+    if not games or not all(visibility.can_view_game(user=request.user, game=g) for g in games):
         raise Http404(_("No such duel."))
-    map_id = find_variant(duel.board_a.variant).map_id
+    board_a = games[0]
+    map_id = find_variant(board_a.variant).map_id
     anchors = map_anchors(map_id)["units"]
-    boards = [
-        _board(label, game, anchors)
-        for label, game in (("A", duel.board_a), ("B", duel.board_b))
-        if game is not None
-    ]
+    boards = [_board(game.link_label, game, anchors) for game in games]
     totals: dict[str, dict[str, int]] = {}
     for board in boards:
         for c in board["colours"]:
@@ -165,20 +111,21 @@ def duel_detail(request: HttpRequest, duel_id: int) -> HttpResponse:
             total["units"] += c["units"]
     players = {
         s.power: visibility.player_label(seat=s, viewer=request.user)
-        for s in duel.board_a.seats.select_related("user").order_by("power")
+        for s in board_a.seats.select_related("user").order_by("power")
     }
     return render(
         request,
         "games/duel.html",
         {
-            "duel": duel,
-            "summary": selectors.duel_summary(game=duel.board_a),
+            # The duel as the game page's panel shows it (its stage named by its rule).
+            "duel": selectors.link_summary(game=board_a),
+            "board_a": board_a,
             "boards": boards,
             "totals": [
                 {"power": p, "player": players.get(p, ""), **t} for p, t in sorted(totals.items())
             ],
-            "decided_by": _rule_words(duel.decided_by) if duel.decided_by else "",
-            "log": _log_lines(duel.log),
+            "decided_by": duels.rule_words(duel.decided_by) if duel.decided_by else "",
+            "log": duels.log_lines(duel.log),
             "drawing": map_drawing(map_id),
         },
     )

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from games import services
-from games.models import Duel, Game
+from games.models import BoardLink, Game
 from games.terms import GameTerms
 
 pytestmark = pytest.mark.django_db
@@ -35,7 +35,7 @@ def logged_in(user: Any) -> Client:
 
 
 @pytest.fixture
-def duel(make_user: Any) -> Duel:
+def duel(make_user: Any) -> BoardLink:
     """A running duel: alice plays red and bob blue, on both boards."""
     alice, bob = make_user("alice"), make_user("bob")
     game = services.game_create(
@@ -51,14 +51,14 @@ def duel(make_user: Any) -> Duel:
         ),
     )
     services.game_join(game=game, user=bob, power="blue", invite_code=game.invite_code)
-    found = Duel.objects.get(board_a=game)
-    assert found.board_b is not None
+    found = BoardLink.objects.get(games=game)
+    assert found.board("B") is not None
     return found
 
 
-def test_the_duel_page_shows_both_boards_side_by_side(duel: Duel) -> None:
-    alice = duel.board_a.seats.get(power="red").user
-    page = logged_in(alice).get(reverse("games:duel", args=[duel.pk]))
+def test_the_duel_page_shows_both_boards_side_by_side(duel: BoardLink) -> None:
+    alice = duel.board("A").seats.get(power="red").user
+    page = logged_in(alice).get(reverse("tournaments:duel", args=[duel.pk]))
     assert page.status_code == 200
     html = page.content.decode()
     assert_both_boards(html, duel)
@@ -87,9 +87,9 @@ def test_the_duel_page_shows_both_boards_side_by_side(duel: Duel) -> None:
     assert 'id="units"' not in html
 
 
-def assert_both_boards(html: str, duel: Duel) -> None:
-    assert duel.board_b is not None
-    for board in (duel.board_a, duel.board_b):
+def assert_both_boards(html: str, duel: BoardLink) -> None:
+    assert duel.board("B") is not None
+    for board in (duel.board("A"), duel.board("B")):
         assert reverse("games:detail", args=[board.pk]) in html
         assert board.name in html
     assert "Board A" in html
@@ -97,53 +97,56 @@ def assert_both_boards(html: str, duel: Duel) -> None:
 
 
 def test_an_unknown_duel_is_a_404(make_user: Any) -> None:
-    assert Client().get(reverse("games:duel", args=[999])).status_code == 404
-    assert logged_in(make_user("carol")).get(reverse("games:duel", args=[999])).status_code == 404
+    assert Client().get(reverse("tournaments:duel", args=[999])).status_code == 404
+    assert (
+        logged_in(make_user("carol")).get(reverse("tournaments:duel", args=[999])).status_code
+        == 404
+    )
 
 
-def test_a_private_duel_is_hidden_from_outsiders(duel: Duel, make_user: Any) -> None:
-    url = reverse("games:duel", args=[duel.pk])
+def test_a_private_duel_is_hidden_from_outsiders(duel: BoardLink, make_user: Any) -> None:
+    url = reverse("tournaments:duel", args=[duel.pk])
     assert Client().get(url).status_code == 404
     assert logged_in(make_user("carol")).get(url).status_code == 404
-    bob = duel.board_a.seats.get(power="blue").user
+    bob = duel.board("A").seats.get(power="blue").user
     assert logged_in(bob).get(url).status_code == 200
 
 
-def test_a_public_duel_is_open_to_anyone(duel: Duel) -> None:
-    assert duel.board_b is not None
-    Game.objects.filter(pk__in=[duel.board_a_id, duel.board_b_id]).update(private=False)
-    page = Client().get(reverse("games:duel", args=[duel.pk]))
+def test_a_public_duel_is_open_to_anyone(duel: BoardLink) -> None:
+    assert duel.board("B") is not None
+    Game.objects.filter(pk__in=[duel.board("A").pk, duel.board("B").pk]).update(private=False)
+    page = Client().get(reverse("tournaments:duel", args=[duel.pk]))
     assert page.status_code == 200
     assert_both_boards(page.content.decode(), duel)
 
 
-def test_each_board_page_has_the_duel_panel(duel: Duel) -> None:
-    assert duel.board_b is not None
-    alice = duel.board_a.seats.get(power="red").user
+def test_each_board_page_has_the_duel_panel(duel: BoardLink) -> None:
+    assert duel.board("B") is not None
+    alice = duel.board("A").seats.get(power="red").user
     client = logged_in(alice)
-    html = client.get(reverse("games:detail", args=[duel.board_b_id])).content.decode()
+    html = client.get(reverse("games:detail", args=[duel.board("B").pk])).content.decode()
     assert 'id="duel-panel"' in html
-    assert reverse("games:duel", args=[duel.pk]) in html
-    assert reverse("games:detail", args=[duel.board_a_id]) in html
+    assert reverse("tournaments:duel", args=[duel.pk]) in html
+    assert reverse("games:detail", args=[duel.board("A").pk]) in html
     assert "(this board)" in html
     # A duel has no draws: no vote is offered.
     assert "Vote for a draw" not in html
     assert 'id="duel-waiting"' not in html
 
 
-def test_a_board_waiting_for_the_other_boards_retreats_says_so(duel: Duel) -> None:
-    assert duel.board_b is not None
-    duel.board_b.phases.filter(status="open").update(deadline=None)
-    alice = duel.board_a.seats.get(power="red").user
+def test_a_board_waiting_for_the_other_boards_retreats_says_so(duel: BoardLink) -> None:
+    assert duel.board("B") is not None
+    duel.board("B").phases.filter(status="open").update(deadline=None)
+    alice = duel.board("A").seats.get(power="red").user
     client = logged_in(alice)
-    html = client.get(reverse("games:detail", args=[duel.board_b_id])).content.decode()
+    html = client.get(reverse("games:detail", args=[duel.board("B").pk])).content.decode()
     assert "This board is waiting for the other board's retreats" in html
-    page = client.get(reverse("games:duel", args=[duel.pk])).content.decode()
+    page = client.get(reverse("tournaments:duel", args=[duel.pk])).content.decode()
     assert "waiting for the other board's retreats" in page
 
 
-def test_a_won_duel_names_the_winner_and_the_rule(duel: Duel) -> None:
-    duel.status = Duel.Status.WON
+def test_a_won_duel_names_the_winner_and_the_rule(duel: BoardLink) -> None:
+    duel.status = BoardLink.Status.DECIDED
     duel.winner = "blue"
     duel.decided_by = "7.5"
     duel.log = [
@@ -155,36 +158,36 @@ def test_a_won_duel_names_the_winner_and_the_rule(duel: Duel) -> None:
         },
     ]
     duel.save()
-    alice = duel.board_a.seats.get(power="red").user
+    alice = duel.board("A").seats.get(power="red").user
     client = logged_in(alice)
-    page = client.get(reverse("games:duel", args=[duel.pk])).content.decode()
+    page = client.get(reverse("tournaments:duel", args=[duel.pk])).content.decode()
     assert "Blue wins the duel" in page
     assert "rule 7.5: both boards decided at once, more units on both boards" in page
     assert "After Fall 1903 movement: Won, Blue wins" in page
-    panel = client.get(reverse("games:detail", args=[duel.board_a_id])).content.decode()
+    panel = client.get(reverse("games:detail", args=[duel.board("A").pk])).content.decode()
     assert "Blue wins the duel" in panel
     assert "rule 7.5" in panel
 
 
-def test_sudden_death_is_explained(duel: Duel) -> None:
-    duel.status = Duel.Status.SUDDEN_DEATH
+def test_sudden_death_is_explained(duel: BoardLink) -> None:
+    duel.stage = "sudden_death"
     duel.save()
-    alice = duel.board_a.seats.get(power="red").user
+    alice = duel.board("A").seats.get(power="red").user
     client = logged_in(alice)
     for url in (
-        reverse("games:duel", args=[duel.pk]),
-        reverse("games:detail", args=[duel.board_a_id]),
+        reverse("tournaments:duel", args=[duel.pk]),
+        reverse("games:detail", args=[duel.board("A").pk]),
     ):
         assert "Sudden death: the tie-breaks did not decide the duel." in (
             client.get(url).content.decode()
         )
 
 
-def test_a_duel_page_speaks_german(duel: Duel) -> None:
-    alice = duel.board_a.seats.get(power="red").user
+def test_a_duel_page_speaks_german(duel: BoardLink) -> None:
+    alice = duel.board("A").seats.get(power="red").user
     try:
         page = logged_in(alice).get(
-            reverse("games:duel", args=[duel.pk]), HTTP_ACCEPT_LANGUAGE="de"
+            reverse("tournaments:duel", args=[duel.pk]), HTTP_ACCEPT_LANGUAGE="de"
         )
     finally:
         # A German request leaves German active in this thread: the next test gets English.

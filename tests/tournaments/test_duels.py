@@ -1,0 +1,38 @@
+"""The Highlander duel as a kind of linked boards: registered by tournaments, named as the
+API always named a duel's stages, and with no draws."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.links import link_rule
+from games.models import BoardLink
+from tournaments.duels import DuelRule
+
+
+def test_tournaments_registers_the_duel_rule_when_the_site_starts() -> None:
+    assert isinstance(link_rule("duel"), DuelRule)
+
+
+def test_a_kind_nobody_registered_is_refused_by_name() -> None:
+    with pytest.raises(LookupError, match="'relay'"):
+        link_rule("relay")
+
+
+@pytest.mark.parametrize(
+    ("status", "stage", "value", "words"),
+    [
+        (BoardLink.Status.SETUP, "", "setup", "Setting up board A"),
+        (BoardLink.Status.RUNNING, "", "running", "Running"),
+        (BoardLink.Status.RUNNING, "sudden_death", "sudden_death", "Sudden death"),
+        (BoardLink.Status.DECIDED, "", "won", "Won"),
+    ],
+)
+def test_a_duels_stage_keeps_its_names(status: str, stage: str, value: str, words: str) -> None:
+    rule = DuelRule()
+    assert rule.stage_value(status=status, stage=stage) == value
+    assert rule.stage_name(status=status, stage=stage) == words
+
+
+def test_rule_7_a_duel_has_no_draws() -> None:
+    assert "no draws" in (DuelRule().draw_refusal() or "")

@@ -1,0 +1,14 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class TournamentsConfig(AppConfig):
+    name = "tournaments"
+    verbose_name = _("Tournaments")
+
+    def ready(self) -> None:
+        # Games adjudicates linked boards; what a duel means is ours to say.
+        from games.links import link_rule_register
+        from tournaments.duels import DuelRule
+
+        link_rule_register(DuelRule())
