@@ -16,7 +16,6 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -32,13 +31,6 @@ from games.models import Decision, Game, GamePhase
 from games.services import decisions, moderation, rulings
 
 # -- who may ---------------------------------------------------------------------------------
-
-
-def moderates_anything(user: AbstractBaseUser | AnonymousUser) -> bool:
-    """Whether ``user`` runs any game: a site moderator, or a game master of some game."""
-    if not user.is_authenticated:
-        return False
-    return visibility.is_moderator(user) or Game.objects.filter(masters=user).exists()
 
 
 def _moderated(request: HttpRequest, game_id: int) -> Game:
@@ -133,7 +125,7 @@ def _ruling_position(raw: str) -> dict[str, Any]:
 def moderate(request: HttpRequest) -> HttpResponse:
     """The games the user runs (every running game for a site moderator), with what needs
     them first."""
-    if not moderates_anything(request.user):
+    if not visibility.moderates_anything(user=request.user):
         # Answered, not raised: Django logs a raised PermissionDenied with its traceback,
         # and a player following an old link to this page is no error of the site.
         return permission_denied(request, PermissionDenied())

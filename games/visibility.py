@@ -241,3 +241,10 @@ def press_readers(*, message: PressMessage) -> list[int]:
     if not message.to_all:
         seats = seats.filter(power__in=message.powers)
     return sorted(set(seats.values_list("user_id", flat=True)))
+
+
+def moderates_anything(*, user: AbstractBaseUser | AnonymousUser) -> bool:
+    """Whether ``user`` runs any game: a site moderator, or a game master of some game."""
+    if not user.is_authenticated:
+        return False
+    return is_moderator(user) or Game.objects.filter(masters=user).exists()

@@ -145,6 +145,14 @@ def sitter_name(*, game: Game, user: AbstractBaseUser, username: str) -> Seat:
     return sitter_set(game=game, user=user, sitter=who)
 
 
+def extensions_left(*, game: Game, seat: Seat | None) -> tuple[int, int]:
+    """The deadline extensions the player of ``seat`` may still ask for in ``game``: their
+    own share left, and the game's."""
+    used = game.seats.aggregate(total=Sum("extensions_used"))["total"] or 0
+    mine = seat.extensions_used if seat is not None else 0
+    return max(game.extensions_per_player - mine, 0), max(game.extensions_per_game - used, 0)
+
+
 @transaction.atomic
 def deadline_extension_request(*, game: Game, user: AbstractBaseUser) -> GamePhase:
     """A player's own extension of the open phase's deadline: by the phase's duration, at
@@ -160,13 +168,13 @@ def deadline_extension_request(*, game: Game, user: AbstractBaseUser) -> GamePha
     phase = open_phase_locked(game, _("There is no deadline to extend."))
     if phase.deadline is None:
         raise ApplicationError(_("There is no deadline to extend."))
-    if seat.extensions_used >= game.extensions_per_player:
+    mine_left, game_left = extensions_left(game=game, seat=seat)
+    if mine_left == 0:
         raise ApplicationError(
             _("You have used your %(n)s extensions in this game.")
             % {"n": game.extensions_per_player}
         )
-    used = game.seats.aggregate(total=Sum("extensions_used"))["total"] or 0
-    if used >= game.extensions_per_game:
+    if game_left == 0:
         raise ApplicationError(
             _("This game's %(n)s extensions are used up.") % {"n": game.extensions_per_game}
         )

@@ -33,6 +33,14 @@ def orders_as_adjudicated(phase: GamePhase) -> dict[str, list[str]]:
     }
 
 
+def rulings_taken(game: Game) -> bool:
+    """Does ``game`` take rulings? A running game does, and one ended by a solo (a ruling
+    may take the solo away); one ended by agreement or by a moderator does not."""
+    return game.status == Game.Status.ACTIVE or (
+        game.status == Game.Status.FINISHED and game.outcome == Game.Outcome.SOLO
+    )
+
+
 @transaction.atomic
 def ruling_apply(
     *,
@@ -57,7 +65,7 @@ def ruling_apply(
     phase = GamePhase.objects.select_for_update().get(pk=phase.pk, game=game)
     if phase.status != GamePhase.Status.RESOLVED:
         raise ApplicationError(_("Only an adjudicated phase of the current line can be ruled on."))
-    if game.status == Game.Status.FINISHED and game.outcome != Game.Outcome.SOLO:
+    if not rulings_taken(game):
         raise ApplicationError(_("A game ended by agreement or by a moderator takes no rulings."))
     if (orders is None) == (position is None):
         raise ApplicationError(_("A ruling gives either orders or a position."))

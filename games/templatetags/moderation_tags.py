@@ -12,14 +12,12 @@ from datetime import datetime
 from typing import Any
 
 from django import template
-from django.db.models import Sum
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from games import selectors, visibility, wording
 from games.models import Game, GamePhase, Seat
-from games.moderation_views import moderates_anything
-from games.services import absences
+from games.services import absences, rulings
 
 register = template.Library()
 
@@ -29,7 +27,7 @@ def user_moderates(context: template.Context) -> bool:
     """``{% user_moderates as moderates %}``: does the viewer run any game?"""
     request = context.get("request")
     user = getattr(request, "user", None) or context.get("user")
-    return user is not None and moderates_anything(user)
+    return user is not None and visibility.moderates_anything(user=user)
 
 
 @register.simple_tag(takes_context=True)
@@ -46,9 +44,7 @@ def moderation_panel(
         game.phases.filter(status=GamePhase.Status.RESOLVED).values_list("index", flat=True)
     )
     phase = state.get("phase")
-    rulings_allowed = game.status == Game.Status.ACTIVE or (
-        game.status == Game.Status.FINISHED and game.outcome == Game.Outcome.SOLO
-    )
+    rulings_allowed = rulings.rulings_taken(game)
     return {
         "can_name_masters": names_masters,
         # Who runs the game is told to those who name its masters (in an anonymous game
@@ -132,10 +128,7 @@ def phase_label(code: str | None) -> str:
 def extension_info(game: Game, seat: Seat | None) -> dict[str, Any]:
     """``{% extension_info game seat as ext %}``: the deadline extensions the player of
     ``seat`` may still ask for, their own and the game's."""
-    used = game.seats.aggregate(total=Sum("extensions_used"))["total"] or 0
-    mine = seat.extensions_used if seat is not None else 0
-    mine_left = max(game.extensions_per_player - mine, 0)
-    game_left = max(game.extensions_per_game - used, 0)
+    mine_left, game_left = absences.extensions_left(game=game, seat=seat)
     return {
         "mine_left": mine_left,
         "mine_total": game.extensions_per_player,
