@@ -1,4 +1,5 @@
-"""Sign-up, a throttled login, and profiles. Password change and reset are Django's own."""
+"""Sign-up, a throttled login, and API tokens made on the profile page (the page itself is
+games.web.profiles: it shows games' records). Password change and reset are Django's own."""
 
 from __future__ import annotations
 

@@ -14,6 +14,7 @@ from games.models import BoardLink, Game, GamePhase
 from games.terms import GameTerms
 from notifications.models import Notification
 from tests.games.bots import builds_for, greedy_orders
+from tests.games.helpers import current
 
 pytestmark = pytest.mark.django_db
 
@@ -51,12 +52,6 @@ def _game(make_user: Any, *, options: dict[str, Any] | None = None, duel: bool =
 
 def _user(game: Game, power: str) -> Any:
     return game.seats.get(power=power).user
-
-
-def current(game: Game) -> GamePhase:
-    phase = game.current_phase
-    assert phase is not None
-    return phase
 
 
 def _play(game: Game, orders: dict[str, list[str]]) -> None:

@@ -18,6 +18,7 @@ from games import selectors, services
 from games.models import Game, GamePhase
 from games.terms import GameTerms
 from tests.games.bots import greedy_orders
+from tests.games.helpers import current
 
 pytestmark = pytest.mark.django_db
 
@@ -36,12 +37,6 @@ def _game(make_user: Any, players: int) -> Game:
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE
     return game
-
-
-def current(game: Game) -> GamePhase:
-    phase = game.current_phase
-    assert phase is not None
-    return phase
 
 
 def _user(game: Game, power: str) -> Any:

@@ -18,14 +18,9 @@ from games.models import Game, GamePhase
 from games.services import adjudication, resolving, rulings
 from games.terms import GameTerms
 from tests.games.conftest import wait_for_phase
+from tests.games.helpers import current
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def current(game: Game) -> GamePhase:
-    phase = game.current_phase
-    assert phase is not None
-    return phase
 
 
 def test_a_second_delivery_does_nothing(started_game: Game) -> None:

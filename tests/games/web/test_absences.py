@@ -17,11 +17,12 @@ from django.utils import timezone
 
 from adjudicator.variants import VARIANTS
 from games import services
-from games.models import Decision, Game, GamePhase, ModeratorAction, Vacation
+from games.models import Decision, Game, ModeratorAction, Vacation
 from games.services import absences, moderation
 from games.terms import GameTerms
 from tests.conftest import POWERS
-from tests.games.test_decisions import Kingmaker
+from tests.games.helpers import current
+from tests.games.services.test_decisions import Kingmaker
 
 pytestmark = pytest.mark.django_db
 
@@ -39,12 +40,6 @@ def page(client: Client, game: Game, phase: int | None = None) -> str:
     response = client.get(url)
     assert response.status_code == 200
     return response.content.decode()
-
-
-def current(game: Game) -> GamePhase:
-    phase = game.current_phase
-    assert phase is not None
-    return phase
 
 
 # -- the game master's decisions -----------------------------------------------------------------

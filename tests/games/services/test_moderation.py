@@ -16,14 +16,9 @@ from core.errors import ApplicationError
 from games import selectors, services
 from games.models import Game, GamePhase, ModeratorAction, Ruling
 from games.services import moderation, rulings
+from tests.games.helpers import current
 
 pytestmark = pytest.mark.django_db
-
-
-def current(game: Game) -> GamePhase:
-    phase = game.current_phase
-    assert phase is not None
-    return phase
 
 
 def _play(game: Game, players: dict[str, Any], orders: dict[str, list[str]]) -> GamePhase:
