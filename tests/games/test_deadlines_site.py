@@ -9,32 +9,16 @@ from zoneinfo import ZoneInfo
 
 import pytest
 import time_machine
-from django.core import mail
 
 from core.errors import ApplicationError
 from games import services
 from games.models import Game, GamePhase
 from games.terms import GameTerms
-from notifications import reminders
-from notifications import tasks as notify_tasks
+from tests.games.helpers import evening_game
 
 pytestmark = pytest.mark.django_db
 
 BERLIN = ZoneInfo("Europe/Berlin")
-
-
-def _game(players: dict[str, Any], **settings: Any) -> Game:
-    game = services.game_create(
-        created_by=players["austria"],
-        name="Evenings",
-        power="austria",
-        terms=GameTerms(assignment=Game.Assignment.CHOSEN, **settings),
-    )
-    for power, user in players.items():
-        if power != "austria":
-            services.game_join(game=game, user=user, power=power)
-    game.refresh_from_db()
-    return game
 
 
 def _local(phase: GamePhase) -> datetime:
@@ -56,7 +40,7 @@ def test_a_deadline_every_evening_across_the_spring_forward_change(
 ) -> None:
     # Saturday 29 March 2025, 20:00:03 in Berlin; the clocks go forward that night.
     with time_machine.travel(datetime(2025, 3, 29, 19, 0, 3, tzinfo=UTC), tick=False) as clock:
-        game = _game(
+        game = evening_game(
             players,
             deadline_time=time(20, 0),
             time_zone="Europe/Berlin",
@@ -73,7 +57,7 @@ def test_a_deadline_every_evening_across_the_spring_forward_change(
 def test_no_deadline_on_days_off(players: dict[str, Any]) -> None:
     # Friday 7 March 2025, 21:00 in Berlin, weekends off: 24 hours end on Monday evening.
     with time_machine.travel(datetime(2025, 3, 7, 20, 0, tzinfo=UTC), tick=False):
-        game = _game(
+        game = evening_game(
             players,
             deadline_time=time(20, 0),
             time_zone="Europe/Berlin",
@@ -87,7 +71,7 @@ def test_no_deadline_on_days_off(players: dict[str, Any]) -> None:
 
 def test_a_duration_counts_only_working_days(players: dict[str, Any]) -> None:
     with time_machine.travel(datetime(2025, 3, 7, 17, 0, tzinfo=UTC), tick=False):
-        game = _game(
+        game = evening_game(
             players, time_zone="Europe/Berlin", days_off=[6], movement_deadline=timedelta(hours=48)
         )
         phase = game.current_phase
@@ -110,67 +94,3 @@ def test_bad_deadline_settings_are_refused(
 ) -> None:
     with pytest.raises(ApplicationError, match=message):
         services.game_create(created_by=make_user("alice"), name="g", terms=GameTerms(**given))
-
-
-def _daily_game_with_five_ready(players: dict[str, Any]) -> Game:
-    """24-hour movement, reminders 6 h before; England and Turkey are not ready."""
-    game = _game(players, movement_deadline=timedelta(hours=24))
-    Game.objects.filter(pk=game.pk).update(reminder_hours=6)
-    for power in ("austria", "france", "germany", "italy", "russia"):
-        services.orders_ready(game=game, user=players[power], ready=True)
-    return game
-
-
-def test_a_reminder_goes_once_to_those_not_ready(
-    players: dict[str, Any], eager: None, django_capture_on_commit_callbacks: Any
-) -> None:
-    start = datetime(2025, 5, 5, 8, 0, tzinfo=UTC)
-    with time_machine.travel(start, tick=False) as clock:
-        game = _daily_game_with_five_ready(players)
-        services.orders_submit(game=game, user=players["england"], orders=["F lon - nth"])
-        clock.move_to(start + timedelta(hours=17))
-        assert reminders.reminders_due() == []
-        clock.move_to(start + timedelta(hours=18, minutes=1))
-        (phase_id,) = reminders.reminders_due()
-        with django_capture_on_commit_callbacks(execute=True):
-            assert notify_tasks.remind_phase.apply(args=(phase_id,)).get() == 2
-        with django_capture_on_commit_callbacks(execute=True):
-            assert notify_tasks.remind_phase.apply(args=(phase_id,)).get() == 0  # never twice
-        assert sorted(m.to[0] for m in mail.outbox) == [
-            "england-player@example.org",
-            "turkey-player@example.org",
-        ]
-        assert "not marked ready" in mail.outbox[0].body
-        assert reminders.reminders_due() == []
-
-
-def test_each_player_is_reminded_at_their_own_hours_before(
-    players: dict[str, Any], eager: None, django_capture_on_commit_callbacks: Any
-) -> None:
-    from notifications import services as notifications
-
-    notifications.setting_save(
-        user=players["turkey"],
-        choices={"deadline_reminder": ["email"]},
-        webhook_url="",
-        reminder_hours=20,
-    )
-    start = datetime(2025, 5, 5, 8, 0, tzinfo=UTC)
-    with time_machine.travel(start, tick=False) as clock:
-        _daily_game_with_five_ready(players)
-        clock.move_to(start + timedelta(hours=4, minutes=1))  # 20 h before the deadline
-        (phase_id,) = reminders.reminders_due()
-        with django_capture_on_commit_callbacks(execute=True):
-            assert notify_tasks.remind_phase.apply(args=(phase_id,)).get() == 1
-        assert [m.to[0] for m in mail.outbox] == ["turkey-player@example.org"]
-        clock.move_to(start + timedelta(hours=12))
-        assert reminders.reminders_due() == []  # Turkey once; England not yet
-        clock.move_to(start + timedelta(hours=18, minutes=1))  # the game's 6 h
-        (phase_id,) = reminders.reminders_due()
-        with django_capture_on_commit_callbacks(execute=True):
-            assert notify_tasks.remind_phase.apply(args=(phase_id,)).get() == 1
-        assert [m.to[0] for m in mail.outbox] == [
-            "turkey-player@example.org",
-            "england-player@example.org",
-        ]
-        assert reminders.reminders_due() == []
