@@ -15,34 +15,12 @@ import contextlib
 from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
-from core.inputs import json_loads
+from core.consumers import ListenerConsumer
 from core.live import group_name, user_group_name
 from games.models import Game
 from games.visibility import can_view_game
-
-
-class ListenerConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
-    """A socket whose clients only listen, and may ping: it reads JSON objects alone.
-
-    Any other frame (binary, text that is not JSON, JSON nested too deep, a JSON value
-    that is not an object) is ignored and the socket stays open: Channels' own reading
-    would raise, log a traceback and close with 1011, for nothing a client needs.
-    """
-
-    async def receive(
-        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
-    ) -> None:
-        if text_data is None:
-            return
-        try:
-            content = json_loads(text_data)
-        except ValueError:
-            return
-        if isinstance(content, dict):
-            await self.receive_json(content, **kwargs)
 
 
 @database_sync_to_async

@@ -16,8 +16,8 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.conf import settings
 
+from core.consumers import ListenerConsumer
 from core.live import user_group_name
-from games.consumers import ListenerConsumer
 from notifications.services import unread_count
 
 
