@@ -14,6 +14,8 @@ resolver's business (an illegal order is adjudicated and reported ``void``).
 from __future__ import annotations
 
 import re
+import weakref
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -186,8 +188,60 @@ _VIA = re.compile(r"\b(via\s+convoy|by\s+convoy|via)\s*$")
 _ARROW = re.compile(r"\s*(->|=>|—|–)\s*")
 
 
-def _tokens(text: str, game_map: GameMap) -> list[str]:
+#: Characters that keep a phrase from being looked up as it is: GameMap.lookup reads dots and
+#: underscores as spaces, and _lookup closes the spaces around brackets and slashes.
+_NOT_PLAIN = frozenset("./()_")
+#: Order texts whose tokens (and readings) are kept, per map, before all are forgotten:
+#: the same orders are read again and again (a player's orders on every check and save, a
+#: batch's standard openings). Some 10 MB at most.
+_TOKENS_KEPT = 1 << 16
+
+
+class _Names:
+    """A map's spellings as the tokenizer asks them, and the tokens of texts read before."""
+
+    __slots__ = ("__weakref__", "longest", "names", "readings", "tokens")
+
+    def __init__(self, game_map: GameMap) -> None:
+        self.names: Mapping[str, str] = game_map.names
+        #: The longest spelling: a plain phrase longer than this names nothing.
+        self.longest = max(map(len, self.names), default=0)
+        self.tokens: dict[str, tuple[str, ...]] = {}
+        #: Readings that did not look at the units on the board, by text and phase kind,
+        #: with the text the reader read (the order less "via convoy").
+        self.readings: dict[tuple[str, PhaseKind | None], tuple[Order, str]] = {}
+
+
+_NAMES: weakref.WeakKeyDictionary[GameMap, _Names] = weakref.WeakKeyDictionary()
+
+
+def _names_of(game_map: GameMap) -> _Names:
+    names = _NAMES.get(game_map)
+    if names is None:
+        names = _NAMES[game_map] = _Names(game_map)
+    return names
+
+
+def readings_forget() -> None:
+    """Forget the tokens kept of texts read before (so that a measurement reads cold)."""
+    for names in list(_NAMES.values()):
+        names.tokens.clear()
+        names.readings.clear()
+
+
+def _tokens(text: str, game_map: GameMap) -> tuple[str, ...]:
     """Split an order into keywords and location ids, reading multi-word names first."""
+    names = _names_of(game_map)
+    kept = names.tokens.get(text)
+    if kept is None:
+        kept = _read_tokens(text, game_map, names)
+        if len(names.tokens) >= _TOKENS_KEPT:
+            names.tokens.clear()
+        names.tokens[text] = kept
+    return kept
+
+
+def _read_tokens(text: str, game_map: GameMap, names: _Names) -> tuple[str, ...]:
     s = " " + text.strip().lower() + " "
     s = _ARROW.sub(" - ", s)
     s = s.replace(",", " ").replace(":", " ")
@@ -199,7 +253,11 @@ def _tokens(text: str, game_map: GameMap) -> list[str]:
         matched = False
         for j in range(min(len(words), i + 6), i, -1):
             phrase = " ".join(words[i:j])
-            loc = _lookup(phrase, game_map)
+            if _NOT_PLAIN.isdisjoint(phrase):
+                # Lower case and single spaces already: the form names are kept in.
+                loc = names.names.get(phrase) if len(phrase) <= names.longest else None
+            else:
+                loc = _lookup(phrase, game_map)
             if loc is not None and not (j == i + 1 and phrase in _WORDS):
                 out.append(loc)
                 i = j
@@ -216,7 +274,7 @@ def _tokens(text: str, game_map: GameMap) -> list[str]:
                 continue
         out.append(word)
         i += 1
-    return out
+    return tuple(out)
 
 
 def _lookup(phrase: str, game_map: GameMap) -> str | None:
@@ -240,6 +298,9 @@ class _Reader:
         self.power = power
         self.tokens = _tokens(text, game_map)
         self.i = 0
+        #: Whether the reading looked at the units on the board (a unit named without
+        #: its kind): such a reading holds for this position alone.
+        self.used_units = False
 
     def fail(self, message: str, code: str, **params: str) -> ParseError:
         return ParseError(message, self.text, code, params)
@@ -281,6 +342,7 @@ class _Reader:
         return UnitRef(kind, location)
 
     def _kind_at(self, location: str, need_unit: bool) -> UnitKind:
+        self.used_units = True
         name = self.map.location_name(location)
         if self.position is None and not need_unit:
             raise self.fail(
@@ -343,6 +405,27 @@ def parse_order(
     """
     if not isinstance(text, str):
         raise ParseError("an order must be text", repr(text), "not_text")
+    names = _names_of(game_map)
+    key = (text, None if position is None else position.phase.kind)
+    kept = names.readings.get(key)
+    if kept is not None:
+        order, body = kept
+    else:
+        order, body, anywhere = _read(text, game_map, position, power)
+        if anywhere:
+            if len(names.readings) >= _TOKENS_KEPT:
+                names.readings.clear()
+            names.readings[key] = (order, body)
+    if position is not None:
+        _check_unit_exists(order, position, game_map, body)
+    return order
+
+
+def _read(
+    text: str, game_map: GameMap, position: Position | None, power: str | None
+) -> tuple[Order, str, bool]:
+    """The order ``text`` reads as, the text the reader read, and whether the reading
+    holds in any position of the phase's kind (it did not look at the units)."""
     body = text.strip()
     if not body:
         raise ParseError("the order is empty", text, "empty")
@@ -360,9 +443,7 @@ def parse_order(
         raise reader.fail("only a move can go via convoy", "via_only_moves")
     if via and isinstance(order, Move):
         order = Move(order.unit, order.dest, True)
-    if position is not None:
-        _check_unit_exists(order, position, reader)
-    return order
+    return order, body, not reader.used_units
 
 
 def _parse(r: _Reader) -> Order:
@@ -470,14 +551,16 @@ def _in_retreats(r: _Reader) -> bool:
     return r.position is not None and r.position.phase.kind is PhaseKind.RETREATS
 
 
-def _check_unit_exists(order: Order, position: Position, r: _Reader) -> None:
+def _check_unit_exists(order: Order, position: Position, game_map: GameMap, text: str) -> None:
     if isinstance(order, (Waive, Build, Nominate)):
         return
     location = order.unit.location
-    name = r.map.location_name(location)
+    name = game_map.location_name(location)
     if position.phase.kind is PhaseKind.RETREATS and isinstance(order, (Retreat, Disband)):
         if not any(d.unit.province == province_of(location) for d in position.dislodged):
-            raise r.fail(f"no dislodged unit at {name}", "no_dislodged_unit", province=name)
+            raise ParseError(
+                f"no dislodged unit at {name}", text, "no_dislodged_unit", {"province": name}
+            )
         return
     if position.unit_in(location) is None:
-        raise r.fail(f"no unit at {name}", "no_unit", province=name)
+        raise ParseError(f"no unit at {name}", text, "no_unit", {"province": name})

@@ -59,10 +59,12 @@ from adjudicator import (  # noqa: E402
     UnitKind,
     find_variant,
     legal_orders,
+    parse_order,
     resolve,
 )
 from adjudicator.board import province_of, sort_units  # noqa: E402
 from adjudicator.maps import Terrain  # noqa: E402
+from adjudicator.orders import readings_forget  # noqa: E402
 
 DATC_FILE = ROOT / "tests" / "adjudicator" / "datc" / "datc_v2.4_06.json"
 UNITS_ON_BOARD = 34
@@ -492,6 +494,51 @@ def bench_legal(cases: list[Case], reps: int, mila_reps: int) -> dict[str, Any]:
     }
 
 
+def bench_order_reading(cases: list[Case], reps: int) -> dict[str, Any]:
+    """``parse_order`` with the position, per order: every order of every position as the
+    engine writes it (``F nth - pic``) and as a player may (``Fleet North Sea -> Picardy``),
+    read cold (no text seen before) and warm (the texts read again, as the site does on
+    every check and save)."""
+    game_map = find_variant("standard").map
+    work: list[tuple[str, Position]] = []
+    for case in cases:
+        for orders in case.orders.values():
+            for order in orders:
+                work.append((str(order), case.position))
+                work.append((_written_out(order, game_map), case.position))
+
+    def read_all() -> float:
+        start = time.perf_counter()
+        for text, position in work:
+            parse_order(text, game_map, position=position)
+        return (time.perf_counter() - start) / len(work) * 1e6
+
+    cold, warm = [], []
+    for _ in range(reps):
+        readings_forget()
+        cold.append(read_all())
+        warm.append(read_all())
+    return {
+        "orders": len(work),
+        "cold_us": statistics.median(cold),
+        "warm_us": statistics.median(warm),
+    }
+
+
+def _written_out(order: Order, game_map: GameMap) -> str:
+    """An order in words, as a player may write it: kinds and places spelled out."""
+    words = {"A": "Army", "F": "Fleet", "-": "->", "S": "supports", "C": "convoys"}
+    out = []
+    for token in str(order).split():
+        if token in words:
+            out.append(words[token])
+        elif token in game_map.locations:
+            out.append(game_map.location_name(token))
+        else:
+            out.append(token)
+    return " ".join(out)
+
+
 def bench_datc_cli(runs: int) -> dict[str, Any]:
     cases = json.loads(DATC_FILE.read_text(encoding="utf-8"))
     batch = json.dumps([c["input"] for c in cases])
@@ -581,6 +628,7 @@ def main(argv: list[str] | None = None) -> int:
     cases = build_cases(args.positions, args.seed)
     movement = bench_movement(cases, args.reps, args.mila_reps)
     legal = bench_legal(cases, args.reps, args.mila_reps)
+    reading = bench_order_reading(cases, args.reps)
     datc = bench_datc_cli(args.cli_runs)
     report = {
         "positions": args.positions,
@@ -590,6 +638,7 @@ def main(argv: list[str] | None = None) -> int:
         "results_per_position": outcome_stats(cases),
         "movement": movement,
         "legal_orders": legal,
+        "order_reading": reading,
         "datc_cli": datc,
         "elapsed_seconds": time.perf_counter() - started,
     }
@@ -604,6 +653,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def print_report(r: dict[str, Any]) -> None:
     m, lo, d = r["movement"], r["legal_orders"], r["datc_cli"]
+    rd = r["order_reading"]
     mix = ", ".join(f"{v:.1f} {k}" for k, v in r["orders_per_position"].items())
     outcomes = ", ".join(f"{v:.1f} {k}" for k, v in r["results_per_position"].items())
     print(f"adjudicator benchmark: {r['positions']} random positions of {UNITS_ON_BOARD} units, "
@@ -653,6 +703,11 @@ def print_report(r: dict[str, Any]) -> None:
           f"(median of {d['runs']}; {d['answers']} answers)")
     print(f"   bare interpreter start-up (python -c pass): {d['bare_interpreter_seconds']:.3f} s")
     print(f"   goal < {GOAL_DATC_SECONDS:.0f} s: {goal(d['goal_met'])}")
+    print()
+    print("4. reading orders: parse_order with the position, per order (no MILA peer: it reads")
+    print("   only its own notation); as written by the engine and spelled out by a player")
+    print(f"   {rd['orders']} texts: {rd['cold_us']:.1f} us cold (never read before), "
+          f"{rd['warm_us']:.1f} us warm (read again, as on every check and save)")
     print()
     print(f"(benchmark ran in {r['elapsed_seconds']:.1f} s)")
 
