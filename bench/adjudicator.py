@@ -63,6 +63,7 @@ from adjudicator import (  # noqa: E402
     resolve,
 )
 from adjudicator.board import province_of, sort_units  # noqa: E402
+from adjudicator.io import position_to_json  # noqa: E402
 from adjudicator.maps import Terrain  # noqa: E402
 from adjudicator.orders import readings_forget  # noqa: E402
 
@@ -70,6 +71,8 @@ DATC_FILE = ROOT / "tests" / "adjudicator" / "datc" / "datc_v2.4_06.json"
 UNITS_ON_BOARD = 34
 GOAL_SPEEDUP = 20.0
 GOAL_DATC_SECONDS = 1.0
+#: Issue 21: the front door (text in, JSON out, through the command line) at least 2x MILA.
+GOAL_FRONT_DOOR = 2.0
 
 # How a unit's order is chosen: a role by these weights, then an order of that role.
 ROLE_WEIGHTS = {"move": 5, "support": 4, "hold": 1, "convoy": 2}
@@ -539,6 +542,65 @@ def _written_out(order: Order, game_map: GameMap) -> str:
     return " ".join(out)
 
 
+def bench_front_door(cases: list[Case], runs: int, mila_median_us: float) -> dict[str, Any]:
+    """The front door: every position with its orders as text, one batch through
+    ``python -m adjudicator resolve`` (JSON in, JSON out, start-up and imports included), per
+    phase, against MILA's ``Game.process`` median on the same positions (figure 1)."""
+    batch = json.dumps(
+        [
+            {
+                **position_to_json(case.position),
+                "orders": {p: [str(o) for o in os_] for p, os_ in case.orders.items()},
+            }
+            for case in cases
+        ]
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    times: list[float] = []
+    with tempfile.TemporaryFile("w+b") as stdin:
+        stdin.write(batch.encode("utf-8"))
+        for _ in range(runs):
+            stdin.seek(0)
+            start = time.perf_counter()
+            done = subprocess.run(
+                [sys.executable, "-m", "adjudicator", "resolve"],
+                stdin=stdin,
+                capture_output=True,
+                cwd=ROOT,
+                env=env,
+                check=False,
+            )
+            times.append(time.perf_counter() - start)
+            if done.returncode != 0 or len(json.loads(done.stdout)) != len(cases):
+                raise SystemExit(f"the front door failed: {done.stderr[-2000:]!r}")
+    startup: list[float] = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(
+            [sys.executable, "-m", "adjudicator", "resolve"],
+            input=b"[]",
+            capture_output=True,
+            cwd=ROOT,
+            env=env,
+            check=True,
+        )
+        startup.append(time.perf_counter() - start)
+    per_phase_us = statistics.median(times) / len(cases) * 1e6
+    empty_batch = statistics.median(startup)
+    return {
+        "phases": len(cases),
+        "startup_seconds": empty_batch,
+        "ours_per_phase_after_startup_us": (statistics.median(times) - empty_batch)
+        / len(cases)
+        * 1e6,
+        "runs": runs,
+        "ours_per_phase_us": per_phase_us,
+        "mila_per_phase_us": mila_median_us,
+        "ratio": mila_median_us / per_phase_us,
+        "goal_met": mila_median_us / per_phase_us >= GOAL_FRONT_DOOR,
+    }
+
+
 def bench_datc_cli(runs: int) -> dict[str, Any]:
     cases = json.loads(DATC_FILE.read_text(encoding="utf-8"))
     batch = json.dumps([c["input"] for c in cases])
@@ -629,6 +691,7 @@ def main(argv: list[str] | None = None) -> int:
     movement = bench_movement(cases, args.reps, args.mila_reps)
     legal = bench_legal(cases, args.reps, args.mila_reps)
     reading = bench_order_reading(cases, args.reps)
+    front = bench_front_door(cases, args.cli_runs, movement["mila_median_us"])
     datc = bench_datc_cli(args.cli_runs)
     report = {
         "positions": args.positions,
@@ -639,6 +702,7 @@ def main(argv: list[str] | None = None) -> int:
         "movement": movement,
         "legal_orders": legal,
         "order_reading": reading,
+        "front_door": front,
         "datc_cli": datc,
         "elapsed_seconds": time.perf_counter() - started,
     }
@@ -653,7 +717,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def print_report(r: dict[str, Any]) -> None:
     m, lo, d = r["movement"], r["legal_orders"], r["datc_cli"]
-    rd = r["order_reading"]
+    rd, fd = r["order_reading"], r["front_door"]
     mix = ", ".join(f"{v:.1f} {k}" for k, v in r["orders_per_position"].items())
     outcomes = ", ".join(f"{v:.1f} {k}" for k, v in r["results_per_position"].items())
     print(f"adjudicator benchmark: {r['positions']} random positions of {UNITS_ON_BOARD} units, "
@@ -708,6 +772,15 @@ def print_report(r: dict[str, Any]) -> None:
     print("   only its own notation); as written by the engine and spelled out by a player")
     print(f"   {rd['orders']} texts: {rd['cold_us']:.1f} us cold (never read before), "
           f"{rd['warm_us']:.1f} us warm (read again, as on every check and save)")
+    print()
+    print("5. the front door: every position above with its orders as text, one batch through")
+    print("   python -m adjudicator resolve (start-up included), per phase, vs MILA's process()")
+    print(f"   ours {fd['ours_per_phase_us']:.1f} us per phase (median of {fd['runs']} runs), "
+          f"MILA {fd['mila_per_phase_us']:.1f} us: MILA/ours {fd['ratio']:.2f}x   "
+          f"goal >= {GOAL_FRONT_DOOR:.0f}x: {goal(fd['goal_met'])}")
+    print(f"   of which start-up (an empty batch): {fd['startup_seconds'] * 1000:.0f} ms; "
+          f"{fd['ours_per_phase_after_startup_us']:.1f} us per phase after it, over "
+          f"{fd['phases']} phases (--positions sets how many)")
     print()
     print(f"(benchmark ran in {r['elapsed_seconds']:.1f} s)")
 
