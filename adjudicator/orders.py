@@ -200,12 +200,17 @@ _TOKENS_KEPT = 1 << 16
 class _Names:
     """A map's spellings as the tokenizer asks them, and the tokens of texts read before."""
 
-    __slots__ = ("__weakref__", "longest", "names", "readings", "tokens")
+    __slots__ = ("__weakref__", "names", "readings", "starts", "tokens")
 
     def __init__(self, game_map: GameMap) -> None:
         self.names: Mapping[str, str] = game_map.names
-        #: The longest spelling: a plain phrase longer than this names nothing.
-        self.longest = max(map(len, self.names), default=0)
+        #: For each word a plain spelling begins with, the most words such a spelling has:
+        #: a plain phrase that begins otherwise, or has more words, names nothing.
+        self.starts: dict[str, int] = {}
+        for spelling in self.names:
+            if _NOT_PLAIN.isdisjoint(spelling):
+                words = spelling.split(" ")
+                self.starts[words[0]] = max(self.starts.get(words[0], 0), len(words))
         self.tokens: dict[str, tuple[str, ...]] = {}
         #: Readings that did not look at the units on the board, by text and phase kind,
         #: with the text the reader read (the order less "via convoy").
@@ -251,13 +256,18 @@ def _read_tokens(text: str, game_map: GameMap, names: _Names) -> tuple[str, ...]
     # Longest-match lookup of names (they may contain spaces, dashes and brackets).
     while i < len(words):
         matched = False
-        for j in range(min(len(words), i + 6), i, -1):
+        top = min(len(words), i + 6)
+        # Phrases from words[i] to words[plain_to - 1] hold no dot, underscore, bracket or
+        # slash: lower case and single spaces already, the form names are kept in. Of
+        # those, only phrases no longer than a spelling beginning with words[i] are asked.
+        plain_to = i
+        while plain_to < top and _NOT_PLAIN.isdisjoint(words[plain_to]):
+            plain_to += 1
+        ends = [*range(top, plain_to, -1)]
+        ends += range(min(plain_to, i + names.starts.get(words[i], 0)), i, -1)
+        for j in ends:
             phrase = " ".join(words[i:j])
-            if _NOT_PLAIN.isdisjoint(phrase):
-                # Lower case and single spaces already: the form names are kept in.
-                loc = names.names.get(phrase) if len(phrase) <= names.longest else None
-            else:
-                loc = _lookup(phrase, game_map)
+            loc = names.names.get(phrase) if j <= plain_to else _lookup(phrase, game_map)
             if loc is not None and not (j == i + 1 and phrase in _WORDS):
                 out.append(loc)
                 i = j
