@@ -8,8 +8,10 @@
 // Variants set a game up before play: a secret nomination of centers (kind "N"), the
 // placement of units in them ("P"), a draft of units one pick at a time ("D"). In those
 // phases a click on the map toggles a center on the list, places a unit, or makes a pick.
-// The duel page (two boards of a Highlander duel) is kept live at the end of this file.
-"use strict";
+// The press panel is static/js/press.js; the duel page's is static/js/duel.js. Requests
+// and the socket go through lib/transport.js.
+import { fetchPage, format, gettext, listen, post, send } from "./lib/transport.js";
+import { oneAtATime } from "./lib/refresh.js";
 
 (function () {
   const root = document.querySelector(".game");
@@ -20,9 +22,6 @@
   let state = readState();
   let selected = null; // {unit: "A par", province: "par", mode, supported?, army?}
   let busy = false;
-  // Django's JavaScript catalog (jsi18n) provides gettext in the page's language.
-  const gettext = window.gettext || ((s) => s);
-  const format = (text, values) => text.replace(/%\((\w+)\)s/g, (m, key) => String(values[key]));
   // My orders as changed on this page and not yet saved (null: none), the phase they are
   // for, and whether a save is under way. Clicks keep coming while the server answers:
   // each changes this list at once, and one save at a time sends the latest of it, so no
@@ -36,28 +35,6 @@
   function readState() {
     return JSON.parse(document.getElementById("game-state").textContent);
   }
-
-  function csrf() {
-    const m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
-    return m ? decodeURIComponent(m[1]) : "";
-  }
-
-  // The answer, with its status and the seconds a 429 (too many requests) asks us to
-  // wait. A connection that fails throws, as fetch does.
-  async function send(method, url, body) {
-    const response = await fetch(url, {
-      method,
-      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf() },
-      body: JSON.stringify(body),
-      credentials: "same-origin",
-    });
-    let data = {};
-    try { data = await response.json(); } catch (e) { data = { message: response.statusText }; }
-    const retryAfter = Number(response.headers.get("Retry-After")) || 0;
-    return { ok: response.ok, status: response.status, data, retryAfter };
-  }
-
-  const post = (url, body) => send("POST", url, body);
 
   // Save my orders for a phase (by default the one on show), replacing those saved. The
   // phase's index goes with them: if the phase has moved on meanwhile, the server
@@ -852,45 +829,28 @@
   // is saved all the same (or refused, and then said so): it belongs to its own phase.
   const phaseShown = () => (state.phase ? state.phase.index : null);
 
-  // The page fetched again, one fetch at a time and applied in the order asked: a call
-  // made while a fetch is under way is answered by one more fetch after it, so what a
-  // later call shows is never replaced by an older answer.
-  let refreshing = null;
-  let refreshQueued = null;
-  function refresh() {
-    if (!refreshing) {
-      refreshing = loadPage().finally(() => { refreshing = null; });
-      return refreshing;
-    }
-    if (!refreshQueued) {
-      refreshQueued = refreshing.then(() => {
-        refreshQueued = null;
-        return refresh();
-      });
-    }
-    return refreshQueued;
-  }
+  // The page fetched again, one fetch at a time and applied in the order asked
+  // (lib/refresh.js): what a later call shows is never replaced by an older answer.
+  const refresh = oneAtATime(loadPage);
 
   async function loadPage() {
     for (;;) {
       const saves = savesDone;
-      let html;
+      let doc;
       try {
-        const response = await fetch(window.location.href, { credentials: "same-origin" });
-        if (!response.ok) return;
-        html = await response.text();
+        doc = await fetchPage();
       } catch (e) {
         return; // no connection: the socket asks again once it is back
       }
+      if (!doc) return;
       // A save answered while this page was on its way: it may show the orders before it.
       if (savesDone !== saves) continue;
-      applyPage(html);
+      applyPage(doc);
       return;
     }
   }
 
-  function applyPage(html) {
-    const doc = new DOMParser().parseFromString(html, "text/html");
+  function applyPage(doc) {
     const panel = doc.getElementById("panel");
     const fresh = doc.getElementById("game-state");
     if (!panel || !fresh) return;
@@ -939,28 +899,18 @@
     return JSON.stringify([latest, state.game.status, state.me ? state.me.power : null, seats]);
   }
 
-  let socket = null;
-  let retry = 1000;
   function connect() {
-    const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${scheme}://${window.location.host}${root.dataset.wsPath}`);
-    socket.addEventListener("open", () => {
-      retry = 1000;
+    listen(root.dataset.wsPath, {
       // Press signals sent while this page was not listening are caught up here.
-      document.dispatchEvent(new CustomEvent("press:changed", { detail: {} }));
-    });
-    socket.addEventListener("message", (event) => {
-      const message = JSON.parse(event.data);
-      if (message.type === "game.changed" && message.version > state.game.version) {
-        refresh();
-      } else if (message.type === "press.new") {
-        // Sent to this reader alone, naming only the conversation: fetch it as we may.
-        document.dispatchEvent(new CustomEvent("press:changed", { detail: message }));
-      }
-    });
-    socket.addEventListener("close", () => {
-      setTimeout(connect, retry);
-      retry = Math.min(retry * 2, 30000);
+      onOpen: () => document.dispatchEvent(new CustomEvent("press:changed", { detail: {} })),
+      onMessage: (message) => {
+        if (message.type === "game.changed" && message.version > state.game.version) {
+          refresh();
+        } else if (message.type === "press.new") {
+          // Sent to this reader alone, naming only the conversation: fetch it as we may.
+          document.dispatchEvent(new CustomEvent("press:changed", { detail: message }));
+        }
+      },
     });
   }
 
@@ -980,316 +930,4 @@
   render();
   bindPanel();
   connect();
-})();
-
-// The press panel of the game page: conversations (with everyone, with one power, with a
-// chosen group), unread markers per conversation, and each conversation's history by the
-// phase it was written in. The socket only says "something new in conversation k" (to its
-// readers alone); the panel then fetches what this viewer may read from the public API
-// (/api/v1/games/<id>/press/...), with the page's session and CSRF token.
-(function () {
-  const box = document.getElementById("press");
-  if (!box || !document.getElementById("press-conversations")) return;
-  const gettext = window.gettext || ((s) => s);
-  const list = document.getElementById("press-conversations");
-  const thread = document.getElementById("press-messages");
-  const title = document.getElementById("press-title");
-  const phaseSelect = document.getElementById("press-phase");
-  const form = document.getElementById("press-form");
-  const body = document.getElementById("press-body");
-  const powers = document.getElementById("press-powers");
-  const errorBox = document.getElementById("press-error");
-  const signedIn = box.dataset.signedIn === "1";
-  let current = "all";
-  let phase = "";
-  let data = null;
-  let loading = false;
-  let again = false;
-
-  function csrf() {
-    const m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
-    return m ? decodeURIComponent(m[1]) : "";
-  }
-
-  async function post(url, payload) {
-    const response = await fetch(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf() },
-      body: JSON.stringify(payload),
-      credentials: "same-origin",
-    });
-    let answer = {};
-    try { answer = await response.json(); } catch (e) { answer = { message: response.statusText }; }
-    return { ok: response.ok, data: answer };
-  }
-
-  // An error reply is {"message": ...}; invalid input adds "errors", per field.
-  function problem(answer) {
-    const details = [];
-    for (const [field, list] of Object.entries(answer.errors || {})) {
-      details.push(`${field}: ${[].concat(list).join(" ")}`);
-    }
-    const text = [answer.message, ...details].filter(Boolean).join(" — ");
-    return text || gettext("The message was not sent.");
-  }
-
-  async function getJson(base, params) {
-    const url = new URL(base, window.location.href);
-    for (const [k, v] of Object.entries(params || {})) if (v) url.searchParams.set(k, v);
-    const response = await fetch(url, { credentials: "same-origin" });
-    return response.ok ? response.json() : null;
-  }
-
-  function node(tag, cls, text) {
-    const n = document.createElement(tag);
-    if (cls) n.className = cls;
-    if (text !== undefined) n.textContent = text;
-    return n;
-  }
-
-  // One load at a time; a signal arriving meanwhile loads once more afterwards.
-  async function load() {
-    if (loading) { again = true; return; }
-    loading = true;
-    try {
-      do {
-        again = false;
-        // The overview (conversations, phases, whom one may write to) and the open thread.
-        const [overview, opened] = await Promise.all([
-          getJson(box.dataset.pressUrl),
-          getJson(box.dataset.messagesUrl, { conversation: current, phase }),
-        ]);
-        if (!overview || !opened) return;
-        data = { ...overview, messages: opened.messages };
-        draw();
-        await markRead();
-      } while (again);
-    } finally {
-      loading = false;
-    }
-  }
-
-  function conversation(key) {
-    return (data.conversations || []).find((c) => c.key === key) || null;
-  }
-
-  function draw() {
-    drawConversations();
-    drawPhases();
-    drawMessages();
-    drawForm();
-  }
-
-  function drawConversations() {
-    const items = data.conversations.map((c) => {
-      const li = node("li", c.key === current ? "current" : "");
-      li.dataset.conversation = c.key;
-      const button = node("button", "link", c.name);
-      button.type = "button";
-      button.addEventListener("click", () => open(c.key, c.with));
-      li.appendChild(button);
-      if (c.unread > 0) {
-        li.classList.add("unread");
-        const badge = node("span", "badge unread-count", String(c.unread));
-        badge.title = gettext("unread");
-        li.appendChild(badge);
-      }
-      return li;
-    });
-    list.replaceChildren(...items);
-  }
-
-  function drawPhases() {
-    const keep = phase;
-    const options = [node("option", "", gettext("All phases"))];
-    options[0].value = "";
-    for (const p of data.phases || []) {
-      const o = node("option", "", p.name);
-      o.value = p.code;
-      options.push(o);
-    }
-    phaseSelect.replaceChildren(...options);
-    phaseSelect.value = keep;
-  }
-
-  function drawMessages() {
-    const c = conversation(current);
-    title.textContent = c ? c.name : "";
-    const items = [];
-    let lastPhase = null;
-    for (const m of data.messages) {
-      if (m.phase !== lastPhase) {
-        items.push(node("li", "press-phase-heading", m.phase_name));
-        lastPhase = m.phase;
-      }
-      const li = node("li", `press-message power-${m.sender}`);
-      li.dataset.id = m.id;
-      li.dataset.phase = m.phase;
-      const head = node("p", "press-head");
-      head.appendChild(node("span", "swatch"));
-      head.appendChild(node("strong", "press-from", m.sender_name));
-      const to = m.to === "all" ? gettext("everyone") : m.to_names.join(", ");
-      head.appendChild(node("span", "press-to", " → " + to));
-      const when = node("time", "muted", " " + new Date(m.sent_at).toLocaleString(
-        document.documentElement.lang || undefined, { dateStyle: "short", timeStyle: "short" }));
-      when.setAttribute("datetime", m.sent_at);
-      head.appendChild(when);
-      li.appendChild(head);
-      li.appendChild(node("p", "press-text", m.body));
-      items.push(li);
-    }
-    if (!items.length) items.push(node("li", "empty muted", gettext("No messages yet.")));
-    thread.replaceChildren(...items);
-  }
-
-  function drawForm() {
-    form.hidden = !data.can_send;
-    if (!data.can_send) return;
-    const checked = new Set(Array.from(powers.querySelectorAll("input:checked")).map((i) => i.value));
-    const names = data.power_names || {};
-    const boxes = data.may_write_to.map((power) => {
-      const label = node("label", `power-${power}`);
-      const input = document.createElement("input");
-      input.type = "checkbox";
-      input.value = power;
-      input.checked = checked.has(power);
-      input.addEventListener("change", () => setMode(input.checked || anyChecked() ? "powers" : "all"));
-      label.appendChild(input);
-      label.appendChild(document.createTextNode(" " + (names[power] || power)));
-      return label;
-    });
-    powers.replaceChildren(...boxes);
-    document.getElementById("press-private").hidden = !boxes.length;
-  }
-
-  function anyChecked() {
-    return powers.querySelector("input:checked") !== null;
-  }
-
-  function setMode(mode) {
-    const radio = form.querySelector(`input[name=press-mode][value=${mode}]`);
-    if (radio) radio.checked = true;
-  }
-
-  // Open a conversation, and address the next message to its powers.
-  function open(key, others) {
-    current = key;
-    errorBox.textContent = "";
-    powers.querySelectorAll("input").forEach((i) => { i.checked = (others || []).includes(i.value); });
-    setMode(key === "all" ? "all" : "powers");
-    load();
-  }
-
-  async function markRead() {
-    const c = conversation(current);
-    if (!signedIn || !c || !c.unread) return;
-    const { ok } = await post(box.dataset.readUrl, { conversation: current, up_to: c.last_id });
-    if (ok) {
-      c.unread = 0;
-      drawConversations();
-    }
-  }
-
-  form.addEventListener("submit", async (e) => {
-    e.preventDefault();
-    const text = body.value.trim();
-    if (!text) return;
-    const mode = form.querySelector("input[name=press-mode]:checked").value;
-    const chosen = Array.from(powers.querySelectorAll("input:checked")).map((i) => i.value);
-    if (mode === "powers" && !chosen.length) {
-      errorBox.textContent = gettext("Choose whom to write to.");
-      return;
-    }
-    const button = document.getElementById("press-send");
-    button.disabled = true;
-    try {
-      const { ok, data: answer } = await post(box.dataset.pressUrl,
-        { to: mode === "all" ? "all" : chosen, body: text });
-      if (!ok) {
-        errorBox.textContent = problem(answer);
-        return;
-      }
-      errorBox.textContent = "";
-      body.value = "";
-      current = answer.conversation;
-      phase = "";
-      await load();
-    } finally {
-      button.disabled = false;
-    }
-  });
-  form.querySelectorAll("input[name=press-mode]").forEach((r) => r.addEventListener("change", () => {
-    if (r.checked && r.value === "all") powers.querySelectorAll("input").forEach((i) => { i.checked = false; });
-  }));
-  phaseSelect.addEventListener("change", () => { phase = phaseSelect.value; load(); });
-  document.addEventListener("press:changed", () => load());
-  load();
-})();
-
-// The duel page: both boards of a Highlander duel. Each board's channel says "version n";
-// when either board moves on, the page fetches itself again and swaps its content.
-(function () {
-  const root = document.querySelector(".duel-page");
-  if (!root) return;
-  const seen = {};
-  let fetching = false;
-  let again = false;
-
-  function boardsOf(node) {
-    const out = {};
-    for (const pair of (node.dataset.boards || "").split(" ").filter(Boolean)) {
-      const [id, version] = pair.split(":");
-      out[id] = Number(version);
-    }
-    return out;
-  }
-
-  async function refresh() {
-    if (fetching) { again = true; return; }
-    fetching = true;
-    try {
-      do {
-        again = false;
-        const response = await fetch(window.location.href, { credentials: "same-origin" });
-        if (!response.ok) return;
-        const doc = new DOMParser().parseFromString(await response.text(), "text/html");
-        const content = doc.getElementById("duel-content");
-        const fresh = doc.querySelector(".duel-page");
-        if (!content || !fresh) return;
-        document.getElementById("duel-content").replaceWith(content);
-        for (const [id, version] of Object.entries(boardsOf(fresh))) {
-          if (!(id in seen)) { seen[id] = version; connect(id); }  // board B has just begun
-          seen[id] = Math.max(seen[id], version);
-        }
-      } while (again);
-    } finally {
-      fetching = false;
-    }
-  }
-
-  function connect(id) {
-    let retry = 1000;
-    const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-    const open = () => {
-      const socket = new WebSocket(`${scheme}://${window.location.host}/ws/games/${id}/`);
-      socket.addEventListener("open", () => { retry = 1000; });
-      socket.addEventListener("message", (event) => {
-        const message = JSON.parse(event.data);
-        if (message.type === "game.changed" && message.version > (seen[id] || 0)) {
-          seen[id] = message.version;
-          refresh();
-        }
-      });
-      socket.addEventListener("close", () => {
-        setTimeout(open, retry);
-        retry = Math.min(retry * 2, 30000);
-      });
-    };
-    open();
-  }
-
-  for (const [id, version] of Object.entries(boardsOf(root))) {
-    seen[id] = version;
-    connect(id);
-  }
 })();

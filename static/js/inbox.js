@@ -3,31 +3,16 @@
 // Only the user's own count arrives here. The text keeps the server's own form:
 // "Notifications (n)", or "Notifications" alone when nothing is unread (the span holds
 // the whole label, so the page reads the same with or without this script).
-"use strict";
+import { listen } from "./lib/transport.js";
 
-(function () {
-  const link = document.getElementById("inbox-unread");
-  if (!link || !("WebSocket" in window)) return;
+const link = document.getElementById("inbox-unread");
+if (link && "WebSocket" in window) {
   const label = link.dataset.label;
-  let retry = 1000;
-
-  function show(unread) {
-    link.textContent = unread > 0 ? `${label} (${unread})` : label;
-  }
-
-  function connect() {
-    const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-    const socket = new WebSocket(`${scheme}://${window.location.host}/ws/notifications/`);
-    socket.addEventListener("open", () => { retry = 1000; });
-    socket.addEventListener("message", (event) => {
-      const message = JSON.parse(event.data);
-      if (message.type === "inbox.changed" && Number.isInteger(message.unread)) show(message.unread);
-    });
-    socket.addEventListener("close", () => {
-      setTimeout(connect, retry);
-      retry = Math.min(retry * 2, 30000);
-    });
-  }
-
-  connect();
-})();
+  listen("/ws/notifications/", {
+    onMessage: (message) => {
+      if (message.type === "inbox.changed" && Number.isInteger(message.unread)) {
+        link.textContent = message.unread > 0 ? `${label} (${message.unread})` : label;
+      }
+    },
+  });
+}
