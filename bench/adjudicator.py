@@ -542,21 +542,12 @@ def _written_out(order: Order, game_map: GameMap) -> str:
     return " ".join(out)
 
 
-def bench_front_door(cases: list[Case], runs: int, mila_median_us: float) -> dict[str, Any]:
-    """The front door: every position with its orders as text, one batch through
-    ``python -m adjudicator resolve`` (JSON in, JSON out, start-up and imports included), per
-    phase, against MILA's ``Game.process`` median on the same positions (figure 1)."""
-    batch = json.dumps(
-        [
-            {
-                **position_to_json(case.position),
-                "orders": {p: [str(o) for o in os_] for p, os_ in case.orders.items()},
-            }
-            for case in cases
-        ]
-    )
+def _cli_batch(batch: str, runs: int) -> tuple[list[float], bytes]:
+    """Wall-clock seconds of each run of ``python -m adjudicator resolve`` on ``batch``
+    (start-up and imports included), and the last run's output."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     times: list[float] = []
+    out = b""
     with tempfile.TemporaryFile("w+b") as stdin:
         stdin.write(batch.encode("utf-8"))
         for _ in range(runs):
@@ -571,8 +562,32 @@ def bench_front_door(cases: list[Case], runs: int, mila_median_us: float) -> dic
                 check=False,
             )
             times.append(time.perf_counter() - start)
-            if done.returncode != 0 or len(json.loads(done.stdout)) != len(cases):
-                raise SystemExit(f"the front door failed: {done.stderr[-2000:]!r}")
+            if done.returncode != 0:
+                raise SystemExit(
+                    f"python -m adjudicator resolve exited {done.returncode}: "
+                    f"{done.stdout[:500]!r} {done.stderr[-2000:]!r}"
+                )
+            out = done.stdout
+    return times, out
+
+
+def bench_front_door(cases: list[Case], runs: int, mila_median_us: float) -> dict[str, Any]:
+    """The front door: every position with its orders as text, one batch through
+    ``python -m adjudicator resolve`` (JSON in, JSON out, start-up and imports included), per
+    phase, against MILA's ``Game.process`` median on the same positions (figure 1)."""
+    batch = json.dumps(
+        [
+            {
+                **position_to_json(case.position),
+                "orders": {p: [str(o) for o in os_] for p, os_ in case.orders.items()},
+            }
+            for case in cases
+        ]
+    )
+    times, out = _cli_batch(batch, runs)
+    if len(json.loads(out)) != len(cases):
+        raise SystemExit("the front door did not answer every phase")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     startup: list[float] = []
     for _ in range(runs):
         start = time.perf_counter()
@@ -605,28 +620,8 @@ def bench_datc_cli(runs: int) -> dict[str, Any]:
     cases = json.loads(DATC_FILE.read_text(encoding="utf-8"))
     batch = json.dumps([c["input"] for c in cases])
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    times: list[float] = []
-    answers = 0
-    with tempfile.TemporaryFile("w+b") as stdin:
-        stdin.write(batch.encode("utf-8"))
-        for _ in range(runs):
-            stdin.seek(0)
-            start = time.perf_counter()
-            done = subprocess.run(
-                [sys.executable, "-m", "adjudicator", "resolve"],
-                stdin=stdin,
-                capture_output=True,
-                cwd=ROOT,
-                env=env,
-                check=False,
-            )
-            times.append(time.perf_counter() - start)
-            if done.returncode != 0:
-                raise SystemExit(
-                    f"python -m adjudicator resolve exited {done.returncode}: "
-                    f"{done.stdout[:500]!r} {done.stderr[-2000:]!r}"
-                )
-            answers = len(json.loads(done.stdout))
+    times, out = _cli_batch(batch, runs)
+    answers = len(json.loads(out))
     startup: list[float] = []
     for _ in range(runs):
         start = time.perf_counter()

@@ -5,9 +5,10 @@ give, each phase's seed, and the results in their stored shape."""
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from typing import Any
 
-from adjudicator import Position
+from adjudicator import ParseError, Position, parse_order
 from adjudicator.io import position_from_json
 from adjudicator.variants import Variant
 from games.models import Game, GamePhase
@@ -61,3 +62,21 @@ def result_rows(results: Any) -> list[dict[str, Any]]:
         }
         for r in results
     ]
+
+
+def whole_answer_problem(
+    position: Position, variant: Variant, power: str, orders: list[str]
+) -> tuple[Any, Mapping[str, Any]] | None:
+    """What keeps ``power``'s orders from being a whole answer (a nomination list that is
+    short, a center with no unit placed), as the variant's reason and its parameters; None
+    when nothing does, or when the power has no orders to give. Orders that cannot be read
+    are left out (they were refused when saved)."""
+    if power not in variant.orders_due(position):
+        return None
+    parsed = []
+    for text in orders:
+        try:
+            parsed.append(parse_order(text, variant.map, position=position, power=power))
+        except ParseError:
+            continue
+    return variant.order_set_problem(position, power, parsed)

@@ -214,18 +214,12 @@ def _progress(progress: tuple[int, int] | None) -> dict[str, int] | None:
 def _whole_answer_problem(variant: Any, position: Any, power: str, orders: list[str]) -> str | None:
     """What is still missing before the saved orders are a whole answer (a nomination list
     that is short), in the reader's language; None when nothing is."""
-    from adjudicator import ParseError, parse_order
     from games import wording
+    from games.positions import whole_answer_problem
 
-    if not position.phase.is_setup or power not in variant.orders_due(position):
+    if not position.phase.is_setup:
         return None
-    parsed = []
-    for text in orders:
-        try:
-            parsed.append(parse_order(text, variant.map, position=position, power=power))
-        except ParseError:
-            continue
-    problem = variant.order_set_problem(position, power, parsed)
+    problem = whole_answer_problem(position, variant, power, orders)
     if problem is None:
         return None
     reason, params = problem

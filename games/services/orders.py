@@ -14,7 +14,7 @@ from adjudicator import ParseError, Position, check_order, find_variant, parse_o
 from core.errors import ApplicationError, NotSeated
 from games import visibility, wording
 from games.models import Game, GamePhase, OrderSet
-from games.positions import phase_position
+from games.positions import phase_position, whole_answer_problem
 from games.services.kernel import (
     adjudicate_when_all_ready,
     bump,
@@ -156,17 +156,7 @@ def _not_due_yet(phase: GamePhase) -> None:
 def _check_whole_answer(game: Game, phase: GamePhase, power: str, orders: list[str]) -> None:
     """Refuse "ready" for orders that are not yet a whole answer (a short nomination list,
     a center with no unit placed): the variant says what a whole answer is."""
-    variant = find_variant(game.variant)
-    position = phase_position(phase)
-    if power not in variant.orders_due(position):
-        return
-    parsed = []
-    for text in orders:
-        try:
-            parsed.append(parse_order(text, variant.map, position=position, power=power))
-        except ParseError:
-            continue
-    problem = variant.order_set_problem(position, power, parsed)
+    problem = whole_answer_problem(phase_position(phase), find_variant(game.variant), power, orders)
     if problem is not None:
         reason, params = problem
         message = wording.result_sentence(reason.value, params) or reason.value

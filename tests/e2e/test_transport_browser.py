@@ -17,15 +17,7 @@ from tests.e2e.base import (
     seven_player_game,
     signed_in_page,
 )
-
-#: Rule 3B: the organiser's set-up, so that board B exists as soon as the duel starts.
-FIXED = {
-    "nomination": "fixed",
-    "fixed_setup": {
-        "centers": {"red": ["lon", "par", "spa"], "blue": ["mos", "war"]},
-        "units": {"red": ["F lon", "A par", "F spa/sc"], "blue": ["A mos", "A war"]},
-    },
-}
+from tests.games.helpers import FIXED_DUEL_SETUP
 
 
 class TransportInTheBrowser(BrowserTestCase):
@@ -60,7 +52,7 @@ class TransportInTheBrowser(BrowserTestCase):
             power="red",
             terms=GameTerms(
                 variant_id="highlander",
-                options=FIXED,
+                options=FIXED_DUEL_SETUP,
                 duel=True,
                 assignment=Game.Assignment.CHOSEN,
             ),

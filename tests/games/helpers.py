@@ -8,6 +8,15 @@ from games import services
 from games.models import Game, GamePhase
 from games.terms import GameTerms
 
+#: Rule 3B: the organiser's set-up, so that board B exists as soon as the duel starts.
+FIXED_DUEL_SETUP = {
+    "nomination": "fixed",
+    "fixed_setup": {
+        "centers": {"red": ["lon", "par", "spa"], "blue": ["mos", "war"]},
+        "units": {"red": ["F lon", "A par", "F spa/sc"], "blue": ["A mos", "A war"]},
+    },
+}
+
 
 def current(game: Game) -> GamePhase:
     """The game's open phase (the test fails if there is none)."""

@@ -15,17 +15,9 @@ from django.utils import translation
 from games import services
 from games.models import BoardLink, Game
 from games.terms import GameTerms
+from tests.games.helpers import FIXED_DUEL_SETUP
 
 pytestmark = pytest.mark.django_db
-
-#: Rule 3B: the organiser's set-up, so that board B exists as soon as the duel starts.
-FIXED = {
-    "nomination": "fixed",
-    "fixed_setup": {
-        "centers": {"red": ["lon", "par", "spa"], "blue": ["mos", "war"]},
-        "units": {"red": ["F lon", "A par", "F spa/sc"], "blue": ["A mos", "A war"]},
-    },
-}
 
 
 def logged_in(user: Any) -> Client:
@@ -44,7 +36,7 @@ def duel(make_user: Any) -> BoardLink:
         power="red",
         terms=GameTerms(
             variant_id="highlander",
-            options=FIXED,
+            options=FIXED_DUEL_SETUP,
             duel=True,
             private=True,
             assignment=Game.Assignment.CHOSEN,

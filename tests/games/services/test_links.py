@@ -11,22 +11,15 @@ from games import services
 from games.models import BoardLink, Game
 from games.services import moderation
 from games.terms import GameTerms
+from tests.games.helpers import FIXED_DUEL_SETUP
 
 pytestmark = pytest.mark.django_db
 
-#: Rule 3B: the organiser's set-up, so that board B exists as soon as the duel starts.
-FIXED = {
-    "nomination": "fixed",
-    "fixed_setup": {
-        "centers": {"red": ["lon", "par", "spa"], "blue": ["mos", "war"]},
-        "units": {"red": ["F lon", "A par", "F spa/sc"], "blue": ["A mos", "A war"]},
-    },
-}
 
 #: Every term away from its default, so that a term board B forgets shows.
 TERMS = GameTerms(
     variant_id="highlander",
-    options=FIXED,
+    options=FIXED_DUEL_SETUP,
     duel=True,
     private=True,
     anonymous=True,
