@@ -16,10 +16,11 @@ from adjudicator.variants import VARIANTS, find_variant
 from core.errors import ApplicationError
 from core.inputs import whole_number
 from games import selectors, services, visibility, wording
-from games.forms import GameCreateForm, option_forms
+from games.forms import GameCreateForm
 from games.models import Game, GamePhase
 from games.terms import GameTerms
 from variants.drawing import map_anchors, map_drawing
+from variants.registry import option_forms
 
 
 def lobby(request: HttpRequest) -> HttpResponse:

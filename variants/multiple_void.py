@@ -1,0 +1,39 @@
+"""Multiple Void (two to six colours draft their units onto an empty board): its site side,
+the entry players see and its options form."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from variants.site import VariantOptionsForm, site_entry
+
+SITE = site_entry(
+    "multiple_void",
+    _("Multiple Void"),
+    _(
+        "Two to six players and no great powers: the colours draft their units "
+        "onto an empty board, play a single Fall turn in 1900, and keep only the "
+        "units that took a supply center."
+    ),
+)
+
+
+class OptionsForm(VariantOptionsForm):
+    players = forms.TypedChoiceField(
+        label=_("Players"),
+        coerce=int,
+        choices=[
+            (2, _("2 players, 12 units each")),
+            (3, _("3 players, 8 units each")),
+            (4, _("4 players, 6 units each")),
+            (5, _("5 players, 5 units each")),
+            (6, _("6 players, 4 units each")),
+        ],
+        initial=4,
+    )
+
+    def options(self) -> dict[str, Any]:
+        return {"players": self.cleaned_data["players"]}

@@ -1,0 +1,78 @@
+"""What every variant's site module shares: the entry players see (name, summary, player
+counts, rules pages) and the base of its options form. Each variant's own module
+(``variants/<id>.py``) fills them in; ``variants.registry`` gathers the modules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.utils.functional import Promise
+from django.utils.translation import get_language, gettext
+
+from adjudicator.variants import VARIANTS
+
+#: The language whose rules page every variant has.
+FALLBACK_LANGUAGE = "en"
+
+
+@dataclass(frozen=True, slots=True)
+class SiteVariant:
+    """One variant as the site presents it to players."""
+
+    #: The adjudicator's variant id ("standard", "highlander", "multiple_void").
+    id: str
+    name: Promise | str
+    summary: Promise | str
+    #: How many players a game takes: (fewest, most).
+    players: tuple[int, int]
+    #: The rules templates' path without ".<language>.html".
+    rules_template_base: str
+
+    @property
+    def players_text(self) -> str:
+        """The player count as players read it ("7 players", "2–6 players"), in the
+        active language."""
+        low, high = self.players
+        if low == high:
+            # Every variant takes two players or more: no singular is needed.
+            return gettext("%(count)d players") % {"count": low}
+        return gettext("%(fewest)d–%(most)d players") % {"fewest": low, "most": high}
+
+    def rules_templates(self, language: str | None = None) -> list[str]:
+        """The rules templates to try, best first: the language's, then English.
+
+        ``language`` defaults to the active one; a regional code ("de-at") counts as
+        its language ("de").
+        """
+        code = (language or get_language() or FALLBACK_LANGUAGE).lower()
+        names = [f"{self.rules_template_base}.{code}.html"]
+        base = code.split("-")[0]
+        for candidate in (base, FALLBACK_LANGUAGE):
+            name = f"{self.rules_template_base}.{candidate}.html"
+            if name not in names:
+                names.append(name)
+        return names
+
+
+def site_entry(variant_id: str, name: Promise, summary: Promise) -> SiteVariant:
+    """A variant's entry, its player counts taken from the adjudicator."""
+    # The player counts are the adjudicator's, so the two registries cannot disagree.
+    return SiteVariant(
+        id=variant_id,
+        name=name,
+        summary=summary,
+        players=VARIANTS[variant_id].player_counts,
+        rules_template_base=f"variants/rules/{variant_id}",
+    )
+
+
+class VariantOptionsForm(forms.Form):
+    """A variant's rule choices; ``options()`` gives them as the adjudicator reads them."""
+
+    def options(self) -> dict[str, Any]:
+        return {}
+
+    def duel(self) -> bool:
+        return False
