@@ -1,7 +1,6 @@
 from django.urls import path
 
-from games import picture_views
-from games.web import absences, games, moderation, profiles
+from games.web import absences, games, moderation, pictures, profiles
 
 app_name = "games"
 
@@ -49,13 +48,13 @@ urlpatterns = [
     ),
     path(
         "games/<int:game_id>/phase/<int:index>/map.svg",
-        picture_views.phase_map_svg,
+        pictures.phase_map_svg,
         name="map-svg",
     ),
     path(
         "games/<int:game_id>/phase/<int:index>/map.png",
-        picture_views.phase_map_png,
+        pictures.phase_map_png,
         name="map-png",
     ),
-    path("games/<int:game_id>/export.json", picture_views.game_export_json, name="export"),
+    path("games/<int:game_id>/export.json", pictures.game_export_json, name="export"),
 ]
