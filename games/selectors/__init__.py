@@ -1,0 +1,27 @@
+"""Read-only questions about games, for views, the API and tasks, one module per subject:
+``lobby``, ``state`` (a game as one viewer may see it), ``links``, ``moderation``,
+``schedule`` (what the sweep asks) and ``records`` (a player's record). The names below are
+what callers ask."""
+
+from games.selectors.links import link_summary
+from games.selectors.lobby import games_for_lobby, games_of_user, seats_seeking_players
+from games.selectors.moderation import games_to_moderate, moderation_summary
+from games.selectors.records import Record, games_of_player, player_record, reliability_of
+from games.selectors.schedule import pauses_expired, phases_due
+from games.selectors.state import game_state
+
+__all__ = [
+    "Record",
+    "game_state",
+    "games_for_lobby",
+    "games_of_player",
+    "games_of_user",
+    "games_to_moderate",
+    "link_summary",
+    "moderation_summary",
+    "pauses_expired",
+    "phases_due",
+    "player_record",
+    "reliability_of",
+    "seats_seeking_players",
+]

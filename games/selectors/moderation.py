@@ -1,0 +1,122 @@
+"""What moderators see: the games they run, a game's moderation record as each viewer may
+see it, and phases given up."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.utils import timezone
+
+from games.models import Game, GamePhase, Seat
+
+
+def games_to_moderate(*, user: AbstractBaseUser) -> list[dict[str, Any]]:
+    """The games ``user`` runs (all running games for a site moderator) with what needs
+    them: a pause, a seat looking for a player, a phase past its deadline."""
+    from games import visibility
+
+    if visibility.is_moderator(user):
+        games = Game.objects.filter(status=Game.Status.ACTIVE)
+    else:
+        games = Game.objects.filter(status=Game.Status.ACTIVE, masters=user)
+    now = timezone.now()
+    out = []
+    for game in games.order_by("created_at"):
+        needs = []
+        if game.is_paused:
+            needs.append("paused")
+        if Seat.objects.filter(game=game, user__isnull=True, eliminated=False).exists():
+            needs.append("seat_open")
+        phase = game.current_phase
+        if phase is not None and phase.stuck_since is not None:
+            needs.append("stuck")
+        elif phase is not None and phase.deadline is not None and phase.deadline < now:
+            needs.append("overdue")
+        if phase is not None and phase.decisions.filter(answer=None).exists():
+            needs.append("decision")
+        out.append({"game": game, "phase": phase, "needs": needs})
+    out.sort(
+        key=lambda row: ("stuck" not in row["needs"], not row["needs"], row["game"].created_at)
+    )
+    return out
+
+
+def _action_as_seen(action: Any, game: Game, moderator: bool, names: bool) -> dict[str, Any]:
+    """A moderation record as a viewer may see it. A decision's question and answer stay
+    with the moderators until its phase is adjudicated (the answer may rest on secret
+    orders). Without ``names`` (an anonymous game, to anyone but site moderators), no
+    username shows: the record names the power (a player's own extension) or the role
+    (moderator, game master, creator) instead."""
+    from games import visibility
+
+    details = dict(action.details)
+    role = details.pop("by_role", None)
+    if role is None:  # a record from before roles were kept: the actor's role now
+        role = visibility.moderator_role(user=action.actor, game=game)
+    by = action.actor.get_username() if action.actor else ""
+    secret_yet = action.phase is not None and not action.phase.is_resolved
+    if not moderator and action.kind == "decision" and secret_yet:
+        details = {}
+    if not names:
+        by = ""
+        for key in ("previous", "replacement", "user"):
+            details.pop(key, None)
+    return {
+        "kind": action.kind,
+        "kind_name": action.get_kind_display(),
+        "reason": action.reason,
+        "by": by,
+        "by_role": "" if details.get("by_player") else role,
+        "at": action.created_at.isoformat(),
+        "phase": action.phase.code if action.phase else None,
+        "details": details,
+    }
+
+
+def _stuck(*, game: Game, moderator: bool) -> dict[str, Any] | None:
+    """The open phase given up after failed adjudications, if any: when, and (to those who
+    may moderate) the last error."""
+    phase = (
+        GamePhase.objects.filter(game=game, status=GamePhase.Status.OPEN, stuck_since__isnull=False)
+        .order_by("-index")
+        .first()
+    )
+    if phase is None:
+        return None
+    assert phase.stuck_since is not None
+    out: dict[str, Any] = {"phase": phase.code, "since": phase.stuck_since.isoformat()}
+    if moderator:
+        out["failures"] = phase.failures
+        out["error"] = phase.last_failure
+    return out
+
+
+def moderation_summary(*, game: Game, user: AbstractBaseUser | AnonymousUser) -> dict[str, Any]:
+    """What players see of the moderation of a game (pause and its reason, every
+    moderator action and ruling with its reason), and whether ``user`` may moderate."""
+    from games import visibility
+    from games.models import ModeratorAction, Ruling
+
+    actions = ModeratorAction.objects.filter(game=game).select_related("actor", "phase")
+    moderator = visibility.can_moderate(user=user, game=game)
+    names = visibility.sees_moderators_names(user=user, game=game)
+    return {
+        "can_moderate": moderator,
+        "can_name_masters": visibility.can_name_masters(user=user, game=game),
+        "stuck": _stuck(game=game, moderator=moderator),
+        "paused": game.is_paused,
+        "pause_reason": game.pause_reason,
+        "actions": [_action_as_seen(a, game, moderator, names) for a in actions],
+        "rulings": [
+            {
+                "id": r.pk,
+                "phase_index": r.phase.index,
+                "phase": r.phase.code,
+                "kind": r.kind,
+                "reason": r.reason,
+                "at": r.created_at.isoformat(),
+            }
+            for r in Ruling.objects.filter(game=game).select_related("phase")
+        ],
+    }

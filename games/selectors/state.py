@@ -1,0 +1,207 @@
+"""A game as one viewer may see it: the state the game page and the API show."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+from games.models import Game, GamePhase
+from games.selectors.links import link_summary
+from games.selectors.moderation import moderation_summary
+
+
+def game_state(
+    *, user: AbstractBaseUser | AnonymousUser, game: Game, index: int | None = None
+) -> dict[str, Any]:
+    """Everything the game page shows ``user`` about one phase (the current by default).
+
+    Secret parts go through games.visibility: other powers' orders of an open
+    phase are never in here, nor who plays a power in an anonymous game.
+    """
+    from adjudicator import find_variant, legal_orders
+    from games import visibility, wording
+    from games.positions import phase_position, powers_to_order
+
+    everything = list(game.phases.order_by("index"))
+    # The line of play: phases a ruling superseded stay reachable by index, as history.
+    phases = [p for p in everything if p.status != GamePhase.Status.SUPERSEDED]
+    if index is None:
+        phase = phases[-1] if phases else None
+    else:
+        phase = next((p for p in everything if p.index == index), None)
+        if phase is None:
+            raise GamePhase.DoesNotExist
+    # A sitter, on the days he sits, orders for the seat he sits.
+    seat = visibility.acting_seat(user=user, game=game)
+    variant = find_variant(game.variant)
+    state: dict[str, Any] = {
+        "game": {
+            "id": game.pk,
+            "name": game.name,
+            "variant": game.variant,
+            "variant_name": variant.name,
+            "options": game.options,
+            "status": game.status,
+            "outcome": game.outcome,
+            "winner": game.winner,
+            "version": game.version,
+            "anonymous": game.anonymous,
+            "private": game.private,
+        },
+        "phases": [
+            {"index": p.index, "code": p.code, "name": wording.phase_name(p.code, seen)}
+            for p, seen in _occurrences(phases)
+        ],
+        "phase": None,
+        "me": None,
+        "seats": [],
+        "duel": link_summary(game=game),
+        "moderation": moderation_summary(game=game, user=user),
+    }
+    ready: set[str] = set()
+    if phase is not None:
+        ready = set(phase.order_sets.filter(ready=True).values_list("seat__power", flat=True))
+    for s in game.seats.select_related("user").order_by("power"):
+        state["seats"].append(
+            {
+                "power": s.power,
+                "player": visibility.player_label(seat=s, viewer=user),
+                # Public even in an anonymous game (who holds it is not): the join list
+                # leaves taken powers out too.
+                "taken": s.user_id is not None,
+                "ready": s.power in ready,
+                "eliminated": s.eliminated,
+                "missed_phases": s.missed_phases,
+                "civil_disorder": s.civil_disorder,
+                "seeking_player_until": s.seeking_replacement_until.isoformat()
+                if s.seeking_replacement_until
+                else None,
+            }
+        )
+    if phase is None:
+        return state
+    position = phase_position(phase)
+    board = phase.position
+    state["phase"] = {
+        "index": phase.index,
+        "code": phase.code,
+        "name": wording.phase_name(
+            phase.code, dict(_occurrences(phases, by_index=True)).get(phase.index, 1)
+        ),
+        "kind": position.phase.kind.value,
+        "status": phase.status,
+        "deadline": phase.deadline.isoformat()
+        if phase.deadline and not phase.is_resolved
+        else None,
+        "is_current": phase is phases[-1] and not phase.is_resolved,
+        "units": board.get("units", {}),
+        "dislodged": board.get("dislodged", {}),
+        "centers": board.get("centers", {}),
+        "to_order": sorted(powers_to_order(position, variant)),
+        "notes": phase.notes,
+        "draw_proposed": visibility.draw_proposed(phase=phase),
+        "extras": visibility.visible_extras(phase=phase, extras=board.get("extras", {})),
+        "setup": position.phase.is_setup,
+        "progress": _progress(variant.setup_progress(position)),
+        "superseded_by": phase.superseded_by_id,
+        "derived_from": phase.derived_from_id,
+        "decisions": _decisions(phase, user, game),
+    }
+    if phase.is_resolved:
+        state["phase"]["results"] = phase.results or []
+        after = phase.position_after or {}
+        state["phase"]["units_after"] = after.get("units", {})
+        state["phase"]["centers_after"] = after.get("centers", {})
+    orders = {o.seat.power: o.orders for o in visibility.visible_order_sets(user=user, phase=phase)}
+    state["phase"]["orders"] = orders
+    if seat is not None:
+        mine = phase.order_sets.filter(seat=seat).first()
+        state["me"] = {
+            "power": seat.power,
+            "sitting": seat.user_id != user.pk,
+            "orders": mine.orders if mine else [],
+            "ready": bool(mine and mine.ready),
+            "must_order": seat.power in state["phase"]["to_order"],
+            "draw_vote": visibility.own_draw_vote(user=user, phase=phase),
+            "legal": {},
+            "problem": None,
+            "adjustment": _adjustment(variant, position, seat.power),
+        }
+        if not phase.is_resolved and game.status == Game.Status.ACTIVE:
+            state["me"]["legal"] = {
+                where: [str(o) for o in options]
+                for where, options in legal_orders(position, seat.power).items()
+            }
+            state["me"]["problem"] = _whole_answer_problem(
+                variant, position, seat.power, state["me"]["orders"]
+            )
+    return state
+
+
+def _occurrences(phases: list[GamePhase], *, by_index: bool = False) -> list[Any]:
+    """Each phase with how many times its code has come so far (1 for the first)."""
+    counts: dict[str, int] = {}
+    out: list[Any] = []
+    for p in phases:
+        counts[p.code] = counts.get(p.code, 0) + 1
+        out.append((p.index if by_index else p, counts[p.code]))
+    return out
+
+
+def _adjustment(variant: Any, position: Any, power: str) -> int | None:
+    """In an adjustment phase, the builds (positive) or disbands (negative) ``power`` owes;
+    None in any other phase."""
+    from adjudicator import PhaseKind
+
+    if position.phase.kind is not PhaseKind.ADJUSTMENTS:
+        return None
+    return int(variant.adjustment(position, power))
+
+
+def _progress(progress: tuple[int, int] | None) -> dict[str, int] | None:
+    if progress is None:
+        return None
+    done, total = progress
+    return {"done": done, "total": total}
+
+
+def _whole_answer_problem(variant: Any, position: Any, power: str, orders: list[str]) -> str | None:
+    """What is still missing before the saved orders are a whole answer (a nomination list
+    that is short), in the reader's language; None when nothing is."""
+    from games import wording
+    from games.positions import whole_answer_problem
+
+    if not position.phase.is_setup:
+        return None
+    problem = whole_answer_problem(position, variant, power, orders)
+    if problem is None:
+        return None
+    reason, params = problem
+    return wording.result_sentence(reason.value, params) or reason.value
+
+
+def _decisions(
+    phase: GamePhase, user: AbstractBaseUser | AnonymousUser, game: Game
+) -> list[dict[str, Any]]:
+    """The questions the rules left to the game master in this phase: shown to those who
+    may moderate while the phase is open (an answer may rest on secret orders), and to
+    everyone once it is adjudicated."""
+    from games import visibility
+
+    if not phase.is_resolved and not visibility.can_moderate(user=user, game=game):
+        return []
+    return [
+        {
+            "id": d.pk,
+            "key": d.key,
+            "question": d.question,
+            "choices": d.choices,
+            "default": d.default,
+            "default_text": d.default_text,
+            "deadline": d.deadline.isoformat(),
+            "answer": d.answer,
+            "defaulted": d.defaulted,
+        }
+        for d in phase.decisions.all()
+    ]
