@@ -19,10 +19,10 @@ from games import selectors, visibility, wording
 from games.models import BoardLink, Game, GamePhase
 from games.terms import DUEL
 from tournaments import duels
-from variants.drawing import map_anchors, map_drawing
+from variants.board import Mode, board_svg
 
 
-def _board(label: str, game: Game, anchors: dict[str, Any]) -> dict[str, Any]:
+def _board(label: str, game: Game, map_id: str) -> dict[str, Any]:
     """One board as the page shows it: its latest position drawn, the phase, and the
     supply centers and units of each colour."""
     phase = game.phases.order_by("-index").first()
@@ -30,20 +30,12 @@ def _board(label: str, game: Game, anchors: dict[str, Any]) -> dict[str, Any]:
     if phase is not None:
         position = phase.position_after if phase.is_resolved and phase.position_after else {}
         position = position or phase.position or {}
-    units: list[dict[str, Any]] = []
     counts: dict[str, dict[str, int]] = {}
     for power, texts in (position.get("units") or {}).items():
-        for text in texts:
-            units.append(_unit(power, text, anchors, dislodged=False))
         counts.setdefault(power, {"centers": 0, "units": 0})["units"] += len(texts)
     for power, entries in (position.get("dislodged") or {}).items():
-        for entry in entries:
-            units.append(_unit(power, entry.get("unit", ""), anchors, dislodged=True))
-            counts.setdefault(power, {"centers": 0, "units": 0})["units"] += 1
-    owners: dict[str, str] = {}
+        counts.setdefault(power, {"centers": 0, "units": 0})["units"] += len(entries)
     for power, centers in (position.get("centers") or {}).items():
-        for center in centers:
-            owners[center] = power
         counts.setdefault(power, {"centers": 0, "units": 0})["centers"] += len(centers)
     seats = list(game.seats.order_by("power"))
     colours = [
@@ -63,34 +55,9 @@ def _board(label: str, game: Game, anchors: dict[str, Any]) -> dict[str, Any]:
         "waiting": bool(
             phase is not None and phase.status == GamePhase.Status.OPEN and not phase.deadline
         ),
-        "owners": owners,
-        "units": units,
+        "svg": board_svg(map_id=map_id, position=position, mode=Mode.STILL, label=label),
         "colours": colours,
     }
-
-
-def _unit(power: str, text: str, anchors: dict[str, Any], *, dislodged: bool) -> dict[str, Any]:
-    kind, _space, location = str(text).partition(" ")
-    at = anchors.get(location) or anchors.get(location.split("/")[0]) or [0, 0]
-    x, y = float(at[0]), float(at[1])
-    return {
-        "power": power,
-        "kind": kind,
-        "location": location,
-        "dislodged": dislodged,
-        "x": x,
-        "y": y,
-        "left": x - 9,
-        "top": y - 6,
-        "baseline": y + 3.5,
-    }
-
-
-def _phase_words(code: Any) -> str:
-    try:
-        return wording.phase_name(str(code))
-    except ValueError:
-        return str(code or "")
 
 
 def duel_detail(request: HttpRequest, duel_id: int) -> HttpResponse:
@@ -101,8 +68,7 @@ def duel_detail(request: HttpRequest, duel_id: int) -> HttpResponse:
         raise Http404(_("No such duel."))
     board_a = games[0]
     map_id = find_variant(board_a.variant).map_id
-    anchors = map_anchors(map_id)["units"]
-    boards = [_board(game.link_label, game, anchors) for game in games]
+    boards = [_board(game.link_label, game, map_id) for game in games]
     totals: dict[str, dict[str, int]] = {}
     for board in boards:
         for c in board["colours"]:
@@ -126,6 +92,5 @@ def duel_detail(request: HttpRequest, duel_id: int) -> HttpResponse:
             ],
             "decided_by": duels.rule_words(duel.decided_by) if duel.decided_by else "",
             "log": duels.log_lines(duel.log),
-            "drawing": map_drawing(map_id),
         },
     )

@@ -8,10 +8,11 @@ from games.selectors.lobby import games_for_lobby, games_of_user, seats_seeking_
 from games.selectors.moderation import games_to_moderate, moderation_summary
 from games.selectors.records import Record, games_of_player, player_record, reliability_of
 from games.selectors.schedule import pauses_expired, phases_due
-from games.selectors.state import game_state
+from games.selectors.state import board_shown, game_state
 
 __all__ = [
     "Record",
+    "board_shown",
     "game_state",
     "games_for_lobby",
     "games_of_player",

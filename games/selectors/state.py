@@ -9,6 +9,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from games.models import Game, GamePhase
 from games.selectors.links import link_summary
 from games.selectors.moderation import moderation_summary
+from variants.board import DrawnOrder
 
 
 def game_state(
@@ -205,3 +206,30 @@ def _decisions(
         }
         for d in phase.decisions.all()
     ]
+
+
+def board_shown(state: dict[str, Any]) -> tuple[dict[str, Any], list[DrawnOrder]]:
+    """What the game page's board shows of ``state`` (from :func:`game_state`): the
+    position and the orders drawn at first paint, exactly as ``static/js/game.js``'s
+    ``render()`` draws them live (a browser test compares the two).
+
+    An adjudicated phase shows its results; a set-up phase no orders (its widgets mark
+    the board); an open phase the orders this viewer may read, their own as saved.
+    """
+    phase = state.get("phase")
+    if not phase:
+        return {}, []
+    position = {
+        "units": phase["units"],
+        "dislodged": phase["dislodged"],
+        "centers": phase["centers"],
+    }
+    if "results" in phase:
+        return position, [DrawnOrder(r["order"], r["result"]) for r in phase["results"]]
+    if phase["setup"]:
+        return position, []
+    by_power = dict(phase["orders"])
+    me = state.get("me")
+    if me and phase["is_current"]:
+        by_power[me["power"]] = me["orders"]
+    return position, [DrawnOrder(text) for texts in by_power.values() for text in texts]

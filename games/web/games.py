@@ -19,7 +19,8 @@ from games import selectors, services, visibility, wording
 from games.forms import GameCreateForm
 from games.models import Game, GamePhase
 from games.terms import GameTerms
-from variants.drawing import map_anchors, map_drawing
+from variants.board import board_svg
+from variants.drawing import map_anchors
 from variants.registry import option_forms
 
 
@@ -104,6 +105,8 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
     except GamePhase.DoesNotExist:
         raise Http404(_("No such phase.")) from None
     seat = visibility.seat_of(user=request.user, game=game)
+    map_id = find_variant(game.variant).map_id
+    position, orders = selectors.board_shown(state)
     return render(
         request,
         "games/detail.html",
@@ -111,9 +114,9 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
             "game": game,
             "state": state,
             "seat": seat,
-            "drawing": map_drawing(find_variant(game.variant).map_id),
-            "anchors": map_anchors(find_variant(game.variant).map_id),
-            "province_names": wording.location_names(find_variant(game.variant).map_id),
+            "board": board_svg(map_id=map_id, position=position, orders=orders),
+            "anchors": map_anchors(map_id),
+            "province_names": wording.location_names(map_id),
             "open_powers": game.seats.filter(user__isnull=True).order_by("power"),
             "invite_url": request.build_absolute_uri(
                 reverse("games:invite", args=[game.invite_code])

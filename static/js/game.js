@@ -8,17 +8,21 @@
 // Variants set a game up before play: a secret nomination of centers (kind "N"), the
 // placement of units in them ("P"), a draft of units one pick at a time ("D"). In those
 // phases a click on the map toggles a center on the list, places a unit, or makes a pick.
-// The press panel is static/js/press.js; the duel page's is static/js/duel.js. Requests
-// and the socket go through lib/transport.js.
+// Those widgets are setup/ (one module per kind); the board's layers are drawn by
+// board/draw.js. The press panel is press.js; the duel page's is duel.js. Requests and
+// the socket go through lib/transport.js.
 import { fetchPage, format, gettext, listen, post, send } from "./lib/transport.js";
 import { oneAtATime } from "./lib/refresh.js";
+import { createBoard, parseOrder, province } from "./board/draw.js";
+import { clearMarks, setupWidget } from "./setup/index.js";
+import { closeChooser } from "./setup/widgets.js";
 
 (function () {
   const root = document.querySelector(".game");
   if (!root) return;
   const svg = document.getElementById("board");
   const anchors = JSON.parse(document.getElementById("map-anchors").textContent).units;
-  const NS = "http://www.w3.org/2000/svg";
+  const board = createBoard(svg, anchors);
   let state = readState();
   let selected = null; // {unit: "A par", province: "par", mode, supported?, army?}
   let busy = false;
@@ -59,116 +63,27 @@ import { oneAtATime } from "./lib/refresh.js";
 
   // -- drawing ----------------------------------------------------------------
 
-  const province = (loc) => loc.split("/")[0];
-  const point = (loc) => anchors[loc] || anchors[province(loc)];
+  // A move or a retreat: the orders a click on another province gives.
+  const goesTo = (o) => o.kind === "move" || o.kind === "retreat";
 
-  function el(name, attrs, parent) {
-    const node = document.createElementNS(NS, name);
-    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-    if (parent) parent.appendChild(node);
-    return node;
-  }
-
-  function drawOwners(centers) {
-    svg.querySelectorAll("#provinces .prov").forEach((p) => p.removeAttribute("data-owner"));
-    svg.querySelectorAll("#centers .sc").forEach((c) => c.removeAttribute("data-owner"));
-    for (const [power, list] of Object.entries(centers || {})) {
-      for (const c of list) {
-        const path = svg.querySelector(`#provinces [data-province="${c}"]`);
-        if (path) path.setAttribute("data-owner", power);
-        const dot = svg.querySelector(`#centers [data-center="${c}"]`);
-        if (dot) dot.setAttribute("data-owner", power);
-      }
-    }
-  }
-
-  function drawUnit(layer, power, text, extraClass) {
-    const [kind, loc] = text.split(" ");
-    const at = point(loc);
-    if (!at) return;
-    const g = el("g", { class: `unit power-${power} ${extraClass || ""}`, "data-unit": loc }, layer);
-    if (kind === "F") {
-      el("rect", { x: at[0] - 9, y: at[1] - 6, width: 18, height: 12, rx: 3 }, g);
-    } else {
-      el("circle", { cx: at[0], cy: at[1], r: 8 }, g);
-    }
-    const t = el("text", { x: at[0], y: at[1] + 3.5 }, g);
-    t.textContent = kind;
-  }
-
-  function drawUnits(phase) {
-    const layer = svg.querySelector("#units");
-    layer.replaceChildren();
-    for (const [power, units] of Object.entries(phase.units || {})) {
-      for (const u of units) drawUnit(layer, power, u, "");
-    }
-    for (const [power, list] of Object.entries(phase.dislodged || {})) {
-      for (const d of list) drawUnit(layer, power, d.unit, "dislodged");
-    }
-  }
-
-  function line(layer, from, to, cls) {
-    const a = point(from), b = point(to);
-    if (!a || !b) return null;
-    // Stop short of the target so the arrowhead does not hide the unit.
-    const dx = b[0] - a[0], dy = b[1] - a[1], len = Math.hypot(dx, dy) || 1;
-    const end = [b[0] - (dx / len) * 10, b[1] - (dy / len) * 10];
-    return el("line", { x1: a[0], y1: a[1], x2: end[0], y2: end[1], class: cls,
-      "marker-end": cls.includes("failed") ? "url(#arrow-failed)" : "url(#arrow)" }, layer);
-  }
-
-  // Parse canonical order text: "A par - bur", "A x S A y - z", "F n C A a - b", "A b R g".
-  function parseOrder(text) {
-    const t = text.split(" ");
-    if (t[0] === "WAIVE") return { kind: "waive" };
-    if (t[0] === "nominate") return { kind: "nominate", unit: t[1] };
-    const unit = t[1];
-    if (t[2] === "-") return { kind: "move", unit, dest: t[3] };
-    if (t[2] === "R") return { kind: "move", unit, dest: t[3] };
-    if (t[2] === "S") return { kind: "support", unit, target: t[4], dest: t[6] || null };
-    if (t[2] === "C") return { kind: "convoy", unit, target: t[4], dest: t[6] };
-    if (t[2] === "B") return { kind: "build", unit };
-    if (t[2] === "D") return { kind: "disband", unit };
-    return { kind: "hold", unit };
-  }
-
-  function drawOrders(orders, failedSet) {
-    const layer = svg.querySelector("#orders");
-    layer.replaceChildren();
-    for (const text of orders) {
-      const o = parseOrder(text);
-      const failed = failedSet && failedSet.has(text) ? " failed" : "";
-      if (o.kind === "move") line(layer, o.unit, o.dest, "order move" + failed);
-      else if (o.kind === "support") {
-        line(layer, o.unit, o.dest || o.target, "order support" + failed);
-      } else if (o.kind === "convoy") line(layer, o.unit, o.dest, "order convoy" + failed);
-      else if (o.kind === "hold") {
-        const a = point(o.unit);
-        if (a) el("circle", { cx: a[0], cy: a[1], r: 12, class: "order hold" + failed }, layer);
-      } else if (o.kind === "disband" || o.kind === "build" || o.kind === "nominate") {
-        const a = point(o.unit);
-        if (a) el("circle", { cx: a[0], cy: a[1], r: 13, class: `order ${o.kind}` + failed }, layer);
-      }
-    }
-  }
-
+  // What the board shows, as the server draws it at first paint (games.selectors.
+  // board_shown): an adjudicated phase's results, no orders in a set-up phase (its widget
+  // marks the board), else the orders this viewer may read, mine as they stand here.
   function render() {
     const phase = state.phase;
     if (!phase) return;
-    drawOwners(phase.centers);
-    drawUnits(phase);
+    board.owners(phase.centers);
+    board.units(phase);
     if (phase.results) {
-      const failed = new Set(phase.results.filter((r) => r.result !== "ok").map((r) => r.order));
-      drawOrders(phase.results.map((r) => r.order), failed);
+      board.orders(phase.results.map((r) => ({ text: r.order, failed: r.result !== "ok" })), phase);
     } else if (phase.setup) {
-      drawOrders([], null); // a set-up phase's own orders are drawn by drawSetup
+      board.orders([], phase);
     } else {
-      // My own orders as they stand on this page, saved or not.
       const byPower = { ...(phase.orders || {}) };
       if (state.me && phase.is_current) byPower[state.me.power] = myOrders();
       const all = [];
-      for (const list of Object.values(byPower)) all.push(...list);
-      drawOrders(all, null);
+      for (const list of Object.values(byPower)) all.push(...list.map((text) => ({ text, failed: false })));
+      board.orders(all, phase);
     }
     drawSetup();
     highlight();
@@ -191,7 +106,7 @@ import { oneAtATime } from "./lib/refresh.js";
     if (own) own.classList.add("selected");
     for (const text of myLegal()[selected.province] || []) {
       const o = parseOrder(text);
-      if (o.kind === "move" && selected.mode === "move") {
+      if (goesTo(o) && selected.mode === "move") {
         const p = svg.querySelector(`#provinces [data-province="${province(o.dest)}"]`);
         if (p) p.classList.add("target");
       }
@@ -235,10 +150,8 @@ import { oneAtATime } from "./lib/refresh.js";
     if (!Object.keys(legal).length) return;
     const kind = state.phase.kind;
     if (state.phase.setup) {
-      if (kind === "N") return toggleNomination(prov);
-      if (kind === "P") return choosePlacement(prov, event);
-      if (kind === "D") return chooseDraftPick(prov, event);
-      return;
+      const widget = setupWidget(kind);
+      return widget ? widget.click(setupContext, prov, event) : undefined;
     }
     if (kind === "A") {
       const options = legal[prov];
@@ -281,10 +194,10 @@ import { oneAtATime } from "./lib/refresh.js";
     } else {
       wanted = options.filter((o) => {
         const p = parseOrder(o);
-        return p.kind === "move" && province(p.dest) === prov && !o.endsWith("via convoy");
+        return goesTo(p) && province(p.dest) === prov && !o.endsWith("via convoy");
       });
       if (!wanted.length) {
-        wanted = options.filter((o) => parseOrder(o).kind === "move" && province(parseOrder(o).dest) === prov);
+        wanted = options.filter((o) => goesTo(parseOrder(o)) && province(parseOrder(o).dest) === prov);
       }
     }
     const text = chooseCoast(wanted);
@@ -445,118 +358,28 @@ import { oneAtATime } from "./lib/refresh.js";
     return format(template, { place: placeName(loc) });
   }
 
-  function setClass(selector, cls, on) {
-    svg.querySelectorAll(selector).forEach((node) => node.classList.toggle(cls, on));
-  }
-
-  // What a set-up phase shows on the board: centers excluded from a nomination, the
-  // centers on my list, my own centers and the units placed in them, the free spaces of
-  // my draft pick.
+  // What a set-up phase shows on the board (setup/): marks everyone watching sees, then
+  // the widget's own for the player setting up.
   function drawSetup() {
-    svg.querySelectorAll(".prov.nominated, .prov.excluded, .prov.choosable, .prov.mine")
-      .forEach((p) => p.classList.remove("nominated", "excluded", "choosable", "mine"));
-    svg.querySelectorAll(".sc.nominated, .sc.excluded")
-      .forEach((c) => c.classList.remove("nominated", "excluded"));
+    clearMarks(svg);
     const phase = state.phase;
     if (!phase || !phase.setup || phase.status !== "open") return;
-    const extras = phase.extras || {};
-    if (phase.kind === "N") {
-      for (const c of extras.excluded || []) {
-        setClass(`#provinces [data-province="${c}"]`, "excluded", true);
-        setClass(`#centers [data-center="${c}"]`, "excluded", true);
-      }
-    }
-    const kind = setupKind();
-    if (!kind) return;
-    // The viewer's colour, for the marks below (see site.css: --me).
+    const widget = setupWidget(phase.kind);
+    if (!widget) return;
+    if (widget.drawShared) widget.drawShared(setupContext);
+    if (!setupKind()) return;
+    // The viewer's colour, for the marks (see site.css: --me).
     svg.style.setProperty("--me", `var(--${state.me.power})`);
-    const legal = myLegal();
-    if (kind === "N" || kind === "D") {
-      for (const prov of Object.keys(legal)) {
-        setClass(`#provinces [data-province="${prov}"]`, "choosable", true);
-      }
-    }
-    if (kind === "N") {
-      for (const text of myOrders()) {
-        const c = parseOrder(text).unit;
-        setClass(`#provinces [data-province="${c}"]`, "nominated", true);
-        setClass(`#centers [data-center="${c}"]`, "nominated", true);
-      }
-      return;
-    }
-    if (kind === "P") {
-      for (const c of (phase.centers || {})[state.me.power] || Object.keys(legal)) {
-        setClass(`#provinces [data-province="${c}"]`, "mine", true);
-      }
-    }
-    // Units placed or picked here and not yet on the board: a preview in my colour.
-    const layer = svg.querySelector("#units");
-    for (const text of myOrders()) {
-      if (parseOrder(text).kind === "build") {
-        drawUnit(layer, state.me.power, text.split(" ").slice(0, 2).join(" "), "preview");
-      }
-    }
-  }
-
-  function listItem(label, removeText) {
-    const li = document.createElement("li");
-    const name = document.createElement("span");
-    name.textContent = label;
-    li.appendChild(name);
-    if (removeText) {
-      li.dataset.order = removeText;
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "remove link";
-      button.textContent = "✕";
-      button.setAttribute("aria-label", format(gettext("Take %(place)s off"), { place: label }));
-      button.addEventListener("click", () => changeOrders(myOrders().filter((o) => o !== removeText)));
-      li.appendChild(button);
-    }
-    return li;
+    widget.draw(setupContext);
   }
 
   // The count and the list of a nomination or a placement, from the orders as they stand
   // on this page (saved or not).
   function renderSetupPanel() {
-    const kind = setupKind();
+    const widget = setupWidget(setupKind());
     const count = document.getElementById("setup-count");
-    const list = document.getElementById("setup-list");
-    if (!count || !list || (kind !== "N" && kind !== "P")) return;
-    const orders = myOrders();
-    const items = orders.map((o) => ({
-      text: o, label: kind === "N" ? placeName(parseOrder(o).unit) : unitLabel(o),
-    }));
-    items.sort((a, b) => a.label.localeCompare(b.label));
-    list.replaceChildren(...items.map((i) => listItem(i.label, i.text)));
-    if (kind === "N") {
-      const wanted = Number((state.phase.extras || {}).count) || 0;
-      const chosen = orders.length;
-      let text;
-      if (!wanted) {
-        text = format(gettext("Centers chosen: %(chosen)s"), { chosen });
-      } else if (chosen < wanted) {
-        text = format(gettext("%(chosen)s of %(count)s chosen, %(left)s left"),
-          { chosen, count: wanted, left: wanted - chosen });
-      } else if (chosen === wanted) {
-        text = format(gettext("%(chosen)s of %(count)s chosen: the list is complete."),
-          { chosen, count: wanted });
-      } else {
-        text = format(gettext("%(chosen)s of %(count)s chosen: %(over)s too many"),
-          { chosen, count: wanted, over: chosen - wanted });
-      }
-      count.textContent = text;
-      if (!items.length) list.replaceChildren(listItem(gettext("No centers on your list yet."), null));
-    } else {
-      const total = Object.keys(myLegal()).length;
-      const placed = new Set(orders.map((o) => province(o.split(" ")[1])));
-      const left = Object.keys(myLegal()).filter((c) => !placed.has(c)).length;
-      count.textContent = left
-        ? format(gettext("Still without a unit: %(left)s of your %(total)s centers."),
-          { left, total })
-        : format(gettext("Each of your %(total)s centers has a unit."), { total });
-      if (!items.length) list.replaceChildren(listItem(gettext("No units placed yet."), null));
-    }
+    if (!widget || !widget.panel || !count || !document.getElementById("setup-list")) return;
+    widget.panel(setupContext, count);
     // The server's last word on the list is hidden while a change is being saved.
     const problem = document.getElementById("setup-problem");
     if (problem) problem.hidden = unsaved();
@@ -643,57 +466,14 @@ import { oneAtATime } from "./lib/refresh.js";
     render();
   }
 
-  function toggleNomination(prov) {
-    const current = myOrders();
-    const on = current.find((o) => parseOrder(o).unit === prov);
-    if (on) return changeOrders(current.filter((o) => o !== on));
-    const options = myLegal()[prov];
-    if (!options) {
-      const excluded = (state.phase.extras || {}).excluded || [];
-      if (excluded.includes(prov)) {
-        return setError(format(gettext("%(place)s was named in an earlier round and may not be named again."),
-          { place: placeName(prov) }));
-      }
-      return setError(gettext("Only supply centers can be nominated."));
-    }
-    const wanted = Number((state.phase.extras || {}).count) || 0;
-    if (wanted && current.length >= wanted) {
-      return setError(gettext("Your list is full: take a center off it first."));
-    }
-    changeOrders([...current, options[0]]);
-  }
-
-  function choosePlacement(prov, event) {
-    const options = myLegal()[prov];
-    if (!options) return setError(gettext("Units are placed only in your own centers."));
-    const current = myOrders();
-    const placed = current.find((o) => province(o.split(" ")[1]) === prov);
-    const without = current.filter((o) => o !== placed);
-    if (options.length === 1 && !placed) return changeOrders([...current, options[0]]);
-    const choices = options.map((o) => ({ label: unitLabel(o), value: o, current: o === placed }));
-    if (placed) choices.push({ label: gettext("No unit"), value: null });
-    openChooser(event, placeName(prov), choices,
-      (value) => changeOrders(value ? [...without, value] : without));
-  }
-
-  function chooseDraftPick(prov, event) {
-    if (busy) return;
-    const options = myLegal()[prov];
-    if (!options) {
-      return setError(gettext("That space cannot be picked: it is taken, or it is a supply center."));
-    }
-    const choices = options.map((o) => ({ label: unitLabel(o), value: o }));
-    openChooser(event, format(gettext("Your pick in %(place)s"), { place: placeName(prov) }),
-      choices, (value) => submitPick(value));
-  }
-
-  // A draft pick is sent and marked ready at once: one pick per phase, no take-backs.
-  async function submitPick(text) {
+  // Orders sent and marked ready at once, as a draft's pick is: one per phase, no
+  // take-backs.
+  async function sendFinal(text) {
     if (busy || !text) return;
     busy = true;
     pending = [text];
     pendingPhase = state.phase.index;
-    drawSetup();
+    render();
     try {
       const saved = await putOrders([text]);
       if (!saved.ok) {
@@ -712,51 +492,20 @@ import { oneAtATime } from "./lib/refresh.js";
     await refresh();
   }
 
-  // A small menu beside the click: which unit (and coast) to place or pick.
-  function openChooser(event, title, choices, onChoose) {
-    const box = document.getElementById("unit-chooser");
-    if (!box) return;
-    box.replaceChildren();
-    const heading = document.createElement("p");
-    heading.className = "chooser-title";
-    heading.textContent = title;
-    box.appendChild(heading);
-    for (const choice of choices) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.textContent = choice.label;
-      button.dataset.choice = choice.value || "";
-      if (choice.current) button.classList.add("current");
-      button.addEventListener("click", (e) => {
-        e.stopPropagation();
-        closeChooser();
-        onChoose(choice.value);
-      });
-      box.appendChild(button);
-    }
-    const cancel = document.createElement("button");
-    cancel.type = "button";
-    cancel.className = "link cancel";
-    cancel.textContent = gettext("Cancel");
-    cancel.addEventListener("click", (e) => { e.stopPropagation(); closeChooser(); });
-    box.appendChild(cancel);
-    const wrap = box.parentElement.getBoundingClientRect();
-    const x = (event && event.clientX !== undefined ? event.clientX : wrap.left + 20) - wrap.left;
-    const y = (event && event.clientY !== undefined ? event.clientY : wrap.top + 20) - wrap.top;
-    box.style.left = `${Math.max(0, Math.min(x + 10, wrap.width - 220))}px`;
-    box.style.top = `${Math.max(0, y + 10)}px`;
-    box.hidden = false;
-    const first = box.querySelector("button");
-    if (first) first.focus({ preventScroll: true });
-  }
-
-  function closeChooser() {
-    const box = document.getElementById("unit-chooser");
-    if (box && !box.hidden) {
-      box.hidden = true;
-      box.replaceChildren();
-    }
-  }
+  // What the set-up widgets (setup/) may read and do.
+  const setupContext = {
+    svg,
+    board,
+    get state() { return state; },
+    legal: () => myLegal(),
+    myOrders: () => myOrders(),
+    changeOrders: (next) => changeOrders(next),
+    setError: (message) => setError(message),
+    placeName: (loc) => placeName(loc),
+    unitLabel: (text) => unitLabel(text),
+    busy: () => busy,
+    sendFinal: (text) => sendFinal(text),
+  };
 
   // -- the panel, the clock and the live channel ------------------------------------
 

@@ -20,6 +20,7 @@ from adjudicator.io import resolve_json
 from games import export, pictures, services
 from games.models import Game, GamePhase
 from games.terms import GameTerms
+from variants import board
 
 pytestmark = pytest.mark.django_db
 
@@ -90,7 +91,12 @@ def test_svg_is_xml_with_units_centers_orders_and_legend(
     phase = played.phases.get(code="F1901M")
     root = _parse(pictures.phase_map_svg(user=players["italy"], phase=phase))
     assert root.tag == f"{SVG}svg"
-    units = {(g.get("data-power"), g.get("data-unit")) for g in root.iter(f"{SVG}g")}
+    # A unit's group names its power and place; its kind is the letter drawn on it.
+    units = {
+        (g.get("data-power"), f"{g.findtext(f'{SVG}text')} {g.get('data-unit')}")
+        for g in root.iter(f"{SVG}g")
+        if g.get("data-unit")
+    }
     assert ("france", "A pic") in units
     assert ("germany", "A bur") in units
     assert ("russia", "F stp/sc") in units
@@ -103,7 +109,7 @@ def test_svg_is_xml_with_units_centers_orders_and_legend(
     assert "failed" not in (lines["A pic - bur"].get("class") or "")
     # Ownership: Paris is French, tinted and with a French dot.
     centers = {c.get("data-center"): c.get("fill") for c in root.iter(f"{SVG}circle")}
-    assert centers["par"] == pictures.COLOURS["france"]
+    assert centers["par"] == board.COLOURS["france"]
     texts = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
     assert "Test game" in texts
     assert "1901" in texts
@@ -124,7 +130,7 @@ def test_retreats_and_builds_are_marked(played: Game, players: dict[str, Any]) -
     retreat = played.phases.get(code="F1901R")
     root = _parse(pictures.phase_map_svg(user=players["italy"], phase=retreat))
     dislodged = [g for g in root.iter(f"{SVG}g") if "dislodged" in (g.get("class") or "")]
-    assert [g.get("data-unit") for g in dislodged] == ["A bur"]
+    assert [(g.findtext(f"{SVG}text"), g.get("data-unit")) for g in dislodged] == [("A", "bur")]
     assert "A bur R ruh" in _orders_drawn(root)
     adjust = played.phases.get(code="W1901A")
     root = _parse(pictures.phase_map_svg(user=players["italy"], phase=adjust))

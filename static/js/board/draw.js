@@ -1,0 +1,138 @@
+// The board's live layers: supply-center owners, units and orders drawn into a board the
+// server drew (variants/board.py, "page" mode), with the same markup, so that the page
+// looks the same before and after its script runs (a browser test compares the two).
+// Coordinates come from the map's anchors (the page's "map-anchors" script).
+
+const NS = "http://www.w3.org/2000/svg";
+// As in variants/board.py.
+const DISLODGED_SHIFT = 7;
+const ARROW_SHORT = 10;
+
+export const province = (loc) => loc.split("/")[0];
+
+// A coordinate as the server writes it: one decimal at most, never localised.
+const number = (value) => String(Number(value.toFixed(1)));
+
+// Canonical order text: "A par - bur", "A x S A y - z", "F n C A a - b", "A b R g".
+export function parseOrder(text) {
+  const t = text.split(" ");
+  if (t[0] === "WAIVE") return { kind: "waive" };
+  if (t[0] === "nominate") return { kind: "nominate", unit: t[1] };
+  const unit = t[1];
+  if (t[2] === "-") return { kind: "move", unit, dest: t[3] };
+  if (t[2] === "R") return { kind: "retreat", unit, dest: t[3] };
+  if (t[2] === "S") return { kind: "support", unit, target: t[4], dest: t[6] || null };
+  if (t[2] === "C") return { kind: "convoy", unit, target: t[4], dest: t[6] };
+  if (t[2] === "B") return { kind: "build", unit };
+  if (t[2] === "D") return { kind: "disband", unit };
+  return { kind: "hold", unit };
+}
+
+export function createBoard(svg, anchors) {
+  const layer = (name) => svg.querySelector(`#${name}`);
+
+  function point(loc, dislodged) {
+    const at = anchors[loc] || anchors[province(loc)];
+    if (!at) return null;
+    const shift = dislodged ? DISLODGED_SHIFT : 0;
+    return [at[0] + shift, at[1] + shift];
+  }
+
+  function el(name, attrs, parent) {
+    const node = document.createElementNS(NS, name);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+    if (parent) parent.appendChild(node);
+    return node;
+  }
+
+  function owners(centers) {
+    svg.querySelectorAll("#provinces .prov").forEach((p) => p.removeAttribute("data-owner"));
+    svg.querySelectorAll("#centers .sc").forEach((c) => c.removeAttribute("data-owner"));
+    for (const [power, list] of Object.entries(centers || {})) {
+      for (const c of list) {
+        const path = svg.querySelector(`#provinces [data-province="${c}"]`);
+        if (path) path.setAttribute("data-owner", power);
+        const dot = svg.querySelector(`#centers [data-center="${c}"]`);
+        if (dot) dot.setAttribute("data-owner", power);
+      }
+    }
+  }
+
+  // One unit ("A par", "F stp/sc"), as variants/board.py draws it.
+  function unit(power, text, extraClass) {
+    const [kind, loc] = text.split(" ");
+    const at = point(loc, extraClass === "dislodged");
+    if (!at) return;
+    const [x, y] = at;
+    const classes = `unit power-${power}${extraClass ? " " + extraClass : ""}`;
+    const g = el("g", { class: classes, "data-unit": loc, "data-power": power }, layer("units"));
+    if (kind === "F") {
+      el("rect", { x: number(x - 9), y: number(y - 6), width: 18, height: 12, rx: 3 }, g);
+    } else {
+      el("circle", { cx: number(x), cy: number(y), r: 8 }, g);
+    }
+    el("text", { x: number(x), y: number(y + 3.5) }, g).textContent = kind;
+  }
+
+  // Every unit of a position, the dislodged ones after (and beside) the rest.
+  function units(position) {
+    layer("units").replaceChildren();
+    const sorted = (byPower) => Object.entries(byPower || {}).sort(([a], [b]) => (a < b ? -1 : 1));
+    for (const [power, list] of sorted(position.units)) {
+      for (const text of list) unit(power, text, "");
+    }
+    for (const [power, list] of sorted(position.dislodged)) {
+      for (const entry of list) unit(power, entry.unit, "dislodged");
+    }
+  }
+
+  function arrow(start, end, kind, text, failed) {
+    const [x1, y1] = start;
+    const dx = end[0] - x1, dy = end[1] - y1, len = Math.hypot(dx, dy) || 1;
+    const x2 = end[0] - (dx / len) * ARROW_SHORT, y2 = end[1] - (dy / len) * ARROW_SHORT;
+    el("line", {
+      class: `order ${kind}${failed ? " failed" : ""}`, "data-order": text,
+      x1: number(x1), y1: number(y1), x2: number(x2), y2: number(y2),
+      "marker-end": failed ? "url(#arrow-failed)" : "url(#arrow)",
+    }, layer("orders"));
+  }
+
+  function ring(at, kind, text, failed) {
+    const [x, y] = at;
+    const g = el("g", { class: `order ${kind}${failed ? " failed" : ""}`, "data-order": text },
+      layer("orders"));
+    el("circle", { cx: number(x), cy: number(y), r: kind === "hold" ? 12 : 13 }, g);
+    if (kind === "disband") {
+      // Crossed out, so that the mark reads without its colour too.
+      el("path", {
+        d: `M${number(x - 9)} ${number(y - 9)}L${number(x + 9)} ${number(y + 9)}` +
+          `M${number(x + 9)} ${number(y - 9)}L${number(x - 9)} ${number(y + 9)}`,
+      }, g);
+    }
+  }
+
+  // Orders as [{text, failed}], under the units; a retreat or disband of a dislodged
+  // unit starts where that unit is drawn.
+  function orders(list, position) {
+    layer("orders").replaceChildren();
+    const retreating = new Set();
+    for (const entries of Object.values(position.dislodged || {})) {
+      for (const entry of entries) retreating.add(entry.unit.split(" ")[1]);
+    }
+    for (const { text, failed } of list) {
+      const o = parseOrder(text);
+      if (o.kind === "waive") continue;
+      const dislodged = (o.kind === "retreat" || o.kind === "disband") && retreating.has(o.unit);
+      const start = point(o.unit, dislodged);
+      if (!start) continue;
+      if (o.kind === "nominate" || o.kind === "hold" || o.kind === "build" || o.kind === "disband") {
+        ring(start, o.kind, text, failed);
+        continue;
+      }
+      const end = point(o.kind === "support" ? o.dest || o.target : o.dest, false);
+      if (end) arrow(start, end, o.kind, text, failed);
+    }
+  }
+
+  return { owners, unit, units, orders, point };
+}

@@ -1,0 +1,22 @@
+// The set-up widgets by phase kind, as the variants declare them: Highlander's
+// nomination ("N") and placement ("P"), Multiple Void's draft ("D"). Each has draw(ctx)
+// for its marks on the board, click(ctx, province, event), and panel(ctx, countNode) for a
+// list kept beside the board; drawShared(ctx), where it has one, marks what everyone
+// watching sees.
+import * as draft from "./draft.js";
+import * as nomination from "./nomination.js";
+import * as placement from "./placement.js";
+
+const WIDGETS = { N: nomination, P: placement, D: draft };
+
+export function setupWidget(kind) {
+  return WIDGETS[kind] || null;
+}
+
+// Every mark a widget may have left on the board, taken off before the next drawing.
+export function clearMarks(svg) {
+  svg.querySelectorAll(".prov.nominated, .prov.excluded, .prov.choosable, .prov.mine")
+    .forEach((p) => p.classList.remove("nominated", "excluded", "choosable", "mine"));
+  svg.querySelectorAll(".sc.nominated, .sc.excluded")
+    .forEach((c) => c.classList.remove("nominated", "excluded"));
+}

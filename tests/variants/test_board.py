@@ -1,0 +1,105 @@
+"""The board renderer (variants/board.py): one drawing in its three modes."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from django.utils import translation
+
+from variants.board import DISLODGED_SHIFT, DrawnOrder, Legend, Mode, board_svg, number
+from variants.drawing import map_anchors
+
+SVG = "{http://www.w3.org/2000/svg}"
+POSITION = {
+    "units": {"france": ["A par", "F bre"], "russia": ["F stp/sc"]},
+    "dislodged": {"germany": [{"unit": "A bur", "attacker_from": "pic"}]},
+    "centers": {"france": ["par", "bre"], "russia": ["stp"]},
+}
+ORDERS = [
+    DrawnOrder("A par - pic", "ok"),
+    DrawnOrder("F bre - mao", "bounced"),
+    DrawnOrder("A bur R ruh"),
+    DrawnOrder("A mun D"),
+    DrawnOrder("WAIVE"),
+    DrawnOrder("A xyz - par"),
+]
+
+
+def _draw(mode: Mode, **extra: object) -> ET.Element:
+    svg = board_svg(map_id="standard", position=POSITION, orders=ORDERS, mode=mode, **extra)
+    return ET.fromstring(svg.encode("utf-8"))
+
+
+def _ids(root: ET.Element) -> set[str]:
+    return {e.get("id", "") for e in root.iter() if e.get("id")}
+
+
+def test_the_page_board_has_its_layers_by_id_and_draws_the_pieces() -> None:
+    root = _draw(Mode.PAGE)
+    assert root.get("id") == "board"
+    assert {"board", "provinces", "centers", "labels", "orders", "units"} <= _ids(root)
+    owners = {p.get("data-province"): p.get("data-owner") for p in root.iter(f"{SVG}path")}
+    assert owners["par"] == "france"
+    assert owners["mar"] is None
+    units = {(g.get("data-power"), g.get("data-unit")) for g in root.iter(f"{SVG}g")}
+    assert {("france", "par"), ("france", "bre"), ("russia", "stp/sc"), ("germany", "bur")} <= units
+    # The page's stylesheet colours it: no paint of its own.
+    assert not [e for e in root.iter() if e.get("fill") and e.tag != f"{SVG}svg"]
+
+
+def test_orders_are_drawn_by_kind_and_result_and_the_rest_skipped() -> None:
+    root = _draw(Mode.PAGE)
+    marks = {e.get("data-order"): e for e in root.iter() if e.get("data-order")}
+    assert set(marks) == {"A par - pic", "F bre - mao", "A bur R ruh", "A mun D"}
+    assert marks["A par - pic"].get("class") == "order move"
+    assert marks["A par - pic"].get("marker-end") == "url(#arrow)"
+    assert marks["F bre - mao"].get("class") == "order move failed"
+    assert marks["F bre - mao"].get("marker-end") == "url(#arrow-failed)"
+    # A disband is a ring crossed out.
+    assert [c.tag for c in marks["A mun D"]] == [f"{SVG}circle", f"{SVG}path"]
+
+
+def test_a_dislodged_unit_is_drawn_beside_its_province_and_retreats_from_there() -> None:
+    root = _draw(Mode.PAGE)
+    (dislodged,) = [g for g in root.iter(f"{SVG}g") if "dislodged" in (g.get("class") or "")]
+    circle = dislodged.find(f"{SVG}circle")
+    assert circle is not None
+    x, y = map_anchors("standard")["units"]["bur"]
+    assert (circle.get("cx"), circle.get("cy")) == (
+        number(x + DISLODGED_SHIFT),
+        number(y + DISLODGED_SHIFT),
+    )
+    arrow = next(e for e in root.iter(f"{SVG}line") if e.get("data-order") == "A bur R ruh")
+    assert (arrow.get("x1"), arrow.get("y1")) == (circle.get("cx"), circle.get("cy"))
+
+
+def test_a_still_board_has_no_ids_so_that_several_share_a_page() -> None:
+    root = _draw(Mode.STILL, label="B")
+    assert _ids(root) == set()
+    assert root.get("class") == "board still"
+    assert root.get("aria-label") == "Board B"
+
+
+def test_a_picture_carries_its_colours_and_a_legend() -> None:
+    root = _draw(
+        Mode.PICTURE, legend=Legend("Game · Spring 1901", "Standard", {"france": "France"})
+    )
+    centers = {c.get("data-center"): c.get("fill") for c in root.iter(f"{SVG}circle")}
+    assert centers["par"] == "#3aa0db"
+    assert centers["mar"] == "#ffffff"
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    assert "Game · Spring 1901" in texts
+    assert "France" in texts
+    assert not list(root.iter(f"{SVG}style"))
+
+
+def test_words_follow_the_reader_and_numbers_are_never_localised() -> None:
+    with translation.override("de"):
+        svg = board_svg(map_id="standard", position=POSITION, orders=ORDERS)
+    assert 'aria-label="Das Spielbrett"' in svg
+    root = ET.fromstring(svg.encode("utf-8"))
+    for element in root.iter():
+        for name in ("x", "y", "cx", "cy", "x1", "y1", "x2", "y2"):
+            value = element.get(name)
+            if value is not None:
+                float(value)  # "298,4" would raise

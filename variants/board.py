@@ -1,0 +1,471 @@
+"""The board renderer: one drawing of a position (provinces and their owners, supply
+centers, names, units, orders with their results) for every place the site shows a board.
+
+Three ways to show it, one markup:
+
+- ``PAGE``: the game page's board (``id="board"``, layers with ids), drawn whole at first
+  paint; ``static/js/board/draw.js`` redraws its units and orders layers live with the
+  same markup (a browser test compares the two).
+- ``STILL``: a board among several on one page (the duel page): no ids.
+- ``PICTURE``: a standalone SVG to download or rasterise, its colours and fonts carried as
+  presentation attributes (no stylesheet) so it looks the same in a browser, an image
+  viewer and resvg, with a legend strip naming the phase and the powers.
+
+The page's stylesheet (``static/css/site.css``) colours the first two from their classes
+and ``data-owner`` attributes; a picture carries the same colours here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from django.utils.translation import gettext
+
+from variants.drawing import map_anchors, map_drawing
+
+
+class Mode(Enum):
+    PAGE = "page"
+    STILL = "still"
+    PICTURE = "picture"
+
+
+#: The powers' colours, as in static/css/site.css.
+COLOURS = {
+    "austria": "#c8352b",
+    "england": "#2b3f9e",
+    "france": "#3aa0db",
+    "germany": "#4d4d4d",
+    "italy": "#2e8b3a",
+    "russia": "#8e52b0",
+    "turkey": "#d9a900",
+    "red": "#cc2a24",
+    "blue": "#2452c4",
+    "yellow": "#e8c20c",
+    "green": "#2a9a48",
+    "black": "#1d1d1d",
+    "grey": "#8c8c8c",
+}
+LAND = "#efe6cf"
+SEA = "#bcd8ea"
+INK = "#222222"
+FAILED = "#bb3333"
+BUILD = "#2e8b3a"
+DISBAND = "#8a1c1c"
+#: Fonts every renderer has something for; resvg takes the first one installed.
+FONT = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif"
+#: Dark text on these powers' units, light on the rest.
+_DARK_TEXT = {"yellow", "grey", "turkey"}
+#: How far a dislodged unit is drawn from its province's point (and its retreat starts).
+DISLODGED_SHIFT = 7.0
+#: How far short of its target an arrow stops, so its head does not hide the unit there.
+ARROW_SHORT = 10.0
+#: Height of a picture's legend strip under the map, in map units.
+LEGEND_HEIGHT = 64.0
+
+
+def colour_of(power: str) -> str:
+    return COLOURS.get(power, "#777777")
+
+
+def mix(colour: str, base: str, share: float) -> str:
+    """``colour`` mixed into ``base`` (CSS ``color-mix``), so ownership reads as a tint."""
+    a = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    b = [int(base[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(
+        f"{round(x * share + y * (1 - share)):02x}" for x, y in zip(a, b, strict=True)
+    )
+
+
+def number(value: float) -> str:
+    """A coordinate, short and never localised ("298.4", never "298,4")."""
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+@dataclass(frozen=True)
+class DrawnOrder:
+    """An order as drawn: its canonical text, and its result code once adjudicated."""
+
+    text: str
+    result: str | None = None
+
+    @property
+    def failed(self) -> bool:
+        return self.result is not None and self.result != "ok"
+
+
+@dataclass(frozen=True)
+class Legend:
+    """A picture's strip under the map: a title, a line under it, and the powers' names."""
+
+    title: str
+    subtitle: str = ""
+    power_names: Mapping[str, str] = field(default_factory=dict)
+
+
+def _attrs(pairs: Iterable[tuple[str, object]]) -> str:
+    return "".join(f" {name}={quoteattr(str(value))}" for name, value in pairs if value is not None)
+
+
+class _Drawing:
+    """One board being drawn: the map's points, the mode, and the markup so far."""
+
+    def __init__(self, map_id: str, mode: Mode) -> None:
+        self.drawing = map_drawing(map_id)
+        self.points: dict[str, list[float]] = map_anchors(map_id)["units"]
+        self.mode = mode
+        self.paint = mode is Mode.PICTURE
+        self.parts: list[str] = []
+
+    def add(self, text: str) -> None:
+        self.parts.append(text)
+
+    def layer_id(self, name: str) -> str | None:
+        return name if self.mode is Mode.PAGE else None
+
+    def point(self, location: str, *, dislodged: bool = False) -> tuple[float, float] | None:
+        at = self.points.get(location) or self.points.get(location.split("/")[0])
+        if at is None:
+            return None
+        shift = DISLODGED_SHIFT if dislodged else 0.0
+        return float(at[0]) + shift, float(at[1]) + shift
+
+    # -- the map under the pieces -------------------------------------------------------
+
+    def ground(self, owners: Mapping[str, str]) -> None:
+        x0, y0, width, height = (float(v) for v in self.drawing["viewBox"])
+        paint = self.paint
+        self.add(
+            f'<rect class="water"{_attrs([("fill", SEA if paint else None)])} '
+            f'x="{number(x0)}" y="{number(y0)}" width="{number(width)}" '
+            f'height="{number(height)}"/>'
+        )
+        self.add(f'<path class="land-bg" d="{self.drawing["land"]}"{_fill(paint, LAND)}/>')
+        group = [("id", self.layer_id("provinces")), ("class", "provinces")]
+        if paint:
+            group += [("stroke", "#7d7566"), ("stroke-width", "0.8")]
+        self.add(f"<g{_attrs(group)}>")
+        for pid, p in self.drawing["provinces"].items():
+            owner = owners.get(pid)
+            fill = None
+            if paint:
+                fill = SEA if p["terrain"] == "sea" else LAND
+                if owner is not None and p["terrain"] != "sea":
+                    share = 0.45 if owner == "grey" else 0.40 if owner == "yellow" else 0.35
+                    fill = mix(colour_of(owner), LAND, share)
+            title = "" if paint else f"<title>{escape(pid)}</title>"
+            self.add(
+                f'<path d="{p["d"]}"'
+                + _attrs(
+                    [
+                        ("data-province", pid),
+                        ("data-terrain", p["terrain"]),
+                        ("class", "prov"),
+                        ("data-owner", owner),
+                        ("fill", fill),
+                    ]
+                )
+                + f">{title}</path>"
+            )
+        self.add("</g>")
+        group = [("id", self.layer_id("centers")), ("class", "centers")]
+        if paint:
+            group += [("stroke", "#333333"), ("stroke-width", "1.2")]
+        self.add(f"<g{_attrs(group)}>")
+        for pid, p in self.drawing["provinces"].items():
+            if not p.get("sc"):
+                continue
+            owner = owners.get(pid)
+            fill = (colour_of(owner) if owner else "#ffffff") if paint else None
+            self.add(
+                "<circle"
+                + _attrs(
+                    [
+                        ("class", "sc"),
+                        ("data-center", pid),
+                        ("cx", number(p["sc"][0])),
+                        ("cy", number(p["sc"][1])),
+                        ("r", "4"),
+                        ("data-owner", owner),
+                        ("fill", fill),
+                    ]
+                )
+                + "/>"
+            )
+        self.add("</g>")
+        group = [("id", self.layer_id("labels")), ("class", "labels"), ("aria-hidden", "true")]
+        if paint:
+            group += [
+                ("font-family", FONT),
+                ("font-size", "9"),
+                ("fill", "#333333"),
+                ("text-anchor", "middle"),
+            ]
+        self.add(f"<g{_attrs(group)}>")
+        for pid, name in self.drawing["names"].items():
+            at = self.drawing["provinces"][pid]["label"]
+            self.add(
+                f'<text x="{number(at[0])}" y="{number(at[1])}" data-label="{pid}">'
+                f"{escape(name)}</text>"
+            )
+        self.add("</g>")
+
+    # -- the pieces -----------------------------------------------------------------------
+
+    def unit(self, power: str, text: str, *, dislodged: bool = False) -> None:
+        """One unit, as ``static/js/board/draw.js`` draws it (``drawUnit``)."""
+        kind, _, location = text.partition(" ")
+        at = self.point(location, dislodged=dislodged)
+        if at is None:
+            return
+        x, y = at
+        paint = self.paint
+        shape_paint: list[tuple[str, object]] = []
+        text_paint: list[tuple[str, object]] = []
+        if paint:
+            shape_paint = [
+                ("fill", colour_of(power)),
+                ("stroke", DISBAND if dislodged else "#ffffff"),
+                ("stroke-width", "2.5" if dislodged else "1.5"),
+            ]
+            text_paint = [
+                ("font-family", FONT),
+                ("font-size", "9"),
+                ("font-weight", "bold"),
+                ("text-anchor", "middle"),
+                ("fill", "#111111" if power in _DARK_TEXT else "#ffffff"),
+            ]
+        if kind == "F":
+            shape = [
+                ("x", number(x - 9)),
+                ("y", number(y - 6)),
+                ("width", "18"),
+                ("height", "12"),
+                ("rx", "3"),
+            ]
+            drawn = f"<rect{_attrs(shape + shape_paint)}/>"
+        else:
+            shape = [("cx", number(x)), ("cy", number(y)), ("r", "8")]
+            drawn = f"<circle{_attrs(shape + shape_paint)}/>"
+        classes = f"unit power-{power}" + (" dislodged" if dislodged else "")
+        group = [("class", classes), ("data-unit", location), ("data-power", power)]
+        if paint and dislodged:
+            group.append(("opacity", "0.85"))
+        label = f"<text{_attrs([('x', number(x)), ('y', number(y + 3.5)), *text_paint])}>"
+        self.add(f"<g{_attrs(group)}>{drawn}{label}{escape(kind)}</text></g>")
+
+    def arrow(
+        self, start: tuple[float, float], end: tuple[float, float], kind: str, order: DrawnOrder
+    ) -> None:
+        x1, y1 = start
+        x2, y2 = end
+        dx, dy = x2 - x1, y2 - y1
+        length = (dx * dx + dy * dy) ** 0.5 or 1.0
+        x2, y2 = x2 - dx / length * ARROW_SHORT, y2 - dy / length * ARROW_SHORT
+        failed = order.failed
+        pairs: list[tuple[str, object]] = [
+            ("class", f"order {kind}" + (" failed" if failed else "")),
+            ("data-order", order.text),
+            ("x1", number(x1)),
+            ("y1", number(y1)),
+            ("x2", number(x2)),
+            ("y2", number(y2)),
+            ("marker-end", "url(#arrow-failed)" if failed else "url(#arrow)"),
+        ]
+        if self.paint:
+            pairs += [
+                ("stroke", FAILED if failed else "#111111"),
+                ("stroke-width", "2.2"),
+                ("fill", "none"),
+                ("stroke-dasharray", {"support": "5 3", "convoy": "1.5 3"}.get(kind)),
+                ("opacity", "0.8" if failed else None),
+            ]
+        self.add(f"<line{_attrs(pairs)}/>")
+
+    def ring(self, at: tuple[float, float], kind: str, order: DrawnOrder) -> None:
+        x, y = at
+        failed = order.failed
+        pairs: list[tuple[str, object]] = [
+            ("class", f"order {kind}" + (" failed" if failed else "")),
+            ("data-order", order.text),
+        ]
+        if self.paint:
+            colour = FAILED if failed else {"build": BUILD, "disband": DISBAND}.get(kind, INK)
+            pairs += [("stroke", colour), ("stroke-width", "2.2"), ("fill", "none")]
+        radius = 12 if kind == "hold" else 13
+        inner = f'<circle cx="{number(x)}" cy="{number(y)}" r="{radius}"/>'
+        if kind == "disband":
+            # Crossed out, so that the mark reads without its colour too.
+            inner += (
+                f'<path d="M{number(x - 9)} {number(y - 9)}L{number(x + 9)} {number(y + 9)}'
+                f'M{number(x + 9)} {number(y - 9)}L{number(x - 9)} {number(y + 9)}"/>'
+            )
+        self.add(f"<g{_attrs(pairs)}>{inner}</g>")
+
+    def order(self, order: DrawnOrder, retreating: set[str]) -> None:
+        """One order in canonical notation (``adjudicator/orders.py``'s ``str()``), as
+        ``static/js/board/draw.js`` draws it (``drawOrder``)."""
+        t = order.text.split()
+        if len(t) < 2:
+            return  # WAIVE
+        if t[0] == "nominate":
+            at = self.point(t[1])
+            if at is not None:
+                self.ring(at, "nominate", order)
+            return
+        if len(t) < 3:
+            return
+        location, verb = t[1], t[2]
+        start = self.point(location, dislodged=verb in ("R", "D") and location in retreating)
+        if start is None:
+            return
+        target: str | None = None
+        kind = ""
+        if verb in ("-", "R") and len(t) >= 4:
+            kind, target = ("move" if verb == "-" else "retreat"), t[3]
+        elif verb == "S" and len(t) >= 5:
+            # A support to hold points at the supported unit; a support to move, at the
+            # province the move goes to.
+            kind, target = "support", (t[6] if len(t) >= 7 else t[4])
+        elif verb == "C" and len(t) >= 7:
+            kind, target = "convoy", t[6]
+        elif verb in ("H", "B", "D"):
+            self.ring(start, {"H": "hold", "B": "build", "D": "disband"}[verb], order)
+            return
+        if target is not None:
+            end = self.point(target)
+            if end is not None:
+                self.arrow(start, end, kind, order)
+
+    def pieces(self, position: Mapping[str, Any], orders: Sequence[DrawnOrder]) -> None:
+        # Orders under the units, so that no arrow hides a unit.
+        retreating = {
+            str(entry["unit"]).split()[1]
+            for entries in (position.get("dislodged") or {}).values()
+            for entry in entries
+        }
+        self.add(f"<g{_attrs([('id', self.layer_id('orders')), ('class', 'orders')])}>")
+        for order in orders:
+            self.order(order, retreating)
+        self.add("</g>")
+        self.add(f"<g{_attrs([('id', self.layer_id('units')), ('class', 'units')])}>")
+        for power, units in sorted((position.get("units") or {}).items()):
+            for text in units:
+                self.unit(power, text)
+        for power, entries in sorted((position.get("dislodged") or {}).items()):
+            for entry in entries:
+                self.unit(power, str(entry["unit"]), dislodged=True)
+        self.add("</g>")
+
+    def markers(self) -> str:
+        fill, failed_fill = ("#111111", FAILED) if self.paint else (None, None)
+        return (
+            "<defs>"
+            '<marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" '
+            'markerHeight="5" orient="auto-start-reverse">'
+            f'<path d="M0,0 L10,5 L0,10 z"{_attrs([("fill", fill)])}/></marker>'
+            '<marker id="arrow-failed" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" '
+            'markerHeight="5" orient="auto-start-reverse">'
+            f'<path d="M0,0 L10,5 L0,10 z" class="failed"{_attrs([("fill", failed_fill)])}/>'
+            "</marker></defs>"
+        )
+
+    def legend(self, legend: Legend, owners: Mapping[str, str], powers: list[str]) -> None:
+        x0, y0, width, height = (float(v) for v in self.drawing["viewBox"])
+        top = y0 + height
+        counts: dict[str, int] = {}
+        for power in owners.values():
+            counts[power] = counts.get(power, 0) + 1
+        self.add(f'<g class="legend" font-family="{FONT}" fill="{INK}">')
+        self.add(
+            f'<rect x="{number(x0)}" y="{number(top)}" width="{number(width)}" '
+            f'height="{number(LEGEND_HEIGHT)}" fill="#faf7ef"/>'
+        )
+        self.add(
+            f'<text x="{number(x0 + 12)}" y="{number(top + 24)}" font-size="18" '
+            f'font-weight="bold">{escape(legend.title)}</text>'
+        )
+        if legend.subtitle:
+            self.add(
+                f'<text x="{number(x0 + 12)}" y="{number(top + 46)}" font-size="13" '
+                f'fill="#555555">{escape(legend.subtitle)}</text>'
+            )
+        column = max((width - 420) / max(len(powers), 1), 60.0)
+        for n, power in enumerate(powers):
+            x = x0 + 420 + n * column
+            name = legend.power_names.get(power, power)
+            self.add(
+                f'<rect x="{number(x)}" y="{number(top + 14)}" width="12" height="12" rx="2" '
+                f'fill="{colour_of(power)}"/>'
+                f'<text x="{number(x + 17)}" y="{number(top + 25)}" font-size="13">'
+                f"{escape(name)}</text>"
+                f'<text x="{number(x + 17)}" y="{number(top + 45)}" font-size="12" '
+                f'fill="#555555">{counts.get(power, 0)}</text>'
+            )
+        self.add("</g>")
+
+
+def _fill(paint: bool, colour: str) -> str:
+    return f' fill="{colour}"' if paint else ""
+
+
+def owners_of(centers: Mapping[str, Iterable[str]]) -> dict[str, str]:
+    """Each owned supply center's owner, from a position's ``centers``."""
+    return {c: power for power, owned in centers.items() for c in owned}
+
+
+def board_svg(
+    *,
+    map_id: str,
+    position: Mapping[str, Any],
+    orders: Sequence[DrawnOrder] = (),
+    mode: Mode = Mode.PAGE,
+    label: str = "",
+    legend: Legend | None = None,
+) -> str:
+    """The board of ``map_id`` with ``position`` (in the CLI's shape: units, dislodged,
+    centers) and ``orders`` drawn on it, for one of the three :class:`Mode`\\ s.
+
+    ``label`` names a still board ("Board A"); ``legend`` is a picture's strip.
+    """
+    board = _Drawing(map_id, mode)
+    owners = owners_of(position.get("centers") or {})
+    x0, y0, width, height = (float(v) for v in board.drawing["viewBox"])
+    board.ground(owners)
+    board.pieces(position, orders)
+    if mode is Mode.PICTURE:
+        powers = sorted(
+            set(position.get("units") or {})
+            | set(owners.values())
+            | set(position.get("dislodged") or {})
+        )
+        shown = legend or Legend(title="")
+        board.legend(shown, owners, powers)
+        total = height + LEGEND_HEIGHT
+        return (
+            '<?xml version="1.0" encoding="UTF-8"?>\n'
+            '<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
+            f'viewBox="{number(x0)} {number(y0)} {number(width)} {number(total)}" '
+            f'width="{number(width)}" height="{number(total)}" role="img" '
+            f"aria-label={quoteattr(shown.title)}>"
+            f"<title>{escape(shown.title)}</title>{board.markers()}"
+            + "".join(board.parts)
+            + "</svg>\n"
+        )
+    view_box = f"{number(x0)} {number(y0)} {number(width)} {number(height)}"
+    if mode is Mode.PAGE:
+        head = _attrs([("id", "board"), ("class", "board"), ("aria-label", gettext("The board"))])
+    else:
+        words = gettext("Board %(label)s") % {"label": label}
+        head = _attrs([("class", "board still"), ("aria-label", words)])
+    return (
+        f'<svg{head} viewBox="{view_box}" role="img" xmlns="http://www.w3.org/2000/svg">'
+        # A still board draws no orders, and several share a page: no marker ids twice.
+        + (board.markers() if mode is Mode.PAGE else "")
+        + "".join(board.parts)
+        + "</svg>"
+    )
