@@ -22,7 +22,7 @@ from adjudicator.errors import (
     UnknownMap,
     UnknownVariant,
 )
-from adjudicator.game import Resolution, check_order, resolve
+from adjudicator.game import Resolution, check_order, resolve, start
 from adjudicator.legal import legal_orders
 from adjudicator.maps import GameMap, Province, load_map
 from adjudicator.orders import (
@@ -79,4 +79,5 @@ __all__ = [
     "load_map",
     "parse_order",
     "resolve",
+    "start",
 ]

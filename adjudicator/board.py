@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from operator import attrgetter
-from typing import Any, TypeVar, cast
+from typing import Any, ClassVar, TypeVar, cast
 
 from adjudicator.errors import PositionError
 
@@ -79,31 +79,105 @@ class Season(StrEnum):
     WINTER = "W"
 
 
-class PhaseKind(StrEnum):
-    MOVEMENT = "M"
-    RETREATS = "R"
-    ADJUSTMENTS = "A"
-    #: Setting up a game before its first movement (variants only): Highlander's secret
-    #: nomination of centers and placement of units, Multiple Void's draft.
-    NOMINATION = "N"
-    PLACEMENT = "P"
-    DRAFT = "D"
+class PhaseKind(str):
+    """A kind of phase: one capital letter in a phase code (``M`` in ``S1901M``).
+
+    The set is open. The core knows movement, retreats and adjustments, and the set-up
+    kinds of the variants it ships (nomination, placement, the draft); a variant declares
+    its own with :meth:`declare` (as godip's variants declare their phase types) and puts
+    them in its sequence. A kind is its letter: it compares, hashes and serialises as the
+    letter, and the same letter always gives the same object (``PhaseKind("M") is
+    PhaseKind.MOVEMENT``), so kinds compare with ``is``.
+
+    >>> PhaseKind("R") is PhaseKind.RETREATS, PhaseKind.RETREATS == "R"
+    (True, True)
+    >>> PhaseKind("Q")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'Q' is not a phase kind any variant declares
+    """
+
+    #: In words, as the English phase name says it ("movement", "draft").
+    words: str
+    #: Does it set a game up (before its first year) rather than play it? A variant
+    #: resolves its own kinds; the core resolves movement, retreats and adjustments.
+    setup: bool
+    #: Where it sorts among the phases of one season: in the order kinds were declared.
+    rank: int
+
+    MOVEMENT: ClassVar[PhaseKind]
+    RETREATS: ClassVar[PhaseKind]
+    ADJUSTMENTS: ClassVar[PhaseKind]
+    NOMINATION: ClassVar[PhaseKind]
+    PLACEMENT: ClassVar[PhaseKind]
+    DRAFT: ClassVar[PhaseKind]
+
+    _declared: ClassVar[dict[str, PhaseKind]] = {}
+
+    def __new__(cls, code: str) -> PhaseKind:
+        kind = cls._declared.get(code)
+        if kind is None:
+            raise ValueError(f"{code!r} is not a phase kind any variant declares")
+        return kind
+
+    @classmethod
+    def declare(cls, code: str, words: str, *, setup: bool = False) -> PhaseKind:
+        """The kind written ``code``, declared once: declaring it again with the same
+        words and setting is harmless; with others it is refused, for two variants may
+        not read one letter two ways.
+
+        Raises:
+            ValueError: for a code that is not one capital letter, or a conflict.
+        """
+        if len(code) != 1 or not ("A" <= code <= "Z"):
+            raise ValueError(f"a phase kind is one capital letter, not {code!r}")
+        known = cls._declared.get(code)
+        if known is not None:
+            if (known.words, known.setup) != (words, setup):
+                raise ValueError(
+                    f"phase kind {code!r} is already declared as {known.words!r}"
+                )
+            return known
+        kind = str.__new__(cls, code)
+        kind.words = words
+        kind.setup = setup
+        kind.rank = len(cls._declared)
+        cls._declared[code] = kind
+        return kind
+
+    @property
+    def value(self) -> str:
+        """The letter, as in a phase code."""
+        return str.__str__(self)
+
+    def __str__(self) -> str:
+        return str.__str__(self)
+
+    def __repr__(self) -> str:
+        return f"PhaseKind({str.__str__(self)!r})"
+
+    def __copy__(self) -> PhaseKind:
+        return self
+
+    def __deepcopy__(self, memo: object) -> PhaseKind:
+        return self
+
+    def __reduce__(self) -> tuple[type[PhaseKind], tuple[str]]:
+        return PhaseKind, (str.__str__(self),)
 
 
-#: Phase kinds that set a game up rather than play it; a variant resolves them itself.
-SETUP_KINDS = frozenset({PhaseKind.NOMINATION, PhaseKind.PLACEMENT, PhaseKind.DRAFT})
+PhaseKind.MOVEMENT = PhaseKind.declare("M", "movement")
+PhaseKind.RETREATS = PhaseKind.declare("R", "retreats")
+PhaseKind.ADJUSTMENTS = PhaseKind.declare("A", "adjustments")
+#: Setting up a game before its first movement: Highlander's secret nomination of centers
+#: and placement of units, Multiple Void's draft.
+PhaseKind.NOMINATION = PhaseKind.declare("N", "nomination", setup=True)
+PhaseKind.PLACEMENT = PhaseKind.declare("P", "placement", setup=True)
+PhaseKind.DRAFT = PhaseKind.declare("D", "draft", setup=True)
 
 
 _SEASON_ORDER = {Season.SPRING: 0, Season.FALL: 1, Season.WINTER: 2}
-_KIND_ORDER = {
-    PhaseKind.MOVEMENT: 0,
-    PhaseKind.RETREATS: 1,
-    PhaseKind.ADJUSTMENTS: 2,
-    PhaseKind.NOMINATION: 3,
-    PhaseKind.PLACEMENT: 4,
-    PhaseKind.DRAFT: 5,
-}
-_PHASE_RE = re.compile(r"^([SFW])(\d{1,5})([MRANPD])$")
+_PHASE_RE = re.compile(r"^([SFW])(\d{1,5})([A-Z])$")
 
 
 @dataclass(frozen=True, slots=True, order=False)
@@ -122,15 +196,16 @@ class Phase:
             PositionError: if the code is not a season letter, a year and a kind letter.
         """
         match = _PHASE_RE.match(code.strip().upper()) if isinstance(code, str) else None
-        if match is None:
+        kind = None if match is None else PhaseKind._declared.get(match[3])
+        if match is None or kind is None:
             raise PositionError(
                 f"phase {code!r} is not a phase code such as S1901M, F1901R or W1901A", "phase"
             )
-        return cls(Season(match[1]), int(match[2]), PhaseKind(match[3]))
+        return cls(Season(match[1]), int(match[2]), kind)
 
     @property
     def sort_key(self) -> tuple[int, int, int]:
-        return (self.year, _SEASON_ORDER[self.season], _KIND_ORDER[self.kind])
+        return (self.year, _SEASON_ORDER[self.season], self.kind.rank)
 
     def __str__(self) -> str:
         return f"{self.season.value}{self.year}{self.kind.value}"
@@ -139,20 +214,12 @@ class Phase:
     def name(self) -> str:
         """The phase in words, as players say it: "Spring 1901 movement"."""
         season = {"S": "Spring", "F": "Fall", "W": "Winter"}[self.season.value]
-        kind = {
-            "M": "movement",
-            "R": "retreats",
-            "A": "adjustments",
-            "N": "nomination",
-            "P": "placement",
-            "D": "draft",
-        }[self.kind.value]
-        return f"{season} {self.year} {kind}"
+        return f"{season} {self.year} {self.kind.words}"
 
     @property
     def is_setup(self) -> bool:
         """A phase that sets the game up (nomination, placement, draft), not one of play."""
-        return self.kind in SETUP_KINDS
+        return self.kind.setup
 
 
 JsonValue = Any

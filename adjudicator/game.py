@@ -13,7 +13,6 @@ from operator import itemgetter
 from typing import NamedTuple, cast
 
 from adjudicator.board import (
-    SETUP_KINDS,
     FrozenMap,
     PhaseKind,
     Position,
@@ -22,9 +21,7 @@ from adjudicator.board import (
     province_of,
 )
 from adjudicator.errors import ParseError
-from adjudicator.maps import GameMap
 from adjudicator.orders import (
-    PHASE_ORDER_KINDS,
     Build,
     Disband,
     MovementOrder,
@@ -32,8 +29,8 @@ from adjudicator.orders import (
     Order,
     Retreat,
     UnitRef,
+    VariantOrder,
     Waive,
-    parse_order,
 )
 from adjudicator.resolution import resolve_movement, retreats_for
 from adjudicator.results import OrderResult, Outcome, Reason, make_result, unit_name
@@ -68,7 +65,9 @@ def resolve(
     ``illegal``; orders that break the rules are adjudicated and reported
     ``void``. Units without orders hold, dislodged units without orders
     disband, and missing disbands are chosen by the civil-disorder rule.
-    ``seed`` feeds any random event a variant has (the standard game has none).
+    ``seed`` feeds any random event a variant has (the standard game has none), the
+    events that open the next phase included (:meth:`Variant.open_phase`): the position
+    returned already shows them, and their results follow the orders'.
     ``variant`` overrides the registry lookup of ``position.variant`` (for
     variants defined outside the registry, such as the tests' made-up one).
 
@@ -85,11 +84,36 @@ def resolve(
     """
     if variant is None:
         variant = find_variant(position.variant)
-    position = variant.before_phase(position, seed)
+    return _resolve(position, orders, seed, variant, opening=True)
+
+
+def start(
+    variant: Variant, options: Mapping[str, object] | None = None, *, seed: int = 0
+) -> Position:
+    """The position of a new game's first phase: the variant's set-up with these options
+    and the events that open that phase (:meth:`Variant.open_phase`, drawn from ``seed``).
+
+    >>> from adjudicator.variants import find_variant
+    >>> str(start(find_variant("standard")).phase)
+    'S1901M'
+
+    Raises:
+        PositionError: if the options are not the variant's.
+    """
+    position, _events = variant.open_phase(variant.initial_position(options), seed)
+    return position
+
+
+def _resolve(
+    position: Position, orders: OrdersIn, seed: int, variant: Variant, *, opening: bool
+) -> Resolution:
+    """:func:`resolve`; with ``opening``, the events that open the next phase run too (a
+    check of one order asks for none)."""
     kind = position.phase.kind
-    if kind in SETUP_KINDS:
-        return _resolve_setup(position, variant, orders, seed)
-    attached, results = _attach(position, variant, orders)
+    if kind is not _MOVEMENT and kind is not _RETREATS and kind is not _ADJUSTMENTS:
+        return _resolve_own_kind(position, variant, orders, seed, opening=opening)
+    own: dict[str, list[VariantOrder]] = {}
+    attached, results = _attach(position, variant, orders, own)
     # Results are listed by power, then by where the unit stands (a stable sort).
     keyed = [(_result_key(r), r) for r in results]
     ordered: tuple[OrderResult, ...] | None = None
@@ -115,6 +139,15 @@ def resolve(
         else:
             after = _resolve_adjustments(position, variant, attached, results)
         keyed.extend((_result_key(r), r) for r in results[len(keyed) :])
+    if own or variant.order_kinds:
+        # The variant's own orders of the phase, as a step after the core's (llamas
+        # explode after the units moved): always asked, for "no such order" may matter.
+        after, stepped = variant.own_orders(position, after, own, seed)
+        if stepped:
+            if ordered is not None:
+                keyed = [(_result_key(r), r) for r in ordered]
+                ordered = None
+            keyed.extend((_result_key(r), r) for r in stepped)
     if variant.changes_ownership_after(position.phase, after):
         after = after.with_changes(ownership=variant.update_ownership(after))
     after, events = variant.after_phase(position.phase, after, seed)
@@ -128,6 +161,13 @@ def resolve(
         after = after.with_changes(phase=next_phase)
     else:
         after = after.with_changes(phase=next_phase, dislodged=(), standoffs=())
+    if opening:
+        after, opened = variant.open_phase(after, seed)
+        if opened:
+            if ordered is not None:
+                keyed = [(_result_key(r), r) for r in ordered]
+                ordered = None
+            keyed.extend((_result_key(r), r) for r in opened)
     if ordered is None:
         keyed.sort(key=itemgetter(0))  # stable: equal keys keep the order they came in
         ordered = tuple([r for _, r in keyed])
@@ -157,7 +197,9 @@ def check_order(
     >>> check_order(start, "england", "F lon - nth") is None
     True
     """
-    results = resolve(position, {power: [order]}, variant=variant).results
+    if variant is None:
+        variant = find_variant(position.variant)
+    results = _resolve(position, {power: [order]}, 0, variant, opening=False).results
     text = order if isinstance(order, str) else str(order)
     for r in results:
         if r.power != power or r.outcome is Outcome.OK:
@@ -175,45 +217,56 @@ def _result_key(r: OrderResult) -> tuple[str, str]:
     order = r.order
     if isinstance(order, Nominate):
         return (r.power, order.center)
+    if isinstance(order, VariantOrder):
+        return (r.power, order.where or "~")
     where = order.unit.location if not isinstance(order, (str, Waive)) else "~"
     return (r.power, where)
 
 
-def _resolve_setup(position: Position, variant: Variant, orders: OrdersIn, seed: int) -> Resolution:
-    """A setup phase (nomination, placement, draft pick): read the orders, let the
-    variant resolve them, and move on to the phase it says comes next."""
-    game_map = variant.map
-    allowed = PHASE_ORDER_KINDS[position.phase.kind]
+def _resolve_own_kind(
+    position: Position, variant: Variant, orders: OrdersIn, seed: int, *, opening: bool
+) -> Resolution:
+    """A phase of a kind the variant declares (a set-up phase: nomination, placement, a
+    draft pick; or one of play, such as an exchange): read the orders of the kinds the
+    phase takes, let the variant resolve them, and move on to the phase it says is next."""
+    allowed = variant.phase_order_kinds(position.phase.kind)
     readable: dict[str, list[Order]] = {}
     results: list[OrderResult] = []
     for power in sorted(orders):
         mine = readable.setdefault(power, [])
         for given in orders[power]:
-            order = _read(given, power, position, game_map, allowed, results)
+            order = _read(given, power, position, variant, allowed, results)
             if order is not None:
                 mine.append(order)
-    after, resolved = variant.resolve_setup(position, readable, seed)
+    after, resolved = variant.resolve_own_phase(position, readable, seed)
     results.extend(resolved)
     after, events = variant.after_phase(position.phase, after, seed)
     results.extend(events)
     next_phase = variant.phase_after(position.phase, after)
     after = after.with_changes(phase=next_phase, dislodged=(), standoffs=())
+    if opening:
+        after, opened = variant.open_phase(after, seed)
+        results.extend(opened)
     keyed = sorted(((_result_key(r), n), r) for n, r in enumerate(results))
     return Resolution(after, tuple(r for _, r in keyed))
 
 
 def _attach(
-    position: Position, variant: Variant, orders: OrdersIn
+    position: Position,
+    variant: Variant,
+    orders: OrdersIn,
+    own: dict[str, list[VariantOrder]],
 ) -> tuple[dict[str, tuple[str, Order]], list[OrderResult]]:
     """Give each unit (or build site) the order meant for it; report the rest.
 
     A later order for the same unit replaces an earlier one. Returns the
     orders keyed by province (waives keyed ``waive#n``) and the results of
-    the orders that could not be attached.
+    the orders that could not be attached. Orders of kinds the variant declares go
+    to ``own``, by power, for its :meth:`Variant.own_orders`.
     """
     game_map = variant.map
     kind = position.phase.kind
-    allowed = PHASE_ORDER_KINDS[kind]
+    allowed = variant.phase_order_kinds(kind)
     attached: dict[str, tuple[str, Order]] = {}
     results: list[OrderResult] = []
     waives = 0
@@ -225,8 +278,11 @@ def _attach(
         find_unit = position.unit_in
     for power in sorted(orders):
         for given in orders[power]:
-            order = _read(given, power, position, game_map, allowed, results)
+            order = _read(given, power, position, variant, allowed, results)
             if order is None:
+                continue
+            if isinstance(order, VariantOrder):
+                own.setdefault(power, []).append(order)
                 continue
             if isinstance(order, Waive):  # only an adjustment phase lets one this far
                 waives += 1
@@ -292,15 +348,15 @@ def _read(
     given: Order | str,
     power: str,
     position: Position,
-    game_map: GameMap,
+    variant: Variant,
     allowed: tuple[type, ...],
     results: list[OrderResult],
 ) -> Order | None:
-    """An order as given (text is parsed), if it is of a kind the phase takes; else None,
-    with a result saying why added to ``results``."""
+    """An order as given (text is read by the variant), if it is of a kind the phase
+    takes; else None, with a result saying why added to ``results``."""
     if isinstance(given, str):
         try:
-            order = parse_order(given, game_map, position=position, power=power)
+            order = variant.read_order(given, position=position, power=power)
         except ParseError as e:
             results.append(
                 make_result(power, given, Outcome.ILLEGAL, Reason.UNREADABLE, message=e.message)
@@ -316,7 +372,7 @@ def _read(
                 Outcome.ILLEGAL,
                 Reason.WRONG_PHASE,
                 kind=type(order).__name__.lower(),
-                phase=position.phase.name.split()[-1],
+                phase=position.phase.kind.words,
             )
         )
         return None
@@ -331,7 +387,7 @@ def _replaced(entry: tuple[str, Order]) -> OrderResult:
 def _with_location(order: Order, location: str) -> Order:
     from dataclasses import replace
 
-    assert not isinstance(order, (Waive, Nominate))
+    assert not isinstance(order, (Waive, Nominate, VariantOrder))
     return replace(order, unit=UnitRef(order.unit.kind, location))
 
 

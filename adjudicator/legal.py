@@ -58,12 +58,19 @@ def legal_orders(
         variant = find_variant(position.variant)
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
-        return _movement(position, variant, power)
-    if kind is PhaseKind.RETREATS:
-        return _retreats(position, variant, power)
-    if kind is PhaseKind.ADJUSTMENTS:
-        return _adjustments(position, variant, power)
-    return variant.setup_legal_orders(position, power)
+        out = _movement(position, variant, power)
+    elif kind is PhaseKind.RETREATS:
+        out = _retreats(position, variant, power)
+    elif kind is PhaseKind.ADJUSTMENTS:
+        out = _adjustments(position, variant, power)
+    elif kind.setup:
+        out = variant.setup_legal_orders(position, power)
+    else:
+        out = {}
+    if variant.order_kinds:
+        for where, extra in variant.own_legal_orders(position, power).items():
+            out[where] = out.get(where, ()) + extra
+    return out
 
 
 def _movement(

@@ -127,7 +127,44 @@ class Waive:
         return "WAIVE"
 
 
-Order = Hold | Move | Support | Convoy | Retreat | Disband | Build | Waive | Nominate
+class VariantOrder:
+    """An order kind a variant declares (a vote for a link, a purchase of currency, a
+    llama told to explode): subclass it as a frozen dataclass, give it its notation as
+    ``__str__`` and a reader, say in which phase kinds it is given, and list it in the
+    variant's ``order_kinds``. The core reads it through :meth:`read`, checks its phase,
+    and hands it to the variant's hooks: in a phase of the variant's own kind to
+    ``resolve_own_phase``; in movement, retreats or adjustments to ``own_orders``, after
+    the core's resolution (a unit it names holds meanwhile).
+
+    ``str(order)`` must read back as the same order through :meth:`read`.
+    """
+
+    __slots__ = ()
+
+    #: The phase kinds in which it is given.
+    phase_kinds: frozenset[PhaseKind] = frozenset()
+
+    @classmethod
+    def read(
+        cls, text: str, game_map: GameMap, position: Position | None, power: str | None
+    ) -> VariantOrder | None:
+        """The order ``text`` is, if it is one of this kind; None if it is not this kind at
+        all (another reader is asked).
+
+        Raises:
+            ParseError: for text of this kind that is not right (a code and parameters,
+                as the core's own reader gives them).
+        """
+        raise NotImplementedError
+
+    @property
+    def where(self) -> str:
+        """Where it is drawn and keyed among a power's orders: a province, or "" for an
+        order about no place."""
+        return ""
+
+
+Order = Hold | Move | Support | Convoy | Retreat | Disband | Build | Waive | Nominate | VariantOrder
 MovementOrder = Hold | Move | Support | Convoy
 
 #: Which order kinds belong to which phase kind. A placement (Highlander) or a draft pick
@@ -562,7 +599,7 @@ def _in_retreats(r: _Reader) -> bool:
 
 
 def _check_unit_exists(order: Order, position: Position, game_map: GameMap, text: str) -> None:
-    if isinstance(order, (Waive, Build, Nominate)):
+    if isinstance(order, (Waive, Build, Nominate, VariantOrder)):
         return
     location = order.unit.location
     name = game_map.location_name(location)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import ClassVar
 
 from adjudicator.board import FrozenMap, slot_setters
 from adjudicator.orders import Order
@@ -31,152 +32,279 @@ class Outcome(StrEnum):
     ILLEGAL = "illegal"
 
 
-class Reason(StrEnum):
-    """Why an order did not simply succeed. Values are stable codes."""
+class Reason(str):
+    """Why an order did not simply succeed: a stable code (its value on the wire) with its
+    English wording, a template over the result's parameters.
 
-    # unreadable or unattachable
-    UNREADABLE = "unreadable"
-    NO_UNIT = "no_unit"
-    NOT_YOUR_UNIT = "not_your_unit"
-    WRONG_UNIT_KIND = "wrong_unit_kind"
-    WRONG_PHASE = "wrong_phase"
-    REPLACED = "replaced"
-    # illegal by the rules (void)
-    SAME_PROVINCE = "same_province"
-    NOT_ADJACENT = "not_adjacent"
-    CANNOT_ENTER = "cannot_enter"
-    COAST_NEEDED = "coast_needed"
-    SUPPORT_UNREACHABLE = "support_unreachable"
-    SUPPORT_SELF = "support_self"
-    NO_SUPPORTED_UNIT = "no_supported_unit"
-    SUPPORT_NOT_MATCHED = "support_not_matched"
-    CONVOY_NOT_AT_SEA = "convoy_not_at_sea"
-    CONVOY_NO_ARMY = "convoy_no_army"
-    CONVOY_NOT_MATCHED = "convoy_not_matched"
-    CONVOY_NOT_USED = "convoy_not_used"
-    CONVOY_OFF_ROUTE = "convoy_off_route"
-    # movement outcomes
-    BOUNCED = "bounced"
-    BOUNCED_OFF = "bounced_off"
-    OWN_UNIT = "own_unit"
-    LOST_HEAD_TO_HEAD = "lost_head_to_head"
-    NO_CONVOY_ROUTE = "no_convoy_route"
-    NO_POSSIBLE_CONVOY = "no_possible_convoy"
-    CONVOY_DISRUPTED = "convoy_disrupted"
-    CONVOY_PARADOX = "convoy_paradox"
-    PARADOX_HOLD = "paradox_hold"
-    MOVE_FAILED = "move_failed"
-    SUPPORT_CUT = "support_cut"
-    DISLODGED_BY = "dislodged_by"
-    DESTROYED = "destroyed"
-    # retreats
-    RETREAT_NOT_ALLOWED = "retreat_not_allowed"
-    RETREAT_BOUNCED = "retreat_bounced"
-    NO_ORDER_DISBANDED = "no_order_disbanded"
-    # adjustments
-    NO_BUILDS_DUE = "no_builds_due"
-    NO_DISBANDS_DUE = "no_disbands_due"
-    BUILD_NOT_ALLOWED = "build_not_allowed"
-    BUILD_OCCUPIED = "build_occupied"
-    BUILD_TWICE = "build_twice"
-    BUILD_TERRAIN = "build_terrain"
-    TOO_MANY = "too_many"
-    CIVIL_DISORDER = "civil_disorder"
-    # an order set with more of something than the rules allow (refused at entry)
-    BUILDS_EXCESS = "builds_excess"
-    DISBANDS_EXCESS = "disbands_excess"
-    NOMINATIONS_EXCESS = "nominations_excess"
-    PICKS_EXCESS = "picks_excess"
-    # setting a game up: nomination (Highlander)
-    NOT_A_CENTER = "not_a_center"
-    NOMINATED_TWICE = "nominated_twice"
-    NOMINATION_EXCLUDED = "nomination_excluded"
-    NOMINATION_CONTESTED = "nomination_contested"
-    LISTS_IDENTICAL = "lists_identical"
-    NOMINATION_COUNT = "nomination_count"
-    NOMINATION_MISSING_POWER = "nomination_missing_power"
-    NOMINATED_AT_RANDOM = "nominated_at_random"
-    NOMINATION_DROPPED = "nomination_dropped"
-    # placement (Highlander)
-    PLACEMENT_NOT_OWN = "placement_not_own"
-    PLACEMENT_MISSING = "placement_missing"
-    PLACED_BY_DEFAULT = "placed_by_default"
-    # the draft (Multiple Void)
-    NOT_YOUR_PICK = "not_your_pick"
-    NOT_A_DRAFT_SPACE = "not_a_draft_space"
-    PICKED_AT_RANDOM = "picked_at_random"
-    REMOVED_NO_CENTER = "removed_no_center"
+    The set is open, as phase kinds are: the core declares the codes of the standard game
+    and the variants it ships, and a variant declares its own (a storm sank a fleet, the
+    Borg ate a unit) with :meth:`declare`. A code is its text: it compares, hashes and
+    serialises as the text, and the same text always gives the same object.
+
+    >>> Reason("bounced") is Reason.BOUNCED, Reason.BOUNCED == "bounced"
+    (True, True)
+    """
+
+    #: The English sentence, a ``str.format`` template over the result's parameters.
+    wording: str
+    UNREADABLE: ClassVar[Reason]
+    NO_UNIT: ClassVar[Reason]
+    NOT_YOUR_UNIT: ClassVar[Reason]
+    WRONG_UNIT_KIND: ClassVar[Reason]
+    WRONG_PHASE: ClassVar[Reason]
+    REPLACED: ClassVar[Reason]
+    SAME_PROVINCE: ClassVar[Reason]
+    NOT_ADJACENT: ClassVar[Reason]
+    CANNOT_ENTER: ClassVar[Reason]
+    COAST_NEEDED: ClassVar[Reason]
+    SUPPORT_UNREACHABLE: ClassVar[Reason]
+    SUPPORT_SELF: ClassVar[Reason]
+    NO_SUPPORTED_UNIT: ClassVar[Reason]
+    SUPPORT_NOT_MATCHED: ClassVar[Reason]
+    CONVOY_NOT_AT_SEA: ClassVar[Reason]
+    CONVOY_NO_ARMY: ClassVar[Reason]
+    CONVOY_NOT_MATCHED: ClassVar[Reason]
+    CONVOY_NOT_USED: ClassVar[Reason]
+    CONVOY_OFF_ROUTE: ClassVar[Reason]
+    BOUNCED: ClassVar[Reason]
+    BOUNCED_OFF: ClassVar[Reason]
+    OWN_UNIT: ClassVar[Reason]
+    LOST_HEAD_TO_HEAD: ClassVar[Reason]
+    NO_CONVOY_ROUTE: ClassVar[Reason]
+    NO_POSSIBLE_CONVOY: ClassVar[Reason]
+    CONVOY_DISRUPTED: ClassVar[Reason]
+    CONVOY_PARADOX: ClassVar[Reason]
+    PARADOX_HOLD: ClassVar[Reason]
+    MOVE_FAILED: ClassVar[Reason]
+    SUPPORT_CUT: ClassVar[Reason]
+    DISLODGED_BY: ClassVar[Reason]
+    DESTROYED: ClassVar[Reason]
+    RETREAT_NOT_ALLOWED: ClassVar[Reason]
+    RETREAT_BOUNCED: ClassVar[Reason]
+    NO_ORDER_DISBANDED: ClassVar[Reason]
+    NO_BUILDS_DUE: ClassVar[Reason]
+    NO_DISBANDS_DUE: ClassVar[Reason]
+    BUILD_NOT_ALLOWED: ClassVar[Reason]
+    BUILD_OCCUPIED: ClassVar[Reason]
+    BUILD_TWICE: ClassVar[Reason]
+    BUILD_TERRAIN: ClassVar[Reason]
+    TOO_MANY: ClassVar[Reason]
+    CIVIL_DISORDER: ClassVar[Reason]
+    BUILDS_EXCESS: ClassVar[Reason]
+    DISBANDS_EXCESS: ClassVar[Reason]
+    NOMINATIONS_EXCESS: ClassVar[Reason]
+    PICKS_EXCESS: ClassVar[Reason]
+    NOT_A_CENTER: ClassVar[Reason]
+    NOMINATED_TWICE: ClassVar[Reason]
+    NOMINATION_EXCLUDED: ClassVar[Reason]
+    NOMINATION_CONTESTED: ClassVar[Reason]
+    LISTS_IDENTICAL: ClassVar[Reason]
+    NOMINATION_COUNT: ClassVar[Reason]
+    NOMINATION_MISSING_POWER: ClassVar[Reason]
+    NOMINATED_AT_RANDOM: ClassVar[Reason]
+    NOMINATION_DROPPED: ClassVar[Reason]
+    PLACEMENT_NOT_OWN: ClassVar[Reason]
+    PLACEMENT_MISSING: ClassVar[Reason]
+    PLACED_BY_DEFAULT: ClassVar[Reason]
+    NOT_YOUR_PICK: ClassVar[Reason]
+    NOT_A_DRAFT_SPACE: ClassVar[Reason]
+    PICKED_AT_RANDOM: ClassVar[Reason]
+    REMOVED_NO_CENTER: ClassVar[Reason]
+
+    _declared: ClassVar[dict[str, Reason]] = {}
+
+    def __new__(cls, code: str) -> Reason:
+        reason = cls._declared.get(code)
+        if reason is None:
+            raise ValueError(f"{code!r} is not a reason any variant declares")
+        return reason
+
+    @classmethod
+    def declare(cls, code: str, wording: str) -> Reason:
+        """The reason ``code`` with its English ``wording``, declared once; declaring it
+        again with the same wording is harmless, with another it is refused.
+
+        Raises:
+            ValueError: for a code that is not lower-case words joined by "_", or a
+                conflict.
+        """
+        if not code or not all(c.islower() or c == "_" for c in code):
+            raise ValueError(f"a reason code is lower-case words joined by '_', not {code!r}")
+        known = cls._declared.get(code)
+        if known is not None:
+            if known.wording != wording:
+                raise ValueError(f"reason {code!r} is already declared with other words")
+            return known
+        reason = str.__new__(cls, code)
+        reason.wording = wording
+        cls._declared[code] = reason
+        return reason
+
+    @classmethod
+    def declared(cls) -> tuple[Reason, ...]:
+        """Every reason declared so far, in the order declared."""
+        return tuple(cls._declared.values())
+
+    @property
+    def value(self) -> str:
+        return str.__str__(self)
+
+    def __str__(self) -> str:
+        return str.__str__(self)
+
+    def __repr__(self) -> str:
+        return f"Reason({str.__str__(self)!r})"
+
+    def __copy__(self) -> Reason:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Reason:
+        return self
+
+    def __reduce__(self) -> tuple[type[Reason], tuple[str]]:
+        return Reason, (str.__str__(self),)
 
 
-_WORDING: dict[Reason, str] = {
-    Reason.UNREADABLE: "{message}",
-    Reason.NO_UNIT: "no unit at {location}",
-    Reason.NOT_YOUR_UNIT: "{unit} belongs to {owner}",
-    Reason.WRONG_UNIT_KIND: "the unit at {location} is {actual}, not {given}",
-    Reason.WRONG_PHASE: "{kind} orders are not given in a {phase} phase",
-    Reason.REPLACED: "replaced by a later order for the same unit",
-    Reason.SAME_PROVINCE: "{unit} cannot move to the province it is in",
-    Reason.NOT_ADJACENT: "{dest} is not adjacent to {source}",
-    Reason.CANNOT_ENTER: "{unit} cannot enter {dest}",
-    Reason.COAST_NEEDED: "say which coast of {dest}",
-    Reason.SUPPORT_UNREACHABLE: "{unit} could not move to {dest} itself, so cannot support there",
-    Reason.SUPPORT_SELF: "a unit cannot support itself",
-    Reason.NO_SUPPORTED_UNIT: "no unit at {location} to support",
-    Reason.SUPPORT_NOT_MATCHED: "{supported} was not ordered {what}",
-    Reason.CONVOY_NOT_AT_SEA: "only a fleet at sea can convoy",
-    Reason.CONVOY_NO_ARMY: "no army at {location} to convoy",
-    Reason.CONVOY_NOT_MATCHED: "{army} was not ordered to {dest}",
-    Reason.CONVOY_NOT_USED: "{army} went over land, not by convoy",
-    Reason.CONVOY_OFF_ROUTE: "{unit} cannot be part of any convoy route from {source} to {dest}",
-    Reason.BOUNCED: "bounced with {other} ({strength} vs {other_strength})",
-    Reason.BOUNCED_OFF: "bounced off {other} ({strength} vs {other_strength})",
-    Reason.OWN_UNIT: "cannot dislodge {other} of the same power",
-    Reason.LOST_HEAD_TO_HEAD: "lost the head-to-head battle with {other} "
-    "({strength} vs {other_strength})",
-    Reason.NO_CONVOY_ROUTE: "no convoy route from {source} to {dest}",
-    Reason.NO_POSSIBLE_CONVOY: "{dest} is not adjacent to {source}, and no fleets could "
-    "convoy there",
-    Reason.CONVOY_DISRUPTED: "convoy disrupted: {fleets} dislodged",
-    Reason.CONVOY_PARADOX: "convoy paradox: the convoy fails (Szykman rule)",
-    Reason.PARADOX_HOLD: "part of a convoy paradox: every unit in it holds",
-    Reason.MOVE_FAILED: "the move failed",
-    Reason.SUPPORT_CUT: "support cut by {other}",
-    Reason.DISLODGED_BY: "dislodged by {other} from {source} ({strength} vs {other_strength})",
-    Reason.DESTROYED: "dislodged by {other} with nowhere to retreat: destroyed",
-    Reason.RETREAT_NOT_ALLOWED: "{unit} cannot retreat to {dest}",
-    Reason.RETREAT_BOUNCED: "bounced with {other} in {dest}: both are disbanded",
-    Reason.NO_ORDER_DISBANDED: "no retreat ordered: disbanded",
-    Reason.NO_BUILDS_DUE: "{power} has no builds due",
-    Reason.NO_DISBANDS_DUE: "{power} has no disbands due",
-    Reason.BUILD_NOT_ALLOWED: "{power} may not build in {location}",
-    Reason.BUILD_OCCUPIED: "{location} is occupied",
-    Reason.BUILD_TWICE: "a unit is already being built in {location}",
-    Reason.BUILD_TERRAIN: "{unit} cannot stand in {location}",
-    Reason.TOO_MANY: "more orders than the {count} allowed",
-    Reason.CIVIL_DISORDER: "disbanded in civil disorder (farthest from home)",
-    Reason.BUILDS_EXCESS: "more builds than allowed: {given} given (a waive counts as a "
-    "build), {count} allowed",
-    Reason.DISBANDS_EXCESS: "more disbands than due: {given} given, {count} due",
-    Reason.NOMINATIONS_EXCESS: "more centers than the list holds: {given} given, {count} allowed",
-    Reason.PICKS_EXCESS: "more picks than allowed: {given} given, {count} allowed",
-    Reason.NOT_A_CENTER: "{location} is not a supply center",
-    Reason.NOMINATED_TWICE: "{location} is already on the list",
-    Reason.NOMINATION_EXCLUDED: "{location} was named in an earlier round and may not be "
-    "named again",
-    Reason.NOMINATION_CONTESTED: "{location} was nominated by both players and stays neutral",
-    Reason.LISTS_IDENTICAL: "both lists were the same: both players nominate again",
-    Reason.NOMINATION_COUNT: "the list must name exactly {count} centers, not {given}",
-    Reason.NOMINATION_MISSING_POWER: "the list must name a home center of {power}",
-    Reason.NOMINATED_AT_RANDOM: "chosen at random to complete the list",
-    Reason.NOMINATION_DROPPED: "dropped to make room for a home center of {power}",
-    Reason.PLACEMENT_NOT_OWN: "{location} is not one of your centers",
-    Reason.PLACEMENT_MISSING: "no unit is placed in {location} yet",
-    Reason.PLACED_BY_DEFAULT: "no unit was placed here: an army stands in {location}",
-    Reason.NOT_YOUR_PICK: "it is {power}'s pick, not yours",
-    Reason.NOT_A_DRAFT_SPACE: "{location} is not one of the draft's spaces",
-    Reason.PICKED_AT_RANDOM: "no pick in time: placed at random",
-    Reason.REMOVED_NO_CENTER: "{unit} took no supply center in 1900 and is removed",
-}
+# unreadable or unattachable
+Reason.UNREADABLE = Reason.declare("unreadable", "{message}")
+Reason.NO_UNIT = Reason.declare("no_unit", "no unit at {location}")
+Reason.NOT_YOUR_UNIT = Reason.declare("not_your_unit", "{unit} belongs to {owner}")
+Reason.WRONG_UNIT_KIND = Reason.declare(
+    "wrong_unit_kind", "the unit at {location} is {actual}, not {given}"
+)
+Reason.WRONG_PHASE = Reason.declare("wrong_phase", "{kind} orders are not given in a {phase} phase")
+Reason.REPLACED = Reason.declare("replaced", "replaced by a later order for the same unit")
+# illegal by the rules (void)
+Reason.SAME_PROVINCE = Reason.declare(
+    "same_province", "{unit} cannot move to the province it is in"
+)
+Reason.NOT_ADJACENT = Reason.declare("not_adjacent", "{dest} is not adjacent to {source}")
+Reason.CANNOT_ENTER = Reason.declare("cannot_enter", "{unit} cannot enter {dest}")
+Reason.COAST_NEEDED = Reason.declare("coast_needed", "say which coast of {dest}")
+Reason.SUPPORT_UNREACHABLE = Reason.declare(
+    "support_unreachable", "{unit} could not move to {dest} itself, so cannot support there"
+)
+Reason.SUPPORT_SELF = Reason.declare("support_self", "a unit cannot support itself")
+Reason.NO_SUPPORTED_UNIT = Reason.declare("no_supported_unit", "no unit at {location} to support")
+Reason.SUPPORT_NOT_MATCHED = Reason.declare(
+    "support_not_matched", "{supported} was not ordered {what}"
+)
+Reason.CONVOY_NOT_AT_SEA = Reason.declare("convoy_not_at_sea", "only a fleet at sea can convoy")
+Reason.CONVOY_NO_ARMY = Reason.declare("convoy_no_army", "no army at {location} to convoy")
+Reason.CONVOY_NOT_MATCHED = Reason.declare("convoy_not_matched", "{army} was not ordered to {dest}")
+Reason.CONVOY_NOT_USED = Reason.declare("convoy_not_used", "{army} went over land, not by convoy")
+Reason.CONVOY_OFF_ROUTE = Reason.declare(
+    "convoy_off_route", "{unit} cannot be part of any convoy route from {source} to {dest}"
+)
+# movement outcomes
+Reason.BOUNCED = Reason.declare("bounced", "bounced with {other} ({strength} vs {other_strength})")
+Reason.BOUNCED_OFF = Reason.declare(
+    "bounced_off", "bounced off {other} ({strength} vs {other_strength})"
+)
+Reason.OWN_UNIT = Reason.declare("own_unit", "cannot dislodge {other} of the same power")
+Reason.LOST_HEAD_TO_HEAD = Reason.declare(
+    "lost_head_to_head",
+    "lost the head-to-head battle with {other} ({strength} vs {other_strength})",
+)
+Reason.NO_CONVOY_ROUTE = Reason.declare(
+    "no_convoy_route", "no convoy route from {source} to {dest}"
+)
+Reason.NO_POSSIBLE_CONVOY = Reason.declare(
+    "no_possible_convoy", "{dest} is not adjacent to {source}, and no fleets could convoy there"
+)
+Reason.CONVOY_DISRUPTED = Reason.declare("convoy_disrupted", "convoy disrupted: {fleets} dislodged")
+Reason.CONVOY_PARADOX = Reason.declare(
+    "convoy_paradox", "convoy paradox: the convoy fails (Szykman rule)"
+)
+Reason.PARADOX_HOLD = Reason.declare(
+    "paradox_hold", "part of a convoy paradox: every unit in it holds"
+)
+Reason.MOVE_FAILED = Reason.declare("move_failed", "the move failed")
+Reason.SUPPORT_CUT = Reason.declare("support_cut", "support cut by {other}")
+Reason.DISLODGED_BY = Reason.declare(
+    "dislodged_by", "dislodged by {other} from {source} ({strength} vs {other_strength})"
+)
+Reason.DESTROYED = Reason.declare(
+    "destroyed", "dislodged by {other} with nowhere to retreat: destroyed"
+)
+# retreats
+Reason.RETREAT_NOT_ALLOWED = Reason.declare(
+    "retreat_not_allowed", "{unit} cannot retreat to {dest}"
+)
+Reason.RETREAT_BOUNCED = Reason.declare(
+    "retreat_bounced", "bounced with {other} in {dest}: both are disbanded"
+)
+Reason.NO_ORDER_DISBANDED = Reason.declare("no_order_disbanded", "no retreat ordered: disbanded")
+# adjustments
+Reason.NO_BUILDS_DUE = Reason.declare("no_builds_due", "{power} has no builds due")
+Reason.NO_DISBANDS_DUE = Reason.declare("no_disbands_due", "{power} has no disbands due")
+Reason.BUILD_NOT_ALLOWED = Reason.declare(
+    "build_not_allowed", "{power} may not build in {location}"
+)
+Reason.BUILD_OCCUPIED = Reason.declare("build_occupied", "{location} is occupied")
+Reason.BUILD_TWICE = Reason.declare("build_twice", "a unit is already being built in {location}")
+Reason.BUILD_TERRAIN = Reason.declare("build_terrain", "{unit} cannot stand in {location}")
+Reason.TOO_MANY = Reason.declare("too_many", "more orders than the {count} allowed")
+Reason.CIVIL_DISORDER = Reason.declare(
+    "civil_disorder", "disbanded in civil disorder (farthest from home)"
+)
+# an order set with more of something than the rules allow (refused at entry)
+Reason.BUILDS_EXCESS = Reason.declare(
+    "builds_excess",
+    "more builds than allowed: {given} given (a waive counts as a build), {count} allowed",
+)
+Reason.DISBANDS_EXCESS = Reason.declare(
+    "disbands_excess", "more disbands than due: {given} given, {count} due"
+)
+Reason.NOMINATIONS_EXCESS = Reason.declare(
+    "nominations_excess", "more centers than the list holds: {given} given, {count} allowed"
+)
+Reason.PICKS_EXCESS = Reason.declare(
+    "picks_excess", "more picks than allowed: {given} given, {count} allowed"
+)
+# setting a game up: nomination (Highlander)
+Reason.NOT_A_CENTER = Reason.declare("not_a_center", "{location} is not a supply center")
+Reason.NOMINATED_TWICE = Reason.declare("nominated_twice", "{location} is already on the list")
+Reason.NOMINATION_EXCLUDED = Reason.declare(
+    "nomination_excluded", "{location} was named in an earlier round and may not be named again"
+)
+Reason.NOMINATION_CONTESTED = Reason.declare(
+    "nomination_contested", "{location} was nominated by both players and stays neutral"
+)
+Reason.LISTS_IDENTICAL = Reason.declare(
+    "lists_identical", "both lists were the same: both players nominate again"
+)
+Reason.NOMINATION_COUNT = Reason.declare(
+    "nomination_count", "the list must name exactly {count} centers, not {given}"
+)
+Reason.NOMINATION_MISSING_POWER = Reason.declare(
+    "nomination_missing_power", "the list must name a home center of {power}"
+)
+Reason.NOMINATED_AT_RANDOM = Reason.declare(
+    "nominated_at_random", "chosen at random to complete the list"
+)
+Reason.NOMINATION_DROPPED = Reason.declare(
+    "nomination_dropped", "dropped to make room for a home center of {power}"
+)
+# placement (Highlander)
+Reason.PLACEMENT_NOT_OWN = Reason.declare(
+    "placement_not_own", "{location} is not one of your centers"
+)
+Reason.PLACEMENT_MISSING = Reason.declare(
+    "placement_missing", "no unit is placed in {location} yet"
+)
+Reason.PLACED_BY_DEFAULT = Reason.declare(
+    "placed_by_default", "no unit was placed here: an army stands in {location}"
+)
+# the draft (Multiple Void)
+Reason.NOT_YOUR_PICK = Reason.declare("not_your_pick", "it is {power}'s pick, not yours")
+Reason.NOT_A_DRAFT_SPACE = Reason.declare(
+    "not_a_draft_space", "{location} is not one of the draft's spaces"
+)
+Reason.PICKED_AT_RANDOM = Reason.declare("picked_at_random", "no pick in time: placed at random")
+Reason.REMOVED_NO_CENTER = Reason.declare(
+    "removed_no_center", "{unit} took no supply center in 1900 and is removed"
+)
 
 
 _NO_PARAMS: FrozenMap[str, str] = FrozenMap()
@@ -198,7 +326,7 @@ class OrderResult:
         if self.reason is None:
             return ""
         try:
-            return _WORDING[self.reason].format_map(dict(self.params))
+            return self.reason.wording.format_map(dict(self.params))
         except KeyError:
             return self.reason.value.replace("_", " ")
 
@@ -273,3 +401,8 @@ def ok_result(power: str, order: Order) -> OrderResult:
     _set_reason(result, None)
     _set_params(result, _NO_PARAMS)
     return result
+
+
+#: The reasons of the core and of the variants the adjudicator ships, each worded by the
+#: site too; a variant declared elsewhere (a test's made-up one) adds its own after these.
+SHIPPED_REASONS: tuple[Reason, ...] = Reason.declared()

@@ -8,7 +8,7 @@ import hashlib
 from collections.abc import Mapping
 from typing import Any
 
-from adjudicator import ParseError, Position, parse_order
+from adjudicator import ParseError, Position
 from adjudicator.io import position_from_json
 from adjudicator.variants import Variant
 from games.models import Game, GamePhase
@@ -76,7 +76,7 @@ def whole_answer_problem(
     parsed = []
     for text in orders:
         try:
-            parsed.append(parse_order(text, variant.map, position=position, power=power))
+            parsed.append(variant.read_order(text, position=position, power=power))
         except ParseError:
             continue
     return variant.order_set_problem(position, power, parsed)

@@ -26,6 +26,7 @@ from adjudicator import load_map
 from adjudicator.board import Phase
 from adjudicator.errors import ParseError
 from adjudicator.results import OrderResult
+from variants.registry import phase_words
 
 #: The standard powers by their ids (variants with other powers show the id, capitalised).
 POWER_NAMES: dict[str, Promise] = {
@@ -68,14 +69,6 @@ PHASE_KINDS: dict[str, Promise] = {
     "movement": pgettext_lazy("phase kind", "movement"),
     "retreats": pgettext_lazy("phase kind", "retreats"),
     "adjustments": pgettext_lazy("phase kind", "adjustments"),
-}
-_KIND_WORDS = {"M": "movement", "R": "retreats", "A": "adjustments"}
-
-#: Phases that set a game up have a name of their own, without a season.
-SETUP_PHASES: dict[str, Promise] = {
-    "N": pgettext_lazy("phase", "Nomination of centers"),
-    "P": pgettext_lazy("phase", "Placement of units"),
-    "D": pgettext_lazy("phase", "Draft"),
 }
 
 #: Kinds of order (the adjudicator's order class names), in "{kind} orders are not given ...".
@@ -285,14 +278,6 @@ def outcome_name(outcome: str) -> str:
     return str(name) if name is not None else str(outcome)
 
 
-#: A set-up phase played more than once under the same code: which time this is.
-SETUP_REPEATS: dict[str, Promise] = {
-    "N": _("Nomination of centers, round %(n)s"),
-    "P": _("Placement of units (%(n)s)"),
-    "D": _("Draft, pick %(n)s"),
-}
-
-
 def phase_name(code: str, occurrence: int = 1) -> str:
     """A phase in words: ``S1901M`` -> ``Spring 1901 movement`` (translated).
 
@@ -300,14 +285,14 @@ def phase_name(code: str, occurrence: int = 1) -> str:
     a draft, a repeated nomination): the third ``S1900D`` is "Draft, pick 3".
     """
     phase = Phase.parse(code)
-    if phase.kind.value in SETUP_PHASES:
-        if occurrence > 1 or phase.kind.value == "D":
-            return str(SETUP_REPEATS[phase.kind.value]) % {"n": occurrence}
-        return str(SETUP_PHASES[phase.kind.value])
+    words = phase_words(phase.kind.value)
+    if words is not None:
+        return words.of(occurrence)
+    kind = PHASE_KINDS.get(phase.kind.words, phase.kind.words)
     return gettext("%(season)s %(year)s %(kind)s") % {
         "season": SEASONS[phase.season.value],
         "year": phase.year,
-        "kind": PHASE_KINDS[_KIND_WORDS[phase.kind.value]],
+        "kind": kind,
     }
 
 

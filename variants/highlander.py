@@ -7,8 +7,9 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
-from variants.site import VariantOptionsForm, site_entry
+from variants.site import PhaseWords, VariantOptionsForm, site_entry
 
 SITE = site_entry(
     "highlander",
@@ -18,6 +19,15 @@ SITE = site_entry(
         "place their own units, and play one movement turn a year with builds in "
         "any center they own. Can be played as a duel on two boards."
     ),
+    phase_words={
+        "N": PhaseWords(
+            pgettext_lazy("phase", "Nomination of centers"),
+            _("Nomination of centers, round %(n)s"),
+        ),
+        "P": PhaseWords(
+            pgettext_lazy("phase", "Placement of units"), _("Placement of units (%(n)s)")
+        ),
+    },
 )
 
 

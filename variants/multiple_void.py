@@ -7,8 +7,9 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
-from variants.site import VariantOptionsForm, site_entry
+from variants.site import PhaseWords, VariantOptionsForm, site_entry
 
 SITE = site_entry(
     "multiple_void",
@@ -18,6 +19,11 @@ SITE = site_entry(
         "onto an empty board, play a single Fall turn in 1900, and keep only the "
         "units that took a supply center."
     ),
+    phase_words={
+        "D": PhaseWords(
+            pgettext_lazy("phase", "Draft"), _("Draft, pick %(n)s"), always_numbered=True
+        )
+    },
 )
 
 

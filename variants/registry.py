@@ -15,15 +15,17 @@ from typing import Any
 
 from adjudicator.variants import VARIANTS
 from variants import highlander, multiple_void, standard
-from variants.site import FALLBACK_LANGUAGE, SiteVariant, VariantOptionsForm
+from variants.site import FALLBACK_LANGUAGE, PhaseWords, SiteVariant, VariantOptionsForm
 
 __all__ = [
     "FALLBACK_LANGUAGE",
     "SITE_VARIANTS",
+    "PhaseWords",
     "SiteVariant",
     "VariantOptionsForm",
     "option_forms",
     "options_form",
+    "phase_words",
     "site_variant",
 ]
 
@@ -66,3 +68,16 @@ def option_forms(data: Any = None) -> dict[str, VariantOptionsForm]:
     """One options form per variant the site offers, each with the variant's id as its
     prefix."""
     return {v.id: options_form(v.id)(data, prefix=v.id) for v in SITE_VARIANTS}
+
+
+#: The words of every phase kind a variant declares, by letter (a letter is one kind
+#: wherever it is used: the adjudicator refuses to declare it twice).
+_PHASE_WORDS: dict[str, PhaseWords] = {
+    letter: words for v in SITE_VARIANTS for letter, words in v.phase_words.items()
+}
+
+
+def phase_words(kind: str) -> PhaseWords | None:
+    """How players name the phase kind written ``kind``, if a variant says; None for
+    the core's kinds (a season, a year and "movement") and for kinds with no words."""
+    return _PHASE_WORDS.get(kind)

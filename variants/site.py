@@ -4,7 +4,8 @@ counts, rules pages) and the base of its options form. Each variant's own module
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from django import forms
@@ -15,6 +16,24 @@ from adjudicator.variants import VARIANTS
 
 #: The language whose rules page every variant has.
 FALLBACK_LANGUAGE = "en"
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseWords:
+    """How players name a phase kind the variant declares, in their language: a set-up
+    phase has a name of its own, without a season ("Placement of units")."""
+
+    #: The phase's name the first time it is played.
+    name: Promise | str
+    #: Its name when played again under the same code, with ``%(n)s`` the time it is.
+    again: Promise | str
+    #: Numbered from the first time on (each pick of a draft is "pick n").
+    always_numbered: bool = False
+
+    def of(self, occurrence: int) -> str:
+        if occurrence > 1 or self.always_numbered:
+            return str(self.again) % {"n": occurrence}
+        return str(self.name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +48,8 @@ class SiteVariant:
     players: tuple[int, int]
     #: The rules templates' path without ".<language>.html".
     rules_template_base: str
+    #: The words of the phase kinds the variant declares, by their letters.
+    phase_words: Mapping[str, PhaseWords] = field(default_factory=dict)
 
     @property
     def players_text(self) -> str:
@@ -56,7 +77,12 @@ class SiteVariant:
         return names
 
 
-def site_entry(variant_id: str, name: Promise, summary: Promise) -> SiteVariant:
+def site_entry(
+    variant_id: str,
+    name: Promise,
+    summary: Promise,
+    phase_words: Mapping[str, PhaseWords] | None = None,
+) -> SiteVariant:
     """A variant's entry, its player counts taken from the adjudicator."""
     # The player counts are the adjudicator's, so the two registries cannot disagree.
     return SiteVariant(
@@ -65,6 +91,7 @@ def site_entry(variant_id: str, name: Promise, summary: Promise) -> SiteVariant:
         summary=summary,
         players=VARIANTS[variant_id].player_counts,
         rules_template_base=f"variants/rules/{variant_id}",
+        phase_words=dict(phase_words or {}),
     )
 
 

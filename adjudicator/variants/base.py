@@ -26,7 +26,15 @@ from adjudicator.board import (
 )
 from adjudicator.errors import PositionError
 from adjudicator.maps import GameMap, Terrain, load_map
-from adjudicator.orders import Build, Disband, Order, Waive
+from adjudicator.orders import (
+    PHASE_ORDER_KINDS,
+    Build,
+    Disband,
+    Order,
+    VariantOrder,
+    Waive,
+    parse_order,
+)
 from adjudicator.results import OrderResult, Reason
 from adjudicator.variants.common import distances_to
 
@@ -101,6 +109,11 @@ class Variant:
     powers_by_lot: bool = False
     #: Keys of ``Position.extras`` players may not see before the phase is adjudicated.
     private_extras: frozenset[str] = frozenset()
+    #: The phase kinds this variant declares beyond the core's (:meth:`PhaseKind.declare`),
+    #: each in ``phase_sequence`` or ``setup_phases``.
+    phase_kinds: tuple[PhaseKind, ...] = ()
+    #: The order kinds this variant declares (:class:`~adjudicator.orders.VariantOrder`).
+    order_kinds: tuple[type[VariantOrder], ...] = ()
 
     @property
     def map(self) -> GameMap:
@@ -147,6 +160,51 @@ class Variant:
         if phase.year < self.first_year:
             return phase.year == self.first_year - 1 and key in self.setup_phases
         return key in self.phase_sequence
+
+    # -- orders --------------------------------------------------------------------
+
+    def read_order(
+        self, text: str, *, position: Position | None = None, power: str | None = None
+    ) -> Order:
+        """Read one order: the variant's own kinds first (each reader says whether the
+        text is its kind), then the core's notation (:func:`parse_order`).
+
+        Raises:
+            ParseError: if the text is not an order that can be read.
+        """
+        game_map = self.map
+        for kind in self.order_kinds:
+            order = kind.read(text, game_map, position, power)
+            if order is not None:
+                return order
+        return parse_order(text, game_map, position=position, power=power)
+
+    def phase_order_kinds(self, kind: PhaseKind) -> tuple[type, ...]:
+        """The order kinds given in a phase of ``kind``: the core's for its kinds, and
+        the variant's own declared for it."""
+        core = PHASE_ORDER_KINDS.get(kind, ())
+        own = tuple(k for k in self.order_kinds if kind in k.phase_kinds)
+        return core + own if own else core
+
+    def own_orders(
+        self,
+        position: Position,
+        after: Position,
+        orders: Mapping[str, Sequence[VariantOrder]],
+        seed: int,
+    ) -> tuple[Position, tuple[OrderResult, ...]]:
+        """The variant's own orders given in a movement, retreat or adjustment phase, as a
+        step after the core resolved the rest: ``position`` is the phase's, ``after`` what
+        the core made of it. Returns the position and a result per order (and per unit
+        the step touched). Standard: no such orders."""
+        return after, ()
+
+    def own_legal_orders(
+        self, position: Position, power: str | None
+    ) -> dict[str, tuple[Order, ...]]:
+        """The variant's own orders a power may give now, keyed by province (or by a word
+        for orders about no place), added to the core's list. Standard: none."""
+        return {}
 
     # -- geography and strength (movement hooks) ------------------------------
 
@@ -206,6 +264,18 @@ class Variant:
             return frozenset(out)
         raise PositionError(f"{self.name} has no {position.phase.name} phase", "phase")
 
+    def orders_given_by(self, position: Position) -> dict[str, frozenset[str]]:
+        """Who orders for what this phase: for each seat (one of :meth:`seats`) that gives
+        orders now, the powers whose orders it gives. The site lets a seat give exactly
+        those; :func:`~adjudicator.resolve` takes orders by power, whoever gave them.
+
+        Standard: each power with orders due (:meth:`orders_due`) gives its own. A
+        variant answers otherwise where a player is not a power (Kapitalisten: whoever
+        holds most of a nation's currency commands it) or orders for another's
+        (a vassal, a fool).
+        """
+        return {power: frozenset({power}) for power in self.orders_due(position)}
+
     def resolve_setup(
         self, position: Position, orders: Mapping[str, Sequence[Order]], seed: int
     ) -> tuple[Position, list[OrderResult]]:
@@ -216,6 +286,16 @@ class Variant:
         phase: :meth:`phase_after` says what comes next) and a result per order,
         plus results for anything done in a player's stead (a missed pick).
         """
+        raise PositionError(f"{self.name} has no {position.phase.name} phase", "phase")
+
+    def resolve_own_phase(
+        self, position: Position, orders: Mapping[str, Sequence[Order]], seed: int
+    ) -> tuple[Position, list[OrderResult]]:
+        """Resolve a phase of a kind this variant declares (see :class:`PhaseKind`): the
+        set-up kinds by :meth:`resolve_setup`; a kind of play (an exchange, a vote) by the
+        variant's override of this hook. Same contract as :meth:`resolve_setup`."""
+        if position.phase.kind.setup:
+            return self.resolve_setup(position, orders, seed)
         raise PositionError(f"{self.name} has no {position.phase.name} phase", "phase")
 
     def setup_legal_orders(
@@ -300,15 +380,25 @@ class Variant:
                 year += 1
             season, kind = seq[index]
             candidate = Phase(season, year, kind)
-            if kind is PhaseKind.MOVEMENT:
-                return candidate
-            if kind is PhaseKind.RETREATS:
-                if position.dislodged and phase.kind is PhaseKind.MOVEMENT:
-                    return candidate
-                continue
-            if self.adjustments_needed(position):
+            if self.phase_due(candidate, phase, position):
                 return candidate
         raise PositionError(f"{self.name} has no movement phase", "phase")
+
+    def phase_due(self, candidate: Phase, previous: Phase, position: Position) -> bool:
+        """Is ``candidate`` played, after ``previous`` produced ``position``, or skipped?
+
+        A movement phase is never skipped; a retreat phase comes only when a movement
+        dislodged units; an adjustment phase only when some power must build or disband.
+        A kind the variant declares is played every time unless it says otherwise.
+        """
+        kind = candidate.kind
+        if kind is PhaseKind.MOVEMENT:
+            return True
+        if kind is PhaseKind.RETREATS:
+            return bool(position.dislodged) and previous.kind is PhaseKind.MOVEMENT
+        if kind is PhaseKind.ADJUSTMENTS:
+            return self.adjustments_needed(position)
+        return True
 
     def changes_ownership_after(self, phase: Phase, position: Position) -> bool:
         """Do supply centers change hands now that ``phase`` is over?
@@ -392,9 +482,18 @@ class Variant:
 
     # -- non-player events -----------------------------------------------------
 
-    def before_phase(self, position: Position, seed: int) -> Position:
-        """Events that happen as a phase starts (monsters move, a link turns). Standard: none."""
-        return position
+    def open_phase(
+        self, position: Position, seed: int
+    ) -> tuple[Position, tuple[OrderResult, ...]]:
+        """Events that open a phase (a monster appears, the Borg moves, a new hyperspace
+        link), and a result for each unit or thing they touched. They run once, as the
+        phase opens: :func:`~adjudicator.resolve` runs them for the phase it moves on to
+        (with the seed of the phase it resolved) and :func:`~adjudicator.start` for a
+        game's first; the position then stored shows them, so players order against the
+        board they see. :func:`~adjudicator.check_order` and
+        :func:`~adjudicator.legal_orders` never run them. Draw from
+        :func:`adjudicator.chance.chance` with the event's name. Standard: none."""
+        return position, ()
 
     def __repr__(self) -> str:
         return f"<Variant {self.id}>"

@@ -10,7 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from adjudicator import ParseError, Position, check_order, find_variant, parse_order
+from adjudicator import ParseError, Position, check_order, find_variant
 from core.errors import ApplicationError, NotSeated
 from games import visibility, wording
 from games.models import Game, GamePhase, OrderSet
@@ -28,7 +28,7 @@ def order_read(position: Position, power: str, text: str) -> tuple[str | None, s
     text, or (None and) why it cannot be read or is not allowed, in the reader's words."""
     variant = find_variant(position.variant)
     try:
-        order = parse_order(text, variant.map, position=position, power=power)
+        order = variant.read_order(text, position=position, power=power)
     except ParseError as e:
         return None, wording.parse_problem(e)
     problem = check_order(position, power, order)
@@ -116,7 +116,7 @@ def refuse_excess_orders(game: Game, position: Position, power: str, orders: lis
     """Refuse, at entry, orders that together give more than the rules allow (two builds
     where one is allowed, a longer nomination list): the variant says what is excess."""
     variant = find_variant(game.variant)
-    parsed = [parse_order(t, variant.map, position=position, power=power) for t in orders]
+    parsed = [variant.read_order(t, position=position, power=power) for t in orders]
     excess = variant.order_set_excess(position, power, parsed)
     if excess is not None:
         reason, params = excess

@@ -19,7 +19,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from adjudicator.results import _WORDING, Reason
+from adjudicator.results import SHIPPED_REASONS, Reason
 from games import services, wording
 from games.models import Game, GamePhase
 
@@ -261,12 +261,12 @@ def _sample_params(template: str) -> dict[str, str]:
     return {n: samples.get(n, "A Mun") for n in names}
 
 
-@pytest.mark.parametrize("reason", list(Reason), ids=lambda r: r.value)
+@pytest.mark.parametrize("reason", SHIPPED_REASONS, ids=lambda r: r.value)
 def test_every_reason_reads_in_english_exactly_as_the_adjudicator_says_it(reason: Reason) -> None:
-    params = _sample_params(_WORDING[reason])
+    params = _sample_params(reason.wording)
     if reason is Reason.CONVOY_NOT_MATCHED:
         params["dest"] = "move to Norway"
-    expected = _WORDING[reason].format_map(params)
+    expected = reason.wording.format_map(params)
     with translation.override("en"):
         assert wording.result_sentence(reason.value, params) == expected
     with translation.override("de"):
