@@ -134,9 +134,7 @@ class PhaseKind(str):
         known = cls._declared.get(code)
         if known is not None:
             if (known.words, known.setup) != (words, setup):
-                raise ValueError(
-                    f"phase kind {code!r} is already declared as {known.words!r}"
-                )
+                raise ValueError(f"phase kind {code!r} is already declared as {known.words!r}")
             return known
         kind = str.__new__(cls, code)
         kind.words = words

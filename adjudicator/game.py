@@ -33,7 +33,7 @@ from adjudicator.orders import (
     Waive,
 )
 from adjudicator.resolution import resolve_movement, retreats_for
-from adjudicator.results import OrderResult, Outcome, Reason, make_result, unit_name
+from adjudicator.results import OrderResult, Outcome, Reason, make_result
 from adjudicator.variants import Variant, find_variant
 
 # Reading an enum member through its class is slow in Python 3.11 (the metaclass has a
@@ -187,13 +187,15 @@ def check_order(
     """Is this order legal for ``power`` now? ``None`` if so, else the result saying why.
 
     This is the check the site runs as a player types: it resolves the order
-    alone, so the words are the resolver's own ("Tyrolia is not adjacent to
-    London"). A support or convoy that no other order matches yet is fine.
+    alone, so the reason is the resolver's own (a code with its parameters, which
+    :func:`adjudicator.wording.explain` words). A support or convoy that no other order
+    matches yet is fine.
 
     >>> from adjudicator.variants import find_variant
     >>> start = find_variant("standard").initial_position()
-    >>> check_order(start, "england", "A lvp - tyr").explanation
-    'Tyrolia is not adjacent to Liverpool'
+    >>> problem = check_order(start, "england", "A lvp - tyr")
+    >>> problem.reason.value, dict(problem.params)
+    ('not_adjacent', {'dest': 'tyr', 'source': 'lvp'})
     >>> check_order(start, "england", "F lon - nth") is None
     True
     """
@@ -264,7 +266,6 @@ def _attach(
     the orders that could not be attached. Orders of kinds the variant declares go
     to ``own``, by power, for its :meth:`Variant.own_orders`.
     """
-    game_map = variant.map
     kind = position.phase.kind
     allowed = variant.phase_order_kinds(kind)
     attached: dict[str, tuple[str, Order]] = {}
@@ -306,7 +307,7 @@ def _attach(
                         order,
                         Outcome.ILLEGAL,
                         Reason.NO_UNIT,
-                        location=game_map.location_name(province),
+                        location=province,
                     )
                 )
                 continue
@@ -317,8 +318,8 @@ def _attach(
                         order,
                         Outcome.ILLEGAL,
                         Reason.NOT_YOUR_UNIT,
-                        unit=unit_name(str(unit)),
-                        owner=unit.power.capitalize(),
+                        unit=str(unit),
+                        owner=unit.power,
                     )
                 )
                 continue
@@ -329,9 +330,9 @@ def _attach(
                         order,
                         Outcome.ILLEGAL,
                         Reason.WRONG_UNIT_KIND,
-                        location=game_map.location_name(province),
-                        actual="an army" if unit.kind is UnitKind.ARMY else "a fleet",
-                        given="an army" if ref.kind is UnitKind.ARMY else "a fleet",
+                        location=province,
+                        actual=unit.kind.value,
+                        given=ref.kind.value,
                     )
                 )
                 continue
@@ -359,7 +360,9 @@ def _read(
             order = variant.read_order(given, position=position, power=power)
         except ParseError as e:
             results.append(
-                make_result(power, given, Outcome.ILLEGAL, Reason.UNREADABLE, message=e.message)
+                make_result(
+                    power, given, Outcome.ILLEGAL, Reason.UNREADABLE, problem=e.code, **e.params
+                )
             )
             return None
     else:
@@ -432,10 +435,8 @@ def _resolve_retreats(
                     order,
                     Outcome.VOID,
                     Reason.RETREAT_NOT_ALLOWED,
-                    unit=unit_name(str(unit)),
-                    dest=geo.location_name(order.dest)
-                    if order.dest in geo.locations
-                    else order.dest,
+                    unit=str(unit),
+                    dest=order.dest,
                 )
             )
             continue
@@ -448,7 +449,7 @@ def _resolve_retreats(
             results.append(make_result(unit.power, order, Outcome.OK))
             continue
         for unit, order in movers:
-            others = ", ".join(unit_name(str(u)) for u, _ in movers if u is not unit)
+            others = ", ".join(str(u) for u, _ in movers if u is not unit)
             results.append(
                 make_result(
                     unit.power,
@@ -456,7 +457,7 @@ def _resolve_retreats(
                     Outcome.BOUNCE,
                     Reason.RETREAT_BOUNCED,
                     other=others,
-                    dest=geo.location_name(province),
+                    dest=province,
                 )
             )
     return position.with_changes(units=units, dislodged=(), standoffs=())
@@ -490,7 +491,7 @@ def _resolve_adjustments(
                             order,
                             Outcome.VOID,
                             Reason.NO_DISBANDS_DUE,
-                            power=power.capitalize(),
+                            power=power,
                         )
                     )
                     continue
@@ -501,7 +502,7 @@ def _resolve_adjustments(
                             order,
                             Outcome.VOID,
                             Reason.NO_BUILDS_DUE,
-                            power=power.capitalize(),
+                            power=power,
                         )
                     )
                     continue
@@ -536,9 +537,7 @@ def _resolve_adjustments(
         for order in given:
             if not isinstance(order, Disband):
                 results.append(
-                    make_result(
-                        power, order, Outcome.VOID, Reason.NO_BUILDS_DUE, power=power.capitalize()
-                    )
+                    make_result(power, order, Outcome.VOID, Reason.NO_BUILDS_DUE, power=power)
                 )
                 continue
             if len(removed) >= need:
@@ -574,27 +573,25 @@ def _resolve_adjustments(
 def _build_problem(
     position: Position, variant: Variant, power: str, order: Build, sites: set[str]
 ) -> tuple[Reason, dict[str, str]] | None:
-    game_map = variant.map
     location = order.unit.location
     province = province_of(location)
-    name = game_map.location_name(province)
     if position.unit_in(province) is not None:
-        return Reason.BUILD_OCCUPIED, {"location": name}
+        return Reason.BUILD_OCCUPIED, {"location": province}
     if province not in variant.build_sites(position, power):
-        return Reason.BUILD_NOT_ALLOWED, {"power": power.capitalize(), "location": name}
+        return Reason.BUILD_NOT_ALLOWED, {"power": power, "location": province}
     if province not in sites:
-        return Reason.BUILD_TWICE, {"location": name}
+        return Reason.BUILD_TWICE, {"location": province}
     allowed = variant.buildable_kinds(province)
     kind = order.unit.kind
     if kind is UnitKind.ARMY:
         if f"A {province}" not in allowed:
-            return Reason.BUILD_TERRAIN, {"unit": "an army", "location": name}
+            return Reason.BUILD_TERRAIN, {"unit": "A", "location": province}
         return None
     if f"F {location}" in allowed:
         return None
     if "/" not in location and any(a.startswith(f"F {province}/") for a in allowed):
-        return Reason.COAST_NEEDED, {"dest": name}
-    return Reason.BUILD_TERRAIN, {"unit": "a fleet", "location": name}
+        return Reason.COAST_NEEDED, {"dest": province}
+    return Reason.BUILD_TERRAIN, {"unit": "F", "location": province}
 
 
 def ownership_counts(position: Position) -> FrozenMap[str, int]:

@@ -32,6 +32,7 @@ from adjudicator.errors import AdjudicatorError, PositionError
 from adjudicator.game import Resolution, resolve
 from adjudicator.maps import GameMap, Terrain
 from adjudicator.variants import Variant, find_variant
+from adjudicator.wording import explain
 
 _UNIT_RE = re.compile(r"^\s*([AaFf])\s+([A-Za-z.]+(?:/[A-Za-z]+)?)\s*$")
 
@@ -392,7 +393,7 @@ def resolution_to_json(before: Position, resolution: Resolution) -> Json:
     for r in resolution.results:
         entry: Json = {"power": r.power, "order": str(r.order), "result": r.outcome.value}
         if r.reason is not None:
-            entry["reason"] = r.explanation
+            entry["reason"] = explain(r, variant.map)
             entry["reason_code"] = r.reason.value
         results.append(entry)
     return {

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.board import PhaseKind, Position, UnitKind, province_of
 from adjudicator.errors import ParseError
+from adjudicator.wording import problem_words
 
 if TYPE_CHECKING:
     from adjudicator.maps import GameMap
@@ -349,8 +350,9 @@ class _Reader:
         #: its kind): such a reading holds for this position alone.
         self.used_units = False
 
-    def fail(self, message: str, code: str, **params: str) -> ParseError:
-        return ParseError(message, self.text, code, params)
+    def fail(self, code: str, **params: str) -> ParseError:
+        """The problem ``code`` with its parameters (ids), worded in English."""
+        return ParseError(problem_words(code, params, self.map), self.text, code, params)
 
     def peek(self) -> str | None:
         return self.tokens[self.i] if self.i < len(self.tokens) else None
@@ -372,9 +374,9 @@ class _Reader:
     def location(self, what: str) -> str:
         tok = self.peek()
         if tok is None:
-            raise self.fail(f"the order ends where {what} should be", "ends_early", what=what)
+            raise self.fail("ends_early", what=what)
         if not self.is_location(tok):
-            raise self.fail(f"{tok!r} is not a province on this map", "unknown_province", token=tok)
+            raise self.fail("unknown_province", token=tok)
         return self.take()
 
     def unit(self, what: str, *, need_unit: bool = True) -> UnitRef:
@@ -390,19 +392,10 @@ class _Reader:
 
     def _kind_at(self, location: str, need_unit: bool) -> UnitKind:
         self.used_units = True
-        name = self.map.location_name(location)
         if self.position is None and not need_unit:
-            raise self.fail(
-                f"say whether to build an army (A) or a fleet (F) in {name}",
-                "build_needs_kind",
-                province=name,
-            )
+            raise self.fail("build_needs_kind", province=location)
         if self.position is None:
-            raise self.fail(
-                f"say whether the unit in {name} is an army (A) or a fleet (F)",
-                "unit_needs_kind",
-                province=name,
-            )
+            raise self.fail("unit_needs_kind", province=location)
         unit = self.position.unit_in(location)
         if unit is None and self.position.phase.kind is PhaseKind.RETREATS:
             for d in self.position.dislodged:
@@ -410,12 +403,8 @@ class _Reader:
                     unit = d.unit
         if unit is None:
             if need_unit:
-                raise self.fail(f"no unit at {name}", "no_unit", province=name)
-            raise self.fail(
-                f"say whether to build an army (A) or a fleet (F) in {name}",
-                "build_needs_kind",
-                province=name,
-            )
+                raise self.fail("no_unit", province=location)
+            raise self.fail("build_needs_kind", province=location)
         return unit.kind
 
     def at_end(self) -> bool:
@@ -425,9 +414,7 @@ class _Reader:
     def expect_end(self) -> None:
         if not self.at_end():
             rest = " ".join(self.tokens[self.i :])
-            raise self.fail(
-                f"did not understand {rest!r} at the end of the order", "trailing", rest=rest
-            )
+            raise self.fail("trailing", rest=rest)
 
 
 def parse_order(
@@ -451,7 +438,7 @@ def parse_order(
         ParseError: if the text is not an order that can be read.
     """
     if not isinstance(text, str):
-        raise ParseError("an order must be text", repr(text), "not_text")
+        raise ParseError(problem_words("not_text", {}, None), repr(text), "not_text")
     names = _names_of(game_map)
     key = (text, None if position is None else position.phase.kind)
     kept = names.readings.get(key)
@@ -475,7 +462,7 @@ def _read(
     holds in any position of the phase's kind (it did not look at the units)."""
     body = text.strip()
     if not body:
-        raise ParseError("the order is empty", text, "empty")
+        raise ParseError(problem_words("empty", {}, None), text, "empty")
     via = False
     lowered = body.lower()
     match = _VIA.search(lowered)
@@ -484,10 +471,10 @@ def _read(
         body = body[: match.start()]
     reader = _Reader(body, game_map, position, power)
     if not reader.tokens:
-        raise reader.fail("the order is empty", "empty")
+        raise reader.fail("empty")
     order = _parse(reader)
     if via and not isinstance(order, Move):
-        raise reader.fail("only a move can go via convoy", "via_only_moves")
+        raise reader.fail("via_only_moves")
     if via and isinstance(order, Move):
         order = Move(order.unit, order.dest, True)
     return order, body, not reader.used_units
@@ -504,7 +491,7 @@ def _parse(r: _Reader) -> Order:
         # "nominate lon", or in a nomination phase just "lon".
         if first == "N":
             r.take()
-        center = province_of(r.location("the center to nominate"))
+        center = province_of(r.location("center"))
         r.expect_end()
         return Nominate(center)
     if first == "WAIVE":
@@ -514,24 +501,20 @@ def _parse(r: _Reader) -> Order:
     if first in ("B", "D"):
         # "Build A lon", "Remove A lon", "Disband F nth".
         r.take()
-        unit = r.unit("the unit", need_unit=first == "D")
+        unit = r.unit("unit", need_unit=first == "D")
         r.expect_end()
         return Build(unit) if first == "B" else Disband(unit)
     if first == "R":
         r.take()
     placing = _in_placement(r)
-    unit = r.unit("the unit", need_unit=not (placing or _is_build(r)))
+    unit = r.unit("unit", need_unit=not (placing or _is_build(r)))
     word = r.keyword()
     if word is None and r.at_end():
         # "A vie" places a unit when the game is being set up, and holds otherwise.
         return Build(unit) if placing else Hold(unit)
     if word is None:
         # "A bur gas" is not a thing anyone means; say what is wrong.
-        raise r.fail(
-            f"expected an order word (H, -, S, C, R, B, D) after {unit}",
-            "expected_order_word",
-            unit=str(unit),
-        )
+        raise r.fail("expected_order_word", unit=str(unit))
     r.take()
     if word == "H":
         r.expect_end()
@@ -539,13 +522,13 @@ def _parse(r: _Reader) -> Order:
     if word in ("-", "R"):
         if r.keyword() == "-":
             r.take()  # "retreats to", "moves to"
-        dest = r.location("the destination")
+        dest = r.location("destination")
         r.expect_end()
         if word == "R" or _in_retreats(r):
             return Retreat(unit, dest)
         return Move(unit, dest)
     if word == "S":
-        supported = r.unit("the supported unit")
+        supported = r.unit("supported_unit")
         if r.at_end():
             return Support(unit, supported, None)
         nxt = r.keyword()
@@ -554,20 +537,17 @@ def _parse(r: _Reader) -> Order:
             r.expect_end()
             return Support(unit, supported, None)
         if nxt != "-":
-            raise r.fail(
-                "a support names a unit, then '-' and where it moves, or nothing",
-                "support_shape",
-            )
+            raise r.fail("support_shape")
         r.take()
-        dest = r.location("the destination of the supported move")
+        dest = r.location("supported_destination")
         r.expect_end()
         return Support(unit, supported, dest)
     if word == "C":
-        army = r.unit("the convoyed army")
+        army = r.unit("convoyed_army")
         if r.keyword() != "-":
-            raise r.fail("a convoy names the army, then '-' and where it goes", "convoy_shape")
+            raise r.fail("convoy_shape")
         r.take()
-        dest = r.location("the destination of the convoy")
+        dest = r.location("convoy_destination")
         r.expect_end()
         return Convoy(unit, UnitRef(UnitKind.ARMY, army.location), dest)
     if word == "B":
@@ -576,9 +556,7 @@ def _parse(r: _Reader) -> Order:
     if word == "D":
         r.expect_end()
         return Disband(unit)
-    raise r.fail(
-        f"did not understand the order word after {unit}", "unknown_order_word", unit=str(unit)
-    )
+    raise r.fail("unknown_order_word", unit=str(unit))
 
 
 def _is_build(r: _Reader) -> bool:
@@ -602,12 +580,13 @@ def _check_unit_exists(order: Order, position: Position, game_map: GameMap, text
     if isinstance(order, (Waive, Build, Nominate, VariantOrder)):
         return
     location = order.unit.location
-    name = game_map.location_name(location)
     if position.phase.kind is PhaseKind.RETREATS and isinstance(order, (Retreat, Disband)):
         if not any(d.unit.province == province_of(location) for d in position.dislodged):
-            raise ParseError(
-                f"no dislodged unit at {name}", text, "no_dislodged_unit", {"province": name}
-            )
+            raise _problem("no_dislodged_unit", text, game_map, province=location)
         return
     if position.unit_in(location) is None:
-        raise ParseError(f"no unit at {name}", text, "no_unit", {"province": name})
+        raise _problem("no_unit", text, game_map, province=location)
+
+
+def _problem(code: str, text: str, game_map: GameMap, **params: str) -> ParseError:
+    return ParseError(problem_words(code, params, game_map), text, code, params)

@@ -60,9 +60,8 @@ def resolve_movement(
 
 
 def _fmt(unit: Unit) -> str:
-    """``unit_name(str(unit))``, without the round trip through the text: ``A Mun``."""
-    location = unit.location
-    return f"{unit.kind} {location[:1].upper()}{location[1:]}"
+    """A unit as a result's parameter names it: ``A mun`` (ids, never words)."""
+    return f"{unit.kind} {unit.location}"
 
 
 def _strengths(
@@ -178,7 +177,6 @@ class _Movement:
         """Read a move; False (and the unit holds) if the rules make it void."""
         dest_loc = order.dest
         dest = geo.location_province.get(dest_loc) or province_of(dest_loc)
-        name = geo.location_name  # only for the words of a void order
         if dest == unit.province:
             self._set_void(i, Reason.SAME_PROVINCE, unit=_fmt(unit))
             return False
@@ -189,13 +187,13 @@ class _Movement:
         if unit.kind is ARMY:
             dest_loc = dest  # coasts mean nothing to an army
             if dest not in geo.land_provinces:
-                self._set_void(i, Reason.CANNOT_ENTER, unit=_fmt(unit), dest=name(dest))
+                self._set_void(i, Reason.CANNOT_ENTER, unit=_fmt(unit), dest=dest)
                 return False
             # Not adjacent: only a convoy, from one coast to another, can take it there.
             if dest not in geo.army_adjacency.get(unit.province, ()) and not (
                 province.terrain is COAST and geo.provinces[unit.province].terrain is COAST
             ):
-                self._set_void(i, Reason.NOT_ADJACENT, dest=name(dest), source=name(unit.province))
+                self._set_void(i, Reason.NOT_ADJACENT, dest=dest, source=unit.province)
                 return False
         else:
             reach = geo.fleet_adjacency.get(unit.location, _NOWHERE)
@@ -204,17 +202,17 @@ class _Movement:
                 if len(coasts) == 1:
                     dest_loc = coasts[0]
                 elif len(coasts) > 1:
-                    self._set_void(i, Reason.COAST_NEEDED, dest=name(dest))
+                    self._set_void(i, Reason.COAST_NEEDED, dest=dest)
                     return False
             if dest_loc not in reach:
                 if province.terrain is LAND:
-                    self._set_void(i, Reason.CANNOT_ENTER, unit=_fmt(unit), dest=name(dest))
+                    self._set_void(i, Reason.CANNOT_ENTER, unit=_fmt(unit), dest=dest)
                 else:
                     self._set_void(
                         i,
                         Reason.NOT_ADJACENT,
-                        dest=name(dest_loc),
-                        source=name(unit.location),
+                        dest=dest_loc,
+                        source=unit.location,
                     )
                 return False
         self.kind[i] = MOVE
@@ -223,10 +221,9 @@ class _Movement:
         return True
 
     def _classify_support(self, i: int, unit: Unit, order: Support, geo: GameMap) -> None:
-        name = geo.location_name
         target = self.at.get(order.supported.province)
         if target is None:
-            self._set_void(i, Reason.NO_SUPPORTED_UNIT, location=name(order.supported.province))
+            self._set_void(i, Reason.NO_SUPPORTED_UNIT, location=order.supported.province)
             return
         if target == i:
             self._set_void(i, Reason.SUPPORT_SELF)
@@ -236,7 +233,7 @@ class _Movement:
         else:
             aim = geo.location_province.get(order.dest) or province_of(order.dest)
         if aim == unit.province or not geo.reaches(unit.kind, unit.location, aim):
-            self._set_void(i, Reason.SUPPORT_UNREACHABLE, unit=_fmt(unit), dest=name(aim))
+            self._set_void(i, Reason.SUPPORT_UNREACHABLE, unit=_fmt(unit), dest=aim)
             return
         if order.dest is None:
             if self.kind[target] == MOVE:
@@ -244,7 +241,6 @@ class _Movement:
                     i,
                     Reason.SUPPORT_NOT_MATCHED,
                     supported=_fmt(self.units[target]),
-                    what="to hold",
                 )
                 return
         else:
@@ -257,19 +253,18 @@ class _Movement:
                     i,
                     Reason.SUPPORT_NOT_MATCHED,
                     supported=_fmt(self.units[target]),
-                    what=f"to {name(aim)}",
+                    dest=aim,
                 )
                 return
             self.sup_exempt[i] = aim
 
     def _classify_convoy(self, i: int, unit: Unit, order: Convoy) -> None:
-        name = self.map.location_name
         if not (unit.kind is FLEET and unit.province in self.map.convoy_provinces):
             self._set_void(i, Reason.CONVOY_NOT_AT_SEA)
             return
         army = self.at.get(order.army.province)
         if army is None or self.units[army].kind is not UnitKind.ARMY:
-            self._set_void(i, Reason.CONVOY_NO_ARMY, location=name(order.army.province))
+            self._set_void(i, Reason.CONVOY_NO_ARMY, location=order.army.province)
             return
         dest = province_of(order.dest)
         if not self.map.could_carry(unit.province, order.army.province, dest):
@@ -277,8 +272,8 @@ class _Movement:
                 i,
                 Reason.CONVOY_OFF_ROUTE,
                 unit=_fmt(unit),
-                source=name(order.army.province),
-                dest=name(dest),
+                source=order.army.province,
+                dest=dest,
             )
             return
         if self.kind[army] != MOVE or self.dest[army] != dest:
@@ -286,7 +281,7 @@ class _Movement:
                 i,
                 Reason.CONVOY_NOT_MATCHED,
                 army=_fmt(self.units[army]),
-                dest=f"move to {name(dest)}",
+                dest=dest,
             )
             return
         self.convoyers.setdefault(army, []).append(i)
@@ -302,13 +297,12 @@ class _Movement:
                 # Not even the fleets on the board could carry it: the order is
                 # illegal and the army holds (DATC 6.D.32). With such fleets the
                 # move is legal but fails, and cannot be supported to hold (6.D.8).
-                name = self.map.location_name
                 self._set_void(
                     i,
                     Reason.NO_POSSIBLE_CONVOY,
                     Outcome.NO_CONVOY,
-                    source=name(self.src[i]),
-                    dest=name(self.dest[i]),
+                    source=self.src[i],
+                    dest=self.dest[i],
                 )
                 return
             self.via[i] = True
@@ -595,7 +589,7 @@ class _Movement:
                 Outcome.DISLODGED,
                 Reason.DISLODGED_BY,
                 other=other,
-                source=self.map.location_name(self.src[k]),
+                source=self.src[k],
                 strength=self.attack_strength(k),
                 other_strength=against,
             )
@@ -620,26 +614,23 @@ class _Movement:
         return OrderResult(power, order, OK)
 
     def _failed_move(self, i: int, power: str, order: MovementOrder) -> OrderResult:
-        name = self.map.location_name
         if self.via[i] and not self.path(i):
             if i in self.paradox:
                 return make_result(power, order, Outcome.DISRUPTED, Reason.CONVOY_PARADOX)
             if self.route_ordered[i]:
                 lost = [_fmt(self.units[c]) for c in self.convoyers.get(i, ()) if not self.res[c]]
+                if not lost:  # the words say "the convoy" (see Reason.CONVOY_DISRUPTED)
+                    return make_result(power, order, Outcome.DISRUPTED, Reason.CONVOY_DISRUPTED)
                 return make_result(
-                    power,
-                    order,
-                    Outcome.DISRUPTED,
-                    Reason.CONVOY_DISRUPTED,
-                    fleets=", ".join(lost) or "the convoy",
+                    power, order, Outcome.DISRUPTED, Reason.CONVOY_DISRUPTED, fleets=", ".join(lost)
                 )
             return make_result(
                 power,
                 order,
                 Outcome.NO_CONVOY,
                 Reason.NO_CONVOY_ROUTE,
-                source=name(self.src[i]),
-                dest=name(self.dest[i]),
+                source=self.src[i],
+                dest=self.dest[i],
             )
         if i in self.held_by_paradox:
             return make_result(power, order, Outcome.BOUNCE, Reason.PARADOX_HOLD)

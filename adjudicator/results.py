@@ -8,6 +8,7 @@ it and tests can assert on codes, not prose.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
@@ -45,8 +46,12 @@ class Reason(str):
     (True, True)
     """
 
-    #: The English sentence, a ``str.format`` template over the result's parameters.
+    #: The English sentence, a ``str.format`` template over the result's parameters
+    #: (:mod:`adjudicator.wording` puts their ids in words).
     wording: str
+    #: Other sentences for when a parameter is left out, by its name (a support to hold
+    #: names no destination).
+    without: Mapping[str, str]
     UNREADABLE: ClassVar[Reason]
     NO_UNIT: ClassVar[Reason]
     NOT_YOUR_UNIT: ClassVar[Reason]
@@ -120,9 +125,12 @@ class Reason(str):
         return reason
 
     @classmethod
-    def declare(cls, code: str, wording: str) -> Reason:
-        """The reason ``code`` with its English ``wording``, declared once; declaring it
-        again with the same wording is harmless, with another it is refused.
+    def declare(
+        cls, code: str, wording: str, *, without: Mapping[str, str] | None = None
+    ) -> Reason:
+        """The reason ``code`` with its English ``wording`` (and the sentences ``without``
+        a parameter), declared once; declaring it again with the same wording is harmless,
+        with another it is refused.
 
         Raises:
             ValueError: for a code that is not lower-case words joined by "_", or a
@@ -137,8 +145,17 @@ class Reason(str):
             return known
         reason = str.__new__(cls, code)
         reason.wording = wording
+        reason.without = dict(without or {})
         cls._declared[code] = reason
         return reason
+
+    def template_for(self, params: Mapping[str, object]) -> str:
+        """The sentence for these parameters: the first ``without`` one whose parameter
+        is missing, else :attr:`wording`."""
+        for name, sentence in self.without.items():
+            if name not in params:
+                return sentence
+        return self.wording
 
     @classmethod
     def declared(cls) -> tuple[Reason, ...]:
@@ -166,6 +183,7 @@ class Reason(str):
 
 
 # unreadable or unattachable
+#: ``problem`` is the reader's code (:data:`adjudicator.wording.PROBLEMS`), with its params.
 Reason.UNREADABLE = Reason.declare("unreadable", "{message}")
 Reason.NO_UNIT = Reason.declare("no_unit", "no unit at {location}")
 Reason.NOT_YOUR_UNIT = Reason.declare("not_your_unit", "{unit} belongs to {owner}")
@@ -187,11 +205,15 @@ Reason.SUPPORT_UNREACHABLE = Reason.declare(
 Reason.SUPPORT_SELF = Reason.declare("support_self", "a unit cannot support itself")
 Reason.NO_SUPPORTED_UNIT = Reason.declare("no_supported_unit", "no unit at {location} to support")
 Reason.SUPPORT_NOT_MATCHED = Reason.declare(
-    "support_not_matched", "{supported} was not ordered {what}"
+    "support_not_matched",
+    "{supported} was not ordered to {dest}",
+    without={"dest": "{supported} was not ordered to hold"},
 )
 Reason.CONVOY_NOT_AT_SEA = Reason.declare("convoy_not_at_sea", "only a fleet at sea can convoy")
 Reason.CONVOY_NO_ARMY = Reason.declare("convoy_no_army", "no army at {location} to convoy")
-Reason.CONVOY_NOT_MATCHED = Reason.declare("convoy_not_matched", "{army} was not ordered to {dest}")
+Reason.CONVOY_NOT_MATCHED = Reason.declare(
+    "convoy_not_matched", "{army} was not ordered to move to {dest}"
+)
 Reason.CONVOY_NOT_USED = Reason.declare("convoy_not_used", "{army} went over land, not by convoy")
 Reason.CONVOY_OFF_ROUTE = Reason.declare(
     "convoy_off_route", "{unit} cannot be part of any convoy route from {source} to {dest}"
@@ -212,7 +234,11 @@ Reason.NO_CONVOY_ROUTE = Reason.declare(
 Reason.NO_POSSIBLE_CONVOY = Reason.declare(
     "no_possible_convoy", "{dest} is not adjacent to {source}, and no fleets could convoy there"
 )
-Reason.CONVOY_DISRUPTED = Reason.declare("convoy_disrupted", "convoy disrupted: {fleets} dislodged")
+Reason.CONVOY_DISRUPTED = Reason.declare(
+    "convoy_disrupted",
+    "convoy disrupted: {fleets} dislodged",
+    without={"fleets": "convoy disrupted: the convoy dislodged"},
+)
 Reason.CONVOY_PARADOX = Reason.declare(
     "convoy_paradox", "convoy paradox: the convoy fails (Szykman rule)"
 )
@@ -320,18 +346,13 @@ class OrderResult:
     reason: Reason | None = None
     params: FrozenMap[str, str] = _NO_PARAMS
 
-    @property
-    def explanation(self) -> str:
-        """The reason in words, or "" when the order simply succeeded."""
-        if self.reason is None:
-            return ""
-        try:
-            return self.reason.wording.format_map(dict(self.params))
-        except KeyError:
-            return self.reason.value.replace("_", " ")
-
     def __str__(self) -> str:
-        tail = f" ({self.explanation})" if self.reason is not None else ""
+        """The result for a log or a test's message (the English sentence is
+        :func:`adjudicator.wording.explain`'s, with the map's names)."""
+        tail = ""
+        if self.reason is not None:
+            given = ", ".join(f"{k}={v}" for k, v in self.params.items())
+            tail = f" ({self.reason.value}{': ' + given if given else ''})"
         return f"{self.power}: {self.order} -> {self.outcome.value}{tail}"
 
 
@@ -356,9 +377,9 @@ def make_result(
     >>> from adjudicator.board import UnitKind
     >>> hold = Hold(UnitRef(UnitKind.ARMY, "par"))
     >>> bounce = Outcome.BOUNCE, Reason.BOUNCED
-    >>> made = make_result("france", hold, *bounce, other="A Bur", strength=2)
+    >>> made = make_result("france", hold, *bounce, other="A bur", strength=2)
     >>> made == OrderResult(
-    ...     "france", hold, *bounce, FrozenMap({"other": "A Bur", "strength": "2"})
+    ...     "france", hold, *bounce, FrozenMap({"other": "A bur", "strength": "2"})
     ... )
     True
     >>> make_result("france", hold, Outcome.OK) == OrderResult("france", hold, Outcome.OK)

@@ -10,7 +10,9 @@ from typing import Any
 
 from adjudicator import ParseError, Position
 from adjudicator.io import position_from_json
+from adjudicator.maps import GameMap
 from adjudicator.variants import Variant
+from adjudicator.wording import explain
 from games.models import Game, GamePhase
 
 
@@ -42,9 +44,10 @@ def with_decisions(position: Position, phase: GamePhase) -> Position:
     return position.with_changes(extras={**position.extras, "decisions": answers})
 
 
-def result_rows(results: Any) -> list[dict[str, Any]]:
-    """Results as stored with a phase: the order, its outcome, and why, with the reason's
-    code and parameters so that the words can be given in the reader's language."""
+def result_rows(results: Any, game_map: GameMap) -> list[dict[str, Any]]:
+    """Results as stored with a phase: the order, its outcome, and why (the adjudicator's
+    English, with ``game_map``'s names), with the reason's code and parameters (ids) so
+    that the words can be given in the reader's language."""
     return [
         {
             "power": r.power,
@@ -52,7 +55,7 @@ def result_rows(results: Any) -> list[dict[str, Any]]:
             "result": r.outcome.value,
             **(
                 {
-                    "reason": r.explanation,
+                    "reason": explain(r, game_map),
                     "reason_code": r.reason.value,
                     "params": dict(r.params),
                 }

@@ -1,31 +1,40 @@
 """The adjudicator's words in the reader's language.
 
-The adjudicator is a pure library and speaks English only: each result carries
-a reason code and its parameters, and ``adjudicator.results._WORDING`` turns
-them into an English sentence. This module says the same things through
-Django's translation machinery: a sentence per reason code (the English
-msgids give exactly the adjudicator's wording), with the words inside its
-parameters (the standard map's provinces and coasts, powers, unit and order
-kinds) translated too, plus the names of powers, phases and order outcomes.
-Results stored before their parameters were kept have no ``params``; for those
-the stored English reason is shown. The parser's messages (an order that cannot
-be read) have no codes and stay English.
+The adjudicator speaks in codes: each result carries a reason code and its parameters
+as ids (``dest="spa/nc"``, ``unit="A mun"``, ``power="england"``), and an order that
+cannot be read a problem code with its parameters; ``adjudicator.wording`` makes its
+English of them. This module says the same things through Django's translation
+machinery: a sentence per code (the English msgids are exactly the adjudicator's
+wording), with each parameter put in words by its kind (places by the map's names in
+the reader's language, powers, unit and order kinds, phase kinds), plus the names of
+powers, phases and order outcomes. Nothing here reads English back: results stored
+before their parameters were ids were converted by a migration
+(``games/migrations/0013_result_params_as_ids``); those stored with no parameters at all
+show their stored English.
 """
 
 from __future__ import annotations
 
-import re
+import functools
 from collections.abc import Mapping
 from typing import Any
 
 from django.utils.functional import Promise
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import get_language, gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from adjudicator import load_map
-from adjudicator.board import Phase
+from adjudicator.board import Phase, PhaseKind
 from adjudicator.errors import ParseError
 from adjudicator.results import OrderResult
+from adjudicator.wording import (
+    LOCATION_PARAMS,
+    POWER_PARAMS,
+    UNIT_KIND_PARAMS,
+    UNIT_PARAMS,
+    explain,
+    unit_words,
+)
 from variants.registry import phase_words
 
 #: The standard powers by their ids (variants with other powers show the id, capitalised).
@@ -84,9 +93,11 @@ ORDER_KINDS: dict[str, Promise] = {
     "waive": pgettext_lazy("order kind", "waive"),
 }
 
+#: Unit kinds by their letters, where a result names a kind alone ("an army cannot stand in
+#: Kiel", "the unit at London is a fleet, not an army").
 UNIT_KINDS: dict[str, Promise] = {
-    "an army": pgettext_lazy("unit kind", "an army"),
-    "a fleet": pgettext_lazy("unit kind", "a fleet"),
+    "A": pgettext_lazy("unit kind", "an army"),
+    "F": pgettext_lazy("unit kind", "a fleet"),
 }
 
 #: The standard map's provinces by their English names (as the adjudicator's results
@@ -260,9 +271,6 @@ _SUPPORT_NOT_TO_MOVE = _("%(supported)s was not ordered to %(dest)s")
 _CONVOY_NOT_MATCHED = _("%(army)s was not ordered to move to %(dest)s")
 _THE_CONVOY = _("the convoy")
 
-_COAST_RE = re.compile(r"^(?P<name>.*) \((?P<coast>[a-z]+ coast)\)$")
-
-
 def power_name(power: str) -> str:
     """A power in the reader's language: ``germany`` -> ``Germany`` / ``Deutschland``."""
     name = POWER_NAMES.get(str(power).lower())
@@ -296,58 +304,74 @@ def phase_name(code: str, occurrence: int = 1) -> str:
     }
 
 
-def _location(text: str) -> str:
-    """A location's name, and its coast, translated: ``Spain (north coast)``."""
-    match = _COAST_RE.match(text)
-    if match is None or match["coast"] not in COASTS:
-        return str(PROVINCES.get(text, text))
-    name = PROVINCES.get(match["name"], match["name"])
-    return f"{name} ({COASTS[match['coast']]})"
+@functools.lru_cache(maxsize=64)
+def _places(map_id: str, language: str | None) -> dict[str, str]:
+    return location_names(map_id)
 
 
-def _translated_params(params: Mapping[str, Any]) -> dict[str, str]:
-    out = {k: str(v) for k, v in params.items()}
-    for key in ("location", "dest", "source"):
-        if key in out:
-            out[key] = _location(out[key])
-    for key in ("owner", "power"):
-        if key in out:
-            out[key] = power_name(out[key])
-    for key in ("actual", "given", "unit"):
-        if key in out and out[key] in UNIT_KINDS:
-            out[key] = str(UNIT_KINDS[out[key]])
-    if out.get("fleets") == "the convoy":
-        out["fleets"] = str(_THE_CONVOY)
+def _place_names(map_id: str) -> dict[str, str]:
+    """Every location of the map by its name in the reader's language, kept per language."""
+    return _places(map_id, get_language())
+
+
+def _translated_params(params: Mapping[str, Any], map_id: str) -> dict[str, str]:
+    """A result's or a reading problem's parameters (ids, as the adjudicator gives them:
+    see ``adjudicator.wording``) in the reader's language."""
+    places = _place_names(map_id)
+    out: dict[str, str] = {}
+    for key, raw in params.items():
+        value = str(raw)
+        if key in LOCATION_PARAMS:
+            out[key] = places.get(value, value)
+        elif key in UNIT_PARAMS or key == "fleets":
+            if value in UNIT_KINDS:
+                out[key] = str(UNIT_KINDS[value])
+            else:
+                out[key] = ", ".join(unit_words(u) for u in value.split(", ") if u)
+        elif key in POWER_PARAMS:
+            out[key] = power_name(value)
+        elif key in UNIT_KIND_PARAMS and value in UNIT_KINDS:
+            out[key] = str(UNIT_KINDS[value])
+        elif key == "phase":
+            out[key] = _phase_kind_words(value)
+        elif key == "kind":
+            out[key] = str(ORDER_KINDS.get(value, value))
+        elif key == "what":
+            out[key] = str(_PARSE_WHAT.get(value, value))
+        else:
+            out[key] = value
     return out
 
 
-def result_sentence(reason_code: str, params: Mapping[str, Any]) -> str | None:
-    """Why an order did not simply succeed, in the reader's language.
+def _phase_kind_words(letter: str) -> str:
+    """A phase kind in a sentence ("movement"), from its letter."""
+    try:
+        words = PhaseKind(letter).words
+    except ValueError:
+        return letter
+    return str(PHASE_KINDS.get(words, words))
 
-    ``None`` when the code is unknown or a parameter the sentence needs is missing,
-    so the caller can fall back on the adjudicator's stored English.
+
+def result_sentence(reason_code: str, params: Mapping[str, Any], map_id: str) -> str | None:
+    """Why an order did not simply succeed, in the reader's language, from the reason's
+    code and its parameters (ids) on the map ``map_id``.
+
+    ``None`` when the code is unknown or a parameter the sentence needs is missing, so the
+    caller can fall back on the adjudicator's stored English.
     """
-    values = _translated_params(params)
-    raw = {k: str(v) for k, v in params.items()}
+    values = _translated_params(params, map_id)
     try:
         if reason_code == "unreadable":
-            return raw["message"]
-        if reason_code == "wrong_phase":
-            values["kind"] = str(ORDER_KINDS.get(raw["kind"], raw["kind"]))
-            values["phase"] = str(PHASE_KINDS.get(raw["phase"], raw["phase"]))
-            return str(REASONS[reason_code]) % values
+            if "problem" not in params:
+                return None  # stored before problems had codes: the stored English
+            return _problem_sentence(str(params["problem"]), values)
         if reason_code == "support_not_matched":
-            what = raw["what"]
-            if what == "to hold":
-                return str(_SUPPORT_NOT_TO_HOLD) % values
-            if what.startswith("to "):
-                return str(_SUPPORT_NOT_TO_MOVE) % {**values, "dest": _location(what[3:])}
-            return None
+            template = _SUPPORT_NOT_TO_MOVE if "dest" in params else _SUPPORT_NOT_TO_HOLD
+            return str(template) % values
         if reason_code == "convoy_not_matched":
-            dest = raw["dest"]
-            if not dest.startswith("move to "):
-                return None
-            return str(_CONVOY_NOT_MATCHED) % {**values, "dest": _location(dest[8:])}
+            return str(_CONVOY_NOT_MATCHED) % values
+        if reason_code == "convoy_disrupted" and "fleets" not in params:
+            values["fleets"] = str(_THE_CONVOY)
         template = REASONS.get(reason_code)
         if template is None:
             return None
@@ -356,27 +380,27 @@ def result_sentence(reason_code: str, params: Mapping[str, Any]) -> str | None:
         return None
 
 
-def result_reason(result: Mapping[str, Any]) -> str:
+def result_reason(result: Mapping[str, Any], map_id: str) -> str:
     """The reason to show for a stored result: translated when its parameters were
     stored, else the adjudicator's English as stored (or "" when it succeeded)."""
     params = result.get("params")
     code = result.get("reason_code")
     if isinstance(params, Mapping) and code:
-        sentence = result_sentence(str(code), params)
+        sentence = result_sentence(str(code), params, map_id)
         if sentence is not None:
             return sentence
     return str(result.get("reason") or "")
 
 
-#: What an order was missing where it ended, as the adjudicator's parser names it.
+#: What an order was missing where it ended, by the adjudicator's codes for the parts.
 _PARSE_WHAT: dict[str, Promise] = {
-    "the center to nominate": _("the center to nominate"),
-    "the unit": _("the unit"),
-    "the destination": _("the destination"),
-    "the supported unit": _("the supported unit"),
-    "the destination of the supported move": _("the destination of the supported move"),
-    "the convoyed army": _("the convoyed army"),
-    "the destination of the convoy": _("the destination of the convoy"),
+    "center": _("the center to nominate"),
+    "unit": _("the unit"),
+    "destination": _("the destination"),
+    "supported_unit": _("the supported unit"),
+    "supported_destination": _("the destination of the supported move"),
+    "convoyed_army": _("the convoyed army"),
+    "convoy_destination": _("the destination of the convoy"),
 }
 
 #: The parser's problems (adjudicator ParseError codes) in the reader's language.
@@ -398,30 +422,31 @@ _PARSE_PROBLEMS: dict[str, Promise] = {
 }
 
 
-def parse_problem(error: ParseError) -> str:
+def _problem_sentence(code: str, values: Mapping[str, str]) -> str | None:
+    template = _PARSE_PROBLEMS.get(code)
+    if template is None:
+        return None
+    return str(template) % values
+
+
+def parse_problem(error: ParseError, map_id: str) -> str:
     """Why an order could not be read, in the reader's language (the adjudicator's
     English when the problem is one this site does not know)."""
-    template = _PARSE_PROBLEMS.get(error.code)
-    if template is None:
-        return error.message
-    values = dict(error.params)
-    if "province" in values:
-        values["province"] = _location(values["province"])
-    if "what" in values:
-        values["what"] = str(_PARSE_WHAT.get(values["what"], values["what"]))
+    values = _translated_params(error.params, map_id)
     try:
-        return str(template) % values
+        sentence = _problem_sentence(error.code, values)
     except (KeyError, ValueError, TypeError):
-        return error.message
+        sentence = None
+    return sentence if sentence is not None else error.message
 
 
-def explanation(result: OrderResult) -> str:
-    """An adjudicator result's explanation in the reader's language (as
-    ``OrderResult.explanation``, which is English)."""
+def explanation(result: OrderResult, map_id: str) -> str:
+    """An adjudicator result's reason in the reader's language (the adjudicator's English,
+    ``adjudicator.wording.explain``, when the site has no sentence for it)."""
     if result.reason is None:
         return ""
-    sentence = result_sentence(result.reason.value, result.params)
-    return sentence if sentence is not None else result.explanation
+    sentence = result_sentence(result.reason.value, result.params, map_id)
+    return sentence if sentence is not None else explain(result, load_map(map_id))
 
 
 _COAST_WORDS = {"nc": "north coast", "sc": "south coast", "ec": "east coast", "wc": "west coast"}

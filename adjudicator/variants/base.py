@@ -482,9 +482,7 @@ class Variant:
 
     # -- non-player events -----------------------------------------------------
 
-    def open_phase(
-        self, position: Position, seed: int
-    ) -> tuple[Position, tuple[OrderResult, ...]]:
+    def open_phase(self, position: Position, seed: int) -> tuple[Position, tuple[OrderResult, ...]]:
         """Events that open a phase (a monster appears, the Borg moves, a new hyperspace
         link), and a result for each unit or thing they touched. They run once, as the
         phase opens: :func:`~adjudicator.resolve` runs them for the phase it moves on to

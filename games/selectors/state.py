@@ -179,7 +179,7 @@ def _whole_answer_problem(variant: Any, position: Any, power: str, orders: list[
     if problem is None:
         return None
     reason, params = problem
-    return wording.result_sentence(reason.value, params) or reason.value
+    return wording.result_sentence(reason.value, params, variant.map_id) or reason.value
 
 
 def _decisions(

@@ -10,10 +10,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from adjudicator import PositionError, find_variant
+from adjudicator import PositionError, find_variant, start
 from core.errors import ApplicationError, NotSeated
 from games import events, wording
 from games.models import BoardLink, Game, Seat
+from games.positions import phase_seed
 from games.services.kernel import bump, phase_open, refuse_game_master, seat_give, seated_users
 from games.services.links import link_boards_start
 from games.terms import DUEL, GameTerms
@@ -187,7 +188,9 @@ def game_start(*, game: Game, by: AbstractBaseUser | None = None) -> Game:
     game.started_at = now
     game.save(update_fields=["status", "started_at"])
     try:
-        first = variant.initial_position(game.options)
+        # With the events that open the first phase, from its own seed (none yet in the
+        # variants the site offers).
+        first = start(variant, game.options, seed=phase_seed(game, 0))
     except PositionError as e:
         raise ApplicationError(
             _("The variant's options are not valid: %(problem)s") % {"problem": e.message}

@@ -30,10 +30,10 @@ def order_read(position: Position, power: str, text: str) -> tuple[str | None, s
     try:
         order = variant.read_order(text, position=position, power=power)
     except ParseError as e:
-        return None, wording.parse_problem(e)
+        return None, wording.parse_problem(e, variant.map_id)
     problem = check_order(position, power, order)
     if problem is not None:
-        return str(order), wording.explanation(problem)
+        return str(order), wording.explanation(problem, variant.map_id)
     return str(order), None
 
 
@@ -120,7 +120,7 @@ def refuse_excess_orders(game: Game, position: Position, power: str, orders: lis
     excess = variant.order_set_excess(position, power, parsed)
     if excess is not None:
         reason, params = excess
-        message = wording.result_sentence(reason.value, params) or reason.value
+        message = wording.result_sentence(reason.value, params, variant.map_id) or reason.value
         raise ApplicationError(
             _("Not saved: %(problem)s.") % {"problem": message}, {"reason_code": reason.value}
         )
@@ -156,10 +156,11 @@ def _not_due_yet(phase: GamePhase) -> None:
 def _check_whole_answer(game: Game, phase: GamePhase, power: str, orders: list[str]) -> None:
     """Refuse "ready" for orders that are not yet a whole answer (a short nomination list,
     a center with no unit placed): the variant says what a whole answer is."""
-    problem = whole_answer_problem(phase_position(phase), find_variant(game.variant), power, orders)
+    variant = find_variant(game.variant)
+    problem = whole_answer_problem(phase_position(phase), variant, power, orders)
     if problem is not None:
         reason, params = problem
-        message = wording.result_sentence(reason.value, params) or reason.value
+        message = wording.result_sentence(reason.value, params, variant.map_id) or reason.value
         raise ApplicationError(
             _("Not ready yet: %(problem)s.") % {"problem": message}, {"reason_code": reason.value}
         )

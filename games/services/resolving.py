@@ -59,7 +59,7 @@ def board_resolve(game: Game, phase: GamePhase, variant: Variant, now: Any) -> P
         notes.append({"kind": "draw_lapsed"})
     resolution = resolve(position, orders, seed=phase.seed, variant=variant)
     phase.adjudicated_orders = orders
-    phase.results = result_rows(resolution.results)
+    phase.results = result_rows(resolution.results, variant.map)
     after = resolution.position
     if "decisions" in after.extras:
         # The game master's answers were for this phase alone.

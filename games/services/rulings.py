@@ -81,7 +81,7 @@ def ruling_apply(
                 raise ApplicationError(_("Some orders were not accepted."), {"problems": problems})
             checked[power] = canonical
         resolution = resolve(before, checked, seed=phase.seed, variant=variant)
-        corrected, results = resolution.position, result_rows(resolution.results)
+        corrected, results = resolution.position, result_rows(resolution.results, variant.map)
     else:
         try:
             corrected, _orders = position_from_json(position)
@@ -150,7 +150,7 @@ def ruling_apply(
             old,
             index,
             stored,
-            result_rows(resolution.results),
+            result_rows(resolution.results, variant.map),
             resolution.position,
             ruling,
             now,

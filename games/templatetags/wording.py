@@ -64,6 +64,7 @@ def outcome_name(outcome: str) -> str:
 
 
 @register.filter
-def result_reason(result: Mapping[str, Any]) -> str:
-    """``{{ r|result_reason }}``: why an order failed, translated when its parameters are known."""
-    return wording.result_reason(result)
+def result_reason(result: Mapping[str, Any], map_id: str) -> str:
+    """``{{ r|result_reason:map_id }}``: why an order failed, in the reader's language, its
+    places named as on the game's map."""
+    return wording.result_reason(result, map_id)

@@ -115,6 +115,7 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
             "state": state,
             "seat": seat,
             "board": board_svg(map_id=map_id, position=position, orders=orders),
+            "map_id": map_id,
             "anchors": map_anchors(map_id),
             "province_names": wording.location_names(map_id),
             "open_powers": game.seats.filter(user__isnull=True).order_by("power"),

@@ -792,11 +792,11 @@ def test_rule_4_1_the_site_is_told_which_centers_have_no_unit_yet() -> None:
     void = [Build(UnitRef(F, "vie")), Build(UnitRef(F, "spa/nc"))]
     assert HL.order_set_problem(position, "red", void) == (
         Reason.PLACEMENT_MISSING,
-        {"location": "Vienna"},
+        {"location": "vie"},
     )
     assert HL.order_set_problem(position, "blue", []) == (
         Reason.PLACEMENT_MISSING,
-        {"location": "Moscow"},
+        {"location": "mos"},
     )
 
 

@@ -35,6 +35,7 @@ from adjudicator.board import thaw
 from adjudicator.io import position_from_json, position_to_json, resolve_json
 from adjudicator.results import OrderResult
 from adjudicator.variants import find_variant
+from adjudicator.wording import explain
 
 MV = find_variant("multiple_void")
 COLOURS = ("red", "blue", "yellow", "green", "black", "grey")
@@ -191,7 +192,8 @@ def test_rule_3_the_31_centers_of_1900_are_no_draft_spaces(center: str) -> None:
     results = resolve(MV.initial_position(), {"red": [f"A {center} B"]}, seed=1).results
     (refused,) = [r for r in results if str(r.order) == f"A {center} B"]
     assert (refused.outcome, refused.reason) == (Outcome.VOID, Reason.NOT_A_DRAFT_SPACE)
-    assert refused.explanation.endswith("is not one of the draft's spaces")
+    assert refused.params == {"location": center}
+    assert explain(refused, MV.map).endswith("is not one of the draft's spaces")
 
 
 @dataclass(frozen=True)

@@ -118,4 +118,5 @@ def test_a_kept_reading_still_checks_the_unit_is_there() -> None:
     with pytest.raises(ParseError) as refused:
         parse_order("F lon - nth", STANDARD, position=empty)
     assert (refused.value.code, refused.value.text) == ("no_unit", "F lon - nth")
-    assert refused.value.params == {"province": "London"}
+    assert refused.value.params == {"province": "lon"}
+    assert refused.value.message == "no unit at London"

@@ -27,6 +27,7 @@ from adjudicator import (
     load_map,
     parse_order,
 )
+from adjudicator.wording import explain
 
 MAP = load_map("standard")
 START = find_variant("standard").initial_position()
@@ -175,14 +176,14 @@ def test_check_order_explains_illegal_orders(
         assert problem is None
     else:
         assert problem is not None
-        assert problem.explanation == explanation
+        assert explain(problem, MAP) == explanation
 
 
 def test_a_fleet_must_say_which_coast_when_it_could_reach_both() -> None:
     position = START.with_changes(units=[Unit("france", F, "mao")])
     problem = check_order(position, "france", "F mao - spa")
     assert problem is not None
-    assert problem.explanation == "say which coast of Spain"
+    assert explain(problem, MAP) == "say which coast of Spain"
     assert check_order(position, "france", "F mao - spa/sc") is None
 
 
@@ -190,7 +191,8 @@ def test_check_order_reports_unreadable_text() -> None:
     problem = check_order(START, "england", "A pic - bel")
     assert problem is not None
     assert problem.outcome.value == "illegal"
-    assert problem.explanation == "no unit at Picardy"
+    assert explain(problem, MAP) == "no unit at Picardy"
+    assert problem.params == {"problem": "no_unit", "province": "pic"}
 
 
 def test_a_bare_unit_is_placed_in_a_placement_or_draft_phase() -> None:

@@ -118,6 +118,7 @@ from adjudicator.io import (
     resolve_json,
 )
 from adjudicator.maps import Terrain
+from adjudicator.wording import explain
 
 # -- settings --------------------------------------------------------------------------------
 
@@ -567,8 +568,9 @@ def check_explained(results: Iterable[OrderResult]) -> None:
         if r.outcome is Outcome.OK:
             continue
         assert r.reason is not None, r
-        assert r.explanation.strip(), r
-        assert r.explanation != r.reason.value.replace("_", " "), f"wording lost params: {r}"
+        said = explain(r, MAP)
+        assert said.strip(), r
+        assert said != r.reason.value.replace("_", " "), f"wording lost params: {r}"
 
 
 def adjustments_needed(position: Position) -> bool:

@@ -17,6 +17,7 @@ from adjudicator import OrderResult, Outcome, Reason, Variant, check_order, pars
 from adjudicator.board import FrozenMap
 from adjudicator.io import position_from_json, resolve_json
 from adjudicator.variants import find_variant
+from adjudicator.wording import explain
 
 STANDARD = find_variant("standard")
 
@@ -546,7 +547,7 @@ def test_excess_is_said_in_words() -> None:
     found = STANDARD.order_set_excess(WINTER, "france", orders)
     assert found is not None
     reason, params = found
-    said = OrderResult("france", "", Outcome.VOID, reason, FrozenMap(params)).explanation
+    said = explain(OrderResult("france", "", Outcome.VOID, reason, FrozenMap(params)), STANDARD.map)
     assert said == "more builds than allowed: 3 given (a waive counts as a build), 2 allowed"
 
 

@@ -44,6 +44,7 @@ from adjudicator.errors import ParseError
 from adjudicator.maps import GameMap
 from adjudicator.orders import Hold, Move, Order, UnitRef, VariantOrder
 from adjudicator.variants import VARIANTS, ParadoxRule, Variant, find_variant
+from adjudicator.wording import declare_problem, explain, problem_words, unit_words
 
 A, F = UnitKind.ARMY, UnitKind.FLEET
 STORM = Reason.declare("sunk_by_storm", "{unit} was sunk by a storm")
@@ -51,6 +52,8 @@ TUNNELLING = PhaseKind.declare("U", "tunnelling")
 OUTVOTED = Reason.declare("tunnel_outvoted", "the tunnel goes from {source} to {dest}")
 SMASHED = Reason.declare("smashed_by_giant", "smashed by the giant in {location}")
 NOT_A_GIANT = Reason.declare("not_a_giant", "only a Turkish army is a giant")
+declare_problem("dig_shape", "a dig names two provinces")
+declare_problem("smash_shape", "a smash names a unit: A bul smash")
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,11 +72,13 @@ class Dig(VariantOrder):
         if not words or words[0] != "dig":
             return None
         if len(words) != 3:
-            raise ParseError("a dig names two provinces", text, "dig_shape")
+            raise ParseError(problem_words("dig_shape", {}, game_map), text, "dig_shape")
         places = [game_map.lookup(w) for w in words[1:]]
         for word, place in zip(words[1:], places, strict=True):
             if place is None or "/" in place:
-                raise ParseError(f"{word!r} is not a province", text, "unknown_province")
+                params = {"token": word}
+                words = problem_words("unknown_province", params, game_map)
+                raise ParseError(words, text, "unknown_province", params)
         return cls(str(places[0]), str(places[1]))
 
     @property
@@ -100,7 +105,7 @@ class Smash(VariantOrder):
             return None
         location = game_map.lookup(words[1])
         if words[0].upper() not in ("A", "F") or location is None:
-            raise ParseError("a smash names a unit: A bul smash", text, "smash_shape")
+            raise ParseError(problem_words("smash_shape", {}, game_map), text, "smash_shape")
         return cls(UnitRef(UnitKind(words[0].upper()), location))
 
     @property
@@ -400,7 +405,8 @@ def test_the_event_that_opens_a_phase_is_in_its_position_and_replayable() -> Non
         assert len(after.position.units) == 4
         (sunk,) = [r for r in after.results if r.reason is STORM]
         assert after.position.unit_in(str(sunk.order).split()[1]) is None
-        assert sunk.explanation == f"{sunk.order} was sunk by a storm"
+        assert sunk.params == {"unit": str(sunk.order)}
+        assert explain(sunk, stormy.map) == f"{unit_words(str(sunk.order))} was sunk by a storm"
     assert len({runs[s][0].position for s in runs}) > 1, (
         "different seeds never sank different fleets"
     )
@@ -489,7 +495,8 @@ def test_the_variant_resolves_its_own_phase_and_the_board_follows() -> None:
     assert str(after.position.phase) == "F1902M"
     (lost,) = [r for r in after.results if r.power == "germany"]
     assert (lost.outcome, lost.reason) == (Outcome.VOID, OUTVOTED)
-    assert lost.explanation == "the tunnel goes from lon to bel"
+    assert lost.params == {"source": "lon", "dest": "bel"}
+    assert explain(lost, DIGGING.map) == "the tunnel goes from London to Belgium"
     walked = resolve(after.position, {"england": ["A lon - bel"]}, variant=DIGGING)
     assert walked.position.unit_in("bel") == Unit("england", A, "bel")
     tie = {"england": ["dig lon bel"], "germany": ["dig lon pic"]}

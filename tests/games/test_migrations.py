@@ -66,3 +66,123 @@ def test_duels_become_links_with_their_boards_labelled_and_their_stage_kept() ->
         assert [duels[n].status for n in ("a1", "a2", "a3")] == ["sudden_death", "setup", "won"]
     finally:
         _apps_at(MigrationExecutor(connection).loader.graph.leaf_nodes())
+
+
+RESULTS_BEFORE = [("games", "0012_board_links")]
+RESULTS_AFTER = [("games", "0013_result_params_as_ids")]
+
+#: Results as stored before (words), and as they are after (ids).
+STORED_IN_WORDS = [
+    {"power": "france", "order": "A par H", "result": "ok"},
+    {
+        "power": "germany",
+        "order": "A mun - bur",
+        "result": "bounce",
+        "reason": "bounced with A Par (1 vs 1)",
+        "reason_code": "bounced",
+        "params": {"other": "A Par", "strength": "1", "other_strength": "1"},
+    },
+    {
+        "power": "france",
+        "order": "F mao - spa",
+        "result": "void",
+        "reason": "Spain (north coast) is not adjacent to Mid-Atlantic Ocean",
+        "reason_code": "not_adjacent",
+        "params": {"dest": "Spain (north coast)", "source": "Mid-Atlantic Ocean"},
+    },
+    {
+        "power": "france",
+        "order": "A mar S A par - bur",
+        "result": "void",
+        "reason": "A Par was not ordered to Burgundy",
+        "reason_code": "support_not_matched",
+        "params": {"supported": "A Par", "what": "to Burgundy"},
+    },
+    {
+        "power": "france",
+        "order": "A mar S A par",
+        "result": "void",
+        "reason": "A Par was not ordered to hold",
+        "reason_code": "support_not_matched",
+        "params": {"supported": "A Par", "what": "to hold"},
+    },
+    {
+        "power": "england",
+        "order": "F nth C A lon - nwy",
+        "result": "void",
+        "reason": "A Lon was not ordered to move to Norway",
+        "reason_code": "convoy_not_matched",
+        "params": {"army": "A Lon", "dest": "move to Norway"},
+    },
+    {
+        "power": "england",
+        "order": "A lon - nwy",
+        "result": "disrupted",
+        "reason": "convoy disrupted: the convoy dislodged",
+        "reason_code": "convoy_disrupted",
+        "params": {"fleets": "the convoy"},
+    },
+    {
+        "power": "turkey",
+        "order": "F lvp - yor",
+        "result": "illegal",
+        "reason": "the unit at Liverpool is an army, not a fleet",
+        "reason_code": "wrong_unit_kind",
+        "params": {"location": "Liverpool", "actual": "an army", "given": "a fleet"},
+    },
+    {
+        "power": "turkey",
+        "order": "A con B",
+        "result": "illegal",
+        "reason": "build orders are not given in a movement phase",
+        "reason_code": "wrong_phase",
+        "params": {"kind": "build", "phase": "movement"},
+    },
+    {
+        "power": "russia",
+        "order": "A mos B",
+        "result": "void",
+        "reason": "Russia has no builds due",
+        "reason_code": "no_builds_due",
+        "params": {"power": "Russia"},
+    },
+]
+STORED_AS_IDS = [
+    STORED_IN_WORDS[0],
+    {**STORED_IN_WORDS[1], "params": {"other": "A par", "strength": "1", "other_strength": "1"}},
+    {**STORED_IN_WORDS[2], "params": {"dest": "spa/nc", "source": "mao"}},
+    {**STORED_IN_WORDS[3], "params": {"supported": "A par", "dest": "bur"}},
+    {**STORED_IN_WORDS[4], "params": {"supported": "A par"}},
+    {**STORED_IN_WORDS[5], "params": {"army": "A lon", "dest": "nwy"}},
+    {**STORED_IN_WORDS[6], "params": {}},
+    {**STORED_IN_WORDS[7], "params": {"location": "lvp", "actual": "A", "given": "F"}},
+    {**STORED_IN_WORDS[8], "params": {"kind": "build", "phase": "M"}},
+    {**STORED_IN_WORDS[9], "params": {"power": "russia"}},
+]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_stored_result_parameters_become_ids_and_back() -> None:
+    """The site words results from ids only: stored words are turned into ids (games
+    0013) by the inverse of what the adjudicator wrote, the English sentence kept; and
+    back."""
+    try:
+        old = _apps_at(RESULTS_BEFORE)
+        user = old.get_model("auth", "User").objects.create(username="host")
+        game = old.get_model("games", "Game").objects.create(
+            name="g", variant="standard", created_by=user
+        )
+        GamePhase = old.get_model("games", "GamePhase")
+        GamePhase.objects.create(
+            game=game, index=0, code="S1901M", position={}, results=STORED_IN_WORDS, seed=1
+        )
+
+        new = _apps_at(RESULTS_AFTER)
+        stored = new.get_model("games", "GamePhase").objects.get(game_id=game.pk)
+        assert stored.results == STORED_AS_IDS
+
+        back = _apps_at(RESULTS_BEFORE)
+        restored = back.get_model("games", "GamePhase").objects.get(game_id=game.pk)
+        assert restored.results == STORED_IN_WORDS
+    finally:
+        _apps_at(MigrationExecutor(connection).loader.graph.leaf_nodes())

@@ -19,7 +19,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from adjudicator import OrderResult, Outcome, load_map
+from adjudicator.board import FrozenMap
 from adjudicator.results import SHIPPED_REASONS, Reason
+from adjudicator.wording import explain
 from games import services, wording
 from games.models import Game, GamePhase
 
@@ -93,7 +96,7 @@ def test_results_on_the_game_page_are_translated(
     phase = _adjudicated_bounce(started_game, players)
     stored = {r["order"]: r for r in phase.results}
     assert stored["A mun - bur"]["params"] == {
-        "other": "A Par",
+        "other": "A par",
         "strength": "1",
         "other_strength": "1",
     }
@@ -169,121 +172,132 @@ def test_the_script_catalog_and_the_order_check_speak_german(
     [
         (
             "bounced",
-            {"other": "A Mun", "strength": "1", "other_strength": "1"},
+            {"other": "A mun", "strength": "1", "other_strength": "1"},
             "Patt mit A Mun (1 zu 1)",
         ),
         (
             "not_adjacent",
-            {"dest": "Tyrolia", "source": "Liverpool"},
+            {"dest": "tyr", "source": "lvp"},
             "Tirol grenzt nicht an Liverpool",
         ),
         (
             "coast_needed",
-            {"dest": "Spain"},
+            {"dest": "spa"},
             "gib an, welche Küste von Spanien gemeint ist",
         ),
         (
             "not_adjacent",
-            {"dest": "Spain (north coast)", "source": "Gulf of Lyon"},
+            {"dest": "spa/nc", "source": "lyo"},
             "Spanien (Nordküste) grenzt nicht an Golf von Lyon",
         ),
-        ("support_cut", {"other": "F Nth"}, "Unterstützung durch F Nth geschnitten"),
+        ("support_cut", {"other": "F nth"}, "Unterstützung durch F Nth geschnitten"),
         (
             "dislodged_by",
-            {"other": "A Bur", "source": "Burgundy", "strength": "2", "other_strength": "1"},
+            {"other": "A bur", "source": "bur", "strength": "2", "other_strength": "1"},
             "von A Bur aus Burgund vertrieben (2 zu 1)",
         ),
         (
             "wrong_phase",
-            {"kind": "build", "phase": "movement"},
+            {"kind": "build", "phase": "M"},
             "Aufbaubefehle gibt es in einer Bewegungsphase nicht",
         ),
         (
             "wrong_unit_kind",
-            {"location": "London", "actual": "a fleet", "given": "an army"},
+            {"location": "lon", "actual": "F", "given": "A"},
             "die Einheit in London ist eine Flotte und nicht eine Armee",
         ),
         (
             "not_your_unit",
-            {"unit": "A Par", "owner": "France"},
+            {"unit": "A par", "owner": "france"},
             "A Par ist nicht deine Einheit (Frankreich)",
         ),
-        ("no_builds_due", {"power": "Turkey"}, "Türkei: keine Aufbauten zulässig"),
+        ("no_builds_due", {"power": "turkey"}, "Türkei: keine Aufbauten zulässig"),
         (
             "support_not_matched",
-            {"supported": "A Mun", "what": "to hold"},
+            {"supported": "A mun"},
             "A Mun hat keinen Haltebefehl",
         ),
         (
             "support_not_matched",
-            {"supported": "A Mun", "what": "to Burgundy"},
+            {"supported": "A mun", "dest": "bur"},
             "A Mun hat keinen Befehl, nach Burgund zu ziehen",
         ),
         (
             "convoy_not_matched",
-            {"army": "A Lon", "dest": "move to Norway"},
+            {"army": "A lon", "dest": "nwy"},
             "A Lon hat keinen Befehl, nach Norwegen zu ziehen",
         ),
         (
             "convoy_disrupted",
-            {"fleets": "the convoy"},
+            {},
             "Konvoi unterbrochen: die Konvoiflotten vertrieben",
         ),
         ("civil_disorder", {}, "wegen Anarchie aufgelöst (am weitesten von der Heimat entfernt)"),
-        ("unreadable", {"message": "the order is empty"}, "the order is empty"),
+        ("unreadable", {"problem": "empty"}, "der Befehl ist leer"),
+        ("unreadable", {"problem": "no_unit", "province": "mun"}, "keine Einheit in München"),
     ],
 )
 def test_german_result_sentences(code: str, params: dict[str, str], german: str) -> None:
     with translation.override("de"):
-        assert wording.result_sentence(code, params) == german
+        assert wording.result_sentence(code, params, "standard") == german
+
+
+STANDARD_MAP = load_map("standard")
 
 
 def _sample_params(template: str) -> dict[str, str]:
+    """Parameters for every name in a sentence, as ids (see adjudicator.wording)."""
     samples = {
-        "location": "Spain (south coast)",
-        "dest": "Tyrolia",
-        "source": "Gulf of Lyon",
-        "owner": "Germany",
-        "power": "Russia",
-        "actual": "an army",
-        "given": "a fleet",
-        "unit": "a fleet",
+        "location": "spa/sc",
+        "dest": "tyr",
+        "source": "lyo",
+        "owner": "germany",
+        "power": "russia",
+        "actual": "A",
+        "given": "F",
+        "unit": "F",
         "kind": "support",
-        "phase": "retreats",
-        "what": "to Munich",
+        "phase": "R",
         "strength": "2",
         "other_strength": "1",
         "count": "2",
-        "fleets": "F Nth, F Eng",
+        "fleets": "F nth, F eng",
         "message": "the order is empty",
     }
     names = re.findall(r"{(\w+)}", template)
-    return {n: samples.get(n, "A Mun") for n in names}
+    return {n: samples.get(n, "A mun") for n in names}
 
 
 @pytest.mark.parametrize("reason", SHIPPED_REASONS, ids=lambda r: r.value)
 def test_every_reason_reads_in_english_exactly_as_the_adjudicator_says_it(reason: Reason) -> None:
     params = _sample_params(reason.wording)
-    if reason is Reason.CONVOY_NOT_MATCHED:
-        params["dest"] = "move to Norway"
-    expected = reason.wording.format_map(params)
+    if reason is Reason.UNREADABLE:
+        params = {"problem": "no_unit", "province": "mun"}
+    result = OrderResult("france", "A par H", Outcome.VOID, reason, FrozenMap(params))
+    expected = explain(result, STANDARD_MAP)
     with translation.override("en"):
-        assert wording.result_sentence(reason.value, params) == expected
+        assert wording.result_sentence(reason.value, params, "standard") == expected
     with translation.override("de"):
-        german = wording.result_sentence(reason.value, params)
+        german = wording.result_sentence(reason.value, params, "standard")
     assert german
-    if reason is not Reason.UNREADABLE:  # the parser's message is English only
-        assert german != expected
+    assert german != expected
 
 
 def test_unknown_codes_and_missing_parameters_fall_back() -> None:
-    assert wording.result_sentence("no_such_code", {}) is None
-    assert wording.result_sentence("bounced", {"other": "A Mun"}) is None
+    assert wording.result_sentence("no_such_code", {}, "standard") is None
+    assert wording.result_sentence("bounced", {"other": "A mun"}, "standard") is None
     stored = {"result": "bounce", "reason": "the move failed", "reason_code": "move_failed"}
     with translation.override("de"):
-        assert wording.result_reason(stored) == "the move failed"  # stored before params
-        assert wording.result_reason({**stored, "params": {}}) == "der Zug ist gescheitert"
-        assert wording.result_reason({"result": "ok"}) == ""
+        assert wording.result_reason(stored, "standard") == "the move failed"  # no params
+        assert wording.result_reason({**stored, "params": {}}, "standard") == (
+            "der Zug ist gescheitert"
+        )
+        assert wording.result_reason({"result": "ok"}, "standard") == ""
+        # An unreadable order stored with its English only (before problems had codes).
+        legacy = {"reason": "the order is empty", "reason_code": "unreadable"}
+        assert wording.result_reason({**legacy, "params": {"message": "x"}}, "standard") == (
+            "the order is empty"
+        )
 
 
 def test_power_phase_and_outcome_names() -> None:

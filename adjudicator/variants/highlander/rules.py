@@ -416,7 +416,7 @@ class Highlander(Variant):
         for order in given:
             assert isinstance(order, Nominate)  # the resolver passes a phase's own kinds
             center = province_of(order.center)
-            location = game_map.location_name(center)
+            location = center
             problem: tuple[Reason, dict[str, object]] | None = None
             if center not in supply_centers:
                 problem = Reason.NOT_A_CENTER, {"location": location}
@@ -473,7 +473,6 @@ class Highlander(Variant):
         self, position: Position, orders: Mapping[str, Sequence[Order]], seed: int
     ) -> tuple[Position, list[OrderResult]]:
         state = self.nomination_state(position)
-        game_map = self.map
         every_power = self._every_power(position)
         results: list[OrderResult] = []
         lists: dict[str, list[_Entry]] = {}
@@ -513,7 +512,7 @@ class Highlander(Variant):
                             e.order,
                             Outcome.BOUNCE,
                             Reason.NOMINATION_CONTESTED,
-                            location=game_map.location_name(e.center),
+                            location=e.center,
                         )
                     )
                     continue
@@ -544,10 +543,9 @@ class Highlander(Variant):
     ) -> tuple[Reason, dict[str, object]] | None:
         """Why a placement is void: not an own center, occupied, or the wrong terrain or
         no coast named (rules 4.2-4.4); None if it may stand."""
-        game_map = self.map
         location = order.unit.location
         province = province_of(location)
-        name = game_map.location_name(province)
+        name = province
         if position.ownership.get(province) != power:
             return Reason.PLACEMENT_NOT_OWN, {"location": name}
         if position.unit_in(province) is not None:
@@ -556,12 +554,12 @@ class Highlander(Variant):
         if order.unit.kind is UnitKind.ARMY:
             if f"A {province}" in kinds:
                 return None
-            return Reason.BUILD_TERRAIN, {"unit": "an army", "location": name}
+            return Reason.BUILD_TERRAIN, {"unit": "A", "location": name}
         if f"F {location}" in kinds:
             return None
         if "/" not in location and any(k.startswith(f"F {province}/") for k in kinds):
             return Reason.COAST_NEEDED, {"dest": name}
-        return Reason.BUILD_TERRAIN, {"unit": "a fleet", "location": name}
+        return Reason.BUILD_TERRAIN, {"unit": "F", "location": name}
 
     def _placements(
         self, position: Position, power: str, given: Sequence[Order]
@@ -591,7 +589,6 @@ class Highlander(Variant):
     def _resolve_placement(
         self, position: Position, orders: Mapping[str, Sequence[Order]]
     ) -> tuple[Position, list[OrderResult]]:
-        game_map = self.map
         units = list(position.units)
         results: list[OrderResult] = []
         for power in self.powers:
@@ -616,7 +613,7 @@ class Highlander(Variant):
                         Build(ref),
                         Outcome.OK,
                         Reason.PLACED_BY_DEFAULT,
-                        location=game_map.location_name(center),
+                        location=center,
                     )
                 )
         return position.with_changes(units=units, extras={}), results
@@ -650,7 +647,7 @@ class Highlander(Variant):
             placed, _ = self._placements(position, power, builds)
             for center in sorted(position.centers_of(power)):
                 if center not in placed and position.unit_in(center) is None:
-                    return Reason.PLACEMENT_MISSING, {"location": self.map.location_name(center)}
+                    return Reason.PLACEMENT_MISSING, {"location": center}
             return None
         return None
 

@@ -26,7 +26,7 @@ from adjudicator.board import (
 )
 from adjudicator.errors import PositionError
 from adjudicator.orders import Build, Disband, Order, UnitRef
-from adjudicator.results import OrderResult, Outcome, Reason, make_result, unit_name
+from adjudicator.results import OrderResult, Outcome, Reason, make_result
 from adjudicator.variants.base import Variant
 from adjudicator.variants.common import (
     build_anywhere,
@@ -304,7 +304,7 @@ class MultipleVoid(Variant):
         game_map = self.map
         location = order.unit.location
         province = province_of(location)
-        name = game_map.location_name(province)
+        name = province
         if province not in draft_spaces(self.map_id):
             return Reason.NOT_A_DRAFT_SPACE, {"location": name}
         if position.unit_in(province) is not None:
@@ -312,13 +312,13 @@ class MultipleVoid(Variant):
         choices = unit_choices(game_map, province)
         if order.unit.kind is UnitKind.ARMY:
             if ("A", province) not in choices:
-                return Reason.BUILD_TERRAIN, {"unit": "an army", "location": name}
+                return Reason.BUILD_TERRAIN, {"unit": "A", "location": name}
             return None
         if ("F", location) in choices:
             return None
         if "/" not in location and any(k == "F" and "/" in loc for k, loc in choices):
             return Reason.COAST_NEEDED, {"dest": name}
-        return Reason.BUILD_TERRAIN, {"unit": "a fleet", "location": name}
+        return Reason.BUILD_TERRAIN, {"unit": "F", "location": name}
 
     # -- 1900: three late centers, and the removal after Fall ----------------------
 
@@ -353,7 +353,7 @@ class MultipleVoid(Variant):
                 Disband(UnitRef(u.kind, u.location)),
                 Outcome.OK,
                 Reason.REMOVED_NO_CENTER,
-                unit=unit_name(str(u)),
+                unit=str(u),
             )
             for u in position.units
             if u.province not in centers
