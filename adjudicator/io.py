@@ -395,6 +395,10 @@ def resolution_to_json(before: Position, resolution: Resolution) -> Json:
         if r.reason is not None:
             entry["reason"] = explain(r, variant.map)
             entry["reason_code"] = r.reason.value
+            if r.params:
+                # The reason's parameters as ids ("dest": "spa/nc"), for programs that say
+                # it in words of their own.
+                entry["params"] = dict(r.params)
         results.append(entry)
     return {
         "variant": after.variant,

@@ -36,8 +36,8 @@ User = AbstractBaseUser | AnonymousUser
 #: Bumped when the shape of the file changes.
 FORMAT = 1
 
-#: The keys of a CLI result row (the site stores the reason's parameters too).
-_RESULT_KEYS = ("power", "order", "result", "reason", "reason_code")
+#: The keys of a CLI result row, as the site stores them.
+_RESULT_KEYS = ("power", "order", "result", "reason", "reason_code", "params")
 
 
 def cli_results(rows: list[dict[str, Any]] | None) -> list[dict[str, Any]]:

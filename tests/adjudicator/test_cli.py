@@ -37,6 +37,7 @@ def test_resolve_one_position() -> None:
         "result": "bounce",
         "reason": "bounced with A Mun (1 vs 1)",
         "reason_code": "bounced",
+        "params": {"other": "A mun", "strength": "1", "other_strength": "1"},
     }
     # Russia's and Turkey's fleets bounce in the Black Sea: a standoff, empty.
     assert answer["standoffs"] == []  # standoffs are reported only for retreat phases
@@ -57,7 +58,8 @@ def test_the_example_from_the_spec() -> None:
     assert answer["results"] == [
         {"power": "england", "order": "A lon H", "result": "ok"},
         {"power": "england", "order": "F nth - pic", "result": "void",
-         "reason": "Picardy is not adjacent to North Sea", "reason_code": "not_adjacent"},
+         "reason": "Picardy is not adjacent to North Sea", "reason_code": "not_adjacent",
+         "params": {"dest": "pic", "source": "nth"}},
         {"power": "russia", "order": "F stp/sc - bot", "result": "ok"},
     ]
     assert answer["units"] == {"england": ["A lon", "F nth"], "russia": ["F bot"]}
