@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -134,6 +135,14 @@ def _path(base: str, trail: _Trail) -> str:
     return _printable(path)
 
 
+def _all_text(values: list[Any]) -> bool:
+    # A loop, not all() over a generator: this runs for every list of every position.
+    for value in values:  # noqa: SIM110
+        if type(value) is not str:
+            return False
+    return True
+
+
 def _has_surrogate(text: str) -> bool:
     return not text.isascii() and _SURROGATE.search(text) is not None
 
@@ -188,6 +197,15 @@ def check_json(value: Any, path: str = "") -> None:
                         raise PositionError(
                             _NOT_UNICODE.format("the text"), _path(path, (trail, step))
                         )
+                elif type(child) is list and depth < MAX_DEPTH and _all_text(child):
+                    # A list of texts (units, orders, centers): checked here, not stacked.
+                    if "".join(child).isascii():
+                        continue
+                    for n, text in enumerate(child):
+                        if _has_surrogate(text):
+                            raise PositionError(
+                                _NOT_UNICODE.format("the text"), _path(path, ((trail, step), n))
+                            )
                 else:
                     stack.append((child, (trail, step), depth + 1))
         else:
@@ -209,10 +227,22 @@ def _expect_list(value: Any, path: str) -> list[Any]:
 
 
 def _power(variant: Variant, power: Any, path: str) -> str:
+    if type(power) is str and power in _powers_of(variant):
+        return power  # the usual case: an id, as written
     if not isinstance(power, str) or power.lower() not in variant.powers:
         known = ", ".join(variant.powers)
         raise PositionError(f"unknown power {power!r} (known: {known})", path)
     return power.lower()
+
+
+_POWERS: weakref.WeakKeyDictionary[Variant, frozenset[str]] = weakref.WeakKeyDictionary()
+
+
+def _powers_of(variant: Variant) -> frozenset[str]:
+    powers = _POWERS.get(variant)
+    if powers is None:
+        powers = _POWERS[variant] = frozenset(variant.powers)
+    return powers
 
 
 def read_unit(text: Any, power: str, game_map: GameMap, path: str) -> Unit:
@@ -224,31 +254,77 @@ def read_unit(text: Any, power: str, game_map: GameMap, path: str) -> Unit:
     """
     if not isinstance(text, str):
         raise PositionError(f'a unit must be a string like "A lon", not {text!r}', path)
+    reading = _unit_readings(game_map).get(text) or _unit_reading(text, game_map)
+    if isinstance(reading, str):
+        raise PositionError(reading, path)
+    return Unit(power, *reading)
+
+
+#: Per map, the units read before, by their text: (kind, location), or why not. The same
+#: few hundred texts ("A par", "F stp/sc") come again in every position of a batch.
+_UNITS_READ: weakref.WeakKeyDictionary[GameMap, dict[str, tuple[UnitKind, str] | str]] = (
+    weakref.WeakKeyDictionary()
+)
+#: Texts kept per map before all are forgotten (a batch of made-up texts stays bounded).
+_UNITS_KEPT = 1 << 14
+
+
+def _unit_readings(game_map: GameMap) -> dict[str, tuple[UnitKind, str] | str]:
+    readings = _UNITS_READ.get(game_map)
+    if readings is None:
+        readings = _UNITS_READ[game_map] = {}
+    return readings
+
+
+#: Per map, the units made before, by power and text: a unit is an immutable value, so
+#: one made for "A par" of France serves every position that has it.
+_UNITS_MADE: weakref.WeakKeyDictionary[GameMap, dict[tuple[str, str], Unit]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _units_made(game_map: GameMap) -> dict[tuple[str, str], Unit]:
+    made = _UNITS_MADE.get(game_map)
+    if made is None:
+        made = _UNITS_MADE[game_map] = {}
+    return made
+
+
+def _unit_reading(text: str, game_map: GameMap) -> tuple[UnitKind, str] | str:
+    """(kind, location) of a unit's text, or why it is no unit that can stand there; kept."""
+    reading = _read_unit_text(text, game_map)
+    readings = _unit_readings(game_map)
+    if len(readings) >= _UNITS_KEPT:
+        readings.clear()
+    readings[text] = reading
+    return reading
+
+
+def _read_unit_text(text: str, game_map: GameMap) -> tuple[UnitKind, str] | str:
     match = _UNIT_RE.match(text)
     if match is None:
-        raise PositionError(f'malformed unit {text!r}: write it like "A lon" or "F stp/sc"', path)
+        return f'malformed unit {text!r}: write it like "A lon" or "F stp/sc"'
     kind = UnitKind(match[1].upper())
     found = game_map.lookup(match[2])  # ids, and aliases such as "mid" for "mao"
     if found is None:
-        raise PositionError(f"unknown province {match[2]!r}", path)
+        return f"unknown province {match[2]!r}"
     location = found
     province = game_map.provinces[province_of(location)]
     if province.terrain is Terrain.IMPASSABLE:
-        raise PositionError(f"{province.name} is impassable", path)
+        return f"{province.name} is impassable"
     if kind is UnitKind.ARMY:
         if province.terrain is Terrain.SEA:
-            raise PositionError(f"an army cannot stand in {province.name}", path)
+            return f"an army cannot stand in {province.name}"
         location = province.id
     else:
         if province.terrain is Terrain.LAND:
-            raise PositionError(f"a fleet cannot stand in {province.name}", path)
+            return f"a fleet cannot stand in {province.name}"
         if province.coasts and "/" not in location:
-            raise PositionError(
+            return (
                 f"a fleet in {province.name} must say its coast "
-                f"({', '.join(game_map.coasts_of(province.id))})",
-                path,
+                f"({', '.join(game_map.coasts_of(province.id))})"
             )
-    return Unit(power, kind, location)
+    return kind, location
 
 
 def _province(game_map: GameMap, value: Any, path: str) -> str:
@@ -280,15 +356,28 @@ def position_from_json(data: Any) -> tuple[Position, dict[str, list[str]]]:
         raise PositionError(f"{phase} is not a phase of {variant.name}", "phase")
 
     units: list[Unit] = []
-    seen: dict[str, str] = {}
+    seen: dict[str, tuple[str, int]] = {}
+    known = _unit_readings(game_map)
+    made = _units_made(game_map)
     for power_key, texts in _expect_mapping(data.get("units", {}), "units").items():
         power = _power(variant, power_key, f"units.{power_key}")
         for n, text in enumerate(_expect_list(texts, f"units.{power_key}")):
-            path = f"units.{power_key}[{n}]"
-            unit = read_unit(text, power, game_map, path)
+            # A unit read before is taken as it was; a path is written only for an error.
+            unit = made.get((power, text)) if type(text) is str else None
+            if unit is None:
+                reading = known.get(text) if type(text) is str else None
+                if reading is None or type(reading) is str:
+                    unit = read_unit(text, power, game_map, f"units.{power_key}[{n}]")
+                else:
+                    unit = Unit(power, *reading)
+                if len(made) < _UNITS_KEPT:
+                    made[(power, text)] = unit
             if unit.province in seen:
-                raise PositionError(f"two units in {unit.province} ({seen[unit.province]})", path)
-            seen[unit.province] = path
+                first = "units.{}[{}]".format(*seen[unit.province])
+                raise PositionError(
+                    f"two units in {unit.province} ({first})", f"units.{power_key}[{n}]"
+                )
+            seen[unit.province] = (power_key, n)
             units.append(unit)
 
     dislodged: list[DislodgedUnit] = []
@@ -323,6 +412,9 @@ def position_from_json(data: Any) -> tuple[Position, dict[str, list[str]]]:
         for power_key, owned in _expect_mapping(data["centers"], "centers").items():
             power = _power(variant, power_key, f"centers.{power_key}")
             for n, c in enumerate(_expect_list(owned, f"centers.{power_key}")):
+                if type(c) is str and c in centers and c not in ownership:  # an id: usually
+                    ownership[c] = power
+                    continue
                 path = f"centers.{power_key}[{n}]"
                 center = _province(game_map, c, path)
                 if center not in centers:
@@ -334,9 +426,10 @@ def position_from_json(data: Any) -> tuple[Position, dict[str, list[str]]]:
     orders: dict[str, list[str]] = {}
     for power_key, texts in _expect_mapping(data.get("orders") or {}, "orders").items():
         power = _power(variant, power_key, f"orders.{power_key}")
-        for n, text in enumerate(_expect_list(texts, f"orders.{power_key}")):
-            if not isinstance(text, str):
-                raise PositionError("an order must be a string", f"orders.{power_key}[{n}]")
+        texts = _expect_list(texts, f"orders.{power_key}")
+        if not _all_text(texts):
+            n = next(n for n, text in enumerate(texts) if not isinstance(text, str))
+            raise PositionError("an order must be a string", f"orders.{power_key}[{n}]")
         orders.setdefault(power, []).extend(texts)
 
     options = variant.check_options(_expect_mapping(data.get("options") or {}, "options"))

@@ -258,10 +258,19 @@ class _Names:
 _NAMES: weakref.WeakKeyDictionary[GameMap, _Names] = weakref.WeakKeyDictionary()
 
 
+#: The map asked last and its names: nearly every call asks the same map again, and a
+#: weak dictionary's look-up costs more than reading an order from the cache.
+_last: tuple[weakref.ref[GameMap], _Names] | None = None
+
+
 def _names_of(game_map: GameMap) -> _Names:
+    global _last
+    if _last is not None and _last[0]() is game_map:
+        return _last[1]
     names = _NAMES.get(game_map)
     if names is None:
         names = _NAMES[game_map] = _Names(game_map)
+    _last = (weakref.ref(game_map), names)
     return names
 
 
@@ -442,6 +451,12 @@ def parse_order(
     names = _names_of(game_map)
     key = (text, None if position is None else position.phase.kind)
     kept = names.readings.get(key)
+    if kept is None:
+        kept = _canonical(text, game_map.locations, key[1])
+        if kept is not None:
+            if len(names.readings) >= _TOKENS_KEPT:
+                names.readings.clear()
+            names.readings[key] = kept
     if kept is not None:
         order, body = kept
     else:
@@ -453,6 +468,59 @@ def parse_order(
     if position is not None:
         _check_unit_exists(order, position, game_map, body)
     return order
+
+
+_UNIT_KINDS = {"A": UnitKind.ARMY, "F": UnitKind.FLEET}
+
+
+def _canonical(
+    text: str, locations: frozenset[str] | set[str], kind: PhaseKind | None
+) -> tuple[Order, str] | None:
+    """The order ``text`` is when written exactly in canonical notation (``str(order)``,
+    as programs and the site's own pages send it), with the text less "via convoy"; None
+    for anything else, which the full reader reads. No regex and no name look-up: split
+    on spaces, and ids checked against the map's locations."""
+    t = text.split(" ")
+    n = len(t)
+    if n < 3:
+        if n == 1 and text == "WAIVE":
+            return Waive(), text
+        if n == 2 and t[0] == "nominate" and t[1] in locations:
+            return Nominate(province_of(t[1])), text
+        return None
+    unit_kind = _UNIT_KINDS.get(t[0])
+    if unit_kind is None or t[1] not in locations:
+        return None
+    unit = UnitRef(unit_kind, t[1])
+    word = t[2]
+    if n == 3:
+        if word == "H":
+            return Hold(unit), text
+        if word == "B":
+            return Build(unit), text
+        if word == "D":
+            return Disband(unit), text
+        return None
+    if word == "-" and t[3] in locations:
+        if n == 4:
+            if kind is PhaseKind.RETREATS:
+                return Retreat(unit, t[3]), text
+            return Move(unit, t[3]), text
+        if n == 6 and t[4] == "via" and t[5] == "convoy" and kind is not PhaseKind.RETREATS:
+            return Move(unit, t[3], True), text[: -len(" via convoy")]
+        return None
+    if word == "R" and n == 4 and t[3] in locations:
+        return Retreat(unit, t[3]), text
+    if n in (5, 7) and t[4] in locations and t[3] in _UNIT_KINDS:
+        other = UnitRef(_UNIT_KINDS[t[3]], t[4])
+        if word == "S":
+            if n == 5:
+                return Support(unit, other, None), text
+            if t[5] == "-" and t[6] in locations:
+                return Support(unit, other, t[6]), text
+        elif word == "C" and n == 7 and t[3] == "A" and t[5] == "-" and t[6] in locations:
+            return Convoy(unit, other, t[6]), text
+    return None
 
 
 def _read(

@@ -17,6 +17,7 @@ same from the same codes in its readers' languages. A parameter's kind is its na
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
@@ -25,7 +26,7 @@ from adjudicator.board import PhaseKind
 if TYPE_CHECKING:
     from adjudicator.errors import ParseError
     from adjudicator.maps import GameMap
-    from adjudicator.results import OrderResult
+    from adjudicator.results import OrderResult, Reason
 
 LOCATION_PARAMS = frozenset({"location", "dest", "source", "province"})
 UNIT_PARAMS = frozenset({"unit", "other", "supported", "army"})
@@ -123,7 +124,18 @@ def explain(result: OrderResult, game_map: GameMap) -> str:
     reason = result.reason
     if reason is None:
         return ""
-    params = dict(result.params)
+    said = _said(game_map)
+    key = (reason, tuple(result.params.items()))
+    sentence = said.get(key)
+    if sentence is None:
+        sentence = _explain(reason, dict(result.params), game_map)
+        if len(said) >= _SAID_KEPT:
+            said.clear()
+        said[key] = sentence
+    return sentence
+
+
+def _explain(reason: Reason, params: dict[str, str], game_map: GameMap) -> str:
     if "problem" in params:  # an order that could not be read
         return problem_words(params.pop("problem"), params, game_map)
     template = reason.template_for(params)
@@ -131,6 +143,20 @@ def explain(result: OrderResult, game_map: GameMap) -> str:
         return template.format_map(param_words(params, game_map))
     except (KeyError, ValueError, IndexError):
         return reason.value.replace("_", " ")
+
+
+#: Sentences said before, per map: the same bounces and voids come again and again (a
+#: batch of phases, a game's checks).
+_SAID: weakref.WeakKeyDictionary[GameMap, dict[tuple[Reason, tuple[tuple[str, str], ...]], str]]
+_SAID = weakref.WeakKeyDictionary()
+_SAID_KEPT = 1 << 14
+
+
+def _said(game_map: GameMap) -> dict[tuple[Reason, tuple[tuple[str, str], ...]], str]:
+    said = _SAID.get(game_map)
+    if said is None:
+        said = _SAID[game_map] = {}
+    return said
 
 
 def problem_words(code: str, params: Mapping[str, str], game_map: GameMap | None) -> str:

@@ -2,13 +2,17 @@
 
     PYTHONPATH=. .venv/bin/python bench/adjudicator.py [--positions N] [--seed S] [--json]
 
-Three figures (see bench/README.md):
+Five figures (see bench/README.md):
 
-1. movement resolution: ``adjudicator.resolve`` vs ``diplomacy.Game.process`` on N random
-   34-unit positions with random legal orders (many moves and supports, some convoys), with a
-   side-check that both engines leave the same units on the board and dislodge the same ones;
+1. the core: movement resolution, ``adjudicator.resolve`` vs ``diplomacy.Game.process`` on N
+   random 34-unit positions with random legal orders (many moves and supports, some convoys),
+   with a side-check that both engines leave the same units on the board and dislodge the
+   same ones;
 2. legal-order enumeration: ``adjudicator.legal_orders`` vs ``Game.get_all_possible_orders``;
-3. the whole DATC file resolved through ``python -m adjudicator resolve`` as one batch.
+3. the whole DATC file resolved through ``python -m adjudicator resolve`` as one batch;
+4. reading orders (no peer);
+5. the front door: 1,500 phases with orders as text through the command line, one batch,
+   start-up included, against MILA's ``process()`` per phase.
 
 The issue's goals are printed beside the figures; nothing is asserted.
 """
@@ -69,10 +73,15 @@ from adjudicator.orders import readings_forget  # noqa: E402
 
 DATC_FILE = ROOT / "tests" / "adjudicator" / "datc" / "datc_v2.4_06.json"
 UNITS_ON_BOARD = 34
-GOAL_SPEEDUP = 20.0
-GOAL_DATC_SECONDS = 1.0
-#: Issue 21: the front door (text in, JSON out, through the command line) at least 2x MILA.
+#: Issue 21's goals, as ratios MILA/ours: the core per movement phase at least 8x, legal-order
+#: enumeration at least 25x, the front door (text in, JSON out, through the command line,
+#: one batch of 1,500 phases, start-up included) at least 2x MILA's process().
+GOAL_CORE = 8.0
+GOAL_LEGAL = 25.0
 GOAL_FRONT_DOOR = 2.0
+GOAL_DATC_SECONDS = 1.0
+#: The front door's batch, as the issue measures it.
+FRONT_DOOR_PHASES = 1500
 
 # How a unit's order is chosen: a role by these weights, then an order of that role.
 ROLE_WEIGHTS = {"move": 5, "support": 4, "hold": 1, "convoy": 2}
@@ -450,7 +459,7 @@ def bench_movement(cases: list[Case], reps: int, mila_reps: int) -> dict[str, An
         "mila_p90_us": p90_us([c.mila_ns for c in cases]),
         "mila_phases_per_s": 1e6 / mila,
         "ratio": mila / ours,
-        "goal_met": mila / ours >= GOAL_SPEEDUP,
+        "goal_met": mila / ours >= GOAL_CORE,
         "agree": agree,
         "positions": len(cases),
         "mila_rejected_orders": len(rejected),
@@ -491,7 +500,7 @@ def bench_legal(cases: list[Case], reps: int, mila_reps: int) -> dict[str, Any]:
         "mila_median_us": mila,
         "mila_p90_us": p90_us([c.mila_legal_ns for c in cases]),
         "ratio": mila / ours,
-        "goal_met": mila / ours >= GOAL_SPEEDUP,
+        "goal_met": mila / ours >= GOAL_LEGAL,
         "ours_orders_per_position": statistics.mean(ours_counts),
         "mila_orders_per_position": statistics.mean(mila_counts),
     }
@@ -670,6 +679,10 @@ def main(argv: list[str] | None = None) -> int:
         "--mila-reps", type=int, default=3, help="timed runs per position, MILA (3)"
     )
     parser.add_argument("--cli-runs", type=int, default=5, help="runs of the DATC batch (5)")
+    parser.add_argument(
+        "--front-door-phases", type=int, default=FRONT_DOOR_PHASES,
+        help=f"phases in the front door's batch ({FRONT_DOOR_PHASES}), made like the others",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead")
     parser.add_argument(
         "--profile", type=int, default=0, metavar="N",
@@ -686,7 +699,10 @@ def main(argv: list[str] | None = None) -> int:
     movement = bench_movement(cases, args.reps, args.mila_reps)
     legal = bench_legal(cases, args.reps, args.mila_reps)
     reading = bench_order_reading(cases, args.reps)
-    front = bench_front_door(cases, args.cli_runs, movement["mila_median_us"])
+    # The front door's batch: the positions above and more made the same way (MILA's
+    # figure per phase is the median over the positions above).
+    batch = cases + build_cases(max(args.front_door_phases - len(cases), 0), args.seed + 1)
+    front = bench_front_door(batch, args.cli_runs, movement["mila_median_us"])
     datc = bench_datc_cli(args.cli_runs)
     report = {
         "positions": args.positions,
@@ -725,7 +741,7 @@ def print_report(r: dict[str, Any]) -> None:
           f"(p90 {m['ours_p90_us']:.1f} us), {m['ours_phases_per_s']:,.0f} phases/s")
     print(f"   MILA  Game.process:        {m['mila_median_us']:8.1f} us median "
           f"(p90 {m['mila_p90_us']:.1f} us), {m['mila_phases_per_s']:,.0f} phases/s")
-    print(f"   MILA/ours: {m['ratio']:.1f}x   goal >= {GOAL_SPEEDUP:.0f}x: {goal(m['goal_met'])}")
+    print(f"   MILA/ours: {m['ratio']:.1f}x   goal >= {GOAL_CORE:.0f}x: {goal(m['goal_met'])}")
     print(f"   side-check: {m['agree']}/{m['positions']} positions agree "
           f"(same units standing, same units dislodged); "
           f"MILA rejected {m['mila_rejected_orders']} of our orders at set_orders")
@@ -754,7 +770,7 @@ def print_report(r: dict[str, Any]) -> None:
     print(f"   MILA  get_all_possible_orders:  {lo['mila_median_us']:8.1f} us median "
           f"(p90 {lo['mila_p90_us']:.1f} us), {lo['mila_orders_per_position']:.0f} distinct "
           f"orders per position on average")
-    print(f"   MILA/ours: {lo['ratio']:.1f}x   goal >= {GOAL_SPEEDUP:.0f}x: {goal(lo['goal_met'])}")
+    print(f"   MILA/ours: {lo['ratio']:.1f}x   goal >= {GOAL_LEGAL:.0f}x: {goal(lo['goal_met'])}")
     print()
     print("3. the DATC file through the command line, one batch, wall clock incl. start-up")
     print(f"   python -m adjudicator resolve < {d['cases']} cases "
@@ -768,14 +784,15 @@ def print_report(r: dict[str, Any]) -> None:
     print(f"   {rd['orders']} texts: {rd['cold_us']:.1f} us cold (never read before), "
           f"{rd['warm_us']:.1f} us warm (read again, as on every check and save)")
     print()
-    print("5. the front door: every position above with its orders as text, one batch through")
-    print("   python -m adjudicator resolve (start-up included), per phase, vs MILA's process()")
+    print("5. the front door: the positions above and more made alike, with their orders as text,")
+    print("   one batch through python -m adjudicator resolve (start-up included), per phase,")
+    print("   vs MILA's process() on the positions above")
     print(f"   ours {fd['ours_per_phase_us']:.1f} us per phase (median of {fd['runs']} runs), "
           f"MILA {fd['mila_per_phase_us']:.1f} us: MILA/ours {fd['ratio']:.2f}x   "
           f"goal >= {GOAL_FRONT_DOOR:.0f}x: {goal(fd['goal_met'])}")
     print(f"   of which start-up (an empty batch): {fd['startup_seconds'] * 1000:.0f} ms; "
           f"{fd['ours_per_phase_after_startup_us']:.1f} us per phase after it, over "
-          f"{fd['phases']} phases (--positions sets how many)")
+          f"{fd['phases']} phases (--front-door-phases sets how many)")
     print()
     print(f"(benchmark ran in {r['elapsed_seconds']:.1f} s)")
 

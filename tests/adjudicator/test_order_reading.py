@@ -120,3 +120,42 @@ def test_a_kept_reading_still_checks_the_unit_is_there() -> None:
     assert (refused.value.code, refused.value.text) == ("no_unit", "F lon - nth")
     assert refused.value.params == {"province": "lon"}
     assert refused.value.message == "no unit at London"
+
+
+def _phases_to_read_in() -> list[object]:
+    """Positions of every kind of phase the core reads: movement (armies, fleets on coasts,
+    convoys), retreats (a dislodged army) and adjustments (builds, disbands, waives)."""
+    from adjudicator import find_variant, resolve
+
+    standard = find_variant("standard")
+    start = standard.initial_position({})
+    spring = resolve(start, {"france": ["A par - bur"], "germany": ["A mun - bur"]}).position
+    fall = resolve(
+        spring,
+        {"germany": ["A mun - bur", "A ber - mun"], "france": ["A par H", "F bre - pic"]},
+    ).position
+    return [start, spring, fall]
+
+
+def test_canonical_text_reads_as_the_full_reader_reads_it() -> None:
+    """The canonical notation's fast reading (split on spaces, ids checked) gives exactly
+    the order the full reader gives: every legal order of each position, read as written
+    and as the full reader must read it (a trailing space leaves the fast path)."""
+    from adjudicator import legal_orders
+
+    checked = 0
+    for position in _phases_to_read_in():
+        for options in legal_orders(position).values():
+            for order in options:
+                text = str(order)
+                fast = parse_order(text, STANDARD, position=position)
+                full = parse_order(text + " ", STANDARD, position=position)
+                assert fast == full == order, text
+                checked += 1
+    assert checked > 500
+    # Text that only looks canonical is left to the full reader, which says what is wrong
+    # or reads it as players mean it (a convoyed "fleet" is the army it carries).
+    for text in ("A par - xyz", "Q par H", "A par S A bur - "):
+        with pytest.raises(ParseError):
+            parse_order(text, STANDARD)
+    assert str(parse_order("F nth C F lon - nwy", STANDARD)) == "F nth C A lon - nwy"
