@@ -32,6 +32,7 @@ from adjudicator.board import (
 from adjudicator.errors import AdjudicatorError, PositionError
 from adjudicator.game import Resolution, resolve
 from adjudicator.maps import GameMap, Terrain
+from adjudicator.results import Outcome
 from adjudicator.variants import Variant, find_variant
 from adjudicator.wording import explain
 
@@ -481,18 +482,21 @@ def resolution_to_json(before: Position, resolution: Resolution) -> Json:
     """The CLI's output object for one resolved phase."""
     after = resolution.position
     variant = find_variant(after.variant)
+    game_map = variant.map
     board = position_to_json(after)
-    results = []
+    results: list[Json] = []
+    append = results.append
     for r in resolution.results:
-        entry: Json = {"power": r.power, "order": str(r.order), "result": r.outcome.value}
-        if r.reason is not None:
-            entry["reason"] = explain(r, variant.map)
-            entry["reason_code"] = r.reason.value
+        entry: Json = {"power": r.power, "order": str(r.order), "result": _OUTCOMES[r.outcome]}
+        reason = r.reason
+        if reason is not None:
+            entry["reason"] = explain(r, game_map)
+            entry["reason_code"] = str.__str__(reason)
             if r.params:
                 # The reason's parameters as ids ("dest": "spa/nc"), for programs that say
                 # it in words of their own.
                 entry["params"] = dict(r.params)
-        results.append(entry)
+        append(entry)
     return {
         "variant": after.variant,
         "phase": str(before.phase),
@@ -505,6 +509,10 @@ def resolution_to_json(before: Position, resolution: Resolution) -> Json:
         "next_phase": str(after.phase),
         "winner": variant.winner(after),
     }
+
+
+#: Each outcome's text, read once (an enum's value is slow to read in Python 3.11).
+_OUTCOMES = {outcome: outcome.value for outcome in Outcome}
 
 
 def resolve_json(data: Any) -> Json:

@@ -8,6 +8,7 @@ these hooks and nothing else.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -115,8 +116,9 @@ class Variant:
     #: The order kinds this variant declares (:class:`~adjudicator.orders.VariantOrder`).
     order_kinds: tuple[type[VariantOrder], ...] = ()
 
-    @property
+    @functools.cached_property
     def map(self) -> GameMap:
+        # Kept on the variant: asked for every order read and every phase resolved.
         return load_map(self.map_id)
 
     @property
