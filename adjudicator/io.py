@@ -32,7 +32,6 @@ from adjudicator.board import (
 from adjudicator.errors import AdjudicatorError, PositionError
 from adjudicator.game import Resolution, resolve
 from adjudicator.maps import GameMap, Terrain
-from adjudicator.results import Outcome
 from adjudicator.variants import Variant, find_variant
 from adjudicator.wording import explain
 
@@ -487,7 +486,8 @@ def resolution_to_json(before: Position, resolution: Resolution) -> Json:
     results: list[Json] = []
     append = results.append
     for r in resolution.results:
-        entry: Json = {"power": r.power, "order": str(r.order), "result": _OUTCOMES[r.outcome]}
+        # An outcome is a StrEnum: its text without the enum's slow value look-up.
+        entry: Json = {"power": r.power, "order": str(r.order), "result": str.__str__(r.outcome)}
         reason = r.reason
         if reason is not None:
             entry["reason"] = explain(r, game_map)
@@ -495,7 +495,7 @@ def resolution_to_json(before: Position, resolution: Resolution) -> Json:
             if r.params:
                 # The reason's parameters as ids ("dest": "spa/nc"), for programs that say
                 # it in words of their own.
-                entry["params"] = dict(r.params)
+                entry["params"] = r.params.to_dict()
         append(entry)
     return {
         "variant": after.variant,
@@ -509,10 +509,6 @@ def resolution_to_json(before: Position, resolution: Resolution) -> Json:
         "next_phase": str(after.phase),
         "winner": variant.winner(after),
     }
-
-
-#: Each outcome's text, read once (an enum's value is slow to read in Python 3.11).
-_OUTCOMES = {outcome: outcome.value for outcome in Outcome}
 
 
 def resolve_json(data: Any) -> Json:
