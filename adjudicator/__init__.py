@@ -23,7 +23,7 @@ from adjudicator.errors import (
     UnknownVariant,
 )
 from adjudicator.game import Resolution, check_order, resolve, start
-from adjudicator.legal import legal_orders
+from adjudicator.legal import expand_legal, legal_orders, legal_orders_compact
 from adjudicator.maps import GameMap, Province, load_map
 from adjudicator.orders import (
     Build,
@@ -74,8 +74,10 @@ __all__ = [
     "Variant",
     "Waive",
     "check_order",
+    "expand_legal",
     "find_variant",
     "legal_orders",
+    "legal_orders_compact",
     "load_map",
     "parse_order",
     "resolve",

@@ -13,9 +13,9 @@ from collections import defaultdict
 from collections.abc import Callable
 from functools import partial
 from operator import attrgetter
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from adjudicator.board import PhaseKind, Position, UnitKind, province_of
+from adjudicator.board import PhaseKind, Position, Unit, UnitKind, province_of
 from adjudicator.maps import GameMap
 from adjudicator.orders import (
     Build,
@@ -23,6 +23,7 @@ from adjudicator.orders import (
     Disband,
     Hold,
     Move,
+    Nominate,
     Order,
     Retreat,
     Support,
@@ -73,9 +74,27 @@ def legal_orders(
     return out
 
 
-def _movement(
-    position: Position, variant: Variant, power: str | None
-) -> dict[str, tuple[Order, ...]]:
+class _Reach:
+    """What every unit of a movement position could do: its slot, the chains of fleets at
+    sea and the shores they touch, where each army could be carried, who could move into
+    (or hold in) each province."""
+
+    __slots__ = ("by_sea", "group_of", "movers_into", "placed")
+
+    def __init__(
+        self,
+        placed: list[tuple[Unit, _Slot]],
+        group_of: dict[str, _Group],
+        by_sea: dict[str, list[str]],
+        movers_into: defaultdict[str, list[_Slot | _Holder]],
+    ) -> None:
+        self.placed = placed
+        self.group_of = group_of
+        self.by_sea = by_sea
+        self.movers_into = movers_into
+
+
+def _reach(position: Position, variant: Variant) -> _Reach:
     geo = variant.geography(position)
     units = position.units
     # A unit off the map (only a position made by hand has one) gets tables for this call
@@ -129,6 +148,19 @@ def _movement(
     for u, slot in placed:
         movers_into[u.province].insert(0, slot.holder)
 
+    return _Reach(placed, group_of, by_sea, movers_into)
+
+
+def _movement(
+    position: Position, variant: Variant, power: str | None
+) -> dict[str, tuple[Order, ...]]:
+    reach = _reach(position, variant)
+    placed, group_of, by_sea, movers_into = (
+        reach.placed,
+        reach.group_of,
+        reach.by_sea,
+        reach.movers_into,
+    )
     out: dict[str, tuple[Order, ...]] = {}
     for u, slot in placed:
         if power is not None and u.power != power:
@@ -330,3 +362,125 @@ def _adjustments(
             for u in position.units_of(p):
                 out[u.province] = (Disband(UnitRef(u.kind, u.location)),)
     return out
+
+
+# -- the compact form ------------------------------------------------------------------
+
+Compact = dict[str, Any]
+
+
+def legal_orders_compact(
+    position: Position, power: str | None = None, *, variant: Variant | None = None
+) -> Compact:
+    """:func:`legal_orders` in a compact form a client expands (:func:`expand_legal`),
+    JSON-ready and in ids. In a movement phase each fact is named once: where each unit
+    may go, who could hold or move into each province (supports are drawn from that), and
+    which armies each chain of fleets could carry where (convoys are drawn from that); a
+    position with long chains lists thousands of orders, this form a few hundred ids.
+
+    ``units``, keyed like :func:`legal_orders`: ``unit`` (``"A par"``), ``moves`` (where
+    it may move by itself), ``by_convoy`` (where it may be carried, each ``[province,
+    also_by_land]``: a move "via convoy" when it could walk there too), ``supports`` (the
+    provinces where it may support: those it could move to), ``chain`` (for a fleet at
+    sea, its chain's index in ``chains``, else None). ``into``, per province: ``holder``
+    (the unit there, whose hold may be supported, or None) and ``movers`` (the units that
+    could move there). ``chains``: per chain, ``[army, destinations]`` for each army on
+    its shores. In other phases only ``units``, each ``{"orders": [...]}`` as text.
+
+    >>> from adjudicator.variants import find_variant
+    >>> start = find_variant("standard").initial_position()
+    >>> legal_orders_compact(start, "england")["units"]["lvp"]["moves"]
+    ['cly', 'edi', 'wal', 'yor']
+    """
+    if variant is None:
+        variant = find_variant(position.variant)
+    if position.phase.kind is not PhaseKind.MOVEMENT or variant.order_kinds:
+        full = legal_orders(position, power, variant=variant)
+        return {"units": {w: {"orders": [str(o) for o in orders]} for w, orders in full.items()}}
+    reach = _reach(position, variant)
+    units: dict[str, Compact] = {}
+    into: dict[str, Compact] = {}
+    chains: list[list[Any]] = []
+    chain_index: dict[int, int] = {}
+    for u, slot in reach.placed:
+        if power is not None and u.power != power:
+            continue
+        chain = None
+        own = reach.group_of.get(u.province) if u.kind is FLEET else None
+        if own is not None:
+            chain = chain_index.get(id(own))
+            if chain is None:
+                chain = chain_index[id(own)] = len(chains)
+                chains.append([[str(army.ref), list(dests)] for army, dests in own.armies])
+        units[u.province] = {
+            "unit": str(slot.ref),
+            "moves": [m.dest for m in slot.head[1:] if isinstance(m, Move)],
+            "by_convoy": [
+                [p, slot.by_sea[p].via_convoy] for p in reach.by_sea.get(u.province, ())
+            ],
+            "supports": list(slot.targets),
+            "chain": chain,
+        }
+        for target in slot.targets:
+            if target in into:
+                continue
+            holder = None
+            movers = []
+            for other in reach.movers_into[target]:
+                if isinstance(other, _Holder):
+                    holder = str(other.ref)
+                else:
+                    movers.append(str(other.ref))
+            into[target] = {"holder": holder, "movers": movers}
+    return {"units": units, "into": into, "chains": chains}
+
+
+def expand_legal(
+    compact: Compact, *, variant: Variant | None = None
+) -> dict[str, tuple[Order, ...]]:
+    """The orders a compact form (:func:`legal_orders_compact`) stands for, keyed and in
+    the order :func:`legal_orders` lists them. Orders given as text are read by
+    ``variant`` (needed for a variant's own order kinds), else as the core's canonical
+    notation."""
+    out: dict[str, tuple[Order, ...]] = {}
+    into = compact.get("into", {})
+    chains = compact.get("chains", [])
+    for where, entry in compact["units"].items():
+        if "orders" in entry:
+            read = variant.read_order if variant is not None else _order_of
+            out[where] = tuple(read(text) for text in entry["orders"])
+            continue
+        me = entry["unit"]
+        ref = _ref(me)
+        orders: list[Order] = [Hold(ref), *(Move(ref, dest) for dest in entry["moves"])]
+        orders += [Move(ref, p, bool(also)) for p, also in entry["by_convoy"]]
+        for target in entry["supports"]:
+            there = into[target]
+            if there["holder"] is not None:
+                orders.append(Support(ref, _ref(there["holder"])))
+            orders += [Support(ref, _ref(m), target) for m in there["movers"] if m != me]
+        if entry["chain"] is not None:
+            for army, dests in chains[entry["chain"]]:
+                orders += [Convoy(ref, _ref(army), dest) for dest in dests]
+        out[where] = tuple(orders)
+    return out
+
+
+def _ref(text: str) -> UnitRef:
+    kind, _, location = text.partition(" ")
+    return UnitRef(UnitKind(kind), location)
+
+
+def _order_of(text: str) -> Order:
+    """An order of a phase other than movement, from its canonical text."""
+    words = text.split(" ")
+    if words == ["WAIVE"]:
+        return Waive()
+    if words[0] == "nominate":
+        return Nominate(words[1])
+    ref = _ref(" ".join(words[:2]))
+    if words[2] == "R":
+        return Retreat(ref, words[3])
+    if words[2] == "B":
+        return Build(ref)
+    return Disband(ref)

@@ -8,7 +8,8 @@ Five figures (see bench/README.md):
    random 34-unit positions with random legal orders (many moves and supports, some convoys),
    with a side-check that both engines leave the same units on the board and dislodge the
    same ones;
-2. legal-order enumeration: ``adjudicator.legal_orders`` vs ``Game.get_all_possible_orders``;
+2. legal-order enumeration: ``adjudicator.legal_orders`` vs ``Game.get_all_possible_orders``,
+   and the compact form (``legal_orders_compact``) beside it;
 3. the whole DATC file resolved through ``python -m adjudicator resolve`` as one batch;
 4. reading orders (no peer);
 5. the front door: 1,500 phases with orders as text through the command line, one batch,
@@ -63,6 +64,7 @@ from adjudicator import (  # noqa: E402
     UnitKind,
     find_variant,
     legal_orders,
+    legal_orders_compact,
     parse_order,
     resolve,
 )
@@ -471,10 +473,19 @@ def bench_movement(cases: list[Case], reps: int, mila_reps: int) -> dict[str, An
 def bench_legal(cases: list[Case], reps: int, mila_reps: int) -> dict[str, Any]:
     ours_counts: list[int] = []
     mila_counts: list[int] = []
+    compact_ns: list[list[int]] = []
+    compact_bytes: list[int] = []
+    full_bytes: list[int] = []
     for case in cases:
         with gc_paused():
             for _ in range(reps):
                 case.legal_ns.append(timed(partial(legal_orders, case.position)))
+            compact_ns.append(
+                [timed(partial(legal_orders_compact, case.position)) for _ in range(reps)]
+            )
+        full = legal_orders(case.position)
+        full_bytes.append(len(json.dumps({k: [str(o) for o in v] for k, v in full.items()})))
+        compact_bytes.append(len(json.dumps(legal_orders_compact(case.position))))
         ours_counts.append(sum(len(v) for v in legal_orders(case.position).values()))
         game = mila_game(case.mila_units, None)
         with gc_paused():
@@ -503,6 +514,10 @@ def bench_legal(cases: list[Case], reps: int, mila_reps: int) -> dict[str, Any]:
         "goal_met": mila / ours >= GOAL_LEGAL,
         "ours_orders_per_position": statistics.mean(ours_counts),
         "mila_orders_per_position": statistics.mean(mila_counts),
+        "compact_median_us": median_us(compact_ns),
+        "compact_ratio": mila / median_us(compact_ns),
+        "full_json_bytes": statistics.mean(full_bytes),
+        "compact_json_bytes": statistics.mean(compact_bytes),
     }
 
 
@@ -770,6 +785,9 @@ def print_report(r: dict[str, Any]) -> None:
     print(f"   MILA  get_all_possible_orders:  {lo['mila_median_us']:8.1f} us median "
           f"(p90 {lo['mila_p90_us']:.1f} us), {lo['mila_orders_per_position']:.0f} distinct "
           f"orders per position on average")
+    print(f"   ours, compact (legal_orders_compact): {lo['compact_median_us']:.1f} us median, "
+          f"MILA/ours {lo['compact_ratio']:.1f}x; as JSON {lo['compact_json_bytes']:,.0f} bytes "
+          f"against {lo['full_json_bytes']:,.0f} for the full list")
     print(f"   MILA/ours: {lo['ratio']:.1f}x   goal >= {GOAL_LEGAL:.0f}x: {goal(lo['goal_met'])}")
     print()
     print("3. the DATC file through the command line, one batch, wall clock incl. start-up")

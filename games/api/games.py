@@ -183,6 +183,11 @@ class MyOrdersSerializer(serializers.Serializer):  # type: ignore[type-arg]
         child=serializers.ListField(child=serializers.CharField()),
         help_text="Each of your units (or build site) with the orders it may be given.",
     )
+    legal_compact = serializers.JSONField(
+        required=False,
+        help_text="With ?legal=compact instead of legal: the same orders in the "
+        "adjudicator's compact form (units, into, chains).",
+    )
     problem = serializers.CharField(allow_null=True)
     adjustment = serializers.IntegerField(
         allow_null=True,
@@ -354,6 +359,15 @@ class GamesApi(ApiView):
 class GameStateApi(ApiView):
     class StateQuerySerializer(serializers.Serializer):  # type: ignore[type-arg]
         phase = IndexField(required=False, help_text="A phase's index.")
+        legal = serializers.ChoiceField(
+            choices=["full", "compact"],
+            required=False,
+            default="full",
+            help_text="How your legal orders come: every order listed (full, in me.legal) or "
+            "the adjudicator's compact form (in me.legal_compact: each unit's moves, who "
+            "could hold or move into each province, what each chain of fleets could carry; "
+            "expand it as adjudicator.legal.expand_legal does).",
+        )
 
     @extend_schema(
         operation_id="games_state",
@@ -367,7 +381,10 @@ class GameStateApi(ApiView):
         query.is_valid(raise_exception=True)
         try:
             state = selectors.game_state(
-                user=request.user, game=game, index=query.validated_data.get("phase")
+                user=request.user,
+                game=game,
+                index=query.validated_data.get("phase"),
+                compact_legal=query.validated_data["legal"] == "compact",
             )
         except GamePhase.DoesNotExist:
             raise exceptions.NotFound(_("No such phase.")) from None

@@ -13,14 +13,18 @@ from variants.board import DrawnOrder
 
 
 def game_state(
-    *, user: AbstractBaseUser | AnonymousUser, game: Game, index: int | None = None
+    *,
+    user: AbstractBaseUser | AnonymousUser,
+    game: Game,
+    index: int | None = None,
+    compact_legal: bool = False,
 ) -> dict[str, Any]:
     """Everything the game page shows ``user`` about one phase (the current by default).
 
     Secret parts go through games.visibility: other powers' orders of an open
     phase are never in here, nor who plays a power in an anonymous game.
     """
-    from adjudicator import find_variant, legal_orders
+    from adjudicator import find_variant, legal_orders, legal_orders_compact
     from games import visibility, wording
     from games.positions import phase_position, powers_to_order
 
@@ -130,10 +134,14 @@ def game_state(
             "adjustment": _adjustment(variant, position, seat.power),
         }
         if not phase.is_resolved and game.status == Game.Status.ACTIVE:
-            state["me"]["legal"] = {
-                where: [str(o) for o in options]
-                for where, options in legal_orders(position, seat.power).items()
-            }
+            if compact_legal:
+                # The adjudicator's compact form: each fact once, for the client to expand.
+                state["me"]["legal_compact"] = legal_orders_compact(position, seat.power)
+            else:
+                state["me"]["legal"] = {
+                    where: [str(o) for o in options]
+                    for where, options in legal_orders(position, seat.power).items()
+                }
             state["me"]["problem"] = _whole_answer_problem(
                 variant, position, seat.power, state["me"]["orders"]
             )
