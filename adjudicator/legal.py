@@ -225,6 +225,7 @@ class _Slot:
     __slots__ = (
         "by_sea",
         "convoys",
+        "dests",
         "head",
         "holder",
         "land",
@@ -233,6 +234,7 @@ class _Slot:
         "ref",
         "supports",
         "targets",
+        "text",
     )
 
     def __init__(self, geo: GameMap, kind: UnitKind, location: str) -> None:
@@ -253,6 +255,9 @@ class _Slot:
             self.moves_into = self.land
         #: Its hold, then its moves without a convoy.
         self.head: tuple[Order, ...] = (Hold(ref), *moves)
+        #: The unit as text, and where it may move by itself: the compact form's words.
+        self.text = str(ref)
+        self.dests = tuple(m.dest for m in moves)
         #: Where it may support a hold or a move: where it could move itself.
         self.targets: tuple[str, ...] = tuple(sorted(self.moves_into))
         #: Per target, in the same order: its support for the unit holding there (keyed by
@@ -277,10 +282,11 @@ class _Slot:
 class _Holder:
     """A unit as the one to support to hold (a key apart from its slot: to move)."""
 
-    __slots__ = ("ref",)
+    __slots__ = ("ref", "text")
 
     def __init__(self, ref: UnitRef) -> None:
         self.ref = ref
+        self.text = str(ref)
 
 
 class _Slots(dict[str, _Slot]):
@@ -412,26 +418,23 @@ def legal_orders_compact(
             if chain is None:
                 chain = chain_index[id(own)] = len(chains)
                 chains.append([[str(army.ref), list(dests)] for army, dests in own.armies])
+        by_sea = reach.by_sea.get(u.province)
         units[u.province] = {
-            "unit": str(slot.ref),
-            "moves": [m.dest for m in slot.head[1:] if isinstance(m, Move)],
-            "by_convoy": [
-                [p, slot.by_sea[p].via_convoy] for p in reach.by_sea.get(u.province, ())
-            ],
-            "supports": list(slot.targets),
+            "unit": slot.text,
+            "moves": slot.dests,
+            "by_convoy": [[p, p in slot.land] for p in by_sea] if by_sea else [],
+            "supports": slot.targets,
             "chain": chain,
         }
         for target in slot.targets:
             if target in into:
                 continue
-            holder = None
-            movers = []
-            for other in reach.movers_into[target]:
-                if isinstance(other, _Holder):
-                    holder = str(other.ref)
-                else:
-                    movers.append(str(other.ref))
-            into[target] = {"holder": holder, "movers": movers}
+            others = reach.movers_into[target]
+            # The unit there, if any, comes first (see _reach).
+            if others and isinstance(others[0], _Holder):
+                into[target] = {"holder": others[0].text, "movers": [o.text for o in others[1:]]}
+            else:
+                into[target] = {"holder": None, "movers": [o.text for o in others]}
     return {"units": units, "into": into, "chains": chains}
 
 
