@@ -383,6 +383,7 @@ def legal_orders_compact(
     may go, who could hold or move into each province (supports are drawn from that), and
     which armies each chain of fleets could carry where (convoys are drawn from that); a
     position with long chains lists thousands of orders, this form a few hundred ids.
+    Sequences may be tuples (shared, never to be changed); JSON writes them as lists.
 
     ``units``, keyed like :func:`legal_orders`: ``unit`` (``"A par"``), ``moves`` (where
     it may move by itself), ``by_convoy`` (where it may be carried, each ``[province,
@@ -396,7 +397,7 @@ def legal_orders_compact(
     >>> from adjudicator.variants import find_variant
     >>> start = find_variant("standard").initial_position()
     >>> legal_orders_compact(start, "england")["units"]["lvp"]["moves"]
-    ['cly', 'edi', 'wal', 'yor']
+    ('cly', 'edi', 'wal', 'yor')
     """
     if variant is None:
         variant = find_variant(position.variant)
