@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from operator import neg
 
 from adjudicator.board import DislodgedUnit, Position, Unit, UnitKind, moved_unit, province_of
 from adjudicator.maps import GameMap, Terrain
@@ -675,14 +674,18 @@ class _Movement:
                 )
         # Name the strongest rival; among equals the first by location, so the words do
         # not depend on the order the units were listed in.
-        rivals = [
-            (self.prevent_strength(k), _negated(self.units[k].location), k)
-            for k in self.moves_to[self.dest[i]]
-            if k != i
-        ]
-        if not rivals:  # the rules above leave no other cause; say so plainly if one appears
+        k = -1
+        strongest = -1
+        where = ""
+        for rival in self.moves_to[self.dest[i]]:
+            if rival == i:
+                continue
+            strength = self.prevent_strength(rival)
+            location = self.units[rival].location
+            if strength > strongest or (strength == strongest and location < where):
+                k, strongest, where = rival, strength, location
+        if k < 0:  # the rules above leave no other cause; say so plainly if one appears
             return make_result(power, order, Outcome.BOUNCE, Reason.MOVE_FAILED)
-        strongest, _where, k = max(rivals)
         return make_result(
             power,
             order,
@@ -717,7 +720,3 @@ def retreats_for(
         )
     )
 
-
-def _negated(text: str) -> tuple[int, ...]:
-    """A key that sorts text in reverse, so that ``max`` prefers the first in order."""
-    return tuple(map(neg, map(ord, text)))  # -ord(c) for each character, without a generator

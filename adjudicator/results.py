@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from adjudicator.board import FrozenMap, slot_setters
 from adjudicator.orders import Order
@@ -386,8 +386,11 @@ def make_result(
     True
     """
     if params:
-        text = {k: v if isinstance(v, str) else str(v) for k, v in params.items()}
-        words = FrozenMap.owning(text)
+        # ``params`` is this call's own dict: its values are made text in place.
+        for key, value in params.items():
+            if type(value) is not str:
+                params[key] = str(value)
+        words = FrozenMap.owning(cast("dict[str, str]", params))
     else:
         words = _NO_PARAMS  # shared, like the field's default
     result = _new(OrderResult)
