@@ -719,4 +719,3 @@ def retreats_for(
             and province_of(loc) != attacker_from
         )
     )
-
