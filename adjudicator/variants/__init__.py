@@ -6,13 +6,55 @@ at import time.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
+
 from adjudicator.errors import UnknownVariant
 from adjudicator.variants.base import DecisionRequest, ParadoxRule, Variant
-from adjudicator.variants.highlander import Highlander
-from adjudicator.variants.multiple_void import MultipleVoid
 from adjudicator.variants.standard import Standard
 
-VARIANTS: dict[str, Variant] = {v.id: v for v in (Standard(), Highlander(), MultipleVoid())}
+
+def _highlander() -> Variant:
+    from adjudicator.variants.highlander import Highlander
+
+    return Highlander()
+
+
+def _multiple_void() -> Variant:
+    from adjudicator.variants.multiple_void import MultipleVoid
+
+    return MultipleVoid()
+
+
+class _Registry(Mapping[str, Variant]):
+    """The variants by id, in the order listed; each is made (and its module imported)
+    the first time it is asked for, so that a command line resolving standard positions
+    does not start by importing every other variant's rules."""
+
+    def __init__(self, makers: dict[str, Callable[[], Variant]]) -> None:
+        self._makers = makers
+        self._made: dict[str, Variant] = {}
+
+    def __getitem__(self, key: str) -> Variant:
+        made = self._made.get(key)
+        if made is None:
+            made = self._makers[key]()
+            assert made.id == key, f"variant {made.id!r} listed as {key!r}"
+            self._made[key] = made
+        return made
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._makers
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._makers)
+
+    def __len__(self) -> int:
+        return len(self._makers)
+
+
+VARIANTS: Mapping[str, Variant] = _Registry(
+    {"standard": Standard, "highlander": _highlander, "multiple_void": _multiple_void}
+)
 
 
 def find_variant(name: str) -> Variant:
