@@ -298,12 +298,15 @@ class Unit:
     #: read far more often than units are made, so it is worked out once, here. It takes no
     #: part in equality, hashing or the repr.
     province: str = field(init=False, repr=False, compare=False, hash=False)
+    #: The unit as it is written (``F stp/sc``): made once, written out on every phase.
+    text: str = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "province", province_of(self.location))
+        object.__setattr__(self, "text", f"{self.kind.value} {self.location}")
 
     def __str__(self) -> str:
-        return f"{self.kind} {self.location}"  # a StrEnum formats as its value
+        return self.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -442,7 +445,7 @@ def slot_setters(cls: type, *names: str) -> tuple[Callable[[Any, Any], None], ..
 
 
 _new = object.__new__
-_SET_UNIT = slot_setters(Unit, "power", "kind", "location", "province")
+_SET_UNIT = slot_setters(Unit, "power", "kind", "location", "province", "text")
 _SET_POSITION = slot_setters(
     Position,
     "variant",
@@ -462,12 +465,13 @@ def moved_unit(unit: Unit, location: str, province: str) -> Unit:
 
     ``province`` is the province of ``location``, which the caller knows already.
     """
-    set_power, set_kind, set_location, set_province = _SET_UNIT
+    set_power, set_kind, set_location, set_province, set_text = _SET_UNIT
     moved = _new(Unit)
     set_power(moved, unit.power)
     set_kind(moved, unit.kind)
     set_location(moved, location)
     set_province(moved, province)
+    set_text(moved, f"{unit.kind.value} {location}")
     return moved
 
 

@@ -28,7 +28,8 @@ USAGE = (
 
 
 def _emit(obj: Any, out: TextIO, indent: int | None = None) -> None:
-    out.write(json.dumps(obj, ensure_ascii=False, indent=indent))
+    # Built here, fresh, with no cycle in it: the encoder need not look for one.
+    out.write(json.dumps(obj, ensure_ascii=False, indent=indent, check_circular=False))
     out.write("\n")
 
 

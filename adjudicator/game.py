@@ -31,6 +31,7 @@ from adjudicator.orders import (
     UnitRef,
     VariantOrder,
     Waive,
+    parse_order,
 )
 from adjudicator.resolution import resolve_movement, retreats_for
 from adjudicator.results import OrderResult, Outcome, Reason, make_result
@@ -357,7 +358,10 @@ def _read(
     takes; else None, with a result saying why added to ``results``."""
     if isinstance(given, str):
         try:
-            order = variant.read_order(given, position=position, power=power)
+            if variant.order_kinds:
+                order = variant.read_order(given, position=position, power=power)
+            else:  # the core's notation alone: no reader of the variant's to ask first
+                order = parse_order(given, variant.map, position=position, power=power)
         except ParseError as e:
             results.append(
                 make_result(

@@ -238,10 +238,18 @@ def _power(variant: Variant, power: Any, path: str) -> str:
 _POWERS: weakref.WeakKeyDictionary[Variant, frozenset[str]] = weakref.WeakKeyDictionary()
 
 
+#: The variant asked last and its powers (nearly every call asks the same one again).
+_last_powers: tuple[Variant | None, frozenset[str]] = (None, frozenset())
+
+
 def _powers_of(variant: Variant) -> frozenset[str]:
+    global _last_powers
+    if _last_powers[0] is variant:
+        return _last_powers[1]
     powers = _POWERS.get(variant)
     if powers is None:
         powers = _POWERS[variant] = frozenset(variant.powers)
+    _last_powers = (variant, powers)
     return powers
 
 

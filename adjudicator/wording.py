@@ -152,10 +152,19 @@ _SAID = weakref.WeakKeyDictionary()
 _SAID_KEPT = 1 << 14
 
 
-def _said(game_map: GameMap) -> dict[tuple[Reason, tuple[tuple[str, str], ...]], str]:
+_Said = dict[tuple["Reason", tuple[tuple[str, str], ...]], str]
+#: The map asked last and its sentences (a batch asks the same map for every result).
+_last_said: tuple[weakref.ref[GameMap], _Said] | None = None
+
+
+def _said(game_map: GameMap) -> _Said:
+    global _last_said
+    if _last_said is not None and _last_said[0]() is game_map:
+        return _last_said[1]
     said = _SAID.get(game_map)
     if said is None:
         said = _SAID[game_map] = {}
+    _last_said = (weakref.ref(game_map), said)
     return said
 
 

@@ -11,6 +11,7 @@ edit the file: they ask :meth:`GameMap.with_edges` for a new map.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -288,11 +289,12 @@ class GameMap:
                 return p.home_centers
         return ()
 
-    @property
+    # Worked out once: a map never changes, and these are asked on every phase.
+    @functools.cached_property
     def supply_centers(self) -> frozenset[str]:
         return frozenset(p.id for p in self.provinces.values() if p.supply_center)
 
-    @property
+    @functools.cached_property
     def power_ids(self) -> tuple[str, ...]:
         return tuple(p.id for p in self.powers)
 
