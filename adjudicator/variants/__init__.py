@@ -6,7 +6,7 @@ at import time.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, MutableMapping
 
 from adjudicator.errors import UnknownVariant
 from adjudicator.variants.base import DecisionRequest, ParadoxRule, Variant
@@ -25,10 +25,11 @@ def _multiple_void() -> Variant:
     return MultipleVoid()
 
 
-class _Registry(Mapping[str, Variant]):
+class _Registry(MutableMapping[str, Variant]):
     """The variants by id, in the order listed; each is made (and its module imported)
     the first time it is asked for, so that a command line resolving standard positions
-    does not start by importing every other variant's rules."""
+    does not start by importing every other variant's rules. A variant made elsewhere (a
+    test's) may be put in and taken out like a dict's item."""
 
     def __init__(self, makers: dict[str, Callable[[], Variant]]) -> None:
         self._makers = makers
@@ -42,6 +43,14 @@ class _Registry(Mapping[str, Variant]):
             self._made[key] = made
         return made
 
+    def __setitem__(self, key: str, variant: Variant) -> None:
+        self._makers[key] = lambda: variant
+        self._made[key] = variant
+
+    def __delitem__(self, key: str) -> None:
+        del self._makers[key]
+        self._made.pop(key, None)
+
     def __contains__(self, key: object) -> bool:
         return key in self._makers
 
@@ -52,7 +61,7 @@ class _Registry(Mapping[str, Variant]):
         return len(self._makers)
 
 
-VARIANTS: Mapping[str, Variant] = _Registry(
+VARIANTS: MutableMapping[str, Variant] = _Registry(
     {"standard": Standard, "highlander": _highlander, "multiple_void": _multiple_void}
 )
 
