@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import math
 import re
-import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -31,6 +30,7 @@ from adjudicator.board import (
 )
 from adjudicator.errors import AdjudicatorError, PositionError
 from adjudicator.game import Resolution, resolve
+from adjudicator.kept import KeptPer
 from adjudicator.maps import GameMap, Terrain
 from adjudicator.variants import Variant, find_variant
 from adjudicator.wording import explain
@@ -235,22 +235,7 @@ def _power(variant: Variant, power: Any, path: str) -> str:
     return power.lower()
 
 
-_POWERS: weakref.WeakKeyDictionary[Variant, frozenset[str]] = weakref.WeakKeyDictionary()
-
-
-#: The variant asked last and its powers (nearly every call asks the same one again).
-_last_powers: tuple[Variant | None, frozenset[str]] = (None, frozenset())
-
-
-def _powers_of(variant: Variant) -> frozenset[str]:
-    global _last_powers
-    if _last_powers[0] is variant:
-        return _last_powers[1]
-    powers = _POWERS.get(variant)
-    if powers is None:
-        powers = _POWERS[variant] = frozenset(variant.powers)
-    _last_powers = (variant, powers)
-    return powers
+_powers_of: KeptPer[Variant, frozenset[str]] = KeptPer(lambda v: frozenset(v.powers))
 
 
 def read_unit(text: Any, power: str, game_map: GameMap, path: str) -> Unit:
@@ -270,32 +255,12 @@ def read_unit(text: Any, power: str, game_map: GameMap, path: str) -> Unit:
 
 #: Per map, the units read before, by their text: (kind, location), or why not. The same
 #: few hundred texts ("A par", "F stp/sc") come again in every position of a batch.
-_UNITS_READ: weakref.WeakKeyDictionary[GameMap, dict[str, tuple[UnitKind, str] | str]] = (
-    weakref.WeakKeyDictionary()
-)
+_unit_readings: KeptPer[GameMap, dict[str, tuple[UnitKind, str] | str]] = KeptPer(lambda _map: {})
 #: Texts kept per map before all are forgotten (a batch of made-up texts stays bounded).
 _UNITS_KEPT = 1 << 14
-
-
-def _unit_readings(game_map: GameMap) -> dict[str, tuple[UnitKind, str] | str]:
-    readings = _UNITS_READ.get(game_map)
-    if readings is None:
-        readings = _UNITS_READ[game_map] = {}
-    return readings
-
-
 #: Per map, the units made before, by power and text: a unit is an immutable value, so
 #: one made for "A par" of France serves every position that has it.
-_UNITS_MADE: weakref.WeakKeyDictionary[GameMap, dict[tuple[str, str], Unit]] = (
-    weakref.WeakKeyDictionary()
-)
-
-
-def _units_made(game_map: GameMap) -> dict[tuple[str, str], Unit]:
-    made = _UNITS_MADE.get(game_map)
-    if made is None:
-        made = _UNITS_MADE[game_map] = {}
-    return made
+_units_made: KeptPer[GameMap, dict[tuple[str, str], Unit]] = KeptPer(lambda _map: {})
 
 
 def _unit_reading(text: str, game_map: GameMap) -> tuple[UnitKind, str] | str:

@@ -16,6 +16,7 @@ from operator import attrgetter
 from typing import Any, TypeVar
 
 from adjudicator.board import PhaseKind, Position, Unit, UnitKind, province_of
+from adjudicator.kept import KeptPer
 from adjudicator.maps import GameMap
 from adjudicator.orders import (
     Build,
@@ -323,14 +324,7 @@ class _Tables:
 
 
 #: Per map (maps are immutable; a variant's map with extra edges gets its own tables).
-_TABLES: weakref.WeakKeyDictionary[GameMap, _Tables] = weakref.WeakKeyDictionary()
-
-
-def _tables_for(geo: GameMap) -> _Tables:
-    tables = _TABLES.get(geo)
-    if tables is None:
-        tables = _TABLES[geo] = _Tables(geo)
-    return tables
+_tables_for: KeptPer[GameMap, _Tables] = KeptPer(_Tables)
 
 
 def _retreats(

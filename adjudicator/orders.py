@@ -14,13 +14,13 @@ resolver's business (an illegal order is adjudicated and reported ``void``).
 from __future__ import annotations
 
 import re
-import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from adjudicator.board import PhaseKind, Position, UnitKind, province_of
 from adjudicator.errors import ParseError
+from adjudicator.kept import KeptPer
 from adjudicator.wording import problem_words
 
 if TYPE_CHECKING:
@@ -255,28 +255,12 @@ class _Names:
         self.readings: dict[tuple[str, PhaseKind | None], tuple[Order, str]] = {}
 
 
-_NAMES: weakref.WeakKeyDictionary[GameMap, _Names] = weakref.WeakKeyDictionary()
-
-
-#: The map asked last and its names: nearly every call asks the same map again, and a
-#: weak dictionary's look-up costs more than reading an order from the cache.
-_last: tuple[weakref.ref[GameMap], _Names] | None = None
-
-
-def _names_of(game_map: GameMap) -> _Names:
-    global _last
-    if _last is not None and _last[0]() is game_map:
-        return _last[1]
-    names = _NAMES.get(game_map)
-    if names is None:
-        names = _NAMES[game_map] = _Names(game_map)
-    _last = (weakref.ref(game_map), names)
-    return names
+_names_of: KeptPer[GameMap, _Names] = KeptPer(_Names)
 
 
 def readings_forget() -> None:
     """Forget the tokens kept of texts read before (so that a measurement reads cold)."""
-    for names in list(_NAMES.values()):
+    for names in _names_of.values():
         names.tokens.clear()
         names.readings.clear()
 

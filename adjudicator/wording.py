@@ -17,11 +17,11 @@ same from the same codes in its readers' languages. A parameter's kind is its na
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from adjudicator.board import PhaseKind
+from adjudicator.kept import KeptPer
 
 if TYPE_CHECKING:
     from adjudicator.errors import ParseError
@@ -145,27 +145,11 @@ def _explain(reason: Reason, params: dict[str, str], game_map: GameMap) -> str:
         return reason.value.replace("_", " ")
 
 
+_Said = dict[tuple["Reason", tuple[tuple[str, str], ...]], str]
 #: Sentences said before, per map: the same bounces and voids come again and again (a
 #: batch of phases, a game's checks).
-_SAID: weakref.WeakKeyDictionary[GameMap, dict[tuple[Reason, tuple[tuple[str, str], ...]], str]]
-_SAID = weakref.WeakKeyDictionary()
+_said: KeptPer[GameMap, _Said] = KeptPer(lambda _map: {})
 _SAID_KEPT = 1 << 14
-
-
-_Said = dict[tuple["Reason", tuple[tuple[str, str], ...]], str]
-#: The map asked last and its sentences (a batch asks the same map for every result).
-_last_said: tuple[weakref.ref[GameMap], _Said] | None = None
-
-
-def _said(game_map: GameMap) -> _Said:
-    global _last_said
-    if _last_said is not None and _last_said[0]() is game_map:
-        return _last_said[1]
-    said = _SAID.get(game_map)
-    if said is None:
-        said = _SAID[game_map] = {}
-    _last_said = (weakref.ref(game_map), said)
-    return said
 
 
 def problem_words(code: str, params: Mapping[str, str], game_map: GameMap | None) -> str:
