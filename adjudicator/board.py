@@ -12,7 +12,7 @@ from collections.abc import Callable, ItemsView, Iterable, Iterator, KeysView, M
 from dataclasses import dataclass, field
 from enum import StrEnum
 from operator import attrgetter
-from typing import Any, ClassVar, TypeVar, cast, overload
+from typing import Any, ClassVar, Self, TypeVar, cast, overload
 
 from adjudicator.errors import PositionError
 
@@ -107,7 +107,64 @@ class Season(StrEnum):
     WINTER = "W"
 
 
-class PhaseKind(str):
+class DeclaredCode(str):
+    """A code of an open set that variants add to (phase kinds, reasons): the code is its
+    text (it compares, hashes and serialises as the text), each is declared once, and the
+    same text always gives the same object, so codes compare with ``is``. A subclass
+    names what it is in ``what`` and declares its codes through :meth:`_add`."""
+
+    #: What a code of this set is, in "'Q' is not a phase kind any variant declares".
+    what: ClassVar[str] = "code"
+    _declared: ClassVar[dict[str, Any]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._declared = {}
+
+    def __new__(cls, code: str) -> Self:
+        known = cls._declared.get(code)
+        if known is None:
+            raise ValueError(f"{code!r} is not a {cls.what} any variant declares")
+        return cast(Self, known)
+
+    @classmethod
+    def _known(cls, code: str) -> Self | None:
+        return cast("Self | None", cls._declared.get(code))
+
+    @classmethod
+    def _add(cls, code: str) -> Self:
+        """A new code, kept: the subclass's ``declare`` fills in its attributes."""
+        made = str.__new__(cls, code)
+        cls._declared[code] = made
+        return made
+
+    @classmethod
+    def declared(cls) -> tuple[Self, ...]:
+        """Every code declared so far, in the order declared."""
+        return tuple(cls._declared.values())
+
+    @property
+    def value(self) -> str:
+        """The code's text."""
+        return str.__str__(self)
+
+    def __str__(self) -> str:
+        return str.__str__(self)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str.__str__(self)!r})"
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Self:
+        return self
+
+    def __reduce__(self) -> tuple[type[Self], tuple[str]]:
+        return type(self), (str.__str__(self),)
+
+
+class PhaseKind(DeclaredCode):
     """A kind of phase: one capital letter in a phase code (``M`` in ``S1901M``).
 
     The set is open. The core knows movement, retreats and adjustments, and the set-up
@@ -140,13 +197,7 @@ class PhaseKind(str):
     PLACEMENT: ClassVar[PhaseKind]
     DRAFT: ClassVar[PhaseKind]
 
-    _declared: ClassVar[dict[str, PhaseKind]] = {}
-
-    def __new__(cls, code: str) -> PhaseKind:
-        kind = cls._declared.get(code)
-        if kind is None:
-            raise ValueError(f"{code!r} is not a phase kind any variant declares")
-        return kind
+    what = "phase kind"
 
     @classmethod
     def declare(cls, code: str, words: str, *, setup: bool = False) -> PhaseKind:
@@ -159,37 +210,17 @@ class PhaseKind(str):
         """
         if len(code) != 1 or not ("A" <= code <= "Z"):
             raise ValueError(f"a phase kind is one capital letter, not {code!r}")
-        known = cls._declared.get(code)
+        known = cls._known(code)
         if known is not None:
             if (known.words, known.setup) != (words, setup):
                 raise ValueError(f"phase kind {code!r} is already declared as {known.words!r}")
             return known
-        kind = str.__new__(cls, code)
+        rank = len(cls._declared)
+        kind = cls._add(code)
         kind.words = words
         kind.setup = setup
-        kind.rank = len(cls._declared)
-        cls._declared[code] = kind
+        kind.rank = rank
         return kind
-
-    @property
-    def value(self) -> str:
-        """The letter, as in a phase code."""
-        return str.__str__(self)
-
-    def __str__(self) -> str:
-        return str.__str__(self)
-
-    def __repr__(self) -> str:
-        return f"PhaseKind({str.__str__(self)!r})"
-
-    def __copy__(self) -> PhaseKind:
-        return self
-
-    def __deepcopy__(self, memo: object) -> PhaseKind:
-        return self
-
-    def __reduce__(self) -> tuple[type[PhaseKind], tuple[str]]:
-        return PhaseKind, (str.__str__(self),)
 
 
 PhaseKind.MOVEMENT = PhaseKind.declare("M", "movement")
@@ -222,7 +253,7 @@ class Phase:
             PositionError: if the code is not a season letter, a year and a kind letter.
         """
         match = _PHASE_RE.match(code.strip().upper()) if isinstance(code, str) else None
-        kind = None if match is None else PhaseKind._declared.get(match[3])
+        kind = None if match is None else PhaseKind._known(match[3])
         if match is None or kind is None:
             raise PositionError(
                 f"phase {code!r} is not a phase code such as S1901M, F1901R or W1901A", "phase"

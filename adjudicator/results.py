@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar, cast
 
-from adjudicator.board import FrozenMap, slot_setters
+from adjudicator.board import DeclaredCode, FrozenMap, slot_setters
 from adjudicator.orders import Order
 
 
@@ -33,7 +33,7 @@ class Outcome(StrEnum):
     ILLEGAL = "illegal"
 
 
-class Reason(str):
+class Reason(DeclaredCode):
     """Why an order did not simply succeed: a stable code (its value on the wire) with its
     English wording, a template over the result's parameters.
 
@@ -116,13 +116,7 @@ class Reason(str):
     PICKED_AT_RANDOM: ClassVar[Reason]
     REMOVED_NO_CENTER: ClassVar[Reason]
 
-    _declared: ClassVar[dict[str, Reason]] = {}
-
-    def __new__(cls, code: str) -> Reason:
-        reason = cls._declared.get(code)
-        if reason is None:
-            raise ValueError(f"{code!r} is not a reason any variant declares")
-        return reason
+    what = "reason"
 
     @classmethod
     def declare(
@@ -138,15 +132,14 @@ class Reason(str):
         """
         if not code or not all(c.islower() or c == "_" for c in code):
             raise ValueError(f"a reason code is lower-case words joined by '_', not {code!r}")
-        known = cls._declared.get(code)
+        known = cls._known(code)
         if known is not None:
             if known.wording != wording:
                 raise ValueError(f"reason {code!r} is already declared with other words")
             return known
-        reason = str.__new__(cls, code)
+        reason = cls._add(code)
         reason.wording = wording
         reason.without = dict(without or {})
-        cls._declared[code] = reason
         return reason
 
     def template_for(self, params: Mapping[str, object]) -> str:
@@ -156,30 +149,6 @@ class Reason(str):
             if name not in params:
                 return sentence
         return self.wording
-
-    @classmethod
-    def declared(cls) -> tuple[Reason, ...]:
-        """Every reason declared so far, in the order declared."""
-        return tuple(cls._declared.values())
-
-    @property
-    def value(self) -> str:
-        return str.__str__(self)
-
-    def __str__(self) -> str:
-        return str.__str__(self)
-
-    def __repr__(self) -> str:
-        return f"Reason({str.__str__(self)!r})"
-
-    def __copy__(self) -> Reason:
-        return self
-
-    def __deepcopy__(self, memo: object) -> Reason:
-        return self
-
-    def __reduce__(self) -> tuple[type[Reason], tuple[str]]:
-        return Reason, (str.__str__(self),)
 
 
 # unreadable or unattachable
