@@ -14,6 +14,7 @@ resolver's business (an illegal order is adjudicated and reported ``void``).
 from __future__ import annotations
 
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -128,7 +129,7 @@ class Waive:
         return "WAIVE"
 
 
-class VariantOrder:
+class VariantOrder(ABC):
     """An order kind a variant declares (a vote for a link, a purchase of currency, a
     llama told to explode): subclass it as a frozen dataclass, give it its notation as
     ``__str__`` and a reader, say in which phase kinds it is given, and list it in the
@@ -146,6 +147,7 @@ class VariantOrder:
     phase_kinds: frozenset[PhaseKind] = frozenset()
 
     @classmethod
+    @abstractmethod
     def read(
         cls, text: str, game_map: GameMap, position: Position | None, power: str | None
     ) -> VariantOrder | None:
@@ -156,7 +158,6 @@ class VariantOrder:
             ParseError: for text of this kind that is not right (a code and parameters,
                 as the core's own reader gives them).
         """
-        raise NotImplementedError
 
     @property
     def where(self) -> str:

@@ -144,7 +144,10 @@ class _Drawing:
             f'x="{number(x0)}" y="{number(y0)}" width="{number(width)}" '
             f'height="{number(height)}"/>'
         )
-        self.add(f'<path class="land-bg" d="{self.drawing["land"]}"{_fill(paint, LAND)}/>')
+        self.add(
+            f'<path class="land-bg" d="{self.drawing["land"]}"'
+            f"{_attrs([('fill', LAND if paint else None)])}/>"
+        )
         group = [("id", self.layer_id("provinces")), ("class", "provinces")]
         if paint:
             group += [("stroke", "#7d7566"), ("stroke-width", "0.8")]
@@ -407,10 +410,6 @@ class _Drawing:
                 f'fill="#555555">{counts.get(power, 0)}</text>'
             )
         self.add("</g>")
-
-
-def _fill(paint: bool, colour: str) -> str:
-    return f' fill="{colour}"' if paint else ""
 
 
 def owners_of(centers: Mapping[str, Iterable[str]]) -> dict[str, str]:
