@@ -52,3 +52,24 @@ def press_new_publish(*, game_id: int, user_ids: list[int], conversation: str) -
             async_to_sync(layer.group_send)(user_group_name(user_id), event)
         except Exception:
             log.warning("could not tell user %s of press in game %s", user_id, game_id)
+
+
+def tournament_group_name(tournament_id: int) -> str:
+    return f"tournament-{tournament_id}"
+
+
+def tournament_changed_publish(*, tournament_id: int, version: int) -> None:
+    """Tell everyone watching a tournament's page that it is now at ``version`` (after
+    commit); as for games, a lost message is caught up by the page's own check."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(
+            tournament_group_name(tournament_id),
+            {"type": "tournament.changed", "version": version},
+        )
+    except Exception:
+        log.warning(
+            "could not publish tournament %s version %s", tournament_id, version, exc_info=True
+        )

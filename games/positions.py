@@ -22,6 +22,18 @@ def phase_position(phase: GamePhase) -> Position:
     return position
 
 
+def board_now(game: Game) -> Position | None:
+    """Where ``game`` stands now: the position coming out of its last adjudicated phase
+    (a finished game's final board), else the position of its open phase; None before
+    its first phase."""
+    phase = game.phases.exclude(status=GamePhase.Status.SUPERSEDED).order_by("-index").first()
+    if phase is None:
+        return None
+    stored = phase.position_after if phase.is_resolved and phase.position_after else None
+    position, _orders = position_from_json(stored or phase.position)
+    return position
+
+
 def powers_to_order(position: Position, variant: Variant) -> set[str]:
     """Powers that have orders to give in this position (the variant decides: in a
     draft, only the colour whose pick it is)."""

@@ -12,3 +12,8 @@ class TournamentsConfig(AppConfig):
         from tournaments.duels import DuelRule
 
         link_rule_register(DuelRule())
+
+        from games.events import subscribe
+        from tournaments.listeners import game_event_hear
+
+        subscribe(game_event_hear)

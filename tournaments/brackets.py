@@ -22,6 +22,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import Any
 
 
 class BracketError(ValueError):
@@ -120,6 +121,48 @@ class Bracket:
         if self.third_place is not None and self.third_place.ready:
             out.append(self.third_place)
         return out
+
+
+def bracket_to_json(bracket: Bracket) -> dict[str, Any]:
+    """The bracket as plain JSON values, to be kept whole and read back by
+    :func:`bracket_from_json`."""
+
+    def match(m: Match) -> list[Any]:
+        return [m.round, m.index, m.a, m.b, m.winner, m.decided.value if m.decided else None]
+
+    return {
+        "seeds": list(bracket.seeds),
+        "size": bracket.size,
+        "rounds": [[match(m) for m in r] for r in bracket.rounds],
+        "reseed": bracket.reseed,
+        "third_place": bracket.with_third_place,
+        "third_place_match": match(bracket.third_place) if bracket.third_place else None,
+    }
+
+
+def bracket_from_json(data: Mapping[str, Any]) -> Bracket:
+    """The bracket :func:`bracket_to_json` wrote.
+
+    Raises:
+        BracketError: if ``data`` is not such a bracket.
+    """
+
+    def match(row: Sequence[Any]) -> Match:
+        rnd, index, a, b, winner, decided = row
+        return Match(rnd, index, a, b, winner, Decided(decided) if decided else None)
+
+    try:
+        third = data.get("third_place_match")
+        return Bracket(
+            seeds=tuple(data["seeds"]),
+            size=int(data["size"]),
+            rounds=tuple(tuple(match(m) for m in r) for r in data["rounds"]),
+            reseed=bool(data.get("reseed")),
+            with_third_place=bool(data.get("third_place")),
+            third_place=match(third) if third else None,
+        )
+    except (KeyError, TypeError, ValueError) as e:
+        raise BracketError(f"not a bracket: {e}") from None
 
 
 def seed_positions(size: int) -> list[int]:

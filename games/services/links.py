@@ -13,14 +13,19 @@ import logging
 import random
 from typing import Any
 
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from adjudicator import PhaseKind, Position, find_variant
+from core.errors import ApplicationError
+from games import visibility
 from games.links import link_rule
-from games.models import BoardLink, Game, GamePhase, Seat
+from games.models import BoardLink, Game, GamePhase, ModeratorAction, Seat
 from games.positions import phase_position
 from games.services.kernel import bump, everyone_ready, game_finish, phase_open, tell_adjudicated
+from games.services.moderation import action_record, reason_required
 from games.services.resolving import board_resolve
 from games.terms import GameTerms
 
@@ -145,3 +150,53 @@ def link_step(link: BoardLink, *, phase_id: int) -> bool:
         tell_adjudicated(g, current[g.pk])
     log.info("link %s: adjudicated %s", link.pk, step)
     return True
+
+
+#: How a link decided without play is recorded (``BoardLink.decided_by``).
+AWARDED = "award"
+
+
+@transaction.atomic
+def link_award(*, link: BoardLink, by: AbstractBaseUser, winner: str, reason: str) -> BoardLink:
+    """Decide linked boards without playing them on (a walkover, a forfeit): ``winner``
+    takes the link, every board still running ends with it, and the open phases close
+    unadjudicated, noted as awarded. Whoever may moderate every board may do it.
+
+    Raises:
+        ApplicationError: ``by`` may not moderate the boards, the link is decided
+            already, ``winner`` plays no power on them, or no reason is given.
+    """
+    link = BoardLink.objects.select_for_update().get(pk=link.pk)
+    boards = list(Game.objects.select_for_update().filter(link=link).order_by("pk"))
+    if not boards or not all(visibility.can_moderate(user=by, game=g) for g in boards):
+        raise ApplicationError(_("Only a moderator of every board may decide them."))
+    if link.status == BoardLink.Status.DECIDED:
+        raise ApplicationError(_("These boards are decided already."))
+    if not boards[0].seats.filter(power=winner).exists():
+        raise ApplicationError(_("Name the power that wins."))
+    reason = reason_required(reason)
+    now = timezone.now()
+    link.status = BoardLink.Status.DECIDED
+    link.winner = winner
+    link.decided_by = AWARDED
+    link.decided_at = now
+    link.log = [*link.log, {"kind": "awarded", "winner": winner, "reason": reason}]
+    link.save()
+    for board in boards:
+        if board.status == Game.Status.FINISHED:
+            continue
+        phase = board.current_phase
+        if phase is not None and phase.status == GamePhase.Status.OPEN:
+            phase.status = GamePhase.Status.RESOLVED
+            phase.resolved_at = now
+            phase.notes = [*phase.notes, {"kind": "awarded", "winner": winner}]
+            phase.save(update_fields=["status", "resolved_at", "notes"])
+        if board.status == Game.Status.FORMING:
+            board.started_at = now
+            board.save(update_fields=["started_at"])
+        game_finish(board, Game.Outcome.DUEL, winner, now)
+        action_record(
+            board, by, ModeratorAction.Kind.END, reason, phase, outcome="duel", winner=winner
+        )
+        bump(board)
+    return link

@@ -13,6 +13,8 @@ from tournaments.brackets import (
     Bracket,
     BracketError,
     Decided,
+    bracket_from_json,
+    bracket_to_json,
     decide,
     knockout,
     replace_player,
@@ -170,3 +172,16 @@ def test_what_cannot_be_done_is_refused() -> None:
         decide(bracket, 1, 1, "dan", Decided.BYE)
     with pytest.raises(BracketError, match="power of two"):
         seed_positions(6)
+
+
+def test_a_bracket_is_kept_whole_and_read_back_as_it_was() -> None:
+    bracket = knockout(SIX, third_place=True)
+    bracket = play_out(bracket)
+    assert bracket_from_json(bracket_to_json(bracket)) == bracket
+    halfway = decide(knockout(SIX, reseed=True), 1, 1, "dan")
+    assert bracket_from_json(bracket_to_json(halfway)) == halfway
+
+
+def test_what_is_not_a_bracket_is_refused_as_such() -> None:
+    with pytest.raises(BracketError, match="not a bracket"):
+        bracket_from_json({"seeds": ["a"]})

@@ -1,0 +1,309 @@
+"""Tournaments run by organisers: who entered, the rounds, the matches and the boards
+played for them, what the organisers did, and the players' ratings.
+
+The bracket of a knock-out is a pure value (tournaments.brackets) kept whole on the
+tournament; its matches are rows here once they have players, each with the duel that
+plays it. Games know nothing of tournaments: a match points at its duel, never the other
+way round, and the tournament hears of a duel's verdict through games' events.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from games.models import BoardLink, Game
+from tournaments.brackets import Decided
+
+
+def _invite_code() -> str:
+    return secrets.token_urlsafe(12)
+
+
+class Tournament(models.Model):
+    class Format(models.TextChoices):
+        KNOCKOUT = "knockout", _("Knock-out of Highlander duels")
+        GROUPS = "groups", _("Groups of Highlander duels, then a knock-out")
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", _("Registration open")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    class Seeding(models.TextChoices):
+        RATING = "rating", _("By duel rating")
+        RANDOM = "random", _("At random (the draw's seed is kept)")
+        HAND = "hand", _("By hand, in the order the organiser gives")
+
+    name = models.CharField(_("name"), max_length=100)
+    description = models.TextField(_("description"), blank=True)
+    rules_text = models.TextField(_("rules"), blank=True)
+    format = models.CharField(_("format"), max_length=12, choices=Format.choices)
+    status = models.CharField(max_length=14, choices=Status.choices, default=Status.REGISTRATION)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournaments_created"
+    )
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="tournaments_organised"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    # -- who may enter ---------------------------------------------------------------------
+    private = models.BooleanField(_("private (enter by invite link)"), default=False)
+    invite_code = models.CharField(max_length=32, default=_invite_code, unique=True)
+    registration_closes = models.DateTimeField(_("registration closes"), null=True, blank=True)
+    max_players = models.PositiveSmallIntegerField(_("most players"), null=True, blank=True)
+    min_reliability = models.PositiveSmallIntegerField(_("minimum reliability (%)"), default=0)
+    min_rating = models.PositiveIntegerField(_("minimum duel rating"), null=True, blank=True)
+    #: Players confirm they are present before the draw (a roll call); the organiser
+    #: opens the check-in, and only those checked in are drawn.
+    check_in_required = models.BooleanField(_("check-in before the draw"), default=True)
+    check_in_open = models.BooleanField(default=False)
+
+    # -- the draw ----------------------------------------------------------------------------
+    seeding = models.CharField(
+        _("seeding"), max_length=8, choices=Seeding.choices, default=Seeding.RATING
+    )
+    #: The seed of a draw at random, kept so the draw can be replayed and audited.
+    seed = models.BigIntegerField(default=0)
+    reseed = models.BooleanField(_("reseed between rounds"), default=False)
+    third_place = models.BooleanField(_("a match for third place"), default=False)
+    group_count = models.PositiveSmallIntegerField(_("groups"), default=2)
+    advance_per_group = models.PositiveSmallIntegerField(_("advance from each group"), default=2)
+    tie_breaks = models.JSONField(
+        _("tie-break ladder"),
+        default=list,
+        blank=True,
+        help_text=_("After wins, in this order."),
+    )
+
+    # -- how its duels are played (each round may fix its own set-up) ------------------------
+    movement_deadline = models.DurationField(_("movement deadline"), default=timedelta(hours=24))
+    retreat_deadline = models.DurationField(_("retreat deadline"), default=timedelta(hours=12))
+    adjustment_deadline = models.DurationField(
+        _("adjustment deadline"), default=timedelta(hours=12)
+    )
+    setup_deadline = models.DurationField(_("set-up deadline"), default=timedelta(hours=12))
+    press = models.CharField(
+        _("press"), max_length=8, choices=Game.Press.choices, default=Game.Press.FULL
+    )
+    nmr_policy = models.CharField(
+        _("missed orders"),
+        max_length=12,
+        choices=Game.NmrPolicy.choices,
+        default=Game.NmrPolicy.GRACE,
+    )
+    #: How long a missed deadline is extended before the miss counts (the grace period).
+    grace_period = models.DurationField(_("grace period"), default=timedelta(hours=12))
+
+    #: The pure bracket (tournaments.brackets.Bracket as JSON), once drawn.
+    bracket = models.JSONField(null=True, blank=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    #: Bumped on every change; the tournament's live group hears the new number.
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entry(models.Model):
+    """A player's place in a tournament."""
+
+    class Status(models.TextChoices):
+        REGISTERED = "registered", _("Registered")
+        CHECKED_IN = "checked_in", _("Checked in")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+        REPLACED = "replaced", _("Replaced")
+        NO_SHOW = "no_show", _("Did not check in")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournament_entries"
+    )
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTERED)
+    #: The place given by the draw (1 is the top seed); None before it.
+    seed = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: The group of a group stage (0 is group A).
+    group = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: The order the organiser gives when seeding by hand (lowest first).
+    hand_seed = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: The duel rating at the draw, as seeding used it.
+    rating = models.IntegerField(null=True, blank=True)
+    registered_at = models.DateTimeField(auto_now_add=True)
+    checked_in_at = models.DateTimeField(null=True, blank=True)
+    #: The entry that took this one's place after the draw.
+    replaced_by = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="replacing"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user"], name="one_entry_per_player")
+        ]
+        ordering = ["seed", "registered_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.tournament}"
+
+    @property
+    def key(self) -> str:
+        """How the pure bracket and group tables name this entry."""
+        return str(self.pk)
+
+
+class Round(models.Model):
+    """One round of play: the group stage, or a round of the knock-out (its number in the
+    bracket; the final round also holds the match for third)."""
+
+    class Kind(models.TextChoices):
+        GROUPS = "groups", _("Group stage")
+        KNOCKOUT = "knockout", _("Knock-out round")
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Not started")
+        RUNNING = "running", _("Running")
+        PAUSED = "paused", _("Paused")
+        FINISHED = "finished", _("Finished")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    #: The bracket round (1 is the first) of a knock-out round; 0 for the group stage.
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.RUNNING)
+    #: Rule 3B: the set-up this round's duels start from (Highlander's ``fixed_setup``
+    #: option), fixed by the organiser; empty: the players nominate.
+    setup = models.JSONField(default=dict, blank=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "kind", "number"], name="one_round_per_number"
+            )
+        ]
+        ordering = ["tournament", "kind", "number"]
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self.kind} {self.number}"
+
+
+class Match(models.Model):
+    """Two entries and the duel that decides between them (or the bye, walkover or
+    forfeit that did)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="matches")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    #: Its place in the pure bracket: round (0: the match for third) and index; for a group
+    #: stage, the group and the pair's place in its schedule.
+    bracket_round = models.PositiveSmallIntegerField(default=0)
+    index = models.PositiveSmallIntegerField(default=0)
+    group = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: Entry ``a`` plays red on board A, ``b`` blue (board B inverts the set-up).
+    a = models.ForeignKey(
+        Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="matches_as_a"
+    )
+    b = models.ForeignKey(
+        Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="matches_as_b"
+    )
+    duel = models.OneToOneField(
+        BoardLink, null=True, blank=True, on_delete=models.SET_NULL, related_name="match"
+    )
+    winner = models.ForeignKey(
+        Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="matches_won"
+    )
+    decided = models.CharField(
+        max_length=10, blank=True, choices=[(d.value, d.value) for d in Decided]
+    )
+    #: A play-off between players a group's tie-break ladder left level.
+    playoff = models.BooleanField(default=False)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    #: What the tie-breaks count, per entry key, once the duel is over: boards won and
+    #: supply centers held over both boards.
+    stats = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["round", "group", "bracket_round", "index"]
+        verbose_name_plural = "matches"
+
+    def __str__(self) -> str:
+        return f"{self.round}: match {self.index + 1}"
+
+    @property
+    def is_third_place(self) -> bool:
+        return self.round.kind == Round.Kind.KNOCKOUT and self.bracket_round == 0
+
+    def entry_of(self, colour: str) -> Entry | None:
+        """The entry playing ``colour`` (red is ``a``)."""
+        return {"red": self.a, "blue": self.b}.get(colour)
+
+
+class OrganiserAction(models.Model):
+    """What an organiser did, by whom, when and why, as moderators' actions are kept."""
+
+    class Kind(models.TextChoices):
+        CHECK_IN_OPEN = "check_in_open", _("Check-in opened")
+        CHECK_IN = "check_in", _("Checked a player in")
+        ABSENT = "absent", _("Marked a player absent")
+        SEED = "seed", _("Set a seed by hand")
+        DRAW = "draw", _("Made the draw")
+        WALKOVER = "walkover", _("Awarded a walkover")
+        FORFEIT = "forfeit", _("Recorded a forfeit")
+        REPLACE = "replace", _("Replaced a player")
+        PAUSE = "pause", _("Paused a round")
+        RESUME = "resume", _("Resumed a round")
+        SETUP = "setup", _("Fixed a round's set-up")
+        PLAYOFF = "playoff", _("Called a play-off")
+        ORGANISER = "organiser", _("Added an organiser")
+        CANCEL = "cancel", _("Cancelled the tournament")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="actions")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    reason = models.CharField(max_length=500, blank=True)
+    details = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+
+class PlayerRating(models.Model):
+    """A player's rating of one kind (tournaments.ratings.Rating, kept as its numbers)."""
+
+    class Kind(models.TextChoices):
+        DUEL = "duel", _("Duel rating (Highlander duels)")
+        MULTIPLAYER = "multi", _("Multiplayer rating (standard games)")
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
+    )
+    kind = models.CharField(max_length=6, choices=Kind.choices)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    games = models.PositiveIntegerField(default=0)
+    #: The figure shown and used for seeding and entry gates (Rating.shown).
+    shown = models.IntegerField()
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "kind"], name="one_rating_per_kind")]
+
+
+class RatedResult(models.Model):
+    """A finished duel or game counted in the ratings: kept so each counts once, however
+    often its ending is announced."""
+
+    key = models.CharField(max_length=40, unique=True)
+    kind = models.CharField(max_length=6, choices=PlayerRating.Kind.choices)
+    details = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)

@@ -1,0 +1,39 @@
+"""The verbs of a tournament, by family: ``registration`` (create, enter, withdraw, the
+roll call, seeds by hand, organisers), ``draw``, ``results`` (a duel's verdict, walkovers
+and forfeits), ``running`` (replacements, pauses, a round's set-up), ``ratings``; with
+``bracket``, ``stages`` (the group stage) and ``duels`` beneath them and ``kernel`` (lock,
+record, bump) shared. Every service is keyword-only, runs in one transaction and raises
+:class:`core.errors.ApplicationError` with a message a person can read."""
+
+from tournaments.services.draw import tournament_draw
+from tournaments.services.registration import (
+    check_in_open,
+    entry_check_in,
+    entry_presence,
+    entry_register,
+    entry_withdraw,
+    hand_seeds_set,
+    organiser_add,
+    tournament_create,
+)
+from tournaments.services.results import duel_verdict_take, match_forfeit, match_walkover
+from tournaments.services.running import entry_replace, round_pause, round_resume, round_setup_fix
+
+__all__ = [
+    "check_in_open",
+    "duel_verdict_take",
+    "entry_check_in",
+    "entry_presence",
+    "entry_register",
+    "entry_replace",
+    "entry_withdraw",
+    "hand_seeds_set",
+    "match_forfeit",
+    "match_walkover",
+    "organiser_add",
+    "round_pause",
+    "round_resume",
+    "round_setup_fix",
+    "tournament_create",
+    "tournament_draw",
+]

@@ -1,0 +1,81 @@
+"""A match's duel: the terms it is played by, making it with its players seated, and what
+its boards say at the end for the tie-breaks."""
+
+from __future__ import annotations
+
+from django.utils import timezone
+
+from adjudicator.variants.highlander.duel import board_winner
+from games.models import Game
+from games.positions import board_now
+from games.services import game_create, game_join
+from games.terms import GameTerms
+from tournaments.models import Match, Round, Tournament
+from tournaments.wording import match_name
+
+#: The variant a tournament's duels are played in, and its two colours (``a`` plays red).
+HIGHLANDER = "highlander"
+COLOURS = ("red", "blue")
+
+
+def duel_terms(tournament: Tournament, round: Round) -> GameTerms:
+    """The terms every duel of ``round`` is played by: the tournament's clock, press and
+    missed-order settings, and the round's set-up if the organiser fixed one (rule 3B)."""
+    return GameTerms(
+        variant_id=HIGHLANDER,
+        options=dict(round.setup or {}),
+        private=tournament.private,
+        assignment=Game.Assignment.CHOSEN,
+        start_when_full=True,
+        movement_deadline=tournament.movement_deadline,
+        retreat_deadline=tournament.retreat_deadline,
+        adjustment_deadline=tournament.adjustment_deadline,
+        setup_deadline=tournament.setup_deadline,
+        press=tournament.press,
+        nmr_policy=tournament.nmr_policy,
+        grace_period=tournament.grace_period,
+        duel=True,
+    )
+
+
+def duel_start(tournament: Tournament, match: Match) -> None:
+    """Make the match's duel, run by the tournament's organisers, and seat its players:
+    ``a`` red, ``b`` blue. Both are seated at once, so the duel starts there and then
+    and nobody else can take a seat."""
+    assert match.a is not None
+    assert match.b is not None
+    board_a = game_create(
+        created_by=tournament.created_by,
+        name=f"{tournament.name}: {match_name(match)}",
+        terms=duel_terms(tournament, match.round),
+        join=False,
+    )
+    board_a.masters.set(tournament.organisers.all())
+    for entry, colour in ((match.a, "red"), (match.b, "blue")):
+        game_join(game=board_a, user=entry.user, power=colour, invite_code=board_a.invite_code)
+    match.duel_id = board_a.link_id
+    match.save(update_fields=["duel"])
+    if match.round.status == Round.Status.PENDING:
+        match.round.status = Round.Status.RUNNING
+        match.round.started_at = timezone.now()
+        match.round.save(update_fields=["status", "started_at"])
+
+
+def duel_stats(match: Match) -> dict[str, dict[str, int]]:
+    """What the tie-breaks count of a finished duel, per entry key: the boards it won
+    and the supply centers it held over both boards at the end."""
+    stats: dict[str, dict[str, int]] = {}
+    if match.duel_id is None or match.a is None or match.b is None:
+        return stats
+    boards = [board_now(g) for g in Game.objects.filter(link_id=match.duel_id).order_by("pk")]
+    for entry, colour in ((match.a, "red"), (match.b, "blue")):
+        won = sum(1 for p in boards if p is not None and board_winner(p) == colour)
+        centres = sum(len(p.centers_of(colour)) for p in boards if p is not None)
+        stats[entry.key] = {"boards_won": won, "centres": centres}
+    return stats
+
+
+def boards_running(round: Round) -> list[Game]:
+    return list(
+        Game.objects.filter(link__match__round=round, status=Game.Status.ACTIVE).order_by("pk")
+    )

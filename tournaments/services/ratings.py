@@ -1,0 +1,109 @@
+"""The players' ratings (tournaments.ratings: Weng-Lin, through openskill): a duel rating
+from Highlander duels, a multiplayer rating from standard games. Each finished duel or
+game counts once (RatedResult keeps which), however often its end is announced."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+
+from games.models import BoardLink, Game
+from games.positions import board_now
+from games.services.links import AWARDED
+from tournaments import ratings
+from tournaments.models import PlayerRating, RatedResult
+
+#: Standard games are rated only when seven players played them through.
+STANDARD = "standard"
+
+
+def rating_of(*, user: AbstractBaseUser, kind: str) -> ratings.Rating:
+    """``user``'s rating of ``kind``, a new player's if he has none yet."""
+    row = PlayerRating.objects.filter(user=user, kind=kind).first()
+    if row is None:
+        return ratings.Rating()
+    return ratings.Rating(row.mu, row.sigma, row.games)
+
+
+def rating_shown(*, user: AbstractBaseUser, kind: str) -> int:
+    """The figure profiles show and gates and seeding use."""
+    return rating_of(user=user, kind=kind).shown
+
+
+def _keep(user_id: int, kind: str, rating: ratings.Rating) -> None:
+    PlayerRating.objects.update_or_create(
+        user_id=user_id,
+        kind=kind,
+        defaults={
+            "mu": rating.mu,
+            "sigma": rating.sigma,
+            "games": rating.games,
+            "shown": rating.shown,
+        },
+    )
+
+
+def _first_time(key: str, kind: str, details: dict[str, object]) -> bool:
+    """Claim ``key`` for the ratings; False if it was counted already."""
+    try:
+        with transaction.atomic():
+            RatedResult.objects.create(key=key, kind=kind, details=details)
+    except IntegrityError:
+        return False
+    return True
+
+
+@transaction.atomic
+def duel_rate(*, link: BoardLink) -> bool:
+    """Count a duel decided on its boards in both players' duel ratings, once; False if
+    it is not such a duel between two players (one awarded without play counts for
+    nothing), or was counted."""
+    if link.status != BoardLink.Status.DECIDED or not link.winner or link.decided_by == AWARDED:
+        return False
+    board = Game.objects.filter(link=link).order_by("pk").first()
+    if board is None:
+        return False
+    seats = {s.power: s.user_id for s in board.seats.all()}
+    winner = seats.get(link.winner)
+    loser = next((u for p, u in seats.items() if p != link.winner), None)
+    if winner is None or loser is None or winner == loser:
+        return False
+    if not _first_time(f"duel:{link.pk}", PlayerRating.Kind.DUEL, {"winner": winner}):
+        return False
+    kind = PlayerRating.Kind.DUEL
+    before_w = rating_of(user=board.seats.get(user_id=winner).user, kind=kind)
+    before_l = rating_of(user=board.seats.get(user_id=loser).user, kind=kind)
+    after_w, after_l = ratings.duel(before_w, before_l)
+    _keep(winner, kind, after_w)
+    _keep(loser, kind, after_l)
+    return True
+
+
+@transaction.atomic
+def game_rate(*, game: Game) -> bool:
+    """Count a finished standard game of seven players in their multiplayer ratings,
+    once; False for any other game, or one counted already."""
+    if game.variant != STANDARD or game.status != Game.Status.FINISHED or game.link_id:
+        return False
+    seats = list(game.seats.select_related("user"))
+    users = {s.power: s.user_id for s in seats if s.user_id is not None}
+    if len(users) != len(seats) or len(set(users.values())) != len(users):
+        return False
+    position = board_now(game)
+    if position is None:
+        return False
+    centres = {p: len(position.centers_of(p)) for p in users}
+    solo = game.winner if game.outcome == Game.Outcome.SOLO and game.winner else None
+    draw = None
+    if game.outcome == Game.Outcome.DRAW:
+        # Draws include all survivors: whoever still has a center or a unit.
+        draw = [p for p in users if position.centers_of(p) or position.units_of(p)]
+    ranks = ratings.ranks_of_game(centres, solo=solo, draw=draw)
+    if not _first_time(f"game:{game.pk}", PlayerRating.Kind.MULTIPLAYER, {"ranks": ranks}):
+        return False
+    kind = PlayerRating.Kind.MULTIPLAYER
+    before = {str(s.user_id): rating_of(user=s.user, kind=kind) for s in seats}
+    after = ratings.multiplayer(before, {str(users[p]): r for p, r in ranks.items()})
+    for user_id, rating in after.items():
+        _keep(int(user_id), kind, rating)
+    return True

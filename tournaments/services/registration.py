@@ -1,0 +1,304 @@
+"""Before the draw: create a tournament, enter it or withdraw, the roll call (check-in,
+by the players themselves or by the organiser), seeds by hand, more organisers."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from core.errors import ApplicationError
+from games.selectors import reliability_of
+from tournaments import groups, visibility
+from tournaments.models import Entry, OrganiserAction, PlayerRating, Tournament
+from tournaments.services.kernel import (
+    action_record,
+    bump,
+    organised_locked,
+    tournament_locked,
+)
+from tournaments.services.ratings import rating_shown
+
+#: What the organiser sets when he creates a tournament (the form's and the API's fields).
+SETTINGS = (
+    "description",
+    "rules_text",
+    "private",
+    "registration_closes",
+    "max_players",
+    "min_reliability",
+    "min_rating",
+    "check_in_required",
+    "seeding",
+    "reseed",
+    "third_place",
+    "group_count",
+    "advance_per_group",
+    "tie_breaks",
+    "movement_deadline",
+    "retreat_deadline",
+    "adjustment_deadline",
+    "setup_deadline",
+    "press",
+    "nmr_policy",
+    "grace_period",
+)
+
+
+@transaction.atomic
+def tournament_create(
+    *, by: AbstractBaseUser, name: str, format: str, **settings: Any
+) -> Tournament:
+    """A new tournament, open for registration, with ``by`` as its first organiser.
+
+    Raises:
+        ApplicationError: ``by`` is not an organiser, or a setting is not valid.
+    """
+    if not visibility.can_organise(user=by):
+        raise ApplicationError(_("Only organisers create tournaments."))
+    name = (name or "").strip()
+    if not name:
+        raise ApplicationError(_("A tournament needs a name."))
+    if format not in Tournament.Format.values:
+        raise ApplicationError(_("Choose the tournament's format."))
+    unknown = set(settings) - set(SETTINGS)
+    if unknown:
+        raise ApplicationError(_("Unknown settings: %(names)s") % {"names": ", ".join(unknown)})
+    tournament = Tournament(
+        name=name[:100],
+        format=format,
+        created_by=by,
+        seed=random.SystemRandom().getrandbits(62),
+        **settings,
+    )
+    settings_check(tournament)
+    tournament.save()
+    tournament.organisers.add(by)
+    return tournament
+
+
+def settings_check(tournament: Tournament) -> None:
+    """Refuse settings that cannot make a tournament.
+
+    Raises:
+        ApplicationError: what is wrong, in the organiser's words.
+    """
+    try:
+        ladder = groups.check_ladder(list(tournament.tie_breaks or []))
+    except groups.GroupError as e:
+        raise ApplicationError(
+            _("The tie-break ladder: %(problem)s (one of %(names)s).")
+            % {"problem": e, "names": ", ".join(t.value for t in groups.TieBreak)}
+        ) from None
+    tournament.tie_breaks = [t.value for t in ladder]
+    if tournament.format == Tournament.Format.GROUPS:
+        if tournament.group_count < 1:
+            raise ApplicationError(_("A group stage needs a group at least."))
+        if tournament.advance_per_group < 1:
+            raise ApplicationError(_("At least one player goes through from each group."))
+    if tournament.max_players is not None and tournament.max_players < 2:
+        raise ApplicationError(_("A tournament needs two players at least."))
+    if tournament.min_reliability > 100:
+        raise ApplicationError(_("Reliability is a share: at most 100%."))
+
+
+@transaction.atomic
+def entry_register(
+    *, tournament: Tournament, user: AbstractBaseUser, invite_code: str | None = None
+) -> Entry:
+    """Enter ``user`` (registration open, the entry gates passed).
+
+    Raises:
+        ApplicationError: registration is closed, the tournament is private and no invite
+            code came, ``user`` organises it or is entered, it is full, or a gate fails.
+    """
+    tournament = tournament_locked(tournament)
+    now = timezone.now()
+    if tournament.status != Tournament.Status.REGISTRATION or (
+        tournament.registration_closes is not None and tournament.registration_closes <= now
+    ):
+        raise ApplicationError(_("Registration for this tournament is closed."))
+    if tournament.private and invite_code != tournament.invite_code:
+        raise ApplicationError(_("This tournament is private: enter it through its invite link."))
+    if visibility.can_manage(user=user, tournament=tournament):
+        raise ApplicationError(_("An organiser cannot play in his own tournament."))
+    existing = tournament.entries.filter(user=user).first()
+    if existing is not None and existing.status != Entry.Status.WITHDRAWN:
+        raise ApplicationError(_("You are entered already."))
+    taken = tournament.entries.exclude(status=Entry.Status.WITHDRAWN).count()
+    if tournament.max_players is not None and taken >= tournament.max_players:
+        raise ApplicationError(_("This tournament is full."))
+    if tournament.min_reliability:
+        figure = reliability_of(user=user)
+        if figure is not None and figure < tournament.min_reliability:
+            raise ApplicationError(
+                _("This tournament asks for a reliability of %(needed)s%%; yours is %(yours)s%%.")
+                % {"needed": tournament.min_reliability, "yours": figure}
+            )
+    if tournament.min_rating is not None:
+        shown = rating_shown(user=user, kind=PlayerRating.Kind.DUEL)
+        if shown < tournament.min_rating:
+            raise ApplicationError(
+                _("This tournament asks for a duel rating of %(needed)s; yours is %(yours)s.")
+                % {"needed": tournament.min_rating, "yours": shown}
+            )
+    if existing is not None:
+        existing.status = Entry.Status.REGISTERED
+        existing.checked_in_at = None
+        existing.save(update_fields=["status", "checked_in_at"])
+        entry = existing
+    else:
+        entry = Entry.objects.create(tournament=tournament, user=user)
+    bump(tournament)
+    return entry
+
+
+@transaction.atomic
+def entry_withdraw(*, tournament: Tournament, user: AbstractBaseUser) -> Entry:
+    """Leave a tournament before its draw (after it, a player forfeits his match).
+
+    Raises:
+        ApplicationError: ``user`` is not entered, or the draw is made.
+    """
+    tournament = tournament_locked(tournament)
+    entry = tournament.entries.filter(user=user).exclude(status=Entry.Status.WITHDRAWN).first()
+    if entry is None:
+        raise ApplicationError(_("You are not entered in this tournament."))
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise ApplicationError(
+            _("The draw is made: ask an organiser to record your forfeit instead.")
+        )
+    entry.status = Entry.Status.WITHDRAWN
+    entry.checked_in_at = None
+    entry.save(update_fields=["status", "checked_in_at"])
+    bump(tournament)
+    return entry
+
+
+@transaction.atomic
+def check_in_open(*, tournament: Tournament, by: AbstractBaseUser) -> Tournament:
+    """Start the roll call: entrants may now check themselves in.
+
+    Raises:
+        ApplicationError: ``by`` does not organise it, or registration is over.
+    """
+    tournament = organised_locked(tournament, by)
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise ApplicationError(_("The draw is made already."))
+    if tournament.check_in_open:
+        raise ApplicationError(_("The check-in is open already."))
+    tournament.check_in_open = True
+    tournament.save(update_fields=["check_in_open"])
+    action_record(tournament, by, OrganiserAction.Kind.CHECK_IN_OPEN)
+    bump(tournament)
+    return tournament
+
+
+@transaction.atomic
+def entry_check_in(*, tournament: Tournament, user: AbstractBaseUser) -> Entry:
+    """A player says he is here (self check-in, once the organiser opened it).
+
+    Raises:
+        ApplicationError: the check-in is not open, or ``user`` is not entered.
+    """
+    tournament = tournament_locked(tournament)
+    if tournament.status != Tournament.Status.REGISTRATION or not tournament.check_in_open:
+        raise ApplicationError(_("The check-in is not open."))
+    entry = tournament.entries.filter(user=user).exclude(status=Entry.Status.WITHDRAWN).first()
+    if entry is None:
+        raise ApplicationError(_("You are not entered in this tournament."))
+    if entry.status != Entry.Status.CHECKED_IN:
+        entry.status = Entry.Status.CHECKED_IN
+        entry.checked_in_at = timezone.now()
+        entry.save(update_fields=["status", "checked_in_at"])
+        bump(tournament)
+    return entry
+
+
+@transaction.atomic
+def entry_presence(
+    *, tournament: Tournament, by: AbstractBaseUser, entry: Entry, present: bool, reason: str = ""
+) -> Entry:
+    """The organiser's roll call: check ``entry`` in, or mark it absent (a no-show is
+    not drawn).
+
+    Raises:
+        ApplicationError: ``by`` does not organise it, the draw is made, or the entry is
+            not this tournament's.
+    """
+    tournament = organised_locked(tournament, by)
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise ApplicationError(_("The draw is made already."))
+    entry = _entry_of(tournament, entry)
+    if entry.status == Entry.Status.WITHDRAWN:
+        raise ApplicationError(_("That player has withdrawn."))
+    entry.status = Entry.Status.CHECKED_IN if present else Entry.Status.NO_SHOW
+    entry.checked_in_at = timezone.now() if present else None
+    entry.save(update_fields=["status", "checked_in_at"])
+    action_record(
+        tournament,
+        by,
+        OrganiserAction.Kind.CHECK_IN if present else OrganiserAction.Kind.ABSENT,
+        reason,
+        player=entry.user.get_username(),
+    )
+    bump(tournament)
+    return entry
+
+
+@transaction.atomic
+def hand_seeds_set(
+    *, tournament: Tournament, by: AbstractBaseUser, order: list[int]
+) -> list[Entry]:
+    """Seed by hand: ``order`` is entry ids, seed 1 first; those not named follow.
+
+    Raises:
+        ApplicationError: ``by`` does not organise it, the draw is made, or an id is not
+            one of its entries.
+    """
+    tournament = organised_locked(tournament, by)
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise ApplicationError(_("The draw is made already."))
+    entries = {e.pk: e for e in tournament.entries.all()}
+    if len(set(order)) != len(order) or not set(order) <= set(entries):
+        raise ApplicationError(_("Seed each entered player once."))
+    for entry in entries.values():
+        entry.hand_seed = order.index(entry.pk) + 1 if entry.pk in order else None
+    Entry.objects.bulk_update(entries.values(), ["hand_seed"])
+    action_record(
+        tournament,
+        by,
+        OrganiserAction.Kind.SEED,
+        order=[entries[pk].user.get_username() for pk in order],
+    )
+    bump(tournament)
+    return sorted(entries.values(), key=lambda e: (e.hand_seed is None, e.hand_seed or 0, e.pk))
+
+
+@transaction.atomic
+def organiser_add(*, tournament: Tournament, by: AbstractBaseUser, user: AbstractBaseUser) -> None:
+    """Share the running of the tournament with another organiser.
+
+    Raises:
+        ApplicationError: ``by`` does not organise it, ``user`` lacks the organiser role
+            or plays in it.
+    """
+    tournament = organised_locked(tournament, by)
+    if not visibility.can_organise(user=user):
+        raise ApplicationError(_("Only a member with the organiser role can organise."))
+    if tournament.entries.filter(user=user).exclude(status=Entry.Status.WITHDRAWN).exists():
+        raise ApplicationError(_("A player in the tournament cannot organise it."))
+    tournament.organisers.add(user)
+    action_record(tournament, by, OrganiserAction.Kind.ORGANISER, organiser=user.get_username())
+    bump(tournament)
+
+
+def _entry_of(tournament: Tournament, entry: Entry) -> Entry:
+    found = tournament.entries.select_for_update().filter(pk=entry.pk).first()
+    if found is None:
+        raise ApplicationError(_("That player is not entered in this tournament."))
+    return found

@@ -1,0 +1,192 @@
+"""After the draw: a player replaced in the matches still to play, a round paused and
+resumed, a round's set-up fixed (Highlander rule 3B)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from core.errors import ApplicationError
+from games.models import BoardLink, Game
+from games.services.moderation import game_pause, game_resume, seat_replace
+from games.terms import GameTerms
+from tournaments import brackets, visibility
+from tournaments.models import Entry, OrganiserAction, Round, Tournament
+from tournaments.services.duels import HIGHLANDER, boards_running, duel_start
+from tournaments.services.kernel import action_record, bump, organised_locked, reason_required
+from tournaments.services.locks import round_locked
+
+
+@transaction.atomic
+def entry_replace(
+    *,
+    tournament: Tournament,
+    by: AbstractBaseUser,
+    entry: Entry,
+    user: AbstractBaseUser,
+    reason: str,
+) -> Entry:
+    """``user`` takes ``entry``'s place in every match still to play (and on the boards of
+    a duel under way); nobody else moves, and what was decided stays.
+
+    Raises:
+        ApplicationError: ``by`` does not organise the tournament, the draw is not made,
+            ``entry`` has no match left, or ``user`` organises or plays in it.
+    """
+    tournament = organised_locked(tournament, by)
+    reason = reason_required(reason)
+    if tournament.status != Tournament.Status.RUNNING:
+        raise ApplicationError(_("Players are replaced after the draw, while it runs."))
+    old = tournament.entries.select_for_update().filter(pk=entry.pk).first()
+    if old is None or old.status in (Entry.Status.REPLACED, Entry.Status.WITHDRAWN):
+        raise ApplicationError(_("That player has no place to give."))
+    if visibility.can_manage(user=user, tournament=tournament):
+        raise ApplicationError(_("An organiser cannot play in his own tournament."))
+    taken = tournament.entries.filter(user=user).first()
+    if taken is not None and taken.status not in (Entry.Status.WITHDRAWN, Entry.Status.NO_SHOW):
+        raise ApplicationError(
+            _("%(name)s plays in this tournament already.") % {"name": user.get_username()}
+        )
+    open_matches = list(
+        tournament.matches.select_for_update()
+        .filter(winner__isnull=True)
+        .filter(Q(a=old) | Q(b=old))
+        .select_related("round", "duel")
+    )
+    if not open_matches and tournament.format == Tournament.Format.KNOCKOUT:
+        raise ApplicationError(_("That player has no match left to play."))
+    new = taken or Entry(tournament=tournament, user=user)
+    new.status = Entry.Status.CHECKED_IN
+    new.seed, new.group, new.rating = old.seed, old.group, old.rating
+    new.checked_in_at = timezone.now()
+    new.save()
+    old.status = Entry.Status.REPLACED
+    old.replaced_by = new
+    old.save(update_fields=["status", "replaced_by"])
+    if tournament.bracket:
+        bracket = brackets.bracket_from_json(tournament.bracket)
+        try:
+            bracket = brackets.replace_player(bracket, old.key, new.key)
+        except brackets.BracketError:
+            pass  # no knock-out match left for him (a group stage player, say)
+        else:
+            tournament.bracket = brackets.bracket_to_json(bracket)
+            tournament.save(update_fields=["bracket"])
+    for match in open_matches:
+        colour = "red" if match.a_id == old.pk else "blue"
+        if colour == "red":
+            match.a = new
+        else:
+            match.b = new
+        match.save(update_fields=["a", "b"])
+        if match.duel is not None and match.duel.status != BoardLink.Status.DECIDED:
+            for board in Game.objects.filter(link=match.duel).order_by("pk"):
+                seat_replace(game=board, by=by, power=colour, user=user, reason=reason)
+    action_record(
+        tournament,
+        by,
+        OrganiserAction.Kind.REPLACE,
+        reason,
+        player=old.user.get_username(),
+        replacement=user.get_username(),
+    )
+    bump(tournament)
+    return new
+
+
+@transaction.atomic
+def round_pause(
+    *,
+    tournament: Tournament,
+    by: AbstractBaseUser,
+    round: Round,
+    reason: str,
+    duration: timedelta = timedelta(days=3),
+) -> Round:
+    """Stop the clock of every duel of ``round`` (each board keeps the time it had left);
+    no new duel of the round starts until it is resumed.
+
+    Raises:
+        ApplicationError: ``by`` does not organise the tournament, the round is not
+            running, or no reason is given (and what games says of a board's pause).
+    """
+    tournament = organised_locked(tournament, by)
+    reason = reason_required(reason)
+    round = round_locked(tournament, round)
+    if round.status != Round.Status.RUNNING:
+        raise ApplicationError(_("Only a running round can be paused."))
+    for board in boards_running(round):
+        if not board.is_paused:
+            game_pause(game=board, by=by, reason=reason, duration=duration)
+    round.status = Round.Status.PAUSED
+    round.save(update_fields=["status"])
+    action_record(tournament, by, OrganiserAction.Kind.PAUSE, reason, round=str(round.number))
+    bump(tournament)
+    return round
+
+
+@transaction.atomic
+def round_resume(
+    *, tournament: Tournament, by: AbstractBaseUser, round: Round, reason: str = ""
+) -> Round:
+    """Start the clocks of ``round``'s duels again, and the duels that waited for it.
+
+    Raises:
+        ApplicationError: ``by`` does not organise the tournament, or the round is not
+            paused.
+    """
+    tournament = organised_locked(tournament, by)
+    round = round_locked(tournament, round)
+    if round.status != Round.Status.PAUSED:
+        raise ApplicationError(_("The round is not paused."))
+    for board in boards_running(round):
+        if board.is_paused:
+            game_resume(game=board, by=by, reason=reason)
+    round.status = Round.Status.RUNNING
+    round.save(update_fields=["status"])
+    for match in round.matches.filter(winner__isnull=True, duel__isnull=True).select_related(
+        "a__user", "b__user", "round"
+    ):
+        if match.a is not None and match.b is not None:
+            duel_start(tournament, match)
+    action_record(tournament, by, OrganiserAction.Kind.RESUME, reason, round=str(round.number))
+    bump(tournament)
+    return round
+
+
+@transaction.atomic
+def round_setup_fix(
+    *,
+    tournament: Tournament,
+    by: AbstractBaseUser,
+    kind: str,
+    number: int,
+    setup: dict[str, Any],
+    reason: str = "",
+) -> Round:
+    """Rule 3B: fix the set-up the duels of a round start from (Highlander's options, e.g.
+    ``{"nomination": "fixed", "fixed_setup": {...}}``), before any of them starts; an
+    empty ``setup`` lets the players nominate again.
+
+    Raises:
+        ApplicationError: ``by`` does not organise the tournament, the round has started,
+            or the set-up is not valid for Highlander.
+    """
+    tournament = organised_locked(tournament, by)
+    round, _made = Round.objects.select_for_update().get_or_create(
+        tournament=tournament, kind=kind, number=number, defaults={"status": Round.Status.PENDING}
+    )
+    if round.matches.filter(duel__isnull=False).exists():
+        raise ApplicationError(_("The round's duels have started: their set-up is fixed."))
+    checked = GameTerms(variant_id=HIGHLANDER, options=setup, duel=True).checked()
+    round.setup = dict(checked.options) if setup else {}
+    round.save(update_fields=["setup"])
+    action_record(tournament, by, OrganiserAction.Kind.SETUP, reason, round=str(number))
+    bump(tournament)
+    return round

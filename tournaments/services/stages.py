@@ -1,0 +1,227 @@
+"""The group stage: groups drawn by snake seeding, each a round robin of duels played one
+schedule round at a time; standings by wins and the tournament's tie-break ladder; a
+play-off between players the ladder leaves level across the cut line; then the knock-out
+of those who go through, group winners seeded first."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tournaments import brackets, groups
+from tournaments.models import Entry, Match, Round, Tournament
+from tournaments.services.bracket import bracket_keep
+from tournaments.services.duels import duel_start
+
+
+def group_stage_start(tournament: Tournament, entries: list[Entry], now: Any) -> Round:
+    """Draw the groups from ``entries`` (seed order) and start the first schedule round
+    of every group."""
+    table = groups.draw_groups([e.key for e in entries], tournament.group_count)
+    by_key = {e.key: e for e in entries}
+    stage = Round.objects.create(
+        tournament=tournament,
+        kind=Round.Kind.GROUPS,
+        number=0,
+        status=Round.Status.RUNNING,
+        started_at=now,
+    )
+    for number, players in enumerate(table):
+        for key in players:
+            by_key[key].group = number
+            by_key[key].save(update_fields=["group"])
+        for schedule_round, pairs in enumerate(groups.round_robin(players), start=1):
+            for index, (a, b) in enumerate(pairs):
+                Match.objects.create(
+                    tournament=tournament,
+                    round=stage,
+                    group=number,
+                    bracket_round=schedule_round,
+                    index=index,
+                    a=by_key[a],
+                    b=by_key[b],
+                )
+    group_stage_go_on(tournament, now)
+    return stage
+
+
+def group_table(tournament: Tournament, group: int) -> groups.Standings:
+    """The group's standings from its duels decided so far (play-offs apart), with each
+    replaced player's record carried on by his replacement."""
+    stage = tournament.rounds.get(kind=Round.Kind.GROUPS)
+    members = [
+        e
+        for e in tournament.entries.filter(group=group).order_by("seed")
+        if e.status != Entry.Status.REPLACED
+    ]
+    played = stage.matches.filter(group=group, playoff=False, winner__isnull=False)
+    return groups.standings(
+        [e.key for e in members],
+        [_result(m, now_holding(tournament)) for m in played],
+        groups.check_ladder(tournament.tie_breaks or []),
+    )
+
+
+def now_holding(tournament: Tournament) -> dict[str, str]:
+    """Each entry key to the key of whoever holds its place now (a replaced entry's
+    replacement, followed to the end)."""
+    holder = {
+        str(pk): str(by)
+        for pk, by in tournament.entries.filter(replaced_by__isnull=False).values_list(
+            "pk", "replaced_by"
+        )
+    }
+
+    def last(key: str) -> str:
+        seen = set()
+        while key in holder and key not in seen:
+            seen.add(key)
+            key = holder[key]
+        return key
+
+    return {k: last(k) for k in holder}
+
+
+def _result(match: Match, holding: dict[str, str]) -> groups.Result:
+    assert match.a_id is not None
+    assert match.b_id is not None
+    assert match.winner_id is not None
+
+    def now(key: str) -> str:
+        return holding.get(key, key)
+
+    a, b, winner = now(str(match.a_id)), now(str(match.b_id)), now(str(match.winner_id))
+    stats = match.stats or {}
+    return groups.Result(
+        a=a,
+        b=b,
+        winner=winner,
+        boards_won={now(k): int(v.get("boards_won", 0)) for k, v in stats.items()},
+        centres={now(k): int(v.get("centres", 0)) for k, v in stats.items()},
+        walkover=match.decided in (brackets.Decided.WALKOVER, brackets.Decided.FORFEIT),
+    )
+
+
+def straddling(table: groups.Standings, through: int) -> list[groups.Playoff]:
+    """The play-offs that decide who goes through: those across the cut below place
+    ``through`` (a tie wholly above or below it is left in seed order)."""
+    return [p for p in table.playoffs if min(p.places) <= through < max(p.places)]
+
+
+def settled(
+    tournament: Tournament, group: int, table: groups.Standings, through: int
+) -> list[str] | None:
+    """The group's final order once the play-offs across its cut are played (their
+    players by play-off wins, then seed); None while one is still to play or not made."""
+    stage = tournament.rounds.get(kind=Round.Kind.GROUPS)
+    order = list(table.order)
+    holding = now_holding(tournament)
+    playoffs = list(stage.matches.filter(group=group, playoff=True))
+    for playoff in straddling(table, through):
+        matches = [
+            m
+            for m in playoffs
+            if {holding.get(str(m.a_id), str(m.a_id)), holding.get(str(m.b_id), str(m.b_id))}
+            <= set(playoff.players)
+        ]
+        if not matches or any(m.winner_id is None for m in matches):
+            return None
+        wins = dict.fromkeys(playoff.players, 0)
+        for m in matches:
+            wins[holding.get(str(m.winner_id), str(m.winner_id))] += 1
+        ranked = sorted(playoff.players, key=lambda p: (-wins[p], order.index(p)))
+        start = min(order.index(p) for p in playoff.players)
+        order[start : start + len(ranked)] = ranked
+    return order
+
+
+def group_stage_go_on(tournament: Tournament, now: Any) -> None:
+    """After a group match: start the group's next schedule round once its current one is
+    decided; once every group is through its schedule, call the play-offs the ladder asks
+    for, and once those are played, draw the knock-out of those who go through."""
+    stage = tournament.rounds.get(kind=Round.Kind.GROUPS)
+    if stage.status == Round.Status.FINISHED:
+        return
+    orders: list[list[str]] = []
+    complete = True
+    for group in sorted(set(stage.matches.values_list("group", flat=True))):
+        matches = list(
+            stage.matches.filter(group=group, playoff=False).select_related(
+                "a__user", "b__user", "round"
+            )
+        )
+        open_rounds = sorted({m.bracket_round for m in matches if m.winner_id is None})
+        if open_rounds:
+            complete = False
+            if stage.status == Round.Status.RUNNING:
+                for m in matches:
+                    if m.bracket_round == open_rounds[0] and m.duel_id is None:
+                        duel_start(tournament, m)
+            continue
+        table = group_table(tournament, group)
+        order = settled(tournament, group, table, tournament.advance_per_group)
+        if order is None:
+            complete = False
+            _playoffs_call(tournament, stage, group, table)
+            continue
+        orders.append(order)
+    if not complete:
+        return
+    through = tournament.advance_per_group
+    seeds = _knockout_seeds(tournament, orders, through)
+    stage.status = Round.Status.FINISHED
+    stage.finished_at = now
+    stage.save(update_fields=["status", "finished_at"])
+    if len(seeds) < 2:
+        tournament.status = Tournament.Status.FINISHED
+        tournament.finished_at = now
+        tournament.save(update_fields=["status", "finished_at"])
+        return
+    bracket = brackets.knockout(seeds, reseed=tournament.reseed, third_place=tournament.third_place)
+    bracket_keep(tournament, bracket, now)
+
+
+def _knockout_seeds(tournament: Tournament, orders: list[list[str]], through: int) -> list[str]:
+    """Group winners first, then runners-up, and so on; within one place by wins, then
+    centres, then group order."""
+    tables = [group_table(tournament, group) for group in range(len(orders))]
+    out: list[str] = []
+    for place in range(through):
+        level = sorted(
+            (-table.row(order[place]).wins, -table.row(order[place]).centres, group, order[place])
+            for group, (order, table) in enumerate(zip(orders, tables, strict=True))
+            if place < len(order)
+        )
+        out.extend(key[3] for key in level)
+    return out
+
+
+def _playoffs_call(
+    tournament: Tournament, stage: Round, group: int, table: groups.Standings
+) -> None:
+    """Make (once) and start the play-off duels of ``group``: a round robin among each
+    set of players the ladder left level."""
+    entries = {e.key: e for e in tournament.entries.select_related("user")}
+    have = stage.matches.filter(group=group, playoff=True)
+    if have.exists():
+        for m in have.filter(winner__isnull=True, duel__isnull=True).select_related(
+            "a__user", "b__user", "round"
+        ):
+            duel_start(tournament, m)
+        return
+    index = 0
+    for playoff in straddling(table, tournament.advance_per_group):
+        for pairs in groups.round_robin(playoff.players):
+            for a, b in pairs:
+                match = Match.objects.create(
+                    tournament=tournament,
+                    round=stage,
+                    group=group,
+                    bracket_round=99,
+                    index=index,
+                    a=entries[a],
+                    b=entries[b],
+                    playoff=True,
+                )
+                index += 1
+                if stage.status == Round.Status.RUNNING:
+                    duel_start(tournament, match)

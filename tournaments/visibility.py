@@ -1,0 +1,40 @@
+"""Who may see a tournament and who may run it, decided here and nowhere else.
+
+A public tournament's page is anyone's; a private one is shown to its organisers, its
+entrants, site moderators and whoever holds its invite link (to enter). Only the
+tournament's own organisers run it: a site moderator watches, but does not manage.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+from accounts.roles import MODERATOR, ORGANISER, has_role
+from tournaments.models import Tournament
+
+User = AbstractBaseUser | AnonymousUser
+
+
+def can_manage(*, user: User, tournament: Tournament) -> bool:
+    """Is ``user`` one of the tournament's organisers?"""
+    if not user.is_authenticated:
+        return False
+    return tournament.organisers.filter(pk=user.pk).exists()
+
+
+def can_view(*, user: User, tournament: Tournament, invite_code: str | None = None) -> bool:
+    """May ``user`` see the tournament's page (its bracket, tables and matches)?"""
+    if not tournament.private:
+        return True
+    if invite_code is not None and invite_code == tournament.invite_code:
+        return True
+    if not user.is_authenticated:
+        return False
+    if tournament.entries.filter(user=user).exists():
+        return True
+    return can_manage(user=user, tournament=tournament) or has_role(user, MODERATOR)
+
+
+def can_organise(*, user: User) -> bool:
+    """May ``user`` create tournaments (the organiser role)?"""
+    return has_role(user, ORGANISER)
