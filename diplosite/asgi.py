@@ -17,6 +17,7 @@ from django.urls import re_path  # noqa: E402
 
 from games.routing import websocket_urlpatterns as game_urls  # noqa: E402
 from notifications.routing import websocket_urlpatterns as inbox_urls  # noqa: E402
+from tournaments.routing import websocket_urlpatterns as tournament_urls  # noqa: E402
 
 #: The close code for a socket address that no consumer takes (as 4403 is "not yours").
 NO_SUCH_SOCKET = 4404
@@ -35,7 +36,14 @@ application = ProtocolTypeRouter(
         "http": django_asgi,
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(
-                URLRouter([*game_urls, *inbox_urls, re_path(r"", NoSuchSocket.as_asgi())])
+                URLRouter(
+                    [
+                        *game_urls,
+                        *inbox_urls,
+                        *tournament_urls,
+                        re_path(r"", NoSuchSocket.as_asgi()),
+                    ]
+                )
             )
         ),
     }

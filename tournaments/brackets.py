@@ -309,6 +309,31 @@ def _advance(bracket: Bracket) -> Bracket:
     return replace(bracket, rounds=tuple(rounds), third_place=third)
 
 
+def places(bracket: Bracket) -> dict[str, int]:
+    """The final place of each player the bracket has placed so far: the champion 1, the
+    runner-up 2; with a match for third its winner 3 and loser 4, else both losing
+    semi-finalists 3; the losers of each earlier round share the first place after those
+    of the round after it (5 for the quarter-finals' losers, 9 for the round before)."""
+    out: dict[str, int] = {}
+    final = bracket.final
+    if final is not None and final.winner is not None and final.loser is not None:
+        out[final.winner] = 1
+        out[final.loser] = 2
+    third = bracket.third_place
+    for number, matches in enumerate(bracket.rounds, start=1):
+        left = bracket.round_count - number  # rounds after this one
+        if left == 0:
+            continue
+        for m in matches:
+            if m.loser is None or m.decided is Decided.BYE:
+                continue
+            if left == 1 and third is not None and third.winner is not None:
+                out[m.loser] = 3 if m.loser == third.winner else 4
+            else:
+                out[m.loser] = (1 << left) + 1
+    return out
+
+
 # -- seeding ---------------------------------------------------------------------------------
 
 

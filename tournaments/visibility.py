@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 from accounts.roles import MODERATOR, ORGANISER, has_role
-from tournaments.models import Tournament
+from tournaments.models import Entry, Tournament
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -30,7 +30,7 @@ def can_view(*, user: User, tournament: Tournament, invite_code: str | None = No
         return True
     if not user.is_authenticated:
         return False
-    if tournament.entries.filter(user=user).exists():
+    if tournament.entries.filter(user=user).exclude(status=Entry.Status.WITHDRAWN).exists():
         return True
     return can_manage(user=user, tournament=tournament) or has_role(user, MODERATOR)
 

@@ -17,6 +17,7 @@ from tournaments.brackets import (
     bracket_to_json,
     decide,
     knockout,
+    places,
     replace_player,
     seed_positions,
     seeded_at_random,
@@ -185,3 +186,25 @@ def test_a_bracket_is_kept_whole_and_read_back_as_it_was() -> None:
 def test_what_is_not_a_bracket_is_refused_as_such() -> None:
     with pytest.raises(BracketError, match="not a bracket"):
         bracket_from_json({"seeds": ["a"]})
+
+
+def test_places_share_by_the_round_lost_in() -> None:
+    # Eight players, the better seed always wins: 1 champion, 2 runner-up, 3 and 4 (the
+    # semi-finals' losers) share third, the quarter-finals' losers share fifth.
+    bracket = play_out(knockout(players(8)))
+    assert places(bracket) == {
+        "p01": 1,
+        "p02": 2,
+        "p03": 3,
+        "p04": 3,
+        "p05": 5,
+        "p06": 5,
+        "p07": 5,
+        "p08": 5,
+    }
+
+
+def test_places_with_a_match_for_third_and_byes() -> None:
+    # Six players: seeds 1 and 2 have byes and lose no first-round match to be placed by.
+    bracket = play_out(knockout(SIX, third_place=True))
+    assert places(bracket) == {"ann": 1, "bob": 2, "cat": 3, "dan": 4, "eve": 5, "fay": 5}

@@ -67,9 +67,10 @@ def duel_verdict_take(*, link_id: int) -> bool:
     winner = match.entry_of(link.winner)
     if winner is None:
         return False
-    match.stats = duel_stats(match)
-    # A site moderator may have awarded the duel himself: for the bracket, a walkover.
+    # A site moderator may have awarded the duel himself: for the bracket, a walkover,
+    # which counts no board figures (the tie-breaks count what was played).
     how = Decided.WALKOVER if link.decided_by == AWARDED else Decided.PLAYED
+    match.stats = duel_stats(match) if how is Decided.PLAYED else {}
     match_decide(tournament, match, winner, how, timezone.now())
     return True
 
@@ -127,7 +128,7 @@ def _award(
     colour = "red" if winner.pk == match.a_id else "blue"
     if match.duel is not None and match.duel.status != BoardLink.Status.DECIDED:
         link_award(link=match.duel, by=by, winner=colour, reason=reason)
-        match.stats = duel_stats(match)
+    match.stats = {}  # a match not played to its end counts no board figures
     loser = match.b if winner.pk == match.a_id else match.a
     action_record(
         tournament,

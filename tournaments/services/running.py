@@ -21,6 +21,7 @@ from tournaments.models import Entry, OrganiserAction, Round, Tournament
 from tournaments.services.duels import HIGHLANDER, boards_running, duel_start
 from tournaments.services.kernel import action_record, bump, organised_locked, reason_required
 from tournaments.services.locks import round_locked
+from tournaments.services.stages import group_stage_go_on
 
 
 @transaction.atomic
@@ -150,11 +151,15 @@ def round_resume(
             game_resume(game=board, by=by, reason=reason)
     round.status = Round.Status.RUNNING
     round.save(update_fields=["status"])
-    for match in round.matches.filter(winner__isnull=True, duel__isnull=True).select_related(
-        "a__user", "b__user", "round"
-    ):
-        if match.a is not None and match.b is not None:
-            duel_start(tournament, match)
+    if round.kind == Round.Kind.GROUPS:
+        # The group stage goes on one schedule round at a time, as it would have.
+        group_stage_go_on(tournament, timezone.now())
+    else:
+        for match in round.matches.filter(winner__isnull=True, duel__isnull=True).select_related(
+            "a__user", "b__user", "round"
+        ):
+            if match.a is not None and match.b is not None:
+                duel_start(tournament, match)
     action_record(tournament, by, OrganiserAction.Kind.RESUME, reason, round=str(round.number))
     bump(tournament)
     return round

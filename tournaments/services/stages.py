@@ -8,9 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from tournaments import brackets, groups
-from tournaments.models import Entry, Match, Round, Tournament
-from tournaments.services.bracket import bracket_keep
+from tournaments.models import Entry, Match, OrganiserAction, Round, Tournament
+from tournaments.services.bracket import bracket_keep, tournament_finish
 from tournaments.services.duels import duel_start
+from tournaments.services.kernel import action_record
+from tournaments.wording import group_name
 
 
 def group_stage_start(tournament: Tournament, entries: list[Entry], now: Any) -> Round:
@@ -18,13 +20,14 @@ def group_stage_start(tournament: Tournament, entries: list[Entry], now: Any) ->
     of every group."""
     table = groups.draw_groups([e.key for e in entries], tournament.group_count)
     by_key = {e.key: e for e in entries}
-    stage = Round.objects.create(
-        tournament=tournament,
-        kind=Round.Kind.GROUPS,
-        number=0,
-        status=Round.Status.RUNNING,
-        started_at=now,
+    # The organiser may have made the row already, fixing the stage's set-up (rule 3B)
+    # before the draw: it is kept, with its set-up, and starts now.
+    stage, _made = Round.objects.select_for_update().get_or_create(
+        tournament=tournament, kind=Round.Kind.GROUPS, number=0
     )
+    stage.status = Round.Status.RUNNING
+    stage.started_at = now
+    stage.save(update_fields=["status", "started_at"])
     for number, players in enumerate(table):
         for key in players:
             by_key[key].group = number
@@ -90,14 +93,18 @@ def _result(match: Match, holding: dict[str, str]) -> groups.Result:
         return holding.get(key, key)
 
     a, b, winner = now(str(match.a_id)), now(str(match.b_id)), now(str(match.winner_id))
-    stats = match.stats or {}
+    walkover = match.decided in (brackets.Decided.WALKOVER, brackets.Decided.FORFEIT)
+    # A match awarded without play counts no boards and no centres, whatever its boards
+    # showed when its duel was stopped (the stats kept of an awarded duel say where it
+    # stood, not what was played out).
+    stats = {} if walkover else (match.stats or {})
     return groups.Result(
         a=a,
         b=b,
         winner=winner,
         boards_won={now(k): int(v.get("boards_won", 0)) for k, v in stats.items()},
         centres={now(k): int(v.get("centres", 0)) for k, v in stats.items()},
-        walkover=match.decided in (brackets.Decided.WALKOVER, brackets.Decided.FORFEIT),
+        walkover=walkover,
     )
 
 
@@ -172,9 +179,7 @@ def group_stage_go_on(tournament: Tournament, now: Any) -> None:
     stage.finished_at = now
     stage.save(update_fields=["status", "finished_at"])
     if len(seeds) < 2:
-        tournament.status = Tournament.Status.FINISHED
-        tournament.finished_at = now
-        tournament.save(update_fields=["status", "finished_at"])
+        tournament_finish(tournament, now)
         return
     bracket = brackets.knockout(seeds, reseed=tournament.reseed, third_place=tournament.third_place)
     bracket_keep(tournament, bracket, now)
@@ -210,6 +215,14 @@ def _playoffs_call(
         return
     index = 0
     for playoff in straddling(table, tournament.advance_per_group):
+        action_record(
+            tournament,
+            None,
+            OrganiserAction.Kind.PLAYOFF,
+            group=group_name(group),
+            players=[entries[p].user.get_username() for p in playoff.players],
+            places=[str(p) for p in playoff.places],
+        )
         for pairs in groups.round_robin(playoff.players):
             for a, b in pairs:
                 match = Match.objects.create(

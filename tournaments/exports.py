@@ -1,0 +1,182 @@
+"""A tournament's results as files: the classification and the boards as CSV, in the
+shape of the World Diplomacy Database's two files (one row per player; one row per
+player per board), and everything as JSON. Names are the players' site names: the site
+holds no legal names, which the organiser adds before uploading to the WDD."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from games.models import Game
+from games.positions import board_now
+from tournaments import brackets
+from tournaments.models import Entry, Match, Round, Tournament
+from tournaments.services.stages import group_table
+from tournaments.wording import decided_words, match_name
+
+CLASSIFICATION = ("rank", "player", "played", "wins", "losses", "boards_won", "centres")
+BOARDS = (
+    "round",
+    "match",
+    "board",
+    "game",
+    "player",
+    "colour",
+    "centres",
+    "units",
+    "result",
+    "decided",
+)
+
+
+def _played(tournament: Tournament) -> list[Match]:
+    return list(
+        tournament.matches.filter(winner__isnull=False)
+        .exclude(a__isnull=True)
+        .exclude(b__isnull=True)
+        .select_related("a__user", "b__user", "winner__user", "round", "tournament")
+        .order_by("round__kind", "round__number", "group", "bracket_round", "index")
+    )
+
+
+def classification(tournament: Tournament) -> list[dict[str, Any]]:
+    """One row per player who played, best first: knock-out places first (shared by the
+    round lost in), then those out in the groups by group place, wins and centers."""
+    entries = {e.key: e for e in tournament.entries.select_related("user")}
+    totals: dict[str, dict[str, int]] = {}
+    for m in _played(tournament):
+        for entry in (m.a, m.b):
+            assert entry is not None
+            t = totals.setdefault(
+                entry.key, {"played": 0, "wins": 0, "losses": 0, "boards_won": 0, "centres": 0}
+            )
+            t["played"] += 1
+            t["wins" if m.winner_id == entry.pk else "losses"] += 1
+            stats = (m.stats or {}).get(entry.key, {})
+            t["boards_won"] += int(stats.get("boards_won", 0))
+            t["centres"] += int(stats.get("centres", 0))
+    ranked: list[tuple[tuple[int, ...], str]] = []
+    placed = (
+        brackets.places(brackets.bracket_from_json(tournament.bracket))
+        if tournament.bracket
+        else {}
+    )
+    in_groups: dict[str, int] = {}
+    if tournament.rounds.filter(kind=Round.Kind.GROUPS).exists():
+        for group in sorted({e.group for e in entries.values() if e.group is not None}):
+            for row in group_table(tournament, group).rows:
+                in_groups[row.player] = row.place
+    for key, t in totals.items():
+        if key in placed:
+            ranked.append(((0, placed[key], -t["wins"], -t["centres"]), key))
+        else:
+            ranked.append(((1, in_groups.get(key, 99), -t["wins"], -t["centres"]), key))
+    ranked.sort()
+    rows = []
+    rank = 0
+    last: tuple[int, ...] | None = None
+    for position, (sort_key, key) in enumerate(ranked, start=1):
+        shared = sort_key[:2] if sort_key[0] == 0 else sort_key
+        if shared != last:
+            rank = position
+            last = shared
+        rows.append({"rank": rank, "player": entries[key].user.get_username(), **totals[key]})
+    return rows
+
+
+def boards(tournament: Tournament) -> list[dict[str, Any]]:
+    """One row per player per board of every duel decided, walkovers noted with no
+    board."""
+    rows = []
+    for m in _played(tournament):
+        games = list(Game.objects.filter(link_id=m.duel_id).order_by("pk")) if m.duel_id else []
+        round_name = match_name(m).split(",")[0]
+        for entry, colour in ((m.a, "red"), (m.b, "blue")):
+            assert entry is not None
+            result = "won" if m.winner_id == entry.pk else "lost"
+            if not games:
+                rows.append(
+                    {
+                        "round": round_name,
+                        "match": match_name(m),
+                        "board": "",
+                        "game": "",
+                        "player": entry.user.get_username(),
+                        "colour": colour,
+                        "centres": "",
+                        "units": "",
+                        "result": result,
+                        "decided": decided_words(m.decided),
+                    }
+                )
+            for game in games:
+                position = board_now(game)
+                rows.append(
+                    {
+                        "round": round_name,
+                        "match": match_name(m),
+                        "board": game.link_label,
+                        "game": game.pk,
+                        "player": entry.user.get_username(),
+                        "colour": colour,
+                        "centres": len(position.centers_of(colour)) if position else 0,
+                        "units": len(position.units_of(colour)) if position else 0,
+                        "result": result,
+                        "decided": decided_words(m.decided),
+                    }
+                )
+    return rows
+
+
+def as_csv(rows: list[dict[str, Any]], columns: tuple[str, ...]) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({c: row.get(c, "") for c in columns})
+    return out.getvalue()
+
+
+def as_json(tournament: Tournament) -> dict[str, Any]:
+    """The whole tournament: its settings, entrants, every match, the classification."""
+    entries = list(tournament.entries.select_related("user").order_by("seed", "pk"))
+    return {
+        "name": tournament.name,
+        "format": tournament.format,
+        "status": tournament.status,
+        "started_at": tournament.started_at.isoformat() if tournament.started_at else None,
+        "finished_at": tournament.finished_at.isoformat() if tournament.finished_at else None,
+        "seeding": tournament.seeding,
+        "tie_breaks": list(tournament.tie_breaks or []),
+        "entrants": [
+            {
+                "player": e.user.get_username(),
+                "seed": e.seed,
+                "status": e.status,
+                "group": e.group,
+                "replaced_by": _replacement(e),
+            }
+            for e in entries
+        ],
+        "matches": [
+            {
+                "name": match_name(m),
+                "a": m.a.user.get_username() if m.a else None,
+                "b": m.b.user.get_username() if m.b else None,
+                "winner": m.winner.user.get_username() if m.winner else None,
+                "decided": m.decided or None,
+                "duel": m.duel_id,
+                "stats": m.stats or {},
+            }
+            for m in tournament.matches.select_related(
+                "a__user", "b__user", "winner__user", "round", "tournament"
+            ).order_by("round__kind", "round__number", "group", "bracket_round", "index")
+        ],
+        "classification": classification(tournament),
+    }
+
+
+def _replacement(entry: Entry) -> str | None:
+    return entry.replaced_by.user.get_username() if entry.replaced_by_id else None

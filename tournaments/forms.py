@@ -1,0 +1,142 @@
+"""The organiser's forms: a new tournament, and the set-up a round's duels start from."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.models import Game
+from tournaments.groups import TieBreak
+from tournaments.models import Tournament
+
+TIE_BREAK_NAMES = {
+    TieBreak.HEAD_TO_HEAD: _("head-to-head among those level"),
+    TieBreak.BOARDS_WON: _("boards won"),
+    TieBreak.CENTRES: _("centers held over all boards"),
+    TieBreak.SEED: _("the better seed"),
+    TieBreak.PLAYOFF: _("a play-off duel"),
+}
+
+
+def _hours(label: Any, default: float) -> forms.FloatField:
+    return forms.FloatField(
+        label=label, initial=default, min_value=1 / 60, max_value=14 * 24, help_text=_("hours")
+    )
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=100)
+    format = forms.ChoiceField(label=_("Format"), choices=Tournament.Format.choices)
+    description = forms.CharField(label=_("Description"), widget=forms.Textarea, required=False)
+    rules_text = forms.CharField(
+        label=_("Rules"),
+        widget=forms.Textarea,
+        required=False,
+        help_text=_("Shown on the tournament's page, with the site's own rules for its format."),
+    )
+    private = forms.BooleanField(label=_("Private (enter by invite link)"), required=False)
+    registration_closes = forms.DateTimeField(
+        label=_("Registration closes (UTC)"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+    )
+    max_players = forms.IntegerField(label=_("Most players"), min_value=2, required=False)
+    min_reliability = forms.IntegerField(
+        label=_("Minimum reliability (%)"), min_value=0, max_value=100, initial=0
+    )
+    min_rating = forms.IntegerField(label=_("Minimum duel rating"), required=False, min_value=0)
+    check_in_required = forms.BooleanField(
+        label=_("Players check in before the draw"), required=False, initial=True
+    )
+    seeding = forms.ChoiceField(label=_("Seeding"), choices=Tournament.Seeding.choices)
+    reseed = forms.BooleanField(label=_("Reseed between rounds"), required=False)
+    third_place = forms.BooleanField(label=_("Play a match for third place"), required=False)
+    group_count = forms.IntegerField(label=_("Groups"), min_value=1, max_value=32, initial=2)
+    advance_per_group = forms.IntegerField(
+        label=_("Players through from each group"), min_value=1, max_value=16, initial=2
+    )
+    tie_breaks = forms.MultipleChoiceField(
+        label=_("Tie-breaks after wins"),
+        required=False,
+        choices=[(t.value, TIE_BREAK_NAMES[t]) for t in TieBreak],
+        initial=[TieBreak.HEAD_TO_HEAD.value, TieBreak.BOARDS_WON.value, TieBreak.CENTRES.value],
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("Applied in the order listed; the better seed or a play-off ends the ladder."),
+    )
+    movement_hours = _hours(_("Movement deadline"), 24)
+    retreat_hours = _hours(_("Retreat deadline"), 12)
+    adjustment_hours = _hours(_("Adjustment deadline"), 12)
+    setup_hours = _hours(_("Set-up deadline (nomination, placement)"), 12)
+    press = forms.ChoiceField(label=_("Press"), choices=Game.Press.choices)
+    nmr_policy = forms.ChoiceField(
+        label=_("Missed orders"), choices=Game.NmrPolicy.choices, initial=Game.NmrPolicy.GRACE
+    )
+    grace_hours = forms.FloatField(
+        label=_("Grace period"),
+        min_value=0,
+        max_value=7 * 24,
+        initial=12,
+        help_text=_("hours a missed deadline is extended before the miss counts"),
+    )
+
+    def settings(self) -> dict[str, Any]:
+        """The form as tournament_create's settings."""
+        d = self.cleaned_data
+        ladder = [t.value for t in TieBreak if t.value in d["tie_breaks"]]
+        return {
+            "description": d["description"],
+            "rules_text": d["rules_text"],
+            "private": d["private"],
+            "registration_closes": d["registration_closes"],
+            "max_players": d["max_players"],
+            "min_reliability": d["min_reliability"] or 0,
+            "min_rating": d["min_rating"],
+            "check_in_required": d["check_in_required"],
+            "seeding": d["seeding"],
+            "reseed": d["reseed"],
+            "third_place": d["third_place"],
+            "group_count": d["group_count"] or 1,
+            "advance_per_group": d["advance_per_group"] or 1,
+            "tie_breaks": ladder,
+            "movement_deadline": timedelta(hours=d["movement_hours"]),
+            "retreat_deadline": timedelta(hours=d["retreat_hours"]),
+            "adjustment_deadline": timedelta(hours=d["adjustment_hours"]),
+            "setup_deadline": timedelta(hours=d["setup_hours"]),
+            "press": d["press"],
+            "nmr_policy": d["nmr_policy"],
+            "grace_period": timedelta(hours=d["grace_hours"]),
+        }
+
+
+class SetupForm(forms.Form):
+    """Rule 3B: each colour's units (one per center), as "A par, F bre"; empty lets the
+    players nominate."""
+
+    red = forms.CharField(
+        label=_("Red's units"), required=False, widget=forms.Textarea(attrs={"rows": 2})
+    )
+    blue = forms.CharField(
+        label=_("Blue's units"), required=False, widget=forms.Textarea(attrs={"rows": 2})
+    )
+
+    def setup(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        if not d["red"].strip() and not d["blue"].strip():
+            return {}
+        units = {
+            colour: [u.strip() for u in d[colour].replace("\n", ",").split(",") if u.strip()]
+            for colour in ("red", "blue")
+        }
+        centers = {
+            colour: [u.split()[-1].split("/")[0].lower() for u in us]
+            for colour, us in units.items()
+        }
+        return {"nomination": "fixed", "fixed_setup": {"centers": centers, "units": units}}
+
+    @staticmethod
+    def initial_of(setup: dict[str, Any]) -> dict[str, str]:
+        units = (setup or {}).get("fixed_setup", {}).get("units", {})
+        return {c: ", ".join(units.get(c, [])) for c in ("red", "blue")}

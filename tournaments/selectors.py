@@ -1,0 +1,351 @@
+"""What the tournament pages show, read in one place: the list, a tournament's bracket,
+group tables (as they stand, and "if all games ended now"), entrants and final places,
+the organiser's dashboard of boards waiting on whom, and what the organisers did."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Q, QuerySet
+from django.urls import reverse
+
+from adjudicator import find_variant
+from games import wording as game_wording
+from games.models import BoardLink, Game
+from games.positions import board_now, phase_position, powers_to_order
+from tournaments import brackets, duels, groups, visibility
+from tournaments.models import Entry, Match, OrganiserAction, PlayerRating, Round, Tournament
+from tournaments.services.stages import group_table, now_holding
+from tournaments.wording import decided_words, group_name, knockout_round_name, match_name
+
+User = AbstractBaseUser | AnonymousUser
+
+
+def tournaments_listed(*, user: User) -> QuerySet[Tournament]:
+    """The tournaments ``user`` may see listed: every public one, and the private ones he
+    organises or entered."""
+    shown = Q(private=False)
+    if user.is_authenticated:
+        shown |= Q(organisers=user) | Q(entries__user=user)
+    return Tournament.objects.filter(shown).distinct().order_by("-created_at")
+
+
+def _name(entry: Entry | None) -> str:
+    return entry.user.get_username() if entry is not None else ""
+
+
+def duel_board_counts(match: Match) -> dict[str, dict[str, int]] | None:
+    """Centers and units of each colour over both boards of ``match``'s duel now; None
+    before its boards exist."""
+    if match.duel_id is None:
+        return None
+    totals = {c: {"centres": 0, "units": 0} for c in ("red", "blue")}
+    found = False
+    for game in Game.objects.filter(link_id=match.duel_id):
+        position = board_now(game)
+        if position is None:
+            continue
+        found = True
+        for colour, total in totals.items():
+            total["centres"] += len(position.centers_of(colour))
+            total["units"] += len(position.units_of(colour))
+    return totals if found else None
+
+
+def duel_leader(match: Match) -> Entry | None:
+    """Who would take ``match`` if its duel ended now: more centers over both boards,
+    then more units; None when level, or before the boards are set up."""
+    counts = duel_board_counts(match)
+    if counts is None:
+        return None
+    red = (counts["red"]["centres"], counts["red"]["units"])
+    blue = (counts["blue"]["centres"], counts["blue"]["units"])
+    if red == blue:
+        return None
+    return match.a if red > blue else match.b
+
+
+def _match_row(match: Match, *, leader: bool = True) -> dict[str, Any]:
+    """A match as the pages show it."""
+    state = "waiting"
+    if match.winner_id is not None:
+        state = "decided"
+    elif match.duel_id is not None:
+        state = "playing"
+    row: dict[str, Any] = {
+        "pk": match.pk,
+        "name": match_name(match),
+        "a": _name(match.a),
+        "b": _name(match.b),
+        "a_seed": match.a.seed if match.a else None,
+        "b_seed": match.b.seed if match.b else None,
+        "winner": _name(match.winner),
+        "decided": decided_words(match.decided) if match.decided else "",
+        "bye": match.decided == brackets.Decided.BYE,
+        "state": state,
+        "duel_url": reverse("tournaments:duel", args=[match.duel_id]) if match.duel_id else "",
+        "leader": "",
+        "stage": "",
+    }
+    if state == "playing":
+        link = BoardLink.objects.filter(pk=match.duel_id).first()
+        board = Game.objects.filter(link_id=match.duel_id).order_by("pk").first()
+        phase = board.current_phase if board is not None else None
+        row["stage"] = game_wording.phase_name(phase.code) if phase is not None else ""
+        if link is not None and link.stage:
+            row["stage"] += " · " + duels.stage_words(link.stage)
+        if leader:
+            ahead = duel_leader(match)
+            row["leader"] = _name(ahead)
+    return row
+
+
+def bracket_columns(tournament: Tournament) -> list[dict[str, Any]]:
+    """The knock-out as columns, first round first: every match place of the bracket,
+    with its players once known (a bye shown as such)."""
+    if not tournament.bracket:
+        return []
+    bracket = brackets.bracket_from_json(tournament.bracket)
+    rows = {
+        (m.bracket_round, m.index): m
+        for m in Match.objects.filter(
+            tournament=tournament, round__kind=Round.Kind.KNOCKOUT
+        ).select_related("a__user", "b__user", "winner__user", "round", "tournament")
+    }
+    columns = []
+    for number in range(1, bracket.round_count + 1):
+        matches = []
+        for index in range(bracket.size >> number):
+            match = rows.get((number, index))
+            if match is not None:
+                matches.append(_match_row(match))
+            else:
+                matches.append({"state": "unknown", "a": "", "b": "", "winner": ""})
+        columns.append(
+            {"name": knockout_round_name(number, bracket.round_count), "matches": matches}
+        )
+    if bracket.with_third_place:
+        third = rows.get((0, 0))
+        columns[-1]["third"] = (
+            _match_row(third) if third else {"state": "unknown", "a": "", "b": "", "winner": ""}
+        )
+    return columns
+
+
+def group_tables(tournament: Tournament) -> list[dict[str, Any]]:
+    """Each group's table as it stands, the table "if all games ended now" (each duel
+    under way given to whoever leads it), and its matches."""
+    stage = tournament.rounds.filter(kind=Round.Kind.GROUPS).first()
+    if stage is None:
+        return []
+    entries = {e.key: e for e in tournament.entries.select_related("user")}
+    holding = now_holding(tournament)
+    out = []
+    for group in sorted(set(stage.matches.values_list("group", flat=True))):
+        table = group_table(tournament, group)
+        matches = list(
+            stage.matches.filter(group=group).select_related(
+                "a__user", "b__user", "winner__user", "round", "tournament"
+            )
+        )
+        projected = []
+        members = list(table.order)
+        seeds = sorted(members, key=lambda k: entries[k].seed or 0)
+        for m in matches:
+            if m.playoff or m.a_id is None or m.b_id is None:
+                continue
+            a = holding.get(str(m.a_id), str(m.a_id))
+            b = holding.get(str(m.b_id), str(m.b_id))
+            if m.winner_id is not None:
+                winner = holding.get(str(m.winner_id), str(m.winner_id))
+            else:
+                ahead = duel_leader(m) if m.duel_id else None
+                if ahead is None:
+                    continue
+                winner = holding.get(ahead.key, ahead.key)
+            projected.append(groups.Result(a=a, b=b, winner=winner))
+        if_now = groups.standings(seeds, projected, [groups.TieBreak.SEED])
+        out.append(
+            {
+                "name": group_name(group),
+                "rows": [{**_row(r), "player": _name(entries.get(r.player))} for r in table.rows],
+                "if_now": [
+                    {"player": _name(entries.get(r.player)), "wins": r.wins, "place": r.place}
+                    for r in if_now.rows
+                ],
+                "through": tournament.advance_per_group,
+                "matches": [_match_row(m) for m in matches],
+            }
+        )
+    return out
+
+
+def _row(row: groups.Row) -> dict[str, Any]:
+    return {
+        "played": row.played,
+        "wins": row.wins,
+        "losses": row.losses,
+        "boards_won": row.boards_won,
+        "centres": row.centres,
+        "place": row.place,
+        "decided_by": row.decided_by,
+    }
+
+
+def final_places(tournament: Tournament) -> list[dict[str, Any]]:
+    """The champion, the runner-up and the third (the match for third's winner, or both
+    losing semi-finalists sharing it), once decided."""
+    if not tournament.bracket:
+        return []
+    bracket = brackets.bracket_from_json(tournament.bracket)
+    final = bracket.final
+    if final is None or final.winner is None:
+        return []
+    entries = {e.key: e for e in tournament.entries.select_related("user")}
+    places = [
+        {"place": 1, "player": _name(entries.get(final.winner))},
+        {"place": 2, "player": _name(entries.get(final.loser or ""))},
+    ]
+    if bracket.third_place is not None and bracket.third_place.winner is not None:
+        places.append({"place": 3, "player": _name(entries.get(bracket.third_place.winner))})
+        places.append({"place": 4, "player": _name(entries.get(bracket.third_place.loser or ""))})
+    elif bracket.round_count >= 2:
+        for semi in bracket.rounds[bracket.round_count - 2]:
+            if semi.loser:
+                places.append({"place": 3, "player": _name(entries.get(semi.loser))})
+    return places
+
+
+def entrants(tournament: Tournament) -> list[dict[str, Any]]:
+    """Who entered, with their status, seed and group, seed order once drawn."""
+    ratings = dict(
+        PlayerRating.objects.filter(
+            kind=PlayerRating.Kind.DUEL, user__tournament_entries__tournament=tournament
+        ).values_list("user_id", "shown")
+    )
+    rows = []
+    for e in tournament.entries.select_related("user").order_by("seed", "registered_at", "pk"):
+        rows.append(
+            {
+                "pk": e.pk,
+                "player": _name(e),
+                "status": e.status,
+                "status_name": e.get_status_display(),
+                "seed": e.seed,
+                "hand_seed": e.hand_seed,
+                "group": group_name(e.group) if e.group is not None else "",
+                "rating": e.rating if e.rating is not None else ratings.get(e.user_id, 1000),
+            }
+        )
+    return rows
+
+
+def tournament_page(*, tournament: Tournament, user: User) -> dict[str, Any]:
+    """Everything the tournament's page shows ``user`` (who may see it: views check)."""
+    mine = None
+    if user.is_authenticated:
+        mine = tournament.entries.filter(user=user).exclude(status=Entry.Status.WITHDRAWN).first()
+    registering = tournament.status == Tournament.Status.REGISTRATION
+    return {
+        "tournament": tournament,
+        "manages": visibility.can_manage(user=user, tournament=tournament),
+        "mine": mine,
+        "may_enter": registering and user.is_authenticated and mine is None,
+        "may_check_in": registering
+        and tournament.check_in_open
+        and mine is not None
+        and mine.status == Entry.Status.REGISTERED,
+        "entrants": entrants(tournament),
+        "columns": bracket_columns(tournament),
+        "groups": group_tables(tournament),
+        "places": final_places(tournament),
+        "rounds": list(tournament.rounds.order_by("kind", "number")),
+    }
+
+
+def waiting_on(match: Match) -> list[dict[str, Any]]:
+    """Each board of ``match``'s duel still running: its phase, deadline, and the players
+    who have not yet said they are ready."""
+    out = []
+    if match.duel_id is None:
+        return out
+    for game in Game.objects.filter(link_id=match.duel_id).order_by("pk"):
+        phase = game.current_phase
+        if game.status != Game.Status.ACTIVE or phase is None:
+            continue
+        due = powers_to_order(phase_position(phase), find_variant(game.variant))
+        ready = set(phase.order_sets.filter(ready=True).values_list("seat__power", flat=True))
+        seats = {s.power: s for s in game.seats.select_related("user")}
+        out.append(
+            {
+                "game": game,
+                "label": game.link_label,
+                "phase": game_wording.phase_name(phase.code),
+                "deadline": phase.deadline,
+                "paused": game.is_paused,
+                "waiting_for_board": phase.deadline is None and not game.is_paused,
+                "not_ready": [_name_user(seats[p]) for p in sorted(due - ready) if p in seats],
+            }
+        )
+    return out
+
+
+def _name_user(seat: Any) -> str:
+    return seat.user.get_username() if seat.user else ""
+
+
+def knockout_round_count(tournament: Tournament) -> int:
+    """How many rounds the knock-out has: the bracket's, once drawn; before, what the
+    players entered so far (or, for groups, those going through) would make."""
+    if tournament.bracket:
+        return brackets.bracket_from_json(tournament.bracket).round_count
+    if tournament.format == Tournament.Format.GROUPS:
+        players = tournament.group_count * tournament.advance_per_group
+    else:
+        players = tournament.entries.exclude(
+            status__in=(Entry.Status.WITHDRAWN, Entry.Status.NO_SHOW)
+        ).count()
+    return max(1, (max(players, 2) - 1).bit_length())
+
+
+def action_rows(tournament: Tournament) -> list[dict[str, Any]]:
+    """What the organisers did, newest first, with its details in words."""
+    rows = []
+    for action in OrganiserAction.objects.filter(tournament=tournament).select_related("actor")[
+        :200
+    ]:
+        details = []
+        for key, value in (action.details or {}).items():
+            if value in ("", None, [], {}):
+                continue
+            shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+            details.append(f"{key.replace('_', ' ')}: {shown}")
+        rows.append(
+            {
+                "when": action.created_at,
+                "who": action.actor.get_username() if action.actor else "",
+                "what": action.get_kind_display(),
+                "why": action.reason,
+                "details": "; ".join(details),
+            }
+        )
+    return rows
+
+
+def dashboard(*, tournament: Tournament) -> dict[str, Any]:
+    """The organiser's view: each match under way with its boards waiting on whom, the
+    matches still to be played, the roll call, and what the organisers did."""
+    running = list(
+        tournament.matches.filter(winner__isnull=True)
+        .exclude(a__isnull=True)
+        .exclude(b__isnull=True)
+        .select_related("a__user", "b__user", "round", "tournament", "duel")
+        .order_by("round__kind", "round__number", "group", "bracket_round", "index")
+    )
+    return {
+        "matches": [{**_match_row(m), "boards": waiting_on(m), "match": m} for m in running],
+        "actions": action_rows(tournament),
+        "rounds": list(tournament.rounds.order_by("kind", "number")),
+        "entries": list(tournament.entries.select_related("user").order_by("seed", "pk")),
+    }

@@ -1,0 +1,190 @@
+"""The organiser's dashboard of a tournament and its verbs: the roll call, seeds by hand,
+each round's set-up, the draw, walkovers and forfeits, replacements, pauses, more
+organisers. Each verb checks its input, calls one service and comes back here; the
+services refuse anyone who does not organise the tournament, and the page itself is
+shown to its organisers alone."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import timedelta
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import BadRequest
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from core.errors import ApplicationError
+from core.inputs import whole_number
+from tournaments import selectors, services, visibility
+from tournaments.forms import SetupForm
+from tournaments.models import Entry, Match, Round, Tournament
+from tournaments.selectors import knockout_round_count
+from tournaments.web.tournaments import act, viewable
+from tournaments.wording import knockout_round_name
+
+
+def _managed(request: HttpRequest, tournament_id: int) -> Tournament:
+    tournament = viewable(request, tournament_id)
+    if not visibility.can_manage(user=request.user, tournament=tournament):
+        raise Http404(_("No such tournament."))
+    return tournament
+
+
+def _number(request: HttpRequest, name: str) -> int:
+    value = whole_number(request.POST.get(name))
+    if value is None:
+        raise BadRequest(f"{name} must be a whole number")
+    return value
+
+
+def _entry(tournament: Tournament, request: HttpRequest, name: str = "entry") -> Entry:
+    entry = tournament.entries.filter(pk=_number(request, name)).first()
+    if entry is None:
+        raise BadRequest("no such entry in this tournament")
+    return entry
+
+
+def _match(tournament: Tournament, request: HttpRequest) -> Match:
+    match = tournament.matches.filter(pk=_number(request, "match")).first()
+    if match is None:
+        raise BadRequest("no such match in this tournament")
+    return match
+
+
+def _round(tournament: Tournament, request: HttpRequest) -> Round:
+    round = tournament.rounds.filter(pk=_number(request, "round")).first()
+    if round is None:
+        raise BadRequest("no such round in this tournament")
+    return round
+
+
+def _user(request: HttpRequest) -> object:
+    name = (request.POST.get("username") or "").strip()
+    user = get_user_model().objects.filter(username__iexact=name).first()
+    if user is None:
+        raise ApplicationError(_("No member is called %(name)s.") % {"name": name})
+    return user
+
+
+@login_required
+def tournament_run(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _managed(request, tournament_id)
+    page = selectors.dashboard(tournament=tournament)
+    setups = []
+    planned = {(r.kind, r.number): r for r in tournament.rounds.all()}
+    count = knockout_round_count(tournament)
+    kinds = [(Round.Kind.GROUPS, 0)] if tournament.format == Tournament.Format.GROUPS else []
+    kinds += [(Round.Kind.KNOCKOUT, n) for n in range(1, count + 1)]
+    for kind, number in kinds:
+        round = planned.get((kind, number))
+        if round is not None and round.matches.filter(duel__isnull=False).exists():
+            continue  # its duels have started: the set-up is theirs now
+        setups.append(
+            {
+                "kind": kind,
+                "number": number,
+                "name": _("Group stage")
+                if kind == Round.Kind.GROUPS
+                else knockout_round_name(number, count),
+                "form": SetupForm(initial=SetupForm.initial_of(round.setup if round else {})),
+                "fixed": bool(round and round.setup),
+            }
+        )
+    page.update(
+        {
+            "tournament": tournament,
+            "entrants": selectors.entrants(tournament),
+            "setups": setups,
+        }
+    )
+    return render(request, "tournaments/run.html", page)
+
+
+def _verb(
+    request: HttpRequest, tournament_id: int, call: Callable[[Tournament], object]
+) -> HttpResponse:
+    tournament = _managed(request, tournament_id)
+    return act(request, tournament, lambda: call(tournament), to="run")
+
+
+@login_required
+@require_POST
+def organiser_verb(request: HttpRequest, tournament_id: int, verb: str) -> HttpResponse:
+    by = request.user
+    reason = request.POST.get("reason", "")
+
+    def setup(t: Tournament) -> object:
+        form = SetupForm(request.POST)
+        if not form.is_valid():
+            raise BadRequest("not a set-up")
+        kind = request.POST.get("kind", "")
+        if kind not in Round.Kind.values:
+            raise BadRequest("no such kind of round")
+        return services.round_setup_fix(
+            tournament=t,
+            by=by,
+            kind=kind,
+            number=_number(request, "number"),
+            setup=form.setup(),
+            reason=reason,
+        )
+
+    def seeds(t: Tournament) -> object:
+        names = [n.strip().lower() for n in request.POST.get("order", "").splitlines() if n.strip()]
+        entries = {e.user.get_username().lower(): e.pk for e in t.entries.select_related("user")}
+        unknown = [n for n in names if n not in entries]
+        if unknown:
+            raise ApplicationError(_("Not entered: %(names)s") % {"names": ", ".join(unknown)})
+        return services.hand_seeds_set(tournament=t, by=by, order=[entries[n] for n in names])
+
+    def pause(t: Tournament) -> object:
+        hours = whole_number(request.POST.get("hours")) or 72
+        return services.round_pause(
+            tournament=t,
+            by=by,
+            round=_round(t, request),
+            reason=reason,
+            duration=timedelta(hours=hours),
+        )
+
+    verbs: dict[str, Callable[[Tournament], object]] = {
+        "check-in-open": lambda t: services.check_in_open(tournament=t, by=by),
+        "present": lambda t: services.entry_presence(
+            tournament=t, by=by, entry=_entry(t, request), present=True, reason=reason
+        ),
+        "absent": lambda t: services.entry_presence(
+            tournament=t, by=by, entry=_entry(t, request), present=False, reason=reason
+        ),
+        "seeds": seeds,
+        "setup": setup,
+        "draw": lambda t: services.tournament_draw(tournament=t, by=by),
+        "walkover": lambda t: services.match_walkover(
+            tournament=t,
+            by=by,
+            match=_match(t, request),
+            winner=_entry(t, request, "winner"),
+            reason=reason,
+        ),
+        "forfeit": lambda t: services.match_forfeit(
+            tournament=t,
+            by=by,
+            match=_match(t, request),
+            loser=_entry(t, request, "loser"),
+            reason=reason,
+        ),
+        "replace": lambda t: services.entry_replace(
+            tournament=t, by=by, entry=_entry(t, request), user=_user(request), reason=reason
+        ),
+        "pause": pause,
+        "resume": lambda t: services.round_resume(
+            tournament=t, by=by, round=_round(t, request), reason=reason
+        ),
+        "organiser": lambda t: services.organiser_add(tournament=t, by=by, user=_user(request)),
+    }
+    if verb not in verbs:
+        raise Http404(_("No such action."))
+    return _verb(request, tournament_id, verbs[verb])
