@@ -12,6 +12,7 @@ from typing import Any
 from games.models import Game
 from games.positions import board_now
 from tournaments import brackets
+from tournaments.brackets import Decided
 from tournaments.models import Entry, Match, Round, Tournament
 from tournaments.services.stages import group_table
 from tournaments.wording import decided_words, match_name
@@ -91,7 +92,10 @@ def boards(tournament: Tournament) -> list[dict[str, Any]]:
     board."""
     rows = []
     for m in _played(tournament):
-        games = list(Game.objects.filter(link_id=m.duel_id).order_by("pk")) if m.duel_id else []
+        # A match decided without play (a walkover, a forfeit) lists none of the boards
+        # its duel may have started on: like the tie-breaks, it counts no board figures.
+        played = m.duel_id is not None and m.decided == Decided.PLAYED.value
+        games = list(Game.objects.filter(link_id=m.duel_id).order_by("pk")) if played else []
         round_name = match_name(m).split(",")[0]
         for entry, colour in ((m.a, "red"), (m.b, "blue")):
             assert entry is not None

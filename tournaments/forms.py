@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from decimal import Decimal
 from typing import Any
 
 from django import forms
@@ -11,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from games.models import Game
 from tournaments.groups import TieBreak
 from tournaments.models import Tournament
+from tournaments.wording import SCORING_NAMES
 
 TIE_BREAK_NAMES = {
     TieBreak.HEAD_TO_HEAD: _("head-to-head among those level"),
@@ -66,6 +68,34 @@ class TournamentForm(forms.Form):
         widget=forms.CheckboxSelectMultiple,
         help_text=_("Applied in the order listed; the better seed or a play-off ends the ladder."),
     )
+    rounds_planned = forms.IntegerField(
+        label=_("Rounds of standard games"), min_value=1, max_value=20, initial=3, required=False
+    )
+    scoring = forms.ChoiceField(
+        label=_("Boards scored by"),
+        choices=list(SCORING_NAMES.items()),
+        initial="sum_of_squares",
+        required=False,
+    )
+    best_rounds = forms.IntegerField(
+        label=_("Rounds counted (best)"),
+        min_value=1,
+        max_value=20,
+        required=False,
+        help_text=_("Leave empty to count every round."),
+    )
+    top_board = forms.BooleanField(
+        label=_("The last round puts the best seven on a top board"), required=False
+    )
+    top_board_multiplier = forms.DecimalField(
+        label=_("Top board scores count"),
+        min_value=Decimal("0.1"),
+        max_value=10,
+        initial=1,
+        decimal_places=2,
+        required=False,
+        help_text=_("times"),
+    )
     movement_hours = _hours(_("Movement deadline"), 24)
     retreat_hours = _hours(_("Retreat deadline"), 12)
     adjustment_hours = _hours(_("Adjustment deadline"), 12)
@@ -108,6 +138,11 @@ class TournamentForm(forms.Form):
             "press": d["press"],
             "nmr_policy": d["nmr_policy"],
             "grace_period": timedelta(hours=d["grace_hours"]),
+            "rounds_planned": d["rounds_planned"] or 3,
+            "scoring": d["scoring"] or "sum_of_squares",
+            "best_rounds": d["best_rounds"],
+            "top_board": d["top_board"],
+            "top_board_multiplier": d["top_board_multiplier"] or Decimal(1),
         }
 
 

@@ -1,7 +1,8 @@
 """What tournaments hear from games: a duel's boards ending decides its match and counts
-in the duel ratings; a standard game ending counts in the multiplayer ratings; any change
-on a tournament's board moves its page. Subscribed in TournamentsConfig.ready(); each
-reaction is idempotent, as games' events may come twice."""
+in the duel ratings; a standard game ending scores its tournament board, if it is one,
+and counts in the multiplayer ratings; any change on a tournament's board moves its page.
+Subscribed in TournamentsConfig.ready(); each reaction is idempotent, as games' events may
+come twice."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from tournaments.models import Tournament
 from tournaments.services.kernel import bump
 from tournaments.services.ratings import duel_rate, game_rate
 from tournaments.services.results import duel_verdict_take
+from tournaments.services.rounds import board_score
 
 
 def game_event_hear(event: GameEvent) -> None:
@@ -23,7 +25,14 @@ def game_event_hear(event: GameEvent) -> None:
                 duel_verdict_take(link_id=link.pk)
                 duel_rate(link=link)
         else:
+            board_score(game=game)
             game_rate(game=game)
-    if game.link_id is not None and event.kind in ("phase_adjudicated", "game_started"):
-        for tournament in Tournament.objects.filter(matches__duel_id=game.link_id):
+    if event.kind in ("phase_adjudicated", "game_started"):
+        # A board of the tournament moved on: its page's leaders and standings "if all
+        # games ended now" move too.
+        if game.link_id is not None:
+            watched = Tournament.objects.filter(matches__duel_id=game.link_id)
+        else:
+            watched = Tournament.objects.filter(rounds__boards__game=game)
+        for tournament in watched.distinct():
             bump(tournament)

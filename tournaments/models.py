@@ -28,6 +28,7 @@ class Tournament(models.Model):
     class Format(models.TextChoices):
         KNOCKOUT = "knockout", _("Knock-out of Highlander duels")
         GROUPS = "groups", _("Groups of Highlander duels, then a knock-out")
+        ROUNDS = "rounds", _("Rounds of standard games, scored")
 
     class Status(models.TextChoices):
         REGISTRATION = "registration", _("Registration open")
@@ -80,6 +81,20 @@ class Tournament(models.Model):
         default=list,
         blank=True,
         help_text=_("After wins, in this order."),
+    )
+
+    # -- rounds of standard games ------------------------------------------------------------
+    rounds_planned = models.PositiveSmallIntegerField(_("rounds"), default=3)
+    #: The system each board is scored by (tournaments.scoring.SYSTEMS).
+    scoring = models.CharField(_("scoring"), max_length=20, default="sum_of_squares")
+    #: The tournament score: the best this many round scores (None: all of them).
+    best_rounds = models.PositiveSmallIntegerField(
+        _("rounds counted (best)"), null=True, blank=True
+    )
+    #: The last round puts the best seven on a top board whose scores count this many times.
+    top_board = models.BooleanField(_("a top board in the last round"), default=False)
+    top_board_multiplier = models.DecimalField(
+        _("top board multiplier"), max_digits=4, decimal_places=2, default=1
     )
 
     # -- how its duels are played (each round may fix its own set-up) ------------------------
@@ -144,6 +159,13 @@ class Entry(models.Model):
     replaced_by = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="replacing"
     )
+    #: Rounds of standard games: the powers the player would like, best first.
+    preferences = models.JSONField(default=list, blank=True)
+    #: Rounds of standard games: volunteers to sit out first when the count is not a
+    #: multiple of seven.
+    standby = models.BooleanField(default=False)
+    #: Rounds of standard games: away for the next round (not seated; counted a sit-out).
+    away = models.BooleanField(default=False)
 
     class Meta:
         constraints = [
@@ -167,6 +189,7 @@ class Round(models.Model):
     class Kind(models.TextChoices):
         GROUPS = "groups", _("Group stage")
         KNOCKOUT = "knockout", _("Knock-out round")
+        BOARDS = "boards", _("Round of standard games")
 
     class Status(models.TextChoices):
         PENDING = "pending", _("Not started")
@@ -184,6 +207,10 @@ class Round(models.Model):
     setup = models.JSONField(default=dict, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    #: A round of standard games: the entries (keys) who sat it out, and the seed its
+    #: seating was drawn from.
+    sitting_out = models.JSONField(default=list, blank=True)
+    seed = models.BigIntegerField(default=0)
 
     class Meta:
         constraints = [
@@ -247,6 +274,43 @@ class Match(models.Model):
         return {"red": self.a, "blue": self.b}.get(colour)
 
 
+class Board(models.Model):
+    """One standard game of a round: seven entries, one power each."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField()
+    game = models.OneToOneField(
+        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournament_board"
+    )
+    #: The top board of the last round: its scores count ``top_board_multiplier`` times.
+    top = models.BooleanField(default=False)
+    scored_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="one_board_per_number")
+        ]
+
+
+class BoardSeat(models.Model):
+    """An entry's power on a board, and what it scored there."""
+
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="seats")
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="board_seats")
+    power = models.CharField(max_length=20)
+    centres = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: The board's score by the tournament's system, the top board's multiplier applied.
+    score = models.FloatField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["board", "power"]
+        constraints = [
+            models.UniqueConstraint(fields=["board", "power"], name="one_board_seat_per_power"),
+            models.UniqueConstraint(fields=["board", "entry"], name="one_board_seat_per_entry"),
+        ]
+
+
 class OrganiserAction(models.Model):
     """What an organiser did, by whom, when and why, as moderators' actions are kept."""
 
@@ -265,6 +329,9 @@ class OrganiserAction(models.Model):
         PLAYOFF = "playoff", _("Called a play-off")
         ORGANISER = "organiser", _("Added an organiser")
         CANCEL = "cancel", _("Cancelled the tournament")
+        ROUND_START = "round_start", _("Started a round")
+        BOARD_END = "board_end", _("Called a board")
+        AWAY = "away", _("Marked a player away for a round")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="actions")
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)

@@ -15,7 +15,15 @@ from games import wording as game_wording
 from games.models import BoardLink, Game
 from games.positions import board_now, phase_position, powers_to_order
 from tournaments import brackets, duels, groups, visibility
-from tournaments.models import Entry, Match, OrganiserAction, PlayerRating, Round, Tournament
+from tournaments.models import (
+    Board,
+    Entry,
+    Match,
+    OrganiserAction,
+    PlayerRating,
+    Round,
+    Tournament,
+)
 from tournaments.services.stages import group_table, now_holding
 from tournaments.wording import decided_words, group_name, knockout_round_name, match_name
 
@@ -27,7 +35,9 @@ def tournaments_listed(*, user: User) -> QuerySet[Tournament]:
     organises or entered."""
     shown = Q(private=False)
     if user.is_authenticated:
-        shown |= Q(organisers=user) | Q(entries__user=user)
+        # As tournaments.visibility has it: a player who withdrew sees it no more.
+        entered = Entry.objects.filter(user=user).exclude(status=Entry.Status.WITHDRAWN)
+        shown |= Q(organisers=user) | Q(pk__in=entered.values("tournament_id"))
     return Tournament.objects.filter(shown).distinct().order_by("-created_at")
 
 
@@ -221,7 +231,10 @@ def entrants(tournament: Tournament) -> list[dict[str, Any]]:
     """Who entered, with their status, seed and group, seed order once drawn."""
     ratings = dict(
         PlayerRating.objects.filter(
-            kind=PlayerRating.Kind.DUEL, user__tournament_entries__tournament=tournament
+            kind=PlayerRating.Kind.MULTIPLAYER
+            if tournament.format == Tournament.Format.ROUNDS
+            else PlayerRating.Kind.DUEL,
+            user__tournament_entries__tournament=tournament,
         ).values_list("user_id", "shown")
     )
     rows = []
@@ -247,11 +260,13 @@ def tournament_page(*, tournament: Tournament, user: User) -> dict[str, Any]:
     if user.is_authenticated:
         mine = tournament.entries.filter(user=user).exclude(status=Entry.Status.WITHDRAWN).first()
     registering = tournament.status == Tournament.Status.REGISTRATION
+    manages = visibility.can_manage(user=user, tournament=tournament)
     return {
         "tournament": tournament,
-        "manages": visibility.can_manage(user=user, tournament=tournament),
+        "manages": manages,
         "mine": mine,
-        "may_enter": registering and user.is_authenticated and mine is None,
+        # An organiser cannot play in his own tournament: no button he would be refused.
+        "may_enter": registering and user.is_authenticated and mine is None and not manages,
         "may_check_in": registering
         and tournament.check_in_open
         and mine is not None
@@ -261,16 +276,32 @@ def tournament_page(*, tournament: Tournament, user: User) -> dict[str, Any]:
         "groups": group_tables(tournament),
         "places": final_places(tournament),
         "rounds": list(tournament.rounds.order_by("kind", "number")),
+        "boards_rounds": rounds_of_boards(tournament)
+        if tournament.format == Tournament.Format.ROUNDS
+        else [],
+        "standings": round_standings(tournament)
+        if tournament.format == Tournament.Format.ROUNDS
+        else [],
+        "standings_if_now": round_standings(tournament, if_now=True)
+        if tournament.format == Tournament.Format.ROUNDS
+        and tournament.status == Tournament.Status.RUNNING
+        else [],
     }
 
 
 def waiting_on(match: Match) -> list[dict[str, Any]]:
     """Each board of ``match``'s duel still running: its phase, deadline, and the players
     who have not yet said they are ready."""
-    out = []
     if match.duel_id is None:
-        return out
-    for game in Game.objects.filter(link_id=match.duel_id).order_by("pk"):
+        return []
+    return games_waiting_on(list(Game.objects.filter(link_id=match.duel_id).order_by("pk")))
+
+
+def games_waiting_on(games: list[Game]) -> list[dict[str, Any]]:
+    """Each of ``games`` still running: its phase, deadline, and the players who have not
+    yet said they are ready."""
+    out = []
+    for game in games:
         phase = game.current_phase
         if game.status != Game.Status.ACTIVE or phase is None:
             continue
@@ -343,9 +374,110 @@ def dashboard(*, tournament: Tournament) -> dict[str, Any]:
         .select_related("a__user", "b__user", "round", "tournament", "duel")
         .order_by("round__kind", "round__number", "group", "bracket_round", "index")
     )
+    boards = []
+    for board in (
+        Board.objects.filter(round__tournament=tournament, scored_at__isnull=True)
+        .select_related("round", "game")
+        .order_by("round__number", "number")
+    ):
+        if board.game is not None and board.game.status == Game.Status.ACTIVE:
+            boards.append(
+                {
+                    "pk": board.pk,
+                    "round": board.round.number,
+                    "number": board.number,
+                    "game": board.game,
+                    "waiting": games_waiting_on([board.game]),
+                }
+            )
     return {
         "matches": [{**_match_row(m), "boards": waiting_on(m), "match": m} for m in running],
+        "boards": boards,
         "actions": action_rows(tournament),
         "rounds": list(tournament.rounds.order_by("kind", "number")),
         "entries": list(tournament.entries.select_related("user").order_by("seed", "pk")),
     }
+
+
+def rounds_of_boards(tournament: Tournament) -> list[dict[str, Any]]:
+    """Each round of standard games: its boards (players, powers, centers, scores; the
+    game one click away) and who sat it out."""
+    entries = {e.key: e for e in tournament.entries.select_related("user")}
+    out = []
+    for played in tournament.rounds.filter(kind=Round.Kind.BOARDS).order_by("number"):
+        boards = []
+        for board in played.boards.select_related("game").prefetch_related("seats__entry__user"):
+            game = board.game
+            phase = game.current_phase if game is not None else None
+            boards.append(
+                {
+                    "number": board.number,
+                    "top": board.top,
+                    "game": game,
+                    "scored": board.scored_at is not None,
+                    "phase": game_wording.phase_name(phase.code) if phase is not None else "",
+                    "seats": [
+                        {
+                            "power": s.power,
+                            "player": _name(s.entry),
+                            "centres": s.centres,
+                            "score": s.score,
+                        }
+                        for s in board.seats.all()
+                    ],
+                }
+            )
+        out.append(
+            {
+                "number": played.number,
+                "status": played.get_status_display(),
+                "running": played.status == Round.Status.RUNNING,
+                "boards": boards,
+                "sitting_out": [_name(entries.get(k)) for k in played.sitting_out if k in entries],
+            }
+        )
+    return out
+
+
+def round_standings(tournament: Tournament, *, if_now: bool = False) -> list[dict[str, Any]]:
+    """The tournament's standings over its rounds of standard games: each player's round
+    scores and tournament score (all rounds, or the best N), best first, places shared
+    by equal scores. ``if_now``: each board still being played scored as if it ended
+    now, a draw of its survivors."""
+    from tournaments import scoring
+    from tournaments.services.rounds import round_scores, scoring_game, tournament_score
+
+    scores = round_scores(tournament)
+    rounds = list(tournament.rounds.filter(kind=Round.Kind.BOARDS).order_by("number"))
+    if if_now:
+        for index, played in enumerate(rounds):
+            for board in played.boards.filter(scored_at__isnull=True).select_related("game"):
+                if board.game is None or board_now(board.game) is None:
+                    continue
+                scored = scoring.score(tournament.scoring, scoring_game(board.game))
+                multiplier = float(tournament.top_board_multiplier) if board.top else 1.0
+                for seat in board.seats.all():
+                    scores[str(seat.entry_id)][index] = round(
+                        scored.get(seat.power, 0.0) * multiplier, 4
+                    )
+    entries = {e.key: e for e in tournament.entries.select_related("user")}
+    rows = []
+    for key, per_round in scores.items():
+        entry = entries.get(key)
+        if entry is None or entry.status not in (Entry.Status.CHECKED_IN, Entry.Status.REPLACED):
+            continue
+        rows.append(
+            {
+                "player": _name(entry),
+                "rounds": per_round,
+                "total": tournament_score(tournament, per_round),
+                "seed": entry.seed or 0,
+            }
+        )
+    rows.sort(key=lambda r: (-r["total"], r["seed"], r["player"]))
+    place = 0
+    for position, row in enumerate(rows, start=1):
+        if position == 1 or row["total"] != rows[position - 2]["total"]:
+            place = position
+        row["place"] = place
+    return rows

@@ -20,6 +20,11 @@ urlpatterns = [
         tournaments.tournament_check_in,
         name="check_in",
     ),
+    path(
+        "tournaments/<int:tournament_id>/preferences/",
+        tournaments.tournament_preferences,
+        name="preferences",
+    ),
     path("tournaments/<int:tournament_id>/run/", organiser.tournament_run, name="run"),
     path(
         "tournaments/<int:tournament_id>/run/<slug:verb>/",

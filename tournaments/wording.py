@@ -58,3 +58,38 @@ def decided_words(how: str) -> str:
         Decided.FORFEIT.value: _("forfeit"),
     }
     return str(words.get(how, how))
+
+
+#: The scoring systems by the names their authors give them.
+SCORING_NAMES = {
+    "sum_of_squares": "Sum of Squares",
+    "draw_size": "Draw-Size",
+    "c_diplo_100": "C-Diplo 100",
+    "c_diplo_73": "C-Diplo 73",
+    "carnage": "Carnage",
+    "tribute": "Tribute",
+    "open_tribute": "OpenTribute",
+    "dixie": "Dixie",
+    "manorcon": "ManorCon",
+}
+
+
+def scoring_reading(system: str) -> str:
+    """The reading the site chose for ``system`` where its sources disagree or are silent
+    (tournaments.scoring.READINGS), in the reader's words; "" where there was no choice."""
+    readings = {
+        "draw_size": _("A draw is the powers named in it; with none named, every survivor (DIAS)."),
+        "c_diplo_73": _("After a solo every other power keeps its 1 point for playing (EDC 4)."),
+        "carnage": _(
+            "The eliminated rank below every survivor, later eliminations first; powers "
+            "eliminated in the same year share their places."
+        ),
+        "tribute": _("Tribute is never negative: a leader with 6 centers or fewer takes none."),
+        "open_tribute": _("Tied toppers each take tribute / k², kept as a fraction."),
+        "dixie": _("A soloist takes first place and 4 a center; the others rank as usual."),
+        "manorcon": _(
+            "An eliminated power counts the year it fell: 0.1 a year from 1901 to that "
+            "year, so 0.4 for 1904."
+        ),
+    }
+    return str(readings.get(system, ""))

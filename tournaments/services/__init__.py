@@ -1,6 +1,7 @@
 """The verbs of a tournament, by family: ``registration`` (create, enter, withdraw, the
 roll call, seeds by hand, organisers), ``draw``, ``results`` (a duel's verdict, walkovers
-and forfeits), ``running`` (replacements, pauses, a round's set-up), ``ratings``; with
+and forfeits), ``running`` (replacements, pauses, a round's set-up), ``rounds`` (rounds of standard
+games: seating, boards, scores), ``ratings``; with
 ``bracket``, ``stages`` (the group stage) and ``duels`` beneath them and ``kernel`` (lock,
 record, bump) shared. Every service is keyword-only, runs in one transaction and raises
 :class:`core.errors.ApplicationError` with a message a person can read."""
@@ -17,11 +18,14 @@ from tournaments.services.registration import (
     tournament_create,
 )
 from tournaments.services.results import duel_verdict_take, match_forfeit, match_walkover
+from tournaments.services.rounds import board_score, entry_away, preferences_set, round_start
 from tournaments.services.running import entry_replace, round_pause, round_resume, round_setup_fix
 
 __all__ = [
+    "board_score",
     "check_in_open",
     "duel_verdict_take",
+    "entry_away",
     "entry_check_in",
     "entry_presence",
     "entry_register",
@@ -31,9 +35,11 @@ __all__ = [
     "match_forfeit",
     "match_walkover",
     "organiser_add",
+    "preferences_set",
     "round_pause",
     "round_resume",
     "round_setup_fix",
+    "round_start",
     "tournament_create",
     "tournament_draw",
 ]

@@ -15,7 +15,16 @@ from tournaments.models import Entry, OrganiserAction, PlayerRating, Tournament
 from tournaments.services.bracket import bracket_keep
 from tournaments.services.kernel import action_record, bump, organised_locked
 from tournaments.services.ratings import rating_shown
+from tournaments.services.rounds import round_open
 from tournaments.services.stages import group_stage_start
+
+
+def rating_kind(tournament: Tournament) -> str:
+    """The rating a tournament seeds and gates by: the multiplayer rating for rounds of
+    standard games, the duel rating for duels."""
+    if tournament.format == Tournament.Format.ROUNDS:
+        return PlayerRating.Kind.MULTIPLAYER
+    return PlayerRating.Kind.DUEL
 
 
 def drawn_entries(tournament: Tournament) -> list[Entry]:
@@ -28,8 +37,9 @@ def drawn_entries(tournament: Tournament) -> list[Entry]:
         else {Entry.Status.CHECKED_IN, Entry.Status.REGISTERED}
     )
     present = [e for e in entries if e.status in wanted]
+    kind = rating_kind(tournament)
     for entry in present:
-        entry.rating = rating_shown(user=entry.user, kind=PlayerRating.Kind.DUEL)
+        entry.rating = rating_shown(user=entry.user, kind=kind)
     by_key = {e.key: e for e in present}
     if tournament.seeding == Tournament.Seeding.RANDOM:
         order = brackets.seeded_at_random(by_key, tournament.seed)
@@ -63,6 +73,8 @@ def tournament_draw(*, tournament: Tournament, by: AbstractBaseUser) -> Tourname
     needed = 2
     if tournament.format == Tournament.Format.GROUPS:
         needed = 2 * tournament.group_count
+    elif tournament.format == Tournament.Format.ROUNDS:
+        needed = 7
     if len(entries) < needed:
         raise ApplicationError(
             _("The draw needs %(needed)s players present; %(present)s are.")
@@ -91,6 +103,8 @@ def tournament_draw(*, tournament: Tournament, by: AbstractBaseUser) -> Tourname
     )
     if tournament.format == Tournament.Format.GROUPS:
         group_stage_start(tournament, entries, now)
+    elif tournament.format == Tournament.Format.ROUNDS:
+        round_open(tournament, by, now)
     else:
         bracket = brackets.knockout(
             [e.key for e in entries], reseed=tournament.reseed, third_place=tournament.third_place

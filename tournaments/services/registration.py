@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
 from games.selectors import reliability_of
-from tournaments import groups, visibility
+from tournaments import groups, scoring, visibility
 from tournaments.models import Entry, OrganiserAction, PlayerRating, Tournament
 from tournaments.services.kernel import (
     action_record,
@@ -46,6 +46,11 @@ SETTINGS = (
     "press",
     "nmr_policy",
     "grace_period",
+    "rounds_planned",
+    "scoring",
+    "best_rounds",
+    "top_board",
+    "top_board_multiplier",
 )
 
 
@@ -100,6 +105,21 @@ def settings_check(tournament: Tournament) -> None:
             raise ApplicationError(_("A group stage needs a group at least."))
         if tournament.advance_per_group < 1:
             raise ApplicationError(_("At least one player goes through from each group."))
+    if tournament.format == Tournament.Format.ROUNDS:
+        if tournament.scoring not in scoring.SYSTEMS:
+            raise ApplicationError(
+                _("Score the boards by one of: %(names)s.") % {"names": ", ".join(scoring.SYSTEMS)}
+            )
+        if not 1 <= tournament.rounds_planned <= 20:
+            raise ApplicationError(_("A tournament plays between 1 and 20 rounds."))
+        if tournament.best_rounds is not None and not (
+            1 <= tournament.best_rounds <= tournament.rounds_planned
+        ):
+            raise ApplicationError(_("The rounds counted are between one and all of them."))
+        if tournament.top_board_multiplier is not None and not (
+            0 < float(tournament.top_board_multiplier) <= 10
+        ):
+            raise ApplicationError(_("The top board's multiplier is between 0 and 10."))
     if tournament.max_players is not None and tournament.max_players < 2:
         raise ApplicationError(_("A tournament needs two players at least."))
     if tournament.min_reliability > 100:
@@ -140,10 +160,20 @@ def entry_register(
                 % {"needed": tournament.min_reliability, "yours": figure}
             )
     if tournament.min_rating is not None:
-        shown = rating_shown(user=user, kind=PlayerRating.Kind.DUEL)
+        rounds = tournament.format == Tournament.Format.ROUNDS
+        shown = rating_shown(
+            user=user,
+            kind=PlayerRating.Kind.MULTIPLAYER if rounds else PlayerRating.Kind.DUEL,
+        )
         if shown < tournament.min_rating:
             raise ApplicationError(
-                _("This tournament asks for a duel rating of %(needed)s; yours is %(yours)s.")
+                (
+                    _("This tournament asks for a rating of %(needed)s; yours is %(yours)s.")
+                    if rounds
+                    else _(
+                        "This tournament asks for a duel rating of %(needed)s; yours is %(yours)s."
+                    )
+                )
                 % {"needed": tournament.min_rating, "yours": shown}
             )
     if existing is not None:

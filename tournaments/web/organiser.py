@@ -19,9 +19,11 @@ from django.views.decorators.http import require_POST
 
 from core.errors import ApplicationError
 from core.inputs import whole_number
+from games.models import Game
+from games.services.moderation import game_end
 from tournaments import selectors, services, visibility
 from tournaments.forms import SetupForm
-from tournaments.models import Entry, Match, Round, Tournament
+from tournaments.models import Board, Entry, Match, Round, Tournament
 from tournaments.selectors import knockout_round_count
 from tournaments.web.tournaments import act, viewable
 from tournaments.wording import knockout_round_name
@@ -78,7 +80,8 @@ def tournament_run(request: HttpRequest, tournament_id: int) -> HttpResponse:
     planned = {(r.kind, r.number): r for r in tournament.rounds.all()}
     count = knockout_round_count(tournament)
     kinds = [(Round.Kind.GROUPS, 0)] if tournament.format == Tournament.Format.GROUPS else []
-    kinds += [(Round.Kind.KNOCKOUT, n) for n in range(1, count + 1)]
+    if tournament.format != Tournament.Format.ROUNDS:
+        kinds += [(Round.Kind.KNOCKOUT, n) for n in range(1, count + 1)]
     for kind, number in kinds:
         round = planned.get((kind, number))
         if round is not None and round.matches.filter(duel__isnull=False).exists():
@@ -94,8 +97,15 @@ def tournament_run(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 "fixed": bool(round and round.setup),
             }
         )
+    rounds_played = tournament.rounds.filter(kind=Round.Kind.BOARDS)
     page.update(
         {
+            "next_round": rounds_played.count() + 1
+            if tournament.format == Tournament.Format.ROUNDS
+            and tournament.status == Tournament.Status.RUNNING
+            and rounds_played.count() < tournament.rounds_planned
+            and not rounds_played.exclude(status=Round.Status.FINISHED).exists()
+            else None,
             "tournament": tournament,
             "entrants": selectors.entrants(tournament),
             "setups": setups,
@@ -151,6 +161,18 @@ def organiser_verb(request: HttpRequest, tournament_id: int, verb: str) -> HttpR
             duration=timedelta(hours=hours),
         )
 
+    def board_end(t: Tournament) -> object:
+        board = (
+            Board.objects.filter(round__tournament=t, pk=_number(request, "board"))
+            .select_related("game")
+            .first()
+        )
+        if board is None or board.game is None:
+            raise BadRequest("no such board in this tournament")
+        # The organisers run every board as its game masters: calling a board is the
+        # game master's ending of a game, as a draw of the survivors where it stands.
+        return game_end(game=board.game, by=by, outcome=Game.Outcome.DRAW, reason=reason)
+
     verbs: dict[str, Callable[[Tournament], object]] = {
         "check-in-open": lambda t: services.check_in_open(tournament=t, by=by),
         "present": lambda t: services.entry_presence(
@@ -184,6 +206,14 @@ def organiser_verb(request: HttpRequest, tournament_id: int, verb: str) -> HttpR
             tournament=t, by=by, round=_round(t, request), reason=reason
         ),
         "organiser": lambda t: services.organiser_add(tournament=t, by=by, user=_user(request)),
+        "round-start": lambda t: services.round_start(tournament=t, by=by),
+        "away": lambda t: services.entry_away(
+            tournament=t, by=by, entry=_entry(t, request), away=True, reason=reason
+        ),
+        "back": lambda t: services.entry_away(
+            tournament=t, by=by, entry=_entry(t, request), away=False, reason=reason
+        ),
+        "board-end": board_end,
     }
     if verb not in verbs:
         raise Http404(_("No such action."))

@@ -6,6 +6,7 @@ private one is answered as if it did not exist to anyone else."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -20,6 +21,7 @@ from tournaments import selectors, services, visibility
 from tournaments.forms import TIE_BREAK_NAMES, TournamentForm
 from tournaments.groups import TieBreak
 from tournaments.models import Tournament
+from tournaments.wording import SCORING_NAMES, scoring_reading
 
 
 def viewable(request: HttpRequest, tournament_id: int) -> Tournament:
@@ -44,7 +46,8 @@ def act(
     target = redirect(f"tournaments:{to}", tournament_id=tournament.pk)
     code = request.POST.get("invite")
     if code and to == "detail":
-        target["Location"] += f"?invite={code}"
+        # Quoted: the code is the visitor's text, and a line break in a header is refused.
+        target["Location"] += "?" + urlencode({"invite": code})
     return target
 
 
@@ -89,6 +92,8 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     page["invite"] = request.GET.get("invite") or ""
     page["ladder"] = [TIE_BREAK_NAMES[TieBreak(t)] for t in tournament.tie_breaks or []]
     page["grace_hours"] = round(tournament.grace_period.total_seconds() / 3600)
+    page["scoring_name"] = SCORING_NAMES.get(tournament.scoring, tournament.scoring)
+    page["scoring_reading"] = scoring_reading(tournament.scoring)
     hours = tournament.movement_deadline.total_seconds() / 3600
     page["movement_hours"] = int(hours) if hours == int(hours) else round(hours, 1)
     return render(request, "tournaments/detail.html", page)
@@ -114,12 +119,18 @@ def tournament_enter(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @require_POST
 def tournament_withdraw(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = viewable(request, tournament_id)
-    return act(
+    answer = act(
         request,
         tournament,
         lambda: services.entry_withdraw(tournament=tournament, user=request.user),
         to="detail",
     )
+    code = request.POST.get("invite") or None
+    if not visibility.can_view(user=request.user, tournament=tournament, invite_code=code):
+        # A private tournament is hidden from whoever withdrew from it: its page would
+        # answer 404, so he goes back to the list.
+        return redirect("tournaments:list")
+    return answer
 
 
 @login_required
@@ -132,3 +143,20 @@ def tournament_check_in(request: HttpRequest, tournament_id: int) -> HttpRespons
         lambda: services.entry_check_in(tournament=tournament, user=request.user),
         to="detail",
     )
+
+
+@login_required
+@require_POST
+def tournament_preferences(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = viewable(request, tournament_id)
+
+    def keep() -> None:
+        services.preferences_set(
+            tournament=tournament,
+            user=request.user,
+            powers=request.POST.get("powers", "").split(","),
+            standby=bool(request.POST.get("standby")),
+        )
+        messages.success(request, _("Your wishes are kept for the next round's seating."))
+
+    return act(request, tournament, keep, to="detail")

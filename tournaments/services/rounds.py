@@ -1,0 +1,310 @@
+"""Rounds of standard games. Each round seats the players present at boards of seven
+(tournaments.seating: repeat opponents and powers avoided, preferences heeded, sit-outs
+when the count is not a multiple of seven, the best seven on a top board in the last
+round if the tournament has one), one standard game a board, run by the organisers. When
+a board's game ends (games announces it), it is scored by the tournament's system from
+its final board; once every board of the round is scored, the round is over, and after
+the last round the tournament. The organiser starts each round after the first.
+
+A round's seating is drawn from a seed kept with the round, so it can be replayed and
+audited."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from adjudicator import Phase
+from core.errors import ApplicationError
+from games.models import Game
+from games.positions import board_now
+from games.services import game_create, game_join
+from games.terms import GameTerms
+from tournaments import scoring, seating
+from tournaments.models import Board, BoardSeat, Entry, OrganiserAction, Round, Tournament
+from tournaments.services.bracket import tournament_finish
+from tournaments.services.kernel import action_record, bump, organised_locked, tournament_locked
+
+STANDARD = "standard"
+
+
+def board_terms(tournament: Tournament) -> GameTerms:
+    """The terms every board of the tournament is played by."""
+    return GameTerms(
+        variant_id=STANDARD,
+        private=tournament.private,
+        assignment=Game.Assignment.CHOSEN,
+        start_when_full=True,
+        movement_deadline=tournament.movement_deadline,
+        retreat_deadline=tournament.retreat_deadline,
+        adjustment_deadline=tournament.adjustment_deadline,
+        press=tournament.press,
+        nmr_policy=tournament.nmr_policy,
+        grace_period=tournament.grace_period,
+    )
+
+
+def round_scores(tournament: Tournament) -> dict[str, list[float | None]]:
+    """Each entry's score in each round of standard games so far (None: not scored, or
+    sat out), keyed by entry."""
+    rounds = list(tournament.rounds.filter(kind=Round.Kind.BOARDS).order_by("number"))
+    out: dict[str, list[float | None]] = {
+        e.key: [None] * len(rounds) for e in tournament.entries.all()
+    }
+    for index, played in enumerate(rounds):
+        for seat in BoardSeat.objects.filter(board__round=played):
+            out.setdefault(str(seat.entry_id), [None] * len(rounds))[index] = seat.score
+    return out
+
+
+def tournament_score(tournament: Tournament, scores: list[float | None]) -> float:
+    """The tournament score from the round scores: all of them, or the best N."""
+    counted = sorted((s for s in scores if s is not None), reverse=True)
+    if tournament.best_rounds:
+        counted = counted[: tournament.best_rounds]
+    return round(sum(counted), 4)
+
+
+def standing_order(tournament: Tournament, entries: list[Entry]) -> list[Entry]:
+    """``entries`` best first: by tournament score, then seed."""
+    scores = round_scores(tournament)
+    return sorted(
+        entries,
+        key=lambda e: (-tournament_score(tournament, scores.get(e.key, [])), e.seed or 0, e.pk),
+    )
+
+
+def _round_seed(tournament: Tournament, number: int) -> int:
+    digest = hashlib.sha256(f"{tournament.seed}:round:{number}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def round_open(tournament: Tournament, by: AbstractBaseUser, now: Any) -> Round:
+    """Seat the next round and start its boards.
+
+    Raises:
+        ApplicationError: the rounds planned are played, or fewer than seven are present.
+    """
+    done = list(tournament.rounds.filter(kind=Round.Kind.BOARDS).order_by("number"))
+    number = len(done) + 1
+    if number > tournament.rounds_planned:
+        raise ApplicationError(_("Every round planned has been played."))
+    present = [
+        e
+        for e in tournament.entries.select_related("user").filter(status=Entry.Status.CHECKED_IN)
+        if not e.away
+    ]
+    away = [e.key for e in tournament.entries.filter(status=Entry.Status.CHECKED_IN) if e.away]
+    ordered = standing_order(tournament, present)
+    boards_before = [
+        {s.power: str(s.entry_id) for s in board.seats.all()}
+        for board in Board.objects.filter(round__in=done).prefetch_related("seats")
+    ]
+    sat_out = [key for r in done for key in r.sitting_out]
+    seed = _round_seed(tournament, number)
+    top = tournament.top_board and number == tournament.rounds_planned
+    try:
+        seated = seating.seat_round(
+            [e.key for e in ordered],
+            seed=seed,
+            history=seating.History.from_boards(boards_before, sat_out=sat_out),
+            preferences={e.key: list(e.preferences or []) for e in ordered},
+            standby=[e.key for e in ordered if e.standby],
+            top_board=top,
+        )
+    except seating.SeatingError:
+        raise ApplicationError(
+            _("A round needs seven players present; %(n)s are.") % {"n": len(present)}
+        ) from None
+    opened = Round.objects.create(
+        tournament=tournament,
+        kind=Round.Kind.BOARDS,
+        number=number,
+        status=Round.Status.RUNNING,
+        started_at=now,
+        sitting_out=[*seated.sitting_out, *away],
+        seed=seed,
+    )
+    entries = {e.key: e for e in ordered}
+    masters = list(tournament.organisers.all())
+    for index, powers in enumerate(seated.boards, start=1):
+        board = Board.objects.create(round=opened, number=index, top=top and index == 1)
+        game = game_create(
+            created_by=tournament.created_by,
+            name=_("%(name)s: round %(round)s, board %(board)s")
+            % {"name": tournament.name, "round": number, "board": index},
+            terms=board_terms(tournament),
+            join=False,
+        )
+        game.masters.set(masters)
+        for power, key in sorted(powers.items()):
+            BoardSeat.objects.create(board=board, entry=entries[key], power=power)
+            game_join(game=game, user=entries[key].user, power=power, invite_code=game.invite_code)
+        board.game = game
+        board.save(update_fields=["game"])
+    action_record(
+        tournament,
+        by,
+        OrganiserAction.Kind.ROUND_START,
+        round=str(number),
+        boards=str(len(seated.boards)),
+        sitting_out=[entries[k].user.get_username() for k in seated.sitting_out],
+        repeat_pairs=str(seated.repeat_pairs),
+        repeat_powers=str(seated.repeat_powers),
+    )
+    return opened
+
+
+@transaction.atomic
+def round_start(*, tournament: Tournament, by: AbstractBaseUser) -> Round:
+    """The organiser starts the next round of standard games, once the last is over.
+
+    Raises:
+        ApplicationError: ``by`` does not organise it, it is not a running tournament of
+            rounds, the round before is still being played, or the rounds are all played.
+    """
+    tournament = organised_locked(tournament, by)
+    if tournament.format != Tournament.Format.ROUNDS:
+        raise ApplicationError(_("This tournament has no rounds of standard games."))
+    if tournament.status != Tournament.Status.RUNNING:
+        raise ApplicationError(_("The tournament is not running."))
+    if (
+        tournament.rounds.filter(kind=Round.Kind.BOARDS)
+        .exclude(status=Round.Status.FINISHED)
+        .exists()
+    ):
+        raise ApplicationError(_("The round before is still being played."))
+    opened = round_open(tournament, by, timezone.now())
+    bump(tournament)
+    return opened
+
+
+def elimination_years(game: Game) -> dict[str, int]:
+    """The year each power with neither a center nor a unit left fell: the first phase
+    in which it had none."""
+    fallen: dict[str, int] = {}
+    for code, position in game.phases.order_by("index").values_list("code", "position"):
+        centers = (position or {}).get("centers") or {}
+        units = (position or {}).get("units") or {}
+        for power in {*centers, *units, *fallen} | set(seating.POWERS):
+            if power in fallen:
+                continue
+            if not centers.get(power) and not units.get(power):
+                fallen[power] = Phase.parse(code).year
+    return fallen
+
+
+def scoring_game(game: Game) -> scoring.Game:
+    """A finished board as the scoring systems read it."""
+    position = board_now(game)
+    if position is None:
+        raise ApplicationError(_("The board has no position to score."))
+    fallen = elimination_years(game)
+    powers = []
+    for power in seating.POWERS:
+        alive = bool(position.centers_of(power) or position.units_of(power))
+        powers.append(
+            scoring.Power(
+                power, len(position.centers_of(power)), None if alive else fallen.get(power, 1901)
+            )
+        )
+    solo = game.winner if game.outcome == Game.Outcome.SOLO and game.winner else None
+    return scoring.Game(powers=tuple(powers), solo=solo, draw=None, last_year=position.phase.year)
+
+
+@transaction.atomic
+def board_score(*, game: Game) -> bool:
+    """Score a tournament board whose game ended, once; the round and the tournament end
+    with their last board. False if ``game`` is no tournament board, or it is scored."""
+    board = Board.objects.filter(game=game).select_related("round__tournament").first()
+    if board is None:
+        return False
+    tournament = tournament_locked(board.round.tournament)
+    board = Board.objects.select_for_update().get(pk=board.pk)
+    if board.scored_at is not None or game.status != Game.Status.FINISHED:
+        return False
+    scored = scoring.score(tournament.scoring, scoring_game(game))
+    multiplier = float(tournament.top_board_multiplier) if board.top else 1.0
+    position = board_now(game)
+    for seat in board.seats.all():
+        seat.score = round(scored.get(seat.power, 0.0) * multiplier, 4)
+        seat.centres = len(position.centers_of(seat.power)) if position else 0
+        seat.save(update_fields=["score", "centres"])
+    now = timezone.now()
+    board.scored_at = now
+    board.save(update_fields=["scored_at"])
+    played = board.round
+    if not played.boards.filter(scored_at__isnull=True).exists():
+        played.status = Round.Status.FINISHED
+        played.finished_at = now
+        played.save(update_fields=["status", "finished_at"])
+        if played.number >= tournament.rounds_planned:
+            tournament_finish(tournament, now)
+    bump(tournament)
+    return True
+
+
+@transaction.atomic
+def entry_away(
+    *, tournament: Tournament, by: AbstractBaseUser, entry: Entry, away: bool, reason: str = ""
+) -> Entry:
+    """Between rounds: mark a player away for the rounds to come (not seated; a sit-out),
+    or back.
+
+    Raises:
+        ApplicationError: ``by`` does not organise it, or the entry is not playing.
+    """
+    tournament = organised_locked(tournament, by)
+    found = tournament.entries.select_for_update().filter(pk=entry.pk).first()
+    if found is None or found.status != Entry.Status.CHECKED_IN:
+        raise ApplicationError(_("That player is not playing in this tournament."))
+    found.away = away
+    found.save(update_fields=["away"])
+    action_record(
+        tournament,
+        by,
+        OrganiserAction.Kind.AWAY,
+        reason,
+        player=found.user.get_username(),
+        away="yes" if away else "no",
+    )
+    bump(tournament)
+    return found
+
+
+@transaction.atomic
+def preferences_set(
+    *, tournament: Tournament, user: AbstractBaseUser, powers: list[str], standby: bool
+) -> Entry:
+    """A player's powers wished for, best first, and whether he volunteers to sit out.
+
+    Raises:
+        ApplicationError: ``user`` is not entered, or a power is not a standard power or
+            is named twice.
+    """
+    tournament = tournament_locked(tournament)
+    entry = (
+        tournament.entries.select_for_update()
+        .filter(user=user, status__in=(Entry.Status.REGISTERED, Entry.Status.CHECKED_IN))
+        .first()
+    )
+    if entry is None:
+        raise ApplicationError(_("You are not playing in this tournament."))
+    wanted = [p.strip().lower() for p in powers if p.strip()]
+    unknown = [p for p in wanted if p not in seating.POWERS]
+    if unknown:
+        raise ApplicationError(
+            _("Not a power of the standard game: %(names)s") % {"names": ", ".join(unknown)}
+        )
+    if len(set(wanted)) != len(wanted):
+        raise ApplicationError(_("A power is named twice."))
+    entry.preferences = wanted
+    entry.standby = standby
+    entry.save(update_fields=["preferences", "standby"])
+    bump(tournament)
+    return entry
