@@ -271,6 +271,7 @@ _SUPPORT_NOT_TO_MOVE = _("%(supported)s was not ordered to %(dest)s")
 _CONVOY_NOT_MATCHED = _("%(army)s was not ordered to move to %(dest)s")
 _THE_CONVOY = _("the convoy")
 
+
 def power_name(power: str) -> str:
     """A power in the reader's language: ``germany`` -> ``Germany`` / ``Deutschland``."""
     name = POWER_NAMES.get(str(power).lower())

@@ -17,3 +17,8 @@ class TournamentsConfig(AppConfig):
         from tournaments.listeners import game_event_hear
 
         subscribe(game_event_hear)
+
+        from games.profiles import profile_section_register
+        from tournaments.profiles import ratings_section
+
+        profile_section_register(ratings_section)

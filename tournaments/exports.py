@@ -13,11 +13,13 @@ from games.models import Game
 from games.positions import board_now
 from tournaments import brackets
 from tournaments.brackets import Decided
-from tournaments.models import Entry, Match, Round, Tournament
+from tournaments.models import BoardSeat, Entry, Match, Round, Tournament
+from tournaments.selectors import round_standings
 from tournaments.services.stages import group_table
 from tournaments.wording import decided_words, match_name
 
 CLASSIFICATION = ("rank", "player", "played", "wins", "losses", "boards_won", "centres")
+BOARDS_ROUNDS = ("round", "board", "top", "game", "player", "power", "centres", "score")
 BOARDS = (
     "round",
     "match",
@@ -42,9 +44,31 @@ def _played(tournament: Tournament) -> list[Match]:
     )
 
 
+def classification_columns(tournament: Tournament) -> tuple[str, ...]:
+    if tournament.format != Tournament.Format.ROUNDS:
+        return CLASSIFICATION
+    count = tournament.rounds.filter(kind=Round.Kind.BOARDS).count()
+    return ("rank", "player", *[f"round_{n}" for n in range(1, count + 1)], "score")
+
+
+def boards_columns(tournament: Tournament) -> tuple[str, ...]:
+    return BOARDS_ROUNDS if tournament.format == Tournament.Format.ROUNDS else BOARDS
+
+
 def classification(tournament: Tournament) -> list[dict[str, Any]]:
     """One row per player who played, best first: knock-out places first (shared by the
-    round lost in), then those out in the groups by group place, wins and centers."""
+    round lost in), then those out in the groups by group place, wins and centers; for
+    rounds of standard games, the standings with each round's score."""
+    if tournament.format == Tournament.Format.ROUNDS:
+        return [
+            {
+                "rank": row["place"],
+                "player": row["player"],
+                **{f"round_{n}": _score(s) for n, s in enumerate(row["rounds"], start=1)},
+                "score": _score(row["total"]),
+            }
+            for row in round_standings(tournament)
+        ]
     entries = {e.key: e for e in tournament.entries.select_related("user")}
     totals: dict[str, dict[str, int]] = {}
     for m in _played(tournament):
@@ -87,9 +111,31 @@ def classification(tournament: Tournament) -> list[dict[str, Any]]:
     return rows
 
 
+def _score(value: float | None) -> str:
+    return "" if value is None else f"{value:.2f}"
+
+
 def boards(tournament: Tournament) -> list[dict[str, Any]]:
     """One row per player per board of every duel decided, walkovers noted with no
-    board."""
+    board; for rounds of standard games, one row per player per board scored."""
+    if tournament.format == Tournament.Format.ROUNDS:
+        return [
+            {
+                "round": seat.board.round.number,
+                "board": seat.board.number,
+                "top": "yes" if seat.board.top else "",
+                "game": seat.board.game_id or "",
+                "player": seat.entry.user.get_username(),
+                "power": seat.power,
+                "centres": seat.centres,
+                "score": _score(seat.score),
+            }
+            for seat in BoardSeat.objects.filter(
+                board__round__tournament=tournament, board__scored_at__isnull=False
+            )
+            .select_related("board__round", "entry__user")
+            .order_by("board__round__number", "board__number", "power")
+        ]
     rows = []
     for m in _played(tournament):
         # A match decided without play (a walkover, a forfeit) lists none of the boards
@@ -154,6 +200,7 @@ def as_json(tournament: Tournament) -> dict[str, Any]:
         "finished_at": tournament.finished_at.isoformat() if tournament.finished_at else None,
         "seeding": tournament.seeding,
         "tie_breaks": list(tournament.tie_breaks or []),
+        "scoring": tournament.scoring if tournament.format == Tournament.Format.ROUNDS else None,
         "entrants": [
             {
                 "player": e.user.get_username(),
@@ -164,6 +211,7 @@ def as_json(tournament: Tournament) -> dict[str, Any]:
             }
             for e in entries
         ],
+        "boards": boards(tournament) if tournament.format == Tournament.Format.ROUNDS else [],
         "matches": [
             {
                 "name": match_name(m),

@@ -253,6 +253,8 @@ class Match(models.Model):
     )
     #: A play-off between players a group's tie-break ladder left level.
     playoff = models.BooleanField(default=False)
+    #: Why its duel could not be made (what games refused), for the organiser to settle.
+    problem = models.CharField(max_length=300, blank=True)
     decided_at = models.DateTimeField(null=True, blank=True)
     #: What the tie-breaks count, per entry key, once the duel is over: boards won and
     #: supply centers held over both boards.

@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.urls import reverse
+from django.utils import timezone
 
 from adjudicator import find_variant
 from games import wording as game_wording
@@ -38,7 +39,13 @@ def tournaments_listed(*, user: User) -> QuerySet[Tournament]:
         # As tournaments.visibility has it: a player who withdrew sees it no more.
         entered = Entry.objects.filter(user=user).exclude(status=Entry.Status.WITHDRAWN)
         shown |= Q(organisers=user) | Q(pk__in=entered.values("tournament_id"))
-    return Tournament.objects.filter(shown).distinct().order_by("-created_at")
+    playing = ~Q(entries__status__in=(Entry.Status.WITHDRAWN, Entry.Status.NO_SHOW))
+    ids = Tournament.objects.filter(shown).values("pk")
+    return (
+        Tournament.objects.filter(pk__in=ids)
+        .annotate(players=Count("entries", filter=playing & Q(entries__isnull=False)))
+        .order_by("-created_at")
+    )
 
 
 def _name(entry: Entry | None) -> str:
@@ -97,6 +104,7 @@ def _match_row(match: Match, *, leader: bool = True) -> dict[str, Any]:
         "duel_url": reverse("tournaments:duel", args=[match.duel_id]) if match.duel_id else "",
         "leader": "",
         "stage": "",
+        "problem": match.problem,
     }
     if state == "playing":
         link = BoardLink.objects.filter(pk=match.duel_id).first()
@@ -260,18 +268,28 @@ def tournament_page(*, tournament: Tournament, user: User) -> dict[str, Any]:
     if user.is_authenticated:
         mine = tournament.entries.filter(user=user).exclude(status=Entry.Status.WITHDRAWN).first()
     registering = tournament.status == Tournament.Status.REGISTRATION
+    closed = (
+        tournament.registration_closes is not None
+        and tournament.registration_closes <= timezone.now()
+    )
     manages = visibility.can_manage(user=user, tournament=tournament)
+    listed = entrants(tournament)
     return {
         "tournament": tournament,
         "manages": manages,
         "mine": mine,
         # An organiser cannot play in his own tournament: no button he would be refused.
-        "may_enter": registering and user.is_authenticated and mine is None and not manages,
+        "may_enter": registering
+        and not closed
+        and user.is_authenticated
+        and mine is None
+        and not manages,
         "may_check_in": registering
         and tournament.check_in_open
         and mine is not None
         and mine.status == Entry.Status.REGISTERED,
-        "entrants": entrants(tournament),
+        "entrants": listed,
+        "playing": sum(1 for e in listed if e["status"] not in ("withdrawn", "no_show")),
         "columns": bracket_columns(tournament),
         "groups": group_tables(tournament),
         "places": final_places(tournament),

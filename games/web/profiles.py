@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, render
 from accounts.roles import ROLE_NAMES, ROLES
 from accounts.selectors import api_tokens_of
 from games import selectors
+from games.profiles import profile_sections
 
 
 def profile(request: HttpRequest, username: str) -> HttpResponse:
@@ -29,5 +30,6 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             "games": games[:50],
             "roles": roles,
             "tokens": tokens,
+            "sections": profile_sections(user=user, viewer=request.user),
         },
     )

@@ -19,11 +19,18 @@ from tournaments.services.registration import (
 )
 from tournaments.services.results import duel_verdict_take, match_forfeit, match_walkover
 from tournaments.services.rounds import board_score, entry_away, preferences_set, round_start
-from tournaments.services.running import entry_replace, round_pause, round_resume, round_setup_fix
+from tournaments.services.running import (
+    duel_retry,
+    entry_replace,
+    round_pause,
+    round_resume,
+    round_setup_fix,
+)
 
 __all__ = [
     "board_score",
     "check_in_open",
+    "duel_retry",
     "duel_verdict_take",
     "entry_away",
     "entry_check_in",

@@ -3,9 +3,11 @@ its boards say at the end for the tie-breaks."""
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.utils import timezone
 
 from adjudicator.variants.highlander.duel import board_winner
+from core.errors import ApplicationError
 from games.models import Game
 from games.positions import board_now
 from games.services import game_create, game_join
@@ -38,10 +40,27 @@ def duel_terms(tournament: Tournament, round: Round) -> GameTerms:
     )
 
 
-def duel_start(tournament: Tournament, match: Match) -> None:
+def duel_start(tournament: Tournament, match: Match) -> bool:
     """Make the match's duel, run by the tournament's organisers, and seat its players:
     ``a`` red, ``b`` blue. Both are seated at once, so the duel starts there and then
-    and nobody else can take a seat."""
+    and nobody else can take a seat.
+
+    If games refuses (a player it will not seat, say), the match keeps no duel and says
+    why, for the organiser to settle on his page (try again, or award it); whatever led
+    here (a verdict, the draw) stands. False then."""
+    assert match.a is not None
+    assert match.b is not None
+    try:
+        with transaction.atomic():
+            _duel_make(tournament, match)
+    except ApplicationError as e:
+        match.problem = e.message[:300]
+        match.save(update_fields=["problem"])
+        return False
+    return True
+
+
+def _duel_make(tournament: Tournament, match: Match) -> None:
     assert match.a is not None
     assert match.b is not None
     board_a = game_create(
@@ -54,7 +73,8 @@ def duel_start(tournament: Tournament, match: Match) -> None:
     for entry, colour in ((match.a, "red"), (match.b, "blue")):
         game_join(game=board_a, user=entry.user, power=colour, invite_code=board_a.invite_code)
     match.duel_id = board_a.link_id
-    match.save(update_fields=["duel"])
+    match.problem = ""
+    match.save(update_fields=["duel", "problem"])
     if match.round.status == Round.Status.PENDING:
         match.round.status = Round.Status.RUNNING
         match.round.started_at = timezone.now()

@@ -17,10 +17,10 @@ from games.models import BoardLink, Game
 from games.services.moderation import game_pause, game_resume, seat_replace
 from games.terms import GameTerms
 from tournaments import brackets, visibility
-from tournaments.models import Entry, OrganiserAction, Round, Tournament
+from tournaments.models import Entry, Match, OrganiserAction, Round, Tournament
 from tournaments.services.duels import HIGHLANDER, boards_running, duel_start
 from tournaments.services.kernel import action_record, bump, organised_locked, reason_required
-from tournaments.services.locks import round_locked
+from tournaments.services.locks import match_locked, round_locked
 from tournaments.services.stages import group_stage_go_on
 
 
@@ -55,7 +55,7 @@ def entry_replace(
             _("%(name)s plays in this tournament already.") % {"name": user.get_username()}
         )
     open_matches = list(
-        tournament.matches.select_for_update()
+        tournament.matches.select_for_update(of=("self",))
         .filter(winner__isnull=True)
         .filter(Q(a=old) | Q(b=old))
         .select_related("round", "duel")
@@ -195,3 +195,23 @@ def round_setup_fix(
     action_record(tournament, by, OrganiserAction.Kind.SETUP, reason, round=str(number))
     bump(tournament)
     return round
+
+
+@transaction.atomic
+def duel_retry(*, tournament: Tournament, by: AbstractBaseUser, match: Match) -> Match:
+    """Try again to make a match's duel that games refused (see duels.duel_start).
+
+    Raises:
+        ApplicationError: ``by`` does not organise it, the match has its duel or is
+            decided, or games refuses again (its reason).
+    """
+    tournament = organised_locked(tournament, by)
+    match = match_locked(tournament, match)
+    if match.winner_id is not None or match.duel_id is not None:
+        raise ApplicationError(_("This match has its duel, or is decided."))
+    if match.a_id is None or match.b_id is None:
+        raise ApplicationError(_("Both players of this match are not known yet."))
+    if not duel_start(tournament, match):
+        raise ApplicationError(match.problem)
+    bump(tournament)
+    return match

@@ -19,12 +19,14 @@ def tournament_export(
         response: HttpResponse = JsonResponse(exports.as_json(tournament))
     elif (what, ext) == ("classification", "csv"):
         response = HttpResponse(
-            exports.as_csv(exports.classification(tournament), exports.CLASSIFICATION),
+            exports.as_csv(
+                exports.classification(tournament), exports.classification_columns(tournament)
+            ),
             content_type="text/csv; charset=utf-8",
         )
     elif (what, ext) == ("boards", "csv"):
         response = HttpResponse(
-            exports.as_csv(exports.boards(tournament), exports.BOARDS),
+            exports.as_csv(exports.boards(tournament), exports.boards_columns(tournament)),
             content_type="text/csv; charset=utf-8",
         )
     else:

@@ -107,7 +107,17 @@ def tournament_run(request: HttpRequest, tournament_id: int) -> HttpResponse:
             and not rounds_played.exclude(status=Round.Status.FINISHED).exists()
             else None,
             "tournament": tournament,
-            "entrants": selectors.entrants(tournament),
+            # Before the draw (no seeds yet) in the order of the seeds kept by hand: the
+            # seeds form offers them in this order, and keeping it again changes nothing.
+            "entrants": sorted(
+                selectors.entrants(tournament),
+                key=lambda e: (
+                    e["seed"] is None,
+                    e["seed"] or 0,
+                    e["hand_seed"] is None,
+                    e["hand_seed"] or 0,
+                ),
+            ),
             "setups": setups,
         }
     )
@@ -207,6 +217,7 @@ def organiser_verb(request: HttpRequest, tournament_id: int, verb: str) -> HttpR
         ),
         "organiser": lambda t: services.organiser_add(tournament=t, by=by, user=_user(request)),
         "round-start": lambda t: services.round_start(tournament=t, by=by),
+        "duel-retry": lambda t: services.duel_retry(tournament=t, by=by, match=_match(t, request)),
         "away": lambda t: services.entry_away(
             tournament=t, by=by, entry=_entry(t, request), away=True, reason=reason
         ),

@@ -3,12 +3,8 @@ and a way to play a duel to the verdict the test wants."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-import pytest
-
-from accounts.roles import ORGANISER, grant
 from games import services as games
 from games.models import BoardLink, Game, GamePhase
 from tournaments.models import Entry, Match, Tournament
@@ -30,13 +26,6 @@ FIXED_17 = {
     },
 }
 TAKE_MOSCOW = ["A war - mos", "A sev S A war - mos"]
-
-
-@pytest.fixture
-def organiser(make_user: Callable[..., Any]) -> Any:
-    user = make_user("olga")
-    grant(user, ORGANISER)
-    return user
 
 
 def boards(match: Match) -> list[Game]:

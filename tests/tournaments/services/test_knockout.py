@@ -261,3 +261,40 @@ class TestTheDraw:
         for user in (ann, bob):
             services.entry_register(tournament=tournament, user=user)
         assert [e.user for e in drawn_entries(tournament)] == [bob, ann]
+
+
+class TestADuelGamesRefuses:
+    def test_the_verdict_stands_and_the_organiser_sees_why_and_tries_again(
+        self,
+        six: tuple[Tournament, list[Entry]],
+        organiser: Any,
+        django_capture_on_commit_callbacks: Any,
+        monkeypatch: pytest.MonkeyPatch,
+    ) -> None:
+        from tournaments.services import duels
+
+        tournament, (_ann, _bob, _cat, dan, eve, _fay) = six
+        capture = django_capture_on_commit_callbacks
+        with capture(execute=True):
+            services.tournament_draw(tournament=tournament, by=organiser)
+        real = duels.game_join
+
+        def refuse(**kwargs: Any) -> Any:
+            raise ApplicationError("the board is closed for cleaning")
+
+        # The semi-final's duel cannot be made when dan's match is decided.
+        monkeypatch.setattr(duels, "game_join", refuse)
+        win_duel(_match(tournament, 1, 1), eve, capture)
+        first = _match(tournament, 1, 1)
+        assert first.winner_id == eve.pk  # the verdict stands
+        semi = _match(tournament, 2, 0)
+        assert semi.duel_id is None
+        assert semi.problem == "the board is closed for cleaning"
+        with pytest.raises(ApplicationError, match="closed for cleaning"):
+            services.duel_retry(tournament=tournament, by=organiser, match=semi)
+        monkeypatch.setattr(duels, "game_join", real)
+        services.duel_retry(tournament=tournament, by=organiser, match=semi)
+        semi.refresh_from_db()
+        assert semi.duel_id is not None
+        assert semi.problem == ""
+        assert dan.pk not in (semi.a_id, semi.b_id)

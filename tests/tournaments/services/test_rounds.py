@@ -191,3 +191,30 @@ class TestTenPlayers:
         board.refresh_from_db()
         assert board.scored_at is not None
         assert not services.board_score(game=board.game)
+
+
+def test_the_exports_of_rounds_carry_each_rounds_score_and_each_board(
+    ten: tuple[Tournament, dict[str, Entry]],
+    organiser: Any,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    from tournaments import exports
+
+    tournament, _entries = ten
+    with django_capture_on_commit_callbacks(execute=True):
+        services.tournament_draw(tournament=tournament, by=organiser)
+    first = Round.objects.get(tournament=tournament, number=1)
+    _call_boards(first, organiser, django_capture_on_commit_callbacks)
+    text = exports.as_csv(
+        exports.classification(tournament), exports.classification_columns(tournament)
+    )
+    lines = text.splitlines()
+    assert lines[0] == "rank,player,round_1,score"
+    russia = BoardSeat.objects.get(board__round=first, power="russia").entry.user.get_username()
+    assert lines[1] == f"1,{russia},22.86,22.86"  # 1600 / 70
+    assert lines[-1].endswith(",,0.00")  # a player who sat out: no round score
+    boards = exports.as_csv(exports.boards(tournament), exports.boards_columns(tournament))
+    rows = boards.splitlines()
+    assert rows[0] == "round,board,top,game,player,power,centres,score"
+    assert len(rows) == 1 + 7
+    assert any(r.endswith(",russia,4,22.86") for r in rows)

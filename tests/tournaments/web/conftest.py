@@ -16,13 +16,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.roles import ORGANISER, grant
-from tests.tournaments.services.conftest import (  # noqa: F401 (organiser: a fixture)
-    FIXED_17,
-    organiser,
-    tournament_of,
-    turn,
-    win_duel,
-)
+from tests.tournaments.services.conftest import FIXED_17, tournament_of, turn, win_duel
 from tournaments import services
 from tournaments.models import Entry, Match, Round, Tournament
 
@@ -154,7 +148,7 @@ class Drawn:
 @pytest.fixture
 def rival(make_user: Callable[..., Any]) -> Any:
     """An organiser of another tournament (the Rival Cup), who has nothing to do with
-    the olga's."""
+    olga's."""
     user = make_user("rita")
     grant(user, ORGANISER)
     services.tournament_create(by=user, name="Rival Cup", format=Tournament.Format.KNOCKOUT)
@@ -192,9 +186,7 @@ def four(
 ) -> Drawn:
     """A knock-out of four drawn: ann (1) plays dan (4), bob (2) plays cat (3); both
     semi-finals' duels are under way from FIXED_17."""
-    tournament = tournament_of(
-        organiser, seeding=Tournament.Seeding.HAND, check_in_required=False
-    )
+    tournament = tournament_of(organiser, seeding=Tournament.Seeding.HAND, check_in_required=False)
     entries = entered(tournament, organiser, make_user, ("ann", "bob", "cat", "dan"))
     with django_capture_on_commit_callbacks(execute=True):
         services.tournament_draw(tournament=tournament, by=organiser)
@@ -211,9 +203,7 @@ def played(
     the boards; ann beats eve and cat beats bob in the semi-finals, and ann beats cat in
     the final. Every duel played is won by rule 7.4 (see win_duel)."""
     capture = django_capture_on_commit_callbacks
-    tournament = tournament_of(
-        organiser, seeding=Tournament.Seeding.HAND, check_in_required=False
-    )
+    tournament = tournament_of(organiser, seeding=Tournament.Seeding.HAND, check_in_required=False)
     entries = entered(tournament, organiser, make_user, SIX)
     with capture(execute=True):
         services.tournament_draw(tournament=tournament, by=organiser)
