@@ -17,6 +17,9 @@ class Kind(models.TextChoices):
     DRAW_PROPOSED = "draw_proposed", _("Draw proposed")
     #: A phase could not be adjudicated: its players and the site's moderators are told.
     PHASE_STUCK = "phase_stuck", _("Adjudication failed")
+    #: A tournament's news, announced by tournaments through games' events: a match
+    #: decided, the tournament over.
+    TOURNAMENT = "tournament", _("Tournament news")
     #: Not an event: the daily message that bundles a user's held e-mails or webhooks.
     DIGEST = "digest", _("Daily digest")
 

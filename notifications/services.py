@@ -165,6 +165,14 @@ def text(*, kind: str, params: dict[str, Any]) -> str:
             )
             % p
         )
+    if kind == Kind.TOURNAMENT:
+        hows = {"played": _("played"), "walkover": _("walkover"), "forfeit": _("forfeit")}
+        p["how"] = hows.get(str(p.get("how")), p.get("how", ""))
+        if p.get("what") == "match":
+            return _("%(tournament)s: %(winner)s beat %(loser)s (%(match)s, %(how)s).") % p
+        if p.get("what") == "finished":
+            return _("%(tournament)s is over: %(winner)s wins.") % p
+        return _("%(tournament)s: something happened.") % p
     if kind == Kind.DIGEST:
         return _("Your daily digest: %(count)s notifications.") % p
     return _("%(game)s: something happened.") % p

@@ -463,7 +463,8 @@ def round_standings(tournament: Tournament, *, if_now: bool = False) -> list[dic
     by equal scores. ``if_now``: each board still being played scored as if it ended
     now, a draw of its survivors."""
     from tournaments import scoring
-    from tournaments.services.rounds import round_scores, scoring_game, tournament_score
+    from tournaments.services.rounds import scoring_game
+    from tournaments.services.scores import round_scores, tournament_score
 
     scores = round_scores(tournament)
     rounds = list(tournament.rounds.filter(kind=Round.Kind.BOARDS).order_by("number"))

@@ -18,8 +18,15 @@ import { oneAtATime } from "./lib/refresh.js";
   }
 
   // One fetch at a time (lib/refresh.js): a board moving on meanwhile fetches once more.
+  // Each board's version as the page shows it: it moves only once a fetch of the page is
+  // applied, so a fetch that failed is asked for again by the socket's next greeting.
   const refresh = oneAtATime(async () => {
-    const doc = await fetchPage();
+    let doc;
+    try {
+      doc = await fetchPage();
+    } catch (e) {
+      return; // no connection: each socket greets with its version again once it is back
+    }
     const content = doc && doc.getElementById("duel-content");
     const fresh = doc && doc.querySelector(".duel-page");
     if (!content || !fresh) return;
@@ -33,10 +40,7 @@ import { oneAtATime } from "./lib/refresh.js";
   function connect(id) {
     listen(`/ws/games/${id}/`, {
       onMessage: (message) => {
-        if (message.type === "game.changed" && message.version > (seen[id] || 0)) {
-          seen[id] = message.version;
-          refresh();
-        }
+        if (message.type === "game.changed" && message.version > (seen[id] || 0)) refresh();
       },
     });
   }

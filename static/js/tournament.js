@@ -7,28 +7,37 @@ import { oneAtATime } from "./lib/refresh.js";
 (function () {
   const root = document.querySelector(".tournament-page");
   if (!root) return;
-  let seen = Number(root.dataset.version || 0);
+  // The version the page shows: it moves only once a fetch of the page is applied, so a
+  // fetch that failed is asked for again by the next greeting of the socket.
+  let shown = Number(root.dataset.version || 0);
 
   const refresh = oneAtATime(async () => {
-    const doc = await fetchPage();
+    let doc;
+    try {
+      doc = await fetchPage();
+    } catch (e) {
+      return; // no connection: the socket greets with the version again once it is back
+    }
     const fresh = doc && doc.getElementById("tournament-live");
     const page = doc && doc.querySelector(".tournament-page");
     if (!fresh || !page) return;
-    const open = new Set(
-      [...document.querySelectorAll("#tournament-live details[open]")].map((d, i) => i),
-    );
+    const version = Number(page.dataset.version || 0);
+    if (version < shown) return; // never older than what the page shows
+    // Which of the live part's <details> the reader has open, by their place among all
+    // of them (not among the open ones alone).
+    const open = new Set();
+    document.querySelectorAll("#tournament-live details").forEach((d, i) => {
+      if (d.open) open.add(i);
+    });
     document.getElementById("tournament-live").replaceWith(fresh);
-    [...fresh.querySelectorAll("details")].forEach((d, i) => { if (open.has(i)) d.open = true; });
-    seen = Math.max(seen, Number(page.dataset.version || 0));
-    root.dataset.version = String(seen);
+    fresh.querySelectorAll("details").forEach((d, i) => { if (open.has(i)) d.open = true; });
+    shown = version;
+    root.dataset.version = String(shown);
   });
 
   listen(`/ws/tournaments/${root.dataset.tournament}/`, {
     onMessage: (message) => {
-      if (message.type === "tournament.changed" && message.version > seen) {
-        seen = message.version;
-        refresh();
-      }
+      if (message.type === "tournament.changed" && message.version > shown) refresh();
     },
   });
 })();

@@ -9,6 +9,7 @@ from tournaments import brackets
 from tournaments.brackets import Decided
 from tournaments.models import Match, Round, Tournament
 from tournaments.services.duels import duel_start
+from tournaments.services.finish import tournament_finish
 
 
 def bracket_keep(tournament: Tournament, bracket: brackets.Bracket, now: Any) -> None:
@@ -54,15 +55,6 @@ def bracket_keep(tournament: Tournament, bracket: brackets.Bracket, now: Any) ->
     rounds_close(tournament, now)
     if bracket.finished and tournament.status == Tournament.Status.RUNNING:
         tournament_finish(tournament, now)
-
-
-def tournament_finish(tournament: Tournament, now: Any) -> None:
-    """The last match is decided: the tournament is over. Rounds planned (a set-up
-    fixed) that were never needed are dropped, so none waits for ever."""
-    tournament.status = Tournament.Status.FINISHED
-    tournament.finished_at = now
-    tournament.save(update_fields=["status", "finished_at"])
-    tournament.rounds.filter(status=Round.Status.PENDING, matches__isnull=True).delete()
 
 
 def rounds_close(tournament: Tournament, now: Any) -> None:

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from core.errors import ApplicationError
 from core.live import tournament_changed_publish
 from core.queue import after_commit
+from games import events
 from tournaments import visibility
 from tournaments.models import OrganiserAction, Tournament
 
@@ -61,4 +62,17 @@ def bump(tournament: Tournament) -> None:
     tournament.refresh_from_db(fields=["version"])
     after_commit(
         tournament_changed_publish, tournament_id=tournament.pk, version=tournament.version
+    )
+
+
+def news_announce(tournament: Tournament, *, key: str, users: list[int], **params: Any) -> None:
+    """Tell ``users`` (ids) a tournament's news through games' events, which
+    notifications delivers on the channels each chose (inbox, e-mail, webhook); ``key``
+    keeps it told once."""
+    events.announce(
+        kind="tournament",
+        game=None,
+        users=users,
+        key=f"tournament:{tournament.pk}:{key}",
+        params={"tournament": tournament.name, "tournament_id": tournament.pk, **params},
     )

@@ -25,6 +25,7 @@ from tournaments.services.duels import duel_stats
 from tournaments.services.kernel import (
     action_record,
     bump,
+    news_announce,
     organised_locked,
     reason_required,
     tournament_locked,
@@ -42,6 +43,18 @@ def match_decide(
     match.decided = how.value
     match.decided_at = now
     match.save(update_fields=["winner", "decided", "decided_at", "stats"])
+    loser = match.b if winner.pk == match.a_id else match.a
+    news_announce(
+        tournament,
+        key=f"match:{match.pk}",
+        users=[e.user_id for e in (match.a, match.b) if e is not None]
+        + list(tournament.organisers.values_list("pk", flat=True)),
+        what="match",
+        match=match_name(match),
+        winner=winner.user.get_username(),
+        loser=loser.user.get_username() if loser is not None else "",
+        how=how.value,
+    )
     if match.round.kind == Round.Kind.KNOCKOUT:
         bracket = brackets.bracket_from_json(tournament.bracket or {})
         bracket = brackets.decide(bracket, match.bracket_round, match.index, winner.key, how)

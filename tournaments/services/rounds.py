@@ -27,8 +27,9 @@ from games.services import game_create, game_join
 from games.terms import GameTerms
 from tournaments import scoring, seating
 from tournaments.models import Board, BoardSeat, Entry, OrganiserAction, Round, Tournament
-from tournaments.services.bracket import tournament_finish
+from tournaments.services.finish import tournament_finish
 from tournaments.services.kernel import action_record, bump, organised_locked, tournament_locked
+from tournaments.services.scores import round_scores, tournament_score
 
 STANDARD = "standard"
 
@@ -47,27 +48,6 @@ def board_terms(tournament: Tournament) -> GameTerms:
         nmr_policy=tournament.nmr_policy,
         grace_period=tournament.grace_period,
     )
-
-
-def round_scores(tournament: Tournament) -> dict[str, list[float | None]]:
-    """Each entry's score in each round of standard games so far (None: not scored, or
-    sat out), keyed by entry."""
-    rounds = list(tournament.rounds.filter(kind=Round.Kind.BOARDS).order_by("number"))
-    out: dict[str, list[float | None]] = {
-        e.key: [None] * len(rounds) for e in tournament.entries.all()
-    }
-    for index, played in enumerate(rounds):
-        for seat in BoardSeat.objects.filter(board__round=played):
-            out.setdefault(str(seat.entry_id), [None] * len(rounds))[index] = seat.score
-    return out
-
-
-def tournament_score(tournament: Tournament, scores: list[float | None]) -> float:
-    """The tournament score from the round scores: all of them, or the best N."""
-    counted = sorted((s for s in scores if s is not None), reverse=True)
-    if tournament.best_rounds:
-        counted = counted[: tournament.best_rounds]
-    return round(sum(counted), 4)
 
 
 def standing_order(tournament: Tournament, entries: list[Entry]) -> list[Entry]:

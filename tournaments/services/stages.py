@@ -9,8 +9,9 @@ from typing import Any
 
 from tournaments import brackets, groups
 from tournaments.models import Entry, Match, OrganiserAction, Round, Tournament
-from tournaments.services.bracket import bracket_keep, tournament_finish
+from tournaments.services.bracket import bracket_keep
 from tournaments.services.duels import duel_start
+from tournaments.services.finish import tournament_finish
 from tournaments.services.kernel import action_record
 from tournaments.wording import group_name
 

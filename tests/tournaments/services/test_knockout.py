@@ -298,3 +298,37 @@ class TestADuelGamesRefuses:
         assert semi.duel_id is not None
         assert semi.problem == ""
         assert dan.pk not in (semi.a_id, semi.b_id)
+
+
+class TestTheNews:
+    def test_the_players_hear_of_their_match_and_everyone_of_the_winner(
+        self, make_user: Any, organiser: Any, django_capture_on_commit_callbacks: Any
+    ) -> None:
+        from notifications.models import Notification
+        from notifications.services import text
+
+        tournament = tournament_of(organiser, seeding=Tournament.Seeding.HAND)
+        ann, bob = (
+            services.entry_register(tournament=tournament, user=make_user(n))
+            for n in ("ann", "bob")
+        )
+        services.check_in_open(tournament=tournament, by=organiser)
+        for entry in (ann, bob):
+            services.entry_check_in(tournament=tournament, user=entry.user)
+        services.hand_seeds_set(tournament=tournament, by=organiser, order=[ann.pk, bob.pk])
+        with django_capture_on_commit_callbacks(execute=True):
+            services.tournament_draw(tournament=tournament, by=organiser)
+        final = _match(tournament, 1, 0)
+        with django_capture_on_commit_callbacks(execute=True):
+            services.match_forfeit(
+                tournament=tournament, by=organiser, match=final, loser=bob, reason="bob resigns"
+            )
+        for user in (ann.user, bob.user, organiser):
+            news = [
+                text(kind=n.kind, params=n.params)
+                for n in Notification.objects.filter(user=user, kind="tournament").order_by("pk")
+            ]
+            assert news == [
+                "Highland Cup: ann beat bob (Final, match 1, forfeit).",
+                "Highland Cup is over: ann wins.",
+            ]

@@ -14,7 +14,7 @@ from games.models import Game
 from games.services.moderation import game_end
 from tournaments import services
 from tournaments.models import Board, BoardSeat, Entry, OrganiserAction, Round, Tournament
-from tournaments.services.rounds import round_scores, tournament_score
+from tournaments.services.scores import round_scores, tournament_score
 
 pytestmark = pytest.mark.django_db
 
