@@ -153,6 +153,13 @@ class SetupForm(forms.Form):
     red = forms.CharField(
         label=_("Red's units"), required=False, widget=forms.Textarea(attrs={"rows": 2})
     )
+    movement_hours = forms.FloatField(
+        label=_("This round's movement deadline (hours)"),
+        required=False,
+        min_value=1 / 60,
+        max_value=14 * 24,
+        help_text=_("Leave empty for the tournament's."),
+    )
     blue = forms.CharField(
         label=_("Blue's units"), required=False, widget=forms.Textarea(attrs={"rows": 2})
     )
@@ -171,7 +178,14 @@ class SetupForm(forms.Form):
         }
         return {"nomination": "fixed", "fixed_setup": {"centers": centers, "units": units}}
 
+    def movement_deadline(self) -> timedelta | None:
+        hours = self.cleaned_data.get("movement_hours")
+        return timedelta(hours=hours) if hours else None
+
     @staticmethod
-    def initial_of(setup: dict[str, Any]) -> dict[str, str]:
+    def initial_of(setup: dict[str, Any], movement: timedelta | None = None) -> dict[str, Any]:
         units = (setup or {}).get("fixed_setup", {}).get("units", {})
-        return {c: ", ".join(units.get(c, [])) for c in ("red", "blue")}
+        out: dict[str, Any] = {c: ", ".join(units.get(c, [])) for c in ("red", "blue")}
+        if movement is not None:
+            out["movement_hours"] = movement.total_seconds() / 3600
+        return out

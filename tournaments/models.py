@@ -211,6 +211,14 @@ class Round(models.Model):
     #: seating was drawn from.
     sitting_out = models.JSONField(default=list, blank=True)
     seed = models.BigIntegerField(default=0)
+    #: This round's own movement deadline (None: the tournament's).
+    movement_deadline = models.DurationField(null=True, blank=True)
+    #: A round of standard games scored by its own system ("": the tournament's).
+    scoring = models.CharField(max_length=20, blank=True)
+
+    @property
+    def scoring_system(self) -> str:
+        return self.scoring or self.tournament.scoring
 
     class Meta:
         constraints = [

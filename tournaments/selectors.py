@@ -26,7 +26,13 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services.stages import group_table, now_holding
-from tournaments.wording import decided_words, group_name, knockout_round_name, match_name
+from tournaments.wording import (
+    SCORING_NAMES,
+    decided_words,
+    group_name,
+    knockout_round_name,
+    match_name,
+)
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -448,6 +454,9 @@ def rounds_of_boards(tournament: Tournament) -> list[dict[str, Any]]:
         out.append(
             {
                 "number": played.number,
+                "scoring": SCORING_NAMES.get(played.scoring_system, played.scoring_system)
+                if played.scoring
+                else "",
                 "status": played.get_status_display(),
                 "running": played.status == Round.Status.RUNNING,
                 "boards": boards,
@@ -473,7 +482,7 @@ def round_standings(tournament: Tournament, *, if_now: bool = False) -> list[dic
             for board in played.boards.filter(scored_at__isnull=True).select_related("game"):
                 if board.game is None or board_now(board.game) is None:
                     continue
-                scored = scoring.score(tournament.scoring, scoring_game(board.game))
+                scored = scoring.score(played.scoring_system, scoring_game(board.game))
                 multiplier = float(tournament.top_board_multiplier) if board.top else 1.0
                 for seat in board.seats.all():
                     scores[str(seat.entry_id)][index] = round(

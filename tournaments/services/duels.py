@@ -29,7 +29,7 @@ def duel_terms(tournament: Tournament, round: Round) -> GameTerms:
         private=tournament.private,
         assignment=Game.Assignment.CHOSEN,
         start_when_full=True,
-        movement_deadline=tournament.movement_deadline,
+        movement_deadline=round.movement_deadline or tournament.movement_deadline,
         retreat_deadline=tournament.retreat_deadline,
         adjustment_deadline=tournament.adjustment_deadline,
         setup_deadline=tournament.setup_deadline,

@@ -12,6 +12,7 @@ audited."""
 from __future__ import annotations
 
 import hashlib
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -34,14 +35,15 @@ from tournaments.services.scores import round_scores, tournament_score
 STANDARD = "standard"
 
 
-def board_terms(tournament: Tournament) -> GameTerms:
-    """The terms every board of the tournament is played by."""
+def board_terms(tournament: Tournament, played: Round) -> GameTerms:
+    """The terms every board of a round is played by: the tournament's, with the round's
+    own movement deadline if it has one."""
     return GameTerms(
         variant_id=STANDARD,
         private=tournament.private,
         assignment=Game.Assignment.CHOSEN,
         start_when_full=True,
-        movement_deadline=tournament.movement_deadline,
+        movement_deadline=played.movement_deadline or tournament.movement_deadline,
         retreat_deadline=tournament.retreat_deadline,
         adjustment_deadline=tournament.adjustment_deadline,
         press=tournament.press,
@@ -64,12 +66,29 @@ def _round_seed(tournament: Tournament, number: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def round_open(tournament: Tournament, by: AbstractBaseUser, now: Any) -> Round:
-    """Seat the next round and start its boards.
+def round_open(
+    tournament: Tournament,
+    by: AbstractBaseUser,
+    now: Any,
+    *,
+    scoring_system: str = "",
+    movement_deadline: timedelta | None = None,
+) -> Round:
+    """Seat the next round and start its boards (scored by ``scoring_system``, played to
+    ``movement_deadline``, where given; else the tournament's).
 
     Raises:
-        ApplicationError: the rounds planned are played, or fewer than seven are present.
+        ApplicationError: the rounds planned are played, fewer than seven are present, or
+            the system or the deadline is not one.
     """
+    if scoring_system and scoring_system not in scoring.SYSTEMS:
+        raise ApplicationError(
+            _("Score the boards by one of: %(names)s.") % {"names": ", ".join(scoring.SYSTEMS)}
+        )
+    if movement_deadline is not None and not (
+        timedelta(minutes=1) <= movement_deadline <= timedelta(days=14)
+    ):
+        raise ApplicationError(_("A movement deadline lasts between a minute and 14 days."))
     done = list(tournament.rounds.filter(kind=Round.Kind.BOARDS).order_by("number"))
     number = len(done) + 1
     if number > tournament.rounds_planned:
@@ -109,6 +128,8 @@ def round_open(tournament: Tournament, by: AbstractBaseUser, now: Any) -> Round:
         started_at=now,
         sitting_out=[*seated.sitting_out, *away],
         seed=seed,
+        scoring=scoring_system,
+        movement_deadline=movement_deadline,
     )
     entries = {e.key: e for e in ordered}
     masters = list(tournament.organisers.all())
@@ -118,7 +139,7 @@ def round_open(tournament: Tournament, by: AbstractBaseUser, now: Any) -> Round:
             created_by=tournament.created_by,
             name=_("%(name)s: round %(round)s, board %(board)s")
             % {"name": tournament.name, "round": number, "board": index},
-            terms=board_terms(tournament),
+            terms=board_terms(tournament, opened),
             join=False,
         )
         game.masters.set(masters)
@@ -141,8 +162,15 @@ def round_open(tournament: Tournament, by: AbstractBaseUser, now: Any) -> Round:
 
 
 @transaction.atomic
-def round_start(*, tournament: Tournament, by: AbstractBaseUser) -> Round:
-    """The organiser starts the next round of standard games, once the last is over.
+def round_start(
+    *,
+    tournament: Tournament,
+    by: AbstractBaseUser,
+    scoring_system: str = "",
+    movement_deadline: timedelta | None = None,
+) -> Round:
+    """The organiser starts the next round of standard games, once the last is over,
+    scored by its own system and played to its own deadline if he gives them.
 
     Raises:
         ApplicationError: ``by`` does not organise it, it is not a running tournament of
@@ -159,7 +187,13 @@ def round_start(*, tournament: Tournament, by: AbstractBaseUser) -> Round:
         .exists()
     ):
         raise ApplicationError(_("The round before is still being played."))
-    opened = round_open(tournament, by, timezone.now())
+    opened = round_open(
+        tournament,
+        by,
+        timezone.now(),
+        scoring_system=scoring_system,
+        movement_deadline=movement_deadline,
+    )
     bump(tournament)
     return opened
 
@@ -208,7 +242,7 @@ def board_score(*, game: Game) -> bool:
     board = Board.objects.select_for_update().get(pk=board.pk)
     if board.scored_at is not None or game.status != Game.Status.FINISHED:
         return False
-    scored = scoring.score(tournament.scoring, scoring_game(game))
+    scored = scoring.score(board.round.scoring_system, scoring_game(game))
     multiplier = float(tournament.top_board_multiplier) if board.top else 1.0
     position = board_now(game)
     for seat in board.seats.all():

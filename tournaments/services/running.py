@@ -174,10 +174,12 @@ def round_setup_fix(
     number: int,
     setup: dict[str, Any],
     reason: str = "",
+    movement_deadline: timedelta | None = None,
 ) -> Round:
     """Rule 3B: fix the set-up the duels of a round start from (Highlander's options, e.g.
     ``{"nomination": "fixed", "fixed_setup": {...}}``), before any of them starts; an
-    empty ``setup`` lets the players nominate again.
+    empty ``setup`` lets the players nominate again. ``movement_deadline``: the round's
+    own (None: the tournament's).
 
     Raises:
         ApplicationError: ``by`` does not organise the tournament, the round has started,
@@ -190,8 +192,13 @@ def round_setup_fix(
     if round.matches.filter(duel__isnull=False).exists():
         raise ApplicationError(_("The round's duels have started: their set-up is fixed."))
     checked = GameTerms(variant_id=HIGHLANDER, options=setup, duel=True).checked()
+    if movement_deadline is not None and not (
+        timedelta(minutes=1) <= movement_deadline <= timedelta(days=14)
+    ):
+        raise ApplicationError(_("A movement deadline lasts between a minute and 14 days."))
     round.setup = dict(checked.options) if setup else {}
-    round.save(update_fields=["setup"])
+    round.movement_deadline = movement_deadline
+    round.save(update_fields=["setup", "movement_deadline"])
     action_record(tournament, by, OrganiserAction.Kind.SETUP, reason, round=str(number))
     bump(tournament)
     return round

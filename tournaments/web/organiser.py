@@ -26,7 +26,7 @@ from tournaments.forms import SetupForm
 from tournaments.models import Board, Entry, Match, Round, Tournament
 from tournaments.selectors import knockout_round_count
 from tournaments.web.tournaments import act, viewable
-from tournaments.wording import knockout_round_name
+from tournaments.wording import SCORING_NAMES, knockout_round_name
 
 
 def _managed(request: HttpRequest, tournament_id: int) -> Tournament:
@@ -93,7 +93,11 @@ def tournament_run(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 "name": _("Group stage")
                 if kind == Round.Kind.GROUPS
                 else knockout_round_name(number, count),
-                "form": SetupForm(initial=SetupForm.initial_of(round.setup if round else {})),
+                "form": SetupForm(
+                    initial=SetupForm.initial_of(
+                        round.setup if round else {}, round.movement_deadline if round else None
+                    )
+                ),
                 "fixed": bool(round and round.setup),
             }
         )
@@ -107,6 +111,7 @@ def tournament_run(request: HttpRequest, tournament_id: int) -> HttpResponse:
             and not rounds_played.exclude(status=Round.Status.FINISHED).exists()
             else None,
             "tournament": tournament,
+            "scoring_names": SCORING_NAMES,
             # Before the draw (no seeds yet) in the order of the seeds kept by hand: the
             # seeds form offers them in this order, and keeping it again changes nothing.
             "entrants": sorted(
@@ -151,6 +156,7 @@ def organiser_verb(request: HttpRequest, tournament_id: int, verb: str) -> HttpR
             number=_number(request, "number"),
             setup=form.setup(),
             reason=reason,
+            movement_deadline=form.movement_deadline(),
         )
 
     def seeds(t: Tournament) -> object:
@@ -169,6 +175,19 @@ def organiser_verb(request: HttpRequest, tournament_id: int, verb: str) -> HttpR
             round=_round(t, request),
             reason=reason,
             duration=timedelta(hours=hours),
+        )
+
+    def round_start(t: Tournament) -> object:
+        hours = request.POST.get("movement_hours", "").strip()
+        try:
+            movement = timedelta(hours=float(hours)) if hours else None
+        except (ValueError, OverflowError):
+            raise BadRequest("movement_hours must be a number") from None
+        return services.round_start(
+            tournament=t,
+            by=by,
+            scoring_system=request.POST.get("scoring", ""),
+            movement_deadline=movement,
         )
 
     def board_end(t: Tournament) -> object:
@@ -216,7 +235,7 @@ def organiser_verb(request: HttpRequest, tournament_id: int, verb: str) -> HttpR
             tournament=t, by=by, round=_round(t, request), reason=reason
         ),
         "organiser": lambda t: services.organiser_add(tournament=t, by=by, user=_user(request)),
-        "round-start": lambda t: services.round_start(tournament=t, by=by),
+        "round-start": round_start,
         "duel-retry": lambda t: services.duel_retry(tournament=t, by=by, match=_match(t, request)),
         "away": lambda t: services.entry_away(
             tournament=t, by=by, entry=_entry(t, request), away=True, reason=reason

@@ -332,3 +332,35 @@ class TestTheNews:
                 "Highland Cup: ann beat bob (Final, match 1, forfeit).",
                 "Highland Cup is over: ann wins.",
             ]
+
+
+def test_a_round_of_duels_is_played_to_its_own_deadline(
+    make_user: Any, organiser: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    from datetime import timedelta
+
+    tournament = tournament_of(organiser, check_in_required=False)
+    for name in ("ann", "bob"):
+        services.entry_register(tournament=tournament, user=make_user(name))
+    services.round_setup_fix(
+        tournament=tournament,
+        by=organiser,
+        kind=Round.Kind.KNOCKOUT,
+        number=1,
+        setup=FIXED_17,
+        movement_deadline=timedelta(hours=3),
+    )
+    with pytest.raises(ApplicationError, match="between a minute and 14 days"):
+        services.round_setup_fix(
+            tournament=tournament,
+            by=organiser,
+            kind=Round.Kind.KNOCKOUT,
+            number=2,
+            setup={},
+            movement_deadline=timedelta(days=30),
+        )
+    with django_capture_on_commit_callbacks(execute=True):
+        services.tournament_draw(tournament=tournament, by=organiser)
+    final = _match(tournament, 1, 0)
+    assert {g.movement_deadline for g in boards(final)} == {timedelta(hours=3)}
+    assert tournament.movement_deadline == timedelta(hours=24)

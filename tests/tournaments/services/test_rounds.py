@@ -218,3 +218,38 @@ def test_the_exports_of_rounds_carry_each_rounds_score_and_each_board(
     assert rows[0] == "round,board,top,game,player,power,centres,score"
     assert len(rows) == 1 + 7
     assert any(r.endswith(",russia,4,22.86") for r in rows)
+
+
+def test_a_round_has_its_own_system_and_deadline_if_the_organiser_gives_them(
+    ten: tuple[Tournament, dict[str, Entry]],
+    organiser: Any,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    from datetime import timedelta
+
+    tournament, _entries = ten
+    with django_capture_on_commit_callbacks(execute=True):
+        services.tournament_draw(tournament=tournament, by=organiser)
+    _call_boards(
+        Round.objects.get(tournament=tournament, number=1),
+        organiser,
+        django_capture_on_commit_callbacks,
+    )
+    with pytest.raises(ApplicationError, match="Score the boards by one of"):
+        services.round_start(tournament=tournament, by=organiser, scoring_system="golf")
+    with django_capture_on_commit_callbacks(execute=True):
+        second = services.round_start(
+            tournament=tournament,
+            by=organiser,
+            scoring_system="c_diplo_100",
+            movement_deadline=timedelta(hours=2),
+        )
+    game = second.boards.get().game
+    assert game.movement_deadline == timedelta(hours=2)
+    _call_boards(second, organiser, django_capture_on_commit_callbacks)
+    # C-Diplo 100 for a draw at the start: 1 for playing, a point a center, and the
+    # topper's 38 to Russia alone (4 centers); the six on 3 share 2nd and 3rd place's
+    # 14 + 7, so 1 + 3 + 21/6 = 7.5 each; Russia 1 + 4 + 38 = 43.
+    russia = BoardSeat.objects.get(board__round=second, power="russia")
+    france = BoardSeat.objects.get(board__round=second, power="france")
+    assert (russia.score, france.score) == (pytest.approx(43.0), pytest.approx(7.5))
