@@ -5,6 +5,7 @@ the organiser's part (starting rounds, players away, calling a board)."""
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 import pytest
@@ -114,6 +115,10 @@ class TestTenPlayers:
         assert not out_second & out_first
         # Nobody gets the same power twice where it can be avoided (here it always can).
         assert all(again[n] != seated[n] for n in set(again) & set(seated))
+        # As few opponents met again as can be: the three who sat out play with four of
+        # the seven who played, and those four have all met: C(4, 2) = 6 pairs, no more.
+        met = {frozenset(p) for p in combinations(seated, 2)}
+        assert sum(frozenset(p) in met for p in combinations(again, 2)) == 6
 
         _call_boards(second, organiser, capture)
         tournament.refresh_from_db()
