@@ -398,7 +398,10 @@ def position_from_json(data: Any) -> tuple[Position, dict[str, list[str]]]:
 
     orders: dict[str, list[str]] = {}
     for power_key, texts in _expect_mapping(data.get("orders") or {}, "orders").items():
-        power = _power(variant, power_key, f"orders.{power_key}")
+        if isinstance(power_key, str) and power_key in variant.other_order_givers:
+            power = power_key  # an investor's exchange orders, say
+        else:
+            power = _power(variant, power_key, f"orders.{power_key}")
         texts = _expect_list(texts, f"orders.{power_key}")
         if not _all_text(texts):
             n = next(n for n, text in enumerate(texts) if not isinstance(text, str))

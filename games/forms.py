@@ -7,10 +7,11 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from adjudicator.variants import VARIANTS, find_variant
+from adjudicator.variants import find_variant
 from games.models import Game
 from games.terms import REMINDER_HOURS_MAX
 from games.wording import POWER_NAMES
+from variants.registry import offered
 
 
 def _hours(
@@ -40,12 +41,12 @@ def _power_name(power: str) -> Any:
 def _powers_by_variant() -> list[tuple[str, Any]]:
     """The powers to choose from, grouped under each variant's name (as a page without
     script shows them; the page's script offers the chosen variant's alone)."""
-    return [(v.name, [(p, _power_name(p)) for p in v.powers]) for v in VARIANTS.values()]
+    return [(v.name, [(p, _power_name(p)) for p in v.powers]) for v in offered()]
 
 
 def _variant_choices() -> list[tuple[str, str]]:
     out = []
-    for v in VARIANTS.values():
+    for v in offered():
         low, high = v.player_counts
         if low == high:
             players = _("%(n)d players") % {"n": low}  # every variant takes two or more
@@ -165,9 +166,9 @@ class GameCreateForm(forms.Form):
         super().__init__(*args, **kwargs)
         # What the page's script needs to follow the chosen variant: each variant's own
         # powers (in the reader's language), and the variants whose powers are drawn by lot.
-        powers = {v.id: [[p, str(_power_name(p))] for p in v.powers] for v in VARIANTS.values()}
+        powers = {v.id: [[p, str(_power_name(p))] for p in v.powers] for v in offered()}
         self.fields["power"].widget.attrs["data-powers"] = json.dumps(powers)
-        by_lot = [v for v in VARIANTS.values() if v.powers_by_lot]
+        by_lot = [v for v in offered() if v.powers_by_lot]
         self.fields["assignment"].widget.attrs["data-by-lot"] = json.dumps([v.id for v in by_lot])
         if by_lot:
             self.fields["assignment"].help_text = _(

@@ -23,6 +23,7 @@ from adjudicator.board import thaw
 from core.errors import ApplicationError
 from games.deadlines import DeadlineRule
 from games.models import Game
+from variants.registry import HELD_BACK
 
 #: The most hours before a deadline a reminder may come (a game's own, or a player's).
 REMINDER_HOURS_MAX = 72
@@ -90,6 +91,9 @@ class GameTerms:
             variant = find_variant(self.variant_id)
         except ValueError:
             raise ApplicationError(_("Unknown variant.")) from None
+        if variant.id in HELD_BACK:
+            # The adjudicator knows its rules, but the site has no pages for it yet.
+            raise ApplicationError(_("Unknown variant."))
         try:
             options = dict(thaw(variant.check_options(dict(self.options or {}))))
         except PositionError as e:

@@ -13,16 +13,18 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from adjudicator.variants import VARIANTS
+from adjudicator.variants import VARIANTS, Variant
 from variants import highlander, multiple_void, standard
 from variants.site import FALLBACK_LANGUAGE, PhaseWords, SiteVariant, VariantOptionsForm
 
 __all__ = [
     "FALLBACK_LANGUAGE",
+    "HELD_BACK",
     "SITE_VARIANTS",
     "PhaseWords",
     "SiteVariant",
     "VariantOptionsForm",
+    "offered",
     "option_forms",
     "options_form",
     "phase_words",
@@ -38,6 +40,19 @@ _MODULES: dict[str, ModuleType] = {m.SITE.id: m for m in MODULES}
 SITE_VARIANTS: tuple[SiteVariant, ...] = tuple(
     _MODULES[vid].SITE for vid in VARIANTS if vid in _MODULES
 )
+
+
+#: Variants whose rules the adjudicator has but whose site side is not built yet, with
+#: why: the command line resolves them; the site never offers them to players.
+HELD_BACK: dict[str, str] = {
+    "kapitalisten": "its exchange pages, pseudonyms and control display are issue 14's next part",
+}
+
+
+def offered() -> list[Variant]:
+    """The adjudicator's variants the site offers players, in the registry's order:
+    every one but those :data:`HELD_BACK`."""
+    return [v for vid, v in VARIANTS.items() if vid not in HELD_BACK]
 
 
 def site_variant(variant_id: str) -> SiteVariant:

@@ -25,6 +25,12 @@ def _multiple_void() -> Variant:
     return MultipleVoid()
 
 
+def _kapitalisten() -> Variant:
+    from adjudicator.variants.kapitalisten import Kapitalisten
+
+    return Kapitalisten()
+
+
 class _Registry(MutableMapping[str, Variant]):
     """The variants by id, in the order listed; each is made (and its module imported)
     the first time it is asked for, so that a command line resolving standard positions
@@ -62,7 +68,12 @@ class _Registry(MutableMapping[str, Variant]):
 
 
 VARIANTS: MutableMapping[str, Variant] = _Registry(
-    {"standard": Standard, "highlander": _highlander, "multiple_void": _multiple_void}
+    {
+        "standard": Standard,
+        "highlander": _highlander,
+        "multiple_void": _multiple_void,
+        "kapitalisten": _kapitalisten,
+    }
 )
 
 

@@ -115,6 +115,9 @@ class Variant:
     phase_kinds: tuple[PhaseKind, ...] = ()
     #: The order kinds this variant declares (:class:`~adjudicator.orders.VariantOrder`).
     order_kinds: tuple[type[VariantOrder], ...] = ()
+    #: Who gives orders besides the powers, by the ids orders are keyed by (Kapitalisten's
+    #: investors give exchange orders). Standard: nobody.
+    other_order_givers: tuple[str, ...] = ()
 
     @functools.cached_property
     def map(self) -> GameMap:

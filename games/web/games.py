@@ -21,7 +21,7 @@ from games.models import Game, GamePhase
 from games.terms import GameTerms
 from variants.board import board_svg
 from variants.drawing import map_anchors
-from variants.registry import option_forms
+from variants.registry import offered, option_forms
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
@@ -36,7 +36,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "games/lobby.html",
-        {"games": games[:100], "tab": tab, "variant": variant, "variants": VARIANTS.values()},
+        {"games": games[:100], "tab": tab, "variant": variant, "variants": offered()},
     )
 
 
