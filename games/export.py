@@ -48,7 +48,7 @@ def cli_results(rows: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
 def _phase_export(*, user: User, phase: GamePhase) -> dict[str, Any]:
     position: dict[str, Any] = copy.deepcopy(phase.position)
     readable = visibility.visible_order_sets(user=user, phase=phase)
-    orders = {o.seat.power: list(o.orders) for o in readable if o.orders}
+    orders = {o.power: list(o.orders) for o in readable if o.orders}
     out: dict[str, Any] = {
         "index": phase.index,
         "phase": phase.code,

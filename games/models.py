@@ -311,17 +311,21 @@ class GamePhase(models.Model):
 
 
 class OrderSet(models.Model):
-    """A power's orders for one phase, as canonical order texts, with its ready mark."""
+    """A power's orders for one phase, as canonical order texts, with its ready mark, and
+    the seat that gave them: its own power's, or another's the variant lets it order for
+    (a Kapitalisten investor gives the orders of the nations he controls)."""
 
     phase = models.ForeignKey(GamePhase, on_delete=models.CASCADE, related_name="order_sets")
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="order_sets")
+    #: The power whose orders these are.
+    power = models.CharField(max_length=40)
     orders = models.JSONField(default=list)
     ready = models.BooleanField(default=False)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["phase", "seat"], name="one_order_set_per_power"),
+            models.UniqueConstraint(fields=["phase", "power"], name="one_order_set_per_power"),
         ]
 
 

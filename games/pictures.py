@@ -52,7 +52,7 @@ def phase_orders(*, user: User, phase: GamePhase) -> list[tuple[str, str, str | 
                 out.append((power, row["order"], row["result"]))
         return out
     return [
-        (o.seat.power, text, None)
+        (o.power, text, None)
         for o in visibility.visible_order_sets(user=user, phase=phase)
         for text in o.orders
     ]

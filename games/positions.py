@@ -13,7 +13,7 @@ from adjudicator.io import position_from_json
 from adjudicator.maps import GameMap
 from adjudicator.variants import Variant
 from adjudicator.wording import explain
-from games.models import Game, GamePhase
+from games.models import Game, GamePhase, Seat
 
 
 def phase_position(phase: GamePhase) -> Position:
@@ -38,6 +38,32 @@ def powers_to_order(position: Position, variant: Variant) -> set[str]:
     """Powers that have orders to give in this position (the variant decides: in a
     draft, only the colour whose pick it is)."""
     return set(variant.orders_due(position))
+
+
+def givers(position: Position, variant: Variant, seats: Mapping[str, Seat]) -> dict[str, Seat]:
+    """For each power with orders to give in ``position``, the seat that gives them (the
+    variant's :meth:`~adjudicator.variants.Variant.orders_given_by`; in most variants each
+    power's own). ``seats``: the game's seats by their power. A power nobody gives is
+    left out (a Kapitalisten nation in civil disorder)."""
+    out: dict[str, Seat] = {}
+    for seat_power, powers in variant.orders_given_by(position).items():
+        seat = seats.get(seat_power)
+        if seat is not None:
+            for power in powers:
+                out[power] = seat
+    return out
+
+
+def seat_powers(position: Position, variant: Variant, seat: Seat) -> list[str]:
+    """The powers whose orders ``seat`` gives now, its own first: the variant says which
+    (:meth:`~adjudicator.variants.Variant.orders_given_by`); a seat with none named gives
+    its own power's, unless another seat gives them (a vassal's lord)."""
+    given = variant.orders_given_by(position)
+    mine = set(given.get(seat.power, frozenset()))
+    taken = {p for other, powers in given.items() if other != seat.power for p in powers}
+    if seat.power not in taken:
+        mine.add(seat.power)
+    return sorted(mine, key=lambda p: (p != seat.power, p))
 
 
 def phase_seed(game: Game, index: int) -> int:

@@ -38,6 +38,7 @@ from django.utils import timezone
 
 from adjudicator import find_variant
 from games.models import DrawVote, Game, GamePhase, OrderSet, PressMessage, Seat, Vacation
+from games.positions import phase_position, seat_powers
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -163,7 +164,12 @@ def _readable_powers(*, user: User, phase: GamePhase) -> set[str] | None:
     if phase.is_resolved:
         return None
     seat = acting_seat(user=user, game=phase.game)
-    return {seat.power} if seat is not None else set()
+    if seat is None:
+        return set()
+    # The powers whose orders the seat gives now (a Kapitalisten investor: the nations he
+    # controls), and those it gave this phase.
+    given = set(phase.order_sets.filter(seat=seat).values_list("power", flat=True))
+    return given | set(seat_powers(phase_position(phase), find_variant(phase.game.variant), seat))
 
 
 def can_see_orders(*, user: User, phase: GamePhase, power: str) -> bool:
@@ -176,7 +182,7 @@ def visible_order_sets(*, user: User, phase: GamePhase) -> list[OrderSet]:
     """The order sets of a phase that ``user`` may read (decided once, not per set)."""
     readable = _readable_powers(user=user, phase=phase)
     sets = list(phase.order_sets.select_related("seat"))
-    return [o for o in sets if readable is None or o.seat.power in readable]
+    return [o for o in sets if readable is None or o.power in readable]
 
 
 def player_label(*, seat: Seat, viewer: User) -> str:

@@ -173,6 +173,13 @@ class PhaseStateSerializer(serializers.Serializer):  # type: ignore[type-arg]
             self.fields[name].required = False
 
 
+class GivenPowerSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    power = serializers.CharField()
+    orders = serializers.ListField(child=serializers.CharField())
+    ready = serializers.BooleanField()
+    must_order = serializers.BooleanField()
+
+
 class MyOrdersSerializer(serializers.Serializer):  # type: ignore[type-arg]
     power = serializers.CharField()
     orders = serializers.ListField(child=serializers.CharField())
@@ -189,6 +196,11 @@ class MyOrdersSerializer(serializers.Serializer):  # type: ignore[type-arg]
         "adjudicator's compact form (units, into, chains).",
     )
     problem = serializers.CharField(allow_null=True)
+    gives = GivenPowerSerializer(
+        many=True,
+        help_text="Every power whose orders your seat gives now, your own first (in most "
+        "variants only your own; Kapitalisten: the nations you control).",
+    )
     adjustment = serializers.IntegerField(
         allow_null=True,
         help_text="In an adjustment phase, the builds you may make (positive) or the "
@@ -214,6 +226,12 @@ class OrdersResultSerializer(serializers.Serializer):  # type: ignore[type-arg]
 class OrderCheckSerializer(serializers.Serializer):  # type: ignore[type-arg]
     order = serializers.CharField(
         max_length=200, help_text='One order as typed, such as "A vie - tri".'
+    )
+    power = serializers.CharField(
+        required=False,
+        max_length=40,
+        help_text="Whose order it is: a power whose orders your seat gives now; your own "
+        "power's if left out.",
     )
 
 
@@ -466,6 +484,12 @@ class OrdersApi(ApiView):
             help_text="The index of the phase you order for: refused (400) if it is no longer "
             "open, not found (404) if the game has no such phase (yet).",
         )
+        power = serializers.CharField(
+            required=False,
+            max_length=40,
+            help_text="Whose orders these are: a power whose orders your seat gives now (see "
+            "`gives`); your own power's if left out. Refused (400) for any other.",
+        )
 
     @extend_schema(
         operation_id="orders_mine",
@@ -498,7 +522,11 @@ class OrdersApi(ApiView):
             if phase_id is None:
                 raise exceptions.NotFound(_("No such phase."))
         order_set = services.orders_submit(
-            game=game, user=request.user, orders=data.validated_data["orders"], phase_id=phase_id
+            game=game,
+            user=request.user,
+            orders=data.validated_data["orders"],
+            phase_id=phase_id,
+            power=data.validated_data.get("power") or None,
         )
         return Response(OrdersResultSerializer(order_set).data)
 
@@ -528,7 +556,10 @@ class OrderCheckApi(ApiView):
         data = OrderCheckSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         answer = services.order_check(
-            game=game, user=request.user, text=data.validated_data["order"]
+            game=game,
+            user=request.user,
+            text=data.validated_data["order"],
+            power=data.validated_data.get("power") or None,
         )
         return Response(OrderCheckResultSerializer(answer).data)
 

@@ -26,7 +26,7 @@ def game_state(
     """
     from adjudicator import find_variant, legal_orders, legal_orders_compact
     from games import visibility, wording
-    from games.positions import phase_position, powers_to_order
+    from games.positions import phase_position, powers_to_order, seat_powers
 
     everything = list(game.phases.order_by("index"))
     # The line of play: phases a ruling superseded stay reachable by index, as history.
@@ -66,7 +66,7 @@ def game_state(
     }
     ready: set[str] = set()
     if phase is not None:
-        ready = set(phase.order_sets.filter(ready=True).values_list("seat__power", flat=True))
+        ready = set(phase.order_sets.filter(ready=True).values_list("power", flat=True))
     for s in game.seats.select_related("user").order_by("power"):
         state["seats"].append(
             {
@@ -118,10 +118,11 @@ def game_state(
         after = phase.position_after or {}
         state["phase"]["units_after"] = after.get("units", {})
         state["phase"]["centers_after"] = after.get("centers", {})
-    orders = {o.seat.power: o.orders for o in visibility.visible_order_sets(user=user, phase=phase)}
+    orders = {o.power: o.orders for o in visibility.visible_order_sets(user=user, phase=phase)}
     state["phase"]["orders"] = orders
     if seat is not None:
-        mine = phase.order_sets.filter(seat=seat).first()
+        sets = {o.power: o for o in phase.order_sets.filter(seat=seat)}
+        mine = sets.get(seat.power)
         state["me"] = {
             "power": seat.power,
             "sitting": seat.user_id != user.pk,
@@ -132,6 +133,17 @@ def game_state(
             "legal": {},
             "problem": None,
             "adjustment": _adjustment(variant, position, seat.power),
+            # Every power whose orders the seat gives now, its own first (a Kapitalisten
+            # investor: his exchange orders and the nations he controls).
+            "gives": [
+                {
+                    "power": power,
+                    "orders": sets[power].orders if power in sets else [],
+                    "ready": bool(power in sets and sets[power].ready),
+                    "must_order": power in state["phase"]["to_order"],
+                }
+                for power in (seat_powers(position, variant, seat) if not phase.is_resolved else [])
+            ],
         }
         if not phase.is_resolved and game.status == Game.Status.ACTIVE:
             if compact_legal:

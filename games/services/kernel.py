@@ -154,7 +154,7 @@ def everyone_ready(game: Game, phase: GamePhase) -> bool:
     """Has every power with orders to give in ``phase`` said it is ready?"""
     position = phase_position(phase)
     needed = powers_to_order(position, find_variant(game.variant))
-    ready = set(phase.order_sets.filter(ready=True).values_list("seat__power", flat=True))
+    ready = set(phase.order_sets.filter(ready=True).values_list("power", flat=True))
     return needed <= ready
 
 

@@ -342,7 +342,9 @@ def late_orders_accept(
     seat.seeking_replacement_until = None
     seat.consecutive_misses = 0
     seat.save()
-    order_set, _created = OrderSet.objects.get_or_create(phase=phase, seat=seat)
+    order_set, _created = OrderSet.objects.get_or_create(
+        phase=phase, power=seat.power, defaults={"seat": seat}
+    )
     if orders is not None:
         position = phase_position(phase)
         canonical, problems = order_problems(position=position, power=power, orders=orders)

@@ -9,7 +9,7 @@ from adjudicator import Position
 from adjudicator.variants import Variant
 from games.deadlines import extend
 from games.models import Game, GamePhase, PhaseDuty, Seat
-from games.positions import phase_position, powers_to_order
+from games.positions import givers, phase_position, powers_to_order
 from games.schedule import deadline_rule
 from games.services.kernel import seat_exclude
 
@@ -17,15 +17,19 @@ from games.services.kernel import seat_exclude
 def missing_powers(
     phase: GamePhase, position: Position, variant: Variant, seats: dict[str, Seat]
 ) -> list[str]:
-    """Powers with orders to give that are played, saved none and did not say ready."""
-    sets = {o.seat.power: o for o in phase.order_sets.select_related("seat")}
-    out = []
+    """The seats (by their power) that give orders due for a power, saved none for it and
+    did not say ready: in most variants, the powers themselves; a Kapitalisten investor
+    who gave no orders for a nation he controls."""
+    sets = {o.power: o for o in phase.order_sets.all()}
+    giver = givers(position, variant, seats)
+    out: set[str] = set()
     for power in sorted(powers_to_order(position, variant)):
+        seat = giver.get(power)
         given = sets.get(power)
-        if seats[power].civil_disorder or (given and (given.orders or given.ready)):
+        if seat is None or seat.civil_disorder or (given and (given.orders or given.ready)):
             continue
-        out.append(power)
-    return out
+        out.add(seat.power)
+    return sorted(out)
 
 
 def nmr_policy_apply(game: Game, phase: GamePhase, variant: Variant, now: Any) -> bool:

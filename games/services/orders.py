@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 from adjudicator import ParseError, Position, check_order, find_variant
 from core.errors import ApplicationError, NotSeated
 from games import visibility, wording
-from games.models import Game, GamePhase, OrderSet
-from games.positions import phase_position, whole_answer_problem
+from games.models import Game, GamePhase, OrderSet, Seat
+from games.positions import phase_position, seat_powers, whole_answer_problem
 from games.services.kernel import (
     adjudicate_when_all_ready,
     bump,
@@ -54,7 +54,24 @@ def order_problems(
     return canonical, problems
 
 
-def order_check(*, game: Game, user: AbstractBaseUser, text: str) -> dict[str, Any]:
+def power_given(position: Position, game: Game, seat: Seat, power: str | None) -> str:
+    """The power ``seat`` orders for: ``power`` (None: the seat's own), if the seat gives
+    its orders now.
+
+    Raises:
+        ApplicationError: the seat does not give ``power``'s orders.
+    """
+    power = power or seat.power
+    if power not in seat_powers(position, find_variant(game.variant), seat):
+        raise ApplicationError(
+            _("You do not give the orders of %(power)s.") % {"power": wording.power_name(power)}
+        )
+    return power
+
+
+def order_check(
+    *, game: Game, user: AbstractBaseUser, text: str, power: str | None = None
+) -> dict[str, Any]:
     """One order checked against the open phase, the way the game page checks what a
     player types; nothing is saved. ``ok``, the canonical ``order`` when it can be read,
     and ``message`` (why not) when it is not ok; a seated player with no phase open to
@@ -69,7 +86,8 @@ def order_check(*, game: Game, user: AbstractBaseUser, text: str) -> dict[str, A
     phase = game.current_phase
     if phase is None:
         return {"ok": False, "message": _("You have no orders to give here.")}
-    order, problem = order_read(phase_position(phase), seat.power, text)
+    position = phase_position(phase)
+    order, problem = order_read(position, power_given(position, game, seat, power), text)
     answer: dict[str, Any] = {"ok": problem is None}
     if order is not None:
         answer["order"] = order
@@ -80,9 +98,15 @@ def order_check(*, game: Game, user: AbstractBaseUser, text: str) -> dict[str, A
 
 @transaction.atomic
 def orders_submit(
-    *, game: Game, user: AbstractBaseUser, orders: list[str], phase_id: int | None = None
+    *,
+    game: Game,
+    user: AbstractBaseUser,
+    orders: list[str],
+    phase_id: int | None = None,
+    power: str | None = None,
 ) -> OrderSet:
-    """Save a power's orders for the open phase, replacing what was saved.
+    """Save a power's orders for the open phase, replacing what was saved: the seat's own
+    power's, or ``power``'s if the seat gives its orders now.
 
     Every order is checked by the adjudicator; if any cannot be read or is
     illegal, nothing is saved and the error lists each problem. A later order
@@ -94,7 +118,8 @@ def orders_submit(
     if phase_id is not None and phase.pk != phase_id:
         raise ApplicationError(_("The phase has already been adjudicated."))
     position = phase_position(phase)
-    canonical, problems = order_problems(position=position, power=seat.power, orders=orders)
+    power = power_given(position, game, seat, power)
+    canonical, problems = order_problems(position=position, power=power, orders=orders)
     if problems:
         raise ApplicationError(_("Some orders were not accepted."), {"problems": problems})
     by_unit: dict[str, str] = {}
@@ -102,8 +127,8 @@ def orders_submit(
         # A later order for the same unit (or build site) replaces an earlier one.
         key = f"waive-{n}" if text == "WAIVE" else text.split()[1].split("/")[0]
         by_unit[key] = text
-    refuse_excess_orders(game, position, seat.power, list(by_unit.values()))
-    order_set, _created = OrderSet.objects.get_or_create(phase=phase, seat=seat)
+    refuse_excess_orders(game, position, power, list(by_unit.values()))
+    order_set = order_set_of(phase, seat, power)
     order_set.orders = list(by_unit.values())
     order_set.ready = False
     order_set.save()
@@ -126,18 +151,36 @@ def refuse_excess_orders(game: Game, position: Position, power: str, orders: lis
         )
 
 
+def order_set_of(phase: GamePhase, seat: Seat, power: str) -> OrderSet:
+    """``power``'s order set of ``phase``, given by ``seat`` from now on (made if none)."""
+    order_set, _created = OrderSet.objects.get_or_create(
+        phase=phase, power=power, defaults={"seat": seat}
+    )
+    if order_set.seat_id != seat.pk:
+        order_set.seat = seat  # control changed hands, or a replacement took the seat
+    return order_set
+
+
 @transaction.atomic
 def orders_ready(*, game: Game, user: AbstractBaseUser, ready: bool) -> OrderSet:
-    """Mark a power ready (or not). When every power with orders to give is ready,
-    the phase is adjudicated at once (after this transaction commits)."""
+    """Mark a seat ready (or not): every power whose orders it gives now. When every power
+    with orders to give is ready, the phase is adjudicated at once (after this transaction
+    commits). Returns the order set of the seat's own power."""
     game = Game.objects.select_for_update().get(pk=game.pk)
     seat = seat_acting(game, user)
     phase = open_phase_locked(game)
-    order_set, _created = OrderSet.objects.get_or_create(phase=phase, seat=seat)
+    position = phase_position(phase)
+    powers = seat_powers(position, find_variant(game.variant), seat)
+    if not powers:
+        raise ApplicationError(_("You have no orders to give now."))
+    order_sets = [order_set_of(phase, seat, power) for power in powers]
     if ready:
-        _check_whole_answer(game, phase, seat.power, order_set.orders)
-    order_set.ready = ready
-    order_set.save(update_fields=["ready", "updated_at"])
+        for order_set in order_sets:
+            _check_whole_answer(game, phase, order_set.power, order_set.orders)
+    for order_set in order_sets:
+        order_set.ready = ready
+        order_set.save()
+    order_set = order_sets[0]
     bump(game)
     if ready:
         adjudicate_when_all_ready(game, phase)

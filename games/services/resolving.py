@@ -10,7 +10,13 @@ from adjudicator import Position, resolve
 from adjudicator.io import position_to_json
 from adjudicator.variants import Variant
 from games.models import Game, GamePhase, PhaseDuty, Seat
-from games.positions import phase_position, powers_to_order, result_rows, with_decisions
+from games.positions import (
+    givers,
+    phase_position,
+    powers_to_order,
+    result_rows,
+    with_decisions,
+)
 from games.services.kernel import seat_exclude
 
 
@@ -25,18 +31,31 @@ def board_resolve(game: Game, phase: GamePhase, variant: Variant, now: Any) -> P
     """
     position = with_decisions(phase_position(phase), phase)
     seats = {s.power: s for s in game.seats.select_for_update()}
-    order_sets = {o.seat.power: o for o in phase.order_sets.select_related("seat")}
+    order_sets = {o.power: o for o in phase.order_sets.select_related("seat")}
+    # Orders given by a seat in civil disorder are not executed (whoever's they are).
     orders = {
         power: list(o.orders)
         for power, o in order_sets.items()
-        if o.orders and not seats[power].civil_disorder
+        if o.orders and not seats[o.seat.power].civil_disorder
     }
     notes: list[dict[str, Any]] = []
     due = powers_to_order(position, variant)
+    giver = givers(position, variant, seats)
+    # Each seat's duty: the powers with orders due that it gives (its own in most
+    # variants; a Kapitalisten investor, the nations he controls). A power nobody gives
+    # (a nation in civil disorder) is no one's miss.
+    duties: dict[str, list[str]] = {}
     for power in sorted(due):
-        seat = seats[power]
-        given = order_sets.get(power)
-        missed = not seat.civil_disorder and not (given and (given.orders or given.ready))
+        if power in giver:
+            duties.setdefault(giver[power].power, []).append(power)
+    for seat_power, powers in sorted(duties.items()):
+        seat = seats[seat_power]
+        unanswered = [
+            p
+            for p in powers
+            if not ((given := order_sets.get(p)) and (given.orders or given.ready))
+        ]
+        missed = not seat.civil_disorder and bool(unanswered)
         _duty, new = PhaseDuty.objects.get_or_create(
             phase=phase, seat=seat, defaults={"user": seat.user, "missed": missed}
         )
@@ -45,12 +64,15 @@ def board_resolve(game: Game, phase: GamePhase, variant: Variant, now: Any) -> P
         if missed:
             seat.missed_phases += 1
             seat.consecutive_misses += 1
-            notes.append({"kind": "missed", "power": power})
+            note: dict[str, Any] = {"kind": "missed", "power": seat_power}
+            if unanswered != [seat_power]:
+                note["powers"] = unanswered
+            notes.append(note)
             limit = game.exclude_after
             if limit and seat.consecutive_misses >= limit and seat.user_id is not None:
                 # Excluded after too many misses in a row; announced with the results.
                 seat_exclude(seat)
-                notes.append({"kind": "excluded", "power": power, "misses": limit})
+                notes.append({"kind": "excluded", "power": seat_power, "misses": limit})
                 PhaseDuty.objects.filter(phase=phase, seat=seat).update(excluded=True)
         else:
             seat.consecutive_misses = 0
@@ -74,6 +96,6 @@ def board_resolve(game: Game, phase: GamePhase, variant: Variant, now: Any) -> P
     if not after.phase.is_setup:
         alive = after.powers_on_board
         for power, seat in seats.items():
-            if power not in alive and not seat.eliminated:
+            if power in variant.powers and power not in alive and not seat.eliminated:
                 Seat.objects.filter(pk=seat.pk).update(eliminated=True)
     return after

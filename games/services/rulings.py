@@ -27,7 +27,7 @@ def orders_as_adjudicated(phase: GamePhase) -> dict[str, list[str]]:
     if phase.adjudicated_orders is not None:
         return {p: list(o) for p, o in phase.adjudicated_orders.items()}
     return {
-        o.seat.power: list(o.orders)
+        o.power: list(o.orders)
         for o in phase.order_sets.select_related("seat")
         if o.orders and not o.seat.civil_disorder
     }
@@ -173,7 +173,7 @@ def ruling_apply(
         if was_open is not None and was_open.code == opened.code and was_open.deadline:
             opened.deadline = max(was_open.deadline, now + timedelta(hours=1))
             for o in was_open.order_sets.all():
-                OrderSet.objects.create(phase=opened, seat=o.seat, orders=o.orders)
+                OrderSet.objects.create(phase=opened, seat=o.seat, power=o.power, orders=o.orders)
         opened.save(update_fields=["derived_from", "deadline"])
     action_record(
         game,
@@ -219,5 +219,7 @@ def _copy_resolved(
     )
     seats = {s.power: s for s in game.seats.all()}
     for power, texts in orders.items():
-        OrderSet.objects.create(phase=copy, seat=seats[power], orders=texts, ready=True)
+        OrderSet.objects.create(
+            phase=copy, seat=seats[power], power=power, orders=texts, ready=True
+        )
     return copy
