@@ -186,3 +186,31 @@ def test_stored_result_parameters_become_ids_and_back() -> None:
         assert restored.results == STORED_IN_WORDS
     finally:
         _apps_at(MigrationExecutor(connection).loader.graph.leaf_nodes())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_each_order_set_is_its_seats_powers_and_back() -> None:
+    before, after = [("games", "0013_result_params_as_ids")], [("games", "0014_order_set_power")]
+    try:
+        old = _apps_at(before)
+        user = old.get_model("auth", "User").objects.create(username="host")
+        game = old.get_model("games", "Game").objects.create(name="g", created_by=user)
+        phase = old.get_model("games", "GamePhase").objects.create(
+            game=game, index=0, code="S1901M", position={}
+        )
+        Seat = old.get_model("games", "Seat")
+        for power in ("france", "italy"):
+            seat = Seat.objects.create(game=game, power=power)
+            old.get_model("games", "OrderSet").objects.create(
+                phase=phase, seat=seat, orders=[f"{power} orders"]
+            )
+        new = _apps_at(after)
+        sets = new.get_model("games", "OrderSet").objects.all()
+        assert sorted((o.power, o.seat.power, o.orders[0]) for o in sets) == [
+            ("france", "france", "france orders"),
+            ("italy", "italy", "italy orders"),
+        ]
+        back = _apps_at(before)
+        assert back.get_model("games", "OrderSet").objects.count() == 2
+    finally:
+        _apps_at(MigrationExecutor(connection).loader.graph.leaf_nodes())
