@@ -39,6 +39,8 @@ class Game(models.Model):
         DRAW = "draw", _("Draw")
         #: One board of linked boards (a duel): the link's winner is the game's.
         DUEL = "duel", _("Duel decided")
+        #: Several won together (Kapitalisten: investors level on victory points).
+        SHARED = "shared", _("Shared victory")
 
     name = models.CharField(_("name"), max_length=100)
     variant = models.CharField(_("variant"), max_length=40, default="standard")
@@ -77,7 +79,8 @@ class Game(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     outcome = models.CharField(max_length=8, choices=Outcome.choices, blank=True)
-    winner = models.CharField(max_length=40, blank=True)
+    #: The winning power, or the winners joined by "," (a shared victory).
+    winner = models.CharField(max_length=200, blank=True)
 
     # -- who runs it ------------------------------------------------------------------
     #: Game masters of this game alone (site moderators run every game).

@@ -66,6 +66,17 @@ def seat_powers(position: Position, variant: Variant, seat: Seat) -> list[str]:
     return sorted(mine, key=lambda p: (p != seat.power, p))
 
 
+def game_end(variant: Variant, position: Position) -> tuple[str, str] | None:
+    """How a game ends with ``position``, as (outcome, winner) for Game: a solo (one
+    winner) or a shared victory (the winners joined by ","); None while it goes on."""
+    if not variant.finished(position):
+        return None
+    won = variant.winners_of(position)
+    if len(won) == 1:
+        return Game.Outcome.SOLO, won[0]
+    return Game.Outcome.SHARED, ",".join(won)
+
+
 def phase_seed(game: Game, index: int) -> int:
     """The seed of a game's phase, from the game's own seed: every random event of the
     phase is drawn from it, so a phase can be replayed and audited."""

@@ -485,6 +485,16 @@ class Variant:
             return leaders[0] if len(leaders) == 1 else None
         return None
 
+    def finished(self, position: Position) -> bool:
+        """Has the game ended with this position? Standard: when someone has won."""
+        return self.winner(position) is not None
+
+    def winners_of(self, position: Position) -> tuple[str, ...]:
+        """Who won, once :meth:`finished`: one power, or (where the rules let a win be
+        shared, Kapitalisten's investors level on victory points) several."""
+        winner = self.winner(position)
+        return (winner,) if winner is not None else ()
+
     # -- non-player events -----------------------------------------------------
 
     def open_phase(self, position: Position, seed: int) -> tuple[Position, tuple[OrderResult, ...]]:

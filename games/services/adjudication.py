@@ -13,6 +13,7 @@ from django.utils import timezone
 from adjudicator import find_variant
 from games import events
 from games.models import BoardLink, Game, GamePhase
+from games.positions import game_end
 from games.services.decisions import decisions_pending
 from games.services.kernel import (
     bump,
@@ -64,9 +65,9 @@ def phase_adjudicate(*, game_id: int, phase_id: int) -> bool:
             bump(game)
             return False
         after = board_resolve(game, phase, variant, now)
-        winner = None if link is not None else variant.winner(after)
-        if winner is not None:
-            game_finish(game, Game.Outcome.SOLO, winner, now)
+        ended = None if link is not None else game_end(variant, after)
+        if ended is not None:
+            game_finish(game, ended[0], ended[1], now)
         elif link is not None and not after.phase.is_setup:
             link_boards_start(link, game, after, index=phase.index + 1, now=now)
         else:

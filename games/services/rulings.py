@@ -16,7 +16,7 @@ from adjudicator import Position, PositionError, find_variant, resolve
 from adjudicator.io import position_from_json, position_to_json
 from core.errors import ApplicationError
 from games.models import Game, GamePhase, ModeratorAction, OrderSet, Ruling
-from games.positions import phase_position, result_rows
+from games.positions import game_end, phase_position, result_rows
 from games.services.kernel import bump, game_finish, phase_open
 from games.services.moderation import action_record, moderated_game_locked, reason_required
 from games.services.orders import order_problems
@@ -138,7 +138,7 @@ def ruling_apply(
         notes=[{"kind": "ruling", "ruling": ruling.pk, "reason": reason}],
     )
     current = corrected
-    game_over = variant.winner(current)
+    game_over = game_end(variant, current)
     for old in later:
         if game_over is not None or str(current.phase) != old.code:
             break  # the correction changed what follows: players order from here on
@@ -158,9 +158,9 @@ def ruling_apply(
             position=current,
         )
         current = resolution.position
-        game_over = variant.winner(current)
+        game_over = game_end(variant, current)
     if game_over is not None:
-        game_finish(game, Game.Outcome.SOLO, game_over, now)
+        game_finish(game, game_over[0], game_over[1], now)
     else:
         if game.status == Game.Status.FINISHED:
             game.status = Game.Status.ACTIVE  # the solo the ruling took away
