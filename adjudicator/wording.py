@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 LOCATION_PARAMS = frozenset({"location", "dest", "source", "province"})
 UNIT_PARAMS = frozenset({"unit", "other", "supported", "army"})
-POWER_PARAMS = frozenset({"power", "owner"})
+POWER_PARAMS = frozenset({"power", "owner", "nation"})
 UNIT_KIND_PARAMS = frozenset({"actual", "given"})
 UNIT_KINDS = {"A": "an army", "F": "a fleet"}
 

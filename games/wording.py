@@ -265,7 +265,39 @@ REASONS: dict[str, Promise] = {
     "not_a_draft_space": _("%(location)s is not one of the draft's spaces"),
     "picked_at_random": _("no pick in time: placed at random"),
     "removed_no_center": _("%(unit)s took no supply center in 1900 and is removed"),
+    # Kapitalisten: the exchange.
+    "sale_limited": _("sold %(done)s: at most 500 of a currency are sold in a turn"),
+    "sale_short": _("sold %(done)s: only %(done)s were held"),
+    "purchase_short": _(
+        "bought %(done)s: the cash ran out (no debt, orders in the order written)"
+    ),
+    "currency_worthless": _(
+        "the currency of %(nation)s is worth nothing: %(nation)s is eliminated"
+    ),
+    "sold_without_orders": _("no exchange orders: %(done)s sold automatically"),
+    "investor_excluded": _("excluded after three turns in a row without exchange orders"),
+    "nation_controlled": _(
+        "%(nation)s is controlled by %(investor)s with %(units)s against %(second)s"
+    ),
+    "control_by_earlier_turn": _(
+        "%(nation)s is controlled by %(investor)s: level with %(tied)s at %(units)s, "
+        "and more %(turns_back)s turns before"
+    ),
+    "control_by_fewer_nations": _(
+        "%(nation)s is controlled by %(investor)s: level with %(tied)s at %(units)s, "
+        "and given fewer nations"
+    ),
+    "control_drawn": _(
+        "%(nation)s is controlled by %(investor)s: level with %(tied)s at %(units)s, "
+        "and drawn by lot"
+    ),
+    "nation_uncontrolled": _("%(nation)s has no controller: nobody holds its currency"),
+    "rate_winter": _("the rate of %(nation)s moves %(change)s centers x 5 %% to %(rate)s"),
+    "nation_eliminated": _("%(nation)s is eliminated: its currency is worth nothing"),
+    "exchange_won": _("%(investor)s wins with %(points)s victory points"),
+    "not_an_investor": _("only an investor trades currency"),
 }
+_CONTROLLED_ALONE = _("%(nation)s is controlled by %(investor)s with %(units)s")
 _SUPPORT_NOT_TO_HOLD = _("%(supported)s was not ordered to hold")
 _SUPPORT_NOT_TO_MOVE = _("%(supported)s was not ordered to %(dest)s")
 _CONVOY_NOT_MATCHED = _("%(army)s was not ordered to move to %(dest)s")
@@ -371,6 +403,8 @@ def result_sentence(reason_code: str, params: Mapping[str, Any], map_id: str) ->
             return str(template) % values
         if reason_code == "convoy_not_matched":
             return str(_CONVOY_NOT_MATCHED) % values
+        if reason_code == "nation_controlled" and "second" not in params:
+            return str(_CONTROLLED_ALONE) % values
         if reason_code == "convoy_disrupted" and "fleets" not in params:
             values["fleets"] = str(_THE_CONVOY)
         template = REASONS.get(reason_code)

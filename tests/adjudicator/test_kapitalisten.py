@@ -326,7 +326,7 @@ class TestRule6Control:
         a = resolve(first, {}, seed=5)
         b = resolve(first, {}, seed=5)
         assert kap().controllers(a.position) == kap().controllers(b.position)
-        drawn = [r for r in a.results if r.reason is not None and r.params.get("by") == "drawn"]
+        drawn = [r for r in a.results if r.reason is not None and r.reason.value == "control_drawn"]
         assert drawn  # every investor sold 500 of each: level everywhere
 
     def test_one_investor_controlling_several_nations_gives_all_their_orders(self) -> None:

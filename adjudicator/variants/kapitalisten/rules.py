@@ -89,9 +89,18 @@ CONTROLLED = Reason.declare(
     "{nation} is controlled by {investor} with {units} against {second}",
     without={"second": "{nation} is controlled by {investor} with {units}"},
 )
-CONTROL_TIE = Reason.declare(
-    "nation_controlled_tie",
-    "{nation} is controlled by {investor}: level with {tied} at {units}, decided by {by}",
+CONTROL_EARLIER = Reason.declare(
+    "control_by_earlier_turn",
+    "{nation} is controlled by {investor}: level with {tied} at {units}, "
+    "and more {turns_back} turns before",
+)
+CONTROL_FEWER = Reason.declare(
+    "control_by_fewer_nations",
+    "{nation} is controlled by {investor}: level with {tied} at {units}, and given fewer nations",
+)
+CONTROL_DRAWN = Reason.declare(
+    "control_drawn",
+    "{nation} is controlled by {investor}: level with {tied} at {units}, and drawn by lot",
 )
 NO_CONTROLLER = Reason.declare(
     "nation_uncontrolled", "{nation} has no controller: nobody holds its currency"
@@ -571,8 +580,10 @@ def _control_result(c: Control, book: Book) -> OrderResult:
         "investor": c.investor,
         "units": str(units),
         "tied": ", ".join(i for i in c.tied if i != c.investor),
-        "by": c.by.value,
     }
-    if c.turns_back:
+    if c.by is ControlBy.EARLIER_TURN:
         params["turns_back"] = str(c.turns_back)
-    return OrderResult(c.nation, "control", Outcome.OK, CONTROL_TIE, FrozenMap(params))
+        reason = CONTROL_EARLIER
+    else:
+        reason = CONTROL_FEWER if c.by is ControlBy.FEWER_CONTROLS else CONTROL_DRAWN
+    return OrderResult(c.nation, "control", Outcome.OK, reason, FrozenMap(params))
