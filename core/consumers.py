@@ -1,10 +1,14 @@
-"""What the site's sockets share: clients that only listen (and may ping)."""
+"""What the site's sockets share: clients that only listen (and may ping), and the
+socket on one thing's version."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from typing import Any
 
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
 
 from core.inputs import json_loads
 
@@ -28,3 +32,76 @@ class ListenerConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             return
         if isinstance(content, dict):
             await self.receive_json(content, **kwargs)
+
+
+class VersionConsumer(ListenerConsumer):
+    """A socket on one thing's version (a game, a tournament's page): it says the version
+    on connect, passes on every newer one published to the thing's group, and checks the
+    version itself now and then (``LIVE_POLL_SECONDS``), so that an update published where
+    this process cannot hear it (the embedded in-memory layer, a broker blip) still
+    arrives. Nothing else travels: the client re-fetches what its user may see.
+
+    A subclass names its message ``kind`` ("game.changed", whose handler Channels calls
+    ``game_changed``: it passes the event to :meth:`version_heard`), says who may watch
+    and the group (:meth:`watch`) and the version now (:meth:`version_now`), and may join
+    more groups (:meth:`joined`, :meth:`leaving`)."""
+
+    kind: str = ""
+
+    async def watch(self) -> tuple[str, int] | None:
+        """The group and the version now, if the socket's user may watch; else None
+        (the socket is refused: nobody watches what a subclass does not name)."""
+        return None
+
+    async def version_now(self) -> int:
+        """The version now, for the periodic check (a subclass reads it)."""
+        return int(self.version)
+
+    async def joined(self) -> None:
+        """More groups to join, once the watcher is let in."""
+
+    async def leaving(self) -> None:
+        """Groups to leave besides the thing's own."""
+
+    async def connect(self) -> None:
+        self.poller: asyncio.Task[None] | None = None
+        self.group: str | None = None
+        watched = await self.watch()
+        if watched is None:
+            await self.close(code=4403)
+            return
+        self.group, self.version = watched
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.joined()
+        await self.accept()
+        await self.send_json({"type": self.kind, "version": self.version})
+        if settings.LIVE_POLL_SECONDS > 0:
+            self.poller = asyncio.create_task(self._poll())
+
+    async def disconnect(self, code: int) -> None:
+        poller: asyncio.Task[None] | None = getattr(self, "poller", None)
+        if poller is not None:
+            poller.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await poller
+        group: str | None = getattr(self, "group", None)
+        if group is not None:
+            await self.channel_layer.group_discard(group, self.channel_name)
+            await self.leaving()
+
+    async def receive_json(self, content: dict[str, Any], **kwargs: Any) -> None:
+        # Clients only listen; a ping gets the current version back.
+        if content.get("type") == "ping":
+            await self.send_json({"type": self.kind, "version": self.version})
+
+    async def version_heard(self, event: dict[str, Any]) -> None:
+        """A version published (or found by the check): passed on if it is newer."""
+        version = int(event["version"])
+        if version > self.version:
+            self.version = version
+            await self.send_json({"type": self.kind, "version": version})
+
+    async def _poll(self) -> None:
+        while True:
+            await asyncio.sleep(settings.LIVE_POLL_SECONDS)
+            await self.version_heard({"version": await self.version_now()})

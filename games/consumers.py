@@ -10,14 +10,11 @@ cannot hear it (the embedded in-memory layer, a broker blip) still arrives.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from typing import Any
 
 from channels.db import database_sync_to_async
-from django.conf import settings
 
-from core.consumers import ListenerConsumer
+from core.consumers import VersionConsumer
 from core.live import group_name, user_group_name
 from games.models import Game
 from games.visibility import can_view_game
@@ -37,43 +34,30 @@ def _version(game_id: int) -> int:
     return int(Game.objects.filter(pk=game_id).values_list("version", flat=True).first() or 0)
 
 
-class GameConsumer(ListenerConsumer):
-    async def connect(self) -> None:
+class GameConsumer(VersionConsumer):
+    kind = "game.changed"
+
+    async def watch(self) -> tuple[str, int] | None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
-        self.version = await _watch(self.scope.get("user"), self.game_id)
-        self.poller: asyncio.Task[None] | None = None
-        if self.version is None:
-            await self.close(code=4403)
-            return
-        await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
+        version = await _watch(self.scope.get("user"), self.game_id)
+        return None if version is None else (group_name(self.game_id), version)
+
+    async def joined(self) -> None:
+        # A signed-in watcher also hears of press for him on his own group.
         user = self.scope.get("user")
         self.user_group = user_group_name(user.pk) if user and user.is_authenticated else None
         if self.user_group is not None:
             await self.channel_layer.group_add(self.user_group, self.channel_name)
-        await self.accept()
-        await self.send_json({"type": "game.changed", "version": self.version})
-        if settings.LIVE_POLL_SECONDS > 0:
-            self.poller = asyncio.create_task(self._poll())
 
-    async def disconnect(self, code: int) -> None:
-        if self.poller is not None:
-            self.poller.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.poller
-        await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
+    async def leaving(self) -> None:
         if getattr(self, "user_group", None) is not None:
             await self.channel_layer.group_discard(self.user_group, self.channel_name)
 
-    async def receive_json(self, content: dict[str, Any], **kwargs: Any) -> None:
-        # Clients only listen; a ping gets the current version back.
-        if content.get("type") == "ping":
-            await self.send_json({"type": "game.changed", "version": self.version})
+    async def version_now(self) -> int:
+        return await _version(self.game_id)
 
     async def game_changed(self, event: dict[str, Any]) -> None:
-        version = int(event["version"])
-        if self.version is None or version > self.version:
-            self.version = version
-            await self.send_json({"type": "game.changed", "version": version})
+        await self.version_heard(event)
 
     async def press_new(self, event: dict[str, Any]) -> None:
         # The user's group hears of press in all their games; this page shows one.
@@ -83,8 +67,3 @@ class GameConsumer(ListenerConsumer):
     async def inbox_changed(self, event: dict[str, Any]) -> None:
         # The user's group also carries their inbox count, for the header's own socket.
         pass
-
-    async def _poll(self) -> None:
-        while True:
-            await asyncio.sleep(settings.LIVE_POLL_SECONDS)
-            await self.game_changed({"version": await _version(self.game_id)})
