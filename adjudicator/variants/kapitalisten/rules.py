@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from adjudicator.board import FrozenMap, Phase, PhaseKind, Position, Season, thaw
 from adjudicator.chance import chance
@@ -117,49 +117,38 @@ declare_problem("exchange_shape", "an exchange order reads: buy 300 russia, sell
 
 
 @dataclass(frozen=True, slots=True)
-class Buy(VariantOrder):
-    """Rule 4: buy ``units`` of ``nation``'s currency: ``buy 300 russia``."""
+class ExchangeOrder(VariantOrder):
+    """Rule 4: buy or sell ``units`` of ``nation``'s currency (``buy 300 russia``,
+    ``sell 500 rouble``): :class:`Buy` and :class:`Sell` say which."""
 
     nation: str
     units: int
     phase_kinds = frozenset({EXCHANGE, PhaseKind.MOVEMENT})
+    side: ClassVar[Side]
 
     @classmethod
     def read(
         cls, text: str, game_map: GameMap, position: Position | None, power: str | None
-    ) -> Buy | None:
-        found = _read_trade(text, "buy", game_map)
+    ) -> ExchangeOrder | None:
+        found = _read_trade(text, cls.side.value, game_map)
         return cls(*found) if found is not None else None
 
     def __str__(self) -> str:
-        return f"buy {self.units} {self.nation}"
+        return f"{self.side.value} {self.units} {self.nation}"
 
     @property
     def trade(self) -> Trade:
-        return Trade(Side.BUY, self.nation, self.units)
+        return Trade(self.side, self.nation, self.units)
 
 
 @dataclass(frozen=True, slots=True)
-class Sell(VariantOrder):
-    """Rule 4: sell ``units`` of ``nation``'s currency: ``sell 500 rouble``."""
+class Buy(ExchangeOrder):
+    side = Side.BUY
 
-    nation: str
-    units: int
-    phase_kinds = frozenset({EXCHANGE, PhaseKind.MOVEMENT})
 
-    @classmethod
-    def read(
-        cls, text: str, game_map: GameMap, position: Position | None, power: str | None
-    ) -> Sell | None:
-        found = _read_trade(text, "sell", game_map)
-        return cls(*found) if found is not None else None
-
-    def __str__(self) -> str:
-        return f"sell {self.units} {self.nation}"
-
-    @property
-    def trade(self) -> Trade:
-        return Trade(Side.SELL, self.nation, self.units)
+@dataclass(frozen=True, slots=True)
+class Sell(ExchangeOrder):
+    side = Side.SELL
 
 
 _BY_CURRENCY = {c: n for n, c in CURRENCIES.items()}
@@ -305,7 +294,7 @@ class Kapitalisten(Variant):
         self, position: Position, orders: Mapping[str, Sequence[Order]], seed: int
     ) -> tuple[Position, list[OrderResult]]:
         """Turn 1 (Winter 1900): the exchange alone, then control for 1901."""
-        own = {p: [o for o in given if isinstance(o, (Buy, Sell))] for p, given in orders.items()}
+        own = {p: [o for o in given if isinstance(o, ExchangeOrder)] for p, given in orders.items()}
         return self._exchange(position, position, own, seed)
 
     def own_orders(
@@ -319,7 +308,7 @@ class Kapitalisten(Variant):
         if position.phase.kind is not PhaseKind.MOVEMENT:
             return after, ()
         trades = {
-            p: [o for o in given if isinstance(o, (Buy, Sell))] for p, given in orders.items()
+            p: [o for o in given if isinstance(o, ExchangeOrder)] for p, given in orders.items()
         }
         moved, results = self._exchange(position, after, trades, seed)
         return moved, tuple(results)
@@ -328,7 +317,7 @@ class Kapitalisten(Variant):
         self,
         position: Position,
         after: Position,
-        orders: Mapping[str, Sequence[Buy | Sell]],
+        orders: Mapping[str, Sequence[ExchangeOrder]],
         seed: int,
     ) -> tuple[Position, list[OrderResult]]:
         """Settle the turn's trading, move the rates, count missed turns, exclude, and
@@ -340,7 +329,7 @@ class Kapitalisten(Variant):
         missed = {i: int((state.get("missed") or {}).get(i, 0)) for i in investors}
         results: list[OrderResult] = []
         given: dict[str, list[Trade]] = {}
-        kept: dict[str, list[Buy | Sell]] = {}
+        kept: dict[str, list[ExchangeOrder]] = {}
         for who, trades in orders.items():
             if who not in investors:
                 results.extend(
@@ -541,7 +530,7 @@ def _automatic(s: Settled) -> Sell:
     return Sell(s.trade.nation, s.trade.units)
 
 
-def _settled_result(s: Settled, order: Buy | Sell) -> OrderResult:
+def _settled_result(s: Settled, order: ExchangeOrder) -> OrderResult:
     params = {
         "nation": s.trade.nation,
         "done": str(s.done),
