@@ -218,27 +218,19 @@ def _row(row: groups.Row) -> dict[str, Any]:
 
 
 def final_places(tournament: Tournament) -> list[dict[str, Any]]:
-    """The champion, the runner-up and the third (the match for third's winner, or both
-    losing semi-finalists sharing it), once decided."""
+    """The places down to the semi-finals' (the bracket's own, brackets.places: 1, 2, and
+    3 and 4 after a match for third, else both losing semi-finalists 3), once the final
+    is decided; those sharing a place in the bracket's order."""
     if not tournament.bracket:
         return []
     bracket = brackets.bracket_from_json(tournament.bracket)
-    final = bracket.final
-    if final is None or final.winner is None:
+    if bracket.final is None or bracket.final.winner is None:
         return []
     entries = {e.key: e for e in tournament.entries.select_related("user")}
-    places = [
-        {"place": 1, "player": _name(entries.get(final.winner))},
-        {"place": 2, "player": _name(entries.get(final.loser or ""))},
-    ]
-    if bracket.third_place is not None and bracket.third_place.winner is not None:
-        places.append({"place": 3, "player": _name(entries.get(bracket.third_place.winner))})
-        places.append({"place": 4, "player": _name(entries.get(bracket.third_place.loser or ""))})
-    elif bracket.round_count >= 2:
-        for semi in bracket.rounds[bracket.round_count - 2]:
-            if semi.loser:
-                places.append({"place": 3, "player": _name(entries.get(semi.loser))})
-    return places
+    seen = [p for r in reversed(bracket.rounds) for m in r for p in (m.a, m.b) if p]
+    top = [(place, key) for key, place in brackets.places(bracket).items() if place <= 4]
+    top.sort(key=lambda pk: (pk[0], seen.index(pk[1])))
+    return [{"place": place, "player": _name(entries.get(key))} for place, key in top]
 
 
 def entrants(tournament: Tournament) -> list[dict[str, Any]]:
