@@ -10,7 +10,7 @@ import io
 from typing import Any
 
 from games.models import Game
-from games.positions import board_now
+from games.positions import boards_now
 from tournaments import brackets
 from tournaments.brackets import Decided
 from tournaments.models import BoardSeat, Entry, Match, Round, Tournament
@@ -137,11 +137,16 @@ def boards(tournament: Tournament) -> list[dict[str, Any]]:
             .order_by("board__round__number", "board__number", "power")
         ]
     rows = []
-    for m in _played(tournament):
-        # A match decided without play (a walkover, a forfeit) lists none of the boards
-        # its duel may have started on: like the tie-breaks, it counts no board figures.
-        played = m.duel_id is not None and m.decided == Decided.PLAYED.value
-        games = list(Game.objects.filter(link_id=m.duel_id).order_by("pk")) if played else []
+    matches = _played(tournament)
+    # A match decided without play (a walkover, a forfeit) lists none of the boards its
+    # duel may have started on: like the tie-breaks, it counts no board figures.
+    played = {m.duel_id for m in matches if m.duel_id and m.decided == Decided.PLAYED.value}
+    by_duel: dict[int, list[Game]] = {}
+    for game in Game.objects.filter(link_id__in=played).order_by("pk"):
+        by_duel.setdefault(game.link_id or 0, []).append(game)
+    positions = boards_now(g for games in by_duel.values() for g in games)
+    for m in matches:
+        games = by_duel.get(m.duel_id or 0, [])
         round_name = match_name(m).split(",")[0]
         for entry, colour in ((m.a, "red"), (m.b, "blue")):
             assert entry is not None
@@ -162,7 +167,7 @@ def boards(tournament: Tournament) -> list[dict[str, Any]]:
                     }
                 )
             for game in games:
-                position = board_now(game)
+                position = positions.get(game.pk)
                 rows.append(
                     {
                         "round": round_name,

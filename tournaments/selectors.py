@@ -4,6 +4,7 @@ the organiser's dashboard of boards waiting on whom, and what the organisers did
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -11,10 +12,10 @@ from django.db.models import Count, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
-from adjudicator import find_variant
+from adjudicator import Position, find_variant
 from games import wording as game_wording
-from games.models import BoardLink, Game
-from games.positions import board_now, phase_position, powers_to_order
+from games.models import Game
+from games.positions import boards_now, phase_position, powers_to_order
 from tournaments import brackets, duels, groups, visibility
 from tournaments.models import (
     Board,
@@ -58,28 +59,45 @@ def _name(entry: Entry | None) -> str:
     return entry.user.get_username() if entry is not None else ""
 
 
-def duel_board_counts(match: Match) -> dict[str, dict[str, int]] | None:
+#: The boards of duels under way as they stand now: duel (link) id -> [(board, position)].
+DuelBoards = dict[int, list[tuple[Game, Position]]]
+
+
+def duel_boards(matches: Iterable[Match]) -> DuelBoards:
+    """The boards of the duels under way among ``matches``, read at once (a page of many
+    matches reads them in three queries, not a few per match)."""
+    ids = {m.duel_id for m in matches if m.duel_id is not None and m.winner_id is None}
+    games = list(Game.objects.filter(link_id__in=ids).order_by("pk")) if ids else []
+    now = boards_now(games)
+    out: DuelBoards = {}
+    for game in games:
+        if game.pk in now and game.link_id is not None:
+            out.setdefault(game.link_id, []).append((game, now[game.pk]))
+    return out
+
+
+def duel_board_counts(
+    match: Match, boards: DuelBoards | None = None
+) -> dict[str, dict[str, int]] | None:
     """Centers and units of each colour over both boards of ``match``'s duel now; None
-    before its boards exist."""
+    before its boards exist. ``boards``: as :func:`duel_boards` read them, if they were."""
     if match.duel_id is None:
         return None
+    on = (boards if boards is not None else duel_boards([match])).get(match.duel_id)
+    if not on:
+        return None
     totals = {c: {"centres": 0, "units": 0} for c in ("red", "blue")}
-    found = False
-    for game in Game.objects.filter(link_id=match.duel_id):
-        position = board_now(game)
-        if position is None:
-            continue
-        found = True
+    for _game, position in on:
         for colour, total in totals.items():
             total["centres"] += len(position.centers_of(colour))
             total["units"] += len(position.units_of(colour))
-    return totals if found else None
+    return totals
 
 
-def duel_leader(match: Match) -> Entry | None:
+def duel_leader(match: Match, boards: DuelBoards | None = None) -> Entry | None:
     """Who would take ``match`` if its duel ended now: more centers over both boards,
     then more units; None when level, or before the boards are set up."""
-    counts = duel_board_counts(match)
+    counts = duel_board_counts(match, boards)
     if counts is None:
         return None
     red = (counts["red"]["centres"], counts["red"]["units"])
@@ -89,8 +107,12 @@ def duel_leader(match: Match) -> Entry | None:
     return match.a if red > blue else match.b
 
 
-def _match_row(match: Match, *, leader: bool = True) -> dict[str, Any]:
-    """A match as the pages show it."""
+#: What a match row's query reads with it.
+MATCH_RELATED = ("a__user", "b__user", "winner__user", "round", "tournament", "duel")
+
+
+def _match_row(match: Match, boards: DuelBoards, *, leader: bool = True) -> dict[str, Any]:
+    """A match as the pages show it; ``boards``: the duels under way (:func:`duel_boards`)."""
     state = "waiting"
     if match.winner_id is not None:
         state = "decided"
@@ -113,15 +135,13 @@ def _match_row(match: Match, *, leader: bool = True) -> dict[str, Any]:
         "problem": match.problem,
     }
     if state == "playing":
-        link = BoardLink.objects.filter(pk=match.duel_id).first()
-        board = Game.objects.filter(link_id=match.duel_id).order_by("pk").first()
-        phase = board.current_phase if board is not None else None
-        row["stage"] = game_wording.phase_name(phase.code) if phase is not None else ""
-        if link is not None and link.stage:
-            row["stage"] += " · " + duels.stage_words(link.stage)
+        on = boards.get(match.duel_id or 0, [])
+        # Board A's phase: a board ahead of the other waits at the next one.
+        row["stage"] = game_wording.phase_name(str(on[0][1].phase)) if on else ""
+        if match.duel is not None and match.duel.stage:
+            row["stage"] += " · " + duels.stage_words(match.duel.stage)
         if leader:
-            ahead = duel_leader(match)
-            row["leader"] = _name(ahead)
+            row["leader"] = _name(duel_leader(match, boards))
     return row
 
 
@@ -135,15 +155,16 @@ def bracket_columns(tournament: Tournament) -> list[dict[str, Any]]:
         (m.bracket_round, m.index): m
         for m in Match.objects.filter(
             tournament=tournament, round__kind=Round.Kind.KNOCKOUT
-        ).select_related("a__user", "b__user", "winner__user", "round", "tournament")
+        ).select_related(*MATCH_RELATED)
     }
+    boards = duel_boards(rows.values())
     columns = []
     for number in range(1, bracket.round_count + 1):
         matches = []
         for index in range(bracket.size >> number):
             match = rows.get((number, index))
             if match is not None:
-                matches.append(_match_row(match))
+                matches.append(_match_row(match, boards))
             else:
                 matches.append({"state": "unknown", "a": "", "b": "", "winner": ""})
         columns.append(
@@ -152,7 +173,9 @@ def bracket_columns(tournament: Tournament) -> list[dict[str, Any]]:
     if bracket.with_third_place:
         third = rows.get((0, 0))
         columns[-1]["third"] = (
-            _match_row(third) if third else {"state": "unknown", "a": "", "b": "", "winner": ""}
+            _match_row(third, boards)
+            if third
+            else {"state": "unknown", "a": "", "b": "", "winner": ""}
         )
     return columns
 
@@ -165,14 +188,12 @@ def group_tables(tournament: Tournament) -> list[dict[str, Any]]:
         return []
     entries = {e.key: e for e in tournament.entries.select_related("user")}
     holding = now_holding(tournament)
+    every = list(stage.matches.select_related(*MATCH_RELATED))
+    boards = duel_boards(every)
     out = []
-    for group in sorted(set(stage.matches.values_list("group", flat=True))):
+    for group in sorted({m.group for m in every if m.group is not None}):
         table = group_table(tournament, group)
-        matches = list(
-            stage.matches.filter(group=group).select_related(
-                "a__user", "b__user", "winner__user", "round", "tournament"
-            )
-        )
+        matches = [m for m in every if m.group == group]
         projected = []
         members = list(table.order)
         seeds = sorted(members, key=lambda k: entries[k].seed or 0)
@@ -184,7 +205,7 @@ def group_tables(tournament: Tournament) -> list[dict[str, Any]]:
             if m.winner_id is not None:
                 winner = holding.get(str(m.winner_id), str(m.winner_id))
             else:
-                ahead = duel_leader(m) if m.duel_id else None
+                ahead = duel_leader(m, boards) if m.duel_id else None
                 if ahead is None:
                     continue
                 winner = holding.get(ahead.key, ahead.key)
@@ -199,7 +220,7 @@ def group_tables(tournament: Tournament) -> list[dict[str, Any]]:
                     for r in if_now.rows
                 ],
                 "through": tournament.advance_per_group,
-                "matches": [_match_row(m) for m in matches],
+                "matches": [_match_row(m, boards) for m in matches],
             }
         )
     return out
@@ -387,9 +408,10 @@ def dashboard(*, tournament: Tournament) -> dict[str, Any]:
         tournament.matches.filter(winner__isnull=True)
         .exclude(a__isnull=True)
         .exclude(b__isnull=True)
-        .select_related("a__user", "b__user", "round", "tournament", "duel")
+        .select_related(*MATCH_RELATED)
         .order_by("round__kind", "round__number", "group", "bracket_round", "index")
     )
+    under_way = duel_boards(running)
     boards = []
     for board in (
         Board.objects.filter(round__tournament=tournament, scored_at__isnull=True)
@@ -407,7 +429,9 @@ def dashboard(*, tournament: Tournament) -> dict[str, Any]:
                 }
             )
     return {
-        "matches": [{**_match_row(m), "boards": waiting_on(m), "match": m} for m in running],
+        "matches": [
+            {**_match_row(m, under_way), "boards": waiting_on(m), "match": m} for m in running
+        ],
         "boards": boards,
         "actions": action_rows(tournament),
         "rounds": list(tournament.rounds.order_by("kind", "number")),
@@ -471,10 +495,18 @@ def round_standings(tournament: Tournament, *, if_now: bool = False) -> list[dic
     rounds = list(tournament.rounds.filter(kind=Round.Kind.BOARDS).order_by("number"))
     if if_now:
         for index, played in enumerate(rounds):
-            for board in played.boards.filter(scored_at__isnull=True).select_related("game"):
-                if board.game is None or board_now(board.game) is None:
+            running = list(
+                played.boards.filter(scored_at__isnull=True, game__isnull=False).select_related(
+                    "game"
+                )
+            )
+            now = boards_now(b.game for b in running if b.game is not None)
+            for board in running:
+                if board.game is None or board.game.pk not in now:
                     continue
-                scored = scoring.score(played.scoring_system, scoring_game(board.game))
+                scored = scoring.score(
+                    played.scoring_system, scoring_game(board.game, now[board.game.pk])
+                )
                 multiplier = float(tournament.top_board_multiplier) if board.top else 1.0
                 for seat in board.seats.all():
                     scores[str(seat.entry_id)][index] = round(

@@ -9,7 +9,7 @@ from django.utils import timezone
 from adjudicator.variants.highlander.duel import board_winner
 from core.errors import ApplicationError
 from games.models import Game
-from games.positions import board_now
+from games.positions import boards_now
 from games.services import game_create, game_join
 from games.terms import GameTerms
 from tournaments.models import Match, Round, Tournament
@@ -87,10 +87,10 @@ def duel_stats(match: Match) -> dict[str, dict[str, int]]:
     stats: dict[str, dict[str, int]] = {}
     if match.duel_id is None or match.a is None or match.b is None:
         return stats
-    boards = [board_now(g) for g in Game.objects.filter(link_id=match.duel_id).order_by("pk")]
+    boards = list(boards_now(Game.objects.filter(link_id=match.duel_id)).values())
     for entry, colour in ((match.a, "red"), (match.b, "blue")):
-        won = sum(1 for p in boards if p is not None and board_winner(p) == colour)
-        centres = sum(len(p.centers_of(colour)) for p in boards if p is not None)
+        won = sum(1 for p in boards if board_winner(p) == colour)
+        centres = sum(len(p.centers_of(colour)) for p in boards)
         stats[entry.key] = {"boards_won": won, "centres": centres}
     return stats
 

@@ -20,7 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from adjudicator import Phase
+from adjudicator import Phase, Position
 from core.errors import ApplicationError
 from games.models import Game
 from games.positions import board_now
@@ -213,9 +213,10 @@ def elimination_years(game: Game) -> dict[str, int]:
     return fallen
 
 
-def scoring_game(game: Game) -> scoring.Game:
-    """A finished board as the scoring systems read it."""
-    position = board_now(game)
+def scoring_game(game: Game, position: Position | None = None) -> scoring.Game:
+    """A board as the scoring systems read it: where it ended (or ``position``, where it
+    stands, read already)."""
+    position = position or board_now(game)
     if position is None:
         raise ApplicationError(_("The board has no position to score."))
     fallen = elimination_years(game)
@@ -242,9 +243,9 @@ def board_score(*, game: Game) -> bool:
     board = Board.objects.select_for_update().get(pk=board.pk)
     if board.scored_at is not None or game.status != Game.Status.FINISHED:
         return False
-    scored = scoring.score(board.round.scoring_system, scoring_game(game))
-    multiplier = float(tournament.top_board_multiplier) if board.top else 1.0
     position = board_now(game)
+    scored = scoring.score(board.round.scoring_system, scoring_game(game, position))
+    multiplier = float(tournament.top_board_multiplier) if board.top else 1.0
     for seat in board.seats.all():
         seat.score = round(scored.get(seat.power, 0.0) * multiplier, 4)
         seat.centres = len(position.centers_of(seat.power)) if position else 0
