@@ -19,7 +19,11 @@ STANDARD = "standard"
 
 def rating_of(*, user: AbstractBaseUser, kind: str) -> ratings.Rating:
     """``user``'s rating of ``kind``, a new player's if he has none yet."""
-    row = PlayerRating.objects.filter(user=user, kind=kind).first()
+    return _rating(user.pk, kind)
+
+
+def _rating(user_id: int, kind: str) -> ratings.Rating:
+    row = PlayerRating.objects.filter(user_id=user_id, kind=kind).first()
     if row is None:
         return ratings.Rating()
     return ratings.Rating(row.mu, row.sigma, row.games)
@@ -71,9 +75,7 @@ def duel_rate(*, link: BoardLink) -> bool:
     if not _first_time(f"duel:{link.pk}", PlayerRating.Kind.DUEL, {"winner": winner}):
         return False
     kind = PlayerRating.Kind.DUEL
-    before_w = rating_of(user=board.seats.get(user_id=winner).user, kind=kind)
-    before_l = rating_of(user=board.seats.get(user_id=loser).user, kind=kind)
-    after_w, after_l = ratings.duel(before_w, before_l)
+    after_w, after_l = ratings.duel(_rating(winner, kind), _rating(loser, kind))
     _keep(winner, kind, after_w)
     _keep(loser, kind, after_l)
     return True
@@ -85,7 +87,7 @@ def game_rate(*, game: Game) -> bool:
     once; False for any other game, or one counted already."""
     if game.variant != STANDARD or game.status != Game.Status.FINISHED or game.link_id:
         return False
-    seats = list(game.seats.select_related("user"))
+    seats = list(game.seats.all())
     users = {s.power: s.user_id for s in seats if s.user_id is not None}
     if len(users) != len(seats) or len(set(users.values())) != len(users):
         return False
@@ -102,7 +104,7 @@ def game_rate(*, game: Game) -> bool:
     if not _first_time(f"game:{game.pk}", PlayerRating.Kind.MULTIPLAYER, {"ranks": ranks}):
         return False
     kind = PlayerRating.Kind.MULTIPLAYER
-    before = {str(s.user_id): rating_of(user=s.user, kind=kind) for s in seats}
+    before = {str(s.user_id): _rating(s.user_id, kind) for s in seats}
     after = ratings.multiplayer(before, {str(users[p]): r for p, r in ranks.items()})
     for user_id, rating in after.items():
         _keep(int(user_id), kind, rating)
