@@ -26,6 +26,7 @@ from tournaments.models import (
     Round,
     Tournament,
 )
+from tournaments.services.ratings import rating_kind
 from tournaments.services.stages import group_table, now_holding
 from tournaments.wording import (
     SCORING_NAMES,
@@ -258,9 +259,7 @@ def entrants(tournament: Tournament) -> list[dict[str, Any]]:
     """Who entered, with their status, seed and group, seed order once drawn."""
     ratings = dict(
         PlayerRating.objects.filter(
-            kind=PlayerRating.Kind.MULTIPLAYER
-            if tournament.format == Tournament.Format.ROUNDS
-            else PlayerRating.Kind.DUEL,
+            kind=rating_kind(tournament),
             user__tournament_entries__tournament=tournament,
         ).values_list("user_id", "shown")
     )

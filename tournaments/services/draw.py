@@ -11,20 +11,12 @@ from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
 from tournaments import brackets
-from tournaments.models import Entry, OrganiserAction, PlayerRating, Tournament
+from tournaments.models import Entry, OrganiserAction, Tournament
 from tournaments.services.bracket import bracket_keep
 from tournaments.services.kernel import action_record, bump, organised_locked
-from tournaments.services.ratings import rating_shown
+from tournaments.services.ratings import rating_kind, rating_shown
 from tournaments.services.rounds import round_open
 from tournaments.services.stages import group_stage_start
-
-
-def rating_kind(tournament: Tournament) -> str:
-    """The rating a tournament seeds and gates by: the multiplayer rating for rounds of
-    standard games, the duel rating for duels."""
-    if tournament.format == Tournament.Format.ROUNDS:
-        return PlayerRating.Kind.MULTIPLAYER
-    return PlayerRating.Kind.DUEL
 
 
 def drawn_entries(tournament: Tournament) -> list[Entry]:

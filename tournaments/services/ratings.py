@@ -11,10 +11,18 @@ from games.models import BoardLink, Game
 from games.positions import board_now
 from games.services.links import AWARDED
 from tournaments import ratings
-from tournaments.models import PlayerRating, RatedResult
+from tournaments.models import PlayerRating, RatedResult, Tournament
 
 #: Standard games are rated only when seven players played them through.
 STANDARD = "standard"
+
+
+def rating_kind(tournament: Tournament) -> str:
+    """The rating a tournament seeds and gates by: the multiplayer rating for rounds of
+    standard games, the duel rating for duels."""
+    if tournament.format == Tournament.Format.ROUNDS:
+        return PlayerRating.Kind.MULTIPLAYER
+    return PlayerRating.Kind.DUEL
 
 
 def rating_of(*, user: AbstractBaseUser, kind: str) -> ratings.Rating:

@@ -21,7 +21,7 @@ from tournaments.services.kernel import (
     organised_locked,
     tournament_locked,
 )
-from tournaments.services.ratings import rating_shown
+from tournaments.services.ratings import rating_kind, rating_shown
 
 #: What the organiser sets when he creates a tournament (the form's and the API's fields).
 SETTINGS = (
@@ -160,16 +160,13 @@ def entry_register(
                 % {"needed": tournament.min_reliability, "yours": figure}
             )
     if tournament.min_rating is not None:
-        rounds = tournament.format == Tournament.Format.ROUNDS
-        shown = rating_shown(
-            user=user,
-            kind=PlayerRating.Kind.MULTIPLAYER if rounds else PlayerRating.Kind.DUEL,
-        )
+        kind = rating_kind(tournament)
+        shown = rating_shown(user=user, kind=kind)
         if shown < tournament.min_rating:
             raise ApplicationError(
                 (
                     _("This tournament asks for a rating of %(needed)s; yours is %(yours)s.")
-                    if rounds
+                    if kind == PlayerRating.Kind.MULTIPLAYER
                     else _(
                         "This tournament asks for a duel rating of %(needed)s; yours is %(yours)s."
                     )
