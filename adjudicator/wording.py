@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 LOCATION_PARAMS = frozenset({"location", "dest", "source", "province"})
 UNIT_PARAMS = frozenset({"unit", "other", "supported", "army"})
 POWER_PARAMS = frozenset({"power", "owner", "nation"})
+#: Seats that are not powers (Kapitalisten's investors), one or several joined by ", ".
+SEAT_PARAMS = frozenset({"investor", "tied"})
 UNIT_KIND_PARAMS = frozenset({"actual", "given"})
 UNIT_KINDS = {"A": "an army", "F": "a fleet"}
 
@@ -97,6 +99,9 @@ def param_words(params: Mapping[str, str], game_map: GameMap) -> dict[str, str]:
             out[key] = ", ".join(unit_words(u) for u in value.split(", ") if u)
         elif key in POWER_PARAMS:
             out[key] = value.capitalize()
+        elif key in SEAT_PARAMS:
+            # Seats that are not powers, one or several: "investor-3" -> "Investor 3".
+            out[key] = ", ".join(v.replace("-", " ").capitalize() for v in value.split(", ") if v)
         elif key in UNIT_KIND_PARAMS and value in UNIT_KINDS:
             out[key] = UNIT_KINDS[value]
         elif key == "phase":

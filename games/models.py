@@ -217,6 +217,10 @@ class Seat(models.Model):
     seeking_replacement_until = models.DateTimeField(null=True, blank=True)
     #: Deadline extensions the player of this seat has asked for so far.
     extensions_used = models.PositiveSmallIntegerField(default=0)
+    #: The name the seat plays under where the variant hides its players (Kapitalisten's
+    #: investors): chosen on joining, unique in the game, public; who is behind it never is.
+    #: A replacement plays on under it.
+    pseudonym = models.CharField(max_length=30, blank=True)
     #: Who orders for this seat while its player is on vacation (without taking it over).
     sitter = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -523,6 +527,10 @@ class PressMessage(models.Model):
     )
     phase_code = models.CharField(max_length=12, blank=True)
     sender = models.CharField(max_length=40)
+    #: The name it is signed with, shown instead of the sender where the variant allows
+    #: grey press (Kapitalisten: any name but another player's pseudonym); the sender is
+    #: then shown to nobody but its author.
+    signature = models.CharField(max_length=30, blank=True)
     author = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )

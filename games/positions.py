@@ -62,6 +62,22 @@ def powers_to_order(position: Position, variant: Variant) -> set[str]:
     return set(variant.orders_due(position))
 
 
+def powers_awaited(position: Position, variant: Variant) -> set[str]:
+    """Powers whose missing orders hold the phase up under the game's missed-orders
+    policy, and count as a miss (Kapitalisten: the nations, never the exchange)."""
+    return set(variant.orders_awaited(position))
+
+
+def with_absent(position: Position, variant: Variant, seats: Mapping[str, Seat]) -> Position:
+    """The position with the seats nobody plays (civil disorder) under ``"absent"`` in its
+    extras, for a variant that reads who has left from its host (Kapitalisten's investors,
+    rule 3.3.3: see docs/kapitalisten.md); any other variant's position as it is."""
+    if not variant.other_order_givers:
+        return position
+    absent = sorted(p for p, s in seats.items() if s.civil_disorder)
+    return position.with_changes(extras={**position.extras, "absent": absent})
+
+
 def givers(position: Position, variant: Variant, seats: Mapping[str, Seat]) -> dict[str, Seat]:
     """For each power with orders to give in ``position``, the seat that gives them (the
     variant's :meth:`~adjudicator.variants.Variant.orders_given_by`; in most variants each

@@ -23,7 +23,7 @@ from adjudicator.board import thaw
 from core.errors import ApplicationError
 from games.deadlines import DeadlineRule
 from games.models import Game
-from variants.registry import HELD_BACK
+from variants.registry import HELD_BACK, site_variant
 
 #: The most hours before a deadline a reminder may come (a game's own, or a player's).
 REMINDER_HOURS_MAX = 72
@@ -94,6 +94,18 @@ class GameTerms:
         if variant.id in HELD_BACK:
             # The adjudicator knows its rules, but the site has no pages for it yet.
             raise ApplicationError(_("Unknown variant."))
+        try:
+            fixed = site_variant(variant.id).fixed_terms
+        except LookupError:
+            fixed = {}  # a variant with no site module (one made up by a test) fixes nothing
+        if fixed:
+            # What the variant's rules fix (Kapitalisten: anonymous investors, published
+            # press, a replacement search) overrides the creator's choice.
+            return replace(self, **fixed)._checked(variant)
+        return self._checked(variant)
+
+    def _checked(self, variant: Any) -> GameTerms:
+        """:meth:`checked`, once the variant's fixed terms are in."""
         try:
             options = dict(thaw(variant.check_options(dict(self.options or {}))))
         except PositionError as e:

@@ -15,6 +15,7 @@ urlpatterns = [
     path("games/<int:game_id>/leave/", games.game_leave, name="leave"),
     path("games/<int:game_id>/start/", games.game_start, name="start"),
     path("games/<int:game_id>/orders/", games.orders_form, name="orders"),
+    path("games/<int:game_id>/exchange/", games.exchange_page, name="exchange"),
     path("games/<int:game_id>/ready/", games.ready_form, name="ready"),
     path("games/<int:game_id>/draw/", games.draw_form, name="draw"),
     path("moderate/", moderation.moderate, name="moderate"),

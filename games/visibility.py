@@ -3,7 +3,9 @@
 - A public game can be watched by anyone; a private one by its players only.
 - Before a phase is adjudicated, a power's orders are seen by that power's
   player alone; afterwards, by everyone who may watch the game.
-- In an anonymous game, nobody is shown who plays a power (except themselves).
+- In an anonymous game, nobody is shown who plays a power (except themselves). Where the
+  variant plays under pseudonyms (Kapitalisten), a seat is shown by its pseudonym to
+  everyone, and who is behind it to nobody (site moderators read it in the admin only).
 - Moderation (pausing, rulings, replacing players) is for site moderators and the
   game's own game masters (``can_moderate``), and never for anyone who plays in the
   game: who holds a seat, sits one, or was excluded from one (``plays_in``). Game
@@ -185,8 +187,17 @@ def visible_order_sets(*, user: User, phase: GamePhase) -> list[OrderSet]:
     return [o for o in sets if readable is None or o.power in readable]
 
 
+def seat_names(*, game: Game) -> dict[str, str]:
+    """The names the seats of ``game`` play under, by seat (Kapitalisten's pseudonyms):
+    public to everyone who may watch, and never joined to who is behind them."""
+    return dict(game.seats.exclude(pseudonym="").values_list("power", "pseudonym"))
+
+
 def player_label(*, seat: Seat, viewer: User) -> str:
-    """Who is shown behind a power: the player's name, or nothing in an anonymous game."""
+    """Who is shown behind a power: the player's name, nothing in an anonymous game, the
+    pseudonym where players play under one (to everyone, the player himself too)."""
+    if seat.pseudonym:
+        return seat.pseudonym
     if seat.user is None:
         return ""
     if seat.game.anonymous and not (viewer.is_authenticated and seat.user_id == viewer.pk):

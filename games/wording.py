@@ -16,9 +16,13 @@ show their stored English.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+import re
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
+from django.utils.formats import number_format
 from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
@@ -30,6 +34,7 @@ from adjudicator.results import OrderResult
 from adjudicator.wording import (
     LOCATION_PARAMS,
     POWER_PARAMS,
+    SEAT_PARAMS,
     UNIT_KIND_PARAMS,
     UNIT_PARAMS,
     explain,
@@ -276,6 +281,10 @@ REASONS: dict[str, Promise] = {
     ),
     "sold_without_orders": _("no exchange orders: %(done)s sold automatically"),
     "investor_excluded": _("excluded after three turns in a row without exchange orders"),
+    "investor_absent": _(
+        "excluded and not replaced: no longer counts for control (keeps selling automatically)"
+    ),
+    "investor_back": _("has a player again and counts for control"),
     "nation_controlled": _(
         "%(nation)s is controlled by %(investor)s with %(units)s against %(second)s"
     ),
@@ -304,11 +313,56 @@ _CONVOY_NOT_MATCHED = _("%(army)s was not ordered to move to %(dest)s")
 _THE_CONVOY = _("the convoy")
 
 
+#: Kapitalisten's currencies (``adjudicator.variants.kapitalisten.exchange.CURRENCIES``),
+#: as a sum of them is read: "3,120 roubles".
+CURRENCY_NAMES: dict[str, Promise] = {
+    "crown": _("crowns"),
+    "pound": _("pounds"),
+    "franc": _("francs"),
+    "mark": _("marks"),
+    "lira": _("lire"),
+    "rouble": _("roubles"),
+    "piastre": _("piastres"),
+}
+
+
+def currency_name(currency: str) -> str:
+    """A currency as a sum of it is read, in the reader's language (``rouble`` ->
+    ``roubles`` / ``Rubel``)."""
+    name = CURRENCY_NAMES.get(currency)
+    return str(name) if name is not None else currency
+
+
+#: The names seats play under in the game being shown (Kapitalisten's pseudonyms), by
+#: seat id: set around one game's page by :func:`seat_names`, empty elsewhere.
+_SEAT_NAMES: ContextVar[Mapping[str, str] | None] = ContextVar("seat_names", default=None)
+_INVESTOR = re.compile(r"investor-(\d+)")
+
+
+@contextmanager
+def seat_names(names: Mapping[str, str]) -> Iterator[None]:
+    """Within the block, :func:`power_name` names each seat in ``names`` by its name there
+    (a pseudonym: public, never who is behind it). ``names`` come from
+    ``games.visibility.seat_names``."""
+    token = _SEAT_NAMES.set(names)
+    try:
+        yield
+    finally:
+        _SEAT_NAMES.reset(token)
+
+
 def power_name(power: str) -> str:
-    """A power in the reader's language: ``germany`` -> ``Germany`` / ``Deutschland``."""
+    """A power in the reader's language: ``germany`` -> ``Germany`` / ``Deutschland``; a
+    Kapitalisten investor by his pseudonym on his game's pages, else ``Investor 3``."""
+    named = (_SEAT_NAMES.get() or {}).get(str(power))
+    if named:
+        return named
     name = POWER_NAMES.get(str(power).lower())
     if name is not None:
         return str(name)
+    investor = _INVESTOR.fullmatch(str(power))
+    if investor is not None:
+        return gettext("Investor %(n)s") % {"n": investor.group(1)}
     text = str(power)
     return text[:1].upper() + text[1:]
 
@@ -347,6 +401,10 @@ def _place_names(map_id: str) -> dict[str, str]:
     return _places(map_id, get_language())
 
 
+#: Parameters that are counts of units of a currency (Kapitalisten), grouped as the
+#: reader's language groups them: 3,120 or 3.120.
+COUNT_PARAMS = frozenset({"units", "second", "done", "asked"})
+
 def _translated_params(params: Mapping[str, Any], map_id: str) -> dict[str, str]:
     """A result's or a reading problem's parameters (ids, as the adjudicator gives them:
     see ``adjudicator.wording``) in the reader's language."""
@@ -363,6 +421,12 @@ def _translated_params(params: Mapping[str, Any], map_id: str) -> dict[str, str]
                 out[key] = ", ".join(unit_words(u) for u in value.split(", ") if u)
         elif key in POWER_PARAMS:
             out[key] = power_name(value)
+        elif key in COUNT_PARAMS and value.isdigit():
+            out[key] = str(number_format(int(value), force_grouping=True))
+        elif key in SEAT_PARAMS:
+            # Kapitalisten's investors, one or several: by their pseudonyms on the game's
+            # pages (see seat_names).
+            out[key] = ", ".join(power_name(v) for v in value.split(", ") if v)
         elif key in UNIT_KIND_PARAMS and value in UNIT_KINDS:
             out[key] = str(UNIT_KINDS[value])
         elif key == "phase":

@@ -14,7 +14,7 @@ from types import ModuleType
 from typing import Any
 
 from adjudicator.variants import VARIANTS, Variant
-from variants import highlander, multiple_void, standard
+from variants import highlander, kapitalisten, multiple_void, standard
 from variants.site import FALLBACK_LANGUAGE, PhaseWords, SiteVariant, VariantOptionsForm
 
 __all__ = [
@@ -32,7 +32,7 @@ __all__ = [
 ]
 
 #: Every variant's site module.
-MODULES: tuple[ModuleType, ...] = (standard, highlander, multiple_void)
+MODULES: tuple[ModuleType, ...] = (standard, highlander, multiple_void, kapitalisten)
 
 _MODULES: dict[str, ModuleType] = {m.SITE.id: m for m in MODULES}
 
@@ -44,9 +44,7 @@ SITE_VARIANTS: tuple[SiteVariant, ...] = tuple(
 
 #: Variants whose rules the adjudicator has but whose site side is not built yet, with
 #: why: the command line resolves them; the site never offers them to players.
-HELD_BACK: dict[str, str] = {
-    "kapitalisten": "its exchange pages, pseudonyms and control display are issue 14's next part",
-}
+HELD_BACK: dict[str, str] = {}
 
 
 def offered() -> list[Variant]:

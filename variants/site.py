@@ -50,6 +50,13 @@ class SiteVariant:
     rules_template_base: str
     #: The words of the phase kinds the variant declares, by their letters.
     phase_words: Mapping[str, PhaseWords] = field(default_factory=dict)
+    #: Players play under pseudonyms they choose on joining (Kapitalisten's investors):
+    #: who is behind one is never shown.
+    pseudonyms: bool = False
+    #: Terms of a game the variant's rules fix, whatever the creator chose, by
+    #: ``games.terms.GameTerms`` field (Kapitalisten: anonymous, published press only, a
+    #: replacement search for missed military orders).
+    fixed_terms: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def players_text(self) -> str:
@@ -82,6 +89,9 @@ def site_entry(
     name: Promise,
     summary: Promise,
     phase_words: Mapping[str, PhaseWords] | None = None,
+    *,
+    pseudonyms: bool = False,
+    fixed_terms: Mapping[str, Any] | None = None,
 ) -> SiteVariant:
     """A variant's entry, its player counts taken from the adjudicator."""
     # The player counts are the adjudicator's, so the two registries cannot disagree.
@@ -92,6 +102,8 @@ def site_entry(
         players=VARIANTS[variant_id].player_counts,
         rules_template_base=f"variants/rules/{variant_id}",
         phase_words=dict(phase_words or {}),
+        pseudonyms=pseudonyms,
+        fixed_terms=dict(fixed_terms or {}),
     )
 
 
@@ -103,3 +115,7 @@ class VariantOptionsForm(forms.Form):
 
     def duel(self) -> bool:
         return False
+
+    def creator_pseudonym(self) -> str | None:
+        """The name the creator plays under, where the variant plays under pseudonyms."""
+        return None

@@ -108,6 +108,8 @@ class Variant:
     #: Do the rules draw by lot who plays which power (Multiple Void's colours)? Then a game
     #: may not let its players choose their powers.
     powers_by_lot: bool = False
+    #: May the players agree a draw? (Kapitalisten: no; victory points decide, ties share.)
+    draws: bool = True
     #: Keys of ``Position.extras`` players may not see before the phase is adjudicated.
     private_extras: frozenset[str] = frozenset()
     #: The phase kinds this variant declares beyond the core's (:meth:`PhaseKind.declare`),
@@ -268,6 +270,13 @@ class Variant:
                     out.add(power)
             return frozenset(out)
         raise PositionError(f"{self.name} has no {position.phase.name} phase", "phase")
+
+    def orders_awaited(self, position: Position) -> frozenset[str]:
+        """The powers whose missing orders hold the phase up under a host's missed-orders
+        policy (a grace period, a search for a replacement). Standard: every power with
+        orders due. Kapitalisten waits for the nations' military orders, never for an
+        investor's exchange orders (rule 3.3.1)."""
+        return self.orders_due(position)
 
     def orders_given_by(self, position: Position) -> dict[str, frozenset[str]]:
         """Who orders for what this phase: for each seat (one of :meth:`seats`) that gives

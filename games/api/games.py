@@ -274,6 +274,12 @@ class GamesApi(ApiView):
         power = serializers.CharField(
             max_length=40, required=False, help_text="Your power, if powers are chosen."
         )
+        pseudonym = serializers.CharField(
+            max_length=30,
+            required=False,
+            help_text="The name you play under, where the variant plays under pseudonyms "
+            "(Kapitalisten): needed there.",
+        )
         start_when_full = serializers.BooleanField(default=True)
         movement_minutes = serializers.IntegerField(min_value=1, max_value=20160, default=1440)
         retreat_minutes = serializers.IntegerField(min_value=1, max_value=20160, default=720)
@@ -346,6 +352,7 @@ class GamesApi(ApiView):
             created_by=request.user,
             name=d["name"],
             power=d.get("power"),
+            pseudonym=d.get("pseudonym"),
             terms=GameTerms(
                 variant_id=d["variant"],
                 options=d["options"],
@@ -417,6 +424,12 @@ class GameJoinApi(ApiView):
         invite_code = serializers.CharField(
             max_length=32, required=False, help_text="Needed for a private game."
         )
+        pseudonym = serializers.CharField(
+            max_length=30,
+            required=False,
+            help_text="The name you play under, where the variant plays under pseudonyms "
+            "(Kapitalisten): needed there, unique in the game, not your user name.",
+        )
 
     @extend_schema(
         operation_id="games_join",
@@ -435,7 +448,11 @@ class GameJoinApi(ApiView):
         ):
             raise exceptions.NotFound(_("No such game."))
         services.game_join(
-            game=game, user=request.user, power=data.validated_data.get("power"), invite_code=code
+            game=game,
+            user=request.user,
+            power=data.validated_data.get("power"),
+            invite_code=code,
+            pseudonym=data.validated_data.get("pseudonym"),
         )
         game.refresh_from_db()
         return Response(GameStatusSerializer(game).data)

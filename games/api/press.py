@@ -84,8 +84,15 @@ class PressOverviewSerializer(serializers.Serializer):  # type: ignore[type-arg]
 class PressMessageSerializer(serializers.Serializer):  # type: ignore[type-arg]
     id = serializers.IntegerField()
     conversation = serializers.CharField()
-    sender = serializers.CharField()
-    sender_name = serializers.CharField()
+    sender = serializers.CharField(
+        allow_blank=True,
+        help_text="The sending power; blank for a signed message (grey press) you did not send.",
+    )
+    sender_name = serializers.CharField(help_text="The power's name, or the signature.")
+    signed = serializers.BooleanField(
+        help_text="Signed with a name of the sender's choosing (Kapitalisten's published "
+        "press): the signature says nothing sure about who sent it."
+    )
     to = RecipientsField()
     to_names = serializers.ListField(child=serializers.CharField())
     body = serializers.CharField()
@@ -108,6 +115,13 @@ class PressApi(ApiView):
     class PressSendSerializer(serializers.Serializer):  # type: ignore[type-arg]
         to = RecipientsField()
         body = serializers.CharField(max_length=press.MAX_BODY, trim_whitespace=False)
+        signature = serializers.CharField(
+            max_length=press.MAX_SIGNATURE,
+            required=False,
+            allow_blank=True,
+            help_text="Where players play under pseudonyms: the name to sign with (any but "
+            "another player's pseudonym; your own if left out). Ignored elsewhere.",
+        )
 
     @extend_schema(
         operation_id="press_conversations",
@@ -147,9 +161,10 @@ class PressApi(ApiView):
             user=request.user,
             to=data.validated_data["to"],
             body=data.validated_data["body"],
+            signature=data.validated_data.get("signature") or None,
         )
         return Response(
-            PressMessageSerializer(press.message_json(message)).data,
+            PressMessageSerializer(press.message_json(message, reader=message.sender)).data,
             status=status.HTTP_201_CREATED,
         )
 

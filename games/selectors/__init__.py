@@ -3,6 +3,7 @@
 ``schedule`` (what the sweep asks) and ``records`` (a player's record). The names below are
 what callers ask."""
 
+from games.selectors.exchange import exchange_summary
 from games.selectors.links import link_summary
 from games.selectors.lobby import games_for_lobby, games_of_user, seats_seeking_players
 from games.selectors.moderation import games_to_moderate, moderation_summary
@@ -13,6 +14,7 @@ from games.selectors.state import board_shown, game_state
 __all__ = [
     "Record",
     "board_shown",
+    "exchange_summary",
     "game_state",
     "games_for_lobby",
     "games_of_player",

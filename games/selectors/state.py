@@ -18,11 +18,17 @@ def game_state(
     game: Game,
     index: int | None = None,
     compact_legal: bool = False,
+    acting: str | None = None,
 ) -> dict[str, Any]:
     """Everything the game page shows ``user`` about one phase (the current by default).
 
     Secret parts go through games.visibility: other powers' orders of an open
     phase are never in here, nor who plays a power in an anonymous game.
+
+    ``acting``: of the powers the viewer's seat gives orders for now (``me.gives``), the
+    one whose orders, legal orders and ready mark ``me`` carries (``me.acting``); the
+    first that has orders due if not given or not one of them (a Kapitalisten investor
+    orders for each nation he controls in turn).
     """
     from adjudicator import find_variant, legal_orders, legal_orders_compact
     from games import visibility, wording
@@ -122,17 +128,22 @@ def game_state(
     state["phase"]["orders"] = orders
     if seat is not None:
         sets = {o.power: o for o in phase.order_sets.filter(seat=seat)}
-        mine = sets.get(seat.power)
+        gives = seat_powers(position, variant, seat) if not phase.is_resolved else []
+        if acting not in gives:
+            due = [p for p in gives if p in state["phase"]["to_order"]]
+            acting = due[0] if due else seat.power
+        mine = sets.get(acting)
         state["me"] = {
             "power": seat.power,
+            "acting": acting,
             "sitting": seat.user_id != user.pk,
             "orders": mine.orders if mine else [],
             "ready": bool(mine and mine.ready),
-            "must_order": seat.power in state["phase"]["to_order"],
+            "must_order": acting in state["phase"]["to_order"],
             "draw_vote": visibility.own_draw_vote(user=user, phase=phase),
             "legal": {},
             "problem": None,
-            "adjustment": _adjustment(variant, position, seat.power),
+            "adjustment": _adjustment(variant, position, acting),
             # Every power whose orders the seat gives now, its own first (a Kapitalisten
             # investor: his exchange orders and the nations he controls).
             "gives": [
@@ -142,20 +153,20 @@ def game_state(
                     "ready": bool(power in sets and sets[power].ready),
                     "must_order": power in state["phase"]["to_order"],
                 }
-                for power in (seat_powers(position, variant, seat) if not phase.is_resolved else [])
+                for power in gives
             ],
         }
         if not phase.is_resolved and game.status == Game.Status.ACTIVE:
             if compact_legal:
                 # The adjudicator's compact form: each fact once, for the client to expand.
-                state["me"]["legal_compact"] = legal_orders_compact(position, seat.power)
+                state["me"]["legal_compact"] = legal_orders_compact(position, acting)
             else:
                 state["me"]["legal"] = {
                     where: [str(o) for o in options]
-                    for where, options in legal_orders(position, seat.power).items()
+                    for where, options in legal_orders(position, acting).items()
                 }
             state["me"]["problem"] = _whole_answer_problem(
-                variant, position, seat.power, state["me"]["orders"]
+                variant, position, acting, state["me"]["orders"]
             )
     return state
 
@@ -251,5 +262,5 @@ def board_shown(state: dict[str, Any]) -> tuple[dict[str, Any], list[DrawnOrder]
     by_power = dict(phase["orders"])
     me = state.get("me")
     if me and phase["is_current"]:
-        by_power[me["power"]] = me["orders"]
+        by_power[me.get("acting", me["power"])] = me["orders"]
     return position, [DrawnOrder(text) for texts in by_power.values() for text in texts]

@@ -20,7 +20,15 @@ from games.services.adjudication import (
 )
 from games.services.draws import draw_vote
 from games.services.kernel import adjudicate_after_commit, adjudicate_when_all_ready
-from games.services.lobby import game_create, game_join, game_leave, game_start, seat_take_over
+from games.services.lobby import (
+    game_create,
+    game_join,
+    game_leave,
+    game_start,
+    plays_under_pseudonyms,
+    pseudonym_checked,
+    seat_take_over,
+)
 from games.services.orders import order_check, order_problems, orders_ready, orders_submit
 from games.terms import GameTerms
 
@@ -42,6 +50,8 @@ __all__ = [
     "phase_adjudicate",
     "phase_adjudication_failed",
     "phase_position",
+    "plays_under_pseudonyms",
     "powers_to_order",
+    "pseudonym_checked",
     "seat_take_over",
 ]

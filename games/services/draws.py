@@ -7,6 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from adjudicator import find_variant
 from core.errors import ApplicationError
 from games import events
 from games.links import link_rule
@@ -25,6 +26,10 @@ def draw_vote(*, game: Game, user: AbstractBaseUser, accept: bool) -> bool:
     seat = seat_acting(game, user, sitter_ok=False)  # a sitter orders, but does not agree draws
     if seat.eliminated:
         raise ApplicationError(_("Eliminated powers do not vote."))
+    if not find_variant(game.variant).draws:
+        raise ApplicationError(
+            _("%(variant)s has no draws.") % {"variant": find_variant(game.variant).name}
+        )
     if game.link is not None:
         refusal = link_rule(game.link.kind).draw_refusal()
         if refusal is not None:

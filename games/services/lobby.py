@@ -18,6 +18,7 @@ from games.positions import phase_seed
 from games.services.kernel import bump, phase_open, refuse_game_master, seat_give, seated_users
 from games.services.links import link_boards_start
 from games.terms import DUEL, GameTerms
+from variants.registry import site_variant
 
 
 @transaction.atomic
@@ -28,9 +29,11 @@ def game_create(
     terms: GameTerms | None = None,
     join: bool = True,
     power: str | None = None,
+    pseudonym: str | None = None,
 ) -> Game:
     """Create a game played by ``terms`` (checked first), with an open seat per power; the
-    creator joins (as ``power``, if the terms let players choose) unless ``join`` is False.
+    creator joins (as ``power``, if the terms let players choose; under ``pseudonym``, where
+    the variant plays under pseudonyms) unless ``join`` is False.
 
     With ``terms.duel`` the game is board A of a twin-board duel, and board B is made when
     board A's set-up is done.
@@ -54,7 +57,13 @@ def game_create(
     )
     Seat.objects.bulk_create(Seat(game=game, power=p) for p in variant.seats(terms.options))
     if join:
-        game_join(game=game, user=created_by, power=power, invite_code=game.invite_code)
+        game_join(
+            game=game,
+            user=created_by,
+            power=power,
+            invite_code=game.invite_code,
+            pseudonym=pseudonym,
+        )
     return game
 
 
@@ -65,8 +74,11 @@ def game_join(
     user: AbstractBaseUser,
     power: str | None = None,
     invite_code: str | None = None,
+    pseudonym: str | None = None,
 ) -> Seat:
-    """Take a seat in a forming game (the chosen power, if the game lets players choose)."""
+    """Take a seat in a forming game (the chosen power, if the game lets players choose),
+    under ``pseudonym`` where the variant plays under pseudonyms (:func:`pseudonym_checked`).
+    """
     game = Game.objects.select_for_update().get(pk=game.pk)
     if game.status != Game.Status.FORMING:
         raise ApplicationError(_("This game has already started."))
@@ -76,6 +88,7 @@ def game_join(
         raise ApplicationError(_("You already have a seat in this game."))
     refuse_game_master(game, user)
     _check_reliability(game, user)
+    chosen = pseudonym_checked(game=game, user=user, pseudonym=pseudonym)
     open_seats = game.seats.select_for_update().filter(user__isnull=True)
     if game.assignment == Game.Assignment.CHOSEN and power:
         seat = open_seats.filter(power=power).first()
@@ -91,11 +104,65 @@ def game_join(
             raise ApplicationError(_("This game is full."))
     seat.user = user
     seat.joined_at = timezone.now()
-    seat.save(update_fields=["user", "joined_at"])
+    seat.pseudonym = chosen
+    seat.save(update_fields=["user", "joined_at", "pseudonym"])
     bump(game)
     if game.start_when_full and not game.seats.filter(user__isnull=True).exists():
         game_start(game=game)
     return seat
+
+
+#: A pseudonym's length, in characters.
+PSEUDONYM_LENGTH = (2, 30)
+
+
+def plays_under_pseudonyms(game: Game) -> bool:
+    """Do the players of ``game`` play under pseudonyms (the variant says)?"""
+    try:
+        return site_variant(game.variant).pseudonyms
+    except LookupError:
+        return False
+
+
+def pseudonym_checked(*, game: Game, user: AbstractBaseUser, pseudonym: str | None) -> str:
+    """The pseudonym ``user`` joins ``game`` under, tidied ("" where the game has none).
+
+    Raises:
+        ApplicationError: the game plays under pseudonyms and this one is missing, too
+            short or long, has no letter, is taken in this game (in any case), names a
+            power of the game, or is the user's own name (which would give him away).
+    """
+    if not plays_under_pseudonyms(game):
+        return ""
+    name = " ".join((pseudonym or "").split())
+    low, high = PSEUDONYM_LENGTH
+    if not name:
+        raise ApplicationError(
+            _("In this game every player plays under a pseudonym: choose one."),
+            {"field": "pseudonym"},
+        )
+    if not low <= len(name) <= high or not any(c.isalpha() for c in name):
+        raise ApplicationError(
+            _("A pseudonym has %(low)s to %(high)s characters, with at least one letter.")
+            % {"low": low, "high": high},
+            {"field": "pseudonym"},
+        )
+    folded = name.casefold()
+    if folded == str(user.get_username()).casefold():
+        raise ApplicationError(
+            _("Your pseudonym may not be your user name: the other players would know you."),
+            {"field": "pseudonym"},
+        )
+    chosen = game.seats.exclude(pseudonym="").values_list("pseudonym", flat=True)
+    taken = {p.casefold() for p in chosen}
+    powers = game.seats.values_list("power", flat=True)
+    named = {p.casefold() for p in powers} | {wording.power_name(p).casefold() for p in powers}
+    named |= {wording.power_name(p).casefold() for p in find_variant(game.variant).powers}
+    if folded in taken or folded in named:
+        raise ApplicationError(
+            _("That pseudonym is taken in this game: choose another."), {"field": "pseudonym"}
+        )
+    return name
 
 
 def _check_reliability(game: Game, user: AbstractBaseUser) -> None:
@@ -159,7 +226,8 @@ def game_leave(*, game: Game, user: AbstractBaseUser) -> None:
         raise NotSeated
     seat.user = None
     seat.joined_at = None
-    seat.save(update_fields=["user", "joined_at"])
+    seat.pseudonym = ""
+    seat.save(update_fields=["user", "joined_at", "pseudonym"])
     bump(game)
 
 
@@ -176,12 +244,13 @@ def game_start(*, game: Game, by: AbstractBaseUser | None = None) -> Game:
         raise ApplicationError(_("Every power needs a player before the game can start."))
     if game.assignment == Game.Assignment.RANDOM:
         # Deal the powers from the game's seed, so the deal can be audited.
-        users = [s.user_id for s in seats]
-        random.Random(game.seed).shuffle(users)
-        for seat, user_id in zip(seats, users, strict=True):
-            seat.user_id = user_id
+        # A pseudonym is its player's, so it goes with him.
+        players = [(s.user_id, s.pseudonym) for s in seats]
+        random.Random(game.seed).shuffle(players)
+        for seat, (user_id, pseudonym) in zip(seats, players, strict=True):
+            seat.user_id, seat.pseudonym = user_id, pseudonym
         Seat.objects.filter(game=game).update(user=None)
-        Seat.objects.bulk_update(seats, ["user"])
+        Seat.objects.bulk_update(seats, ["user", "pseudonym"])
     variant = find_variant(game.variant)
     now = timezone.now()
     game.status = Game.Status.ACTIVE

@@ -9,7 +9,7 @@ from adjudicator import Position
 from adjudicator.variants import Variant
 from games.deadlines import extend
 from games.models import Game, GamePhase, PhaseDuty, Seat
-from games.positions import givers, phase_position, powers_to_order
+from games.positions import givers, phase_position, powers_awaited
 from games.schedule import deadline_rule
 from games.services.kernel import seat_exclude
 
@@ -17,13 +17,14 @@ from games.services.kernel import seat_exclude
 def missing_powers(
     phase: GamePhase, position: Position, variant: Variant, seats: dict[str, Seat]
 ) -> list[str]:
-    """The seats (by their power) that give orders due for a power, saved none for it and
-    did not say ready: in most variants, the powers themselves; a Kapitalisten investor
-    who gave no orders for a nation he controls."""
+    """The seats (by their power) that give orders the phase waits for, saved none for it
+    and did not say ready: in most variants, the powers themselves; a Kapitalisten
+    investor who gave no military orders for a nation he controls (rule 3.3.2; missing
+    exchange orders never hold a turn up, 3.3.1)."""
     sets = {o.power: o for o in phase.order_sets.all()}
     giver = givers(position, variant, seats)
     out: set[str] = set()
-    for power in sorted(powers_to_order(position, variant)):
+    for power in sorted(powers_awaited(position, variant)):
         seat = giver.get(power)
         given = sets.get(power)
         if seat is None or seat.civil_disorder or (given and (given.orders or given.ready)):

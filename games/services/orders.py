@@ -123,9 +123,13 @@ def orders_submit(
     if problems:
         raise ApplicationError(_("Some orders were not accepted."), {"problems": problems})
     by_unit: dict[str, str] = {}
+    game_map = find_variant(game.variant).map
     for n, text in enumerate(canonical):
-        # A later order for the same unit (or build site) replaces an earlier one.
-        key = f"waive-{n}" if text == "WAIVE" else text.split()[1].split("/")[0]
+        # A later order for the same unit (or build site, or nominated center) replaces an
+        # earlier one; orders for no place (a waived build, a purchase) all stand.
+        words = text.split()
+        place = words[1].split("/")[0] if len(words) > 1 else ""
+        key = place if place and game_map.lookup(place) is not None else f"order-{n}"
         by_unit[key] = text
     refuse_excess_orders(game, position, power, list(by_unit.values()))
     order_set = order_set_of(phase, seat, power)

@@ -72,8 +72,14 @@ def press_send(
     user: AbstractBaseUser | AnonymousUser,
     to: list[str] | Literal["all"],
     body: str,
+    signature: str | None = None,
 ) -> PressMessage:
     """Send ``body`` from ``user``'s power to everyone (``"all"``) or to the powers ``to``.
+
+    Where players play under pseudonyms (Kapitalisten), press is published press, signed
+    with ``signature``: any name (grey press; the sender's own pseudonym if none is
+    given) but another player's pseudonym (black press, refused). Nobody but its author
+    is then shown who sent it.
 
     Raises:
         ApplicationError: the game has no press (or public press only and ``to`` names
@@ -104,12 +110,14 @@ def press_send(
                 {"powers": unknown},
             )
         to = wanted
+    signed = _signature(game=game, seat=seat, signature=signature)
     phase = game.current_phase
     message = PressMessage.objects.create(
         game=game,
         phase=phase,
         phase_code=phase.code if phase is not None else "",
         sender=seat.power,
+        signature=signed,
         author=user if user.is_authenticated else None,
         recipients=[] if to == PressMessage.ALL else to,
         conversation=conversation_key(sender=seat.power, to=to),
@@ -127,9 +135,47 @@ def press_send(
         game=game,
         users=others,
         key=f"press:{message.pk}",
-        params={"game": game.name, "power": message.sender, "message": message.pk},
+        # A signed message is told by its signature: never by who sent it.
+        params={
+            "game": game.name,
+            "power": message.signature or message.sender,
+            "message": message.pk,
+        },
     )
     return message
+
+
+#: The longest signature, in characters.
+MAX_SIGNATURE = 30
+
+
+def _signature(*, game: Game, seat: Any, signature: str | None) -> str:
+    """The name a message is signed with: "" where the game has no signed press; else the
+    name given, tidied, or the sender's pseudonym.
+
+    Raises:
+        ApplicationError: the name is too long, or is another player's pseudonym.
+    """
+    if not seat.pseudonym:
+        return ""
+    name = " ".join((signature or "").split()) or seat.pseudonym
+    if len(name) > MAX_SIGNATURE:
+        raise ApplicationError(
+            _("A signature may have at most %(n)d characters.") % {"n": MAX_SIGNATURE},
+            {"field": "signature"},
+        )
+    others = (
+        game.seats.exclude(pk=seat.pk).exclude(pseudonym="").values_list("pseudonym", flat=True)
+    )
+    if name.casefold() in {p.casefold() for p in others}:
+        raise ApplicationError(
+            _(
+                "That is another player's pseudonym: in this game you may sign with any "
+                "name but another player's."
+            ),
+            {"field": "signature"},
+        )
+    return name
 
 
 @transaction.atomic
@@ -166,13 +212,16 @@ def press_mark_read(
 # -- selectors -------------------------------------------------------------------------
 
 
-def message_json(message: PressMessage) -> dict[str, Any]:
-    """A message as readers see it: powers, never players."""
+def message_json(message: PressMessage, *, reader: str | None = None) -> dict[str, Any]:
+    """A message as readers see it: powers, never players. A signed message (grey press)
+    shows its signature, and its sender only to its author's power (``reader``)."""
+    hidden = bool(message.signature) and message.sender != reader
     return {
         "id": message.pk,
         "conversation": message.conversation,
-        "sender": message.sender,
-        "sender_name": wording.power_name(message.sender),
+        "sender": "" if hidden else message.sender,
+        "sender_name": message.signature or wording.power_name(message.sender),
+        "signed": bool(message.signature),
         "to": PressMessage.ALL if message.to_all else list(message.recipients),
         "to_names": [wording.power_name(p) for p in message.recipients],
         "body": message.body,
@@ -231,8 +280,10 @@ def press_messages(
 ) -> list[dict[str, Any]]:
     """The messages of one conversation ``user`` may read, oldest first (only those sent
     in ``phase``, a phase code, if given)."""
+    seat = visibility.acting_seat(user=user, game=game)
+    me = seat.power if seat is not None else None
     return [
-        message_json(m)
+        message_json(m, reader=me)
         for m in visibility.visible_press(user=user, game=game)
         if m.conversation == conversation and (phase is None or m.phase_code == phase)
     ]

@@ -13,8 +13,9 @@ from games.models import Game, GamePhase, PhaseDuty, Seat
 from games.positions import (
     givers,
     phase_position,
-    powers_to_order,
+    powers_awaited,
     result_rows,
+    with_absent,
     with_decisions,
 )
 from games.services.kernel import seat_exclude
@@ -29,8 +30,13 @@ def board_resolve(game: Game, phase: GamePhase, variant: Variant, now: Any) -> P
     draw proposal. A power in civil disorder gives no orders: what was saved for it
     before is not executed. Opening the next phase (or ending the game) is the caller's.
     """
-    position = with_decisions(phase_position(phase), phase)
     seats = {s.power: s for s in game.seats.select_for_update()}
+    # Who has left, as the variant reads it (Kapitalisten); kept with the phase, so that a
+    # ruling replays the phase as it was played.
+    played = with_absent(phase_position(phase), variant, seats)
+    if "absent" in played.extras:
+        phase.position = position_to_json(played)
+    position = with_decisions(played, phase)
     order_sets = {o.power: o for o in phase.order_sets.select_related("seat")}
     # Orders given by a seat in civil disorder are not executed (whoever's they are).
     orders = {
@@ -39,11 +45,11 @@ def board_resolve(game: Game, phase: GamePhase, variant: Variant, now: Any) -> P
         if o.orders and not seats[o.seat.power].civil_disorder
     }
     notes: list[dict[str, Any]] = []
-    due = powers_to_order(position, variant)
+    due = powers_awaited(position, variant)
     giver = givers(position, variant, seats)
-    # Each seat's duty: the powers with orders due that it gives (its own in most
-    # variants; a Kapitalisten investor, the nations he controls). A power nobody gives
-    # (a nation in civil disorder) is no one's miss.
+    # Each seat's duty: the powers whose orders the phase waits for that it gives (its
+    # own in most variants; a Kapitalisten investor, the nations he controls, never his
+    # exchange orders). A power nobody gives (a nation in civil disorder) is no one's miss.
     duties: dict[str, list[str]] = {}
     for power in sorted(due):
         if power in giver:
@@ -88,6 +94,7 @@ def board_resolve(game: Game, phase: GamePhase, variant: Variant, now: Any) -> P
         after = after.with_changes(
             extras={k: v for k, v in after.extras.items() if k != "decisions"}
         )
+    notes.extend(_excluded_by_rules(resolution.results, seats, phase))
     phase.position_after = position_to_json(after)
     phase.status = GamePhase.Status.RESOLVED
     phase.resolved_at = now
@@ -99,3 +106,28 @@ def board_resolve(game: Game, phase: GamePhase, variant: Variant, now: Any) -> P
             if power in variant.powers and power not in alive and not seat.eliminated:
                 Seat.objects.filter(pk=seat.pk).update(eliminated=True)
     return after
+
+
+#: The reason a variant gives when its own rules exclude a player (Kapitalisten, 3.3.1:
+#: three turns in a row without exchange orders).
+EXCLUDED_BY_RULES = "investor_excluded"
+
+
+def _excluded_by_rules(
+    results: Any, seats: dict[str, Seat], phase: GamePhase
+) -> list[dict[str, Any]]:
+    """Seats the variant's rules excluded in this phase: their player leaves the seat (a
+    moderator may give it back; it is offered to replacements) and nobody plays it."""
+    notes: list[dict[str, Any]] = []
+    for r in results:
+        if r.reason is None or r.reason.value != EXCLUDED_BY_RULES:
+            continue
+        seat = seats.get(r.power)
+        if seat is None or seat.user_id is None:
+            continue
+        seat_exclude(seat)
+        PhaseDuty.objects.filter(phase=phase, seat=seat).update(excluded=True)
+        notes.append(
+            {"kind": "excluded", "power": r.power, "misses": int(r.params.get("turns", 3))}
+        )
+    return notes

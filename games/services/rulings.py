@@ -144,6 +144,10 @@ def ruling_apply(
             break  # the correction changed what follows: players order from here on
         index += 1
         stored = orders_as_adjudicated(old)
+        kept = (old.position or {}).get("extras") or {}
+        if "absent" in kept:
+            # Who had left when it was played (Kapitalisten), as it was played.
+            current = current.with_changes(extras={**current.extras, "absent": kept["absent"]})
         resolution = resolve(current, stored, seed=old.seed, variant=variant)
         _copy_resolved(
             game,

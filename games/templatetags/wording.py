@@ -68,3 +68,36 @@ def result_reason(result: Mapping[str, Any], map_id: str) -> str:
     """``{{ r|result_reason:map_id }}``: why an order failed, in the reader's language, its
     places named as on the game's map."""
     return wording.result_reason(result, map_id)
+
+
+@register.filter
+def grouped(value: Any) -> str:
+    """``{{ 3120|grouped }}``: 3,120 (3.120 in German): a number of units."""
+    from django.utils.formats import number_format
+
+    try:
+        return str(number_format(int(value), force_grouping=True))
+    except (TypeError, ValueError):
+        return "" if value is None else str(value)
+
+
+@register.filter
+def kj(cents: Any) -> str:
+    """``{{ 12345|kj }}``: 123.45, an amount of Kujambel kept in hundredths."""
+    from games.selectors.exchange import kj as words
+
+    try:
+        return words(int(cents))
+    except (TypeError, ValueError):
+        return ""
+
+
+@register.filter
+def times_rate(units: Any, rate_cents: Any) -> str:
+    """``{{ held|times_rate:n.rate_cents }}``: what ``units`` of a currency are worth, in Kj."""
+    from games.selectors.exchange import kj as words
+
+    try:
+        return words(int(units) * int(rate_cents))
+    except (TypeError, ValueError):
+        return ""

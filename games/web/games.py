@@ -3,6 +3,8 @@ for everything the page's script does, so the site works without JavaScript too.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import BadRequest
@@ -65,6 +67,7 @@ def game_create(request: HttpRequest) -> HttpResponse:
                     created_by=request.user,
                     name=d["name"],
                     power=d["power"] or None,
+                    pseudonym=chosen.creator_pseudonym(),
                     terms=terms,
                 )
             except ApplicationError as e:
@@ -101,16 +104,33 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
         # "²", "-1", 5,000 digits: no phase is numbered so (isdigit() passed "²" to int()).
         raise BadRequest(_("A phase is given by its number, such as ?phase=3."))
     try:
-        state = selectors.game_state(user=request.user, game=game, index=index)
+        state = selectors.game_state(
+            user=request.user, game=game, index=index, acting=request.GET.get("as") or None
+        )
     except GamePhase.DoesNotExist:
         raise Http404(_("No such phase.")) from None
     seat = visibility.seat_of(user=request.user, game=game)
     map_id = find_variant(game.variant).map_id
     position, orders = selectors.board_shown(state)
+    with wording.seat_names(visibility.seat_names(game=game)):
+        return _game_page(request, game, state, seat, map_id, position, orders)
+
+
+def _game_page(
+    request: HttpRequest,
+    game: Game,
+    state: dict[str, Any],
+    seat: Any,
+    map_id: str,
+    position: dict[str, Any],
+    orders: list[Any],
+) -> HttpResponse:
     return render(
         request,
         "games/detail.html",
         {
+            "exchange": selectors.exchange_summary(game=game, state=state),
+            "pseudonyms": services.plays_under_pseudonyms(game),
             "game": game,
             "state": state,
             "seat": seat,
@@ -168,6 +188,7 @@ def game_join(request: HttpRequest, game_id: int) -> HttpResponse:
             user=request.user,
             power=request.POST.get("power") or None,
             invite_code=invite_code,
+            pseudonym=request.POST.get("pseudonym") or None,
         ),
         refused_to=None
         if visibility.can_view_game(user=request.user, game=game)
@@ -197,12 +218,40 @@ def game_start(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def orders_form(request: HttpRequest, game_id: int) -> HttpResponse:
-    """The no-script way to send orders: one order per line."""
+    """The no-script way to send orders: one order per line (for ``power``, a power the
+    seat orders for now, if given: a Kapitalisten investor's nation or his exchange)."""
     game = _viewable(request, game_id)
     lines = [line for line in request.POST.get("orders", "").splitlines() if line.strip()]
-    return _act(
-        request, game, lambda: services.orders_submit(game=game, user=request.user, orders=lines)
+    power = request.POST.get("power") or None
+    response = _act(
+        request,
+        game,
+        lambda: services.orders_submit(game=game, user=request.user, orders=lines, power=power),
     )
+    if request.POST.get("next") == "exchange":  # sent from the exchange page: back there
+        return redirect("games:exchange", game_id=game.pk)
+    return response
+
+
+def exchange_page(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Kapitalisten's exchange: who controls each nation, the rates over the turns, every
+    investor's holdings and cash, and the viewer's exchange orders (an investor's own)."""
+    game = _viewable(request, game_id)
+    raw = request.GET.get("phase")
+    index = whole_number(raw) if raw else None
+    if raw and index is None:
+        raise BadRequest(_("A phase is given by its number, such as ?phase=3."))
+    try:
+        state = selectors.game_state(user=request.user, game=game, index=index)
+    except GamePhase.DoesNotExist:
+        raise Http404(_("No such phase.")) from None
+    with wording.seat_names(visibility.seat_names(game=game)):
+        exchange = selectors.exchange_summary(game=game, state=state)
+        if exchange is None:
+            raise Http404(_("This game has no exchange."))
+        return render(
+            request, "games/exchange.html", {"game": game, "state": state, "exchange": exchange}
+        )
 
 
 @login_required

@@ -43,8 +43,20 @@ import { closeChooser } from "./setup/widgets.js";
   // Save my orders for a phase (by default the one on show), replacing those saved. The
   // phase's index goes with them: if the phase has moved on meanwhile, the server
   // refuses them.
+  // The power whose orders this page gives: the seat's own, or one it orders for now (a
+  // Kapitalisten investor's nation, chosen by the page's ?as=).
+  function acting() {
+    return (state.me && (state.me.acting || state.me.power)) || null;
+  }
+
+  // The "power" a request names: only when it is not the seat's own.
+  function forPower(body) {
+    if (state.me && state.me.acting && state.me.acting !== state.me.power) body.power = state.me.acting;
+    return body;
+  }
+
   function putOrders(list, phaseIndex) {
-    const body = { orders: list };
+    const body = forPower({ orders: list });
     const index = phaseIndex === undefined ? (state.phase ? state.phase.index : null) : phaseIndex;
     if (index !== null) body.phase = index;
     return send("PUT", root.dataset.ordersUrl, body);
@@ -80,7 +92,7 @@ import { closeChooser } from "./setup/widgets.js";
       board.orders([], phase);
     } else {
       const byPower = { ...(phase.orders || {}) };
-      if (state.me && phase.is_current) byPower[state.me.power] = myOrders();
+      if (state.me && phase.is_current) byPower[acting()] = myOrders();
       const all = [];
       for (const list of Object.values(byPower)) all.push(...list.map((text) => ({ text, failed: false })));
       board.orders(all, phase);
@@ -225,7 +237,7 @@ import { closeChooser } from "./setup/widgets.js";
     const fallback = gettext("That order is not possible.");
     let answer;
     try {
-      answer = await post(root.dataset.checkUrl, { order: text });
+      answer = await post(root.dataset.checkUrl, forPower({ order: text }));
     } catch (e) {
       return setError(fallback);
     }
@@ -290,7 +302,7 @@ import { closeChooser } from "./setup/widgets.js";
     checking = true;
     let answer;
     try {
-      answer = await post(root.dataset.checkUrl, { order: text });
+      answer = await post(root.dataset.checkUrl, forPower({ order: text }));
     } catch (e) {
       return setError(gettext("The order could not be checked: there is no connection to the server."));
     } finally {
@@ -369,7 +381,7 @@ import { closeChooser } from "./setup/widgets.js";
     if (widget.drawShared) widget.drawShared(setupContext);
     if (!setupKind()) return;
     // The viewer's colour, for the marks (see site.css: --me).
-    svg.style.setProperty("--me", `var(--${state.me.power})`);
+    svg.style.setProperty("--me", `var(--${acting()})`);
     widget.draw(setupContext);
   }
 

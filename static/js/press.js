@@ -179,6 +179,9 @@ import { oneAtATime } from "./lib/refresh.js";
     const text = body.value.trim();
     if (!text) return;
     const mode = form.querySelector("input[name=press-mode]:checked").value;
+    // Published press under pseudonyms: the name it is signed with.
+    const signature = document.getElementById("press-signature");
+    const withSignature = (payload) => (signature ? { ...payload, signature: signature.value } : payload);
     const chosen = Array.from(powers.querySelectorAll("input:checked")).map((i) => i.value);
     if (mode === "powers" && !chosen.length) {
       errorBox.textContent = gettext("Choose whom to write to.");
@@ -188,7 +191,7 @@ import { oneAtATime } from "./lib/refresh.js";
     button.disabled = true;
     try {
       const { ok, data: answer } = await post(box.dataset.pressUrl,
-        { to: mode === "all" ? "all" : chosen, body: text });
+        withSignature({ to: mode === "all" ? "all" : chosen, body: text }));
       if (!ok) {
         errorBox.textContent = problem(answer);
         return;

@@ -454,6 +454,72 @@ class TestMissedOrders331:
         assert I1 not in kap().orders_given_by(after.position)
 
 
+class TestMissedOrders332AndExclusion333:
+    """3.3.2: a turn waits for a nation's military orders (the host's replacement search),
+    never for exchange orders; 3.3.3: whom the host says nobody plays is excluded, and
+    one who has a player again counts again."""
+
+    def test_the_exchange_turn_awaits_no_orders_and_a_movement_turn_awaits_the_nations(
+        self,
+    ) -> None:
+        assert kap().orders_awaited(opening()) == frozenset()
+        assert kap().orders_due(opening())  # investors may still say they are ready
+        spring = spring_1901()
+        assert kap().orders_awaited(spring) == frozenset(NATIONS)
+        assert not kap().orders_awaited(spring) & set(kap().investors(spring))
+
+    def test_an_investor_the_host_says_has_left_is_excluded_at_once_and_keeps_selling(
+        self,
+    ) -> None:
+        position = spring_1901(
+            book=Book(
+                holdings={
+                    I1: {n: 2000 if n == "italy" else 0 for n in NATIONS},
+                    I2: dict.fromkeys(NATIONS, 10),
+                },
+                cash={I1: 0, I2: 0},
+                rates=dict.fromkeys(NATIONS, 100),
+            ).to_json(),
+            missed={I1: 0, I2: 0},
+            excluded=[],
+        )
+        position = position.with_changes(extras={**position.extras, "absent": [I1]})
+        assert kap().excluded(position) == {I1}
+        assert I1 not in kap().orders_given_by(position)
+        after = resolve(position, {I2: ["sell 1 austria"]})
+        assert book_of(after.position).holdings[I1]["italy"] == 1500  # sold 500 by itself
+        assert kap().controllers(after.position)["italy"] == I2
+        assert kap().state(after.position)["excluded"] == [I1]
+        [told] = [r for r in after.results if r.power == I1 and r.reason is not None
+                  and r.reason.value == "investor_absent"]
+        assert told.outcome is Outcome.OK
+
+    def test_a_replaced_investor_counts_again_with_his_missed_turns_forgiven(self) -> None:
+        position = spring_1901(
+            book=Book(
+                holdings={
+                    I1: {n: 2000 if n == "italy" else 0 for n in NATIONS},
+                    I2: dict.fromkeys(NATIONS, 10),
+                },
+                cash={I1: 0, I2: 0},
+                rates=dict.fromkeys(NATIONS, 100),
+            ).to_json(),
+            missed={I1: 3, I2: 0},
+            excluded=[I1],
+        )
+        position = position.with_changes(extras={**position.extras, "absent": []})
+        after = resolve(position, {I1: ["buy 100 italy"], I2: ["sell 1 austria"]})
+        assert book_of(after.position).holdings[I1]["italy"] == 2000  # his orders count
+        assert kap().controllers(after.position)["italy"] == I1
+        state = kap().state(after.position)
+        assert state["excluded"] == []
+        assert state["missed"][I1] == 0
+        assert any(
+            r.power == I1 and r.reason is not None and r.reason.value == "investor_back"
+            for r in after.results
+        )
+
+
 class TestTheCommandLine:
     def test_a_position_resolves_through_python_m_adjudicator(self) -> None:
         data = position_to_json(opening())

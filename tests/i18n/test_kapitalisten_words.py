@@ -21,6 +21,8 @@ CODES = (
     "currency_worthless",
     "sold_without_orders",
     "investor_excluded",
+    "investor_absent",
+    "investor_back",
     "nation_controlled",
     "control_by_earlier_turn",
     "control_by_fewer_nations",
@@ -54,5 +56,5 @@ def test_control_without_a_second_holder_reads_without_against() -> None:
     params = {"nation": "russia", "investor": "investor-3", "units": "900"}
     with translation.override("en"):
         assert wording.result_sentence("nation_controlled", params, "standard") == (
-            "Russia is controlled by investor-3 with 900"
+            "Russia is controlled by Investor 3 with 900"
         )

@@ -24,8 +24,8 @@ def test_every_variant_has_a_module_with_its_entry_and_options_form() -> None:
         assert module.__name__ == f"variants.{module.SITE.id}"
         assert issubclass(module.OptionsForm, VariantOptionsForm)
         assert registry.options_form(module.SITE.id) is module.OptionsForm
-    with pytest.raises(LookupError, match="'kapitalisten'"):
-        registry.options_form("kapitalisten")
+    with pytest.raises(LookupError, match="'no-such'"):
+        registry.options_form("no-such")
 
 
 def test_the_options_forms_come_one_per_variant_with_its_prefix() -> None:

@@ -25,6 +25,14 @@ The exchange is kept in the position's extras under ``"exchange"`` (documented i
 docs/kapitalisten.md with an example per phase kind): the book (holdings, cash, rates),
 each investor's turns in a row without exchange orders, who is excluded, who controls
 each nation, the rates and holdings of every turn, and the end's points.
+
+Who has left the game is the host's to say (rule 3.3.3): a host that runs the missed-orders
+rules itself (the site: a search for a replacement when a nation's military orders are
+missing, 3.3.2 and 3.3.4) lists the investors nobody plays under the position's
+``"absent"`` extra. Then exactly those are excluded as the turn begins, a replaced or
+reinstated investor counts again with his count of missed turns cleared, and three turns
+without exchange orders still exclude (the host then stops playing the seat). Without the
+key, the kept list stands.
 """
 
 from __future__ import annotations
@@ -84,6 +92,11 @@ EXCLUDED = Reason.declare(
     "investor_excluded",
     "excluded after three turns in a row without exchange orders",
 )
+ABSENT = Reason.declare(
+    "investor_absent",
+    "excluded and not replaced: no longer counts for control (keeps selling automatically)",
+)
+BACK = Reason.declare("investor_back", "has a player again and counts for control")
 CONTROLLED = Reason.declare(
     "nation_controlled",
     "{nation} is controlled by {investor} with {units} against {second}",
@@ -191,6 +204,8 @@ class Kapitalisten(Variant):
     order_kinds = (Buy, Sell)
     #: Who gives orders besides the nations (the investors' exchange orders).
     other_order_givers = INVESTORS
+    #: Rule 8: victory points decide, ties share; there are no draws.
+    draws = False
 
     # -- options and seats -----------------------------------------------------------------
 
@@ -231,6 +246,10 @@ class Kapitalisten(Variant):
         return {n: kept.get(n) for n in self.powers}
 
     def excluded(self, position: Position) -> frozenset[str]:
+        """Who is excluded as this phase is played: the host's word where it gives one
+        (``"absent"``), else the kept list."""
+        if "absent" in position.extras:
+            return frozenset(position.extras.get("absent") or ())
         return frozenset(self.state(position).get("excluded") or ())
 
     def investors(self, position: Position) -> tuple[str, ...]:
@@ -263,6 +282,13 @@ class Kapitalisten(Variant):
         turn, where nothing else is."""
         if position.phase.kind is EXCHANGE:
             return frozenset(self.investors(position)) - self.excluded(position)
+        return super().orders_due(position)
+
+    def orders_awaited(self, position: Position) -> frozenset[str]:
+        """A turn waits for the nations' military orders (3.3.2), never for exchange
+        orders (3.3.1): an investor without them sells 500 of each currency."""
+        if position.phase.kind is EXCHANGE:
+            return frozenset()
         return super().orders_due(position)
 
     def orders_given_by(self, position: Position) -> dict[str, frozenset[str]]:
@@ -328,6 +354,8 @@ class Kapitalisten(Variant):
         excluded = set(state.get("excluded") or ())
         missed = {i: int((state.get("missed") or {}).get(i, 0)) for i in investors}
         results: list[OrderResult] = []
+        if "absent" in position.extras:
+            excluded = self._absent(position, excluded, missed, results)
         given: dict[str, list[Trade]] = {}
         kept: dict[str, list[ExchangeOrder]] = {}
         for who, trades in orders.items():
@@ -388,6 +416,25 @@ class Kapitalisten(Variant):
             }
         )
         return after.with_changes(extras={**after.extras, "exchange": state}), results
+
+    def _absent(
+        self,
+        position: Position,
+        excluded: set[str],
+        missed: dict[str, int],
+        results: list[OrderResult],
+    ) -> set[str]:
+        """The host's word on who has left (rule 3.3.3): the investors nobody plays are
+        excluded from now on; one who has a player again counts again, his missed turns
+        forgiven (a replacement, or late orders a moderator accepted)."""
+        investors = self.investors(position)
+        absent = {i for i in position.extras.get("absent") or () if i in investors}
+        for investor in sorted(absent - excluded, key=INVESTORS.index):
+            results.append(OrderResult(investor, "excluded", Outcome.OK, ABSENT))
+        for investor in sorted(excluded - absent, key=INVESTORS.index):
+            missed[investor] = 0
+            results.append(OrderResult(investor, "excluded", Outcome.OK, BACK))
+        return absent
 
     def open_phase(self, position: Position, seed: int) -> tuple[Position, tuple[OrderResult, ...]]:
         """As a fall movement opens, keep each nation's center count: the winter's rate

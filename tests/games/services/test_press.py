@@ -327,7 +327,7 @@ def test_an_anonymous_game_never_names_a_player_in_its_press(
     assert reply["messages"][0]["sender"] == "england"
     assert reply["messages"][0]["sender_name"] == "England"
     assert set(reply["messages"][0]) == {
-        "id", "conversation", "sender", "sender_name", "to", "to_names", "body", "phase",
+        "id", "conversation", "sender", "sender_name", "signed", "to", "to_names", "body", "phase",
         "phase_name", "sent_at",
     }  # fmt: skip
 

@@ -1,0 +1,368 @@
+"""Kapitalisten through the site's services: the terms its rules fix, pseudonyms, the
+exchange turn, control, the strict missed-order rules of chapter 3.3
+(../shared/rules/kapitalisten-nmr.de.txt) and published press. The pages and who sees
+what are tests/games/web/test_exchange_page.py; a game on a real worker is
+tests/games/test_kapitalisten_worker.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from adjudicator import find_variant
+from core.errors import ApplicationError
+from games import selectors, services, visibility
+from games.models import Game, GamePhase, PhaseDuty, Seat
+from games.positions import phase_position
+from games.services import draws, moderation, press
+from games.terms import GameTerms
+from tests.games.helpers import current
+from tests.games.kapitalisten import (
+    NAMES,
+    adjudicate_now,
+    controllers,
+    investor_user,
+    kapitalisten_game,
+    pseudonym_of,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def _opening(game: Game, users: dict[str, Any]) -> Any:
+    """Winter 1900: investor 1 sells francs for roubles, investor 2 turkish piastres for
+    francs; the other seven give no exchange orders, and so sell 500 of everything.
+    Investor 1 then holds 1,400 roubles against 1,000 and commands Russia (and Turkey,
+    1,000 against 900) in 1901, investor 2 France; the nations where both hold 1,000 go to
+    one of them by the tie-break ladder. The seven others command nothing."""
+    one = investor_user(game, "investor-1")
+    services.orders_submit(
+        game=game, user=one, orders=["sell 500 france", "buy 400 russia"], power="investor-1"
+    )
+    services.orders_submit(
+        game=game,
+        user=investor_user(game, "investor-2"),
+        orders=["sell 100 turkey", "buy 100 france"],
+        power="investor-2",
+    )
+    assert adjudicate_now(game)
+    assert set(controllers(game).values()) == {"investor-1", "investor-2"}
+    return one
+
+
+class TestTheTermsTheRulesFix:
+    def test_anonymous_published_press_and_a_replacement_search_whatever_was_chosen(
+        self, make_user: Any
+    ) -> None:
+        game, _users = kapitalisten_game(
+            make_user, anonymous=False, press="full", nmr_policy="immediate", exclude_after=2
+        )
+        assert game.anonymous
+        assert game.press == Game.Press.PUBLIC
+        assert game.nmr_policy == Game.NmrPolicy.REPLACEMENT
+        assert game.exclude_after is None
+
+    def test_there_are_no_draws(self, make_user: Any) -> None:
+        game, users = kapitalisten_game(make_user)
+        with pytest.raises(ApplicationError, match="Kapitalisten has no draws"):
+            draws.draw_vote(game=game, user=users[NAMES[0]], accept=True)
+
+
+class TestRule1Pseudonyms:
+    def _forming(self, make_user: Any) -> Game:
+        return services.game_create(
+            created_by=make_user("founder"),
+            name="Bourse",
+            pseudonym="Old Money",
+            terms=GameTerms(variant_id="kapitalisten", start_when_full=False),
+        )
+
+    def test_a_player_joins_under_a_pseudonym_of_his_choosing(self, make_user: Any) -> None:
+        game = self._forming(make_user)
+        seat = services.game_join(game=game, user=make_user("zed"), pseudonym="  Silent   Partner ")
+        assert seat.pseudonym == "Silent Partner"
+
+    @pytest.mark.parametrize(
+        ("pseudonym", "refusal"),
+        [
+            (None, "choose one"),
+            ("", "choose one"),
+            ("x", "2 to 30 characters"),
+            ("12345", "at least one letter"),
+            ("z" * 31, "2 to 30 characters"),
+            ("OLD MONEY", "taken"),
+            ("Russia", "taken"),
+            ("Investor 2", "taken"),
+            ("Zed", "your user name"),
+        ],
+    )
+    def test_a_pseudonym_is_needed_unique_and_never_the_players_own_name(
+        self, make_user: Any, pseudonym: str | None, refusal: str
+    ) -> None:
+        game = self._forming(make_user)
+        with pytest.raises(ApplicationError, match=refusal):
+            services.game_join(game=game, user=make_user("zed"), pseudonym=pseudonym)
+        assert not game.seats.filter(user__username="zed").exists()
+
+    def test_the_creator_who_joins_needs_one_too(self, make_user: Any) -> None:
+        with pytest.raises(ApplicationError, match="choose one"):
+            services.game_create(
+                created_by=make_user("founder"),
+                name="Bourse",
+                terms=GameTerms(variant_id="kapitalisten"),
+            )
+        assert not Game.objects.exists()
+
+    def test_the_seats_are_dealt_by_lot_and_each_pseudonym_goes_with_its_player(
+        self, make_user: Any
+    ) -> None:
+        game, _users = kapitalisten_game(make_user)
+        seats = list(game.seats.select_related("user"))
+        assert len(seats) == 9
+        assert all(s.pseudonym == pseudonym_of(s.user) for s in seats)
+        assert visibility.seat_names(game=game) == {s.power: s.pseudonym for s in seats}
+
+    def test_leaving_before_the_start_gives_the_pseudonym_up(self, make_user: Any) -> None:
+        game = self._forming(make_user)
+        zed = make_user("zed")
+        services.game_join(game=game, user=zed, pseudonym="Silent Partner")
+        services.game_leave(game=game, user=zed)
+        services.game_join(game=game, user=make_user("amy"), pseudonym="Silent Partner")
+
+
+class TestRules3To6TheExchangeOnTheSite:
+    def test_an_investors_exchange_orders_are_his_alone_until_the_results(
+        self, make_user: Any
+    ) -> None:
+        game, users = kapitalisten_game(make_user)
+        phase = current(game)
+        one = investor_user(game, "investor-1")
+        saved = services.orders_submit(
+            game=game,
+            user=one,
+            orders=["sell 500 france", "buy 400 russia", "buy 100 russia"],
+            power="investor-1",
+        )
+        # Orders for no place all stand (a unit's later order would replace its earlier).
+        assert saved.orders == ["sell 500 france", "buy 400 russia", "buy 100 russia"]
+        others = [u for u in users.values() if u != one]
+        assert not any(
+            visibility.can_see_orders(user=u, phase=phase, power="investor-1") for u in others
+        )
+        assert visibility.can_see_orders(user=one, phase=phase, power="investor-1")
+        assert adjudicate_now(game)
+        phase.refresh_from_db()
+        assert all(
+            visibility.can_see_orders(user=u, phase=phase, power="investor-1") for u in others
+        )
+
+    def test_the_largest_holder_commands_the_nation_and_no_one_else_orders_for_it(
+        self, make_user: Any
+    ) -> None:
+        game, users = kapitalisten_game(make_user)
+        one = _opening(game, users)
+        assert current(game).code == "S1901M"
+        assert controllers(game)["russia"] == "investor-1"
+        services.orders_submit(game=game, user=one, orders=["A war - gal"], power="russia")
+        other = investor_user(game, "investor-2")
+        with pytest.raises(ApplicationError):
+            services.orders_submit(game=game, user=other, orders=["A war - ukr"], power="russia")
+        state = selectors.game_state(user=one, game=game, acting="russia")
+        assert state["me"]["acting"] == "russia"
+        assert state["me"]["orders"] == ["A war - gal"]
+        assert "war" in state["me"]["legal"]
+        assert "russia" in [g["power"] for g in state["me"]["gives"]]
+
+    def test_the_results_name_the_controller_by_his_pseudonym(self, make_user: Any) -> None:
+        from games import wording
+
+        game, users = kapitalisten_game(make_user)
+        _opening(game, users)
+        winter = game.phases.get(code="W1900X")
+        row = next(r for r in winter.results if r["power"] == "russia")
+        assert row["reason_code"] == "nation_controlled"
+        with wording.seat_names(visibility.seat_names(game=game)):
+            said = wording.result_reason(row, "standard")
+        magnate = Seat.objects.get(game=game, power="investor-1").pseudonym
+        assert said == f"Russia is controlled by {magnate} with 1,400 against 1,000"
+
+
+class TestMissedOrders33:
+    def test_331_the_exchange_turn_never_waits_and_no_one_is_counted_as_missing(
+        self, make_user: Any
+    ) -> None:
+        game, _users = kapitalisten_game(make_user)
+        winter = current(game)
+        assert adjudicate_now(game)  # not held for a replacement search
+        winter.refresh_from_db()
+        assert winter.status == GamePhase.Status.RESOLVED
+        assert not PhaseDuty.objects.filter(phase=winter, missed=True).exists()
+        assert not game.seats.filter(seeking_replacement_until__isnull=False).exists()
+        automatic = [r for r in winter.results if r.get("reason_code") == "sold_without_orders"]
+        assert len(automatic) == 9 * 7
+
+    def test_331_three_turns_without_exchange_orders_exclude_the_investor(
+        self, make_user: Any
+    ) -> None:
+        game, users = kapitalisten_game(make_user)
+        _opening(game, users)  # investor 9's first turn without exchange orders
+        lazy = investor_user(game, "investor-9")
+        for code in ("S1901M", "F1901M"):
+            # Nobody moves, so no retreats and no builds come between the turns.
+            assert current(game).code == code
+            for n in range(1, 9):
+                investor = f"investor-{n}"
+                services.orders_submit(
+                    game=game,
+                    user=investor_user(game, investor),
+                    orders=["sell 1 turkey"],
+                    power=investor,
+                )
+            for user in users.values():
+                if user != lazy:
+                    services.orders_ready(game=game, user=user, ready=True)
+            # Investor 9 commands no nation: his missing orders never hold a turn up.
+            assert adjudicate_now(game)
+        fall = game.phases.get(code="F1901M")
+        nine = Seat.objects.get(game=game, power="investor-9")
+        excluded = [r for r in fall.results if r.get("reason_code") == "investor_excluded"]
+        assert [r["power"] for r in excluded] == ["investor-9"]
+        assert {"kind": "excluded", "power": "investor-9", "misses": 3} in fall.notes
+        assert nine.user is None
+        assert nine.excluded_user == lazy
+        assert nine.civil_disorder  # nobody plays it: absent from control from now on
+        assert nine.pseudonym == pseudonym_of(lazy)  # the seat keeps its name
+        spring = game.phases.get(code="S1901M")
+        assert not PhaseDuty.objects.filter(phase=spring, missed=True).exists()
+
+    def test_332_missing_military_orders_hold_the_turn_and_offer_the_controllers_seat(
+        self, make_user: Any
+    ) -> None:
+        game, users = kapitalisten_game(make_user)
+        one = _opening(game, users)
+        for user in users.values():
+            if user != one:
+                services.orders_ready(game=game, user=user, ready=True)
+        spring = current(game)
+        assert not adjudicate_now(game)  # Russia's orders are missing: the turn waits
+        spring.refresh_from_db()
+        seat = Seat.objects.get(game=game, power="investor-1")
+        assert seat.user is None
+        assert seat.excluded_user == one
+        assert seat.seeking_replacement_until is not None
+        assert spring.status == GamePhase.Status.OPEN
+        assert {"kind": "replacement_search", "powers": ["investor-1"]}.items() <= next(
+            n for n in spring.notes if n["kind"] == "replacement_search"
+        ).items()
+        # A replacement takes the seat for this same turn, under its pseudonym, and gives
+        # Russia's orders and his own exchange orders.
+        newcomer = make_user("newcomer")
+        services.seat_take_over(game=game, user=newcomer, power="investor-1")
+        seat.refresh_from_db()
+        assert seat.pseudonym == pseudonym_of(one)
+        services.orders_submit(game=game, user=newcomer, orders=["A war - gal"], power="russia")
+        services.orders_ready(game=game, user=newcomer, ready=True)
+        assert services.phase_adjudicate(game_id=game.pk, phase_id=spring.pk) or (
+            current(game).code != "S1901M"
+        )
+        spring.refresh_from_db()
+        assert spring.status == GamePhase.Status.RESOLVED
+        assert spring.adjudicated_orders["russia"] == ["A war - gal"]
+
+    def test_333_nobody_came_the_nation_holds_and_the_investor_no_longer_controls(
+        self, make_user: Any
+    ) -> None:
+        game, users = kapitalisten_game(make_user)
+        one = _opening(game, users)
+        for user in users.values():
+            if user != one:
+                services.orders_ready(game=game, user=user, ready=True)
+        assert not adjudicate_now(game)  # the search begins
+        assert adjudicate_now(game)  # ... and ends with nobody: the defaults apply
+        spring = game.phases.get(code="S1901M")
+        assert "russia" not in (spring.adjudicated_orders or {})
+        seat = Seat.objects.get(game=game, power="investor-1")
+        assert seat.civil_disorder
+        # He is still the largest holder of roubles, but counts no more for control.
+        absent = [r for r in spring.results if r.get("reason_code") == "investor_absent"]
+        assert [r["power"] for r in absent] == ["investor-1"]
+        assert controllers(game)["russia"] != "investor-1"
+        kept = spring.position["extras"]["absent"]
+        assert kept == ["investor-1"]  # stored with the phase, for a ruling's replay
+
+    def test_334_a_moderator_reinstates_the_player_who_counts_again(
+        self, make_user: Any, site_moderator: Any
+    ) -> None:
+        game, users = kapitalisten_game(make_user)
+        one = _opening(game, users)
+        for user in users.values():
+            if user != one:
+                services.orders_ready(game=game, user=user, ready=True)
+        assert not adjudicate_now(game)
+        assert adjudicate_now(game)  # nobody came: investor 1 is absent
+        moderation.seat_replace(
+            game=game, by=site_moderator, power="investor-1", user=one, reason="came back"
+        )
+        for user in users.values():
+            try:
+                services.orders_ready(game=game, user=user, ready=True)
+            except ApplicationError:
+                pass
+        adjudicate_now(game)
+        resolved = game.phases.filter(status=GamePhase.Status.RESOLVED).order_by("-index")[0]
+        back = [r for r in resolved.results if r.get("reason_code") == "investor_back"]
+        assert [r["power"] for r in back] == ["investor-1"]
+
+
+class TestRule1PublishedPress:
+    def test_grey_press_is_signed_with_any_name_and_never_shows_its_sender(
+        self, make_user: Any
+    ) -> None:
+        game, users = kapitalisten_game(make_user)
+        one = investor_user(game, "investor-1")
+        message = press.press_send(
+            game=game, user=one, to="all", body="Buy roubles!", signature="The Tsar"
+        )
+        assert message.signature == "The Tsar"
+        for reader in [*users.values(), None]:
+            from django.contrib.auth.models import AnonymousUser
+
+            seen = press.press_messages(
+                game=game, user=reader or AnonymousUser(), conversation="all"
+            )
+            [shown] = seen
+            assert shown["sender_name"] == "The Tsar"
+            assert shown["signed"] is True
+            assert shown["sender"] == ("investor-1" if reader == one else "")
+
+    def test_unsigned_press_is_signed_with_the_senders_pseudonym(self, make_user: Any) -> None:
+        game, _users = kapitalisten_game(make_user)
+        one = investor_user(game, "investor-1")
+        message = press.press_send(game=game, user=one, to="all", body="Hello")
+        assert message.signature == pseudonym_of(one)
+
+    def test_black_press_another_players_pseudonym_is_refused(self, make_user: Any) -> None:
+        game, _users = kapitalisten_game(make_user)
+        one = investor_user(game, "investor-1")
+        two = Seat.objects.get(game=game, power="investor-2").pseudonym
+        with pytest.raises(ApplicationError, match="another player's pseudonym"):
+            press.press_send(game=game, user=one, to="all", body="Sell!", signature=two.upper())
+
+    def test_only_to_everyone(self, make_user: Any) -> None:
+        game, _users = kapitalisten_game(make_user)
+        one = investor_user(game, "investor-1")
+        with pytest.raises(ApplicationError, match="messages go to everyone"):
+            press.press_send(game=game, user=one, to=["investor-2"], body="Psst")
+
+
+def test_the_variant_reads_who_has_left_only_where_it_says_so() -> None:
+    """Standard positions get no ``absent`` key: only a variant with investors reads it."""
+    from games.positions import with_absent
+
+    standard = find_variant("standard")
+    position = standard.initial_position()
+    assert with_absent(position, standard, {}) is position
+    kap = find_variant("kapitalisten")
+    assert "absent" in with_absent(kap.initial_position(), kap, {}).extras
+    assert phase_position  # imported for the helpers' sake
