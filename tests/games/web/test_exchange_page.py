@@ -1,0 +1,289 @@
+"""Kapitalisten's pages: the exchange page (holdings, cash, rates and their chart, the order
+form), control on the game page, the power switcher, and who sees what: no user name behind
+a pseudonym on any page, API answer, socket message or mail, and no investor's exchange
+orders before the results, tried as every wrong user."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.core import mail
+from django.test import Client
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from games import services
+from games.models import Game, Seat
+from games.services import press
+from tests.games.helpers import current
+from tests.games.kapitalisten import (
+    NAMES,
+    adjudicate_now,
+    controllers,
+    investor_user,
+    kapitalisten_game,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def client_of(user: Any) -> Client:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def api_of(user: Any) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client
+
+
+def get(client: Client, url: str) -> str:
+    response = client.get(url)
+    assert response.status_code == 200, (url, response.status_code)
+    return response.content.decode()
+
+
+@pytest.fixture
+def played(make_user: Any) -> tuple[Game, dict[str, Any]]:
+    """Winter 1900 adjudicated (investor 1 bought roubles, investor 2 francs), a message of
+    grey press sent; Spring 1901 open with investor 1's secret exchange orders saved."""
+    game, users = kapitalisten_game(make_user)
+    one, two = investor_user(game, "investor-1"), investor_user(game, "investor-2")
+    services.orders_submit(
+        game=game, user=one, orders=["sell 500 france", "buy 400 russia"], power="investor-1"
+    )
+    services.orders_submit(
+        game=game, user=two, orders=["sell 100 turkey", "buy 100 france"], power="investor-2"
+    )
+    assert adjudicate_now(game)
+    press.press_send(game=game, user=two, to="all", body="Roubles are the future", signature="Oracle")
+    services.orders_submit(
+        game=game, user=one, orders=["sell 333 austria", "buy 200 germany"], power="investor-1"
+    )
+    return game, users
+
+
+def viewers(game: Game, users: dict[str, Any], make_user: Any, moderator: Any) -> dict[str, Any]:
+    return {
+        "anonymous": None,
+        "stranger": make_user("stranger"),
+        "investor 3": investor_user(game, "investor-3"),
+        "moderator": moderator,
+    }
+
+
+def test_no_user_name_behind_a_pseudonym_anywhere(
+    played: tuple[Game, dict[str, Any]], make_user: Any, site_moderator: Any, settings: Any
+) -> None:
+    game, users = played
+    pages = [
+        reverse("games:detail", args=[game.pk]),
+        reverse("games:detail", args=[game.pk]) + "?phase=0",
+        reverse("games:exchange", args=[game.pk]),
+        reverse("games:exchange", args=[game.pk]) + "?phase=0",
+        reverse("games:lobby"),
+    ]
+    apis = [
+        f"/api/v1/games/{game.pk}/",
+        f"/api/v1/games/{game.pk}/state/",
+        f"/api/v1/games/{game.pk}/press/",
+        f"/api/v1/games/{game.pk}/press/messages/?conversation=all",
+    ]
+    everyone = {**viewers(game, users, make_user, site_moderator), **{n: u for n, u in users.items()}}
+    for who, user in everyone.items():
+        for url in pages:
+            text = get(client_of(user), url)
+            for name in NAMES:
+                if user is not None and name == user.username:
+                    continue  # a player's own name is in the page's header
+                assert name not in text, (who, url, name)
+        for url in apis:
+            answer = api_of(user).get(url)
+            if answer.status_code != 200:
+                continue
+            text = answer.content.decode()
+            assert not any(name in text for name in NAMES), (who, url)
+
+
+def test_the_news_and_mail_of_grey_press_name_the_signature_never_the_sender(
+    played: tuple[Game, dict[str, Any]], settings: Any
+) -> None:
+    from games import events
+    from games.models import GameEvent
+    from notifications import services as notifications
+    from notifications.models import Delivery, Notification, NotificationSetting, default_choices
+
+    game, users = played
+    for user in users.values():
+        user.email = f"{user.username}@example.org"
+        user.save()
+        choices = default_choices()
+        choices["press"] = ["inbox", "email"]
+        NotificationSetting.objects.create(user=user, choices=choices)
+    [event] = GameEvent.objects.filter(kind="press")
+    assert event.params["power"] == "Oracle"
+    events.event_dispatch(event.pk)
+    news = Notification.objects.filter(kind="press")
+    assert news.count() == 8  # everyone but its author
+    for n in news:
+        said = notifications.text(kind=n.kind, params=n.params)
+        assert said == "Bourse: a new message from Oracle."
+    deliveries = Delivery.objects.filter(kind="press", channel="email")
+    assert deliveries.count() == 8
+    for delivery in deliveries:
+        notifications.delivery_send(delivery_id=delivery.pk)
+    assert len(mail.outbox) == 8
+    assert all("Oracle" in m.body and "Roubles are the future" in m.body for m in mail.outbox)
+    assert not any(
+        name in f"{m.subject} {m.body} {m.to}"
+        for m in mail.outbox
+        for name in NAMES
+        if f"{name}@" not in " ".join(m.to)
+    )
+
+
+def test_other_investors_exchange_orders_stay_secret_until_the_results(
+    played: tuple[Game, dict[str, Any]], make_user: Any, site_moderator: Any
+) -> None:
+    game, users = played
+    one = investor_user(game, "investor-1")
+    for who, user in viewers(game, users, make_user, site_moderator).items():
+        for url in (
+            reverse("games:detail", args=[game.pk]),
+            reverse("games:exchange", args=[game.pk]),
+        ):
+            assert "sell 333 austria" not in get(client_of(user), url), (who, url)
+        state = api_of(user).get(f"/api/v1/games/{game.pk}/state/")
+        if state.status_code == 200:
+            assert "sell 333 austria" not in state.content.decode(), who
+    mine = get(client_of(one), reverse("games:exchange", args=[game.pk]))
+    assert "sell 333 austria" in mine
+    # Winter 1900's orders are public now that it is adjudicated.
+    winter = get(client_of(None), reverse("games:exchange", args=[game.pk]) + "?phase=0")
+    assert "Phase" in winter or "phase" in winter
+    results = get(client_of(None), reverse("games:detail", args=[game.pk]) + "?phase=0")
+    assert "sell 500 france" in results
+
+
+def test_the_exchange_page_shows_accounts_rates_and_the_investors_own_form(
+    played: tuple[Game, dict[str, Any]]
+) -> None:
+    game, _users = played
+    one = investor_user(game, "investor-1")
+    magnate = Seat.objects.get(game=game, power="investor-1").pseudonym
+    text = get(client_of(one), reverse("games:exchange", args=[game.pk]))
+    assert 'id="my-exchange"' in text
+    assert f"Your account ({magnate})" in text
+    assert 'id="exchange-form"' in text and 'id="exchange-data"' in text
+    data = json.loads(text.split('id="exchange-data" type="application/json">')[1].split("<")[0])
+    assert data["limit"] == 500
+    assert data["held"]["russia"] == 1400
+    assert data["orders"] == ["sell 333 austria", "buy 200 germany"]
+    assert '<polyline class="rate-line power-russia"' in text
+    assert text.count('class="rate-line') == 7
+    assert "Every investor" in text
+    assert text.count(magnate) >= 2  # his account and the table of all accounts
+    # A stranger sees the published accounts and the chart, but no form.
+    public = get(client_of(None), reverse("games:exchange", args=[game.pk]))
+    assert 'id="my-exchange"' not in public
+    assert "Every investor" in public
+    assert 'class="rate-line power-russia"' in public
+
+
+def test_the_text_form_saves_exchange_orders_and_comes_back_to_the_exchange(
+    played: tuple[Game, dict[str, Any]]
+) -> None:
+    game, _users = played
+    one = investor_user(game, "investor-1")
+    answer = client_of(one).post(
+        reverse("games:orders", args=[game.pk]),
+        {"orders": "sell 500 italy\nbuy 10 russia", "power": "investor-1", "next": "exchange"},
+    )
+    assert answer.status_code == 302
+    assert answer["Location"] == reverse("games:exchange", args=[game.pk])
+    saved = current(game).order_sets.get(power="investor-1").orders
+    assert saved == ["sell 500 italy", "buy 10 russia"]
+
+
+def test_the_game_page_shows_control_and_switches_between_the_nations_given(
+    played: tuple[Game, dict[str, Any]]
+) -> None:
+    game, _users = played
+    one = investor_user(game, "investor-1")
+    magnate = Seat.objects.get(game=game, power="investor-1").pseudonym
+    text = get(client_of(None), reverse("games:detail", args=[game.pk]))
+    assert 'id="exchange-panel"' in text
+    assert "Who gives each nation" in text
+    assert f"<strong>{magnate}</strong>" in text
+    assert "1,400 roubles against 1,000" in text
+    assert "Vote for a draw" not in get(client_of(one), reverse("games:detail", args=[game.pk]))
+    mine = [n for n, c in controllers(game).items() if c == "investor-1"]
+    assert "russia" in mine
+    page = get(client_of(one), reverse("games:detail", args=[game.pk]) + "?as=russia")
+    assert 'href="?as=russia"' in page and 'aria-current="true"' in page
+    assert "Your orders (Russia)" in page
+    assert 'value="A war - gal"' in page  # Russia's legal orders in the order box's list
+    # Another investor cannot order for Russia by asking the page to.
+    three = investor_user(game, "investor-3")
+    other = get(client_of(three), reverse("games:detail", args=[game.pk]) + "?as=russia")
+    assert "Your orders (Russia)" not in other
+
+
+def test_an_exchange_page_of_a_game_without_one_is_not_found(
+    started_game: Game, players: dict[str, Any]
+) -> None:
+    assert client_of(None).get(reverse("games:exchange", args=[started_game.pk])).status_code == 404
+
+
+def test_the_forming_game_asks_a_joiner_for_a_pseudonym(make_user: Any) -> None:
+    from games.terms import GameTerms
+
+    game = services.game_create(
+        created_by=make_user("founder"),
+        name="Bourse",
+        pseudonym="Old Money",
+        terms=GameTerms(variant_id="kapitalisten"),
+    )
+    zed = make_user("zed")
+    text = get(client_of(zed), reverse("games:detail", args=[game.pk]))
+    assert 'name="pseudonym"' in text
+    assert "Old Money" in text and "founder" not in text
+    refused = client_of(zed).post(reverse("games:join", args=[game.pk]), {"pseudonym": "zed"})
+    assert refused.status_code == 302
+    assert not game.seats.filter(user=zed).exists()
+    client_of(zed).post(reverse("games:join", args=[game.pk]), {"pseudonym": "Quiet Money"})
+    assert game.seats.get(user=zed).pseudonym == "Quiet Money"
+    assert AnonymousUser  # the anonymous reader is tried above
+
+
+def test_the_create_form_takes_the_creators_pseudonym(make_user: Any) -> None:
+    ann = make_user("ann")
+    answer = client_of(ann).post(
+        reverse("games:create"),
+        {
+            "name": "Bourse",
+            "variant": "kapitalisten",
+            "kapitalisten-players": "8",
+            "kapitalisten-last_year": "1915",
+            "kapitalisten-pseudonym": "Midas",
+            "assignment": "random",
+            "start_when_full": "on",
+            "press": "full",
+            "movement_hours": "24",
+            "retreat_hours": "12",
+            "adjustment_hours": "12",
+            "setup_hours": "12",
+        },
+    )
+    assert answer.status_code == 302, answer.content.decode()[:3000]
+    game = Game.objects.get(name="Bourse")
+    assert game.options == {"players": 8, "last_year": 1915}
+    assert game.seats.get(user=ann).pseudonym == "Midas"
+    assert game.press == Game.Press.PUBLIC and game.anonymous
