@@ -101,3 +101,10 @@ def times_rate(units: Any, rate_cents: Any) -> str:
         return words(int(units) * int(rate_cents))
     except (TypeError, ValueError):
         return ""
+
+
+@register.filter
+def winner_names(winner: str | None) -> str:
+    """``{{ game.winner|winner_names }}``: the winner, or the winners of a shared victory
+    (kept joined by ","), each named as :func:`power_name` names them."""
+    return ", ".join(wording.power_name(w) for w in (winner or "").split(",") if w)

@@ -97,4 +97,5 @@ class TheExchangeForm(BrowserTestCase):
             buttons = page.locator("#gives a")
             expect(buttons.first).to_be_visible()
             box = buttons.first.bounding_box()
-            assert box is not None and box["height"] >= 40
+            assert box is not None
+            assert box["height"] >= 40

@@ -6,6 +6,7 @@ tests/games/test_kapitalisten_worker.py."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import pytest
@@ -305,10 +306,8 @@ class TestMissedOrders33:
             game=game, by=site_moderator, power="investor-1", user=one, reason="came back"
         )
         for user in users.values():
-            try:
+            with contextlib.suppress(ApplicationError):
                 services.orders_ready(game=game, user=user, ready=True)
-            except ApplicationError:
-                pass
         adjudicate_now(game)
         resolved = game.phases.filter(status=GamePhase.Status.RESOLVED).order_by("-index")[0]
         back = [r for r in resolved.results if r.get("reason_code") == "investor_back"]

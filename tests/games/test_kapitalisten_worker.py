@@ -84,7 +84,8 @@ def test_nine_investors_through_several_turns_on_a_real_worker(
         if seat.seeking_replacement_until is not None:
             break
         time.sleep(0.1)
-    assert seat.user is None and seat.excluded_user == two
+    assert seat.user is None
+    assert seat.excluded_user == two
     fall = current(game)
     assert fall.code == "F1901M"
     assert any(n["kind"] == "replacement_search" for n in fall.notes)
@@ -102,7 +103,9 @@ def test_nine_investors_through_several_turns_on_a_real_worker(
     excluded = [r for r in fall.results if r.get("reason_code") == "investor_excluded"]
     assert [r["power"] for r in excluded] == ["investor-9"]
     nine = Seat.objects.get(game=game, power="investor-9")
-    assert nine.user is None and nine.excluded_user == lazy and nine.civil_disorder
+    assert nine.user is None
+    assert nine.excluded_user == lazy
+    assert nine.civil_disorder
     assert nine.pseudonym == pseudonym_of(lazy)
     assert Seat.objects.get(game=game, power="investor-2").pseudonym == pseudonym_of(two)
 

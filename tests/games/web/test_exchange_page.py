@@ -63,7 +63,9 @@ def played(make_user: Any) -> tuple[Game, dict[str, Any]]:
         game=game, user=two, orders=["sell 100 turkey", "buy 100 france"], power="investor-2"
     )
     assert adjudicate_now(game)
-    press.press_send(game=game, user=two, to="all", body="Roubles are the future", signature="Oracle")
+    press.press_send(
+        game=game, user=two, to="all", body="Roubles are the future", signature="Oracle"
+    )
     services.orders_submit(
         game=game, user=one, orders=["sell 333 austria", "buy 200 germany"], power="investor-1"
     )
@@ -96,7 +98,7 @@ def test_no_user_name_behind_a_pseudonym_anywhere(
         f"/api/v1/games/{game.pk}/press/",
         f"/api/v1/games/{game.pk}/press/messages/?conversation=all",
     ]
-    everyone = {**viewers(game, users, make_user, site_moderator), **{n: u for n, u in users.items()}}
+    everyone = {**viewers(game, users, make_user, site_moderator), **dict(users.items())}
     for who, user in everyone.items():
         for url in pages:
             text = get(client_of(user), url)
@@ -120,7 +122,7 @@ def test_the_news_and_mail_of_grey_press_name_the_signature_never_the_sender(
     from notifications import services as notifications
     from notifications.models import Delivery, Notification, NotificationSetting, default_choices
 
-    game, users = played
+    _game, users = played
     for user in users.values():
         user.email = f"{user.username}@example.org"
         user.save()
@@ -173,7 +175,7 @@ def test_other_investors_exchange_orders_stay_secret_until_the_results(
 
 
 def test_the_exchange_page_shows_accounts_rates_and_the_investors_own_form(
-    played: tuple[Game, dict[str, Any]]
+    played: tuple[Game, dict[str, Any]],
 ) -> None:
     game, _users = played
     one = investor_user(game, "investor-1")
@@ -181,7 +183,8 @@ def test_the_exchange_page_shows_accounts_rates_and_the_investors_own_form(
     text = get(client_of(one), reverse("games:exchange", args=[game.pk]))
     assert 'id="my-exchange"' in text
     assert f"Your account ({magnate})" in text
-    assert 'id="exchange-form"' in text and 'id="exchange-data"' in text
+    assert 'id="exchange-form"' in text
+    assert 'id="exchange-data"' in text
     data = json.loads(text.split('id="exchange-data" type="application/json">')[1].split("<")[0])
     assert data["limit"] == 500
     assert data["held"]["russia"] == 1400
@@ -198,7 +201,7 @@ def test_the_exchange_page_shows_accounts_rates_and_the_investors_own_form(
 
 
 def test_the_text_form_saves_exchange_orders_and_comes_back_to_the_exchange(
-    played: tuple[Game, dict[str, Any]]
+    played: tuple[Game, dict[str, Any]],
 ) -> None:
     game, _users = played
     one = investor_user(game, "investor-1")
@@ -213,7 +216,7 @@ def test_the_text_form_saves_exchange_orders_and_comes_back_to_the_exchange(
 
 
 def test_the_game_page_shows_control_and_switches_between_the_nations_given(
-    played: tuple[Game, dict[str, Any]]
+    played: tuple[Game, dict[str, Any]],
 ) -> None:
     game, _users = played
     one = investor_user(game, "investor-1")
@@ -227,7 +230,8 @@ def test_the_game_page_shows_control_and_switches_between_the_nations_given(
     mine = [n for n, c in controllers(game).items() if c == "investor-1"]
     assert "russia" in mine
     page = get(client_of(one), reverse("games:detail", args=[game.pk]) + "?as=russia")
-    assert 'href="?as=russia"' in page and 'aria-current="true"' in page
+    assert 'href="?as=russia"' in page
+    assert 'aria-current="true"' in page
     assert "Your orders (Russia)" in page
     assert 'value="A war - gal"' in page  # Russia's legal orders in the order box's list
     # Another investor cannot order for Russia by asking the page to.
@@ -254,7 +258,8 @@ def test_the_forming_game_asks_a_joiner_for_a_pseudonym(make_user: Any) -> None:
     zed = make_user("zed")
     text = get(client_of(zed), reverse("games:detail", args=[game.pk]))
     assert 'name="pseudonym"' in text
-    assert "Old Money" in text and "founder" not in text
+    assert "Old Money" in text
+    assert "founder" not in text
     refused = client_of(zed).post(reverse("games:join", args=[game.pk]), {"pseudonym": "zed"})
     assert refused.status_code == 302
     assert not game.seats.filter(user=zed).exists()
@@ -286,4 +291,21 @@ def test_the_create_form_takes_the_creators_pseudonym(make_user: Any) -> None:
     game = Game.objects.get(name="Bourse")
     assert game.options == {"players": 8, "last_year": 1915}
     assert game.seats.get(user=ann).pseudonym == "Midas"
-    assert game.press == Game.Press.PUBLIC and game.anonymous
+    assert game.press == Game.Press.PUBLIC
+    assert game.anonymous
+
+
+def test_a_shared_victory_names_every_winner_by_pseudonym(
+    played: tuple[Game, dict[str, Any]],
+) -> None:
+    from django.utils import timezone
+
+    from games.services.kernel import game_finish
+
+    game, _users = played
+    game_finish(game, Game.Outcome.SHARED, "investor-1,investor-3", timezone.now())
+    names = [Seat.objects.get(game=game, power=p).pseudonym for p in ("investor-1", "investor-3")]
+    text = get(client_of(None), reverse("games:detail", args=[game.pk]))
+    assert f"shared victory: {names[0]}, {names[1]}" in text
+    listed = get(client_of(None), reverse("games:lobby") + "?show=finished")
+    assert "Shared victory (Investor 1, Investor 3)" in listed
