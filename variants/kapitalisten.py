@@ -5,7 +5,8 @@ The rules fix some of a game's terms whatever its creator chose: the investors a
 anonymous and play under pseudonyms, press is published press only (signed with any name
 but another player's pseudonym), and missed military orders start a search for a
 replacement (rule 3.3.2; the exchange never waits, 3.3.1), with no exclusion by the
-site's own count (three turns without exchange orders exclude, rule 3.3.1)."""
+site's own count (three turns without exchange orders exclude, rule 3.3.1). Orders are
+read strictly (rule 7): a faulty order is saved as written and void when adjudicated."""
 
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ SITE = site_entry(
         )
     },
     pseudonyms=True,
+    strict_orders=True,
     fixed_terms={
         "anonymous": True,
         "press": "public",

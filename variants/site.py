@@ -57,6 +57,9 @@ class SiteVariant:
     #: ``games.terms.GameTerms`` field (Kapitalisten: anonymous, published press only, a
     #: replacement search for missed military orders).
     fixed_terms: Mapping[str, Any] = field(default_factory=dict)
+    #: Orders are read strictly (Kapitalisten, rule 7): a faulty order is saved as
+    #: written, its fault shown, and void when adjudicated, never refused nor rewritten.
+    strict_orders: bool = False
 
     @property
     def players_text(self) -> str:
@@ -92,6 +95,7 @@ def site_entry(
     *,
     pseudonyms: bool = False,
     fixed_terms: Mapping[str, Any] | None = None,
+    strict_orders: bool = False,
 ) -> SiteVariant:
     """A variant's entry, its player counts taken from the adjudicator."""
     # The player counts are the adjudicator's, so the two registries cannot disagree.
@@ -104,6 +108,7 @@ def site_entry(
         phase_words=dict(phase_words or {}),
         pseudonyms=pseudonyms,
         fixed_terms=dict(fixed_terms or {}),
+        strict_orders=strict_orders,
     )
 
 

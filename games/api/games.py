@@ -86,6 +86,10 @@ class StateGameSerializer(serializers.Serializer):  # type: ignore[type-arg]
     version = serializers.IntegerField()
     anonymous = serializers.BooleanField()
     private = serializers.BooleanField()
+    strict_orders = serializers.BooleanField(
+        help_text="Orders are read strictly (Kapitalisten): a faulty order is saved as "
+        "written and void when adjudicated, never refused nor rewritten."
+    )
 
 
 class PhaseRefSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -196,6 +200,17 @@ class MyOrdersSerializer(serializers.Serializer):  # type: ignore[type-arg]
         "adjudicator's compact form (units, into, chains).",
     )
     problem = serializers.CharField(allow_null=True)
+    acting = serializers.CharField(
+        required=False,
+        help_text="The power these orders, legal orders and ready mark are for: your own, "
+        "or one you give orders for now (?as= on the game page).",
+    )
+    faults = serializers.DictField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="Where orders are read strictly: each saved order that is faulty, with "
+        "what is wrong (it stands as written and is void when adjudicated).",
+    )
     gives = GivenPowerSerializer(
         many=True,
         help_text="Every power whose orders your seat gives now, your own first (in most "

@@ -59,6 +59,8 @@ def game_state(
             "version": game.version,
             "anonymous": game.anonymous,
             "private": game.private,
+            # Faulty orders are saved as written and void when adjudicated (Kapitalisten).
+            "strict_orders": _strict(game),
         },
         "phases": [
             {"index": p.index, "code": p.code, "name": wording.phase_name(p.code, seen)}
@@ -168,7 +170,19 @@ def game_state(
             state["me"]["problem"] = _whole_answer_problem(
                 variant, position, acting, state["me"]["orders"]
             )
+            if state["game"]["strict_orders"]:
+                from games.services.orders import order_faults
+
+                state["me"]["faults"] = order_faults(
+                    game=game, position=position, power=acting, orders=state["me"]["orders"]
+                )
     return state
+
+
+def _strict(game: Game) -> bool:
+    from games.services.orders import orders_read_strictly
+
+    return orders_read_strictly(game)
 
 
 def _occurrences(phases: list[GamePhase], *, by_index: bool = False) -> list[Any]:

@@ -21,6 +21,7 @@ from games.services.kernel import (
     open_phase_locked,
     seat_acting,
 )
+from variants.registry import site_variant
 
 
 def order_read(position: Position, power: str, text: str) -> tuple[str | None, str | None]:
@@ -38,9 +39,11 @@ def order_read(position: Position, power: str, text: str) -> tuple[str | None, s
 
 
 def order_problems(
-    *, position: Position, power: str, orders: list[str]
+    *, position: Position, power: str, orders: list[str], keep_faulty: bool = False
 ) -> tuple[list[str], list[dict[str, str]]]:
-    """Canonical texts of the orders, and a list of problems (order, message)."""
+    """Canonical texts of the orders, and a list of problems (order, message). With
+    ``keep_faulty`` a faulty order stays in the texts, exactly as written, in its place
+    (a variant that reads orders strictly: it is void when adjudicated)."""
     canonical: list[str] = []
     problems: list[dict[str, str]] = []
     for text in orders:
@@ -49,9 +52,31 @@ def order_problems(
         order, problem = order_read(position, power, text)
         if problem is not None:
             problems.append({"order": str(text), "message": problem})
+            if keep_faulty:
+                canonical.append(" ".join(text.split()))
         elif order is not None:
             canonical.append(order)
     return canonical, problems
+
+
+def orders_read_strictly(game: Game) -> bool:
+    """Does ``game``'s variant read orders strictly (Kapitalisten, rule 7): a faulty order
+    is saved as written and void when adjudicated, never refused nor rewritten?"""
+    try:
+        return site_variant(game.variant).strict_orders
+    except LookupError:
+        return False
+
+
+def order_faults(
+    *, game: Game, position: Position, power: str, orders: list[str]
+) -> dict[str, str]:
+    """The saved orders of a strict variant that are faulty, each with what is wrong (in
+    the reader's language): they stand as written and are void when adjudicated."""
+    if not orders_read_strictly(game):
+        return {}
+    _canonical, problems = order_problems(position=position, power=power, orders=orders)
+    return {p["order"]: p["message"] for p in problems}
 
 
 def power_given(position: Position, game: Game, seat: Seat, power: str | None) -> str:
@@ -119,8 +144,11 @@ def orders_submit(
         raise ApplicationError(_("The phase has already been adjudicated."))
     position = phase_position(phase)
     power = power_given(position, game, seat, power)
-    canonical, problems = order_problems(position=position, power=power, orders=orders)
-    if problems:
+    strict = orders_read_strictly(game)
+    canonical, problems = order_problems(
+        position=position, power=power, orders=orders, keep_faulty=strict
+    )
+    if problems and not strict:
         raise ApplicationError(_("Some orders were not accepted."), {"problems": problems})
     by_unit: dict[str, str] = {}
     game_map = find_variant(game.variant).map
@@ -131,7 +159,9 @@ def orders_submit(
         place = words[1].split("/")[0] if len(words) > 1 else ""
         key = place if place and game_map.lookup(place) is not None else f"order-{n}"
         by_unit[key] = text
-    refuse_excess_orders(game, position, power, list(by_unit.values()))
+    faulty = {" ".join(p["order"].split()) for p in problems}
+    readable = [t for t in by_unit.values() if t not in faulty]
+    refuse_excess_orders(game, position, power, readable)
     order_set = order_set_of(phase, seat, power)
     order_set.orders = list(by_unit.values())
     order_set.ready = False

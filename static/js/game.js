@@ -282,6 +282,14 @@ import { closeChooser } from "./setup/widgets.js";
       button.textContent = "✕";
       button.addEventListener("click", () => removeOrder(text));
       li.append(code, " ", button);
+      const fault = state.me.faults && state.me.faults[text];
+      if (fault) {
+        li.classList.add("faulty");
+        const why = document.createElement("span");
+        why.className = "fault";
+        why.textContent = ` ${format(gettext("void when adjudicated: %(problem)s"), { problem: fault })}`;
+        li.append(why);
+      }
       return li;
     });
     if (!items.length) {
@@ -312,6 +320,12 @@ import { closeChooser } from "./setup/widgets.js";
     if (ok && data.ok) {
       input.value = "";
       addOrder(data.order);
+    } else if (ok && state.game.strict_orders) {
+      // Read strictly (Kapitalisten): a faulty order is kept as written, never rewritten,
+      // and is void when adjudicated; the player is told what is wrong with it.
+      input.value = "";
+      addOrder(text.split(/\s+/).join(" "));
+      setError(format(gettext("Kept as you wrote it, and void when adjudicated: %(problem)s"), { problem: data.message }));
     } else {
       setError(ok ? data.message : problemText(data, true));
     }

@@ -189,6 +189,45 @@ class TestRules3To6TheExchangeOnTheSite:
         assert said == f"Russia is controlled by {magnate} with 1,400 against 1,000"
 
 
+class TestRule7OrdersAreReadStrictly:
+    def test_a_faulty_military_order_is_saved_as_written_shown_and_void_when_adjudicated(
+        self, make_user: Any
+    ) -> None:
+        game, users = kapitalisten_game(make_user)
+        one = _opening(game, users)
+        saved = services.orders_submit(
+            game=game,
+            user=one,
+            orders=["F  war - gal", "A mos - ukr", "march on vienna"],
+            power="russia",
+        )
+        # Never refused, never rewritten: the faulty ones stand as written (spaces tidied).
+        assert saved.orders == ["F war - gal", "A mos - ukr", "march on vienna"]
+        state = selectors.game_state(user=one, game=game, acting="russia")
+        assert state["game"]["strict_orders"] is True
+        assert set(state["me"]["faults"]) == {"F war - gal", "march on vienna"}
+        assert "army" in state["me"]["faults"]["F war - gal"]
+        for user in users.values():
+            services.orders_ready(game=game, user=user, ready=True)
+        spring = game.phases.get(code="S1901M")
+        if spring.status != GamePhase.Status.RESOLVED:
+            assert adjudicate_now(game)
+            spring.refresh_from_db()
+        rows = {r["order"]: r for r in spring.results if r["power"] == "russia"}
+        assert rows["F war - gal"]["result"] == "illegal"
+        assert rows["A mos - ukr"]["result"] == "ok"
+        assert rows["march on vienna"]["result"] == "illegal"
+        assert "A war" in spring.position_after["units"]["russia"]  # void: it held
+
+    def test_the_standard_game_still_refuses_a_faulty_order(
+        self, started_game: Game, players: dict[str, Any]
+    ) -> None:
+        with pytest.raises(ApplicationError, match="not accepted"):
+            services.orders_submit(
+                game=started_game, user=players["russia"], orders=["F war - gal"]
+            )
+
+
 class TestMissedOrders33:
     def test_331_the_exchange_turn_never_waits_and_no_one_is_counted_as_missing(
         self, make_user: Any

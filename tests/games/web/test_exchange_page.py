@@ -309,3 +309,14 @@ def test_a_shared_victory_names_every_winner_by_pseudonym(
     assert f"shared victory: {names[0]}, {names[1]}" in text
     listed = get(client_of(None), reverse("games:lobby") + "?show=finished")
     assert "Shared victory (Investor 1, Investor 3)" in listed
+
+
+def test_a_faulty_order_stands_in_the_list_with_what_is_wrong(
+    played: tuple[Game, dict[str, Any]],
+) -> None:
+    game, _users = played
+    one = investor_user(game, "investor-1")
+    services.orders_submit(game=game, user=one, orders=["F war - gal"], power="russia")
+    page = get(client_of(one), reverse("games:detail", args=[game.pk]) + "?as=russia")
+    assert '<li data-order="F war - gal" class="faulty">' in page
+    assert "void when adjudicated:" in page
