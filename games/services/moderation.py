@@ -19,11 +19,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from adjudicator import find_variant
 from core.errors import ApplicationError
 from games import visibility
 from games.deadlines import extend
 from games.models import Game, GamePhase, ModeratorAction, OrderSet, Seat
-from games.positions import phase_position
+from games.positions import givers, phase_position, seat_powers
 from games.schedule import deadline_rule
 from games.services.kernel import (
     adjudicate_after_commit,
@@ -35,7 +36,7 @@ from games.services.kernel import (
     seat_exclude,
     seat_give,
 )
-from games.services.orders import order_problems, refuse_excess_orders
+from games.services.orders import order_problems, order_set_of, refuse_excess_orders
 
 
 def moderated_game_locked(game: Game, by: AbstractBaseUser) -> Game:
@@ -329,11 +330,19 @@ def late_orders_accept(
 
     The player's own saved orders count (or ``orders`` the moderator enters for them);
     a player excluded in this phase by the missed-orders rules gets the seat back.
+    ``power`` is a seat's power, or a power another seat gives the orders of (a
+    Kapitalisten nation: its controller's seat is the one given back); every power the
+    seat gives now is marked ready, ``orders`` going to ``power``.
     """
     game = moderated_game_locked(game, by)
     reason = reason_required(reason)
     phase = open_phase_moderated(game)
-    seat = seat_of_power(game, power)
+    position = phase_position(phase)
+    variant = find_variant(game.variant)
+    seats = {s.power: s for s in game.seats.select_for_update()}
+    seat = seats.get(power) or givers(position, variant, seats).get(power)
+    if seat is None:
+        raise ApplicationError(_("This game has no such power."))
     if seat.user is None and seat.excluded_user_id is not None:
         # Undo the exclusion: the late player is back, the search for a replacement ends.
         seat.user_id = seat.excluded_user_id
@@ -342,11 +351,8 @@ def late_orders_accept(
     seat.seeking_replacement_until = None
     seat.consecutive_misses = 0
     seat.save()
-    order_set, _created = OrderSet.objects.get_or_create(
-        phase=phase, power=seat.power, defaults={"seat": seat}
-    )
+    order_set = order_set_of(phase, seat, power)
     if orders is not None:
-        position = phase_position(phase)
         canonical, problems = order_problems(position=position, power=power, orders=orders)
         if problems:
             raise ApplicationError(_("Some orders were not accepted."), {"problems": problems})
@@ -354,6 +360,11 @@ def late_orders_accept(
         order_set.orders = canonical
     order_set.ready = True
     order_set.save()
+    for other in seat_powers(position, variant, seat):
+        if other != power:
+            given = order_set_of(phase, seat, other)
+            given.ready = True
+            given.save()
     phase_note(phase, {"kind": "late_accepted", "power": power})
     action_record(game, by, ModeratorAction.Kind.ACCEPT_LATE, reason, phase, power=power)
     bump(game)

@@ -23,15 +23,20 @@ def pseudonym_of(user: Any) -> str:
     return f"Magnate {user.username[-1]}"
 
 
-def kapitalisten_game(make_user: Any, **terms: Any) -> tuple[Game, dict[str, Any]]:
-    """A started nine-investor game; the users by their names."""
+def kapitalisten_game(
+    make_user: Any, options: dict[str, Any] | None = None, **terms: Any
+) -> tuple[Game, dict[str, Any]]:
+    """A started nine-investor game (with ``options`` besides the nine); the users by
+    their names."""
     users = {name: make_user(name) for name in NAMES}
     first = users[NAMES[0]]
     game = services.game_create(
         created_by=first,
         name="Bourse",
         pseudonym=pseudonym_of(first),
-        terms=GameTerms(variant_id="kapitalisten", options={"players": 9}, **terms),
+        terms=GameTerms(
+            variant_id="kapitalisten", options={"players": 9, **(options or {})}, **terms
+        ),
     )
     for name in NAMES[1:]:
         services.game_join(game=game, user=users[name], pseudonym=pseudonym_of(users[name]))

@@ -7,6 +7,7 @@ tests/games/test_kapitalisten_worker.py."""
 from __future__ import annotations
 
 import contextlib
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -189,6 +190,54 @@ class TestRules3To6TheExchangeOnTheSite:
         assert said == f"Russia is controlled by {magnate} with 1,400 against 1,000"
 
 
+class TestRules2And8TheOpeningAndTheEnd:
+    def test_rule_2_every_investor_opens_with_1000_of_each_currency_and_no_cash(
+        self, make_user: Any
+    ) -> None:
+        game, users = kapitalisten_game(make_user)
+        state = selectors.game_state(user=users[NAMES[0]], game=game)
+        exchange = selectors.exchange_summary(game=game, state=state)
+        assert exchange is not None
+        assert len(exchange["investors"]) == 9
+        assert all(i["holdings"] == [1000] * 7 for i in exchange["investors"])
+        assert {i["cash"] for i in exchange["investors"]} == {"0.00"}
+        assert {n["rate"] for n in exchange["nations"]} == {"1.00"}
+        assert {n["controller"] for n in exchange["nations"]} == {None}
+
+    def test_rule_8_after_the_last_years_winter_victory_points_decide(self, make_user: Any) -> None:
+        game, users = kapitalisten_game(make_user, options={"last_year": 1902})
+        _opening(game, users)
+        for _turn in range(12):
+            game.refresh_from_db()
+            if game.status != Game.Status.ACTIVE:
+                break
+            phase = current(game)
+            if phase.phase.kind.value == "M":
+                for n in range(1, 10):
+                    services.orders_submit(
+                        game=game,
+                        user=investor_user(game, f"investor-{n}"),
+                        orders=["sell 1 turkey"],
+                        power=f"investor-{n}",
+                    )
+            for user in users.values():
+                with contextlib.suppress(ApplicationError):
+                    services.orders_ready(game=game, user=user, ready=True)
+            phase.refresh_from_db()
+            if phase.status == GamePhase.Status.OPEN:
+                assert adjudicate_now(game)
+        game.refresh_from_db()
+        assert game.status == Game.Status.FINISHED
+        last = game.phases.filter(status=GamePhase.Status.RESOLVED).order_by("-index")[0]
+        assert last.code.endswith("1902M") or last.code == "W1902A"
+        final = last.position_after["extras"]["exchange"]["final"]
+        winners = final["winners"]
+        assert game.outcome == (Game.Outcome.SOLO if len(winners) == 1 else Game.Outcome.SHARED)
+        assert game.winner.split(",") == winners
+        best = max(Fraction(p) for p in final["points"].values())
+        assert all(Fraction(final["points"][w]) == best for w in winners)
+
+
 class TestRule7OrdersAreReadStrictly:
     def test_a_faulty_military_order_is_saved_as_written_shown_and_void_when_adjudicated(
         self, make_user: Any
@@ -309,6 +358,33 @@ class TestMissedOrders33:
         spring.refresh_from_db()
         assert spring.status == GamePhase.Status.RESOLVED
         assert spring.adjudicated_orders["russia"] == ["A war - gal"]
+
+    def test_334_a_moderator_accepts_the_late_orders_of_the_original_undoing_the_exclusion(
+        self, make_user: Any, site_moderator: Any
+    ) -> None:
+        game, users = kapitalisten_game(make_user)
+        one = _opening(game, users)
+        for user in users.values():
+            if user != one:
+                services.orders_ready(game=game, user=user, ready=True)
+        assert not adjudicate_now(game)  # the search begins; investor 1 is excluded
+        moderation.late_orders_accept(
+            game=game,
+            by=site_moderator,
+            power="russia",
+            reason="his orders came by mail",
+            orders=["A war - gal"],
+        )
+        seat = Seat.objects.get(game=game, power="investor-1")
+        assert seat.user == one
+        assert seat.excluded_user is None
+        assert seat.seeking_replacement_until is None
+        spring = game.phases.get(code="S1901M")
+        if spring.status != GamePhase.Status.RESOLVED:
+            assert services.phase_adjudicate(game_id=game.pk, phase_id=spring.pk)
+            spring.refresh_from_db()
+        assert spring.adjudicated_orders["russia"] == ["A war - gal"]
+        assert controllers(game)["russia"] == "investor-1"  # he counts: never absent
 
     def test_333_nobody_came_the_nation_holds_and_the_investor_no_longer_controls(
         self, make_user: Any
