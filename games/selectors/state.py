@@ -171,7 +171,7 @@ def game_state(
                 variant, position, acting, state["me"]["orders"]
             )
             if state["game"]["strict_orders"]:
-                from games.services.orders import order_faults
+                from games.reading import order_faults
 
                 state["me"]["faults"] = order_faults(
                     game=game, position=position, power=acting, orders=state["me"]["orders"]
@@ -180,7 +180,7 @@ def game_state(
 
 
 def _strict(game: Game) -> bool:
-    from games.services.orders import orders_read_strictly
+    from games.reading import orders_read_strictly
 
     return orders_read_strictly(game)
 

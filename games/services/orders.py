@@ -10,73 +10,18 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from adjudicator import ParseError, Position, check_order, find_variant
+from adjudicator import Position, find_variant
 from core.errors import ApplicationError, NotSeated
 from games import visibility, wording
 from games.models import Game, GamePhase, OrderSet, Seat
 from games.positions import phase_position, seat_powers, whole_answer_problem
+from games.reading import order_problems, order_read, orders_read_strictly
 from games.services.kernel import (
     adjudicate_when_all_ready,
     bump,
     open_phase_locked,
     seat_acting,
 )
-from variants.registry import site_variant
-
-
-def order_read(position: Position, power: str, text: str) -> tuple[str | None, str | None]:
-    """One order as the adjudicator reads it for ``power`` in ``position``: its canonical
-    text, or (None and) why it cannot be read or is not allowed, in the reader's words."""
-    variant = find_variant(position.variant)
-    try:
-        order = variant.read_order(text, position=position, power=power)
-    except ParseError as e:
-        return None, wording.parse_problem(e, variant.map_id)
-    problem = check_order(position, power, order)
-    if problem is not None:
-        return str(order), wording.explanation(problem, variant.map_id)
-    return str(order), None
-
-
-def order_problems(
-    *, position: Position, power: str, orders: list[str], keep_faulty: bool = False
-) -> tuple[list[str], list[dict[str, str]]]:
-    """Canonical texts of the orders, and a list of problems (order, message). With
-    ``keep_faulty`` a faulty order stays in the texts, exactly as written, in its place
-    (a variant that reads orders strictly: it is void when adjudicated)."""
-    canonical: list[str] = []
-    problems: list[dict[str, str]] = []
-    for text in orders:
-        if not isinstance(text, str) or not text.strip():
-            continue
-        order, problem = order_read(position, power, text)
-        if problem is not None:
-            problems.append({"order": str(text), "message": problem})
-            if keep_faulty:
-                canonical.append(" ".join(text.split()))
-        elif order is not None:
-            canonical.append(order)
-    return canonical, problems
-
-
-def orders_read_strictly(game: Game) -> bool:
-    """Does ``game``'s variant read orders strictly (Kapitalisten, rule 7): a faulty order
-    is saved as written and void when adjudicated, never refused nor rewritten?"""
-    try:
-        return site_variant(game.variant).strict_orders
-    except LookupError:
-        return False
-
-
-def order_faults(
-    *, game: Game, position: Position, power: str, orders: list[str]
-) -> dict[str, str]:
-    """The saved orders of a strict variant that are faulty, each with what is wrong (in
-    the reader's language): they stand as written and are void when adjudicated."""
-    if not orders_read_strictly(game):
-        return {}
-    _canonical, problems = order_problems(position=position, power=power, orders=orders)
-    return {p["order"]: p["message"] for p in problems}
 
 
 def power_given(position: Position, game: Game, seat: Seat, power: str | None) -> str:
