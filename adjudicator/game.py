@@ -114,6 +114,13 @@ def _resolve(
     if kind is not _MOVEMENT and kind is not _RETREATS and kind is not _ADJUSTMENTS:
         return _resolve_own_kind(position, variant, orders, seed, opening=opening)
     own: dict[str, list[VariantOrder]] = {}
+    if variant.creatures and (kind is _MOVEMENT or kind is _RETREATS):
+        # The creatures' orders are the variant's to give, whatever came keyed by them.
+        standing = variant.standing_orders(position, seed)
+        orders = {
+            **{p: o for p, o in orders.items() if p not in variant.creatures},
+            **{p: list(o) for p, o in standing.items()},
+        }
     attached, results = _attach(position, variant, orders, own)
     # Results are listed by power, then by where the unit stands (a stable sort).
     keyed = [(_result_key(r), r) for r in results]

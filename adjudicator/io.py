@@ -235,7 +235,10 @@ def _power(variant: Variant, power: Any, path: str) -> str:
     return power.lower()
 
 
-_powers_of: KeptPer[Variant, frozenset[str]] = KeptPer(lambda v: frozenset(v.powers))
+#: The powers whose units may stand on a board: the variant's, and its creatures'.
+_powers_of: KeptPer[Variant, frozenset[str]] = KeptPer(
+    lambda v: frozenset(v.powers) | frozenset(v.creatures)
+)
 
 
 def read_unit(text: Any, power: str, game_map: GameMap, path: str) -> Unit:

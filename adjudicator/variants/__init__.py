@@ -31,6 +31,12 @@ def _kapitalisten() -> Variant:
     return Kapitalisten()
 
 
+def _rather_silly() -> Variant:
+    from adjudicator.variants.rather_silly import RatherSilly
+
+    return RatherSilly()
+
+
 class _Registry(MutableMapping[str, Variant]):
     """The variants by id, in the order listed; each is made (and its module imported)
     the first time it is asked for, so that a command line resolving standard positions
@@ -73,6 +79,7 @@ VARIANTS: MutableMapping[str, Variant] = _Registry(
         "highlander": _highlander,
         "multiple_void": _multiple_void,
         "kapitalisten": _kapitalisten,
+        "rather_silly": _rather_silly,
     }
 )
 

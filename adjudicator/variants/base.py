@@ -120,6 +120,9 @@ class Variant:
     #: Who gives orders besides the powers, by the ids orders are keyed by (Kapitalisten's
     #: investors give exchange orders). Standard: nobody.
     other_order_givers: tuple[str, ...] = ()
+    #: The powers of units no player commands (Rather Silly's monsters): their units stand
+    #: on the board, owe no orders, and the variant gives theirs (:meth:`standing_orders`).
+    creatures: tuple[str, ...] = ()
 
     @functools.cached_property
     def map(self) -> GameMap:
@@ -206,6 +209,12 @@ class Variant:
         the step touched). Standard: no such orders."""
         return after, ()
 
+    def standing_orders(self, position: Position, seed: int) -> Mapping[str, Sequence[str]]:
+        """The orders of the units no player commands (:attr:`creatures`), by their power,
+        given with the players' in a movement or retreat phase (whatever is keyed by a
+        creature's power otherwise is set aside). Standard: none."""
+        return {}
+
     def own_legal_orders(
         self, position: Position, power: str | None
     ) -> dict[str, tuple[Order, ...]]:
@@ -259,9 +268,9 @@ class Variant:
         """Powers that have orders to give in this position."""
         kind = position.phase.kind
         if kind is PhaseKind.MOVEMENT:
-            return frozenset(u.power for u in position.units)
+            return frozenset(u.power for u in position.units) - frozenset(self.creatures)
         if kind is PhaseKind.RETREATS:
-            return frozenset(d.unit.power for d in position.dislodged)
+            return frozenset(d.unit.power for d in position.dislodged) - frozenset(self.creatures)
         if kind is PhaseKind.ADJUSTMENTS:
             out = set()
             for power in self.powers:

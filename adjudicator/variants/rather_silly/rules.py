@@ -1,0 +1,721 @@
+"""Rather Silly Diplomacy (Jeremy Maiden and Peter Sullivan; German by Ulrich Degwitz, 2008):
+part 1, the board's creatures and links. The standard board with the Borg, sea and space
+monsters, llamas, the Mont Blanc tunnel and the hyperspace vote. The unit kinds (birds,
+devil units, Amazons, ...) and the four roles come next; their steps of the season are
+hooks here that do nothing yet.
+
+A season runs as the rules' "Spielablauf" orders it, each step named in code
+(:data:`SEASON_STEPS`) and told in the results:
+
+ 1. conventional units, birds, TARDIS and monsters move at once (the core's resolver;
+    the monsters' orders are the variant's, :meth:`RatherSilly.standing_orders`);
+ 2. fortune-teller merges; 3. devil units normalise; 4. new soul sales (part 2);
+ 5. the Borg moves and eats; 6. llamas explode where ordered;
+ 7. retreats (the core's phase; monsters retreat by the variant's choice);
+ 8. monsters appear (as the next phase opens: sea monsters after the spring's retreats,
+    space monsters after the fall's);
+ 9. after the fall: supply-center adjustments (a center under the Borg turns neutral);
+10. Superbrain answers judged, extra units built (part 2);
+11. the hyperspace link replaced: the votes given with this season's orders pick the link
+    of the next season.
+
+Winter 1900 (phase ``W1900L``) is the llamas' placement: each great power settles three
+herds in provinces without a supply center, in secret; the first hyperspace vote is given
+with it. Every random choice draws from the phase's seed (:func:`adjudicator.chance.chance`),
+so a stored season replays exactly.
+
+The position keeps the creatures in its extras (documented in docs/rather_silly.md): the
+Borg's province (``"borg"``), the herds (``"llamas"``: power -> provinces, one entry a
+herd; secret to all but their owner, which the host keeps so), the hyperspace link in force
+and the one chosen for the next season (``"hyperspace"``), and the years space monsters
+have landed for (``"space_monsters"``). Monsters are units of the power ``"monster"``: a
+sea monster is a fleet, a space monster an army, each of strength 2.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from adjudicator.board import (
+    FrozenMap,
+    Phase,
+    PhaseKind,
+    Position,
+    Season,
+    Unit,
+    UnitKind,
+)
+from adjudicator.chance import chance
+from adjudicator.errors import ParseError, PositionError
+from adjudicator.maps import GameMap, Terrain
+from adjudicator.orders import Order, VariantOrder
+from adjudicator.results import OrderResult, Outcome, Reason
+from adjudicator.variants.base import Variant
+from adjudicator.variants.rather_silly.creatures import (
+    BorgStep,
+    amphibious,
+    borg_step,
+    landing_site,
+    link_count,
+    monster_move,
+    monster_retreat,
+)
+from adjudicator.wording import declare_problem, problem_words
+
+LLAMAS = PhaseKind.declare("L", "llama placement")
+#: The power of the monsters' units (sea monsters are fleets, space monsters armies).
+MONSTER = "monster"
+#: The four roles of part 2: seats of their own that vote for the hyperspace link.
+ROLES = ("fool", "superbrain", "doctor", "fortune_teller")
+#: The five provinces around Switzerland: the Mont Blanc tunnel joins each to the others,
+#: for armies and the Borg.
+TUNNEL = ("bur", "mar", "mun", "pie", "tyr")
+HERDS_EACH = 3
+MONSTER_STRENGTH = 2
+
+#: The steps of a season, in the rules' order (the ones part 2 fills do nothing yet).
+SEASON_STEPS = (
+    "movement",
+    "fortune_teller_merges",
+    "devil_units_normalise",
+    "souls_sold",
+    "borg",
+    "llamas_explode",
+    "retreats",
+    "monsters_appear",
+    "adjustments",
+    "superbrain_answers",
+    "hyperspace_link",
+)
+
+HERD_SETTLED = Reason.declare("herd_settled", "a herd of llamas settled in {province}")
+HERD_ON_CENTER = Reason.declare(
+    "herd_on_center", "llamas never settle in a supply center ({province})"
+)
+HERD_TOO_MANY = Reason.declare("herd_too_many", "a great power settles three herds, no more")
+HERD_NONE = Reason.declare("herd_none", "you have no herd of llamas in {province}")
+LLAMAS_EXPLODED = Reason.declare("llamas_exploded", "the llamas in {province} exploded")
+BLOWN_UP = Reason.declare(
+    "blown_up_by_llamas", "{unit} ({owner}) was destroyed by exploding llamas in {province}"
+)
+BORG_APPEARED = Reason.declare("borg_appeared", "the Borg appeared in {province}")
+BORG_MOVED = Reason.declare("borg_moved", "the Borg moved to {province}")
+BORG_STAYED = Reason.declare("borg_stayed", "the Borg stayed in {province}")
+BORG_DRAWN = Reason.declare(
+    "borg_drawn", "the Borg went to {province}: level with others, drawn by lot"
+)
+BORG_ATE = Reason.declare("borg_ate", "the Borg ate {unit} ({owner}) in {province}")
+BORG_NEUTRAL = Reason.declare(
+    "borg_neutralised", "{province} is neutral: the Borg was there at the adjustments"
+)
+SEA_MONSTER = Reason.declare("sea_monster_appeared", "a sea monster appeared in {location}")
+SPACE_MONSTER = Reason.declare(
+    "space_monster_appeared", "a space monster fell to earth in {location}"
+)
+LINK_CHOSEN = Reason.declare(
+    "hyperspace_link",
+    "the hyperspace link of {season} joins {source} and {dest} ({votes} votes)",
+)
+LINK_DRAWN = Reason.declare(
+    "hyperspace_link_drawn",
+    "the hyperspace link of {season} joins {source} and {dest} ({votes} votes, level with "
+    "others: drawn by lot)",
+)
+NO_LINK = Reason.declare("no_hyperspace_link", "no hyperspace link in {season}: no votes")
+VOTE_COUNTED = Reason.declare("vote_counted", "the vote was counted")
+VOTE_REPLACED = Reason.declare("vote_replaced", "replaced by a later vote")
+LINK_NOWHERE = Reason.declare(
+    "link_nowhere", "no unit can pass between {source} and {dest}: the vote is void"
+)
+declare_problem("herd_shape", "a llama order reads: herd boh, explode boh")
+declare_problem("vote_shape", "a vote reads: vote lon - par")
+
+
+def _province_word(text: str, word: str, game_map: GameMap, problem: str) -> str | None:
+    """``<word> <province>`` read to a province id; None if ``text`` is another order."""
+    words = text.lower().split()
+    if not words or words[0] != word:
+        return None
+    if len(words) != 2:
+        raise ParseError(problem_words(problem, {}, game_map), text, problem)
+    province = game_map.lookup(words[1])
+    if province is None or "/" in province:
+        raise ParseError(
+            problem_words("unknown_province", {"token": words[1]}, game_map),
+            text,
+            "unknown_province",
+            {"token": words[1]},
+        )
+    return province
+
+
+@dataclass(frozen=True, slots=True)
+class Herd(VariantOrder):
+    """Settle a herd of llamas (Winter 1900): ``herd boh``."""
+
+    province: str
+    phase_kinds = frozenset({LLAMAS})
+
+    @classmethod
+    def read(
+        cls, text: str, game_map: GameMap, position: Position | None, power: str | None
+    ) -> Herd | None:
+        found = _province_word(text, "herd", game_map, "herd_shape")
+        return cls(found) if found is not None else None
+
+    def __str__(self) -> str:
+        return f"herd {self.province}"
+
+    @property
+    def where(self) -> str:
+        return self.province
+
+
+@dataclass(frozen=True, slots=True)
+class Explode(VariantOrder):
+    """Blow up one of your herds after the Borg's step (rule: Lama): ``explode boh``."""
+
+    province: str
+    phase_kinds = frozenset({PhaseKind.MOVEMENT})
+
+    @classmethod
+    def read(
+        cls, text: str, game_map: GameMap, position: Position | None, power: str | None
+    ) -> Explode | None:
+        found = _province_word(text, "explode", game_map, "herd_shape")
+        return cls(found) if found is not None else None
+
+    def __str__(self) -> str:
+        return f"explode {self.province}"
+
+    @property
+    def where(self) -> str:
+        return self.province
+
+
+@dataclass(frozen=True, slots=True)
+class Vote(VariantOrder):
+    """A vote for the next season's hyperspace link: ``vote lon - par`` (the provinces in
+    the order written; the link has no direction)."""
+
+    source: str
+    dest: str
+    phase_kinds = frozenset({PhaseKind.MOVEMENT, LLAMAS})
+
+    @classmethod
+    def read(
+        cls, text: str, game_map: GameMap, position: Position | None, power: str | None
+    ) -> Vote | None:
+        words = text.lower().replace("-", " - ").split()
+        if not words or words[0] != "vote":
+            return None
+        if len(words) != 4 or words[2] != "-":
+            raise ParseError(problem_words("vote_shape", {}, game_map), text, "vote_shape")
+        ends = []
+        for token in (words[1], words[3]):
+            province = game_map.lookup(token)
+            if province is None:
+                raise ParseError(
+                    problem_words("unknown_province", {"token": token}, game_map),
+                    text,
+                    "unknown_province",
+                    {"token": token},
+                )
+            ends.append(province.split("/")[0])
+        if ends[0] == ends[1]:
+            raise ParseError(problem_words("vote_shape", {}, game_map), text, "vote_shape")
+        return cls(ends[0], ends[1])
+
+    def __str__(self) -> str:
+        return f"vote {self.source} - {self.dest}"
+
+    @property
+    def link(self) -> tuple[str, str]:
+        a, b = sorted((self.source, self.dest))
+        return a, b
+
+
+class RatherSilly(Variant):
+    id = "rather_silly"
+    name = "Rather Silly"
+    aliases = ("rather-silly", "rathersilly", "rs")
+    created_by = "Jeremy Maiden and Peter Sullivan; German by Ulrich Degwitz (2008)"
+    rules_text = __doc__ or ""
+    player_counts = (7, 11)
+    option_defaults = FrozenMap({"roles": False})
+    setup_phases = ((Season.WINTER, LLAMAS),)
+    phase_kinds = (LLAMAS,)
+    order_kinds = (Herd, Explode, Vote)
+    creatures = (MONSTER,)
+    other_order_givers = ROLES
+
+    # -- options and seats -----------------------------------------------------------------
+
+    def check_option(self, name: str, value: Any, options: Mapping[str, Any]) -> None:
+        if name == "roles" and not isinstance(value, bool):
+            raise PositionError("roles must be true or false", "options.roles")
+
+    def seats(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+        """The seven great powers; with option ``roles``, the four role seats too (they
+        vote for the hyperspace link; their roles are part 2)."""
+        return self.powers + (ROLES if options.get("roles") else ())
+
+    # -- the map in force --------------------------------------------------------------------
+
+    def geography(self, position: Position) -> GameMap:
+        """The standard map, the Mont Blanc tunnel (army edges among the five provinces
+        around Switzerland) and, in the season it was voted for, the hyperspace link (an
+        army edge if armies may stand at both ends, a fleet edge between locations fleets
+        may stand at)."""
+        return _geography(self.map, _link_in_force(position))
+
+    def borg_graph(self) -> Mapping[str, frozenset[str]]:
+        """The Borg's steps: amphibious, coasts merged, with the tunnel (no link)."""
+        return _borg_graph(self.map)
+
+    def unit_strength(self, unit: Unit, position: Position) -> int:
+        return MONSTER_STRENGTH if unit.power == MONSTER else 1
+
+    def support_strength(self, unit: Unit, position: Position) -> int:
+        return 1
+
+    # -- the llamas' winter ---------------------------------------------------------------------
+
+    def initial_position(self, options: Mapping[str, Any] | None = None) -> Position:
+        """The standard board in Winter 1900, the llamas' placement; no creatures yet."""
+        standard = super().initial_position(options)
+        return standard.with_changes(
+            phase=Phase(Season.WINTER, self.first_year - 1, LLAMAS),
+            extras={**standard.extras, "llamas": {}, "borg": None},
+        )
+
+    def orders_due(self, position: Position) -> frozenset[str]:
+        if position.phase.kind is LLAMAS:
+            return frozenset(self.powers)
+        return super().orders_due(position)
+
+    def phase_after(self, phase: Phase, position: Position) -> Phase:
+        if phase.kind is LLAMAS:
+            return Phase(Season.SPRING, self.first_year, PhaseKind.MOVEMENT)
+        return super().phase_after(phase, position)
+
+    def resolve_own_phase(
+        self, position: Position, orders: Mapping[str, Sequence[Order]], seed: int
+    ) -> tuple[Position, list[OrderResult]]:
+        """Winter 1900: each great power's herds settle (three at most, none in a supply
+        center); the votes pick the link of Spring 1901."""
+        centers = self.map.supply_centers
+        herds: dict[str, list[str]] = {}
+        results: list[OrderResult] = []
+        votes: dict[str, Vote] = {}
+        for power, given in sorted(orders.items()):
+            for order in given:
+                if isinstance(order, Vote):
+                    _vote_in(votes, power, order, results, self.map)
+                    continue
+                if not isinstance(order, Herd):
+                    continue
+                place = FrozenMap({"province": order.province})
+                if power not in self.powers:
+                    results.append(OrderResult(power, order, Outcome.ILLEGAL, HERD_TOO_MANY))
+                elif order.province in centers:
+                    results.append(
+                        OrderResult(power, order, Outcome.ILLEGAL, HERD_ON_CENTER, place)
+                    )
+                elif len(herds.get(power, [])) >= HERDS_EACH:
+                    results.append(OrderResult(power, order, Outcome.ILLEGAL, HERD_TOO_MANY))
+                else:
+                    herds.setdefault(power, []).append(order.province)
+                    results.append(OrderResult(power, order, Outcome.OK, HERD_SETTLED, place))
+        after = position.with_changes(
+            extras={**position.extras, "llamas": {p: sorted(h) for p, h in sorted(herds.items())}}
+        )
+        after, counted = self._link_chosen(position, after, votes, seed)
+        return after, [*results, *counted]
+
+    # -- a season's steps after the movement -------------------------------------------------
+
+    def own_orders(
+        self,
+        position: Position,
+        after: Position,
+        orders: Mapping[str, Sequence[VariantOrder]],
+        seed: int,
+    ) -> tuple[Position, tuple[OrderResult, ...]]:
+        """Steps 2 to 6 and 11 of a movement phase, in the rules' order."""
+        if position.phase.kind is not PhaseKind.MOVEMENT:
+            return after, ()
+        results: list[OrderResult] = []
+        for step in (
+            self.fortune_teller_merges,
+            self.devil_units_normalise,
+            self.souls_sold,
+        ):
+            after, done = step(position, after, orders, seed)
+            results.extend(done)
+        after, done = self.borg_moves(position, after, seed)
+        results.extend(done)
+        after, done = self.llamas_explode(position, after, orders)
+        results.extend(done)
+        votes: dict[str, Vote] = {}
+        for power, given in sorted(orders.items()):
+            for order in given:
+                if isinstance(order, Vote):
+                    _vote_in(votes, power, order, results, self.map)
+        after, done = self._link_chosen(position, after, votes, seed)
+        results.extend(done)
+        return after, tuple(results)
+
+    def fortune_teller_merges(
+        self,
+        position: Position,
+        after: Position,
+        orders: Mapping[str, Sequence[VariantOrder]],
+        seed: int,
+    ) -> tuple[Position, list[OrderResult]]:
+        """Step 2: the fortune-teller's correct bounce predictions merge the units (part 2)."""
+        return after, []
+
+    def devil_units_normalise(
+        self,
+        position: Position,
+        after: Position,
+        orders: Mapping[str, Sequence[VariantOrder]],
+        seed: int,
+    ) -> tuple[Position, list[OrderResult]]:
+        """Step 3: devil units whose two seasons are over normalise (part 2)."""
+        return after, []
+
+    def souls_sold(
+        self,
+        position: Position,
+        after: Position,
+        orders: Mapping[str, Sequence[VariantOrder]],
+        seed: int,
+    ) -> tuple[Position, list[OrderResult]]:
+        """Step 4: new sales of souls to the devil (part 2)."""
+        return after, []
+
+    def borg_moves(
+        self, position: Position, after: Position, seed: int
+    ) -> tuple[Position, list[OrderResult]]:
+        """Step 5: the Borg appears (after Spring 1901's movement) or moves, and eats."""
+        borg = after.extras.get("borg")
+        dislodged: dict[str, list[Unit]] = {}
+        for d in after.dislodged:
+            dislodged.setdefault(d.unit.province, []).append(d.unit)
+        step = borg_step(self.borg_graph(), borg, after.units, dislodged, chance(seed, "borg"))
+        if step is None:
+            return after, []
+        results = _borg_results(step)
+        eaten = set(step.eaten)
+        after = after.with_changes(
+            units=[u for u in after.units if u not in eaten],
+            dislodged=[d for d in after.dislodged if d.unit not in eaten],
+            extras={**after.extras, "borg": step.province},
+        )
+        return after, results
+
+    def llamas_explode(
+        self,
+        position: Position,
+        after: Position,
+        orders: Mapping[str, Sequence[VariantOrder]],
+    ) -> tuple[Position, list[OrderResult]]:
+        """Step 6: each explode order blows up one of its power's herds there, and every
+        unit in that province (standing or dislodged), never the Borg."""
+        herds = {p: list(h) for p, h in (after.extras.get("llamas") or {}).items()}
+        results: list[OrderResult] = []
+        blown: set[str] = set()
+        for power, given in sorted(orders.items()):
+            for order in given:
+                if not isinstance(order, Explode):
+                    continue
+                place = FrozenMap({"province": order.province})
+                mine = herds.get(power, [])
+                if order.province not in mine:
+                    results.append(OrderResult(power, order, Outcome.VOID, HERD_NONE, place))
+                    continue
+                mine.remove(order.province)
+                blown.add(order.province)
+                results.append(OrderResult(power, order, Outcome.OK, LLAMAS_EXPLODED, place))
+        if not blown:
+            return after, results
+        victims = [u for u in after.units if u.province in blown] + [
+            d.unit for d in after.dislodged if d.unit.province in blown
+        ]
+        for unit in sorted(victims, key=lambda u: (u.power, u.location)):
+            results.append(
+                OrderResult(
+                    unit.power,
+                    "destroyed",
+                    Outcome.OK,
+                    BLOWN_UP,
+                    FrozenMap(
+                        {
+                            "unit": _unit_text(unit),
+                            "owner": unit.power,
+                            "province": unit.province,
+                        }
+                    ),
+                )
+            )
+        after = after.with_changes(
+            units=[u for u in after.units if u.province not in blown],
+            dislodged=[d for d in after.dislodged if d.unit.province not in blown],
+            extras={**after.extras, "llamas": {p: sorted(h) for p, h in herds.items() if h}},
+        )
+        return after, results
+
+    def _link_chosen(
+        self, position: Position, after: Position, votes: Mapping[str, Vote], seed: int
+    ) -> tuple[Position, list[OrderResult]]:
+        """Step 11: the votes given with this season's orders pick the next season's link
+        (a seeded draw among those level)."""
+        season = _next_season(position.phase)
+        link, count, drawn = link_count(
+            {p: v.link for p, v in votes.items()}, chance(seed, "hyperspace")
+        )
+        kept = dict(after.extras.get("hyperspace") or {})
+        kept["next"] = {"season": season, "link": list(link) if link else None}
+        after = after.with_changes(extras={**after.extras, "hyperspace": kept})
+        if link is None:
+            return after, [
+                OrderResult(
+                    "hyperspace", "link", Outcome.OK, NO_LINK, FrozenMap({"season": season})
+                )
+            ]
+        params = FrozenMap(
+            {"season": season, "source": link[0], "dest": link[1], "votes": str(count)}
+        )
+        reason = LINK_DRAWN if drawn else LINK_CHOSEN
+        return after, [OrderResult("hyperspace", "link", Outcome.OK, reason, params)]
+
+    # -- retreats, monsters, the adjustments ------------------------------------------------------
+
+    def standing_orders(self, position: Position, seed: int) -> Mapping[str, Sequence[str]]:
+        """The monsters' orders: their moves in a movement phase, their retreats in a
+        retreat phase (house rules, :mod:`.creatures`)."""
+        kind = position.phase.kind
+        geo = self.map
+        occupied = frozenset(u.province for u in position.units)
+        orders: list[str] = []
+        if kind is PhaseKind.MOVEMENT:
+            rng = chance(seed, "monsters")
+            for unit in position.units:
+                if unit.power != MONSTER:
+                    continue
+                dest = monster_move(geo, unit, occupied, rng)
+                orders.append(f"{_unit_text(unit)} - {dest}" if dest else f"{_unit_text(unit)} H")
+        elif kind is PhaseKind.RETREATS:
+            rng = chance(seed, "monster retreats")
+            for d in position.dislodged:
+                if d.unit.power != MONSTER:
+                    continue
+                dest = monster_retreat(geo, sorted(d.retreats), occupied, rng)
+                if dest is not None:
+                    orders.append(f"{_unit_text(d.unit)} R {dest}")
+        return {MONSTER: orders} if orders else {}
+
+    def open_phase(self, position: Position, seed: int) -> tuple[Position, tuple[OrderResult, ...]]:
+        """Step 8, as the next phase opens: a sea monster after each spring's retreats (as
+        the fall's movement opens), a space monster after each fall's retreats (as the
+        winter's adjustments open, or the spring's movement if there are none). The link
+        voted for this season comes into force as its movement opens."""
+        phase = position.phase
+        results: list[OrderResult] = []
+        extras = dict(position.extras)
+        units = list(position.units)
+        if phase.kind is PhaseKind.MOVEMENT:
+            nxt = (extras.get("hyperspace") or {}).get("next")
+            if nxt and nxt.get("season") == _season(phase):
+                extras["hyperspace"] = {"now": nxt}
+        landings: list[tuple[UnitKind, Reason, str]] = []
+        if phase.kind is PhaseKind.MOVEMENT and phase.season is Season.FALL:
+            landings.append((UnitKind.FLEET, SEA_MONSTER, f"sea monster {phase.year}"))
+        landed = list(extras.get("space_monsters") or [])
+        after_fall = None
+        if phase.kind is PhaseKind.ADJUSTMENTS and phase.season is Season.WINTER:
+            after_fall = phase.year
+        elif phase.kind is PhaseKind.MOVEMENT and phase.season is Season.SPRING:
+            after_fall = phase.year - 1
+        if after_fall is not None and after_fall >= self.first_year and after_fall not in landed:
+            landings.append((UnitKind.ARMY, SPACE_MONSTER, f"space monster {after_fall}"))
+            landed.append(after_fall)
+            extras["space_monsters"] = sorted(landed)
+        for kind, reason, event in landings:
+            taken = frozenset(u.province for u in units) | (
+                {extras["borg"]} if extras.get("borg") else frozenset()
+            )
+            site = landing_site(self.map, kind, frozenset(taken), chance(seed, event))
+            if site is None:
+                continue
+            monster = Unit(MONSTER, kind, site)
+            units.append(monster)
+            results.append(
+                OrderResult(MONSTER, "appeared", Outcome.OK, reason, FrozenMap({"location": site}))
+            )
+        if extras == dict(position.extras) and not results:
+            return position, ()
+        return position.with_changes(units=units, extras=extras), tuple(results)
+
+    def update_ownership(self, position: Position) -> FrozenMap[str, str]:
+        """Step 9: a center under the Borg at the adjustments turns neutral; others as in
+        the standard game (a monster's center is the monsters')."""
+        ownership = dict(super().update_ownership(position))
+        borg = position.extras.get("borg")
+        if isinstance(borg, str):
+            ownership.pop(borg, None)
+        return FrozenMap(ownership)
+
+    def after_phase(
+        self, phase: Phase, position: Position, seed: int
+    ) -> tuple[Position, tuple[OrderResult, ...]]:
+        borg = position.extras.get("borg")
+        if (
+            self.changes_ownership_after(phase, position)
+            and borg in self.map.supply_centers
+            and borg not in position.ownership
+        ):
+            return position, (
+                OrderResult(
+                    "borg", "center", Outcome.OK, BORG_NEUTRAL, FrozenMap({"province": borg})
+                ),
+            )
+        return position, ()
+
+    def own_legal_orders(
+        self, position: Position, power: str | None
+    ) -> dict[str, tuple[Order, ...]]:
+        """Explode orders for a power's herds in a movement phase (the herd placements and
+        votes are any province, so they are not listed)."""
+        if power is None or position.phase.kind is not PhaseKind.MOVEMENT:
+            return {}
+        herds = (position.extras.get("llamas") or {}).get(power) or []
+        return {f"explode {p}": (Explode(p),) for p in sorted(set(herds))}
+
+
+def _season(phase: Phase) -> str:
+    """A season's code: ``S1901`` for Spring 1901's phases."""
+    return f"{phase.season.value}{phase.year}"
+
+
+def _next_season(phase: Phase) -> str:
+    """The season after ``phase``'s, whose link its votes choose (winter has none)."""
+    if phase.season is Season.SPRING:
+        return f"F{phase.year}"
+    return f"S{phase.year + 1}"
+
+
+def _link_in_force(position: Position) -> tuple[str, str] | None:
+    now = (position.extras.get("hyperspace") or {}).get("now") or {}
+    link = now.get("link")
+    if not link or now.get("season") != _season(position.phase):
+        return None
+    return link[0], link[1]
+
+
+def _tunnel_edges(game_map: GameMap) -> list[tuple[str, str]]:
+    return [
+        (a, b)
+        for i, a in enumerate(TUNNEL)
+        for b in TUNNEL[i + 1 :]
+        if b not in game_map.army_neighbours(a)
+    ]
+
+
+_GEOGRAPHIES: dict[tuple[str, tuple[str, str] | None], GameMap] = {}
+
+
+def _geography(game_map: GameMap, link: tuple[str, str] | None) -> GameMap:
+    key = (game_map.id, link)
+    made = _GEOGRAPHIES.get(key)
+    if made is not None:
+        return made
+    army = _tunnel_edges(game_map)
+    fleet: list[tuple[str, str]] = []
+    if link is not None:
+        a, b = link
+        pa, pb = game_map.provinces[a], game_map.provinces[b]
+        if pa.is_land and pb.is_land:
+            army.append((a, b))
+        fleet_a = _fleet_spots(game_map, a)
+        fleet_b = _fleet_spots(game_map, b)
+        fleet.extend((x, y) for x in fleet_a for y in fleet_b)
+    made = game_map.with_edges(army=army, fleet=fleet)
+    _GEOGRAPHIES[key] = made
+    return made
+
+
+def _fleet_spots(game_map: GameMap, province: str) -> tuple[str, ...]:
+    """Where a fleet may stand in ``province``: its coasts, the province itself (a sea or
+    a coast with one coast), or nowhere (inland)."""
+    p = game_map.provinces[province]
+    if p.terrain is Terrain.LAND or p.terrain is Terrain.IMPASSABLE:
+        return ()
+    return game_map.coasts_of(province) or (province,)
+
+
+_BORG_GRAPHS: dict[str, Mapping[str, frozenset[str]]] = {}
+
+
+def _borg_graph(game_map: GameMap) -> Mapping[str, frozenset[str]]:
+    made = _BORG_GRAPHS.get(game_map.id)
+    if made is None:
+        made = amphibious(game_map.with_edges(army=_tunnel_edges(game_map)))
+        _BORG_GRAPHS[game_map.id] = made
+    return made
+
+
+def _vote_in(
+    votes: dict[str, Vote],
+    power: str,
+    order: Vote,
+    results: list[OrderResult],
+    game_map: GameMap,
+) -> None:
+    """Count ``power``'s vote, a later one replacing an earlier; a vote for a link no
+    unit could pass (a sea and an inland province) is void."""
+    a, b = order.link
+    if not (
+        (game_map.provinces[a].is_land and game_map.provinces[b].is_land)
+        or (_fleet_spots(game_map, a) and _fleet_spots(game_map, b))
+    ):
+        params = FrozenMap({"source": order.source, "dest": order.dest})
+        results.append(OrderResult(power, order, Outcome.VOID, LINK_NOWHERE, params))
+        return
+    earlier = votes.get(power)
+    if earlier is not None:
+        results.append(OrderResult(power, earlier, Outcome.VOID, VOTE_REPLACED))
+    votes[power] = order
+    results.append(OrderResult(power, order, Outcome.OK, VOTE_COUNTED))
+
+
+def _unit_text(unit: Unit) -> str:
+    return f"{unit.kind.value} {unit.location}"
+
+
+def _borg_results(step: BorgStep) -> list[OrderResult]:
+    place = FrozenMap({"province": step.province})
+    if step.came_from is None:
+        first = BORG_APPEARED
+    elif step.came_from == step.province:
+        first = BORG_STAYED
+    else:
+        first = BORG_MOVED
+    out = [OrderResult("borg", "step", Outcome.OK, BORG_DRAWN if step.drawn else first, place)]
+    for unit in step.eaten:
+        out.append(
+            OrderResult(
+                unit.power,
+                "eaten",
+                Outcome.OK,
+                BORG_ATE,
+                FrozenMap(
+                    {"unit": _unit_text(unit), "owner": unit.power, "province": step.province}
+                ),
+            )
+        )
+    return out

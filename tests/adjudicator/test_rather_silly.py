@@ -1,0 +1,462 @@
+"""Rather Silly in the adjudicator, part 1 (issue 15): each house rule on the rules page and
+each step of the season ("Spielablauf") as a named scenario, a whole season where the Borg,
+a monster and the llamas act in the same phase, and a stored season replayed from its seed
+to the same bytes. ../shared/rules/rather-silly.de.txt is the authority."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from adjudicator import Outcome, Position, resolve, start
+from adjudicator.io import position_from_json, position_to_json
+from adjudicator.variants import find_variant
+from adjudicator.variants.rather_silly import MONSTER, SEASON_STEPS, RatherSilly
+from adjudicator.variants.rather_silly.creatures import amphibious, units_around
+
+
+def rs() -> RatherSilly:
+    variant = find_variant("rather_silly")
+    assert isinstance(variant, RatherSilly)
+    return variant
+
+
+def board(
+    units: dict[str, list[str]],
+    *,
+    phase: str = "S1902M",
+    extras: dict[str, Any] | None = None,
+    centers: dict[str, list[str]] | None = None,
+    dislodged: dict[str, list[Any]] | None = None,
+) -> Position:
+    data: dict[str, Any] = {
+        "variant": "rather_silly",
+        "phase": phase,
+        "units": units,
+        # The Borg waits far off in Syria unless a test puts it elsewhere.
+        "extras": {"llamas": {}, "borg": "syr", **(extras or {})},
+    }
+    if centers is not None:
+        data["centers"] = centers
+    if dislodged is not None:
+        data["dislodged"] = dislodged
+    position, _orders = position_from_json(data)
+    return position
+
+
+def reasons(results: Any, power: str | None = None) -> list[str]:
+    return [
+        r.reason.value
+        for r in results
+        if r.reason is not None and (power is None or r.power == power)
+    ]
+
+
+def result(results: Any, code: str) -> Any:
+    found = [r for r in results if r.reason is not None and r.reason.value == code]
+    assert found, f"no {code} among {[str(r) for r in results]}"
+    return found[0]
+
+
+class TestTheSeasonsOrder:
+    def test_the_steps_are_named_in_the_rules_order(self) -> None:
+        assert SEASON_STEPS == (
+            "movement",
+            "fortune_teller_merges",
+            "devil_units_normalise",
+            "souls_sold",
+            "borg",
+            "llamas_explode",
+            "retreats",
+            "monsters_appear",
+            "adjustments",
+            "superbrain_answers",
+            "hyperspace_link",
+        )
+
+    def test_the_borg_eats_before_the_llamas_explode(self) -> None:
+        """Step 5 before step 6: the Borg eats the unit in Bohemia, so the herd there
+        blows up nothing."""
+        position = board(
+            {"austria": ["A boh"], "germany": ["A hol"]},
+            extras={"borg": "sil", "llamas": {"austria": ["boh"]}},
+        )
+        after = resolve(position, {"austria": ["explode boh"]}, seed=1)
+        codes = reasons(after.results)
+        assert "borg_ate" in codes
+        assert "llamas_exploded" in codes
+        assert "blown_up_by_llamas" not in codes
+        ate = result(after.results, "borg_ate")
+        assert (ate.params["unit"], ate.params["owner"]) == ("A boh", "austria")
+
+
+class TestTheLlamasWinter:
+    def test_each_great_power_settles_three_herds_never_in_a_center(self) -> None:
+        after = resolve(
+            start(rs(), {}),
+            {
+                "england": ["herd nth", "herd yor", "herd yor", "herd wal"],
+                "france": ["herd par", "herd gas"],
+            },
+            seed=3,
+        )
+        herds = after.position.extras["llamas"]
+        # Two herds may share a province; a fourth is refused; Paris is a center.
+        assert list(herds["england"]) == ["nth", "yor", "yor"]
+        assert list(herds["france"]) == ["gas"]
+        assert "herd_too_many" in reasons(after.results, "england")
+        assert "herd_on_center" in reasons(after.results, "france")
+        assert "germany" not in herds  # no orders, no herds
+        assert str(after.position.phase) == "S1901M"
+
+    def test_the_winters_votes_pick_the_link_of_spring_1901(self) -> None:
+        after = resolve(
+            start(rs(), {}),
+            {
+                "england": ["vote lon - par"],
+                "france": ["vote par - lon"],
+                "italy": ["vote rom - tun"],
+            },
+            seed=3,
+        )
+        chosen = result(after.results, "hyperspace_link")
+        assert dict(chosen.params) == {
+            "season": "S1901",
+            "source": "lon",
+            "dest": "par",
+            "votes": "2",
+        }
+        assert list(after.position.extras["hyperspace"]["now"]["link"]) == ["lon", "par"]
+
+
+class TestTheMontBlancTunnel:
+    def test_the_five_provinces_around_switzerland_are_joined_for_armies(self) -> None:
+        position = board({"germany": ["A mun"], "france": ["A bur"]})
+        after = resolve(position, {"germany": ["A mun - mar"], "france": ["A bur - tyr"]}, seed=1)
+        units = {str(u) for u in after.position.units}
+        assert any("A mar" in u for u in units)
+        assert any("A tyr" in u for u in units)
+
+    def test_a_fleet_does_not_pass_and_it_joins_only_the_five(self) -> None:
+        position = board({"france": ["F mar"], "germany": ["A ber"]})
+        after = resolve(position, {"france": ["F mar - tyr"], "germany": ["A ber - tyr"]}, seed=1)
+        outcomes = {str(r.order): r.outcome for r in after.results if r.power != "borg"}
+        assert outcomes["F mar - tyr"] is not Outcome.OK
+        assert outcomes["A ber - tyr"] is not Outcome.OK
+        assert {(u.power, u.location) for u in after.position.units} >= {
+            ("france", "mar"),
+            ("germany", "ber"),
+        }
+
+    def test_moves_through_it_bounce_only_on_a_swap_or_a_common_target(self) -> None:
+        position = board({"germany": ["A mun"], "italy": ["A pie"], "france": ["A bur"]})
+        swap = resolve(position, {"germany": ["A mun - pie"], "italy": ["A pie - mun"]}, seed=1)
+        assert [
+            r.outcome for r in swap.results if str(r.order) in ("A mun - pie", "A pie - mun")
+        ] == [
+            Outcome.BOUNCE,
+            Outcome.BOUNCE,
+        ]
+        common = resolve(position, {"germany": ["A mun - mar"], "france": ["A bur - mar"]}, seed=1)
+        assert {r.outcome for r in common.results if str(r.order).endswith("- mar")} == {
+            Outcome.BOUNCE
+        }
+        # Crossing paths through the tunnel do not meet: each arrives.
+        crossing = resolve(
+            position,
+            {"germany": ["A mun - mar"], "italy": ["A pie - bur"], "france": ["A bur - tyr"]},
+            seed=1,
+        )
+        assert {r.outcome for r in crossing.results if " - " in str(r.order)} == {Outcome.OK}
+
+    def test_supports_are_given_and_cut_through_it(self) -> None:
+        position = board({"france": ["A mar", "A bur"], "germany": ["A tyr"], "italy": ["A pie"]})
+        given = resolve(position, {"france": ["A bur - tyr", "A mar S A bur - tyr"]}, seed=1)
+        assert any(u.location == "tyr" and u.power == "france" for u in given.position.units)
+        cut = resolve(
+            position,
+            {"france": ["A bur - tyr", "A mar S A bur - tyr"], "italy": ["A pie - mar"]},
+            seed=1,
+        )
+        assert not any(u.location == "tyr" and u.power == "france" for u in cut.position.units)
+
+
+class TestTheBorg:
+    def test_it_appears_after_spring_1901_on_the_unit_with_most_units_around(self) -> None:
+        position = start(rs(), {})  # no Borg yet
+        spring = resolve(position, {}, seed=2).position
+        after = resolve(spring, {}, seed=11)
+        appeared = result(after.results, "borg_appeared")
+        where = appeared.params["province"]
+        graph = amphibious(rs().geography(spring))
+        occupied = {u.province for u in spring.units}
+        best = max(units_around(graph, p, occupied - {p}) for p in occupied)
+        assert units_around(graph, where, occupied - {where}) == best
+        assert after.position.extras["borg"] == where
+        assert not any(u.province == where for u in after.position.units)  # eaten
+
+    def test_a_tie_is_broken_by_the_units_further_out_then_by_lot_recorded(self) -> None:
+        # Two lone armies, far apart and alike: level at every distance, so drawn.
+        position = board(
+            {"turkey": ["A syr"], "england": ["A lvp"]}, phase="S1901M", extras={"borg": None}
+        )
+        first = resolve(position, {}, seed=1)
+        step = next(r for r in first.results if r.power == "borg")
+        assert step.reason.value == "borg_drawn"
+        again = resolve(position, {}, seed=1)
+        assert again.position.extras["borg"] == first.position.extras["borg"]
+        # Bohemia's army has three units next to it, the others one each: it wins outright.
+        position = board(
+            {"austria": ["A boh", "A vie", "A gal"], "germany": ["A mun"]},
+            phase="S1901M",
+            extras={"borg": None},
+        )
+        won = resolve(position, {}, seed=1)
+        assert [r.reason.value for r in won.results if r.power == "borg"] == ["borg_appeared"]
+        assert won.position.extras["borg"] == "boh"
+
+    def test_it_eats_the_adjacent_unit_with_most_neighbours(self) -> None:
+        position = board(
+            {"austria": ["A boh", "A vie", "A gal"], "germany": ["A sil"]},
+            extras={"borg": "mun"},
+        )
+        after = resolve(position, {}, seed=1)
+        # Adjacent to Munich: Bohemia and Silesia; Bohemia has more units around.
+        assert after.position.extras["borg"] == "boh"
+        assert result(after.results, "borg_ate").params["unit"] == "A boh"
+
+    def test_with_nothing_near_it_moves_one_step_toward_the_best_meal(self) -> None:
+        position = board({"russia": ["A mos", "A war", "A ukr"]}, extras={"borg": "por"})
+        after = resolve(position, {}, seed=1)
+        assert after.position.extras["borg"] in {"spa", "mao"}
+        assert result(after.results, "borg_moved")
+        assert len(after.position.units_of("russia")) == 3
+
+    def test_a_unit_that_moves_into_its_province_is_eaten_and_it_stays(self) -> None:
+        position = board({"germany": ["A mun"], "russia": ["A war"]}, extras={"borg": "boh"})
+        after = resolve(position, {"germany": ["A mun - boh"]}, seed=1)
+        assert result(after.results, "borg_stayed").params["province"] == "boh"
+        assert result(after.results, "borg_ate").params["unit"] == "A boh"
+        assert after.position.extras["borg"] == "boh"
+
+    def test_it_uses_the_tunnel_and_eats_monsters(self) -> None:
+        position = board({MONSTER: ["A mar"]}, extras={"borg": "mun"})
+        after = resolve(position, {}, seed=1)
+        assert after.position.extras["borg"] == "mar"  # Munich to Marseilles: the tunnel
+        ate = result(after.results, "borg_ate")
+        assert ate.params["owner"] == MONSTER
+
+    def test_a_center_under_it_at_the_adjustments_turns_neutral(self) -> None:
+        # Kiel's army walks into the Borg in Munich: eaten, the Borg stays, and Munich is
+        # nobody's when the fall's centers change hands.
+        position = board(
+            {"germany": ["A ber", "A kie"]},
+            phase="F1902M",
+            extras={"borg": "mun"},
+            centers={"germany": ["mun", "ber", "kie"]},
+        )
+        after = resolve(
+            position, {"germany": ["A kie - mun"]}, seed=1
+        )  # a fall: centers change hands
+        assert after.position.extras["borg"] == "mun"
+        assert "mun" not in after.position.ownership
+        assert after.position.ownership["ber"] == "germany"
+        assert result(after.results, "borg_neutralised").params["province"] == "mun"
+
+
+class TestMonsters:
+    def test_a_sea_monster_appears_as_the_fall_opens_on_a_free_sea_or_coast(self) -> None:
+        spring = board({"england": ["F lon"]}, phase="S1901M", extras={"borg": "stp"})
+        after = resolve(spring, {}, seed=21)
+        appeared = result(after.results, "sea_monster_appeared")
+        site = appeared.params["location"]
+        game_map = rs().map
+        assert game_map.province(site).terrain.value in ("sea", "coast")
+        monster = [u for u in after.position.units if u.power == MONSTER]
+        assert [(u.kind.value, u.location) for u in monster] == [("F", site)]
+
+    def test_a_space_monster_lands_after_the_falls_retreats_on_free_land(self) -> None:
+        fall = board({"england": ["F lon"]}, phase="F1901M", extras={"borg": "stp"})
+        after = resolve(fall, {}, seed=21)
+        landed = result(after.results, "space_monster_appeared")
+        assert rs().map.province(landed.params["location"]).is_land
+        assert list(after.position.extras["space_monsters"]) == [1901]
+        # Once a year: the spring that follows lands none again.
+        spring = resolve(after.position, {}, seed=22)
+        assert "space_monster_appeared" not in reasons(spring.results)
+
+    def test_monsters_have_strength_two(self) -> None:
+        # A monster fleet holds Holland (a center: it never leaves it). One support is not
+        # enough against its strength of 2; two are.
+        position = board({MONSTER: ["F hol"], "germany": ["A kie", "A ruh", "A bel"]})
+        held = resolve(position, {"germany": ["A kie - hol", "A ruh S A kie - hol"]}, seed=1)
+        assert any(u.power == MONSTER and u.location == "hol" for u in held.position.units)
+        taken = resolve(
+            position,
+            {"germany": ["A kie - hol", "A ruh S A kie - hol", "A bel S A kie - hol"]},
+            seed=1,
+        )
+        assert any(u.power == "germany" and u.location == "hol" for u in taken.position.units)
+        assert [d.unit.power for d in taken.position.dislodged] == [MONSTER]
+
+    def test_a_dislodged_monster_retreats_by_the_rules_choice_and_a_space_monster_at_sea_dies(
+        self,
+    ) -> None:
+        position = board({MONSTER: ["F hol"], "germany": ["A kie", "A ruh", "A bel"]})
+        taken = resolve(
+            position,
+            {"germany": ["A kie - hol", "A ruh S A kie - hol", "A bel S A kie - hol"]},
+            seed=1,
+        ).position
+        assert str(taken.phase) == "S1902R"
+        retreated = resolve(taken, {}, seed=2)
+        [order] = [r for r in retreated.results if str(r.order).startswith("F hol")]
+        assert str(order.order).startswith("F hol R ")
+        assert order.outcome is Outcome.OK
+        # A space monster (an army) driven out of Holland with no land to go to: none is
+        # free (Belgium, Kiel and the Ruhr are taken), so it dies.
+        position = board({MONSTER: ["A hol"], "germany": ["A kie", "A ruh", "A bel"]})
+        gone = resolve(
+            position,
+            {"germany": ["A kie - hol", "A ruh S A kie - hol", "A bel S A kie - hol"]},
+            seed=1,
+        )
+        assert gone.position.dislodged == ()
+        assert not any(u.power == MONSTER and u.kind.value == "A" for u in gone.position.units)
+        assert result(gone.results, "destroyed").power == MONSTER
+
+    def test_a_monster_goes_for_an_empty_center_first(self) -> None:
+        position = board({MONSTER: ["F nth"], "england": ["F lon", "A yor"], "germany": ["F hol"]})
+        after = resolve(position, {}, seed=1)
+        [order] = [r for r in after.results if str(r.order).startswith("F nth")]
+        # From the North Sea: Norway, Denmark, Belgium and Edinburgh are empty centers.
+        assert str(order.order).split(" - ")[1] in {"nwy", "den", "bel", "edi"}
+
+    def test_a_monster_on_a_center_never_leaves_it(self) -> None:
+        position = board({MONSTER: ["A bud"]})
+        after = resolve(position, {}, seed=1)
+        [order] = [r for r in after.results if str(r.order).startswith("A bud")]
+        assert str(order.order) == "A bud H"
+
+    def test_nobody_but_the_variant_orders_the_monsters(self) -> None:
+        position = board({MONSTER: ["A bud"]})
+        after = resolve(position, {MONSTER: ["A bud - vie"]}, seed=1)
+        assert any(u.power == MONSTER and u.location == "bud" for u in after.position.units)
+        assert MONSTER not in rs().orders_due(position)
+
+
+class TestTheLlamasExplode:
+    def test_an_explode_order_destroys_every_unit_there_and_uses_the_herd(self) -> None:
+        position = board(
+            {"austria": ["A vie"], "russia": ["A gal"], "germany": ["A mun"]},
+            extras={"llamas": {"austria": ["boh", "boh"]}},
+        )
+        after = resolve(
+            position,
+            {"russia": ["A gal - boh"], "germany": ["A mun - boh"], "austria": ["explode boh"]},
+            seed=1,
+        )
+        # Both moves bounce: the armies stay home; Bohemia is empty, so nothing is blown up.
+        assert "blown_up_by_llamas" not in reasons(after.results)
+        assert list(after.position.extras["llamas"]["austria"]) == ["boh"]
+        position = board(
+            {"austria": ["A vie"], "russia": ["A gal"]},
+            extras={"llamas": {"austria": ["boh"]}},
+        )
+        after = resolve(position, {"russia": ["A gal - boh"], "austria": ["explode boh"]}, seed=1)
+        blown = result(after.results, "blown_up_by_llamas")
+        assert (blown.params["unit"], blown.params["owner"]) == ("A boh", "russia")
+        assert not any(u.power == "russia" for u in after.position.units)
+        assert "austria" not in after.position.extras["llamas"]
+
+    def test_without_a_herd_there_the_order_is_void(self) -> None:
+        position = board({"austria": ["A vie"]})
+        after = resolve(position, {"austria": ["explode boh"]}, seed=1)
+        void = result(after.results, "herd_none")
+        assert void.outcome is Outcome.VOID
+
+
+class TestTheHyperspaceLink:
+    def test_the_votes_pick_the_next_seasons_link_and_it_holds_for_that_season_only(
+        self,
+    ) -> None:
+        spring = board(
+            {"england": ["A lon"], "italy": ["A rom"]}, phase="S1901M", extras={"borg": "stp"}
+        )
+        voted = resolve(
+            spring, {"england": ["A lon H", "vote lon - tun"], "italy": ["vote tun - lon"]}, seed=1
+        )
+        assert dict(result(voted.results, "hyperspace_link").params)["season"] == "F1901"
+        fall = voted.position
+        moved = resolve(fall, {"england": ["A lon - tun"]}, seed=2)
+        assert any(u.power == "england" and u.location == "tun" for u in moved.position.units)
+        # In the next season the link is gone.
+        later = board(
+            {"england": ["A lon"]},
+            phase="S1902M",
+            extras={
+                "borg": "stp",
+                "hyperspace": {"now": {"season": "F1901", "link": ["lon", "tun"]}},
+            },
+        )
+        stuck = resolve(later, {"england": ["A lon - tun"]}, seed=3)
+        assert any(u.power == "england" and u.location == "lon" for u in stuck.position.units)
+
+    def test_a_tie_is_drawn_by_lot_and_said_so(self) -> None:
+        spring = board({"england": ["A lon"]}, phase="S1901M", extras={"borg": "stp"})
+        after = resolve(
+            spring, {"england": ["vote lon - tun"], "italy": ["vote rom - nwy"]}, seed=4
+        )
+        drawn = result(after.results, "hyperspace_link_drawn")
+        assert drawn.params["votes"] == "1"
+
+    def test_a_link_no_unit_could_pass_is_void(self) -> None:
+        spring = board({"england": ["A lon"]}, phase="S1901M", extras={"borg": "stp"})
+        after = resolve(spring, {"england": ["vote nth - mos"]}, seed=4)
+        assert result(after.results, "link_nowhere").outcome is Outcome.VOID
+        assert "no_hyperspace_link" in reasons(after.results)
+
+
+class TestTheWholeSeason:
+    def test_the_borg_a_monster_and_the_llamas_act_in_one_phase(self) -> None:
+        position = board(
+            {
+                MONSTER: ["F nth"],
+                "austria": ["A vie", "A bud"],
+                "russia": ["A war"],
+                "germany": ["A mun"],
+            },
+            extras={"borg": "sil", "llamas": {"germany": ["tyr"]}},
+        )
+        after = resolve(
+            position,
+            {"germany": ["A mun - tyr", "explode tyr"], "austria": ["A vie H"]},
+            seed=9,
+        )
+        codes = reasons(after.results)
+        assert "borg_ate" in codes or "borg_moved" in codes
+        assert "blown_up_by_llamas" in codes  # the German army that went to Tyrolia
+        assert any(r.power == MONSTER for r in after.results)
+        assert not any(u.location == "tyr" for u in after.position.units)
+
+    def test_a_stored_season_replays_from_its_seed_to_the_same_bytes(self) -> None:
+        position = start(rs(), {})
+        orders = {"england": ["herd nth", "vote lon - par"], "france": ["vote par - lon"]}
+        seasons: list[str] = []
+        for n in range(8):
+            first = resolve(position, orders, seed=100 + n)
+            second = resolve(
+                position_from_json(position_to_json(position))[0], orders, seed=100 + n
+            )
+            one = json.dumps(
+                [position_to_json(first.position), [str(r) for r in first.results]], sort_keys=True
+            )
+            two = json.dumps(
+                [position_to_json(second.position), [str(r) for r in second.results]],
+                sort_keys=True,
+            )
+            assert one == two
+            seasons.append(str(position.phase))
+            position = first.position
+            orders = {}
+        assert seasons[:3] == ["W1900L", "S1901M", "F1901M"]
