@@ -11,7 +11,8 @@ same from the same codes in its readers' languages. A parameter's kind is its na
   several joined by ", "; ``unit`` may be a unit kind alone, ``A`` or ``F``);
 - powers: ``power``, ``owner`` (a power id);
 - unit kinds: ``actual``, ``given`` when ``A`` or ``F`` (else ``given`` is a count);
-- ``phase``: a phase kind's letter; ``what``: a part of an order (:data:`ORDER_PARTS`);
+- ``phase``: a phase kind's letter; ``season``: a season's code (``F1901``); ``what``: a
+  part of an order (:data:`ORDER_PARTS`);
 - anything else (counts, strengths, words as typed) as it is.
 """
 
@@ -34,6 +35,8 @@ POWER_PARAMS = frozenset({"power", "owner", "nation"})
 #: Seats that are not powers (Kapitalisten's investors), one or several joined by ", ".
 SEAT_PARAMS = frozenset({"investor", "tied"})
 UNIT_KIND_PARAMS = frozenset({"actual", "given"})
+#: A season's code (``S1901``, ``F1901``) in words, by its letter.
+SEASON_WORDS = {"S": "Spring", "F": "Fall", "W": "Winter"}
 UNIT_KINDS = {"A": "an army", "F": "a fleet"}
 
 #: The parts of an order a reading problem names where the order ended too early.
@@ -99,6 +102,9 @@ def param_words(params: Mapping[str, str], game_map: GameMap) -> dict[str, str]:
             out[key] = ", ".join(unit_words(u) for u in value.split(", ") if u)
         elif key in POWER_PARAMS:
             out[key] = value.capitalize()
+        elif key == "season" and len(value) == 5 and value[0] in SEASON_WORDS:
+            # A season's code ("F1901"): the hyperspace link's season.
+            out[key] = f"{SEASON_WORDS[value[0]]} {value[1:]}"
         elif key in SEAT_PARAMS:
             # Seats that are not powers, one or several: "investor-3" -> "Investor 3".
             out[key] = ", ".join(v.replace("-", " ").capitalize() for v in value.split(", ") if v)
