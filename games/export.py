@@ -46,7 +46,9 @@ def cli_results(rows: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
 
 
 def _phase_export(*, user: User, phase: GamePhase) -> dict[str, Any]:
-    position: dict[str, Any] = copy.deepcopy(phase.position)
+    # A variant's secrets (llama herds) are their power's alone: visibility.Secrets.
+    secrets = visibility.secrets_for(user=user, game=phase.game)
+    position: dict[str, Any] = secrets.position(copy.deepcopy(phase.position))
     readable = visibility.visible_order_sets(user=user, phase=phase)
     orders = {o.power: list(o.orders) for o in readable if o.orders}
     out: dict[str, Any] = {
@@ -59,15 +61,17 @@ def _phase_export(*, user: User, phase: GamePhase) -> dict[str, Any]:
         if phase.adjudicated_orders is not None:
             # Exactly what was adjudicated (saved orders of a power put in civil disorder
             # before the deadline were not).
-            orders = {p: list(o) for p, o in phase.adjudicated_orders.items()}
+            orders = {
+                p: secrets.orders(p, list(o)) for p, o in phase.adjudicated_orders.items()
+            }
         answers = {d.key: d.answer for d in phase.decisions.exclude(answer=None)}
         if answers:
             position["extras"] = {**position.get("extras", {}), "decisions": answers}
         position["orders"] = {p: orders[p] for p in sorted(orders)}
         position["seed"] = phase.seed
         out["position"] = position
-        out["results"] = cli_results(phase.results)
-        out["position_after"] = phase.position_after
+        out["results"] = cli_results(secrets.results(phase.results or []))
+        out["position_after"] = secrets.position(phase.position_after)
         out["resolved_at"] = phase.resolved_at.isoformat() if phase.resolved_at else None
     else:
         # The seed of an open phase would tell its random events in advance.

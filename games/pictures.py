@@ -44,7 +44,8 @@ def phase_orders(*, user: User, phase: GamePhase) -> list[tuple[str, str, str | 
     if phase.is_resolved:
         readable: dict[str, bool] = {}
         out: list[tuple[str, str, str | None]] = []
-        for row in phase.results or []:
+        secrets = visibility.secrets_for(user=user, game=phase.game)
+        for row in secrets.results(phase.results or []):
             power = row["power"]
             if power not in readable:
                 readable[power] = visibility.can_see_orders(user=user, phase=phase, power=power)

@@ -22,6 +22,10 @@
   is public except the keys the variant lists in ``private_extras``, which no
   one sees before the phase is adjudicated. A secret nomination list is an
   order, so it is covered by the order rule above.
+- A variant's secrets (:class:`Secrets`: Rather Silly's llama herds) are their
+  power's alone, after adjudication too: the owned part of its extras, its orders of
+  a secret kind and their results. The game's moderators see them all, and everyone
+  does once the game is over.
 - Press: a message to everyone is read by everyone who may watch the game; a
   message to chosen powers by the players now holding the sender's power and
   those powers (and the sitter of one of them on the days he sits), and nobody
@@ -32,6 +36,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -181,16 +187,98 @@ def can_see_orders(*, user: User, phase: GamePhase, power: str) -> bool:
 
 
 def visible_order_sets(*, user: User, phase: GamePhase) -> list[OrderSet]:
-    """The order sets of a phase that ``user`` may read (decided once, not per set)."""
+    """The order sets of a phase that ``user`` may read (decided once, not per set), each
+    without the orders of a secret kind that are not the viewer's (:class:`Secrets`)."""
     readable = _readable_powers(user=user, phase=phase)
     sets = list(phase.order_sets.select_related("seat"))
-    return [o for o in sets if readable is None or o.power in readable]
+    sets = [o for o in sets if readable is None or o.power in readable]
+    secrets = secrets_for(user=user, game=phase.game)
+    for o in sets:
+        o.orders = secrets.orders(o.power, list(o.orders))
+    return sets
 
 
 def seat_names(*, game: Game) -> dict[str, str]:
     """The names the seats of ``game`` play under, by seat (Kapitalisten's pseudonyms):
     public to everyone who may watch, and never joined to who is behind them."""
     return dict(game.seats.exclude(pseudonym="").values_list("power", "pseudonym"))
+
+
+@dataclass(frozen=True)
+class Secrets:
+    """What of a variant's secrets one viewer sees (Rather Silly's llama herds: where each
+    power's herds settled, its herd orders and their results): the secrets of the powers
+    in ``own``, or all of them (``own`` None: the game's moderators, everyone once the game
+    is over, and every game of a variant without secrets)."""
+
+    own: frozenset[str] | None
+    owned_extras: frozenset[str] = frozenset()
+    secret_orders: tuple[type, ...] = ()
+    secret_reasons: frozenset[str] = frozenset()
+    variant_id: str = ""
+
+    def extras(self, extras: Mapping[str, Any]) -> dict[str, Any]:
+        """A position's extras with the other powers' parts of each owned key left out."""
+        if self.own is None or not self.owned_extras:
+            return dict(extras)
+        out = dict(extras)
+        for key in self.owned_extras & set(out):
+            part = out[key]
+            if isinstance(part, Mapping):
+                out[key] = {p: v for p, v in part.items() if p in self.own}
+        return out
+
+    def position(self, position: Mapping[str, Any] | None) -> Any:
+        """A stored position (JSON) with its extras as :meth:`extras` leaves them."""
+        if self.own is None or not position or "extras" not in position:
+            return position
+        return {**position, "extras": self.extras(position["extras"])}
+
+    def orders(self, power: str, orders: list[str]) -> list[str]:
+        """``power``'s orders without those of a secret kind, unless they are the viewer's."""
+        if self.own is None or not self.secret_orders or power in self.own:
+            return list(orders)
+        variant = find_variant(self.variant_id)
+        kept = []
+        for text in orders:
+            try:
+                order = variant.read_order(text)
+            except Exception:
+                order = None
+            if not isinstance(order, self.secret_orders):
+                kept.append(text)
+        return kept
+
+    def results(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Result rows without the other powers' secret ones."""
+        if self.own is None or not self.secret_reasons:
+            return list(rows)
+        return [
+            r
+            for r in rows
+            if r.get("power") in self.own or r.get("reason_code") not in self.secret_reasons
+        ]
+
+
+def secrets_for(*, user: User, game: Game) -> Secrets:
+    """What of ``game``'s variant secrets ``user`` sees: a player his seat's (or the seat
+    he sits for today), nobody else any, the game's moderators and, once the game is
+    over, everyone all of them."""
+    variant = find_variant(game.variant)
+    if not (variant.owned_extras or variant.secret_orders or variant.secret_reasons):
+        return Secrets(own=None)
+    if game.status in (Game.Status.FINISHED, Game.Status.CANCELLED) or can_moderate(
+        user=user, game=game
+    ):
+        return Secrets(own=None)
+    seat = acting_seat(user=user, game=game)
+    return Secrets(
+        own=frozenset({seat.power}) if seat is not None else frozenset(),
+        owned_extras=variant.owned_extras,
+        secret_orders=variant.secret_orders,
+        secret_reasons=variant.secret_reasons,
+        variant_id=variant.id,
+    )
 
 
 def player_label(*, seat: Seat, viewer: User) -> str:
@@ -218,12 +306,17 @@ def draw_proposed(*, phase: GamePhase) -> bool:
     return phase.draw_votes.filter(accept=True).exists()
 
 
-def visible_extras(*, phase: GamePhase, extras: dict[str, Any]) -> dict[str, Any]:
-    """The part of a phase's variant state anyone who may watch the game may read."""
+def visible_extras(
+    *, phase: GamePhase, extras: dict[str, Any], user: User | None = None
+) -> dict[str, Any]:
+    """The part of a phase's variant state ``user`` may read: none of the keys the variant
+    keeps private before the phase is adjudicated, and of the keys each power owns (llama
+    herds) only the viewer's own part (:class:`Secrets`; without ``user``, nobody's)."""
     hidden = find_variant(phase.game.variant).private_extras
-    if phase.is_resolved or not hidden:
-        return extras
-    return {k: v for k, v in extras.items() if k not in hidden}
+    if not phase.is_resolved and hidden:
+        extras = {k: v for k, v in extras.items() if k not in hidden}
+    secrets = secrets_for(user=user or AnonymousUser(), game=phase.game)
+    return secrets.extras(extras)
 
 
 def _may_read(*, message: PressMessage, power: str | None) -> bool:

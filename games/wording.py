@@ -58,6 +58,14 @@ POWER_NAMES: dict[str, Promise] = {
     "green": _("Green"),
     "black": _("Black"),
     "grey": _("Grey"),
+    # Rather Silly: who acts besides the powers, and the four roles' seats.
+    "monster": _("Monsters"),
+    "borg": _("The Borg"),
+    "hyperspace": _("Hyperspace"),
+    "fool": _("The Fool"),
+    "superbrain": _("The Superbrain"),
+    "doctor": _("The Doctor"),
+    "fortune_teller": _("The Fortune-teller"),
 }
 
 #: An order's result, by the adjudicator's outcome values (shown as they are in English).
@@ -270,6 +278,34 @@ REASONS: dict[str, Promise] = {
     "not_a_draft_space": _("%(location)s is not one of the draft's spaces"),
     "picked_at_random": _("no pick in time: placed at random"),
     "removed_no_center": _("%(unit)s took no supply center in 1900 and is removed"),
+    # Rather Silly: the creatures and links.
+    "herd_settled": _("a herd of llamas settled in %(province)s"),
+    "herd_on_center": _("llamas never settle in a supply center (%(province)s)"),
+    "herd_too_many": _("a great power settles three herds, no more"),
+    "herd_none": _("you have no herd of llamas in %(province)s"),
+    "llamas_exploded": _("the llamas in %(province)s exploded"),
+    "blown_up_by_llamas": _(
+        "%(unit)s (%(owner)s) was destroyed by exploding llamas in %(province)s"
+    ),
+    "borg_appeared": _("the Borg appeared in %(province)s"),
+    "borg_moved": _("the Borg moved to %(province)s"),
+    "borg_stayed": _("the Borg stayed in %(province)s"),
+    "borg_drawn": _("the Borg went to %(province)s: level with others, drawn by lot"),
+    "borg_ate": _("the Borg ate %(unit)s (%(owner)s) in %(province)s"),
+    "borg_neutralised": _("%(province)s is neutral: the Borg was there at the adjustments"),
+    "sea_monster_appeared": _("a sea monster appeared in %(location)s"),
+    "space_monster_appeared": _("a space monster fell to earth in %(location)s"),
+    "hyperspace_link": _(
+        "the hyperspace link of %(season)s joins %(source)s and %(dest)s (%(votes)s votes)"
+    ),
+    "hyperspace_link_drawn": _(
+        "the hyperspace link of %(season)s joins %(source)s and %(dest)s (%(votes)s votes, "
+        "level with others: drawn by lot)"
+    ),
+    "no_hyperspace_link": _("no hyperspace link in %(season)s: no votes"),
+    "vote_counted": _("the vote was counted"),
+    "vote_replaced": _("replaced by a later vote"),
+    "link_nowhere": _("no unit can pass between %(source)s and %(dest)s: the vote is void"),
     # Kapitalisten: the exchange.
     "sale_limited": _("sold %(done)s: at most 500 of a currency are sold in a turn"),
     "sale_short": _("sold %(done)s: only %(done)s were held"),
@@ -431,6 +467,12 @@ def _translated_params(params: Mapping[str, Any], map_id: str) -> dict[str, str]
             out[key] = str(UNIT_KINDS[value])
         elif key == "phase":
             out[key] = _phase_kind_words(value)
+        elif key == "season" and len(value) == 5 and value[0] in SEASONS:
+            # A season's code ("F1901"): the hyperspace link's.
+            out[key] = gettext("%(season)s %(year)s") % {
+                "season": SEASONS[value[0]],
+                "year": value[1:],
+            }
         elif key == "kind":
             out[key] = str(ORDER_KINDS.get(value, value))
         elif key == "what":
@@ -518,6 +560,9 @@ _PARSE_PROBLEMS: dict[str, Promise] = {
     "support_shape": _("a support names a unit, then “-” and where it moves, or nothing"),
     "convoy_shape": _("a convoy names the army, then “-” and where it goes"),
     "unknown_order_word": _("did not understand the order word after %(unit)s"),
+    "exchange_shape": _("an exchange order reads: buy 300 russia, sell 500 rouble"),
+    "herd_shape": _("a llama order reads: herd boh, explode boh"),
+    "vote_shape": _("a vote reads: vote lon - par"),
 }
 
 

@@ -49,7 +49,13 @@ COLOURS = {
     "green": "#2a9a48",
     "black": "#1d1d1d",
     "grey": "#8c8c8c",
+    # Rather Silly's monsters.
+    "monster": "#0f6b5c",
 }
+#: Rather Silly's creatures and links: the Borg, the llama herds, the hyperspace link.
+BORG = "#1b1b1b"
+HERD = "#b07a2a"
+LINK = "#7b3fb5"
 LAND = "#efe6cf"
 SEA = "#bcd8ea"
 INK = "#222222"
@@ -364,6 +370,61 @@ class _Drawing:
                 self.unit(power, str(entry["unit"]), dislodged=True)
         self.add("</g>")
 
+    def creatures(self, extras: Mapping[str, Any], phase_code: str) -> None:
+        """Rather Silly's Borg, the herds the viewer may see, and the hyperspace link in
+        force this phase, as ``static/js/board/draw.js``'s ``creatures`` draws them."""
+        self.add(f"<g{_attrs([('id', self.layer_id('creatures')), ('class', 'creatures')])}>")
+        for a, b in _link_shown(extras, phase_code):
+            start, end = self.point(a), self.point(b)
+            if start is not None and end is not None:
+                paint = [("stroke", LINK), ("stroke-width", "3"), ("stroke-dasharray", "6 4")]
+                attrs = [
+                    ("class", "hyperspace"),
+                    ("data-link", f"{a}-{b}"),
+                    ("x1", number(start[0])),
+                    ("y1", number(start[1])),
+                    ("x2", number(end[0])),
+                    ("y2", number(end[1])),
+                    *(paint if self.paint else []),
+                ]
+                self.add(f"<line{_attrs(attrs)}/>")
+        for power, provinces in sorted((extras.get("llamas") or {}).items()):
+            for n, province in enumerate(provinces):
+                at = self.point(province)
+                if at is None:
+                    continue
+                x, y = at[0] + 11 + 4 * (provinces[:n].count(province)), at[1] - 9
+                fill = [("fill", HERD), ("stroke", "#ffffff")] if self.paint else []
+                group = [("class", f"herd power-{power}"), ("data-herd", province)]
+                shape = [("points", _diamond(x, y, 6)), *fill]
+                self.add(f"<g{_attrs(group)}><polygon{_attrs(shape)}/></g>")
+        borg = extras.get("borg")
+        at = self.point(borg) if isinstance(borg, str) else None
+        if at is not None:
+            x, y = at[0] - 13, at[1] - 11
+            fill = [("fill", BORG), ("stroke", "#ffffff"), ("stroke-width", "1.5")]
+            label = [
+                ("x", number(x)),
+                ("y", number(y + 3.5)),
+                *(
+                    [
+                        ("font-family", FONT),
+                        ("font-size", "9"),
+                        ("font-weight", "bold"),
+                        ("text-anchor", "middle"),
+                        ("fill", "#ffffff"),
+                    ]
+                    if self.paint
+                    else []
+                ),
+            ]
+            hexagon = [("points", _hexagon(x, y, 9)), *(fill if self.paint else [])]
+            self.add(
+                f"<g{_attrs([('class', 'borg'), ('data-borg', borg)])}>"
+                f"<polygon{_attrs(hexagon)}/><text{_attrs(label)}>B</text></g>"
+            )
+        self.add("</g>")
+
     def markers(self) -> str:
         fill, failed_fill = ("#111111", FAILED) if self.paint else (None, None)
         return (
@@ -412,6 +473,29 @@ class _Drawing:
         self.add("</g>")
 
 
+def _link_shown(extras: Mapping[str, Any], phase_code: str) -> list[tuple[str, str]]:
+    """The hyperspace link in force in the phase ``phase_code`` (``F1901M``), if any."""
+    now = (extras.get("hyperspace") or {}).get("now") or {}
+    link = now.get("link")
+    if not link or now.get("season") != phase_code[:5]:
+        return []
+    return [(str(link[0]), str(link[1]))]
+
+
+def _hexagon(x: float, y: float, r: float) -> str:
+    return " ".join(
+        f"{number(x + r * c)},{number(y + r * s)}"
+        for c, s in ((1, 0), (0.5, 0.866), (-0.5, 0.866), (-1, 0), (-0.5, -0.866), (0.5, -0.866))
+    )
+
+
+def _diamond(x: float, y: float, r: float) -> str:
+    return (
+        f"{number(x)},{number(y - r)} {number(x + r)},{number(y)} "
+        f"{number(x)},{number(y + r)} {number(x - r)},{number(y)}"
+    )
+
+
 def owners_of(centers: Mapping[str, Iterable[str]]) -> dict[str, str]:
     """Each owned supply center's owner, from a position's ``centers``."""
     return {c: power for power, owned in centers.items() for c in owned}
@@ -436,6 +520,7 @@ def board_svg(
     x0, y0, width, height = (float(v) for v in board.drawing["viewBox"])
     board.ground(owners)
     board.pieces(position, orders)
+    board.creatures(position.get("extras") or {}, str(position.get("phase") or ""))
     if mode is Mode.PICTURE:
         powers = sorted(
             set(position.get("units") or {})

@@ -14,7 +14,7 @@ from types import ModuleType
 from typing import Any
 
 from adjudicator.variants import VARIANTS, Variant
-from variants import highlander, kapitalisten, multiple_void, standard
+from variants import highlander, kapitalisten, multiple_void, rather_silly, standard
 from variants.site import FALLBACK_LANGUAGE, PhaseWords, SiteVariant, VariantOptionsForm
 
 __all__ = [
@@ -32,7 +32,13 @@ __all__ = [
 ]
 
 #: Every variant's site module.
-MODULES: tuple[ModuleType, ...] = (standard, highlander, multiple_void, kapitalisten)
+MODULES: tuple[ModuleType, ...] = (
+    standard,
+    highlander,
+    multiple_void,
+    kapitalisten,
+    rather_silly,
+)
 
 _MODULES: dict[str, ModuleType] = {m.SITE.id: m for m in MODULES}
 
@@ -44,10 +50,7 @@ SITE_VARIANTS: tuple[SiteVariant, ...] = tuple(
 
 #: Variants whose rules the adjudicator has but whose site side is not built yet, with
 #: why: the command line resolves them; the site never offers them to players.
-HELD_BACK: dict[str, str] = {
-    "rather_silly": "its pages, the creatures on the map, the vote form and the herds' "
-    "secrecy are issue 15's next part",
-}
+HELD_BACK: dict[str, str] = {}
 
 
 def offered() -> list[Variant]:

@@ -110,6 +110,13 @@ class Variant:
     powers_by_lot: bool = False
     #: May the players agree a draw? (Kapitalisten: no; victory points decide, ties share.)
     draws: bool = True
+    #: Keys of ``Position.extras`` that map each power to something of its own that the
+    #: other players never see (Rather Silly's llama herds): a host shows each its own.
+    owned_extras: frozenset[str] = frozenset()
+    #: Order kinds whose orders only their giver ever reads, before and after adjudication
+    #: (settling a herd), and the reasons of results only their power reads.
+    secret_orders: tuple[type[VariantOrder], ...] = ()
+    secret_reasons: frozenset[str] = frozenset()
     #: Keys of ``Position.extras`` players may not see before the phase is adjudicated.
     private_extras: frozenset[str] = frozenset()
     #: The phase kinds this variant declares beyond the core's (:meth:`PhaseKind.declare`),

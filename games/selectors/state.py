@@ -114,7 +114,9 @@ def game_state(
         "to_order": sorted(powers_to_order(position, variant)),
         "notes": phase.notes,
         "draw_proposed": visibility.draw_proposed(phase=phase),
-        "extras": visibility.visible_extras(phase=phase, extras=board.get("extras", {})),
+        "extras": visibility.visible_extras(
+            phase=phase, extras=board.get("extras", {}), user=user
+        ),
         "setup": position.phase.is_setup,
         "progress": _progress(variant.setup_progress(position)),
         "superseded_by": phase.superseded_by_id,
@@ -122,7 +124,8 @@ def game_state(
         "decisions": _decisions(phase, user, game),
     }
     if phase.is_resolved:
-        state["phase"]["results"] = phase.results or []
+        secrets = visibility.secrets_for(user=user, game=game)
+        state["phase"]["results"] = secrets.results(phase.results or [])
         after = phase.position_after or {}
         state["phase"]["units_after"] = after.get("units", {})
         state["phase"]["centers_after"] = after.get("centers", {})
@@ -268,6 +271,9 @@ def board_shown(state: dict[str, Any]) -> tuple[dict[str, Any], list[DrawnOrder]
         "units": phase["units"],
         "dislodged": phase["dislodged"],
         "centers": phase["centers"],
+        # Rather Silly's creatures and links, as far as the viewer may see them.
+        "extras": phase.get("extras") or {},
+        "phase": phase["code"],
     }
     if "results" in phase:
         return position, [DrawnOrder(r["order"], r["result"]) for r in phase["results"]]

@@ -86,6 +86,7 @@ import { closeChooser } from "./setup/widgets.js";
     if (!phase) return;
     board.owners(phase.centers);
     board.units(phase);
+    board.creatures(phase.extras || {}, phase.code);
     if (phase.results) {
       board.orders(phase.results.map((r) => ({ text: r.order, failed: r.result !== "ok" })), phase);
     } else if (phase.setup) {

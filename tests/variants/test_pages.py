@@ -156,6 +156,21 @@ KEY_WORDS = {
         "Grau",
         "Hausregeln dieser Seite",
     ],
+    ("kapitalisten", "en"): ["Kapitalisten", "Kujambel", "pseudonym", "House rules on this site"],
+    ("kapitalisten", "de"): ["Kapitalisten", "Kujambel", "Pseudonym", "Hausregeln dieser Seite"],
+    ("rather_silly", "en"): [
+        "Rather Silly",
+        "Borg",
+        "Mont Blanc tunnel",
+        "House rules on this site",
+    ],
+    ("rather_silly", "de"): [
+        "Rather Silly",
+        "Borg",
+        "Mont-Blanc-Tunnel",
+        "Lamas",
+        "Hausregeln dieser Seite",
+    ],
 }
 
 #: The rule numbers of each variant's original text, which its pages keep.
@@ -190,6 +205,23 @@ RULE_NUMBERS = {
         "3B.",
     ],
     "multiple_void": ["1.", "2.", "3.", "4.", "5."],
+    # The 1997 rules restated, then chapter 3.3 of the German text (missed orders).
+    "kapitalisten": [
+        "1.",
+        "2.",
+        "3.",
+        "4.",
+        "5.",
+        "6.",
+        "7.",
+        "8.",
+        "3.3.1",
+        "3.3.2",
+        "3.3.3",
+        "3.3.4",
+    ],
+    # Part 1's creatures and links, in the order of the German text.
+    "rather_silly": ["1.", "2.", "3.", "4.", "5.", "6."],
 }
 
 

@@ -250,6 +250,10 @@ class RatherSilly(Variant):
     order_kinds = (Herd, Explode, Vote)
     creatures = (MONSTER,)
     other_order_givers = ROLES
+    #: The herds are each power's secret: where they settle, and the results that say so.
+    owned_extras = frozenset({"llamas"})
+    secret_orders = (Herd,)
+    secret_reasons = frozenset({"herd_settled", "herd_on_center", "herd_too_many"})
 
     # -- options and seats -----------------------------------------------------------------
 

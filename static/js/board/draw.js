@@ -134,5 +134,44 @@ export function createBoard(svg, anchors) {
     }
   }
 
-  return { owners, unit, units, orders, point };
+  // Rather Silly's Borg, the herds the viewer may see and the hyperspace link in force in
+  // the phase shown, as variants/board.py draws them (creatures()).
+  function creatures(extras, phaseCode) {
+    const group = layer("creatures");
+    if (!group) return;
+    group.replaceChildren();
+    const now = (extras && extras.hyperspace && extras.hyperspace.now) || {};
+    if (now.link && now.season === (phaseCode || "").slice(0, 5)) {
+      const [a, b] = now.link;
+      const start = point(a, false), end = point(b, false);
+      if (start && end) {
+        el("line", { class: "hyperspace", "data-link": `${a}-${b}`, x1: number(start[0]),
+          y1: number(start[1]), x2: number(end[0]), y2: number(end[1]) }, group);
+      }
+    }
+    const herds = (extras && extras.llamas) || {};
+    for (const power of Object.keys(herds).sort()) {
+      const provinces = herds[power];
+      provinces.forEach((prov, n) => {
+        const at = point(prov, false);
+        if (!at) return;
+        const x = at[0] + 11 + 4 * provinces.slice(0, n).filter((p) => p === prov).length;
+        const y = at[1] - 9;
+        const g = el("g", { class: `herd power-${power}`, "data-herd": prov }, group);
+        el("polygon", { points: `${number(x)},${number(y - 6)} ${number(x + 6)},${number(y)} ` +
+          `${number(x)},${number(y + 6)} ${number(x - 6)},${number(y)}` }, g);
+      });
+    }
+    const borg = extras && extras.borg;
+    const at = typeof borg === "string" ? point(borg, false) : null;
+    if (at) {
+      const x = at[0] - 13, y = at[1] - 11;
+      const corners = [[1, 0], [0.5, 0.866], [-0.5, 0.866], [-1, 0], [-0.5, -0.866], [0.5, -0.866]];
+      const g = el("g", { class: "borg", "data-borg": borg }, group);
+      el("polygon", { points: corners.map(([c, s]) => `${number(x + 9 * c)},${number(y + 9 * s)}`).join(" ") }, g);
+      el("text", { x: number(x), y: number(y + 3.5) }, g).textContent = "B";
+    }
+  }
+
+  return { owners, unit, units, orders, point, creatures };
 }

@@ -1,0 +1,175 @@
+"""Rather Silly (part 1) through the site: a seven-power game from the llamas' winter into
+1901, the creatures told in the results in the reader's language, and the herds kept each
+power's secret (tried as the wrong user: anonymous, a stranger, another player; the game's
+moderator sees them, as everyone does once the game is over)."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone, translation
+
+from games import selectors, services, visibility, wording
+from games.export import game_export
+from games.models import Game, GamePhase
+from games.terms import GameTerms
+from tests.games.helpers import current
+
+pytestmark = pytest.mark.django_db
+
+POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey")
+
+
+def _game(make_user: Any, **options: Any) -> tuple[Game, dict[str, Any]]:
+    users = {p: make_user(f"{p}-rs") for p in POWERS}
+    game = services.game_create(
+        created_by=users["austria"],
+        name="Silly",
+        power="austria",
+        terms=GameTerms(
+            variant_id="rather_silly", options=options, assignment=Game.Assignment.CHOSEN
+        ),
+    )
+    for power in POWERS[1:]:
+        services.game_join(game=game, user=users[power], power=power)
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+    return game, users
+
+
+def _adjudicate(game: Game) -> None:
+    phase = current(game)
+    GamePhase.objects.filter(pk=phase.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    assert services.phase_adjudicate(game_id=game.pk, phase_id=phase.pk)
+
+
+@pytest.fixture
+def settled(make_user: Any) -> tuple[Game, dict[str, Any]]:
+    """Winter 1900 adjudicated: England's herds in Yorkshire, Wales and the North Sea,
+    France's in Picardy; two votes for a London-Belgium link."""
+    game, users = _game(make_user)
+    assert current(game).code == "W1900L"
+    services.orders_submit(
+        game=game,
+        user=users["england"],
+        orders=["herd yor", "herd wal", "herd nth", "vote lon - bel"],
+    )
+    services.orders_submit(
+        game=game, user=users["france"], orders=["herd pic", "vote bel - lon"]
+    )
+    _adjudicate(game)
+    return game, users
+
+
+def test_the_game_starts_with_the_llamas_winter_and_seven_seats(make_user: Any) -> None:
+    game, _users = _game(make_user)
+    assert sorted(game.seats.values_list("power", flat=True)) == sorted(POWERS)
+    assert current(game).code == "W1900L"
+    with translation.override("de"):
+        assert wording.phase_name("W1900L") == "Lamas (Winter 1900)"
+
+
+def test_the_role_seats_are_an_option(make_user: Any) -> None:
+    game = services.game_create(
+        created_by=make_user("host"),
+        name="Roles",
+        join=False,
+        terms=GameTerms(variant_id="rather_silly", options={"roles": True}),
+    )
+    assert game.seats.count() == 11
+
+
+def test_the_herds_are_their_powers_secret_after_the_winter_too(
+    settled: tuple[Game, dict[str, Any]], make_user: Any, site_moderator: Any
+) -> None:
+    game, users = settled
+    winter = game.phases.get(code="W1900L")
+    assert current(game).code == "S1901M"
+    england = users["england"]
+    mine = selectors.game_state(user=england, game=game)
+    assert sorted(mine["phase"]["extras"]["llamas"]["england"]) == ["nth", "wal", "yor"]
+    assert "france" not in mine["phase"]["extras"]["llamas"]
+    wrong = {
+        "anonymous": AnonymousUser(),
+        "stranger": make_user("stranger"),
+        "another player": users["germany"],
+    }
+    for who, user in wrong.items():
+        state = selectors.game_state(user=user, game=game)
+        assert state["phase"]["extras"]["llamas"] == {}, who
+        past = selectors.game_state(user=user, game=game, index=winter.index)
+        said = json.dumps(past)
+        assert "herd yor" not in said and "herd_settled" not in said, who
+        assert "vote lon - bel" in said, who  # the votes are public once counted
+        exported = json.dumps(game_export(user=user, game=game))
+        assert "herd yor" not in exported, who
+        assert '"yor"' not in exported, who
+        page = Client()
+        if not isinstance(user, AnonymousUser):
+            page.force_login(user)
+        html = page.get(reverse("games:detail", args=[game.pk]) + f"?phase={winter.index}")
+        assert "herd yor" not in html.content.decode(), who
+        assert 'data-herd="yor"' not in page.get(
+            reverse("games:detail", args=[game.pk])
+        ).content.decode(), who
+    # England sees its own herds drawn on its board; the game's moderator sees them all.
+    own = Client()
+    own.force_login(england)
+    assert 'data-herd="yor"' in own.get(reverse("games:detail", args=[game.pk])).content.decode()
+    moderated = selectors.game_state(user=site_moderator, game=game)
+    assert set(moderated["phase"]["extras"]["llamas"]) == {"england", "france"}
+    assert visibility.secrets_for(user=site_moderator, game=game).own is None
+
+
+def test_a_season_tells_the_borg_the_link_and_the_monsters_in_words(
+    settled: tuple[Game, dict[str, Any]],
+) -> None:
+    game, users = settled
+    spring = current(game)
+    with translation.override("en"):
+        state = selectors.game_state(user=users["england"], game=game)
+    assert state["phase"]["extras"]["hyperspace"]["now"]["link"] == ["bel", "lon"]
+    # The link holds this spring: London's fleet sails to Belgium through hyperspace.
+    services.orders_submit(game=game, user=users["england"], orders=["F lon - bel"])
+    _adjudicate(game)
+    spring.refresh_from_db()
+    rows = {r["reason_code"]: r for r in spring.results if r.get("reason_code")}
+    assert "borg_appeared" in rows
+    assert rows["sea_monster_appeared"]["power"] == "monster"
+    assert any(u.startswith("F bel") for u in spring.position_after["units"]["england"])
+    with translation.override("en"):
+        said = wording.result_reason(rows["borg_appeared"], "standard")
+        assert said.startswith("the Borg appeared in ")
+    with translation.override("de"):
+        said = wording.result_reason(rows["sea_monster_appeared"], "standard")
+        assert said.startswith("ein Seemonster tauchte in ")
+        assert wording.power_name("monster") == "Monster"
+    fall = current(game)
+    assert fall.code == "F1901M"
+    assert "monster" in fall.position["units"]
+    assert "monster" not in services.powers_to_order(services.phase_position(fall), _rs())
+    html = Client().get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert 'class="borg"' in html
+    assert 'class="unit power-monster"' in html
+
+
+def test_nobody_orders_for_the_monsters(settled: tuple[Game, dict[str, Any]]) -> None:
+    from core.errors import ApplicationError
+
+    game, users = settled
+    with pytest.raises(ApplicationError):
+        services.orders_submit(
+            game=game, user=users["england"], orders=["F lon H"], power="monster"
+        )
+
+
+def _rs() -> Any:
+    from adjudicator import find_variant
+
+    return find_variant("rather_silly")
