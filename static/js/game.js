@@ -548,6 +548,30 @@ import { closeChooser } from "./setup/widgets.js";
         }
       });
     }
+    // Rather Silly's hyperspace vote: two provinces chosen from lists, added to the
+    // orders like a typed "vote lon - par" (checked the same way).
+    const voteForm = document.getElementById("vote-form");
+    if (voteForm) {
+      const names = JSON.parse((document.getElementById("province-names") || {}).textContent || "{}");
+      const provinces = Object.keys(names).filter((loc) => !loc.includes("/"))
+        .sort((a, b) => names[a].localeCompare(names[b]));
+      for (const id of ["vote-a", "vote-b"]) {
+        const select = document.getElementById(id);
+        for (const prov of provinces) {
+          const option = document.createElement("option");
+          option.value = prov;
+          option.textContent = names[prov];
+          select.append(option);
+        }
+      }
+      voteForm.hidden = false;
+      voteForm.addEventListener("submit", (e) => {
+        e.preventDefault();
+        const a = document.getElementById("vote-a").value;
+        const b = document.getElementById("vote-b").value;
+        checkTyped({ value: `vote ${a} - ${b}` });
+      });
+    }
     const readyForm = document.getElementById("ready-form");
     if (readyForm) {
       readyForm.addEventListener("submit", async (e) => {
