@@ -173,3 +173,35 @@ def _rs() -> Any:
     from adjudicator import find_variant
 
     return find_variant("rather_silly")
+
+
+def test_a_role_seat_votes_for_the_link(make_user: Any) -> None:
+    users = {
+        p: make_user(f"{p}-r") for p in (*POWERS, "fool", "superbrain", "doctor", "fortune_teller")
+    }
+    game = services.game_create(
+        created_by=users["austria"],
+        name="Roles",
+        power="austria",
+        terms=GameTerms(
+            variant_id="rather_silly",
+            options={"roles": True},
+            assignment=Game.Assignment.CHOSEN,
+        ),
+    )
+    for power, user in users.items():
+        if power != "austria":
+            services.game_join(game=game, user=user, power=power)
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+    services.orders_submit(game=game, user=users["fool"], orders=["vote lon - bel"])
+    services.orders_submit(game=game, user=users["doctor"], orders=["vote bel - lon"])
+    services.orders_submit(game=game, user=users["england"], orders=["vote nwy - swe"])
+    _adjudicate(game)
+    winter = game.phases.get(code="W1900L")
+    chosen = next(r for r in winter.results if r.get("reason_code") == "hyperspace_link")
+    assert (chosen["params"]["source"], chosen["params"]["dest"], chosen["params"]["votes"]) == (
+        "bel",
+        "lon",
+        "2",
+    )
