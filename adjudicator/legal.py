@@ -246,11 +246,17 @@ class _Slot:
         moves: list[Move]
         if kind is UnitKind.FLEET:
             self.land: frozenset[str] = frozenset()
-            moves = [Move(ref, loc) for loc in sorted(geo.fleet_neighbours(location))]
+            moves = [
+                Move(ref, loc)
+                for loc in sorted(geo.fleet_neighbours(location))
+                if province_of(loc) not in geo.closed
+            ]
             self.moves_into = frozenset(province_of(m.dest) for m in moves)
         else:
             self.land = frozenset(
-                p for p in geo.army_neighbours(ref.province) if p in geo.land_provinces
+                p
+                for p in geo.army_neighbours(ref.province)
+                if p in geo.land_provinces and p not in geo.closed
             )
             moves = [Move(ref, p) for p in sorted(self.land)]
             self.moves_into = self.land

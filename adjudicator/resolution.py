@@ -180,7 +180,7 @@ class _Movement:
             self._set_void(i, Reason.SAME_PROVINCE, unit=_fmt(unit))
             return False
         province = geo.provinces.get(dest)
-        if province is None:
+        if province is None or dest in geo.closed:
             self._set_void(i, Reason.CANNOT_ENTER, unit=_fmt(unit), dest=dest)
             return False
         if unit.kind is ARMY:
@@ -715,6 +715,7 @@ def retreats_for(
             loc
             for loc in candidates
             if province_of(loc) not in occupied
+            and province_of(loc) not in geo.closed
             and province_of(loc) not in standoffs
             and province_of(loc) != attacker_from
         )

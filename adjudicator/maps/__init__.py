@@ -43,6 +43,9 @@ class Province:
     home: str | None = None
     coasts: tuple[str, ...] = ()
     aliases: tuple[str, ...] = ()
+    #: No unit may move or retreat into it; one built there may leave (Rather Silly's
+    #: Iceland and Crete, where only the Superbrain builds).
+    closed: bool = False
 
     @property
     def is_sea(self) -> bool:
@@ -146,6 +149,8 @@ class GameMap:
         self.land_provinces: frozenset[str] = frozenset(
             p.id for p in self.provinces.values() if p.is_land
         )
+        #: Provinces no unit may move or retreat into (build-only islands).
+        self.closed: frozenset[str] = frozenset(p.id for p in self.provinces.values() if p.closed)
         #: Provinces a fleet may convoy from: every sea, and the coasts the map names.
         self.convoy_provinces: frozenset[str] = frozenset(
             p.id for p in self.provinces.values() if p.is_sea or p.id in self.convoy_coasts
@@ -373,6 +378,7 @@ def map_from_json(data: Mapping[str, Any]) -> GameMap:
             home=p.get("home"),
             coasts=tuple(p.get("coasts", ())),
             aliases=tuple(p.get("aliases", ())),
+            closed=bool(p.get("closed", False)),
         )
         for p in data["provinces"]
     ]

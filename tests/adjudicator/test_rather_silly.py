@@ -460,3 +460,45 @@ class TestTheWholeSeason:
             position = first.position
             orders = {}
         assert seasons[:3] == ["W1900L", "S1901M", "F1901M"]
+
+
+class TestIcelandAndCrete:
+    """The rules' build-only islands: "Island grenzt an NAO & NWG, Kreta an ION, AEG &
+    EAS"; no other unit may enter them (the Superbrain builds there, part 2)."""
+
+    def test_they_join_the_map_next_to_the_seas_the_rules_name(self) -> None:
+        game_map = rs().map
+        assert game_map.closed == {"ice", "cre"}
+        assert game_map.fleet_province_neighbours("ice") == {"nao", "nwg"}
+        assert game_map.fleet_province_neighbours("cre") == {"ion", "aeg", "eas"}
+        assert not game_map.provinces["ice"].supply_center
+        assert game_map.lookup("Iceland") == "ice"
+        assert game_map.lookup("Kreta") == "cre"
+
+    def test_no_unit_moves_or_retreats_into_them_but_one_there_may_leave(self) -> None:
+        from adjudicator import legal_orders
+
+        position = board({"england": ["F nao", "F ice"], "turkey": ["F aeg"]})
+        after = resolve(
+            position, {"england": ["F nao - ice", "F ice - nwg"], "turkey": ["F aeg - cre"]}, seed=1
+        )
+        outcomes = {str(r.order): r for r in after.results if r.power in ("england", "turkey")}
+        assert outcomes["F nao - ice"].reason.value == "cannot_enter"
+        assert outcomes["F aeg - cre"].reason.value == "cannot_enter"
+        assert outcomes["F ice - nwg"].outcome is Outcome.OK
+        legal = {str(o) for o in legal_orders(position, "england")["nao"]}
+        assert "F nao - ice" not in legal
+        assert "F nao - nwg" in legal
+        # A fleet driven from the Norwegian Sea never retreats to Iceland.
+        position = board({"england": ["F nwg"], "russia": ["F nwy", "F bar"]})
+        driven = resolve(position, {"russia": ["F nwy - nwg", "F bar S F nwy - nwg"]}, seed=1)
+        [dislodged] = driven.position.dislodged
+        assert "ice" not in dislodged.retreats
+
+    def test_the_borg_and_the_monsters_stay_off_them_and_no_link_reaches_them(self) -> None:
+        graph = amphibious(rs().map)
+        assert "ice" not in graph
+        assert "ice" not in graph["nao"]
+        spring = board({"england": ["A lon"]}, phase="S1901M")
+        after = resolve(spring, {"england": ["vote ice - lon"]}, seed=4)
+        assert result(after.results, "link_nowhere").outcome is Outcome.VOID

@@ -205,3 +205,12 @@ def test_a_role_seat_votes_for_the_link(make_user: Any) -> None:
         "lon",
         "2",
     )
+
+
+def test_the_board_draws_iceland_and_crete(settled: tuple[Game, dict[str, Any]]) -> None:
+    game, _users = settled
+    html = Client().get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert 'data-province="ice"' in html
+    assert 'data-province="cre"' in html
+    names = wording.location_names("rather_silly")
+    assert names["ice"] == "Iceland"

@@ -28,9 +28,10 @@ def amphibious(geo: GameMap) -> dict[str, frozenset[str]]:
     """Each province's neighbours by an army's or a fleet's edge, coasts merged."""
     out: dict[str, frozenset[str]] = {}
     for province, p in geo.provinces.items():
-        if p.terrain is Terrain.IMPASSABLE:
+        if p.terrain is Terrain.IMPASSABLE or province in geo.closed:
             continue
-        out[province] = geo.army_neighbours(province) | geo.fleet_province_neighbours(province)
+        near = geo.army_neighbours(province) | geo.fleet_province_neighbours(province)
+        out[province] = near - geo.closed
     return out
 
 
@@ -206,7 +207,7 @@ def landing_site(
     land). None if there is no free one."""
     free: list[str] = []
     for province, p in sorted(geo.provinces.items()):
-        if province in taken or p.terrain is Terrain.IMPASSABLE:
+        if province in taken or p.terrain is Terrain.IMPASSABLE or province in geo.closed:
             continue
         if kind is UnitKind.FLEET and (p.is_sea or p.terrain is Terrain.COAST):
             free.extend(geo.coasts_of(province) or (province,))
@@ -217,8 +218,16 @@ def landing_site(
 
 def _reach(geo: GameMap, unit: Unit) -> list[str]:
     if unit.kind is UnitKind.ARMY:
-        return sorted(p for p in geo.army_neighbours(unit.province) if p in geo.land_provinces)
-    return sorted(geo.fleet_neighbours(unit.location))
+        return sorted(
+            p
+            for p in geo.army_neighbours(unit.province)
+            if p in geo.land_provinces and p not in geo.closed
+        )
+    return sorted(
+        loc
+        for loc in geo.fleet_neighbours(unit.location)
+        if geo.location_province[loc] not in geo.closed
+    )
 
 
 def _kind_graph(geo: GameMap, kind: UnitKind) -> dict[str, frozenset[str]]:

@@ -241,6 +241,9 @@ class RatherSilly(Variant):
     id = "rather_silly"
     name = "Rather Silly"
     aliases = ("rather-silly", "rathersilly", "rs")
+    #: The standard board with Iceland and Crete, build-only islands (for the Superbrain's
+    #: units, part 2): no unit may move or retreat into them.
+    map_id = "rather_silly"
     created_by = "Jeremy Maiden and Peter Sullivan; German by Ulrich Degwitz (2008)"
     rules_text = __doc__ or ""
     player_counts = (7, 11)
@@ -683,9 +686,13 @@ def _vote_in(
     """Count ``power``'s vote, a later one replacing an earlier; a vote for a link no
     unit could pass (a sea and an inland province) is void."""
     a, b = order.link
-    if not (
-        (game_map.provinces[a].is_land and game_map.provinces[b].is_land)
-        or (_fleet_spots(game_map, a) and _fleet_spots(game_map, b))
+    if (
+        a in game_map.closed
+        or b in game_map.closed
+        or not (
+            (game_map.provinces[a].is_land and game_map.provinces[b].is_land)
+            or (_fleet_spots(game_map, a) and _fleet_spots(game_map, b))
+        )
     ):
         params = FrozenMap({"source": order.source, "dest": order.dest})
         results.append(OrderResult(power, order, Outcome.VOID, LINK_NOWHERE, params))
