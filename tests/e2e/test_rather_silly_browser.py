@@ -1,0 +1,72 @@
+"""Rather Silly's game page in a real browser (Debian's chromium, driven by Playwright): the
+hyperspace vote made with the small form lands in the player's orders and is saved, the
+player's own herds are drawn on the board, and on a phone the page never scrolls sideways."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.hashers import PBKDF2PasswordHasher
+from django.contrib.auth.models import User
+from playwright.sync_api import expect
+
+from games import services
+from games.models import Game, OrderSet
+from games.terms import GameTerms
+from tests.e2e.base import PASSWORD, BrowserTestCase, browser_session, signed_in_page
+
+POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey")
+PHONE = {"width": 390, "height": 844}
+
+
+def silly_game() -> Game:
+    hasher = PBKDF2PasswordHasher()
+    hashed = hasher.encode(PASSWORD, hasher.salt())
+    users = {p: User.objects.create(username=f"{p}-silly", password=hashed) for p in POWERS}
+    game = services.game_create(
+        created_by=users["austria"],
+        name="Silly",
+        power="austria",
+        terms=GameTerms(variant_id="rather_silly", assignment=Game.Assignment.CHOSEN),
+    )
+    for power in POWERS[1:]:
+        services.game_join(game=game, user=users[power], power=power)
+    services.orders_submit(game=game, user=users["england"], orders=["herd yor"])
+    return game
+
+
+def signed_in(browser: Any, errors: list[Any], base_url: str, username: str, **kw: Any) -> Any:
+    page = signed_in_page(browser, errors, base_url, username, **kw)
+    page.wait_for_url(lambda url: "/accounts/login/" not in url)
+    return page
+
+
+class TheHyperspaceVote(BrowserTestCase):
+    def test_the_vote_form_adds_the_vote_to_the_orders(self) -> None:
+        game = silly_game()
+        url = f"{self.live_server_url}/games/{game.pk}/"
+        with browser_session() as (browser, errors):
+            page = signed_in(browser, errors, self.live_server_url, "england-silly")
+            page.goto(url)
+            expect(page.locator("#vote-form")).to_be_visible()
+            page.select_option("#vote-a", "lon")
+            page.select_option("#vote-b", "bel")
+            page.click("#vote-form button[type=submit]")
+            expect(page.locator('#order-list li[data-order="vote lon - bel"]')).to_be_visible()
+            expect(page.locator('#order-list li[data-order="herd yor"]')).to_be_visible()
+            saved: list[str] = []
+            for _ in range(50):
+                saved = OrderSet.objects.get(phase__game=game, power="england").orders
+                if "vote lon - bel" in saved:
+                    break
+                page.wait_for_timeout(100)
+            assert saved == ["herd yor", "vote lon - bel"]
+
+            # On a phone: no sideways scrolling, the vote form within reach.
+            page = signed_in(browser, errors, self.live_server_url, "england-silly", viewport=PHONE)
+            page.goto(url)
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= PHONE["width"]
+            box = page.locator("#vote-form button[type=submit]").bounding_box()
+            assert box is not None
+            assert box["height"] >= 40
