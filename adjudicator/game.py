@@ -114,6 +114,11 @@ def _resolve(
     if kind is not _MOVEMENT and kind is not _RETREATS and kind is not _ADJUSTMENTS:
         return _resolve_own_kind(position, variant, orders, seed, opening=opening)
     own: dict[str, list[VariantOrder]] = {}
+    rewritten: list[OrderResult] = []
+    if kind is _MOVEMENT:
+        orders, rewritten = variant.orders_in_force(
+            position, {p: list(o) for p, o in orders.items()}, seed
+        )
     if variant.creatures and (kind is _MOVEMENT or kind is _RETREATS):
         # The creatures' orders are the variant's to give, whatever came keyed by them.
         standing = variant.standing_orders(position, seed)
@@ -122,6 +127,7 @@ def _resolve(
             **{p: list(o) for p, o in standing.items()},
         }
     attached, results = _attach(position, variant, orders, own)
+    results.extend(rewritten)
     # Results are listed by power, then by where the unit stands (a stable sort).
     keyed = [(_result_key(r), r) for r in results]
     ordered: tuple[OrderResult, ...] | None = None

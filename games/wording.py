@@ -306,6 +306,12 @@ REASONS: dict[str, Promise] = {
     "vote_counted": _("the vote was counted"),
     "vote_replaced": _("replaced by a later vote"),
     "link_nowhere": _("no unit can pass between %(source)s and %(dest)s: the vote is void"),
+    "fool_override": _("the Fool gave %(unit)s (%(owner)s) its order this season"),
+    "overridden_by_fool": _("overridden by the Fool"),
+    "fool_once": _(
+        "the Fool commands one unit a season (more with the Superbrain's shares)"
+    ),
+    "fool_no_unit": _("no unit of a great power at %(province)s"),
     # Kapitalisten: the exchange.
     "sale_limited": _("sold %(done)s: at most 500 of a currency are sold in a turn"),
     "sale_short": _("sold %(done)s: only %(done)s were held"),
@@ -563,6 +569,7 @@ _PARSE_PROBLEMS: dict[str, Promise] = {
     "exchange_shape": _("an exchange order reads: buy 300 russia, sell 500 rouble"),
     "herd_shape": _("a llama order reads: herd boh, explode boh"),
     "vote_shape": _("a vote reads: vote lon - par"),
+    "override_shape": _("the Fool's order reads: override A par - bur"),
 }
 
 

@@ -216,6 +216,14 @@ class Variant:
         the step touched). Standard: no such orders."""
         return after, ()
 
+    def orders_in_force(
+        self, position: Position, orders: Mapping[str, Sequence[Order | str]], seed: int
+    ) -> tuple[dict[str, list[Order | str]], list[OrderResult]]:
+        """The orders a movement phase is resolved with, from those given: a variant whose
+        rules let someone change another's orders (Rather Silly's Fool) rewrites them here,
+        before the core reads them, and says what it did in results. Standard: as given."""
+        return {p: list(o) for p, o in orders.items()}, []
+
     def standing_orders(self, position: Position, seed: int) -> Mapping[str, Sequence[str]]:
         """The orders of the units no player commands (:attr:`creatures`), by their power,
         given with the players' in a movement or retreat phase (whatever is keyed by a

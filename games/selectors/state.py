@@ -145,6 +145,11 @@ def game_state(
             "orders": mine.orders if mine else [],
             "ready": bool(mine and mine.ready),
             "must_order": acting in state["phase"]["to_order"],
+            # A seat that may give orders without owing any (Rather Silly's roles: the
+            # Fool's override, a vote): the page offers it the order box all the same.
+            "may_order": not phase.is_resolved
+            and acting in variant.other_order_givers
+            and any(position.phase.kind in k.phase_kinds for k in variant.order_kinds),
             "draw_vote": visibility.own_draw_vote(user=user, phase=phase),
             "legal": {},
             "problem": None,

@@ -6,9 +6,11 @@ to the same bytes. ../shared/rules/rather-silly.de.txt is the authority."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from adjudicator import Outcome, Position, resolve, start
+from adjudicator.board import FrozenMap
 from adjudicator.io import position_from_json, position_to_json
 from adjudicator.variants import find_variant
 from adjudicator.variants.rather_silly import MONSTER, SEASON_STEPS, RatherSilly
@@ -502,3 +504,56 @@ class TestIcelandAndCrete:
         spring = board({"england": ["A lon"]}, phase="S1901M")
         after = resolve(spring, {"england": ["vote ice - lon"]}, seed=4)
         assert result(after.results, "link_nowhere").outcome is Outcome.VOID
+
+
+class TestTheFool:
+    """Issue 16, the Fool: no units; each season he gives one unit of a great power its
+    order, whatever its owner ordered; he wins if the game reaches 1921."""
+
+    def test_he_gives_one_unit_its_order_and_its_owners_order_is_set_aside(self) -> None:
+        position = board({"france": ["A par", "A mar"], "germany": ["A mun"]})
+        after = resolve(
+            position,
+            {"france": ["A par - bur", "A mar H"], "fool": ["override A par - pic"]},
+            seed=1,
+        )
+        assert any(u.power == "france" and u.location == "pic" for u in after.position.units)
+        told = result(after.results, "fool_override")
+        assert dict(told.params) == {"unit": "A par", "owner": "france"}
+        set_aside = result(after.results, "overridden_by_fool")
+        assert (set_aside.power, str(set_aside.order)) == ("france", "A par - bur")
+
+    def test_one_unit_a_season(self) -> None:
+        position = board({"france": ["A par"], "germany": ["A mun"]})
+        after = resolve(
+            position, {"fool": ["override A par - pic", "override A mun - ruh"]}, seed=1
+        )
+        assert result(after.results, "fool_once").outcome is Outcome.VOID
+        assert any(u.power == "germany" and u.location == "mun" for u in after.position.units)
+
+    def test_never_a_monster_nor_an_empty_province(self) -> None:
+        position = board({MONSTER: ["A bud"], "france": ["A par"]})
+        after = resolve(position, {"fool": ["override A bud - vie"]}, seed=1)
+        assert result(after.results, "fool_no_unit").outcome is Outcome.VOID
+        after = resolve(position, {"fool": ["override A boh - vie"]}, seed=1)
+        assert result(after.results, "fool_no_unit").params["province"] == "boh"
+
+    def test_he_wins_if_the_game_reaches_1921_with_the_role_seats(self) -> None:
+        late, _orders = position_from_json(
+            {
+                "variant": "rather_silly",
+                "phase": "F1920M",
+                "options": {"roles": True},
+                "units": {"france": ["A par"]},
+                "extras": {"llamas": {}, "borg": "syr"},
+            }
+        )
+        before = resolve(late, {}, seed=1)
+        assert not rs().finished(late)
+        after = before.position
+        while not str(after.phase).startswith("S1921"):
+            after = resolve(after, {}, seed=2).position
+        assert rs().finished(after)
+        assert rs().winners_of(after) == ("fool",)
+        without_roles = replace(after, options=FrozenMap({"roles": False}))
+        assert not rs().finished(without_roles)

@@ -214,3 +214,43 @@ def test_the_board_draws_iceland_and_crete(settled: tuple[Game, dict[str, Any]])
     assert 'data-province="cre"' in html
     names = wording.location_names("rather_silly")
     assert names["ice"] == "Iceland"
+
+
+def test_the_fool_overrides_a_units_order_through_the_site(make_user: Any) -> None:
+    users = {
+        p: make_user(f"{p}-f") for p in (*POWERS, "fool", "superbrain", "doctor", "fortune_teller")
+    }
+    game = services.game_create(
+        created_by=users["austria"],
+        name="Fool",
+        power="austria",
+        terms=GameTerms(
+            variant_id="rather_silly", options={"roles": True}, assignment=Game.Assignment.CHOSEN
+        ),
+    )
+    for power, user in users.items():
+        if power != "austria":
+            services.game_join(game=game, user=user, power=power)
+    _adjudicate(game)  # the llamas' winter, nobody settling any
+    assert current(game).code == "S1901M"
+    fool = users["fool"]
+    state = selectors.game_state(user=fool, game=game)
+    assert state["me"]["may_order"] is True
+    assert state["me"]["must_order"] is False
+    page = Client()
+    page.force_login(fool)
+    html = page.get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert 'id="order-input"' in html
+    assert "override A par - bur" in html
+    services.orders_submit(game=game, user=fool, orders=["override A par - pic"])
+    services.orders_submit(game=game, user=users["france"], orders=["A par - bur"])
+    # Before the results nobody else reads the Fool's order.
+    assert not visibility.can_see_orders(user=users["france"], phase=current(game), power="fool")
+    _adjudicate(game)
+    spring = game.phases.get(code="S1901M")
+    codes = {r.get("reason_code") for r in spring.results}
+    assert {"fool_override", "overridden_by_fool"} <= codes
+    assert any(u == "A pic" for u in spring.position_after["units"]["france"])
+    with translation.override("de"):
+        row = next(r for r in spring.results if r.get("reason_code") == "fool_override")
+        assert wording.result_reason(row, "rather_silly").startswith("der Narr gab")

@@ -50,7 +50,15 @@ from adjudicator.board import (
 from adjudicator.chance import chance
 from adjudicator.errors import ParseError, PositionError
 from adjudicator.maps import GameMap, Terrain
-from adjudicator.orders import Order, VariantOrder
+from adjudicator.orders import (
+    Convoy,
+    Hold,
+    Move,
+    Order,
+    Support,
+    VariantOrder,
+    parse_order,
+)
 from adjudicator.results import OrderResult, Outcome, Reason
 from adjudicator.variants.base import Variant
 from adjudicator.variants.rather_silly.creatures import (
@@ -73,6 +81,8 @@ ROLES = ("fool", "superbrain", "doctor", "fortune_teller")
 #: for armies and the Borg.
 TUNNEL = ("bur", "mar", "mun", "pie", "tyr")
 HERDS_EACH = 3
+#: The Fool wins if the game reaches this year.
+FOOL_YEAR = 1921
 MONSTER_STRENGTH = 2
 
 #: The steps of a season, in the rules' order (the ones part 2 fills do nothing yet).
@@ -129,7 +139,17 @@ VOTE_REPLACED = Reason.declare("vote_replaced", "replaced by a later vote")
 LINK_NOWHERE = Reason.declare(
     "link_nowhere", "no unit can pass between {source} and {dest}: the vote is void"
 )
+FOOL_OVERRIDE = Reason.declare(
+    "fool_override", "the Fool gave {unit} ({owner}) its order this season"
+)
+OVERRIDDEN = Reason.declare("overridden_by_fool", "overridden by the Fool")
+FOOL_ONCE = Reason.declare(
+    "fool_once", "the Fool commands one unit a season (more with the Superbrain's shares)"
+)
+FOOL_NO_UNIT = Reason.declare("fool_no_unit", "no unit of a great power at {province}")
+FOOL_WINS = Reason.declare("fool_wins", "the game reached 1921: the Fool wins")
 declare_problem("herd_shape", "a llama order reads: herd boh, explode boh")
+declare_problem("override_shape", "the Fool's order reads: override A par - bur")
 declare_problem("vote_shape", "a vote reads: vote lon - par")
 
 
@@ -237,6 +257,37 @@ class Vote(VariantOrder):
         return a, b
 
 
+@dataclass(frozen=True, slots=True)
+class Override(VariantOrder):
+    """The Fool's order for another power's unit this season: ``override A par - bur``
+    (any movement order for the unit standing there, in the core's notation)."""
+
+    order: Hold | Move | Support | Convoy
+    phase_kinds = frozenset({PhaseKind.MOVEMENT})
+
+    @classmethod
+    def read(
+        cls, text: str, game_map: GameMap, position: Position | None, power: str | None
+    ) -> Override | None:
+        words = text.split(None, 1)
+        if not words or words[0].lower() != "override":
+            return None
+        if len(words) != 2:
+            raise ParseError(problem_words("override_shape", {}, game_map), text, "override_shape")
+        # Read without the board: whether a unit stands there is the Fool's step's to say.
+        inner = parse_order(words[1], game_map)
+        if not isinstance(inner, (Hold, Move, Support, Convoy)):
+            raise ParseError(problem_words("override_shape", {}, game_map), text, "override_shape")
+        return cls(inner)
+
+    def __str__(self) -> str:
+        return f"override {self.order}"
+
+    @property
+    def where(self) -> str:
+        return self.order.unit.province
+
+
 class RatherSilly(Variant):
     id = "rather_silly"
     name = "Rather Silly"
@@ -250,7 +301,7 @@ class RatherSilly(Variant):
     option_defaults = FrozenMap({"roles": False})
     setup_phases = ((Season.WINTER, LLAMAS),)
     phase_kinds = (LLAMAS,)
-    order_kinds = (Herd, Explode, Vote)
+    order_kinds = (Herd, Explode, Vote, Override)
     creatures = (MONSTER,)
     other_order_givers = ROLES
     #: The herds are each power's secret: where they settle, and the results that say so.
@@ -287,6 +338,86 @@ class RatherSilly(Variant):
 
     def support_strength(self, unit: Unit, position: Position) -> int:
         return 1
+
+    # -- the Fool (part 2's first role) -----------------------------------------------------------
+
+    def orders_in_force(
+        self, position: Position, orders: Mapping[str, Sequence[Order | str]], seed: int
+    ) -> tuple[dict[str, list[Order | str]], list[OrderResult]]:
+        """The Fool's override: each season he gives one unit of a great power its order,
+        whatever its owner gave it (the owner's order for it is set aside, said so); a
+        second override is void (more come with the Superbrain's shares, part 2)."""
+        given = {p: list(o) for p, o in orders.items() if p != "fool"}
+        fools = list(orders.get("fool") or ())
+        if not fools:
+            return given, []
+        results: list[OrderResult] = []
+        allowed = 1
+        for raw in fools:
+            try:
+                order = (
+                    raw
+                    if not isinstance(raw, str)
+                    else self.read_order(raw, position=position, power="fool")
+                )
+            except ParseError:
+                given.setdefault("fool", []).append(raw)  # the core says why it is unreadable
+                continue
+            if not isinstance(order, Override):
+                given.setdefault("fool", []).append(raw)  # a vote: read as usual
+                continue
+            province = order.where
+            unit = position.unit_in(province)
+            if unit is None or unit.power not in self.powers:
+                results.append(
+                    OrderResult(
+                        "fool",
+                        order,
+                        Outcome.VOID,
+                        FOOL_NO_UNIT,
+                        FrozenMap({"province": province}),
+                    )
+                )
+                continue
+            if allowed == 0:
+                results.append(OrderResult("fool", order, Outcome.VOID, FOOL_ONCE))
+                continue
+            allowed -= 1
+            mine = given.get(unit.power, [])
+            kept: list[Order | str] = []
+            for text in mine:
+                if _unit_province(self, text, position, unit.power) == unit.province:
+                    results.append(OrderResult(unit.power, text, Outcome.VOID, OVERRIDDEN))
+                else:
+                    kept.append(text)
+            kept.append(order.order)
+            given[unit.power] = kept
+            results.append(
+                OrderResult(
+                    "fool",
+                    order,
+                    Outcome.OK,
+                    FOOL_OVERRIDE,
+                    FrozenMap({"unit": _unit_text(unit), "owner": unit.power}),
+                )
+            )
+        return given, results
+
+    def winner(self, position: Position) -> str | None:
+        """A great power with 18 centers; the Fool, with the role seats, once the game
+        reaches 1921 (the monsters' centers count for nobody)."""
+        counts: dict[str, int] = {}
+        for owner in position.ownership.values():
+            if owner in self.powers:
+                counts[owner] = counts.get(owner, 0) + 1
+        best = [p for p, n in counts.items() if n >= self.victory_centers]
+        if best:
+            top = max(counts[p] for p in best)
+            leaders = [p for p in best if counts[p] == top]
+            return leaders[0] if len(leaders) == 1 else None
+        if position.options.get("roles") and position.phase.year >= FOOL_YEAR:
+            return "fool"
+        return None
 
     # -- the llamas' winter ---------------------------------------------------------------------
 
@@ -730,3 +861,19 @@ def _borg_results(step: BorgStep) -> list[OrderResult]:
             )
         )
     return out
+
+
+def _unit_province(
+    variant: Variant, text: Order | str, position: Position, power: str
+) -> str | None:
+    """The province of the unit an order is for, if it reads as a unit's order."""
+    try:
+        order = (
+            variant.read_order(text, position=position, power=power)
+            if isinstance(text, str)
+            else text
+        )
+    except ParseError:
+        return None
+    unit = getattr(order, "unit", None)
+    return unit.province if unit is not None else None
