@@ -131,6 +131,7 @@ def _resolve(
     # Results are listed by power, then by where the unit stands (a stable sort).
     keyed = [(_result_key(r), r) for r in results]
     ordered: tuple[OrderResult, ...] | None = None
+    moved: tuple[OrderResult, ...] = ()
     if kind is _MOVEMENT:
         # _attach keeps only the order kinds of the phase.
         movement_orders = cast(
@@ -138,6 +139,7 @@ def _resolve(
             {province: order for province, (_, order) in attached.items()},
         )
         outcome = resolve_movement(position, variant, movement_orders)
+        moved = outcome.results
         # One result per unit, in the order of the position's units.
         keys = [(u.power, u.location) for u in position.units]
         if not keyed and keys == sorted(keys):
@@ -156,7 +158,7 @@ def _resolve(
     if own or variant.order_kinds:
         # The variant's own orders of the phase, as a step after the core's (llamas
         # explode after the units moved): always asked, for "no such order" may matter.
-        after, stepped = variant.own_orders(position, after, own, seed)
+        after, stepped = variant.own_orders(position, after, own, seed, moves=moved)
         if stepped:
             if ordered is not None:
                 keyed = [(_result_key(r), r) for r in ordered]
@@ -494,7 +496,11 @@ def _resolve_adjustments(
     by_power: dict[str, list[Order]] = {}
     for _key, (power, order) in attached.items():
         by_power.setdefault(power, []).append(order)
-    for power in variant.powers:
+    # The powers, and any other seat that holds units or centers (Rather Silly's
+    # Fortune-teller): each adjusts by the same rules.
+    holders = {u.power for u in position.units} | set(position.ownership.values())
+    others = sorted((holders & set(variant.other_order_givers)) - set(variant.powers))
+    for power in (*variant.powers, *others):
         delta = variant.adjustment(position, power)
         given = by_power.get(power, [])
         if delta >= 0:

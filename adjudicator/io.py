@@ -235,9 +235,10 @@ def _power(variant: Variant, power: Any, path: str) -> str:
     return power.lower()
 
 
-#: The powers whose units may stand on a board: the variant's, and its creatures'.
+#: The powers whose units may stand on a board: the variant's, its creatures', and the
+#: other seats' that may hold units (Rather Silly's Fortune-teller).
 _powers_of: KeptPer[Variant, frozenset[str]] = KeptPer(
-    lambda v: frozenset(v.powers) | frozenset(v.creatures)
+    lambda v: frozenset(v.powers) | frozenset(v.creatures) | frozenset(v.other_order_givers)
 )
 
 

@@ -312,6 +312,14 @@ REASONS: dict[str, Promise] = {
         "the Fool commands one unit a season (more with the Superbrain's shares)"
     ),
     "fool_no_unit": _("no unit of a great power at %(province)s"),
+    "prediction_right": _(
+        "the bounce in %(province)s was foretold: the units there merge into %(unit)s"
+    ),
+    "prediction_missed": _("no bounce in %(province)s"),
+    "prediction_limit": _("the Fortune-teller foretells two bounces a season"),
+    "merged_by_fortune_teller": _(
+        "%(unit)s (%(owner)s) merged into the Fortune-teller's unit in %(province)s"
+    ),
     # Kapitalisten: the exchange.
     "sale_limited": _("sold %(done)s: at most 500 of a currency are sold in a turn"),
     "sale_short": _("sold %(done)s: only %(done)s were held"),
@@ -570,6 +578,7 @@ _PARSE_PROBLEMS: dict[str, Promise] = {
     "herd_shape": _("a llama order reads: herd boh, explode boh"),
     "vote_shape": _("a vote reads: vote lon - par"),
     "override_shape": _("the Fool's order reads: override A par - bur"),
+    "predict_shape": _("a prediction reads: predict bur (or predict bur F)"),
 }
 
 

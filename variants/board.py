@@ -49,8 +49,9 @@ COLOURS = {
     "green": "#2a9a48",
     "black": "#1d1d1d",
     "grey": "#8c8c8c",
-    # Rather Silly's monsters.
+    # Rather Silly's monsters, and the role whose units stand on the board.
     "monster": "#0f6b5c",
+    "fortune_teller": "#6b3f8f",
 }
 #: Rather Silly's creatures and links: the Borg, the llama herds, the hyperspace link.
 BORG = "#1b1b1b"

@@ -209,11 +209,14 @@ class Variant:
         after: Position,
         orders: Mapping[str, Sequence[VariantOrder]],
         seed: int,
+        *,
+        moves: Sequence[OrderResult] = (),
     ) -> tuple[Position, tuple[OrderResult, ...]]:
         """The variant's own orders given in a movement, retreat or adjustment phase, as a
         step after the core resolved the rest: ``position`` is the phase's, ``after`` what
-        the core made of it. Returns the position and a result per order (and per unit
-        the step touched). Standard: no such orders."""
+        the core made of it, ``moves`` the movement's result per unit (a movement phase:
+        which moves bounced where). Returns the position and a result per order (and per
+        unit the step touched). Standard: no such orders."""
         return after, ()
 
     def orders_in_force(

@@ -557,3 +557,84 @@ class TestTheFool:
         assert rs().winners_of(after) == ("fool",)
         without_roles = replace(after, options=FrozenMap({"roles": False}))
         assert not rs().finished(without_roles)
+
+
+class TestTheFortuneTeller:
+    """Issue 16, the Fortune-teller: two bounce predictions a season; a right one merges the
+    units in the bounce (monsters never) into one unit there, of the kind most of them
+    were, his own."""
+
+    def test_a_foretold_standoff_merges_both_armies_into_his_army(self) -> None:
+        position = board({"france": ["A par"], "germany": ["A mun"]})
+        after = resolve(
+            position,
+            {
+                "france": ["A par - bur"],
+                "germany": ["A mun - bur"],
+                "fortune_teller": ["predict bur"],
+            },
+            seed=1,
+        )
+        told = result(after.results, "prediction_right")
+        assert dict(told.params) == {"province": "bur", "unit": "A bur"}
+        assert {(u.power, u.location) for u in after.position.units if u.power != MONSTER} == {
+            ("fortune_teller", "bur")
+        }
+        merged = [
+            r for r in after.results if r.reason and r.reason.value == "merged_by_fortune_teller"
+        ]
+        assert {r.power for r in merged} == {"france", "germany"}
+        assert "fortune_teller" in rs().orders_due(after.position)
+
+    def test_a_move_that_bounces_off_a_holder_merges_both(self) -> None:
+        position = board({"france": ["A bur"], "germany": ["A mun"]})
+        after = resolve(
+            position, {"germany": ["A mun - bur"], "fortune_teller": ["predict bur"]}, seed=1
+        )
+        assert result(after.results, "prediction_right").params["unit"] == "A bur"
+        assert not any(u.power in ("france", "germany") for u in after.position.units)
+
+    def test_a_level_bounce_takes_the_kind_he_named_and_monsters_are_left_out(self) -> None:
+        level = resolve(
+            board({"france": ["F bre"], "germany": ["A par"]}),
+            {
+                "france": ["F bre - pic"],
+                "germany": ["A par - pic"],
+                "fortune_teller": ["predict pic F"],
+            },
+            seed=1,
+        )
+        assert result(level.results, "prediction_right").params["unit"] == "F pic"
+        with_monster = resolve(
+            board({MONSTER: ["A bur"], "germany": ["A mun"]}),
+            {"germany": ["A mun - bur"], "fortune_teller": ["predict bur"]},
+            seed=1,
+        )
+        assert result(with_monster.results, "prediction_missed").params["province"] == "bur"
+        assert any(u.power == "germany" for u in with_monster.position.units)
+
+    def test_two_predictions_a_season(self) -> None:
+        position = board({"france": ["A par"]})
+        after = resolve(
+            position,
+            {"fortune_teller": ["predict bur", "predict pic", "predict gas"]},
+            seed=1,
+        )
+        assert result(after.results, "prediction_limit").outcome is Outcome.VOID
+        assert (
+            len([r for r in after.results if r.reason and r.reason.value == "prediction_missed"])
+            == 2
+        )
+
+    def test_his_units_take_centers_and_he_builds_in_any_he_owns(self) -> None:
+        position = board(
+            {"fortune_teller": ["A bur"]},
+            phase="W1902A",
+            centers={"fortune_teller": ["bel", "hol"], "france": ["par", "mar", "bre"]},
+        )
+        assert rs().build_sites(position, "fortune_teller") == ("bel", "hol")
+        assert "fortune_teller" in rs().orders_due(position)
+        after = resolve(position, {"fortune_teller": ["A bel B"]}, seed=1)
+        assert any(
+            u.power == "fortune_teller" and u.location == "bel" for u in after.position.units
+        )

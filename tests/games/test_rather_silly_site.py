@@ -254,3 +254,33 @@ def test_the_fool_overrides_a_units_order_through_the_site(make_user: Any) -> No
     with translation.override("de"):
         row = next(r for r in spring.results if r.get("reason_code") == "fool_override")
         assert wording.result_reason(row, "rather_silly").startswith("der Narr gab")
+
+
+def test_the_fortune_tellers_merged_unit_is_his_to_order(make_user: Any) -> None:
+    users = {
+        p: make_user(f"{p}-ft") for p in (*POWERS, "fool", "superbrain", "doctor", "fortune_teller")
+    }
+    game = services.game_create(
+        created_by=users["austria"],
+        name="Fortunes",
+        power="austria",
+        terms=GameTerms(
+            variant_id="rather_silly", options={"roles": True}, assignment=Game.Assignment.CHOSEN
+        ),
+    )
+    for power, user in users.items():
+        if power != "austria":
+            services.game_join(game=game, user=user, power=power)
+    _adjudicate(game)  # the llamas' winter
+    services.orders_submit(game=game, user=users["france"], orders=["A par - bur"])
+    services.orders_submit(game=game, user=users["germany"], orders=["A mun - bur"])
+    services.orders_submit(game=game, user=users["fortune_teller"], orders=["predict bur"])
+    _adjudicate(game)
+    fall = current(game)
+    assert fall.position["units"]["fortune_teller"] == ["A bur"]
+    assert "fortune_teller" in services.powers_to_order(services.phase_position(fall), _rs())
+    services.orders_submit(game=game, user=users["fortune_teller"], orders=["A bur - pic"])
+    seat = game.seats.get(power="fortune_teller")
+    assert not seat.eliminated
+    html = Client().get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert 'class="unit power-fortune_teller"' in html

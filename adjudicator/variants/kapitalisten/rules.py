@@ -329,6 +329,8 @@ class Kapitalisten(Variant):
         after: Position,
         orders: Mapping[str, Sequence[VariantOrder]],
         seed: int,
+        *,
+        moves: Sequence[OrderResult] = (),
     ) -> tuple[Position, tuple[OrderResult, ...]]:
         """A movement turn's exchange, after its military part."""
         if position.phase.kind is not PhaseKind.MOVEMENT:

@@ -8,8 +8,21 @@ from adjudicator.variants.rather_silly.rules import (
     SEASON_STEPS,
     Explode,
     Herd,
+    Override,
+    Predict,
     RatherSilly,
     Vote,
 )
 
-__all__ = ["LLAMAS", "MONSTER", "ROLES", "SEASON_STEPS", "Explode", "Herd", "RatherSilly", "Vote"]
+__all__ = [
+    "LLAMAS",
+    "MONSTER",
+    "ROLES",
+    "SEASON_STEPS",
+    "Explode",
+    "Herd",
+    "Override",
+    "Predict",
+    "RatherSilly",
+    "Vote",
+]

@@ -83,6 +83,10 @@ TUNNEL = ("bur", "mar", "mun", "pie", "tyr")
 HERDS_EACH = 3
 #: The Fool wins if the game reaches this year.
 FOOL_YEAR = 1921
+FORTUNE_TELLER = "fortune_teller"
+#: Bounces the Fortune-teller predicts a season (three after a correct Superbrain
+#: answer: part 2's Superbrain).
+PREDICTIONS_EACH = 2
 MONSTER_STRENGTH = 2
 
 #: The steps of a season, in the rules' order (the ones part 2 fills do nothing yet).
@@ -147,9 +151,20 @@ FOOL_ONCE = Reason.declare(
     "fool_once", "the Fool commands one unit a season (more with the Superbrain's shares)"
 )
 FOOL_NO_UNIT = Reason.declare("fool_no_unit", "no unit of a great power at {province}")
-FOOL_WINS = Reason.declare("fool_wins", "the game reached 1921: the Fool wins")
+PREDICTION_RIGHT = Reason.declare(
+    "prediction_right", "the bounce in {province} was foretold: the units there merge into {unit}"
+)
+PREDICTION_MISSED = Reason.declare("prediction_missed", "no bounce in {province}")
+PREDICTION_LIMIT = Reason.declare(
+    "prediction_limit", "the Fortune-teller foretells two bounces a season"
+)
+MERGED = Reason.declare(
+    "merged_by_fortune_teller",
+    "{unit} ({owner}) merged into the Fortune-teller's unit in {province}",
+)
 declare_problem("herd_shape", "a llama order reads: herd boh, explode boh")
 declare_problem("override_shape", "the Fool's order reads: override A par - bur")
+declare_problem("predict_shape", "a prediction reads: predict bur (or predict bur F)")
 declare_problem("vote_shape", "a vote reads: vote lon - par")
 
 
@@ -288,6 +303,42 @@ class Override(VariantOrder):
         return self.order.unit.province
 
 
+@dataclass(frozen=True, slots=True)
+class Predict(VariantOrder):
+    """The Fortune-teller's prediction of a bounce between units: ``predict bur``; with
+    ``predict bur F``, the merged unit is a fleet when armies and fleets are level."""
+
+    province: str
+    kind: str = "A"
+    phase_kinds = frozenset({PhaseKind.MOVEMENT})
+
+    @classmethod
+    def read(
+        cls, text: str, game_map: GameMap, position: Position | None, power: str | None
+    ) -> Predict | None:
+        words = text.split()
+        if not words or words[0].lower() != "predict":
+            return None
+        if len(words) not in (2, 3) or (len(words) == 3 and words[2].upper() not in "AF"):
+            raise ParseError(problem_words("predict_shape", {}, game_map), text, "predict_shape")
+        province = game_map.lookup(words[1])
+        if province is None:
+            raise ParseError(
+                problem_words("unknown_province", {"token": words[1]}, game_map),
+                text,
+                "unknown_province",
+                {"token": words[1]},
+            )
+        return cls(province.split("/")[0], words[2].upper() if len(words) == 3 else "A")
+
+    def __str__(self) -> str:
+        return f"predict {self.province}" + (" F" if self.kind == "F" else "")
+
+    @property
+    def where(self) -> str:
+        return self.province
+
+
 class RatherSilly(Variant):
     id = "rather_silly"
     name = "Rather Silly"
@@ -301,7 +352,7 @@ class RatherSilly(Variant):
     option_defaults = FrozenMap({"roles": False})
     setup_phases = ((Season.WINTER, LLAMAS),)
     phase_kinds = (LLAMAS,)
-    order_kinds = (Herd, Explode, Vote, Override)
+    order_kinds = (Herd, Explode, Vote, Override, Predict)
     creatures = (MONSTER,)
     other_order_givers = ROLES
     #: The herds are each power's secret: where they settle, and the results that say so.
@@ -408,7 +459,7 @@ class RatherSilly(Variant):
         reaches 1921 (the monsters' centers count for nobody)."""
         counts: dict[str, int] = {}
         for owner in position.ownership.values():
-            if owner in self.powers:
+            if owner in self.powers or owner == FORTUNE_TELLER:
                 counts[owner] = counts.get(owner, 0) + 1
         best = [p for p, n in counts.items() if n >= self.victory_centers]
         if best:
@@ -432,7 +483,27 @@ class RatherSilly(Variant):
     def orders_due(self, position: Position) -> frozenset[str]:
         if position.phase.kind is LLAMAS:
             return frozenset(self.powers)
-        return super().orders_due(position)
+        due = super().orders_due(position)
+        if position.phase.kind is PhaseKind.ADJUSTMENTS:
+            # A role with units and centers of its own (the Fortune-teller's) adjusts too.
+            for role in ROLES:
+                delta = self.adjustment(position, role)
+                if delta < 0 or (delta > 0 and self.build_sites(position, role)):
+                    due |= {role}
+        return due
+
+    def build_sites(self, position: Position, power: str) -> tuple[str, ...]:
+        """A great power builds in its vacant home centers; a role (the Fortune-teller) in
+        any vacant center it owns."""
+        if power not in ROLES:
+            return super().build_sites(position, power)
+        return tuple(
+            sorted(
+                c
+                for c, owner in position.ownership.items()
+                if owner == power and position.unit_in(c) is None
+            )
+        )
 
     def phase_after(self, phase: Phase, position: Position) -> Phase:
         if phase.kind is LLAMAS:
@@ -481,16 +552,16 @@ class RatherSilly(Variant):
         after: Position,
         orders: Mapping[str, Sequence[VariantOrder]],
         seed: int,
+        *,
+        moves: Sequence[OrderResult] = (),
     ) -> tuple[Position, tuple[OrderResult, ...]]:
         """Steps 2 to 6 and 11 of a movement phase, in the rules' order."""
         if position.phase.kind is not PhaseKind.MOVEMENT:
             return after, ()
         results: list[OrderResult] = []
-        for step in (
-            self.fortune_teller_merges,
-            self.devil_units_normalise,
-            self.souls_sold,
-        ):
+        after, done = self.fortune_teller_merges(position, after, orders, moves)
+        results.extend(done)
+        for step in (self.devil_units_normalise, self.souls_sold):
             after, done = step(position, after, orders, seed)
             results.extend(done)
         after, done = self.borg_moves(position, after, seed)
@@ -511,10 +582,96 @@ class RatherSilly(Variant):
         position: Position,
         after: Position,
         orders: Mapping[str, Sequence[VariantOrder]],
-        seed: int,
+        moves: Sequence[OrderResult],
     ) -> tuple[Position, list[OrderResult]]:
-        """Step 2: the fortune-teller's correct bounce predictions merge the units (part 2)."""
-        return after, []
+        """Step 2: each bounce the Fortune-teller foretold (two a season) merges the units
+        in it (those whose moves there bounced, and the unit they bounced off, monsters
+        never) into one unit there of the kind most of them were, his own."""
+        predictions = [o for o in orders.get(FORTUNE_TELLER, ()) if isinstance(o, Predict)]
+        if not predictions:
+            return after, []
+        results: list[OrderResult] = []
+        counted: list[Predict] = []
+        for prediction in predictions:
+            if len(counted) >= PREDICTIONS_EACH or prediction.province in {
+                p.province for p in counted
+            }:
+                results.append(
+                    OrderResult(FORTUNE_TELLER, prediction, Outcome.VOID, PREDICTION_LIMIT)
+                )
+            else:
+                counted.append(prediction)
+        standing = {u.province: u for u in after.units}
+        before = {u.province: u for u in position.units}
+        units = list(after.units)
+        for prediction in counted:
+            province = prediction.province
+            bounced = [
+                unit
+                for unit, r in zip(position.units, moves, strict=False)
+                if r.outcome is Outcome.BOUNCE
+                and isinstance(r.order, Move)
+                and r.order.dest.split("/")[0] == province
+                and unit.power not in self.creatures
+            ]
+            holder = standing.get(province)
+            held = (
+                holder is not None
+                and holder.power not in self.creatures
+                and before.get(province) == holder
+            )
+            merging = [*bounced, *([holder] if held and holder is not None else [])]
+            place = FrozenMap({"province": province})
+            if not bounced or len(merging) < 2:
+                results.append(
+                    OrderResult(FORTUNE_TELLER, prediction, Outcome.OK, PREDICTION_MISSED, place)
+                )
+                continue
+            merged = self._merged_unit(province, merging, prediction.kind)
+            gone = set(merging)
+            units = [u for u in units if u not in gone]
+            units.append(merged)
+            results.append(
+                OrderResult(
+                    FORTUNE_TELLER,
+                    prediction,
+                    Outcome.OK,
+                    PREDICTION_RIGHT,
+                    FrozenMap({"province": province, "unit": _unit_text(merged)}),
+                )
+            )
+            for unit in sorted(merging, key=lambda u: (u.power, u.location)):
+                results.append(
+                    OrderResult(
+                        unit.power,
+                        "merged",
+                        Outcome.OK,
+                        MERGED,
+                        FrozenMap(
+                            {"unit": _unit_text(unit), "owner": unit.power, "province": province}
+                        ),
+                    )
+                )
+        return after.with_changes(units=units), results
+
+    def _merged_unit(self, province: str, merging: Sequence[Unit], level: str) -> Unit:
+        """The Fortune-teller's new unit: the kind most of ``merging`` were (``level`` when
+        as many armies as fleets), that can stand in ``province``; a fleet on the first of
+        its coasts."""
+        armies = sum(1 for u in merging if u.kind is UnitKind.ARMY)
+        fleets = len(merging) - armies
+        kind = UnitKind.ARMY if armies > fleets else UnitKind.FLEET
+        if armies == fleets:
+            kind = UnitKind(level)
+        p = self.map.provinces[province]
+        if kind is UnitKind.FLEET and p.terrain is Terrain.LAND:
+            kind = UnitKind.ARMY
+        if kind is UnitKind.ARMY and p.is_sea:
+            kind = UnitKind.FLEET
+        location = province
+        if kind is UnitKind.FLEET and p.coasts:
+            location = self.map.coasts_of(province)[0]
+        return Unit(FORTUNE_TELLER, kind, location)
 
     def devil_units_normalise(
         self,
