@@ -199,6 +199,8 @@ class TunnelsAndGiants(Variant):
         after: Position,
         orders: Mapping[str, Sequence[VariantOrder]],
         seed: int,
+        *,
+        moves: Sequence[OrderResult] = (),
     ) -> tuple[Position, tuple[OrderResult, ...]]:
         """Giants smash after the units moved: a Turkish army still where it stood goes,
         and every unit beside it with it."""
