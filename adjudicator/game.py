@@ -152,6 +152,7 @@ def _resolve(
     else:
         if kind is _RETREATS:
             after = _resolve_retreats(position, variant, attached, results)
+            moved = tuple(results)
         else:
             after = _resolve_adjustments(position, variant, attached, results)
         keyed.extend((_result_key(r), r) for r in results[len(keyed) :])

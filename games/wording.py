@@ -317,6 +317,12 @@ REASONS: dict[str, Promise] = {
     ),
     "prediction_missed": _("no bounce in %(province)s"),
     "prediction_limit": _("the Fortune-teller foretells two bounces a season"),
+    "soul_sold": _("%(unit)s sold its soul: double strength for the next two seasons"),
+    "soul_not_for_sale": _("only a great power's own army or fleet can sell its soul"),
+    "devil_normal": _("%(unit)s is itself again: its two seasons are over"),
+    "devil_lost": _(
+        "%(unit)s had sold its soul and is gone: %(other)s is disbanded to keep the soul"
+    ),
     "merged_by_fortune_teller": _(
         "%(unit)s (%(owner)s) merged into the Fortune-teller's unit in %(province)s"
     ),
@@ -579,6 +585,7 @@ _PARSE_PROBLEMS: dict[str, Promise] = {
     "vote_shape": _("a vote reads: vote lon - par"),
     "override_shape": _("the Fool's order reads: override A par - bur"),
     "predict_shape": _("a prediction reads: predict bur (or predict bur F)"),
+    "sell_shape": _("a sale of a soul reads: sell A par"),
 }
 
 

@@ -638,3 +638,93 @@ class TestTheFortuneTeller:
         assert any(
             u.power == "fortune_teller" and u.location == "bel" for u in after.position.units
         )
+
+
+class TestDevilUnits:
+    """Issue 16, devil units: after the moves a great power may sell one of its units'
+    souls: double strength for the next two seasons; a devil unit eaten, blown up or
+    disbanded still needs its center (another unit goes); a merge exorcises it."""
+
+    def test_a_sold_soul_follows_its_unit_and_doubles_its_strength_for_two_seasons(
+        self,
+    ) -> None:
+        spring = board({"france": ["A par"], "germany": ["A mun", "A kie"]}, phase="S1902M")
+        sold = resolve(spring, {"france": ["A par - bur", "sell A par"]}, seed=1)
+        assert result(sold.results, "soul_sold").params["unit"] == "A bur"
+        assert dict(sold.position.extras["devils"]) == {"france bur": 2}
+        # Fall: Burgundy's army, alone, drives the army out of Munich (2 against 1).
+        fall = resolve(sold.position, {"france": ["A bur - mun"]}, seed=2)
+        assert any(u.power == "france" and u.location == "mun" for u in fall.position.units)
+        assert [d.unit.location for d in fall.position.dislodged] == ["mun"]
+        assert dict(fall.position.extras["devils"]) == {"france mun": 1}
+        # The next spring is its second season: after it, it is itself again.
+        position = fall.position
+        while not str(position.phase).startswith("S1903"):
+            position = resolve(position, {}, seed=3).position
+        spring_1903 = resolve(position, {}, seed=4)
+        assert "devil_normal" in reasons(spring_1903.results, "france")
+        assert "devils" not in spring_1903.position.extras
+
+    def test_only_a_great_powers_own_unit_sells_its_soul(self) -> None:
+        position = board({"france": ["A par"], "germany": ["A mun"], MONSTER: ["A boh"]})
+        after = resolve(
+            position,
+            {"france": ["sell A mun", "sell A boh"], "fortune_teller": ["sell A par"]},
+            seed=1,
+        )
+        assert reasons(after.results).count("soul_not_for_sale") == 3
+        assert dict(after.position.extras.get("devils") or {}) == {}
+
+    def test_a_devil_unit_eaten_costs_its_owner_another_unit(self) -> None:
+        position = board(
+            {"austria": ["A boh", "A tri", "F adr"]},
+            extras={"borg": "sil", "devils": {"austria boh": 2}},
+        )
+        after = resolve(position, {}, seed=1)
+        assert result(after.results, "borg_ate").params["unit"] == "A boh"
+        lost = result(after.results, "devil_lost")
+        assert lost.power == "austria"
+        assert lost.params["other"] in ("A tri", "F adr")
+        assert len(after.position.units_of("austria")) == 1
+
+    def test_a_dislodged_devil_takes_its_soul_along_or_costs_a_unit_if_disbanded(self) -> None:
+        position = board(
+            {"france": ["A bur", "A par"], "germany": ["A mun", "A ruh"]},
+            extras={"devils": {"france bur": 2}},
+        )
+        # 3 against 2: Burgundy's devil army is driven out.
+        driven = resolve(
+            position,
+            {"germany": ["A mun - bur", "A ruh S A mun - bur"], "france": []},
+            seed=1,
+        )
+        assert driven.position.dislodged == ()  # 2 against 2: it holds
+        strong = board(
+            {"france": ["A bur", "A par"], "germany": ["A mun", "A ruh", "A bel"]},
+            extras={"devils": {"france bur": 2}},
+        )
+        out = resolve(
+            strong,
+            {"germany": ["A mun - bur", "A ruh S A mun - bur", "A bel S A mun - bur"]},
+            seed=1,
+        ).position
+        assert [d.unit.location for d in out.dislodged] == ["bur"]
+        went = resolve(out, {"france": ["A bur R gas"]}, seed=2)
+        assert dict(went.position.extras["devils"]) == {"france gas": 1}
+        gone = resolve(out, {}, seed=2)
+        assert result(gone.results, "devil_lost").params["other"] == "A par"
+        assert not gone.position.units_of("france")
+
+    def test_a_merge_exorcises_the_devil(self) -> None:
+        position = board({"france": ["A par"], "germany": ["A mun"]}, extras={"devils": {"par": 2}})
+        after = resolve(
+            position,
+            {
+                "france": ["A par - bur"],
+                "germany": ["A mun - bur"],
+                "fortune_teller": ["predict bur"],
+            },
+            seed=1,
+        )
+        assert "prediction_right" in reasons(after.results)
+        assert "devils" not in after.position.extras

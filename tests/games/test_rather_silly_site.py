@@ -284,3 +284,17 @@ def test_the_fortune_tellers_merged_unit_is_his_to_order(make_user: Any) -> None
     assert not seat.eliminated
     html = Client().get(reverse("games:detail", args=[game.pk])).content.decode()
     assert 'class="unit power-fortune_teller"' in html
+
+
+def test_a_great_power_sells_a_souls_through_the_site(
+    settled: tuple[Game, dict[str, Any]],
+) -> None:
+    game, users = settled
+    services.orders_submit(game=game, user=users["france"], orders=["A par - bur", "sell A par"])
+    _adjudicate(game)
+    spring = game.phases.get(code="S1901M")
+    assert "soul_sold" in {r.get("reason_code") for r in spring.results}
+    assert spring.position_after["extras"]["devils"] == {"france bur": 2}
+    with translation.override("de"):
+        row = next(r for r in spring.results if r.get("reason_code") == "soul_sold")
+        assert "verkaufte seine Seele" in wording.result_reason(row, "rather_silly")

@@ -55,7 +55,9 @@ from adjudicator.orders import (
     Hold,
     Move,
     Order,
+    Retreat,
     Support,
+    UnitRef,
     VariantOrder,
     parse_order,
 )
@@ -87,6 +89,8 @@ FORTUNE_TELLER = "fortune_teller"
 #: Bounces the Fortune-teller predicts a season (three after a correct Superbrain
 #: answer: part 2's Superbrain).
 PREDICTIONS_EACH = 2
+#: The seasons a devil unit keeps its double strength after the sale.
+DEVIL_SEASONS = 2
 MONSTER_STRENGTH = 2
 
 #: The steps of a season, in the rules' order (the ones part 2 fills do nothing yet).
@@ -162,7 +166,19 @@ MERGED = Reason.declare(
     "merged_by_fortune_teller",
     "{unit} ({owner}) merged into the Fortune-teller's unit in {province}",
 )
+SOUL_SOLD = Reason.declare(
+    "soul_sold", "{unit} sold its soul: double strength for the next two seasons"
+)
+SOUL_NOT_FOR_SALE = Reason.declare(
+    "soul_not_for_sale", "only a great power's own army or fleet can sell its soul"
+)
+DEVIL_NORMAL = Reason.declare("devil_normal", "{unit} is itself again: its two seasons are over")
+DEVIL_LOST = Reason.declare(
+    "devil_lost",
+    "{unit} had sold its soul and is gone: {other} is disbanded to keep the soul",
+)
 declare_problem("herd_shape", "a llama order reads: herd boh, explode boh")
+declare_problem("sell_shape", "a sale of a soul reads: sell A par")
 declare_problem("override_shape", "the Fool's order reads: override A par - bur")
 declare_problem("predict_shape", "a prediction reads: predict bur (or predict bur F)")
 declare_problem("vote_shape", "a vote reads: vote lon - par")
@@ -304,6 +320,42 @@ class Override(VariantOrder):
 
 
 @dataclass(frozen=True, slots=True)
+class SellSoul(VariantOrder):
+    """Sell a unit's soul to the devil (step 4, after this season's moves): ``sell A par``
+    names the unit where it stands as the season begins; wherever it ends the season, it
+    has double strength for the next two."""
+
+    unit: UnitRef
+    phase_kinds = frozenset({PhaseKind.MOVEMENT})
+
+    @classmethod
+    def read(
+        cls, text: str, game_map: GameMap, position: Position | None, power: str | None
+    ) -> SellSoul | None:
+        words = text.split()
+        if not words or words[0].lower() != "sell":
+            return None
+        if len(words) != 3 or words[1].upper() not in ("A", "F"):
+            raise ParseError(problem_words("sell_shape", {}, game_map), text, "sell_shape")
+        location = game_map.lookup(words[2])
+        if location is None:
+            raise ParseError(
+                problem_words("unknown_province", {"token": words[2]}, game_map),
+                text,
+                "unknown_province",
+                {"token": words[2]},
+            )
+        return cls(UnitRef(UnitKind(words[1].upper()), location))
+
+    def __str__(self) -> str:
+        return f"sell {self.unit}"
+
+    @property
+    def where(self) -> str:
+        return self.unit.province
+
+
+@dataclass(frozen=True, slots=True)
 class Predict(VariantOrder):
     """The Fortune-teller's prediction of a bounce between units: ``predict bur``; with
     ``predict bur F``, the merged unit is a fleet when armies and fleets are level."""
@@ -352,7 +404,7 @@ class RatherSilly(Variant):
     option_defaults = FrozenMap({"roles": False})
     setup_phases = ((Season.WINTER, LLAMAS),)
     phase_kinds = (LLAMAS,)
-    order_kinds = (Herd, Explode, Vote, Override, Predict)
+    order_kinds = (Herd, Explode, Vote, Override, Predict, SellSoul)
     creatures = (MONSTER,)
     other_order_givers = ROLES
     #: The herds are each power's secret: where they settle, and the results that say so.
@@ -385,10 +437,13 @@ class RatherSilly(Variant):
         return _borg_graph(self.map)
 
     def unit_strength(self, unit: Unit, position: Position) -> int:
-        return MONSTER_STRENGTH if unit.power == MONSTER else 1
+        """A monster: 2; a devil unit: double (house rule: its supports count double too)."""
+        if unit.power == MONSTER:
+            return MONSTER_STRENGTH
+        return 2 if _key(unit.power, unit.location) in _devils(position) else 1
 
     def support_strength(self, unit: Unit, position: Position) -> int:
-        return 1
+        return 2 if _key(unit.power, unit.location) in _devils(position) else 1
 
     # -- the Fool (part 2's first role) -----------------------------------------------------------
 
@@ -556,17 +611,29 @@ class RatherSilly(Variant):
         moves: Sequence[OrderResult] = (),
     ) -> tuple[Position, tuple[OrderResult, ...]]:
         """Steps 2 to 6 and 11 of a movement phase, in the rules' order."""
+        if position.phase.kind is PhaseKind.RETREATS:
+            return self._devils_retreat(position, after, moves)
         if position.phase.kind is not PhaseKind.MOVEMENT:
             return after, ()
         results: list[OrderResult] = []
+        # The devil units follow their moves first: the steps below find them where they are.
+        after = _with_devils(after, _moved(_devils(position), position.units, moves))
         after, done = self.fortune_teller_merges(position, after, orders, moves)
         results.extend(done)
-        for step in (self.devil_units_normalise, self.souls_sold):
-            after, done = step(position, after, orders, seed)
-            results.extend(done)
+        after, done = self.devil_units_normalise(position, after, orders, seed)
+        results.extend(done)
+        after, done = self.souls_sold(position, after, orders, moves)
+        results.extend(done)
+        # Who stands where before the Borg and the llamas: a devil unit they take costs
+        # its owner another unit.
+        present = {_key(u.power, u.location): u for u in after.units} | {
+            _key(d.unit.power, d.unit.location): d.unit for d in after.dislodged
+        }
         after, done = self.borg_moves(position, after, seed)
         results.extend(done)
         after, done = self.llamas_explode(position, after, orders)
+        results.extend(done)
+        after, done = self._devils_lost(position, after, present)
         results.extend(done)
         votes: dict[str, Vote] = {}
         for power, given in sorted(orders.items()):
@@ -631,6 +698,12 @@ class RatherSilly(Variant):
             gone = set(merging)
             units = [u for u in units if u not in gone]
             units.append(merged)
+            # Merged units that had sold their souls are exorcised by it (the rules).
+            exorcised = {_key(u.power, u.location) for u in merging} & set(_devils(after))
+            if exorcised:
+                after = _with_devils(
+                    after, {k: v for k, v in _devils(after).items() if k not in exorcised}
+                )
             results.append(
                 OrderResult(
                     FORTUNE_TELLER,
@@ -680,18 +753,147 @@ class RatherSilly(Variant):
         orders: Mapping[str, Sequence[VariantOrder]],
         seed: int,
     ) -> tuple[Position, list[OrderResult]]:
-        """Step 3: devil units whose two seasons are over normalise (part 2)."""
-        return after, []
+        """Step 3: each devil unit has spent one of its seasons; after the second it is
+        itself again."""
+        devils = _devils(after)
+        if not devils:
+            return after, []
+        kept: dict[str, int] = {}
+        results: list[OrderResult] = []
+        units = {_key(u.power, u.location): u for u in after.units} | {
+            _key(d.unit.power, d.unit.location): d.unit for d in after.dislodged
+        }
+        for key, left in sorted(devils.items()):
+            if left - 1 > 0:
+                kept[key] = left - 1
+            elif key in units:
+                unit = units[key]
+                results.append(
+                    OrderResult(
+                        unit.power,
+                        "devil",
+                        Outcome.OK,
+                        DEVIL_NORMAL,
+                        FrozenMap({"unit": _unit_text(unit)}),
+                    )
+                )
+        return _with_devils(after, kept), results
 
     def souls_sold(
         self,
         position: Position,
         after: Position,
         orders: Mapping[str, Sequence[VariantOrder]],
-        seed: int,
+        moves: Sequence[OrderResult],
     ) -> tuple[Position, list[OrderResult]]:
-        """Step 4: new sales of souls to the devil (part 2)."""
-        return after, []
+        """Step 4: a great power sells the soul of one of its own armies or fleets (never a
+        role's unit, a monster, an Amazon or a dirtbag army): wherever the unit ended the
+        season's moves, it has double strength for the next two seasons."""
+        results: list[OrderResult] = []
+        devils = dict(_devils(after))
+        for power, given in sorted(orders.items()):
+            for order in given:
+                if not isinstance(order, SellSoul):
+                    continue
+                unit = position.unit_in(order.unit.province)
+                if (
+                    unit is None
+                    or unit.power != power
+                    or power not in self.powers
+                    or unit.kind is not order.unit.kind
+                ):
+                    results.append(OrderResult(power, order, Outcome.VOID, SOUL_NOT_FOR_SALE))
+                    continue
+                now = _ended_at(unit, position, moves)
+                devils[_key(power, now)] = DEVIL_SEASONS
+                results.append(
+                    OrderResult(
+                        power,
+                        order,
+                        Outcome.OK,
+                        SOUL_SOLD,
+                        FrozenMap({"unit": f"{unit.kind.value} {now}"}),
+                    )
+                )
+        return _with_devils(after, devils), results
+
+    def _devils_lost(
+        self, position: Position, after: Position, present: Mapping[str, Unit]
+    ) -> tuple[Position, list[OrderResult]]:
+        """A devil unit eaten by the Borg or blown up by llamas still needs its center: its
+        owner disbands another unit at once, the one farthest from home (house rule: the
+        civil-disorder count)."""
+        devils = dict(_devils(after))
+        still = {_key(u.power, u.location) for u in after.units} | {
+            _key(d.unit.power, d.unit.location) for d in after.dislodged
+        }
+        results: list[OrderResult] = []
+        units = list(after.units)
+        for key in sorted(devils):
+            if key in still or key not in present:
+                continue
+            del devils[key]
+            gone = present[key]
+            owner = gone.power
+            units, lost = self._disband_one(position, units, owner)
+            results.append(
+                OrderResult(
+                    owner,
+                    "devil",
+                    Outcome.OK,
+                    DEVIL_LOST,
+                    FrozenMap({"unit": _unit_text(gone), "other": lost or "-"}),
+                )
+            )
+        return _with_devils(after.with_changes(units=units), devils), results
+
+    def _devils_retreat(
+        self, position: Position, after: Position, moves: Sequence[OrderResult]
+    ) -> tuple[Position, tuple[OrderResult, ...]]:
+        """A dislodged devil unit takes its soul along its retreat; one disbanded (no
+        retreat, or none ordered) costs its owner another unit, as when it is eaten."""
+        devils = dict(_devils(position))
+        if not devils:
+            return after, ()
+        results: list[OrderResult] = []
+        units = list(after.units)
+        kept: dict[str, int] = {}
+        retreated = {
+            _key(r.power, str(r.order.unit.location)): _key(r.power, r.order.dest)
+            for r in moves
+            if isinstance(r.order, Retreat) and r.outcome is Outcome.OK
+        }
+        dislodged_at = {_key(d.unit.power, d.unit.location): d.unit for d in position.dislodged}
+        for key, left in devils.items():
+            if key not in dislodged_at:
+                kept[key] = left  # it was not dislodged: it stays where it is
+            elif key in retreated:
+                kept[retreated[key]] = left
+            else:
+                unit = dislodged_at[key]
+                units, lost = self._disband_one(position, units, unit.power)
+                results.append(
+                    OrderResult(
+                        unit.power,
+                        "devil",
+                        Outcome.OK,
+                        DEVIL_LOST,
+                        FrozenMap({"unit": _unit_text(unit), "other": lost or "-"}),
+                    )
+                )
+        return _with_devils(after.with_changes(units=units), kept), tuple(results)
+
+    def _disband_one(
+        self, position: Position, units: list[Unit], power: str | None
+    ) -> tuple[list[Unit], str | None]:
+        """``units`` without ``power``'s unit farthest from its home centers (ties: by
+        location), and that unit's text; unchanged if it has none left."""
+        mine = [u for u in units if u.power == power]
+        if power is None or not mine:
+            return units, None
+        far = self.civil_disorder_distances(position.with_changes(units=units), power)
+        chosen = max(mine, key=lambda u: (far.get(u.location, far.get(u.province, 0)), u.location))
+        return [u for u in units if u != chosen], _unit_text(chosen)
 
     def borg_moves(
         self, position: Position, after: Position, seed: int
@@ -1034,3 +1236,49 @@ def _unit_province(
         return None
     unit = getattr(order, "unit", None)
     return unit.province if unit is not None else None
+
+
+def _key(power: str, location: str) -> str:
+    """A devil unit's key: its power and location (``france bur``): a unit dislodged by an
+    attacker shares its location until it retreats, never its power."""
+    return f"{power} {location}"
+
+
+def _devils(position: Position) -> dict[str, int]:
+    """The devil units by ``power location``, with the seasons of double strength left."""
+    return {str(k): int(v) for k, v in (position.extras.get("devils") or {}).items()}
+
+
+def _with_devils(position: Position, devils: Mapping[str, int]) -> Position:
+    """The position keeping ``devils`` (no key at all while there are none)."""
+    extras = {k: v for k, v in position.extras.items() if k != "devils"}
+    if devils:
+        extras["devils"] = dict(sorted(devils.items()))
+    if extras == dict(position.extras):
+        return position
+    return position.with_changes(extras=extras)
+
+
+def _moved(
+    devils: Mapping[str, int], units: Sequence[Unit], moves: Sequence[OrderResult]
+) -> dict[str, int]:
+    """``devils`` (by location as a phase began) where their units are after its moves: a
+    successful move takes the entry along; anything else leaves it where it was."""
+    out: dict[str, int] = {}
+    for unit, r in zip(units, moves, strict=False):
+        key = _key(unit.power, unit.location)
+        if key not in devils:
+            continue
+        if isinstance(r.order, Move) and r.outcome is Outcome.OK:
+            out[_key(unit.power, r.order.dest)] = devils[key]
+        else:
+            out[key] = devils[key]
+    return out
+
+
+def _ended_at(unit: Unit, position: Position, moves: Sequence[OrderResult]) -> str:
+    """Where ``unit`` (as the phase began) ended its moves."""
+    for u, r in zip(position.units, moves, strict=False):
+        if u == unit and isinstance(r.order, Move) and r.outcome is Outcome.OK:
+            return r.order.dest
+    return unit.location
