@@ -486,11 +486,14 @@ class _Movement:
         return self.strength[i] + self._given_support(i)
 
     def hold_strength(self, province: str) -> int:
+        # Nothing holds an empty province, or one its unit leaves: -1, below any attack, so
+        # that a unit of strength 0 (Rather Silly's Amazons) still enters it. For units of
+        # strength 1 and more, -1 and the rulebook's 0 decide alike.
         j = self.at.get(province)
         if j is None:
-            return 0
+            return -1
         if self.kind[j] == MOVE:
-            return 0 if self.resolve(j) else self.strength[j]
+            return -1 if self.resolve(j) else self.strength[j]
         return self.strength[j] + self._given_support(j)
 
     def prevent_strength(self, k: int) -> int:

@@ -323,6 +323,19 @@ REASONS: dict[str, Promise] = {
     "devil_lost": _(
         "%(unit)s had sold its soul and is gone: %(other)s is disbanded to keep the soul"
     ),
+    "special_raised": _("%(unit)s raised (%(kind)s)"),
+    "special_not_due": _("one %(kind)s per five supply centers: none is due now"),
+    "special_no_site": _("%(province)s is not a free home center of yours"),
+    "special_disbanded": _("%(unit)s disbanded: one %(kind)s per five supply centers"),
+    "seduced": _("%(unit)s (%(owner)s) is seduced and moves to her"),
+    "seduced_away": _("overridden: the unit was seduced"),
+    "copenhagen": _("every other army and fleet moves one step toward Denmark"),
+    "seduce_cancelled": _("cancelled: a dirtbag army next to her distracts her"),
+    "not_in_denmark": _("only an Amazon in Denmark seduces all"),
+    "not_seducible": _("no army or fleet there that could move to her province"),
+    "not_an_amazon": _("only an Amazon seduces"),
+    "not_a_dirtbag": _("only a dirtbag army distracts"),
+    "distracting": _("the Amazons next to it are distracted"),
     "merged_by_fortune_teller": _(
         "%(unit)s (%(owner)s) merged into the Fortune-teller's unit in %(province)s"
     ),
@@ -387,6 +400,10 @@ def currency_name(currency: str) -> str:
     ``roubles`` / ``Rubel``)."""
     name = CURRENCY_NAMES.get(currency)
     return str(name) if name is not None else currency
+
+
+#: Rather Silly's special armies, as a result's ``kind`` names them.
+SPECIAL_KINDS: dict[str, Promise] = {"amazon": _("Amazon"), "dirtbag": _("dirtbag army")}
 
 
 #: The names seats play under in the game being shown (Kapitalisten's pseudonyms), by
@@ -494,7 +511,7 @@ def _translated_params(params: Mapping[str, Any], map_id: str) -> dict[str, str]
                 "year": value[1:],
             }
         elif key == "kind":
-            out[key] = str(ORDER_KINDS.get(value, value))
+            out[key] = str(ORDER_KINDS.get(value) or SPECIAL_KINDS.get(value) or value)
         elif key == "what":
             out[key] = str(_PARSE_WHAT.get(value, value))
         else:
@@ -586,6 +603,8 @@ _PARSE_PROBLEMS: dict[str, Promise] = {
     "override_shape": _("the Fool's order reads: override A par - bur"),
     "predict_shape": _("a prediction reads: predict bur (or predict bur F)"),
     "sell_shape": _("a sale of a soul reads: sell A par"),
+    "special_shape": _("a special army is raised so: amazon par, dirtbag mun"),
+    "seduce_shape": _("a seduction reads: A par seduce A bur (or A den seduce all)"),
 }
 
 

@@ -728,3 +728,100 @@ class TestDevilUnits:
         )
         assert "prediction_right" in reasons(after.results)
         assert "devils" not in after.position.extras
+
+
+class TestAmazonsAndDirtbagArmies:
+    """Issue 16: one Amazon and one dirtbag army per five supply centers, raised at the
+    adjustments; strength 0; an Amazon's seduction forces a unit to move to her province;
+    in Denmark she pulls every other army and fleet a step toward it; a dirtbag army's
+    distraction cancels the seductions of the Amazons next to it."""
+
+    def test_one_of_each_per_five_centers_raised_at_the_adjustments(self) -> None:
+        centers = {"france": ["par", "mar", "bre", "spa", "por"]}
+        winter = board(
+            {"france": ["A gas", "A pic", "F mao", "A spa", "A por"]},
+            phase="W1902A",
+            centers=centers,
+        )
+        assert rs().adjustment(winter, "france") == 0  # five units, five centers
+        assert rs().adjustments_needed(winter)
+        assert "france" in rs().orders_due(winter)
+        after = resolve(winter, {"france": ["amazon par", "dirtbag mar", "amazon bre"]}, seed=1)
+        raised = [r for r in after.results if r.reason and r.reason.value == "special_raised"]
+        assert sorted(r.params["kind"] for r in raised) == ["amazon", "dirtbag"]
+        assert result(after.results, "special_not_due").params["kind"] == "amazon"
+        assert dict(after.position.extras["kinds"]) == {
+            "france mar": "dirtbag",
+            "france par": "amazon",
+        }
+        # They need no center: the next winter owes no disband for them.
+        assert rs().adjustment(after.position, "france") == 0
+
+    def test_too_few_centers_and_the_one_farthest_from_home_goes(self) -> None:
+        winter = board(
+            {"france": ["A gas", "A bur"]},
+            phase="W1902A",
+            centers={"france": ["par", "mar", "bre"]},
+            extras={"kinds": {"france bur": "amazon"}},
+        )
+        after = resolve(winter, {}, seed=1)
+        assert result(after.results, "special_disbanded").params["unit"] == "A bur"
+        assert "kinds" not in after.position.extras
+
+    def test_the_special_armies_have_strength_zero(self) -> None:
+        position = board(
+            {"france": ["A bur"], "germany": ["A mun"]}, extras={"kinds": {"france bur": "dirtbag"}}
+        )
+        after = resolve(position, {"germany": ["A mun - bur"]}, seed=1)
+        assert [d.unit.location for d in after.position.dislodged] == ["bur"]
+
+    def test_a_seduced_unit_moves_to_her_whatever_its_order(self) -> None:
+        position = board(
+            {"france": ["A par"], "germany": ["A bur", "F hol"]},
+            extras={"kinds": {"france par": "amazon"}},
+        )
+        after = resolve(
+            position, {"france": ["A par seduce A bur"], "germany": ["A bur - mar"]}, seed=1
+        )
+        assert result(after.results, "seduced").params["unit"] == "A bur"
+        assert str(result(after.results, "seduced_away").order) == "A bur - mar"
+        assert any(u.power == "germany" and u.location == "par" for u in after.position.units)
+        # A fleet is never seduced from inland (it cannot go there).
+        inland = board(
+            {"germany": ["A mun", "F kie"], "france": ["A par"]},
+            extras={"kinds": {"germany mun": "amazon"}},
+        )
+        refused = resolve(inland, {"germany": ["A mun seduce F kie"]}, seed=1)
+        assert result(refused.results, "not_seducible").outcome is Outcome.VOID
+
+    def test_a_dirtbag_army_next_to_her_cancels_her_seduction(self) -> None:
+        position = board(
+            {"france": ["A par"], "germany": ["A bur", "A pic"]},
+            extras={"kinds": {"france par": "amazon", "germany pic": "dirtbag"}},
+        )
+        after = resolve(
+            position,
+            {"france": ["A par seduce A bur"], "germany": ["A pic distract", "A bur H"]},
+            seed=1,
+        )
+        assert result(after.results, "seduce_cancelled").outcome is Outcome.VOID
+        assert any(u.power == "germany" and u.location == "bur" for u in after.position.units)
+
+    def test_in_denmark_she_pulls_every_other_army_and_fleet_a_step_toward_it(self) -> None:
+        position = board(
+            {"germany": ["A den", "A ber"], "england": ["F nth", "A yor"], "russia": ["F swe"]},
+            extras={"kinds": {"germany den": "amazon"}},
+        )
+        after = resolve(position, {"germany": ["A den seduce all"]}, seed=1)
+        assert result(after.results, "copenhagen")
+        where = {(u.power, u.location) for u in after.position.units}
+        assert ("germany", "kie") in where  # Berlin's army, a step nearer
+        assert ("england", "yor") in where  # an army in Britain has no step toward it
+        # The fleets next to Denmark move into it: level, they bounce.
+        assert ("england", "nth") in where
+        assert ("russia", "swe") in where
+
+    def test_they_follow_their_moves(self) -> None:
+        position = board({"france": ["A par"]}, extras={"kinds": {"france par": "amazon"}})
+        after = resolve(position, {"france": ["A par - bur"]}, seed=1)
+        assert dict(after.position.extras["kinds"]) == {"france bur": "amazon"}

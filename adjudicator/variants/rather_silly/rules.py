@@ -46,6 +46,7 @@ from adjudicator.board import (
     Season,
     Unit,
     UnitKind,
+    province_of,
 )
 from adjudicator.chance import chance
 from adjudicator.errors import ParseError, PositionError
@@ -91,6 +92,11 @@ FORTUNE_TELLER = "fortune_teller"
 PREDICTIONS_EACH = 2
 #: The seasons a devil unit keeps its double strength after the sale.
 DEVIL_SEASONS = 2
+#: The special armies: an Amazon and a dirtbag army per five supply centers, each.
+AMAZON, DIRTBAG = "amazon", "dirtbag"
+CENTERS_PER_SPECIAL = 5
+#: Where an Amazon's "seduce all" pulls every other army and fleet.
+COPENHAGEN = "den"
 MONSTER_STRENGTH = 2
 
 #: The steps of a season, in the rules' order (the ones part 2 fills do nothing yet).
@@ -177,7 +183,32 @@ DEVIL_LOST = Reason.declare(
     "devil_lost",
     "{unit} had sold its soul and is gone: {other} is disbanded to keep the soul",
 )
+SPECIAL_RAISED = Reason.declare("special_raised", "{unit} raised ({kind})")
+SPECIAL_NOT_DUE = Reason.declare(
+    "special_not_due", "one {kind} per five supply centers: none is due now"
+)
+SPECIAL_NO_SITE = Reason.declare("special_no_site", "{province} is not a free home center of yours")
+SPECIAL_DISBANDED = Reason.declare(
+    "special_disbanded", "{unit} disbanded: one {kind} per five supply centers"
+)
+SEDUCED = Reason.declare("seduced", "{unit} ({owner}) is seduced and moves to her")
+SEDUCED_AWAY = Reason.declare("seduced_away", "overridden: the unit was seduced")
+COPENHAGEN_EFFECT = Reason.declare(
+    "copenhagen", "every other army and fleet moves one step toward Denmark"
+)
+SEDUCE_CANCELLED = Reason.declare(
+    "seduce_cancelled", "cancelled: a dirtbag army next to her distracts her"
+)
+NOT_IN_DENMARK = Reason.declare("not_in_denmark", "only an Amazon in Denmark seduces all")
+NOT_SEDUCIBLE = Reason.declare(
+    "not_seducible", "no army or fleet there that could move to her province"
+)
+NOT_AN_AMAZON = Reason.declare("not_an_amazon", "only an Amazon seduces")
+NOT_A_DIRTBAG = Reason.declare("not_a_dirtbag", "only a dirtbag army distracts")
+DISTRACTING = Reason.declare("distracting", "the Amazons next to it are distracted")
 declare_problem("herd_shape", "a llama order reads: herd boh, explode boh")
+declare_problem("special_shape", "a special army is raised so: amazon par, dirtbag mun")
+declare_problem("seduce_shape", "a seduction reads: A par seduce A bur (or A den seduce all)")
 declare_problem("sell_shape", "a sale of a soul reads: sell A par")
 declare_problem("override_shape", "the Fool's order reads: override A par - bur")
 declare_problem("predict_shape", "a prediction reads: predict bur (or predict bur F)")
@@ -356,6 +387,108 @@ class SellSoul(VariantOrder):
 
 
 @dataclass(frozen=True, slots=True)
+class Raise(VariantOrder):
+    """Raise an Amazon or a dirtbag army in a free home center at the adjustments:
+    ``amazon par``, ``dirtbag mun`` (one of each per five supply centers)."""
+
+    kind: str
+    province: str
+    phase_kinds = frozenset({PhaseKind.ADJUSTMENTS})
+
+    @classmethod
+    def read(
+        cls, text: str, game_map: GameMap, position: Position | None, power: str | None
+    ) -> Raise | None:
+        words = text.lower().split()
+        if not words or words[0] not in (AMAZON, DIRTBAG):
+            return None
+        if len(words) != 2:
+            raise ParseError(problem_words("special_shape", {}, game_map), text, "special_shape")
+        province = game_map.lookup(words[1])
+        if province is None or "/" in province:
+            raise ParseError(
+                problem_words("unknown_province", {"token": words[1]}, game_map),
+                text,
+                "unknown_province",
+                {"token": words[1]},
+            )
+        return cls(words[0], province)
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.province}"
+
+    @property
+    def where(self) -> str:
+        return self.province
+
+
+@dataclass(frozen=True, slots=True)
+class Seduce(VariantOrder):
+    """An Amazon's order: ``A par seduce A bur`` (the unit moves to Paris, whatever it was
+    ordered), or in Denmark ``A den seduce all``."""
+
+    amazon: UnitRef
+    target: UnitRef | None
+    phase_kinds = frozenset({PhaseKind.MOVEMENT})
+
+    @classmethod
+    def read(
+        cls, text: str, game_map: GameMap, position: Position | None, power: str | None
+    ) -> Seduce | None:
+        words = text.split()
+        if len(words) < 3 or words[2].lower() != "seduce":
+            return None
+
+        def unit(kind: str, where: str) -> UnitRef:
+            location = game_map.lookup(where)
+            if kind.upper() not in ("A", "F") or location is None:
+                raise ParseError(problem_words("seduce_shape", {}, game_map), text, "seduce_shape")
+            return UnitRef(UnitKind(kind.upper()), location)
+
+        amazon = unit(words[0], words[1])
+        if len(words) == 4 and words[3].lower() == "all":
+            return cls(amazon, None)
+        if len(words) != 5:
+            raise ParseError(problem_words("seduce_shape", {}, game_map), text, "seduce_shape")
+        return cls(amazon, unit(words[3], words[4]))
+
+    def __str__(self) -> str:
+        return f"{self.amazon} seduce {self.target if self.target else 'all'}"
+
+    @property
+    def where(self) -> str:
+        return self.amazon.province
+
+
+@dataclass(frozen=True, slots=True)
+class Distract(VariantOrder):
+    """A dirtbag army's order: ``A ruh distract``: every Amazon next to it is distracted,
+    and her seduce order cancelled."""
+
+    unit: UnitRef
+    phase_kinds = frozenset({PhaseKind.MOVEMENT})
+
+    @classmethod
+    def read(
+        cls, text: str, game_map: GameMap, position: Position | None, power: str | None
+    ) -> Distract | None:
+        words = text.split()
+        if len(words) != 3 or words[2].lower() != "distract":
+            return None
+        location = game_map.lookup(words[1])
+        if words[0].upper() != "A" or location is None:
+            raise ParseError(problem_words("seduce_shape", {}, game_map), text, "seduce_shape")
+        return cls(UnitRef(UnitKind.ARMY, location))
+
+    def __str__(self) -> str:
+        return f"{self.unit} distract"
+
+    @property
+    def where(self) -> str:
+        return self.unit.province
+
+
+@dataclass(frozen=True, slots=True)
 class Predict(VariantOrder):
     """The Fortune-teller's prediction of a bounce between units: ``predict bur``; with
     ``predict bur F``, the merged unit is a fleet when armies and fleets are level."""
@@ -404,7 +537,7 @@ class RatherSilly(Variant):
     option_defaults = FrozenMap({"roles": False})
     setup_phases = ((Season.WINTER, LLAMAS),)
     phase_kinds = (LLAMAS,)
-    order_kinds = (Herd, Explode, Vote, Override, Predict, SellSoul)
+    order_kinds = (Herd, Explode, Vote, Override, Predict, SellSoul, Raise, Seduce, Distract)
     creatures = (MONSTER,)
     other_order_givers = ROLES
     #: The herds are each power's secret: where they settle, and the results that say so.
@@ -440,15 +573,64 @@ class RatherSilly(Variant):
         """A monster: 2; a devil unit: double (house rule: its supports count double too)."""
         if unit.power == MONSTER:
             return MONSTER_STRENGTH
-        return 2 if _key(unit.power, unit.location) in _devils(position) else 1
+        key = _key(unit.power, unit.location)
+        if key in _marks(position, "kinds"):
+            return 0  # an Amazon or a dirtbag army
+        return 2 if key in _devils(position) else 1
 
     def support_strength(self, unit: Unit, position: Position) -> int:
-        return 2 if _key(unit.power, unit.location) in _devils(position) else 1
+        key = _key(unit.power, unit.location)
+        if key in _marks(position, "kinds"):
+            return 0
+        return 2 if key in _devils(position) else 1
+
+    # -- Amazons and dirtbag armies: the count of them ---------------------------------------
+
+    def specials_of(self, position: Position, power: str, kind: str) -> list[str]:
+        """Where ``power``'s Amazons (or dirtbag armies) stand."""
+        prefix = f"{power} "
+        return sorted(
+            k[len(prefix) :]
+            for k, v in _marks(position, "kinds").items()
+            if k.startswith(prefix) and v == kind
+        )
+
+    def specials_due(self, position: Position, power: str, kind: str) -> int:
+        """How many more Amazons (or dirtbag armies) ``power`` may raise now: one per five
+        supply centers, less those it has (negative: too many, the last ones go)."""
+        if power not in self.powers:
+            return 0
+        allowed = len(position.centers_of(power)) // CENTERS_PER_SPECIAL
+        return allowed - len(self.specials_of(position, power, kind))
+
+    def adjustment(self, position: Position, power: str) -> int:
+        """Builds or disbands due, the special armies not counted (they need no center)."""
+        specials = sum(1 for k in _marks(position, "kinds") if k.startswith(f"{power} "))
+        return len(position.centers_of(power)) - (len(position.units_of(power)) - specials)
+
+    def adjustments_needed(self, position: Position) -> bool:
+        if super().adjustments_needed(position):
+            return True
+        return any(
+            self.specials_due(position, p, k) < 0
+            or (self.specials_due(position, p, k) > 0 and self.build_sites(position, p))
+            for p in self.powers
+            for k in (AMAZON, DIRTBAG)
+        )
 
     # -- the Fool (part 2's first role) -----------------------------------------------------------
 
     def orders_in_force(
         self, position: Position, orders: Mapping[str, Sequence[Order | str]], seed: int
+    ) -> tuple[dict[str, list[Order | str]], list[OrderResult]]:
+        """The orders a season is resolved with: the Fool's override first, then the
+        Amazons' seductions (whatever order the seduced unit had)."""
+        given, results = self._fool_overrides(position, orders)
+        given, seduced = self._seductions(position, given)
+        return given, [*results, *seduced]
+
+    def _fool_overrides(
+        self, position: Position, orders: Mapping[str, Sequence[Order | str]]
     ) -> tuple[dict[str, list[Order | str]], list[OrderResult]]:
         """The Fool's override: each season he gives one unit of a great power its order,
         whatever its owner gave it (the owner's order for it is set aside, said so); a
@@ -509,6 +691,140 @@ class RatherSilly(Variant):
             )
         return given, results
 
+    def _seductions(
+        self, position: Position, given: dict[str, list[Order | str]]
+    ) -> tuple[dict[str, list[Order | str]], list[OrderResult]]:
+        """The Amazons' seduce orders (house rules on the rules page): a seduced army or
+        fleet moves to the Amazon's province whatever it was ordered; an Amazon in Denmark
+        seducing "all" pulls every other army and fleet one step toward Denmark; a dirtbag
+        army's distraction cancels the seduce orders of every Amazon next to it."""
+        kinds = _marks(position, "kinds")
+        if not kinds:
+            return given, []
+        seduces: list[tuple[str, Seduce]] = []
+        distracting: set[str] = set()
+        results: list[OrderResult] = []
+        for power, texts in sorted(given.items()):
+            kept: list[Order | str] = []
+            for raw in texts:
+                order = _read_quietly(self, raw, position, power)
+                if isinstance(order, Seduce):
+                    if kinds.get(_key(power, order.amazon.location)) != AMAZON:
+                        results.append(OrderResult(power, order, Outcome.VOID, NOT_AN_AMAZON))
+                    else:
+                        seduces.append((power, order))
+                    continue
+                if isinstance(order, Distract):
+                    if kinds.get(_key(power, order.unit.location)) != DIRTBAG:
+                        results.append(OrderResult(power, order, Outcome.VOID, NOT_A_DIRTBAG))
+                    else:
+                        distracting.add(order.unit.province)
+                        results.append(OrderResult(power, order, Outcome.OK, DISTRACTING))
+                    continue
+                kept.append(raw)
+            given[power] = kept
+        graph = amphibious(self.map)
+        forced: dict[str, tuple[Unit, Move]] = {}
+        for power, order in sorted(seduces, key=lambda x: x[1].amazon.location):
+            amazon = order.amazon.province
+            if graph.get(amazon, frozenset()) & distracting:
+                results.append(OrderResult(power, order, Outcome.VOID, SEDUCE_CANCELLED))
+                continue
+            if order.target is None:
+                if amazon != COPENHAGEN:
+                    results.append(OrderResult(power, order, Outcome.VOID, NOT_IN_DENMARK))
+                    continue
+                for unit in position.units:
+                    if unit.province == amazon or not self._conventional(unit, kinds):
+                        continue
+                    step = self._step_toward(unit, amazon)
+                    if step is not None and unit.province not in forced:
+                        forced[unit.province] = (
+                            unit,
+                            Move(UnitRef(unit.kind, unit.location), step),
+                        )
+                results.append(OrderResult(power, order, Outcome.OK, COPENHAGEN_EFFECT))
+                continue
+            target = position.unit_in(order.target.province)
+            if target is None or not self._conventional(target, kinds):
+                results.append(OrderResult(power, order, Outcome.VOID, NOT_SEDUCIBLE))
+                continue
+            dest = self._entry(target, amazon)
+            if dest is None:
+                results.append(OrderResult(power, order, Outcome.VOID, NOT_SEDUCIBLE))
+                continue
+            if target.province not in forced:
+                forced[target.province] = (
+                    target,
+                    Move(UnitRef(target.kind, target.location), dest),
+                )
+            results.append(
+                OrderResult(
+                    power,
+                    order,
+                    Outcome.OK,
+                    SEDUCED,
+                    FrozenMap({"unit": _unit_text(target), "owner": target.power}),
+                )
+            )
+        for province, (unit, move) in sorted(forced.items()):
+            mine: list[Order | str] = []
+            for t in given.get(unit.power, []):
+                if _unit_province(self, t, position, unit.power) == province:
+                    results.append(OrderResult(unit.power, t, Outcome.VOID, SEDUCED_AWAY))
+                else:
+                    mine.append(t)
+            given[unit.power] = [*mine, move]
+        return given, results
+
+    def _conventional(self, unit: Unit, kinds: Mapping[str, str]) -> bool:
+        """An army or fleet of a player, not a monster, an Amazon or a dirtbag army."""
+        return unit.power not in self.creatures and _key(unit.power, unit.location) not in kinds
+
+    def _entry(self, unit: Unit, province: str) -> str | None:
+        """Where ``unit`` moves to enter ``province`` (a coast for a fleet), or None."""
+        geo = self.map
+        if unit.kind is UnitKind.ARMY:
+            ok = province in geo.army_neighbours(unit.province) and province in geo.land_provinces
+            return province if ok else None
+        reach = [loc for loc in geo.fleet_neighbours(unit.location) if province_of(loc) == province]
+        return sorted(reach)[0] if reach else None
+
+    def _step_toward(self, unit: Unit, province: str) -> str | None:
+        """The move that brings ``unit`` one step nearer ``province`` (into it, when next to
+        it), by its own kind's edges; None if no step brings it nearer. Level steps: the
+        first by location (house rule)."""
+        geo = self.map
+        entry = self._entry(unit, province)
+        if entry is not None:
+            return entry
+        if unit.kind is UnitKind.ARMY:
+            graph = {
+                p: frozenset(n for n in geo.army_neighbours(p) if n in geo.land_provinces)
+                for p in geo.land_provinces
+            }
+            steps = sorted(graph.get(unit.province, frozenset()))
+        else:
+            graph = {p: geo.fleet_province_neighbours(p) for p in geo.provinces}
+            steps = sorted(geo.fleet_neighbours(unit.location))
+        distance = {province: 0}
+        frontier = [province]
+        while frontier:
+            nxt = []
+            for p in frontier:
+                for q in graph.get(p, ()):
+                    if q not in distance:
+                        distance[q] = distance[p] + 1
+                        nxt.append(q)
+            frontier = nxt
+        here = distance.get(unit.province)
+        closer = [
+            s
+            for s in steps
+            if distance.get(province_of(s), 10_000) < (here if here is not None else 10_000)
+        ]
+        return closer[0] if closer else None
+
     def winner(self, position: Position) -> str | None:
         """A great power with 18 centers; the Fool, with the role seats, once the game
         reaches 1921 (the monsters' centers count for nobody)."""
@@ -540,6 +856,12 @@ class RatherSilly(Variant):
             return frozenset(self.powers)
         due = super().orders_due(position)
         if position.phase.kind is PhaseKind.ADJUSTMENTS:
+            for power in self.powers:
+                if any(
+                    self.specials_due(position, power, k) > 0 and self.build_sites(position, power)
+                    for k in (AMAZON, DIRTBAG)
+                ):
+                    due |= {power}
             # A role with units and centers of its own (the Fortune-teller's) adjusts too.
             for role in ROLES:
                 delta = self.adjustment(position, role)
@@ -612,12 +934,23 @@ class RatherSilly(Variant):
     ) -> tuple[Position, tuple[OrderResult, ...]]:
         """Steps 2 to 6 and 11 of a movement phase, in the rules' order."""
         if position.phase.kind is PhaseKind.RETREATS:
-            return self._devils_retreat(position, after, moves)
+            after, lost = self._devils_retreat(position, after, moves)
+            after = _with_marks(
+                after, "kinds", _retreated(_marks(position, "kinds"), position, moves)
+            )
+            return _kept_present(after), lost
+        if position.phase.kind is PhaseKind.ADJUSTMENTS:
+            after, raised = self._specials_adjusted(position, after, orders)
+            return _kept_present(after), tuple(raised)
         if position.phase.kind is not PhaseKind.MOVEMENT:
             return after, ()
         results: list[OrderResult] = []
-        # The devil units follow their moves first: the steps below find them where they are.
+        # The devil units and the special armies follow their moves first: the steps below
+        # find them where they are.
         after = _with_devils(after, _moved(_devils(position), position.units, moves))
+        after = _with_marks(
+            after, "kinds", _moved(_marks(position, "kinds"), position.units, moves)
+        )
         after, done = self.fortune_teller_merges(position, after, orders, moves)
         results.extend(done)
         after, done = self.devil_units_normalise(position, after, orders, seed)
@@ -635,6 +968,7 @@ class RatherSilly(Variant):
         results.extend(done)
         after, done = self._devils_lost(position, after, present)
         results.extend(done)
+        after = _kept_present(after)
         votes: dict[str, Vote] = {}
         for power, given in sorted(orders.items()):
             for order in given:
@@ -882,6 +1216,72 @@ class RatherSilly(Variant):
                     )
                 )
         return _with_devils(after.with_changes(units=units), kept), tuple(results)
+
+    def _specials_adjusted(
+        self,
+        position: Position,
+        after: Position,
+        orders: Mapping[str, Sequence[VariantOrder]],
+    ) -> tuple[Position, list[OrderResult]]:
+        """At the adjustments: each ``amazon``/``dirtbag`` order raises one in a free home
+        center, as many as are due; a power with more than its centers allow loses the
+        ones farthest from home."""
+        results: list[OrderResult] = []
+        kinds = dict(_marks(after, "kinds"))
+        units = list(after.units)
+        for power, given in sorted(orders.items()):
+            for order in given:
+                if not isinstance(order, Raise):
+                    continue
+                now = after.with_changes(units=units, extras={**after.extras, "kinds": kinds})
+                label = FrozenMap({"kind": order.kind})
+                if self.specials_due(now, power, order.kind) <= 0:
+                    results.append(OrderResult(power, order, Outcome.VOID, SPECIAL_NOT_DUE, label))
+                    continue
+                if order.province not in self.build_sites(now, power):
+                    results.append(
+                        OrderResult(
+                            power,
+                            order,
+                            Outcome.VOID,
+                            SPECIAL_NO_SITE,
+                            FrozenMap({"province": order.province}),
+                        )
+                    )
+                    continue
+                unit = Unit(power, UnitKind.ARMY, order.province)
+                units.append(unit)
+                kinds[_key(power, order.province)] = order.kind
+                results.append(
+                    OrderResult(
+                        power,
+                        order,
+                        Outcome.OK,
+                        SPECIAL_RAISED,
+                        FrozenMap({"unit": _unit_text(unit), "kind": order.kind}),
+                    )
+                )
+        for power in self.powers:
+            for kind in (AMAZON, DIRTBAG):
+                now = after.with_changes(units=units, extras={**after.extras, "kinds": kinds})
+                excess = -self.specials_due(now, power, kind)
+                if excess <= 0:
+                    continue
+                far = self.civil_disorder_distances(now, power)
+                mine = self.specials_of(now, power, kind)
+                for location in sorted(mine, key=lambda loc: (-far.get(loc, 0), loc))[:excess]:
+                    units = [u for u in units if not (u.power == power and u.location == location)]
+                    del kinds[_key(power, location)]
+                    results.append(
+                        OrderResult(
+                            power,
+                            "disband",
+                            Outcome.OK,
+                            SPECIAL_DISBANDED,
+                            FrozenMap({"unit": f"A {location}", "kind": kind}),
+                        )
+                    )
+        return _with_marks(after.with_changes(units=units), "kinds", kinds), results
 
     def _disband_one(
         self, position: Position, units: list[Unit], power: str | None
@@ -1249,6 +1649,60 @@ def _devils(position: Position) -> dict[str, int]:
     return {str(k): int(v) for k, v in (position.extras.get("devils") or {}).items()}
 
 
+def _marks(position: Position, name: str) -> dict[str, Any]:
+    """A mark kept on units by ``power location`` (``"kinds"``: the Amazons and dirtbag
+    armies)."""
+    return {str(k): v for k, v in (position.extras.get(name) or {}).items()}
+
+
+def _with_marks(position: Position, name: str, marks: Mapping[str, Any]) -> Position:
+    """The position keeping ``marks`` under ``name`` (no key at all while there are none)."""
+    extras = {k: v for k, v in position.extras.items() if k != name}
+    if marks:
+        extras[name] = dict(sorted(marks.items()))
+    if extras == dict(position.extras):
+        return position
+    return position.with_changes(extras=extras)
+
+
+def _retreated(
+    marks: Mapping[str, Any], position: Position, moves: Sequence[OrderResult]
+) -> dict[str, Any]:
+    """``marks`` after a retreat phase: a dislodged unit's mark goes where it retreated."""
+    out = dict(marks)
+    for r in moves:
+        if isinstance(r.order, Retreat) and r.outcome is Outcome.OK:
+            key = _key(r.power, str(r.order.unit.location))
+            if key in out:
+                out[_key(r.power, r.order.dest)] = out.pop(key)
+    return out
+
+
+def _kept_present(position: Position) -> Position:
+    """The position without the marks of units no longer on the board (eaten, blown up,
+    merged, disbanded)."""
+    here = {_key(u.power, u.location) for u in position.units} | {
+        _key(d.unit.power, d.unit.location) for d in position.dislodged
+    }
+    out = position
+    for name in ("kinds",):
+        marks = _marks(out, name)
+        kept = {k: v for k, v in marks.items() if k in here}
+        if kept != marks:
+            out = _with_marks(out, name, kept)
+    return out
+
+
+def _read_quietly(variant: Variant, raw: Order | str, position: Position, power: str) -> Any:
+    """``raw`` read as an order, or None if it cannot be (the core reports it later)."""
+    if not isinstance(raw, str):
+        return raw
+    try:
+        return variant.read_order(raw, position=position, power=power)
+    except ParseError:
+        return None
+
+
 def _with_devils(position: Position, devils: Mapping[str, int]) -> Position:
     """The position keeping ``devils`` (no key at all while there are none)."""
     extras = {k: v for k, v in position.extras.items() if k != "devils"}
@@ -1260,11 +1714,11 @@ def _with_devils(position: Position, devils: Mapping[str, int]) -> Position:
 
 
 def _moved(
-    devils: Mapping[str, int], units: Sequence[Unit], moves: Sequence[OrderResult]
-) -> dict[str, int]:
+    devils: Mapping[str, Any], units: Sequence[Unit], moves: Sequence[OrderResult]
+) -> dict[str, Any]:
     """``devils`` (by location as a phase began) where their units are after its moves: a
     successful move takes the entry along; anything else leaves it where it was."""
-    out: dict[str, int] = {}
+    out: dict[str, Any] = {}
     for unit, r in zip(units, moves, strict=False):
         key = _key(unit.power, unit.location)
         if key not in devils:
