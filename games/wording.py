@@ -330,11 +330,11 @@ REASONS: dict[str, Promise] = {
     "seduced": _("%(unit)s (%(owner)s) is seduced and moves to her"),
     "seduced_away": _("overridden: the unit was seduced"),
     "copenhagen": _("every other army and fleet moves one step toward Denmark"),
-    "seduce_cancelled": _("cancelled: a dirtbag army next to her distracts her"),
+    "seduce_cancelled": _("cancelled: a rogue army next to her distracts her"),
     "not_in_denmark": _("only an Amazon in Denmark seduces all"),
     "not_seducible": _("no army or fleet there that could move to her province"),
     "not_an_amazon": _("only an Amazon seduces"),
-    "not_a_dirtbag": _("only a dirtbag army distracts"),
+    "not_a_dirtbag": _("only a rogue army distracts"),
     "distracting": _("the Amazons next to it are distracted"),
     "merged_by_fortune_teller": _(
         "%(unit)s (%(owner)s) merged into the Fortune-teller's unit in %(province)s"
@@ -403,7 +403,7 @@ def currency_name(currency: str) -> str:
 
 
 #: Rather Silly's special armies, as a result's ``kind`` names them.
-SPECIAL_KINDS: dict[str, Promise] = {"amazon": _("Amazon"), "dirtbag": _("dirtbag army")}
+SPECIAL_KINDS: dict[str, Promise] = {"amazon": _("Amazon"), "dirtbag": _("rogue army")}
 
 
 #: The names seats play under in the game being shown (Kapitalisten's pseudonyms), by
@@ -603,7 +603,7 @@ _PARSE_PROBLEMS: dict[str, Promise] = {
     "override_shape": _("the Fool's order reads: override A par - bur"),
     "predict_shape": _("a prediction reads: predict bur (or predict bur F)"),
     "sell_shape": _("a sale of a soul reads: sell A par"),
-    "special_shape": _("a special army is raised so: amazon par, dirtbag mun"),
+    "special_shape": _("a special army is raised so: amazon par, rogue mun"),
     "seduce_shape": _("a seduction reads: A par seduce A bur (or A den seduce all)"),
 }
 

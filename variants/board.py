@@ -55,6 +55,10 @@ COLOURS = {
 }
 #: Rather Silly's creatures and links: the Borg, the llama herds, the hyperspace link.
 BORG = "#1b1b1b"
+#: Rather Silly's special armies, by the letter on their marker (neutral words: an Amazon,
+#: a rogue army), and the ring round a unit that sold its soul.
+MARK_LETTERS = {"amazon": "♀", "dirtbag": "R"}
+DEVIL = "#b3261e"
 HERD = "#b07a2a"
 LINK = "#7b3fb5"
 LAND = "#efe6cf"
@@ -226,8 +230,17 @@ class _Drawing:
 
     # -- the pieces -----------------------------------------------------------------------
 
-    def unit(self, power: str, text: str, *, dislodged: bool = False) -> None:
-        """One unit, as ``static/js/board/draw.js`` draws it (``drawUnit``)."""
+    def unit(
+        self,
+        power: str,
+        text: str,
+        *,
+        dislodged: bool = False,
+        mark: str | None = None,
+        devil: bool = False,
+    ) -> None:
+        """One unit, as ``static/js/board/draw.js`` draws it (``drawUnit``): Rather Silly's
+        Amazons and rogue armies marked by their letter, a devil unit ringed."""
         kind, _, location = text.partition(" ")
         at = self.point(location, dislodged=dislodged)
         if at is None:
@@ -261,12 +274,30 @@ class _Drawing:
         else:
             shape = [("cx", number(x)), ("cy", number(y)), ("r", "8")]
             drawn = f"<circle{_attrs(shape + shape_paint)}/>"
-        classes = f"unit power-{power}" + (" dislodged" if dislodged else "")
+        classes = (
+            f"unit power-{power}"
+            + (" dislodged" if dislodged else "")
+            + (f" {mark}" if mark else "")
+            + (" devil" if devil else "")
+        )
         group = [("class", classes), ("data-unit", location), ("data-power", power)]
         if paint and dislodged:
             group.append(("opacity", "0.85"))
+        ring = ""
+        if devil:
+            ring_paint = (
+                [("fill", "none"), ("stroke", DEVIL), ("stroke-width", "2")] if paint else []
+            )
+            ring_shape = [
+                ("class", "devil-ring"),
+                ("cx", number(x)),
+                ("cy", number(y)),
+                ("r", "11"),
+            ]
+            ring = f"<circle{_attrs(ring_shape + ring_paint)}/>"
         label = f"<text{_attrs([('x', number(x)), ('y', number(y + 3.5)), *text_paint])}>"
-        self.add(f"<g{_attrs(group)}>{drawn}{label}{escape(kind)}</text></g>")
+        letter = MARK_LETTERS.get(mark or "", kind)
+        self.add(f"<g{_attrs(group)}>{ring}{drawn}{label}{escape(letter)}</text></g>")
 
     def arrow(
         self, start: tuple[float, float], end: tuple[float, float], kind: str, order: DrawnOrder
@@ -363,12 +394,18 @@ class _Drawing:
             self.order(order, retreating)
         self.add("</g>")
         self.add(f"<g{_attrs([('id', self.layer_id('units')), ('class', 'units')])}>")
+        extras = position.get("extras") or {}
+        kinds = extras.get("kinds") or {}
+        devils = extras.get("devils") or {}
         for power, units in sorted((position.get("units") or {}).items()):
             for text in units:
-                self.unit(power, text)
+                key = f"{power} {text.partition(' ')[2]}"
+                self.unit(power, text, mark=kinds.get(key), devil=key in devils)
         for power, entries in sorted((position.get("dislodged") or {}).items()):
             for entry in entries:
-                self.unit(power, str(entry["unit"]), dislodged=True)
+                text = str(entry["unit"])
+                key = f"{power} {text.partition(' ')[2]}"
+                self.unit(power, text, dislodged=True, mark=kinds.get(key), devil=key in devils)
         self.add("</g>")
 
     def creatures(self, extras: Mapping[str, Any], phase_code: str) -> None:

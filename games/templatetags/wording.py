@@ -108,3 +108,27 @@ def winner_names(winner: str | None) -> str:
     """``{{ game.winner|winner_names }}``: the winner, or the winners of a shared victory
     (kept joined by ","), each named as :func:`power_name` names them."""
     return ", ".join(wording.power_name(w) for w in (winner or "").split(",") if w)
+
+
+@register.filter
+def marked_units(extras: Mapping[str, Any] | None, power: str | None) -> list[dict[str, str]]:
+    """``{{ state.phase.extras|marked_units:state.me.power }}``: Rather Silly's special
+    armies and devil units of ``power``, as ``{"what", "where"}`` in the reader's words."""
+    if not extras or not power:
+        return []
+    out = []
+    prefix = f"{power} "
+    for key, kind in sorted((extras.get("kinds") or {}).items()):
+        if key.startswith(prefix):
+            out.append(
+                {"what": str(wording.SPECIAL_KINDS.get(kind, kind)), "where": key[len(prefix) :]}
+            )
+    for key, left in sorted((extras.get("devils") or {}).items()):
+        if key.startswith(prefix):
+            out.append(
+                {
+                    "what": _("devil unit (%(n)s seasons left)") % {"n": left},
+                    "where": key[len(prefix) :],
+                }
+            )
+    return out

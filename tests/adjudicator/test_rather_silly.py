@@ -746,7 +746,7 @@ class TestAmazonsAndDirtbagArmies:
         assert rs().adjustment(winter, "france") == 0  # five units, five centers
         assert rs().adjustments_needed(winter)
         assert "france" in rs().orders_due(winter)
-        after = resolve(winter, {"france": ["amazon par", "dirtbag mar", "amazon bre"]}, seed=1)
+        after = resolve(winter, {"france": ["amazon par", "rogue mar", "amazon bre"]}, seed=1)
         raised = [r for r in after.results if r.reason and r.reason.value == "special_raised"]
         assert sorted(r.params["kind"] for r in raised) == ["amazon", "dirtbag"]
         assert result(after.results, "special_not_due").params["kind"] == "amazon"

@@ -298,3 +298,28 @@ def test_a_great_power_sells_a_souls_through_the_site(
     with translation.override("de"):
         row = next(r for r in spring.results if r.get("reason_code") == "soul_sold")
         assert "verkaufte seine Seele" in wording.result_reason(row, "rather_silly")
+
+
+def test_the_board_marks_amazons_rogue_armies_and_devil_units(
+    settled: tuple[Game, dict[str, Any]],
+) -> None:
+    game, users = settled
+    phase = current(game)
+    position = dict(phase.position)
+    position["extras"] = {
+        **position["extras"],
+        "kinds": {"france par": "amazon", "france mar": "dirtbag"},
+        "devils": {"germany mun": 2},
+    }
+    GamePhase.objects.filter(pk=phase.pk).update(position=position)
+    html = Client().get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert 'class="unit power-france amazon"' in html
+    assert 'class="unit power-france dirtbag"' in html
+    assert 'class="unit power-germany devil"' in html
+    assert ">♀</text>" in html
+    own = Client()
+    own.force_login(users["france"])
+    with translation.override("en"):
+        mine = own.get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert "Amazon: Paris" in mine
+    assert "rogue army: Marseilles" in mine

@@ -197,17 +197,17 @@ COPENHAGEN_EFFECT = Reason.declare(
     "copenhagen", "every other army and fleet moves one step toward Denmark"
 )
 SEDUCE_CANCELLED = Reason.declare(
-    "seduce_cancelled", "cancelled: a dirtbag army next to her distracts her"
+    "seduce_cancelled", "cancelled: a rogue army next to her distracts her"
 )
 NOT_IN_DENMARK = Reason.declare("not_in_denmark", "only an Amazon in Denmark seduces all")
 NOT_SEDUCIBLE = Reason.declare(
     "not_seducible", "no army or fleet there that could move to her province"
 )
 NOT_AN_AMAZON = Reason.declare("not_an_amazon", "only an Amazon seduces")
-NOT_A_DIRTBAG = Reason.declare("not_a_dirtbag", "only a dirtbag army distracts")
+NOT_A_DIRTBAG = Reason.declare("not_a_dirtbag", "only a rogue army distracts")
 DISTRACTING = Reason.declare("distracting", "the Amazons next to it are distracted")
 declare_problem("herd_shape", "a llama order reads: herd boh, explode boh")
-declare_problem("special_shape", "a special army is raised so: amazon par, dirtbag mun")
+declare_problem("special_shape", "a special army is raised so: amazon par, rogue mun")
 declare_problem("seduce_shape", "a seduction reads: A par seduce A bur (or A den seduce all)")
 declare_problem("sell_shape", "a sale of a soul reads: sell A par")
 declare_problem("override_shape", "the Fool's order reads: override A par - bur")
@@ -400,7 +400,7 @@ class Raise(VariantOrder):
         cls, text: str, game_map: GameMap, position: Position | None, power: str | None
     ) -> Raise | None:
         words = text.lower().split()
-        if not words or words[0] not in (AMAZON, DIRTBAG):
+        if not words or words[0] not in (AMAZON, DIRTBAG, "rogue"):
             return None
         if len(words) != 2:
             raise ParseError(problem_words("special_shape", {}, game_map), text, "special_shape")
@@ -412,10 +412,10 @@ class Raise(VariantOrder):
                 "unknown_province",
                 {"token": words[1]},
             )
-        return cls(words[0], province)
+        return cls(DIRTBAG if words[0] == "rogue" else words[0], province)
 
     def __str__(self) -> str:
-        return f"{self.kind} {self.province}"
+        return f"{'rogue' if self.kind == DIRTBAG else self.kind} {self.province}"
 
     @property
     def where(self) -> str:

@@ -58,31 +58,41 @@ export function createBoard(svg, anchors) {
     }
   }
 
-  // One unit ("A par", "F stp/sc"), as variants/board.py draws it.
-  function unit(power, text, extraClass) {
+  // Rather Silly's special armies, by the letter on their marker (as variants/board.py).
+  const MARK_LETTERS = { amazon: "♀", dirtbag: "R" };
+
+  // One unit ("A par", "F stp/sc"), as variants/board.py draws it: a special army marked by
+  // its letter, a devil unit ringed.
+  function unit(power, text, extraClass, marks) {
     const [kind, loc] = text.split(" ");
     const at = point(loc, extraClass === "dislodged");
     if (!at) return;
     const [x, y] = at;
-    const classes = `unit power-${power}${extraClass ? " " + extraClass : ""}`;
+    const key = `${power} ${loc}`;
+    const mark = marks && marks.kinds ? marks.kinds[key] : undefined;
+    const devil = Boolean(marks && marks.devils && key in marks.devils);
+    const classes = `unit power-${power}${extraClass ? " " + extraClass : ""}` +
+      `${mark ? " " + mark : ""}${devil ? " devil" : ""}`;
     const g = el("g", { class: classes, "data-unit": loc, "data-power": power }, layer("units"));
+    if (devil) el("circle", { class: "devil-ring", cx: number(x), cy: number(y), r: 11 }, g);
     if (kind === "F") {
       el("rect", { x: number(x - 9), y: number(y - 6), width: 18, height: 12, rx: 3 }, g);
     } else {
       el("circle", { cx: number(x), cy: number(y), r: 8 }, g);
     }
-    el("text", { x: number(x), y: number(y + 3.5) }, g).textContent = kind;
+    el("text", { x: number(x), y: number(y + 3.5) }, g).textContent = MARK_LETTERS[mark] || kind;
   }
 
   // Every unit of a position, the dislodged ones after (and beside) the rest.
   function units(position) {
     layer("units").replaceChildren();
+    const marks = position.extras || {};
     const sorted = (byPower) => Object.entries(byPower || {}).sort(([a], [b]) => (a < b ? -1 : 1));
     for (const [power, list] of sorted(position.units)) {
-      for (const text of list) unit(power, text, "");
+      for (const text of list) unit(power, text, "", marks);
     }
     for (const [power, list] of sorted(position.dislodged)) {
-      for (const entry of list) unit(power, entry.unit, "dislodged");
+      for (const entry of list) unit(power, entry.unit, "dislodged", marks);
     }
   }
 
