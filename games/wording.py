@@ -323,6 +323,15 @@ REASONS: dict[str, Promise] = {
     "devil_lost": _(
         "%(unit)s had sold its soul and is gone: %(other)s is disbanded to keep the soul"
     ),
+    "question_asked": _("the Superbrain asks: %(question)s"),
+    "answer_kept": _("the right answer is kept until the replies are judged"),
+    "reply_right": _("right: a share of %(share)s of an extra unit"),
+    "reply_wrong": _("not right"),
+    "nobody_right": _(
+        "nobody answered right: the Superbrain may place a unit in Iceland or Crete"
+    ),
+    "only_superbrain": _("only the Superbrain asks the question"),
+    "no_question": _("there is no question to reply to this season"),
     "special_raised": _("%(unit)s raised (%(kind)s)"),
     "special_not_due": _("one %(kind)s per five supply centers: none is due now"),
     "special_no_site": _("%(province)s is not a free home center of yours"),
@@ -603,6 +612,7 @@ _PARSE_PROBLEMS: dict[str, Promise] = {
     "override_shape": _("the Fool's order reads: override A par - bur"),
     "predict_shape": _("a prediction reads: predict bur (or predict bur F)"),
     "sell_shape": _("a sale of a soul reads: sell A par"),
+    "text_shape": _("write the words after it: ask …, answer …, reply …"),
     "special_shape": _("a special army is raised so: amazon par, rogue mun"),
     "seduce_shape": _("a seduction reads: A par seduce A bur (or A den seduce all)"),
 }

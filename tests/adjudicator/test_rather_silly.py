@@ -825,3 +825,58 @@ class TestAmazonsAndDirtbagArmies:
         position = board({"france": ["A par"]}, extras={"kinds": {"france par": "amazon"}})
         after = resolve(position, {"france": ["A par - bur"]}, seed=1)
         assert dict(after.position.extras["kinds"]) == {"france bur": "amazon"}
+
+
+class TestTheSuperbrain:
+    """Issue 16, the Superbrain (first part): he asks a question each season with a
+    secret answer; next season the game master judges the replies (the decision
+    mechanism; nobody without an answer); each right reply earns an equal share of an
+    extra unit, the shares kept."""
+
+    def asked(self) -> Position:
+        spring = board({"france": ["A par"]}, phase="S1902M")
+        return resolve(
+            spring,
+            {"superbrain": ["ask Which mountain is 188 m high?", "answer Monte Muello"]},
+            seed=1,
+        ).position
+
+    def test_the_question_is_public_and_the_answer_kept_his(self) -> None:
+        fall = self.asked()
+        assert dict(fall.extras["question"]) == {
+            "season": "S1902",
+            "text": "Which mountain is 188 m high?",
+        }
+        assert rs().owned_extras >= {"answers"}
+        assert dict(fall.extras["answers"]["superbrain"]) == {"answer": "Monte Muello"}
+
+    def test_the_game_master_judges_and_the_right_share_an_extra_unit(self) -> None:
+        fall = self.asked()
+        replies = {
+            "france": ["reply Monte Muello"],
+            "germany": ["reply Brocken"],
+            "fool": ["reply Muello"],
+        }
+        [request] = rs().decisions_needed(fall, replies)
+        assert request.key == "superbrain S1902"
+        assert "Monte Muello" in request.question
+        assert request.default == ""
+        judged = fall.with_changes(
+            extras={**fall.extras, "decisions": {"superbrain S1902": "france, fool"}}
+        )
+        after = resolve(judged, replies, seed=2)
+        assert dict(after.position.extras["shares"]) == {"fool": "1/2", "france": "1/2"}
+        assert result(after.results, "reply_wrong").power == "germany"
+        assert "question" not in after.position.extras
+
+    def test_without_a_judgement_nobody_was_right(self) -> None:
+        fall = self.asked()
+        after = resolve(fall, {"france": ["reply Brocken"]}, seed=2)
+        assert result(after.results, "nobody_right").power == "superbrain"
+        assert "shares" not in after.position.extras
+
+    def test_only_the_superbrain_asks_and_a_reply_needs_a_question(self) -> None:
+        spring = board({"france": ["A par"]}, phase="S1902M")
+        after = resolve(spring, {"france": ["ask Why?", "reply Because"]}, seed=1)
+        assert result(after.results, "only_superbrain").outcome is Outcome.VOID
+        assert result(after.results, "no_question").outcome is Outcome.VOID

@@ -323,3 +323,59 @@ def test_the_board_marks_amazons_rogue_armies_and_devil_units(
         mine = own.get(reverse("games:detail", args=[game.pk])).content.decode()
     assert "Amazon: Paris" in mine
     assert "rogue army: Marseilles" in mine
+
+
+def test_the_superbrains_question_is_judged_by_the_game_master_and_his_answer_kept(
+    make_user: Any, site_moderator: Any
+) -> None:
+    from games.models import Decision
+    from games.services import decisions
+
+    users = {
+        p: make_user(f"{p}-sb") for p in (*POWERS, "fool", "superbrain", "doctor", "fortune_teller")
+    }
+    game = services.game_create(
+        created_by=users["austria"],
+        name="Quiz",
+        power="austria",
+        terms=GameTerms(
+            variant_id="rather_silly", options={"roles": True}, assignment=Game.Assignment.CHOSEN
+        ),
+    )
+    for power, user in users.items():
+        if power != "austria":
+            services.game_join(game=game, user=user, power=power)
+    _adjudicate(game)  # the llamas' winter
+    services.orders_submit(
+        game=game,
+        user=users["superbrain"],
+        orders=["ask Which is Hanover's highest hill?", "answer Monte Muello"],
+    )
+    _adjudicate(game)
+    spring = game.phases.get(code="S1901M")
+    for who in ("france", "germany", "fool"):
+        state = selectors.game_state(user=users[who], game=game)
+        assert state["phase"]["extras"]["question"]["text"] == "Which is Hanover's highest hill?"
+        assert state["phase"]["extras"]["answers"] == {}
+        past = json.dumps(selectors.game_state(user=users[who], game=game, index=spring.index))
+        assert "Monte Muello" not in past, who
+        assert "Monte Muello" not in json.dumps(game_export(user=users[who], game=game)), who
+    mine = selectors.game_state(user=users["superbrain"], game=game)
+    assert mine["phase"]["extras"]["answers"]["superbrain"]["answer"] == "Monte Muello"
+    # The replies come with the fall's orders; the game master judges them.
+    services.orders_submit(game=game, user=users["france"], orders=["reply Monte Muello"])
+    services.orders_submit(game=game, user=users["germany"], orders=["reply The Brocken"])
+    fall = current(game)
+    GamePhase.objects.filter(pk=fall.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    assert not services.phase_adjudicate(game_id=game.pk, phase_id=fall.pk)  # it waits
+    decision = Decision.objects.get(phase=fall)
+    assert "Monte Muello" in decision.question
+    decisions.decision_answer(decision=decision, by=site_moderator, answer="france")
+    assert services.phase_adjudicate(game_id=game.pk, phase_id=fall.pk)
+    fall.refresh_from_db()
+    assert fall.position_after["extras"]["shares"] == {"france": "1"}
+    with translation.override("de"):
+        row = next(r for r in fall.results if r.get("reason_code") == "reply_right")
+        assert wording.result_reason(row, "rather_silly") == (
+            "richtig: ein Anteil von 1 an einer Extra-Einheit"
+        )

@@ -36,7 +36,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from fractions import Fraction
+from typing import Any, ClassVar
 
 from adjudicator.board import (
     FrozenMap,
@@ -63,7 +64,7 @@ from adjudicator.orders import (
     parse_order,
 )
 from adjudicator.results import OrderResult, Outcome, Reason
-from adjudicator.variants.base import Variant
+from adjudicator.variants.base import DecisionRequest, Variant
 from adjudicator.variants.rather_silly.creatures import (
     BorgStep,
     amphibious,
@@ -97,6 +98,7 @@ AMAZON, DIRTBAG = "amazon", "dirtbag"
 CENTERS_PER_SPECIAL = 5
 #: Where an Amazon's "seduce all" pulls every other army and fleet.
 COPENHAGEN = "den"
+SUPERBRAIN = "superbrain"
 MONSTER_STRENGTH = 2
 
 #: The steps of a season, in the rules' order (the ones part 2 fills do nothing yet).
@@ -206,7 +208,17 @@ NOT_SEDUCIBLE = Reason.declare(
 NOT_AN_AMAZON = Reason.declare("not_an_amazon", "only an Amazon seduces")
 NOT_A_DIRTBAG = Reason.declare("not_a_dirtbag", "only a rogue army distracts")
 DISTRACTING = Reason.declare("distracting", "the Amazons next to it are distracted")
+QUESTION_ASKED = Reason.declare("question_asked", "the Superbrain asks: {question}")
+ANSWER_KEPT = Reason.declare("answer_kept", "the right answer is kept until the replies are judged")
+REPLY_RIGHT = Reason.declare("reply_right", "right: a share of {share} of an extra unit")
+REPLY_WRONG = Reason.declare("reply_wrong", "not right")
+NOBODY_RIGHT = Reason.declare(
+    "nobody_right", "nobody answered right: the Superbrain may place a unit in Iceland or Crete"
+)
+ONLY_SUPERBRAIN = Reason.declare("only_superbrain", "only the Superbrain asks the question")
+NO_QUESTION = Reason.declare("no_question", "there is no question to reply to this season")
 declare_problem("herd_shape", "a llama order reads: herd boh, explode boh")
+declare_problem("text_shape", "write the words after it: ask …, answer …, reply …")
 declare_problem("special_shape", "a special army is raised so: amazon par, rogue mun")
 declare_problem("seduce_shape", "a seduction reads: A par seduce A bur (or A den seduce all)")
 declare_problem("sell_shape", "a sale of a soul reads: sell A par")
@@ -489,6 +501,46 @@ class Distract(VariantOrder):
 
 
 @dataclass(frozen=True, slots=True)
+class Said(VariantOrder):
+    """Words given as an order: the Superbrain's ``ask …`` and ``answer …`` (kept secret
+    until the replies are judged), a player's ``reply …``."""
+
+    verb: ClassVar[str] = ""
+    text: str
+    phase_kinds = frozenset({PhaseKind.MOVEMENT})
+
+    @classmethod
+    def read(
+        cls, text: str, game_map: GameMap, position: Position | None, power: str | None
+    ) -> Said | None:
+        head, _, rest = text.strip().partition(" ")
+        if head.lower() != cls.verb:
+            return None
+        words = " ".join(rest.split())
+        if not words or len(words) > 500:
+            raise ParseError(problem_words("text_shape", {}, game_map), text, "text_shape")
+        return cls(words)
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class Ask(Said):
+    verb: ClassVar[str] = "ask"
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerIs(Said):
+    verb: ClassVar[str] = "answer"
+
+
+@dataclass(frozen=True, slots=True)
+class Reply(Said):
+    verb: ClassVar[str] = "reply"
+
+
+@dataclass(frozen=True, slots=True)
 class Predict(VariantOrder):
     """The Fortune-teller's prediction of a bounce between units: ``predict bur``; with
     ``predict bur F``, the merged unit is a fleet when armies and fleets are level."""
@@ -537,13 +589,26 @@ class RatherSilly(Variant):
     option_defaults = FrozenMap({"roles": False})
     setup_phases = ((Season.WINTER, LLAMAS),)
     phase_kinds = (LLAMAS,)
-    order_kinds = (Herd, Explode, Vote, Override, Predict, SellSoul, Raise, Seduce, Distract)
+    order_kinds = (
+        Herd,
+        Explode,
+        Vote,
+        Override,
+        Predict,
+        SellSoul,
+        Raise,
+        Seduce,
+        Distract,
+        Ask,
+        AnswerIs,
+        Reply,
+    )
     creatures = (MONSTER,)
     other_order_givers = ROLES
     #: The herds are each power's secret: where they settle, and the results that say so.
-    owned_extras = frozenset({"llamas"})
-    secret_orders = (Herd,)
-    secret_reasons = frozenset({"herd_settled", "herd_on_center", "herd_too_many"})
+    owned_extras = frozenset({"llamas", "answers"})
+    secret_orders = (Herd, AnswerIs)
+    secret_reasons = frozenset({"herd_settled", "herd_on_center", "herd_too_many", "answer_kept"})
 
     # -- options and seats -----------------------------------------------------------------
 
@@ -969,6 +1034,8 @@ class RatherSilly(Variant):
         after, done = self._devils_lost(position, after, present)
         results.extend(done)
         after = _kept_present(after)
+        after, done = self.superbrain_answers(position, after, orders)
+        results.extend(done)
         votes: dict[str, Vote] = {}
         for power, given in sorted(orders.items()):
             for order in given:
@@ -977,6 +1044,103 @@ class RatherSilly(Variant):
         after, done = self._link_chosen(position, after, votes, seed)
         results.extend(done)
         return after, tuple(results)
+
+    # -- the Superbrain ---------------------------------------------------------------------------
+
+    def decisions_needed(
+        self, position: Position, orders: Mapping[str, Sequence[str]]
+    ) -> tuple[DecisionRequest, ...]:
+        """The game master judges the replies to last season's question (step 10);
+        without an answer in time, nobody was right."""
+        asked = position.extras.get("question")
+        if position.phase.kind is not PhaseKind.MOVEMENT or not asked:
+            return ()
+        key = f"superbrain {asked['season']}"
+        if self.decision(position, key) is not None:
+            return ()
+        replies = {
+            p: t[len("reply ") :].strip()
+            for p, given in sorted(orders.items())
+            for t in given
+            if isinstance(t, str) and t.lower().startswith("reply ") and p != SUPERBRAIN
+        }
+        if not replies:
+            return ()
+        kept = ((position.extras.get("answers") or {}).get(SUPERBRAIN) or {}).get("answer", "")
+        listed = "; ".join(f"{p}: {t}" for p, t in replies.items())
+        return (
+            DecisionRequest(
+                key=key,
+                question=(
+                    f"The Superbrain asked: {asked['text']} His answer: {kept or '(none given)'}."
+                    f" Replies: {listed}. Which seats answered right? Name them, separated by"
+                    " commas (leave empty for nobody)."
+                ),
+                default="",
+                default_text="Nobody answered right.",
+            ),
+        )
+
+    def superbrain_answers(
+        self,
+        position: Position,
+        after: Position,
+        orders: Mapping[str, Sequence[VariantOrder]],
+    ) -> tuple[Position, list[OrderResult]]:
+        """Step 10: the replies to last season's question are judged (the game master's
+        word; nobody, without it): each right one earns an equal share of an extra unit,
+        kept until a whole one is reached; then this season's question (and its secret
+        answer) is kept for next season's replies."""
+        results: list[OrderResult] = []
+        extras = dict(after.extras)
+        asked = position.extras.get("question")
+        replies = [
+            (p, o) for p, given in sorted(orders.items()) for o in given if isinstance(o, Reply)
+        ]
+        if asked:
+            judged = self.decision(position, f"superbrain {asked['season']}") or ""
+            named = {w.strip().lower() for w in judged.split(",") if w.strip()}
+            right = [p for p, _o in replies if p in named]
+            shares = {str(k): Fraction(str(v)) for k, v in (extras.get("shares") or {}).items()}
+            for power, reply in replies:
+                if power in right:
+                    share = Fraction(1, len(right))
+                    shares[power] = shares.get(power, Fraction(0)) + share
+                    results.append(
+                        OrderResult(
+                            power, reply, Outcome.OK, REPLY_RIGHT, FrozenMap({"share": str(share)})
+                        )
+                    )
+                else:
+                    results.append(OrderResult(power, reply, Outcome.OK, REPLY_WRONG))
+            if not right:
+                results.append(OrderResult(SUPERBRAIN, "judged", Outcome.OK, NOBODY_RIGHT))
+            extras["shares"] = {p: str(v) for p, v in sorted(shares.items()) if v}
+            if not extras["shares"]:
+                del extras["shares"]
+        else:
+            results.extend(OrderResult(p, o, Outcome.VOID, NO_QUESTION) for p, o in replies)
+        extras.pop("question", None)
+        extras.pop("answers", None)
+        for power, given in sorted(orders.items()):
+            for order in given:
+                if isinstance(order, (Ask, AnswerIs)) and power != SUPERBRAIN:
+                    results.append(OrderResult(power, order, Outcome.VOID, ONLY_SUPERBRAIN))
+                elif isinstance(order, Ask):
+                    extras["question"] = {"season": _season(position.phase), "text": order.text}
+                    results.append(
+                        OrderResult(
+                            power,
+                            order,
+                            Outcome.OK,
+                            QUESTION_ASKED,
+                            FrozenMap({"question": order.text}),
+                        )
+                    )
+                elif isinstance(order, AnswerIs):
+                    extras["answers"] = {SUPERBRAIN: {"answer": order.text}}
+                    results.append(OrderResult(power, order, Outcome.OK, ANSWER_KEPT))
+        return after.with_changes(extras=extras), results
 
     def fortune_teller_merges(
         self,
