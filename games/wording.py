@@ -331,6 +331,14 @@ REASONS: dict[str, Promise] = {
         "nobody answered right: the Superbrain may place a unit in Iceland or Crete"
     ),
     "only_superbrain": _("only the Superbrain asks the question"),
+    "extra_built": _("%(unit)s built with the Superbrain's shares (it needs no center)"),
+    "extra_refused": _(
+        "an extra unit needs a whole share, a free home center, and comes one a season"
+    ),
+    "superbrain_placed": _("the Superbrain placed %(unit)s"),
+    "place_refused": _(
+        "the Superbrain places a unit in Iceland or Crete when nobody was right"
+    ),
     "no_question": _("there is no question to reply to this season"),
     "special_raised": _("%(unit)s raised (%(kind)s)"),
     "special_not_due": _("one %(kind)s per five supply centers: none is due now"),
@@ -613,6 +621,7 @@ _PARSE_PROBLEMS: dict[str, Promise] = {
     "predict_shape": _("a prediction reads: predict bur (or predict bur F)"),
     "sell_shape": _("a sale of a soul reads: sell A par"),
     "text_shape": _("write the words after it: ask …, answer …, reply …"),
+    "extra_shape": _("an extra unit reads: extra A par (the Superbrain's: place F ice)"),
     "special_shape": _("a special army is raised so: amazon par, rogue mun"),
     "seduce_shape": _("a seduction reads: A par seduce A bur (or A den seduce all)"),
 }

@@ -880,3 +880,36 @@ class TestTheSuperbrain:
         after = resolve(spring, {"france": ["ask Why?", "reply Because"]}, seed=1)
         assert result(after.results, "only_superbrain").outcome is Outcome.VOID
         assert result(after.results, "no_question").outcome is Outcome.VOID
+
+    def test_a_whole_share_buys_an_extra_unit_in_spring_that_needs_no_center(self) -> None:
+        spring = board(
+            {"france": ["A bur", "F mao", "A gas"]},
+            phase="S1902M",
+            extras={"shares": {"france": "3/2", "germany": "1/2"}},
+        )
+        after = resolve(
+            spring,
+            {"france": ["extra A par", "extra A mar"], "germany": ["extra A ber"]},
+            seed=1,
+        )
+        built = result(after.results, "extra_built")
+        assert built.params["unit"] == "A par"
+        refused = [r for r in after.results if r.reason and r.reason.value == "extra_refused"]
+        assert {str(r.order) for r in refused} == {"extra A mar", "extra A ber"}
+        assert dict(after.position.extras["shares"]) == {"france": "1/2", "germany": "1/2"}
+        assert after.position.extras["kinds"]["france par"] == "extra"
+        # It needs no center: four units on three centers owe nothing.
+        assert rs().adjustment(after.position, "france") == 0
+
+    def test_when_nobody_was_right_he_places_a_unit_in_iceland_or_crete(self) -> None:
+        fall = self.asked()
+        judged = resolve(fall, {"france": ["reply Brocken"]}, seed=2).position
+        assert judged.extras["places_due"] == 1
+        while not str(judged.phase).endswith("M"):
+            judged = resolve(judged, {}, seed=3).position
+        placed = resolve(judged, {"superbrain": ["place F ice", "place F cre"]}, seed=4)
+        assert result(placed.results, "superbrain_placed").params["unit"] == "F ice"
+        assert result(placed.results, "place_refused").outcome is Outcome.VOID
+        assert any(u.power == "superbrain" and u.location == "ice" for u in placed.position.units)
+        assert "places_due" not in placed.position.extras
+        assert "superbrain" in rs().orders_due(placed.position)

@@ -216,9 +216,21 @@ NOBODY_RIGHT = Reason.declare(
     "nobody_right", "nobody answered right: the Superbrain may place a unit in Iceland or Crete"
 )
 ONLY_SUPERBRAIN = Reason.declare("only_superbrain", "only the Superbrain asks the question")
+EXTRA_BUILT = Reason.declare(
+    "extra_built", "{unit} built with the Superbrain's shares (it needs no center)"
+)
+EXTRA_REFUSED = Reason.declare(
+    "extra_refused",
+    "an extra unit needs a whole share, a free home center, and comes one a season",
+)
+PLACED = Reason.declare("superbrain_placed", "the Superbrain placed {unit}")
+PLACE_REFUSED = Reason.declare(
+    "place_refused", "the Superbrain places a unit in Iceland or Crete when nobody was right"
+)
 NO_QUESTION = Reason.declare("no_question", "there is no question to reply to this season")
 declare_problem("herd_shape", "a llama order reads: herd boh, explode boh")
 declare_problem("text_shape", "write the words after it: ask …, answer …, reply …")
+declare_problem("extra_shape", "an extra unit reads: extra A par (the Superbrain's: place F ice)")
 declare_problem("special_shape", "a special army is raised so: amazon par, rogue mun")
 declare_problem("seduce_shape", "a seduction reads: A par seduce A bur (or A den seduce all)")
 declare_problem("sell_shape", "a sale of a soul reads: sell A par")
@@ -541,6 +553,43 @@ class Reply(Said):
 
 
 @dataclass(frozen=True, slots=True)
+class Extra(VariantOrder):
+    """An extra unit bought with the Superbrain's shares: ``extra A par`` (in a spring's
+    movement or a winter's adjustments; one a season; no center needed)."""
+
+    unit: UnitRef
+    word: ClassVar[str] = "extra"
+    phase_kinds = frozenset({PhaseKind.MOVEMENT, PhaseKind.ADJUSTMENTS})
+
+    @classmethod
+    def read(
+        cls, text: str, game_map: GameMap, position: Position | None, power: str | None
+    ) -> Extra | None:
+        words = text.split()
+        if not words or words[0].lower() != cls.word:
+            return None
+        location = game_map.lookup(words[2]) if len(words) == 3 else None
+        if len(words) != 3 or words[1].upper() not in ("A", "F") or location is None:
+            raise ParseError(problem_words("extra_shape", {}, game_map), text, "extra_shape")
+        return cls(UnitRef(UnitKind(words[1].upper()), location))
+
+    def __str__(self) -> str:
+        return f"{self.word} {self.unit}"
+
+    @property
+    def where(self) -> str:
+        return self.unit.province
+
+
+@dataclass(frozen=True, slots=True)
+class Place(Extra):
+    """The Superbrain's unit when nobody answered right: ``place F ice``, ``place A cre``."""
+
+    word: ClassVar[str] = "place"
+    phase_kinds = frozenset({PhaseKind.MOVEMENT})
+
+
+@dataclass(frozen=True, slots=True)
 class Predict(VariantOrder):
     """The Fortune-teller's prediction of a bounce between units: ``predict bur``; with
     ``predict bur F``, the merged unit is a fleet when armies and fleets are level."""
@@ -602,6 +651,8 @@ class RatherSilly(Variant):
         Ask,
         AnswerIs,
         Reply,
+        Extra,
+        Place,
     )
     creatures = (MONSTER,)
     other_order_givers = ROLES
@@ -1006,6 +1057,8 @@ class RatherSilly(Variant):
             return _kept_present(after), lost
         if position.phase.kind is PhaseKind.ADJUSTMENTS:
             after, raised = self._specials_adjusted(position, after, orders)
+            after, extra = self.extra_units(position, after, orders)
+            raised = [*raised, *extra]
             return _kept_present(after), tuple(raised)
         if position.phase.kind is not PhaseKind.MOVEMENT:
             return after, ()
@@ -1035,6 +1088,8 @@ class RatherSilly(Variant):
         results.extend(done)
         after = _kept_present(after)
         after, done = self.superbrain_answers(position, after, orders)
+        results.extend(done)
+        after, done = self.extra_units(position, after, orders)
         results.extend(done)
         votes: dict[str, Vote] = {}
         for power, given in sorted(orders.items()):
@@ -1115,6 +1170,7 @@ class RatherSilly(Variant):
                     results.append(OrderResult(power, reply, Outcome.OK, REPLY_WRONG))
             if not right:
                 results.append(OrderResult(SUPERBRAIN, "judged", Outcome.OK, NOBODY_RIGHT))
+                extras["places_due"] = int(extras.get("places_due") or 0) + 1
             extras["shares"] = {p: str(v) for p, v in sorted(shares.items()) if v}
             if not extras["shares"]:
                 del extras["shares"]
@@ -1299,6 +1355,7 @@ class RatherSilly(Variant):
                     or unit.power != power
                     or power not in self.powers
                     or unit.kind is not order.unit.kind
+                    or _key(power, unit.location) in _marks(position, "kinds")
                 ):
                     results.append(OrderResult(power, order, Outcome.VOID, SOUL_NOT_FOR_SALE))
                     continue
@@ -1446,6 +1503,80 @@ class RatherSilly(Variant):
                         )
                     )
         return _with_marks(after.with_changes(units=units), "kinds", kinds), results
+
+    def extra_units(
+        self,
+        position: Position,
+        after: Position,
+        orders: Mapping[str, Sequence[VariantOrder]],
+    ) -> tuple[Position, list[OrderResult]]:
+        """Step 10's builds: a whole share buys an extra unit (``extra A par``) in a free
+        home center (any free center it owns, for a role) in a spring or a winter, one a
+        season; it needs no center and is not replaced when lost (kept as ``"extra"`` in
+        ``extras.kinds``). The Superbrain's ``place F ice`` puts his own unit in Iceland or
+        Crete once for each season nobody answered right."""
+        spring_or_winter = position.phase.season in (Season.SPRING, Season.WINTER)
+        results: list[OrderResult] = []
+        kinds = dict(_marks(after, "kinds"))
+        shares = {str(k): Fraction(str(v)) for k, v in (after.extras.get("shares") or {}).items()}
+        places_due = int(after.extras.get("places_due") or 0)
+        units = list(after.units)
+        occupied = {u.province for u in units}
+        for power, given in sorted(orders.items()):
+            built = False
+            for order in given:
+                if not isinstance(order, Extra):
+                    continue
+                unit = Unit(power, order.unit.kind, order.unit.location)
+                province = order.unit.province
+                if isinstance(order, Place):
+                    ok = (
+                        power == SUPERBRAIN
+                        and places_due > 0
+                        and province in self.map.closed
+                        and province not in occupied
+                        and _stands(self.map, unit)
+                    )
+                    if not ok:
+                        results.append(OrderResult(power, order, Outcome.VOID, PLACE_REFUSED))
+                        continue
+                    places_due -= 1
+                    reason = PLACED
+                else:
+                    now = after.with_changes(units=units)
+                    ok = (
+                        spring_or_winter
+                        and not built
+                        and shares.get(power, Fraction(0)) >= 1
+                        and province in self.build_sites(now, power)
+                        and _stands(self.map, unit)
+                    )
+                    if not ok:
+                        results.append(OrderResult(power, order, Outcome.VOID, EXTRA_REFUSED))
+                        continue
+                    built = True
+                    shares[power] -= 1
+                    kinds[_key(power, unit.location)] = "extra"
+                    reason = EXTRA_BUILT
+                units.append(unit)
+                occupied.add(province)
+                results.append(
+                    OrderResult(
+                        power, order, Outcome.OK, reason, FrozenMap({"unit": _unit_text(unit)})
+                    )
+                )
+        if not results:
+            return after, []
+        extras = {**after.extras}
+        extras["shares"] = {p: str(v) for p, v in sorted(shares.items()) if v}
+        if not extras["shares"]:
+            del extras["shares"]
+        if places_due:
+            extras["places_due"] = places_due
+        else:
+            extras.pop("places_due", None)
+        moved = after.with_changes(units=units, extras=extras)
+        return _with_marks(moved, "kinds", kinds), results
 
     def _disband_one(
         self, position: Position, units: list[Unit], power: str | None
@@ -1900,3 +2031,16 @@ def _ended_at(unit: Unit, position: Position, moves: Sequence[OrderResult]) -> s
         if u == unit and isinstance(r.order, Move) and r.outcome is Outcome.OK:
             return r.order.dest
     return unit.location
+
+
+def _stands(game_map: GameMap, unit: Unit) -> bool:
+    """May ``unit`` stand where it is: an army on land, a fleet at sea or on a coast (on
+    one of a province's named coasts where it has them)."""
+    p = game_map.provinces.get(province_of(unit.location))
+    if p is None:
+        return False
+    if unit.kind is UnitKind.ARMY:
+        return p.is_land and "/" not in unit.location
+    if p.terrain is Terrain.LAND:
+        return False
+    return unit.location in game_map.locations and (not p.coasts or "/" in unit.location)
