@@ -308,9 +308,7 @@ REASONS: dict[str, Promise] = {
     "link_nowhere": _("no unit can pass between %(source)s and %(dest)s: the vote is void"),
     "fool_override": _("the Fool gave %(unit)s (%(owner)s) its order this season"),
     "overridden_by_fool": _("overridden by the Fool"),
-    "fool_once": _(
-        "the Fool commands one unit a season (more with the Superbrain's shares)"
-    ),
+    "fool_once": _("the Fool commands one unit a season (more with the Superbrain's shares)"),
     "fool_no_unit": _("no unit of a great power at %(province)s"),
     "prediction_right": _(
         "the bounce in %(province)s was foretold: the units there merge into %(unit)s"
@@ -327,18 +325,15 @@ REASONS: dict[str, Promise] = {
     "answer_kept": _("the right answer is kept until the replies are judged"),
     "reply_right": _("right: a share of %(share)s of an extra unit"),
     "reply_wrong": _("not right"),
-    "nobody_right": _(
-        "nobody answered right: the Superbrain may place a unit in Iceland or Crete"
-    ),
+    "nobody_right": _("nobody answered right: the Superbrain may place a unit in Iceland or Crete"),
     "only_superbrain": _("only the Superbrain asks the question"),
+    "superbrain_missed": _("no question this season: every other seat gets a share of %(share)s"),
     "extra_built": _("%(unit)s built with the Superbrain's shares (it needs no center)"),
     "extra_refused": _(
         "an extra unit needs a whole share, a free home center, and comes one a season"
     ),
     "superbrain_placed": _("the Superbrain placed %(unit)s"),
-    "place_refused": _(
-        "the Superbrain places a unit in Iceland or Crete when nobody was right"
-    ),
+    "place_refused": _("the Superbrain places a unit in Iceland or Crete when nobody was right"),
     "no_question": _("there is no question to reply to this season"),
     "special_raised": _("%(unit)s raised (%(kind)s)"),
     "special_not_due": _("one %(kind)s per five supply centers: none is due now"),
@@ -359,9 +354,7 @@ REASONS: dict[str, Promise] = {
     # Kapitalisten: the exchange.
     "sale_limited": _("sold %(done)s: at most 500 of a currency are sold in a turn"),
     "sale_short": _("sold %(done)s: only %(done)s were held"),
-    "purchase_short": _(
-        "bought %(done)s: the cash ran out (no debt, orders in the order written)"
-    ),
+    "purchase_short": _("bought %(done)s: the cash ran out (no debt, orders in the order written)"),
     "currency_worthless": _(
         "the currency of %(nation)s is worth nothing: %(nation)s is eliminated"
     ),
@@ -494,6 +487,7 @@ def _place_names(map_id: str) -> dict[str, str]:
 #: Parameters that are counts of units of a currency (Kapitalisten), grouped as the
 #: reader's language groups them: 3,120 or 3.120.
 COUNT_PARAMS = frozenset({"units", "second", "done", "asked"})
+
 
 def _translated_params(params: Mapping[str, Any], map_id: str) -> dict[str, str]:
     """A result's or a reading problem's parameters (ids, as the adjudicator gives them:

@@ -913,3 +913,26 @@ class TestTheSuperbrain:
         assert any(u.power == "superbrain" and u.location == "ice" for u in placed.position.units)
         assert "places_due" not in placed.position.extras
         assert "superbrain" in rs().orders_due(placed.position)
+
+    def test_a_season_without_his_question_gives_every_other_seat_a_share(self) -> None:
+        spring, _orders = position_from_json(
+            {
+                "variant": "rather_silly",
+                "phase": "S1902M",
+                "options": {"roles": True},
+                "units": {"france": ["A par"], "germany": ["A mun"]},
+                "centers": {"france": ["par"], "germany": ["mun"]},
+                "extras": {"llamas": {}, "borg": "syr"},
+            }
+        )
+        after = resolve(spring, {}, seed=1)
+        told = result(after.results, "superbrain_missed")
+        assert (
+            told.params["share"] == "1/5"
+        )  # France, Germany, the Fool, the Doctor, the Fortune-teller
+        assert dict(after.position.extras["shares"]) == dict.fromkeys(
+            ("doctor", "fool", "fortune_teller", "france", "germany"), "1/5"
+        )
+        # Without the role seats there is no Superbrain to miss.
+        plain = resolve(board({"france": ["A par"]}, phase="S1902M"), {}, seed=1)
+        assert "superbrain_missed" not in reasons(plain.results)

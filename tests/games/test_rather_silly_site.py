@@ -373,7 +373,12 @@ def test_the_superbrains_question_is_judged_by_the_game_master_and_his_answer_ke
     decisions.decision_answer(decision=decision, by=site_moderator, answer="france")
     assert services.phase_adjudicate(game_id=game.pk, phase_id=fall.pk)
     fall.refresh_from_db()
-    assert fall.position_after["extras"]["shares"] == {"france": "1"}
+    shares = fall.position_after["extras"]["shares"]
+    # France was right (a whole share); the Superbrain asked nothing this fall, so every
+    # other seat still in the game also got a tenth (seven powers and three roles).
+    assert shares["france"] == "11/10"
+    assert shares["fool"] == "1/10"
+    assert "superbrain" not in shares
     with translation.override("de"):
         row = next(r for r in fall.results if r.get("reason_code") == "reply_right")
         assert wording.result_reason(row, "rather_silly") == (

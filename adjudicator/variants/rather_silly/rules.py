@@ -216,6 +216,9 @@ NOBODY_RIGHT = Reason.declare(
     "nobody_right", "nobody answered right: the Superbrain may place a unit in Iceland or Crete"
 )
 ONLY_SUPERBRAIN = Reason.declare("only_superbrain", "only the Superbrain asks the question")
+SUPERBRAIN_MISSED = Reason.declare(
+    "superbrain_missed", "no question this season: every other seat gets a share of {share}"
+)
 EXTRA_BUILT = Reason.declare(
     "extra_built", "{unit} built with the Superbrain's shares (it needs no center)"
 )
@@ -1178,6 +1181,9 @@ class RatherSilly(Variant):
             results.extend(OrderResult(p, o, Outcome.VOID, NO_QUESTION) for p, o in replies)
         extras.pop("question", None)
         extras.pop("answers", None)
+        asks = any(isinstance(o, Ask) for o in orders.get(SUPERBRAIN, ()))
+        if position.options.get("roles") and not asks:
+            results.extend(self._superbrain_missed(position, extras))
         for power, given in sorted(orders.items()):
             for order in given:
                 if isinstance(order, (Ask, AnswerIs)) and power != SUPERBRAIN:
@@ -1503,6 +1509,28 @@ class RatherSilly(Variant):
                         )
                     )
         return _with_marks(after.with_changes(units=units), "kinds", kinds), results
+
+    def _superbrain_missed(self, position: Position, extras: dict[str, Any]) -> list[OrderResult]:
+        """A season without the Superbrain's question: every other seat still in the game
+        (a great power with units or centers, and the other roles) gets an equal share,
+        as if all had answered right (house rule)."""
+        alive = [p for p in self.powers if position.units_of(p) or position.centers_of(p)] + [
+            r for r in ROLES if r != SUPERBRAIN
+        ]
+        share = Fraction(1, len(alive))
+        shares = {str(k): Fraction(str(v)) for k, v in (extras.get("shares") or {}).items()}
+        for seat in alive:
+            shares[seat] = shares.get(seat, Fraction(0)) + share
+        extras["shares"] = {p: str(v) for p, v in sorted(shares.items()) if v}
+        return [
+            OrderResult(
+                SUPERBRAIN,
+                "missed",
+                Outcome.OK,
+                SUPERBRAIN_MISSED,
+                FrozenMap({"share": str(share)}),
+            )
+        ]
 
     def extra_units(
         self,
