@@ -325,6 +325,7 @@ REASONS: dict[str, Promise] = {
     "answer_kept": _("the right answer is kept until the replies are judged"),
     "reply_right": _("right: a share of %(share)s of an extra unit"),
     "reply_wrong": _("not right"),
+    "reply_third_prediction": _("right: the Fortune-teller foretells three bounces next season"),
     "nobody_right": _("nobody answered right: the Superbrain may place a unit in Iceland or Crete"),
     "only_superbrain": _("only the Superbrain asks the question"),
     "superbrain_missed": _("no question this season: every other seat gets a share of %(share)s"),

@@ -936,3 +936,23 @@ class TestTheSuperbrain:
         # Without the role seats there is no Superbrain to miss.
         plain = resolve(board({"france": ["A par"]}, phase="S1902M"), {}, seed=1)
         assert "superbrain_missed" not in reasons(plain.results)
+
+    def test_a_right_fortune_teller_earns_a_third_prediction_not_a_share(self) -> None:
+        fall = self.asked()
+        judged = fall.with_changes(
+            extras={**fall.extras, "decisions": {"superbrain S1902": "fortune_teller"}}
+        )
+        after = resolve(judged, {"fortune_teller": ["reply Monte Muello"]}, seed=2)
+        assert result(after.results, "reply_third_prediction").power == "fortune_teller"
+        assert "shares" not in after.position.extras
+        position = after.position
+        while not str(position.phase).startswith("S1903M"):
+            position = resolve(position, {}, seed=3).position
+        three = resolve(
+            position,
+            {"fortune_teller": ["predict bur", "predict pic", "predict gas", "predict bre"]},
+            seed=4,
+        )
+        limited = [r for r in three.results if r.reason and r.reason.value == "prediction_limit"]
+        assert [str(r.order) for r in limited] == ["predict bre"]
+        assert "third_prediction" not in three.position.extras

@@ -212,6 +212,9 @@ QUESTION_ASKED = Reason.declare("question_asked", "the Superbrain asks: {questio
 ANSWER_KEPT = Reason.declare("answer_kept", "the right answer is kept until the replies are judged")
 REPLY_RIGHT = Reason.declare("reply_right", "right: a share of {share} of an extra unit")
 REPLY_WRONG = Reason.declare("reply_wrong", "not right")
+REPLY_THIRD_PREDICTION = Reason.declare(
+    "reply_third_prediction", "right: the Fortune-teller foretells three bounces next season"
+)
 NOBODY_RIGHT = Reason.declare(
     "nobody_right", "nobody answered right: the Superbrain may place a unit in Iceland or Crete"
 )
@@ -1151,6 +1154,8 @@ class RatherSilly(Variant):
         answer) is kept for next season's replies."""
         results: list[OrderResult] = []
         extras = dict(after.extras)
+        if extras.get("third_prediction") == _season(position.phase):
+            del extras["third_prediction"]  # spent in step 2 of this season
         asked = position.extras.get("question")
         replies = [
             (p, o) for p, given in sorted(orders.items()) for o in given if isinstance(o, Reply)
@@ -1161,7 +1166,11 @@ class RatherSilly(Variant):
             right = [p for p, _o in replies if p in named]
             shares = {str(k): Fraction(str(v)) for k, v in (extras.get("shares") or {}).items()}
             for power, reply in replies:
-                if power in right:
+                if power == FORTUNE_TELLER and power in right:
+                    # No share for him: three predictions next season instead (the rules).
+                    extras["third_prediction"] = _next_season(position.phase)
+                    results.append(OrderResult(power, reply, Outcome.OK, REPLY_THIRD_PREDICTION))
+                elif power in right:
                     share = Fraction(1, len(right))
                     shares[power] = shares.get(power, Fraction(0)) + share
                     results.append(
@@ -1219,10 +1228,11 @@ class RatherSilly(Variant):
             return after, []
         results: list[OrderResult] = []
         counted: list[Predict] = []
+        # A right reply to the Superbrain earns him a third prediction the next season.
+        third = position.extras.get("third_prediction") == _season(position.phase)
+        allowed = PREDICTIONS_EACH + (1 if third else 0)
         for prediction in predictions:
-            if len(counted) >= PREDICTIONS_EACH or prediction.province in {
-                p.province for p in counted
-            }:
+            if len(counted) >= allowed or prediction.province in {p.province for p in counted}:
                 results.append(
                     OrderResult(FORTUNE_TELLER, prediction, Outcome.VOID, PREDICTION_LIMIT)
                 )
