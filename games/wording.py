@@ -310,6 +310,7 @@ REASONS: dict[str, Promise] = {
     "overridden_by_fool": _("overridden by the Fool"),
     "fool_once": _("the Fool commands one unit a season (more with the Superbrain's shares)"),
     "fool_no_unit": _("no unit of a great power at %(province)s"),
+    "fool_other_power": _("the Fool's further units belong to other powers than his first"),
     "prediction_right": _(
         "the bounce in %(province)s was foretold: the units there merge into %(unit)s"
     ),

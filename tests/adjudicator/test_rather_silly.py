@@ -956,3 +956,30 @@ class TestTheSuperbrain:
         limited = [r for r in three.results if r.reason and r.reason.value == "prediction_limit"]
         assert [str(r.order) for r in limited] == ["predict bre"]
         assert "third_prediction" not in three.position.extras
+
+
+class TestTheFoolsShares:
+    def test_each_whole_share_commands_one_more_unit_of_another_power(self) -> None:
+        position = board(
+            {"france": ["A par", "A mar"], "germany": ["A mun"], "italy": ["A ven"]},
+            extras={"shares": {"fool": "3/2"}},
+        )
+        after = resolve(
+            position,
+            {
+                "fool": [
+                    "override A par - pic",
+                    "override A mar - gas",
+                    "override A mun - ruh",
+                    "override A ven - pie",
+                ]
+            },
+            seed=1,
+        )
+        codes = [r.reason.value for r in after.results if r.power == "fool" and r.reason]
+        assert codes.count("fool_override") == 2
+        assert "fool_other_power" in codes  # Marseilles is France's too
+        assert "fool_once" in codes  # Venice: no share left for a third
+        where = {(u.power, u.location) for u in after.position.units}
+        assert {("france", "pic"), ("germany", "ruh"), ("france", "mar"), ("italy", "ven")} <= where
+        assert dict(after.position.extras["shares"]) == {"fool": "1/2"}

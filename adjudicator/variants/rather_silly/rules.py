@@ -163,6 +163,9 @@ FOOL_ONCE = Reason.declare(
     "fool_once", "the Fool commands one unit a season (more with the Superbrain's shares)"
 )
 FOOL_NO_UNIT = Reason.declare("fool_no_unit", "no unit of a great power at {province}")
+FOOL_OTHER_POWER = Reason.declare(
+    "fool_other_power", "the Fool's further units belong to other powers than his first"
+)
 PREDICTION_RIGHT = Reason.declare(
     "prediction_right", "the bounce in {province} was foretold: the units there merge into {unit}"
 )
@@ -755,14 +758,18 @@ class RatherSilly(Variant):
         self, position: Position, orders: Mapping[str, Sequence[Order | str]]
     ) -> tuple[dict[str, list[Order | str]], list[OrderResult]]:
         """The Fool's override: each season he gives one unit of a great power its order,
-        whatever its owner gave it (the owner's order for it is set aside, said so); a
-        second override is void (more come with the Superbrain's shares, part 2)."""
+        whatever its owner gave it (the owner's order for it is set aside, said so); each
+        whole share of the Superbrain's he holds lets him command one more, of another
+        power than the first (the shares are spent in :meth:`own_orders`, which finds the
+        overrides that stood kept under his key)."""
         given = {p: list(o) for p, o in orders.items() if p != "fool"}
         fools = list(orders.get("fool") or ())
         if not fools:
             return given, []
         results: list[OrderResult] = []
-        allowed = 1
+        shares = Fraction(str((position.extras.get("shares") or {}).get("fool", "0")))
+        allowed = 1 + int(shares)
+        first: str | None = None
         for raw in fools:
             try:
                 order = (
@@ -792,7 +799,13 @@ class RatherSilly(Variant):
             if allowed == 0:
                 results.append(OrderResult("fool", order, Outcome.VOID, FOOL_ONCE))
                 continue
+            if first is not None and unit.power == first:
+                results.append(OrderResult("fool", order, Outcome.VOID, FOOL_OTHER_POWER))
+                continue
+            first = first or unit.power
             allowed -= 1
+            # Kept under his key: own_orders spends a share for each beyond the first.
+            given.setdefault("fool", []).append(order)
             mine = given.get(unit.power, [])
             kept: list[Order | str] = []
             for text in mine:
@@ -1097,6 +1110,7 @@ class RatherSilly(Variant):
         results.extend(done)
         after, done = self.extra_units(position, after, orders)
         results.extend(done)
+        after = self._fool_spends(after, orders)
         votes: dict[str, Vote] = {}
         for power, given in sorted(orders.items()):
             for order in given:
@@ -1541,6 +1555,21 @@ class RatherSilly(Variant):
                 FrozenMap({"share": str(share)}),
             )
         ]
+
+    def _fool_spends(
+        self, after: Position, orders: Mapping[str, Sequence[VariantOrder]]
+    ) -> Position:
+        """A whole share of the Fool's for each override beyond his first this season."""
+        used = sum(1 for o in orders.get("fool", ()) if isinstance(o, Override)) - 1
+        if used <= 0:
+            return after
+        shares = {str(k): Fraction(str(v)) for k, v in (after.extras.get("shares") or {}).items()}
+        shares["fool"] = shares.get("fool", Fraction(0)) - used
+        kept = {p: str(v) for p, v in sorted(shares.items()) if v}
+        extras = {k: v for k, v in after.extras.items() if k != "shares"}
+        if kept:
+            extras["shares"] = kept
+        return after.with_changes(extras=extras)
 
     def extra_units(
         self,
