@@ -96,6 +96,10 @@ def signed_in_page(
     page.fill("#id_username", username)
     page.fill("#id_password", PASSWORD)
     page.click("form.stacked button[type=submit]")
+    # Wait for the page the sign-in leads to: a test's next goto would otherwise abort its
+    # loading (its scripts' requests "fail", and a listener added meanwhile hears of it).
+    page.wait_for_url(lambda url: "/accounts/login/" not in url)
+    page.wait_for_load_state()
     if latency:
         cdp = page.context.new_cdp_session(page)
         cdp.send("Network.enable")
