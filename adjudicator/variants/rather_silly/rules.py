@@ -248,6 +248,23 @@ declare_problem("predict_shape", "a prediction reads: predict bur (or predict bu
 declare_problem("vote_shape", "a vote reads: vote lon - par")
 
 
+def _located(token: str, text: str, game_map: GameMap, *, coast_ok: bool = True) -> str:
+    """The location ``token`` names on the map (never a coast, unless ``coast_ok``).
+
+    Raises:
+        ParseError: ``unknown_province``, as the core's reader says it.
+    """
+    location = game_map.lookup(token)
+    if location is None or (not coast_ok and "/" in location):
+        raise ParseError(
+            problem_words("unknown_province", {"token": token}, game_map),
+            text,
+            "unknown_province",
+            {"token": token},
+        )
+    return location
+
+
 def _province_word(text: str, word: str, game_map: GameMap, problem: str) -> str | None:
     """``<word> <province>`` read to a province id; None if ``text`` is another order."""
     words = text.lower().split()
@@ -255,59 +272,45 @@ def _province_word(text: str, word: str, game_map: GameMap, problem: str) -> str
         return None
     if len(words) != 2:
         raise ParseError(problem_words(problem, {}, game_map), text, problem)
-    province = game_map.lookup(words[1])
-    if province is None or "/" in province:
-        raise ParseError(
-            problem_words("unknown_province", {"token": words[1]}, game_map),
-            text,
-            "unknown_province",
-            {"token": words[1]},
-        )
-    return province
+    return _located(words[1], text, game_map, coast_ok=False)
 
 
 @dataclass(frozen=True, slots=True)
-class Herd(VariantOrder):
+class ProvinceOrder(VariantOrder):
+    """An order naming one province after its word (``herd boh``, ``explode boh``)."""
+
+    word: ClassVar[str] = ""
+    province: str
+
+    @classmethod
+    def read(
+        cls, text: str, game_map: GameMap, position: Position | None, power: str | None
+    ) -> ProvinceOrder | None:
+        found = _province_word(text, cls.word, game_map, "herd_shape")
+        return cls(found) if found is not None else None
+
+    def __str__(self) -> str:
+        return f"{self.word} {self.province}"
+
+    @property
+    def where(self) -> str:
+        return self.province
+
+
+@dataclass(frozen=True, slots=True)
+class Herd(ProvinceOrder):
     """Settle a herd of llamas (Winter 1900): ``herd boh``."""
 
-    province: str
+    word: ClassVar[str] = "herd"
     phase_kinds = frozenset({LLAMAS})
-
-    @classmethod
-    def read(
-        cls, text: str, game_map: GameMap, position: Position | None, power: str | None
-    ) -> Herd | None:
-        found = _province_word(text, "herd", game_map, "herd_shape")
-        return cls(found) if found is not None else None
-
-    def __str__(self) -> str:
-        return f"herd {self.province}"
-
-    @property
-    def where(self) -> str:
-        return self.province
 
 
 @dataclass(frozen=True, slots=True)
-class Explode(VariantOrder):
+class Explode(ProvinceOrder):
     """Blow up one of your herds after the Borg's step (rule: Lama): ``explode boh``."""
 
-    province: str
+    word: ClassVar[str] = "explode"
     phase_kinds = frozenset({PhaseKind.MOVEMENT})
-
-    @classmethod
-    def read(
-        cls, text: str, game_map: GameMap, position: Position | None, power: str | None
-    ) -> Explode | None:
-        found = _province_word(text, "explode", game_map, "herd_shape")
-        return cls(found) if found is not None else None
-
-    def __str__(self) -> str:
-        return f"explode {self.province}"
-
-    @property
-    def where(self) -> str:
-        return self.province
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,17 +331,7 @@ class Vote(VariantOrder):
             return None
         if len(words) != 4 or words[2] != "-":
             raise ParseError(problem_words("vote_shape", {}, game_map), text, "vote_shape")
-        ends = []
-        for token in (words[1], words[3]):
-            province = game_map.lookup(token)
-            if province is None:
-                raise ParseError(
-                    problem_words("unknown_province", {"token": token}, game_map),
-                    text,
-                    "unknown_province",
-                    {"token": token},
-                )
-            ends.append(province.split("/")[0])
+        ends = [province_of(_located(token, text, game_map)) for token in (words[1], words[3])]
         if ends[0] == ends[1]:
             raise ParseError(problem_words("vote_shape", {}, game_map), text, "vote_shape")
         return cls(ends[0], ends[1])
@@ -401,14 +394,7 @@ class SellSoul(VariantOrder):
             return None
         if len(words) != 3 or words[1].upper() not in ("A", "F"):
             raise ParseError(problem_words("sell_shape", {}, game_map), text, "sell_shape")
-        location = game_map.lookup(words[2])
-        if location is None:
-            raise ParseError(
-                problem_words("unknown_province", {"token": words[2]}, game_map),
-                text,
-                "unknown_province",
-                {"token": words[2]},
-            )
+        location = _located(words[2], text, game_map)
         return cls(UnitRef(UnitKind(words[1].upper()), location))
 
     def __str__(self) -> str:
@@ -437,14 +423,7 @@ class Raise(VariantOrder):
             return None
         if len(words) != 2:
             raise ParseError(problem_words("special_shape", {}, game_map), text, "special_shape")
-        province = game_map.lookup(words[1])
-        if province is None or "/" in province:
-            raise ParseError(
-                problem_words("unknown_province", {"token": words[1]}, game_map),
-                text,
-                "unknown_province",
-                {"token": words[1]},
-            )
+        province = _located(words[1], text, game_map, coast_ok=False)
         return cls(DIRTBAG if words[0] == "rogue" else words[0], province)
 
     def __str__(self) -> str:
@@ -616,15 +595,8 @@ class Predict(VariantOrder):
             return None
         if len(words) not in (2, 3) or (len(words) == 3 and words[2].upper() not in "AF"):
             raise ParseError(problem_words("predict_shape", {}, game_map), text, "predict_shape")
-        province = game_map.lookup(words[1])
-        if province is None:
-            raise ParseError(
-                problem_words("unknown_province", {"token": words[1]}, game_map),
-                text,
-                "unknown_province",
-                {"token": words[1]},
-            )
-        return cls(province.split("/")[0], words[2].upper() if len(words) == 3 else "A")
+        province = province_of(_located(words[1], text, game_map))
+        return cls(province, words[2].upper() if len(words) == 3 else "A")
 
     def __str__(self) -> str:
         return f"predict {self.province}" + (" F" if self.kind == "F" else "")
