@@ -127,6 +127,12 @@ class Variant:
     #: Who gives orders besides the powers, by the ids orders are keyed by (Kapitalisten's
     #: investors give exchange orders). Standard: nobody.
     other_order_givers: tuple[str, ...] = ()
+    #: Does it read who has left from its host (``extras.absent``: the seats nobody plays,
+    #: Kapitalisten's rule 3.3.3)? The host then lists them as each phase is resolved.
+    reads_absent: bool = False
+    #: Reasons of results by which the variant's own rules exclude a seat's player
+    #: (Kapitalisten: three turns without exchange orders); the host takes the seat away.
+    excluding_reasons: frozenset[str] = frozenset()
     #: The powers of units no player commands (Rather Silly's monsters): their units stand
     #: on the board, owe no orders, and the variant gives theirs (:meth:`standing_orders`).
     creatures: tuple[str, ...] = ()

@@ -94,7 +94,7 @@ def board_resolve(game: Game, phase: GamePhase, variant: Variant, now: Any) -> P
         after = after.with_changes(
             extras={k: v for k, v in after.extras.items() if k != "decisions"}
         )
-    notes.extend(_excluded_by_rules(resolution.results, seats, phase))
+    notes.extend(_excluded_by_rules(resolution.results, seats, phase, variant))
     phase.position_after = position_to_json(after)
     phase.status = GamePhase.Status.RESOLVED
     phase.resolved_at = now
@@ -108,19 +108,14 @@ def board_resolve(game: Game, phase: GamePhase, variant: Variant, now: Any) -> P
     return after
 
 
-#: The reason a variant gives when its own rules exclude a player (Kapitalisten, 3.3.1:
-#: three turns in a row without exchange orders).
-EXCLUDED_BY_RULES = "investor_excluded"
-
-
 def _excluded_by_rules(
-    results: Any, seats: dict[str, Seat], phase: GamePhase
+    results: Any, seats: dict[str, Seat], phase: GamePhase, variant: Variant
 ) -> list[dict[str, Any]]:
     """Seats the variant's rules excluded in this phase: their player leaves the seat (a
     moderator may give it back; it is offered to replacements) and nobody plays it."""
     notes: list[dict[str, Any]] = []
     for r in results:
-        if r.reason is None or r.reason.value != EXCLUDED_BY_RULES:
+        if r.reason is None or r.reason.value not in variant.excluding_reasons:
             continue
         seat = seats.get(r.power)
         if seat is None or seat.user_id is None:

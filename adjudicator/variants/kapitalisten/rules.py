@@ -206,6 +206,9 @@ class Kapitalisten(Variant):
     other_order_givers = INVESTORS
     #: Rule 8: victory points decide, ties share; there are no draws.
     draws = False
+    #: Rule 3.3.3: who has left is the host's to say; 3.3.1 excludes by its own count.
+    reads_absent = True
+    excluding_reasons = frozenset({"investor_excluded"})
 
     # -- options and seats -----------------------------------------------------------------
 
