@@ -72,6 +72,17 @@ def spring_1901(**changes: Any) -> Position:
     return with_exchange(position.position, **changes)
 
 
+#: Investor 1 holds 2,000 lire and nothing else; investor 2 ten of every currency.
+ITALY_BOOK = Book(
+    holdings={
+        I1: {n: 2000 if n == "italy" else 0 for n in NATIONS},
+        I2: dict.fromkeys(NATIONS, 10),
+    },
+    cash={I1: 0, I2: 0},
+    rates=dict.fromkeys(NATIONS, 100),
+).to_json()
+
+
 class TestRule2TheOpeningBook:
     def test_every_investor_holds_1000_of_each_currency_and_no_cash(self) -> None:
         book = book_of(opening(9))
@@ -436,14 +447,7 @@ class TestMissedOrders331:
 
     def test_an_excluded_investor_keeps_selling_and_counts_no_more_for_control(self) -> None:
         position = spring_1901(
-            book=Book(
-                holdings={
-                    I1: {n: 2000 if n == "italy" else 0 for n in NATIONS},
-                    I2: dict.fromkeys(NATIONS, 10),
-                },
-                cash={I1: 0, I2: 0},
-                rates=dict.fromkeys(NATIONS, 100),
-            ).to_json(),
+            book=ITALY_BOOK,
             missed={I1: 3, I2: 0},
             excluded=[I1],
         )
@@ -472,14 +476,7 @@ class TestMissedOrders332AndExclusion333:
         self,
     ) -> None:
         position = spring_1901(
-            book=Book(
-                holdings={
-                    I1: {n: 2000 if n == "italy" else 0 for n in NATIONS},
-                    I2: dict.fromkeys(NATIONS, 10),
-                },
-                cash={I1: 0, I2: 0},
-                rates=dict.fromkeys(NATIONS, 100),
-            ).to_json(),
+            book=ITALY_BOOK,
             missed={I1: 0, I2: 0},
             excluded=[],
         )
@@ -496,14 +493,7 @@ class TestMissedOrders332AndExclusion333:
 
     def test_a_replaced_investor_counts_again_with_his_missed_turns_forgiven(self) -> None:
         position = spring_1901(
-            book=Book(
-                holdings={
-                    I1: {n: 2000 if n == "italy" else 0 for n in NATIONS},
-                    I2: dict.fromkeys(NATIONS, 10),
-                },
-                cash={I1: 0, I2: 0},
-                rates=dict.fromkeys(NATIONS, 100),
-            ).to_json(),
+            book=ITALY_BOOK,
             missed={I1: 3, I2: 0},
             excluded=[I1],
         )

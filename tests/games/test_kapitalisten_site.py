@@ -53,6 +53,16 @@ def _opening(game: Game, users: dict[str, Any]) -> Any:
     return one
 
 
+def _all_ready_but_investor_1(game: Game, users: dict[str, Any]) -> Any:
+    """The opening, then Spring 1901 with every investor ready but investor 1, who
+    commands Russia and gives it no orders; his user."""
+    one = _opening(game, users)
+    for user in users.values():
+        if user != one:
+            services.orders_ready(game=game, user=user, ready=True)
+    return one
+
+
 class TestTheTermsTheRulesFix:
     def test_anonymous_published_press_and_a_replacement_search_whatever_was_chosen(
         self, make_user: Any
@@ -329,10 +339,7 @@ class TestMissedOrders33:
         self, make_user: Any
     ) -> None:
         game, users = kapitalisten_game(make_user)
-        one = _opening(game, users)
-        for user in users.values():
-            if user != one:
-                services.orders_ready(game=game, user=user, ready=True)
+        one = _all_ready_but_investor_1(game, users)
         spring = current(game)
         assert not adjudicate_now(game)  # Russia's orders are missing: the turn waits
         spring.refresh_from_db()
@@ -363,10 +370,7 @@ class TestMissedOrders33:
         self, make_user: Any, site_moderator: Any
     ) -> None:
         game, users = kapitalisten_game(make_user)
-        one = _opening(game, users)
-        for user in users.values():
-            if user != one:
-                services.orders_ready(game=game, user=user, ready=True)
+        one = _all_ready_but_investor_1(game, users)
         assert not adjudicate_now(game)  # the search begins; investor 1 is excluded
         moderation.late_orders_accept(
             game=game,
@@ -390,10 +394,7 @@ class TestMissedOrders33:
         self, make_user: Any
     ) -> None:
         game, users = kapitalisten_game(make_user)
-        one = _opening(game, users)
-        for user in users.values():
-            if user != one:
-                services.orders_ready(game=game, user=user, ready=True)
+        one = _all_ready_but_investor_1(game, users)
         assert not adjudicate_now(game)  # the search begins
         assert adjudicate_now(game)  # ... and ends with nobody: the defaults apply
         spring = game.phases.get(code="S1901M")
@@ -411,10 +412,7 @@ class TestMissedOrders33:
         self, make_user: Any, site_moderator: Any
     ) -> None:
         game, users = kapitalisten_game(make_user)
-        one = _opening(game, users)
-        for user in users.values():
-            if user != one:
-                services.orders_ready(game=game, user=user, ready=True)
+        one = _all_ready_but_investor_1(game, users)
         assert not adjudicate_now(game)
         assert adjudicate_now(game)  # nobody came: investor 1 is absent
         moderation.seat_replace(

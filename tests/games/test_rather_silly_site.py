@@ -15,6 +15,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from adjudicator.variants.rather_silly import ROLES
 from games import selectors, services, visibility, wording
 from games.export import game_export
 from games.models import Game, GamePhase
@@ -27,7 +28,9 @@ POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey"
 
 
 def _game(make_user: Any, **options: Any) -> tuple[Game, dict[str, Any]]:
-    users = {p: make_user(f"{p}-rs") for p in POWERS}
+    """A started game, seven seats (eleven with ``roles=True``); the users by seat."""
+    seats = (*POWERS, *(ROLES if options.get("roles") else ()))
+    users = {p: make_user(f"{p}-rs") for p in seats}
     game = services.game_create(
         created_by=users["austria"],
         name="Silly",
@@ -36,7 +39,7 @@ def _game(make_user: Any, **options: Any) -> tuple[Game, dict[str, Any]]:
             variant_id="rather_silly", options=options, assignment=Game.Assignment.CHOSEN
         ),
     )
-    for power in POWERS[1:]:
+    for power in seats[1:]:
         services.game_join(game=game, user=users[power], power=power)
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE
@@ -176,22 +179,7 @@ def _rs() -> Any:
 
 
 def test_a_role_seat_votes_for_the_link(make_user: Any) -> None:
-    users = {
-        p: make_user(f"{p}-r") for p in (*POWERS, "fool", "superbrain", "doctor", "fortune_teller")
-    }
-    game = services.game_create(
-        created_by=users["austria"],
-        name="Roles",
-        power="austria",
-        terms=GameTerms(
-            variant_id="rather_silly",
-            options={"roles": True},
-            assignment=Game.Assignment.CHOSEN,
-        ),
-    )
-    for power, user in users.items():
-        if power != "austria":
-            services.game_join(game=game, user=user, power=power)
+    game, users = _game(make_user, roles=True)
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE
     services.orders_submit(game=game, user=users["fool"], orders=["vote lon - bel"])
@@ -217,20 +205,7 @@ def test_the_board_draws_iceland_and_crete(settled: tuple[Game, dict[str, Any]])
 
 
 def test_the_fool_overrides_a_units_order_through_the_site(make_user: Any) -> None:
-    users = {
-        p: make_user(f"{p}-f") for p in (*POWERS, "fool", "superbrain", "doctor", "fortune_teller")
-    }
-    game = services.game_create(
-        created_by=users["austria"],
-        name="Fool",
-        power="austria",
-        terms=GameTerms(
-            variant_id="rather_silly", options={"roles": True}, assignment=Game.Assignment.CHOSEN
-        ),
-    )
-    for power, user in users.items():
-        if power != "austria":
-            services.game_join(game=game, user=user, power=power)
+    game, users = _game(make_user, roles=True)
     _adjudicate(game)  # the llamas' winter, nobody settling any
     assert current(game).code == "S1901M"
     fool = users["fool"]
@@ -257,20 +232,7 @@ def test_the_fool_overrides_a_units_order_through_the_site(make_user: Any) -> No
 
 
 def test_the_fortune_tellers_merged_unit_is_his_to_order(make_user: Any) -> None:
-    users = {
-        p: make_user(f"{p}-ft") for p in (*POWERS, "fool", "superbrain", "doctor", "fortune_teller")
-    }
-    game = services.game_create(
-        created_by=users["austria"],
-        name="Fortunes",
-        power="austria",
-        terms=GameTerms(
-            variant_id="rather_silly", options={"roles": True}, assignment=Game.Assignment.CHOSEN
-        ),
-    )
-    for power, user in users.items():
-        if power != "austria":
-            services.game_join(game=game, user=user, power=power)
+    game, users = _game(make_user, roles=True)
     _adjudicate(game)  # the llamas' winter
     services.orders_submit(game=game, user=users["france"], orders=["A par - bur"])
     services.orders_submit(game=game, user=users["germany"], orders=["A mun - bur"])
@@ -331,20 +293,7 @@ def test_the_superbrains_question_is_judged_by_the_game_master_and_his_answer_ke
     from games.models import Decision
     from games.services import decisions
 
-    users = {
-        p: make_user(f"{p}-sb") for p in (*POWERS, "fool", "superbrain", "doctor", "fortune_teller")
-    }
-    game = services.game_create(
-        created_by=users["austria"],
-        name="Quiz",
-        power="austria",
-        terms=GameTerms(
-            variant_id="rather_silly", options={"roles": True}, assignment=Game.Assignment.CHOSEN
-        ),
-    )
-    for power, user in users.items():
-        if power != "austria":
-            services.game_join(game=game, user=user, power=power)
+    game, users = _game(make_user, roles=True)
     _adjudicate(game)  # the llamas' winter
     services.orders_submit(
         game=game,
