@@ -394,7 +394,7 @@ class TestMissedOrders33:
         self, make_user: Any
     ) -> None:
         game, users = kapitalisten_game(make_user)
-        one = _all_ready_but_investor_1(game, users)
+        _all_ready_but_investor_1(game, users)
         assert not adjudicate_now(game)  # the search begins
         assert adjudicate_now(game)  # ... and ends with nobody: the defaults apply
         spring = game.phases.get(code="S1901M")
