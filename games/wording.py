@@ -350,6 +350,25 @@ REASONS: dict[str, Promise] = {
     "not_an_amazon": _("only an Amazon seduces"),
     "not_a_dirtbag": _("only a rogue army distracts"),
     "distracting": _("the Amazons next to it are distracted"),
+    "tardis_arrived": _("the TARDIS came out of hyperspace in %(province)s"),
+    "tardis_astray": _(
+        "the TARDIS's random generator failed: it came out of hyperspace in %(province)s"
+    ),
+    "tardis_swam": _("the TARDIS landed at sea in %(sea)s and rode a dolphin to %(province)s"),
+    "tardis_waits": _("no hyperspace link this season: the TARDIS waits in hyperspace"),
+    "tardis_not_an_end": _("the TARDIS comes out at an end of the link (%(source)s or %(dest)s)"),
+    "tardis_moved": _("the TARDIS moved with its unit to %(province)s"),
+    "tardis_through_hyperspace": _("the TARDIS went through hyperspace to %(province)s"),
+    "tardis_stayed": _(
+        "the TARDIS stays in %(province)s: it moves only with a unit given the same move "
+        "that succeeds, or through hyperspace"
+    ),
+    "tardis_escaped": _("its unit was dislodged: the TARDIS escaped into hyperspace"),
+    "tardis_no_escape": _("its unit was not dislodged: the TARDIS stays in %(province)s"),
+    "monster_destroyed": _("the Doctor destroyed the monster in %(province)s: a victory point"),
+    "no_monster_there": _("the TARDIS is not in %(province)s with a monster"),
+    "exorcised": _("the Doctor exorcised %(unit)s (%(owner)s): a victory point"),
+    "only_the_doctor": _("only the Doctor commands the TARDIS"),
     "merged_by_fortune_teller": _(
         "%(unit)s (%(owner)s) merged into the Fortune-teller's unit in %(province)s"
     ),
@@ -616,6 +635,7 @@ _PARSE_PROBLEMS: dict[str, Promise] = {
     "override_shape": _("the Fool's order reads: override A par - bur"),
     "predict_shape": _("a prediction reads: predict bur (or predict bur F)"),
     "sell_shape": _("a sale of a soul reads: sell A par"),
+    "tardis_shape": _("the TARDIS's orders read: T - yor, T destroy bre, T escape"),
     "text_shape": _("write the words after it: ask …, answer …, reply …"),
     "extra_shape": _("an extra unit reads: extra A par (the Superbrain's: place F ice)"),
     "special_shape": _("a special army is raised so: amazon par, rogue mun"),

@@ -61,6 +61,7 @@ MARK_LETTERS = {"amazon": "♀", "dirtbag": "R"}
 DEVIL = "#b3261e"
 HERD = "#b07a2a"
 LINK = "#7b3fb5"
+TARDIS = "#1f4e9c"
 LAND = "#efe6cf"
 SEA = "#bcd8ea"
 INK = "#222222"
@@ -460,6 +461,42 @@ class _Drawing:
             self.add(
                 f"<g{_attrs([('class', 'borg'), ('data-borg', borg)])}>"
                 f"<polygon{_attrs(hexagon)}/><text{_attrs(label)}>B</text></g>"
+            )
+        tardis = (extras.get("tardis") or {}).get("province")
+        at = self.point(tardis) if isinstance(tardis, str) else None
+        if at is not None:
+            # Below and right of the province's unit: it shares the province with one.
+            x, y = at[0] + 12, at[1] + 10
+            box = [
+                ("x", number(x - 6)),
+                ("y", number(y - 8)),
+                ("width", "12"),
+                ("height", "16"),
+                ("rx", "1.5"),
+                *(
+                    [("fill", TARDIS), ("stroke", "#ffffff"), ("stroke-width", "1.2")]
+                    if self.paint
+                    else []
+                ),
+            ]
+            label = [
+                ("x", number(x)),
+                ("y", number(y + 3.5)),
+                *(
+                    [
+                        ("font-family", FONT),
+                        ("font-size", "9"),
+                        ("font-weight", "bold"),
+                        ("text-anchor", "middle"),
+                        ("fill", "#ffffff"),
+                    ]
+                    if self.paint
+                    else []
+                ),
+            ]
+            self.add(
+                f"<g{_attrs([('class', 'tardis'), ('data-tardis', tardis)])}>"
+                f"<rect{_attrs(box)}/><text{_attrs(label)}>T</text></g>"
             )
         self.add("</g>")
 

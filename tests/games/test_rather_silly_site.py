@@ -333,3 +333,33 @@ def test_the_superbrains_question_is_judged_by_the_game_master_and_his_answer_ke
         assert wording.result_reason(row, "rather_silly") == (
             "richtig: ein Anteil von 1 an einer Extra-Einheit"
         )
+
+
+def test_the_doctors_tardis_comes_along_the_first_link_and_is_drawn(make_user: Any) -> None:
+    game, users = _game(make_user, roles=True)
+    with translation.override("en"):
+        html = Client().get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert "The Doctor's TARDIS comes onto the board along the first hyperspace link." in html
+    services.orders_submit(game=game, user=users["england"], orders=["vote lon - bel"])
+    _adjudicate(game)  # the llamas' winter chooses the link of Spring 1901
+    doctor = users["doctor"]
+    state = selectors.game_state(user=doctor, game=game)
+    assert state["me"]["may_order"] is True
+    services.orders_submit(game=game, user=doctor, orders=["T - bel"])
+    _adjudicate(game)
+    spring = game.phases.get(code="S1901M")
+    codes = {r.get("reason_code") for r in spring.results}
+    assert codes & {"tardis_arrived", "tardis_astray"}
+    where = spring.position_after["extras"]["tardis"]["province"]
+    assert where in wording.location_names("rather_silly")
+    with translation.override("de"):
+        row = next(r for r in spring.results if r.get("reason_code", "").startswith("tardis_a"))
+        assert "TARDIS" in wording.result_reason(row, "rather_silly")
+    # Everyone sees where it is: on the board (server and script draw it) and in the panel.
+    with translation.override("en"):
+        html = Client().get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert f'data-tardis="{where}"' in html
+    assert "The Doctor has 0 victory points." in html
+    picture = Client().get(reverse("games:map-svg", args=[game.pk, current(game).index]))
+    assert picture.status_code == 200
+    assert b'class="tardis"' in picture.content

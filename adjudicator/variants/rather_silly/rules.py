@@ -74,6 +74,16 @@ from adjudicator.variants.rather_silly.creatures import (
     monster_move,
     monster_retreat,
 )
+from adjudicator.variants.rather_silly.doctor import (
+    DOCTOR,
+    DOCTOR_POINTS_TO_WIN,
+    TARDIS_ORDERS,
+    doctor_score,
+    exorcisms,
+    tardis_center,
+    tardis_legal_orders,
+    tardis_moves,
+)
 from adjudicator.wording import declare_problem, problem_words
 
 LLAMAS = PhaseKind.declare("L", "llama placement")
@@ -634,6 +644,7 @@ class RatherSilly(Variant):
         Reply,
         Extra,
         Place,
+        *TARDIS_ORDERS,
     )
     creatures = (MONSTER,)
     other_order_givers = ROLES
@@ -933,20 +944,35 @@ class RatherSilly(Variant):
         return closer[0] if closer else None
 
     def winner(self, position: Position) -> str | None:
-        """A great power with 18 centers; the Fool, with the role seats, once the game
-        reaches 1921 (the monsters' centers count for nobody)."""
+        """The one seat that won, if one did (see :meth:`winners_of`)."""
+        won = self.winners_of(position)
+        return won[0] if len(won) == 1 else None
+
+    def finished(self, position: Position) -> bool:
+        return bool(self.winners_of(position))
+
+    def winners_of(self, position: Position) -> tuple[str, ...]:
+        """A seat (not the Fool) with 18 centers, alone at the top; the Doctor, with the
+        role seats, when his centers and victory points make 30 after any phase (both, a
+        shared win, if the same phase brings both: the rules allow it); else the Fool once
+        the game reaches 1921 (the monsters' centers count for nobody)."""
         counts: dict[str, int] = {}
         for owner in position.ownership.values():
-            if owner in self.powers or owner == FORTUNE_TELLER:
+            if owner in self.powers or (owner in ROLES and owner != "fool"):
                 counts[owner] = counts.get(owner, 0) + 1
+        won: list[str] = []
         best = [p for p, n in counts.items() if n >= self.victory_centers]
         if best:
             top = max(counts[p] for p in best)
             leaders = [p for p in best if counts[p] == top]
-            return leaders[0] if len(leaders) == 1 else None
-        if position.options.get("roles") and position.phase.year >= FOOL_YEAR:
-            return "fool"
-        return None
+            if len(leaders) == 1:
+                won.append(leaders[0])
+        roles = bool(position.options.get("roles"))
+        if roles and doctor_score(position) >= DOCTOR_POINTS_TO_WIN and DOCTOR not in won:
+            won.append(DOCTOR)
+        if not won and roles and position.phase.year >= FOOL_YEAR:
+            won.append("fool")
+        return tuple(won)
 
     # -- the llamas' winter ---------------------------------------------------------------------
 
@@ -1060,7 +1086,21 @@ class RatherSilly(Variant):
         after = _with_marks(
             after, "kinds", _moved(_marks(position, "kinds"), position.units, moves)
         )
+        if position.options.get("roles"):
+            after, done = tardis_moves(
+                self.map,
+                position,
+                after,
+                orders,
+                moves,
+                _link_in_force(position),
+                chance(seed, "tardis"),
+            )
+            results.extend(done)
         after, done = self.fortune_teller_merges(position, after, orders, moves)
+        results.extend(done)
+        after, kept, done = exorcisms(after, _devils(after))
+        after = _with_devils(after, kept)
         results.extend(done)
         after, done = self.devil_units_normalise(position, after, orders, seed)
         results.extend(done)
@@ -1796,6 +1836,7 @@ class RatherSilly(Variant):
         """Step 9: a center under the Borg at the adjustments turns neutral; others as in
         the standard game (a monster's center is the monsters')."""
         ownership = dict(super().update_ownership(position))
+        tardis_center(position, ownership, self.map.supply_centers)
         borg = position.extras.get("borg")
         if isinstance(borg, str):
             ownership.pop(borg, None)
@@ -1820,10 +1861,12 @@ class RatherSilly(Variant):
     def own_legal_orders(
         self, position: Position, power: str | None
     ) -> dict[str, tuple[Order, ...]]:
-        """Explode orders for a power's herds in a movement phase (the herd placements and
-        votes are any province, so they are not listed)."""
+        """Explode orders for a power's herds in a movement phase, and the Doctor's TARDIS
+        orders (the herd placements and votes are any province, so they are not listed)."""
         if power is None or position.phase.kind is not PhaseKind.MOVEMENT:
             return {}
+        if power == DOCTOR:
+            return dict(tardis_legal_orders(position, _link_in_force(position)))
         herds = (position.extras.get("llamas") or {}).get(power) or []
         return {f"explode {p}": (Explode(p),) for p in sorted(set(herds))}
 

@@ -181,6 +181,15 @@ export function createBoard(svg, anchors) {
       el("polygon", { points: corners.map(([c, s]) => `${number(x + 9 * c)},${number(y + 9 * s)}`).join(" ") }, g);
       el("text", { x: number(x), y: number(y + 3.5) }, g).textContent = "B";
     }
+    const tardis = extras && extras.tardis && extras.tardis.province;
+    const there = typeof tardis === "string" ? point(tardis, false) : null;
+    if (there) {
+      // Below and right of the province's unit: it shares the province with one.
+      const x = there[0] + 12, y = there[1] + 10;
+      const g = el("g", { class: "tardis", "data-tardis": tardis }, group);
+      el("rect", { x: number(x - 6), y: number(y - 8), width: 12, height: 16, rx: 1.5 }, g);
+      el("text", { x: number(x), y: number(y + 3.5) }, g).textContent = "T";
+    }
   }
 
   return { owners, unit, units, orders, point, creatures };
