@@ -142,10 +142,12 @@ def _resolve(
         moved = outcome.results
         # One result per unit, in the order of the position's units.
         keys = [(u.power, u.location) for u in position.units]
-        if not keyed and keys == sorted(keys):
+        if not keyed and not outcome.implicit and keys == sorted(keys):
             ordered = outcome.results  # in order already (units are usually kept sorted)
         else:
             keyed.extend(zip(keys, outcome.results, strict=True))
+            # Supports no order gave (a variant's), each after its giver's own order.
+            keyed.extend((_result_key(r), r) for r in outcome.implicit)
         after = position.with_changes(
             units=outcome.units, dislodged=outcome.dislodged, standoffs=outcome.standoffs
         )

@@ -17,7 +17,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from adjudicator.board import PhaseKind, Position, UnitKind, province_of
 from adjudicator.errors import ParseError
@@ -145,6 +145,16 @@ class VariantOrder(ABC):
 
     #: The phase kinds in which it is given.
     phase_kinds: frozenset[PhaseKind] = frozenset()
+    #: Which earlier order of the same power a later one of this kind replaces, as a host
+    #: keeps a power's list while its player types (:func:`order_slot`): ``"kind"``, this
+    #: kind's order about the same place; ``"unit"``, the order of the unit in the
+    #: province it names (it is that unit's order, as a move is); ``"season"``, this kind's
+    #: order, one a season whatever it names; ``"none"``, no other (several stand side by
+    #: side: two herds of llamas settled in one province).
+    replaces: ClassVar[str] = "kind"
+    #: The name of the orders that replace one another (default: the class's), so that
+    #: related kinds share a slot (a flock of birds' flight and its pick-up).
+    slot_name: ClassVar[str] = ""
 
     @classmethod
     @abstractmethod
@@ -167,6 +177,39 @@ class VariantOrder(ABC):
 
 
 Order = Hold | Move | Support | Convoy | Retreat | Disband | Build | Waive | Nominate | VariantOrder
+
+
+def order_slot(order: Order) -> str | None:
+    """The place an order takes among a power's orders: a later order with the same slot
+    replaces the earlier one (a unit's new order its old one; a build site's build; a
+    variant's order of the same kind about the same place, :attr:`VariantOrder.replaces`);
+    None for an order that stands beside any other (a waived build, a purchase).
+
+    >>> from adjudicator.maps import load_map
+    >>> m = load_map("standard")
+    >>> order_slot(parse_order("A par - bur", m)) == order_slot(parse_order("A par H", m))
+    True
+    >>> order_slot(parse_order("WAIVE", m)) is None
+    True
+    """
+    if isinstance(order, Waive):
+        return None
+    if isinstance(order, Nominate):
+        return f"nominate {order.center}"
+    if isinstance(order, VariantOrder):
+        name = order.slot_name or type(order).__name__
+        if order.replaces == "none":
+            return None
+        if order.replaces == "season":
+            return name
+        if not order.where:
+            return None
+        if order.replaces == "unit":
+            return f"unit {province_of(order.where)}"
+        return f"{name} {province_of(order.where)}"
+    return f"unit {order.unit.province}"
+
+
 MovementOrder = Hold | Move | Support | Convoy
 
 #: Which order kinds belong to which phase kind. A placement (Highlander) or a draft pick

@@ -10,7 +10,11 @@ paradox, broken by the variant's paradox rule (Szykman by default: the
 convoyed armies of the paradox stay put and cut no support).
 
 Strengths, adjacency and who may convoy come from the variant's hooks, so
-variants never fork this module.
+variants never fork this module. So do supports no order gives
+(:meth:`Variant.implicit_supports`, each a decision of its own numbered after the units)
+and supports harder to cut than by one attack (:meth:`Variant.support_toughness`). When
+such supports cut one another in a circle (each is cut only if another is given, so both
+guesses agree, or neither does), they stand, and the rest is decided again.
 """
 
 from __future__ import annotations
@@ -43,6 +47,9 @@ class MovementResult:
     dislodged: tuple[DislodgedUnit, ...]
     standoffs: frozenset[str]
     results: tuple[OrderResult, ...]
+    #: The results of the supports no order gave (:meth:`Variant.implicit_supports`),
+    #: each with its supporter's power and a support order naming what it supported.
+    implicit: tuple[OrderResult, ...] = ()
 
 
 def resolve_movement(
@@ -87,6 +94,7 @@ class _Movement:
     ) -> None:
         self.position = position
         self.variant = variant
+        self.orders = orders
         geo = variant.geography(position)
         self.map: GameMap = geo
         units = position.units
@@ -118,6 +126,9 @@ class _Movement:
         self.res = [False] * n
         self.deps: list[int] = []
         self._fleets_at_sea: list[int] | None = None  # see _all_fleets_at_sea
+        # Supports no order gives: decision n + k is the k-th, (giver, supported unit).
+        self.implicit: list[tuple[int, int]] = []
+        self.toughness: dict[int, int] = {}  # support decisions harder to cut than by one attack
         self._classify()
 
     # -- reading the orders ----------------------------------------------------
@@ -171,6 +182,50 @@ class _Movement:
         for i, support in supports:
             if kind[i] == SUPPORT:
                 self.supports.setdefault(at[support.supported.province], []).append(i)
+        self._classify_implicit(geo)
+
+    def _classify_implicit(self, geo: GameMap) -> None:
+        """The supports the variant gives without orders, matched to what the supported
+        units do as read above, and how hard each support is to cut (standard: nothing)."""
+        variant = self.variant
+        pairs = variant.implicit_supports(self.position, self.orders)
+        tough = getattr(variant.support_toughness, "__func__", None) is not (
+            Variant.support_toughness
+        )
+        if not pairs and not tough:
+            return
+        units, position = self.units, self.position
+        if tough:
+            for j, givers in self.supports.items():
+                for s in givers:
+                    needed = variant.support_toughness(units[s], units[j], position)
+                    if needed > 1:
+                        self.toughness[s] = needed
+        at = self.at
+        for giver_at, taker_at in pairs:
+            u = at.get(giver_at)
+            taker = at.get(taker_at)
+            if u is None or taker is None or u == taker:
+                continue
+            j = taker
+            unit = units[u]
+            moving = self.kind[j] == MOVE
+            aim = self.dest[j] if moving else self.src[j]
+            if aim == unit.province or not geo.reaches(unit.kind, unit.location, aim):
+                continue  # it could not give that support by an order either
+            d = len(self.kind)
+            self.kind.append(SUPPORT)
+            self.state.append(UNRESOLVED)
+            self.res.append(False)
+            self.power.append(self.power[u])
+            self.sup_strength.append(self.sup_strength[u])
+            self.sup_exempt.append(aim if moving else None)
+            self.implicit.append((u, j))
+            self.supports.setdefault(j, []).append(d)
+            if tough:
+                needed = variant.support_toughness(unit, units[j], position)
+                if needed > 1:
+                    self.toughness[d] = needed
 
     def _classify_move(self, i: int, unit: Unit, order: Move, geo: GameMap) -> bool:
         """Read a move; False (and the unit holds) if the rules make it void."""
@@ -391,6 +446,16 @@ class _Movement:
 
     def _backup(self, cycle: list[int]) -> None:
         convoys = [k for k in cycle if self.kind[k] == CONVOY]
+        tough = [k for k in cycle if k in self.toughness] if self.toughness else []
+        if tough and not convoys:
+            # Supports hard to cut that cut one another in a circle: they stand, and
+            # the rest of the circle is decided again.
+            for k in cycle:
+                self.state[k] = UNRESOLVED
+            for k in tough:
+                self.state[k] = RESOLVED
+                self.res[k] = True
+            return
         if not convoys:
             # Circular movement: every move in the circle succeeds.
             for k in cycle:
@@ -423,7 +488,7 @@ class _Movement:
         if kind == MOVE:
             return self._move_succeeds(i)
         if kind == SUPPORT:
-            return self._support_given(i)
+            return self._support_given(i) if i < self.n else self._implicit_given(i)
         return not self._dislodged(i)
 
     def _dislodged(self, i: int) -> bool:
@@ -449,6 +514,8 @@ class _Movement:
         return True
 
     def _support_given(self, i: int) -> bool:
+        if self.toughness and i in self.toughness:
+            return not self._cut(i, self.src[i], self.toughness[i]) and not self._dislodged(i)
         exempt = self.sup_exempt[i]
         power = self.power[i]
         for k in self.moves_to.get(self.src[i], ()):
@@ -458,6 +525,37 @@ class _Movement:
                 continue
             return False  # cut
         return not self._dislodged(i)
+
+    def _implicit_given(self, d: int) -> bool:
+        """Is the support no order gave (decision ``d``) given? Cut as an ordered one is
+        (by its toughness); lost if its giver is dislodged (a giver that moved away is not)."""
+        u = self.implicit[d - self.n][0]
+        if self._cut(d, self.src[u], self.toughness.get(d, 1)):
+            return False
+        if not self._dislodged(u):
+            return True
+        return self.kind[u] == MOVE and self.resolve(u)
+
+    def _cutters(self, s: int, province: str) -> list[int]:
+        """The moves that attack support ``s`` given from ``province``: another power's,
+        not from where the support is aimed, a convoyed one only if its convoy gets there."""
+        exempt = self.sup_exempt[s]
+        power = self.power[s]
+        return [
+            k
+            for k in self.moves_to.get(province, ())
+            if self.power[k] != power
+            and self.src[k] != exempt
+            and not (self.via[k] and not self.path(k))
+        ]
+
+    def _cut(self, s: int, province: str, needed: int) -> bool:
+        """Is support ``s`` cut: by one attack (``needed`` 1), or by attacks from
+        ``needed`` provinces, or one attack of strength ``needed`` or more?"""
+        attackers = self._cutters(s, province)
+        if len(attackers) >= needed:
+            return True
+        return any(self.attack_strength(k) >= needed for k in attackers)
 
     def _given_support(self, i: int, exclude_power: str | None = None) -> int:
         total = 0
@@ -509,7 +607,7 @@ class _Movement:
     def run(self) -> MovementResult:
         n = self.n
         state = self.state
-        for i in range(n):
+        for i in range(len(state)):  # the units' orders, then the supports no order gave
             if state[i] != RESOLVED:
                 self.resolve(i)
         units = self.units
@@ -551,6 +649,7 @@ class _Movement:
                 dislodged.append(DislodgedUnit(units[j], attacker_from, options))
         results: list[OrderResult] = []
         power, given, void, kind = self.power, self.given, self.void, self.kind
+        implicit = [self._implicit_result(n + k, moved) for k in range(len(self.implicit))]
         for i in range(n):
             order = given[i]
             if order is None:
@@ -566,7 +665,27 @@ class _Movement:
             dislodged=tuple(sorted(dislodged, key=lambda d: (d.unit.power, d.unit.location))),
             standoffs=frozenset(standoffs),
             results=tuple(results),
+            implicit=tuple(implicit),
         )
+
+    def _implicit_result(self, d: int, moved: set[int]) -> OrderResult:
+        """The result of a support no order gave: given, or cut (by an attack, or by the
+        move that dislodged its giver), named as the order that would have given it."""
+        u, j = self.implicit[d - self.n]
+        giver, taker = self.units[u], self.units[j]
+        order = Support(
+            UnitRef(giver.kind, giver.location),
+            UnitRef(taker.kind, taker.location),
+            self.dest[j] if self.kind[j] == MOVE else None,
+        )
+        if self.resolve(d):
+            return make_result(self.power[d], order, OK, Reason.IMPLICIT_SUPPORT)
+        province = self.src[u]
+        cutters = self._cutters(d, province) or [
+            k for k in self.moves_to.get(province, ()) if k in moved
+        ]
+        cutter = _fmt(self.units[cutters[0]])
+        return make_result(self.power[d], order, Outcome.CUT, Reason.SUPPORT_CUT, other=cutter)
 
     def _result(
         self,

@@ -82,6 +82,7 @@ class Reason(DeclaredCode):
     PARADOX_HOLD: ClassVar[Reason]
     MOVE_FAILED: ClassVar[Reason]
     SUPPORT_CUT: ClassVar[Reason]
+    IMPLICIT_SUPPORT: ClassVar[Reason]
     DISLODGED_BY: ClassVar[Reason]
     DESTROYED: ClassVar[Reason]
     RETREAT_NOT_ALLOWED: ClassVar[Reason]
@@ -216,6 +217,10 @@ Reason.PARADOX_HOLD = Reason.declare(
 )
 Reason.MOVE_FAILED = Reason.declare("move_failed", "the move failed")
 Reason.SUPPORT_CUT = Reason.declare("support_cut", "support cut by {other}")
+#: A support no order gave, given (``Variant.implicit_supports``: Rather Silly's twins).
+Reason.IMPLICIT_SUPPORT = Reason.declare(
+    "implicit_support", "support given without an order, by the variant's rules"
+)
 Reason.DISLODGED_BY = Reason.declare(
     "dislodged_by", "dislodged by {other} from {source} ({strength} vs {other_strength})"
 )

@@ -7,8 +7,8 @@ comes from (the command line prints it; positions and tests read it); a site say
 same from the same codes in its readers' languages. A parameter's kind is its name:
 
 - locations: ``location``, ``dest``, ``source``, ``province`` (a location id);
-- units: ``unit``, ``other``, ``supported``, ``army``, ``fleets`` (a unit as ``A mun``, or
-  several joined by ", "; ``unit`` may be a unit kind alone, ``A`` or ``F``);
+- units: ``unit``, ``other``, ``supported``, ``army``, ``fleets``, ``attackers`` (a unit as
+  ``A mun``, or several joined by ", "; ``unit`` may be a unit kind alone, ``A`` or ``F``);
 - powers: ``power``, ``owner`` (a power id);
 - unit kinds: ``actual``, ``given`` when ``A`` or ``F`` (else ``given`` is a count);
 - ``phase``: a phase kind's letter; ``season``: a season's code (``F1901``); ``what``: a
@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 
 LOCATION_PARAMS = frozenset({"location", "dest", "source", "province"})
 UNIT_PARAMS = frozenset({"unit", "other", "supported", "army"})
+#: Several units joined by ", " (a convoy's fleets, a retreat's rivals, an attack's units).
+UNIT_LIST_PARAMS = frozenset({"fleets", "attackers"})
 POWER_PARAMS = frozenset({"power", "owner", "nation"})
 #: Seats that are not powers (Kapitalisten's investors), one or several joined by ", ".
 SEAT_PARAMS = frozenset({"investor", "tied"})
@@ -97,7 +99,7 @@ def param_words(params: Mapping[str, str], game_map: GameMap) -> dict[str, str]:
     for key, value in params.items():
         if key in LOCATION_PARAMS and value in game_map.locations:
             out[key] = game_map.location_name(value)
-        elif key in UNIT_PARAMS or key == "fleets":
+        elif key in UNIT_PARAMS or key in UNIT_LIST_PARAMS:
             # One unit, or several joined by ", " (the fleets of a convoy, a retreat's rivals).
             out[key] = ", ".join(unit_words(u) for u in value.split(", ") if u)
         elif key in POWER_PARAMS:

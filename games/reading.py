@@ -6,6 +6,7 @@ selectors show the faults of saved ones."""
 from __future__ import annotations
 
 from adjudicator import ParseError, Position, check_order, find_variant
+from adjudicator.orders import order_slot
 from games import wording
 from games.models import Game
 from variants.registry import site_variant
@@ -44,6 +45,23 @@ def order_problems(
         elif order is not None:
             canonical.append(order)
     return canonical, problems
+
+
+def orders_in_slots(position: Position, power: str, texts: list[str]) -> list[str]:
+    """``texts`` (canonical, in the order given) with each replaced by a later one for the
+    same slot: a unit's later order replaces its earlier, a vote the earlier vote, a
+    variant's order of a kind about a place the earlier one there; orders that take no
+    slot (a waived build, a purchase, a second herd of llamas) all stand, as do faulty
+    ones a strict variant keeps as written."""
+    variant = find_variant(position.variant)
+    by_slot: dict[str, str] = {}
+    for n, text in enumerate(texts):
+        try:
+            slot = order_slot(variant.read_order(text, position=position, power=power))
+        except ParseError:
+            slot = None
+        by_slot[slot if slot is not None else f"order-{n}"] = text
+    return list(by_slot.values())
 
 
 def orders_read_strictly(game: Game) -> bool:

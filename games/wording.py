@@ -36,6 +36,7 @@ from adjudicator.wording import (
     POWER_PARAMS,
     SEAT_PARAMS,
     UNIT_KIND_PARAMS,
+    UNIT_LIST_PARAMS,
     UNIT_PARAMS,
     explain,
     unit_words,
@@ -369,6 +370,71 @@ REASONS: dict[str, Promise] = {
     "no_monster_there": _("the TARDIS is not in %(province)s with a monster"),
     "exorcised": _("the Doctor exorcised %(unit)s (%(owner)s): a victory point"),
     "only_the_doctor": _("only the Doctor commands the TARDIS"),
+    "fifth_fleet_built": _(
+        "%(unit)s is the fifth fleet: no Amazon seduces it, and other players' units attack "
+        "it when it enters a coastal province"
+    ),
+    "fifth_fleet_destroyed": _(
+        "the fifth fleet %(unit)s (%(owner)s) entered a coastal province and was destroyed by "
+        "%(attackers)s"
+    ),
+    "fifth_fleet_spared": _(
+        "the fifth fleet %(unit)s (%(owner)s) entered a coastal province; the game master let "
+        "the attack by %(attackers)s fail"
+    ),
+    "implicit_support": _("support given without an order, by the variant's rules"),
+    "birds_built": _("a flock of birds was built in %(province)s"),
+    "birds_no_site": _("%(province)s is not a free center where you may build"),
+    "birds_no_build": _("no build is left for a flock of birds"),
+    "birds_there": _("you have a flock in %(province)s already"),
+    "birds_disbanded": _("the flock in %(province)s was disbanded"),
+    "birds_disbanded_far": _("the flock in %(province)s was disbanded (farthest from home)"),
+    "birds_not_due": _("no more of your flocks need to be disbanded"),
+    "no_flock": _("you have no flock in %(province)s"),
+    "picked_up": _("%(unit)s (%(owner)s) is aboard the flock in %(province)s"),
+    "not_boarding": _("%(unit)s was not ordered to board"),
+    "no_carrier": _("no flock in %(province)s was ordered to carry it"),
+    "pickup_failed": _("the pick-up in %(province)s failed: %(unit)s did not stay there"),
+    "pickup_scared": _("the pick-up in %(province)s failed: the birds were scared away"),
+    "too_bulky": _("birds carry armies only: fleets are too bulky"),
+    "not_same_province": _("a flock picks up an army in its own province (%(province)s)"),
+    "already_aboard": _("an army is aboard the flock in %(province)s already"),
+    "not_aboard": _("%(unit)s is not aboard a flock"),
+    "flew": _("the flock flew to %(province)s"),
+    "flight_stopped": _("the flight ended in %(province)s: birds are scared away from %(dest)s"),
+    "not_a_step": _("birds cannot fly from %(source)s to %(dest)s"),
+    "flight_too_far": _("too far: a flock flies three provinces, two when it carries an army"),
+    "route_not_flown": _("the flock in %(province)s did not fly this route: %(unit)s stays there"),
+    "left_behind": _("%(unit)s got off its flock and stays in %(province)s"),
+    "landed": _("%(unit)s landed in %(province)s"),
+    "dropped": _("%(unit)s could not land in %(dest)s: dropped in %(province)s"),
+    "drowned": _("%(unit)s (%(owner)s) was dropped over %(province)s and drowned"),
+    "shot_down": _("%(unit)s (%(owner)s) was dropped onto the unit in %(province)s and shot down"),
+    "fell_off": _("%(unit)s (%(owner)s) was dislodged and fell off the flock in %(province)s"),
+    "scaring": _("birds are scared away from %(province)s and its neighbours"),
+    "scare_not_holding": _("only a unit that holds, and stays, scares birds"),
+    "flock_fled": _("the scared flock fled to %(province)s"),
+    "flock_untold": _("the flock in %(province)s was scared and not told where to go: it died"),
+    "flock_frightened": _(
+        "the flock in %(province)s could flee only to %(dest)s, where birds are scared too: "
+        "it died of fright"
+    ),
+    "flee_not_needed": _("not needed: the flock was not scared away"),
+    "borg_ate_flock": _("the Borg ate the flock of %(owner)s in %(province)s"),
+    "flock_blown_up": _("the flock of %(owner)s in %(province)s was blown up by exploding llamas"),
+    "flocks_joined": _("two flocks of %(owner)s met in %(province)s and joined into one"),
+    "aboard_holds": _("%(unit)s is aboard a flock: it holds or flies with it"),
+    "aboard_no_support": _("%(supported)s is aboard a flock: it cannot be supported"),
+    "twins_raised": _("%(unit)s and %(other)s built as Siamese twins"),
+    "twins_once": _("only a great power builds Siamese twins, and only once a game"),
+    "twins_no_build": _("no build left for the Siamese twins (they take one build)"),
+    "twins_site": _(
+        "%(unit)s cannot be a twin there: the first in a free home center, the second on a "
+        "free province next to it where it may stand"
+    ),
+    "twins_hold": _("the order of its Siamese twin %(other)s was illegal: both twins hold"),
+    "twins_separated": _("%(unit)s was separated from its Siamese twin %(other)s: both died"),
+    "twin_lost": _("%(unit)s died with its Siamese twin %(other)s"),
     "merged_by_fortune_teller": _(
         "%(unit)s (%(owner)s) merged into the Fortune-teller's unit in %(province)s"
     ),
@@ -434,7 +500,12 @@ def currency_name(currency: str) -> str:
 
 
 #: Rather Silly's special armies, as a result's ``kind`` names them.
-SPECIAL_KINDS: dict[str, Promise] = {"amazon": _("Amazon"), "dirtbag": _("rogue army")}
+SPECIAL_KINDS: dict[str, Promise] = {
+    "amazon": _("Amazon"),
+    "dirtbag": _("rogue army"),
+    "extra": _("extra unit (needs no center)"),
+    "fifth_fleet": _("fifth fleet"),
+}
 
 
 #: The names seats play under in the game being shown (Kapitalisten's pseudonyms), by
@@ -519,7 +590,7 @@ def _translated_params(params: Mapping[str, Any], map_id: str) -> dict[str, str]
         value = str(raw)
         if key in LOCATION_PARAMS:
             out[key] = places.get(value, value)
-        elif key in UNIT_PARAMS or key == "fleets":
+        elif key in UNIT_PARAMS or key in UNIT_LIST_PARAMS:
             if value in UNIT_KINDS:
                 out[key] = str(UNIT_KINDS[value])
             else:
@@ -636,6 +707,11 @@ _PARSE_PROBLEMS: dict[str, Promise] = {
     "predict_shape": _("a prediction reads: predict bur (or predict bur F)"),
     "sell_shape": _("a sale of a soul reads: sell A par"),
     "tardis_shape": _("the TARDIS's orders read: T - yor, T destroy bre, T escape"),
+    "birds_shape": _(
+        "a flock's order reads: birds lon - nth - den, birds lon carry A lon, birds lon R "
+        "wal (birds lon builds one, disband birds lon disbands it)"
+    ),
+    "twins_shape": _("Siamese twins are built so: twins A par F bre"),
     "text_shape": _("write the words after it: ask …, answer …, reply …"),
     "extra_shape": _("an extra unit reads: extra A par (the Superbrain's: place F ice)"),
     "special_shape": _("a special army is raised so: amazon par, rogue mun"),

@@ -49,19 +49,23 @@ COLOURS = {
     "green": "#2a9a48",
     "black": "#1d1d1d",
     "grey": "#8c8c8c",
-    # Rather Silly's monsters, and the role whose units stand on the board.
+    # Rather Silly's monsters, and the roles (three of them may have units and centers).
     "monster": "#0f6b5c",
     "fortune_teller": "#6b3f8f",
+    "doctor": "#1f4e9c",
+    "superbrain": "#a5561c",
+    "fool": "#9a8f2a",
 }
 #: Rather Silly's creatures and links: the Borg, the llama herds, the hyperspace link.
 BORG = "#1b1b1b"
 #: Rather Silly's special armies, by the letter on their marker (neutral words: an Amazon,
 #: a rogue army), and the ring round a unit that sold its soul.
-MARK_LETTERS = {"amazon": "♀", "dirtbag": "R"}
+MARK_LETTERS = {"amazon": "♀", "dirtbag": "R", "fifth_fleet": "F5"}
 DEVIL = "#b3261e"
 HERD = "#b07a2a"
 LINK = "#7b3fb5"
 TARDIS = "#1f4e9c"
+TWINS = "#444444"
 LAND = "#efe6cf"
 SEA = "#bcd8ea"
 INK = "#222222"
@@ -462,6 +466,48 @@ class _Drawing:
                 f"<g{_attrs([('class', 'borg'), ('data-borg', borg)])}>"
                 f"<polygon{_attrs(hexagon)}/><text{_attrs(label)}>B</text></g>"
             )
+        for a, b in _twin_bonds(extras):
+            start, end = self.point(a), self.point(b)
+            if start is not None and end is not None:
+                paint = [("stroke", TWINS), ("stroke-width", "2.5")] if self.paint else []
+                attrs = [
+                    ("class", "twins-bond"),
+                    ("data-twins", f"{a}-{b}"),
+                    ("x1", number(start[0])),
+                    ("y1", number(start[1])),
+                    ("x2", number(end[0])),
+                    ("y2", number(end[1])),
+                    *paint,
+                ]
+                self.add(f"<line{_attrs(attrs)}/>")
+        seen: dict[str, int] = {}
+        for flock in extras.get("birds") or ():
+            province = str(flock.get("province"))
+            at = self.point(province)
+            if at is None:
+                continue
+            n = seen.get(province, 0)
+            seen[province] = n + 1
+            x, y = at[0] - 13 - 5 * n, at[1] + 10
+            power = str(flock.get("power"))
+            carrying = flock.get("carrying")
+            classes = f"flock power-{power}" + (" carrying" if carrying else "")
+            wing = [
+                ("d", _bird(x, y)),
+                *(
+                    [
+                        ("fill", "none"),
+                        ("stroke", colour_of(power)),
+                        ("stroke-width", "2.5"),
+                        ("stroke-linecap", "round"),
+                        ("stroke-linejoin", "round"),
+                    ]
+                    if self.paint
+                    else []
+                ),
+            ]
+            group = [("class", classes), ("data-flock", province), ("data-power", power)]
+            self.add(f"<g{_attrs(group)}><path{_attrs(wing)}/></g>")
         tardis = (extras.get("tardis") or {}).get("province")
         at = self.point(tardis) if isinstance(tardis, str) else None
         if at is not None:
@@ -562,6 +608,24 @@ def _hexagon(x: float, y: float, r: float) -> str:
         f"{number(x + r * c)},{number(y + r * s)}"
         for c, s in ((1, 0), (0.5, 0.866), (-0.5, 0.866), (-1, 0), (-0.5, -0.866), (0.5, -0.866))
     )
+
+
+def _bird(x: float, y: float) -> str:
+    """A flock of birds: two wings in a shallow "m", 12 units wide."""
+    return (
+        f"M{number(x - 6)},{number(y - 1)} Q{number(x - 3)},{number(y - 5)} "
+        f"{number(x)},{number(y)} Q{number(x + 3)},{number(y - 5)} {number(x + 6)},{number(y - 1)}"
+    )
+
+
+def _twin_bonds(extras: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The provinces of each pair of Siamese twins (``extras.twins``: power -> two
+    locations)."""
+    out = []
+    for pair in (extras.get("twins") or {}).values():
+        if isinstance(pair, (list, tuple)) and len(pair) == 2:
+            out.append((str(pair[0]).split("/")[0], str(pair[1]).split("/")[0]))
+    return out
 
 
 def _diamond(x: float, y: float, r: float) -> str:

@@ -31,6 +31,7 @@ from adjudicator.orders import (
     PHASE_ORDER_KINDS,
     Build,
     Disband,
+    MovementOrder,
     Order,
     VariantOrder,
     Waive,
@@ -259,6 +260,30 @@ class Variant:
 
     def support_strength(self, unit: Unit, position: Position) -> int:
         """What one support by this unit adds (a devil unit might add 2)."""
+        return 1
+
+    def implicit_supports(
+        self, position: Position, orders: Mapping[str, MovementOrder]
+    ) -> tuple[tuple[str, str], ...]:
+        """Supports that no order gives, as ``(supporter, supported)`` pairs of provinces
+        (Rather Silly's Siamese twins support each other): besides its own order, the unit
+        in the first province supports the unit in the second in whatever that unit does
+        as the resolver reads its order (``orders``, by province, as given to it): its move,
+        or else its hold. Such a support is given only where an ordered one could be (the
+        supporter reaches the province, never its own), counts its
+        :meth:`support_strength`, is cut (:meth:`support_toughness`) and lost to
+        dislodgement like an ordered one, and has a result of its own (``implicit_support``,
+        or ``support_cut``). A supporter that moves away still gives it; it fails only if
+        the supporter is dislodged. Standard: none."""
+        return ()
+
+    def support_toughness(self, supporter: Unit, supported: Unit, position: Position) -> int:
+        """How hard a support by ``supporter`` of ``supported`` (ordered or implicit) is to
+        cut. Standard: 1, any one attack cuts it (from another power, not from the province
+        the support is aimed at, a convoyed attack only if its convoy gets through). With
+        ``n`` above 1, it is cut by such attacks from ``n`` provinces or more, or by one of
+        them whose attack strength is ``n`` or more. Dislodgement ends a support whatever
+        its toughness."""
         return 1
 
     # -- phases ------------------------------------------------------------------

@@ -15,7 +15,7 @@ from core.errors import ApplicationError, NotSeated
 from games import visibility, wording
 from games.models import Game, GamePhase, OrderSet, Seat
 from games.positions import phase_position, seat_powers, whole_answer_problem
-from games.reading import order_problems, order_read, orders_read_strictly
+from games.reading import order_problems, order_read, orders_in_slots, orders_read_strictly
 from games.services.kernel import (
     adjudicate_when_all_ready,
     bump,
@@ -95,20 +95,12 @@ def orders_submit(
     )
     if problems and not strict:
         raise ApplicationError(_("Some orders were not accepted."), {"problems": problems})
-    by_unit: dict[str, str] = {}
-    game_map = find_variant(game.variant).map
-    for n, text in enumerate(canonical):
-        # A later order for the same unit (or build site, or nominated center) replaces an
-        # earlier one; orders for no place (a waived build, a purchase) all stand.
-        words = text.split()
-        place = words[1].split("/")[0] if len(words) > 1 else ""
-        key = place if place and game_map.lookup(place) is not None else f"order-{n}"
-        by_unit[key] = text
+    kept = orders_in_slots(position, power, canonical)
     faulty = {" ".join(p["order"].split()) for p in problems}
-    readable = [t for t in by_unit.values() if t not in faulty]
+    readable = [t for t in kept if t not in faulty]
     refuse_excess_orders(game, position, power, readable)
     order_set = order_set_of(phase, seat, power)
-    order_set.orders = list(by_unit.values())
+    order_set.orders = kept
     order_set.ready = False
     order_set.save()
     _not_due_yet(phase)

@@ -247,9 +247,15 @@ import { closeChooser } from "./setup/widgets.js";
     setError((ok ? data.message : problemText(data, true)) || fallback);
   }
 
+  // Which order a new one replaces on this page: a unit's order (it starts with the unit)
+  // the unit's earlier one, a nomination that of the same center. Any other order (a vote,
+  // a variant's own) stands beside the rest until saved: the server, which knows each
+  // order kind's slot (adjudicator.orders.order_slot), answers with the list it kept.
   function orderKey(text) {
-    const o = parseOrder(text);
-    return o.kind === "waive" ? `waive-${Math.random()}` : province(o.unit);
+    const first = text.split(" ")[0];
+    if (first === "WAIVE") return `waive-${Math.random()}`;
+    if (first === "A" || first === "F" || first === "nominate") return province(parseOrder(text).unit);
+    return `text ${text}`;
   }
 
   // An order for a unit replaces the one it had, built on the list as it stands on this

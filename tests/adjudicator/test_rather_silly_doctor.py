@@ -112,7 +112,7 @@ class TestTheTardisMoves:
         position = board({"france": ["A par"], "germany": ["A mun"]}, tardis="par")
         after = resolve(position, {"france": ["A par - pic"], "doctor": ["T - bur"]}, seed=1)
         assert tardis(after.position).province == "par"
-        assert result(after.results, "tardis_stayed").outcome is Outcome.VOID
+        assert result(after.results, "tardis_stayed").outcome is Outcome.BOUNCE
         bounce = {"france": ["A par - bur"], "germany": ["A mun - bur"], "doctor": ["T - bur"]}
         after = resolve(position, bounce, seed=1)
         assert tardis(after.position).province == "par"
@@ -144,7 +144,7 @@ class TestTheTardisMoves:
         position = board({"france": ["A bur"]}, tardis="bur")
         after = resolve(position, {"doctor": ["T escape"]}, seed=1)
         assert tardis(after.position).province == "bur"
-        assert result(after.results, "tardis_no_escape").outcome is Outcome.VOID
+        assert result(after.results, "tardis_no_escape").outcome is Outcome.OK
 
     def test_it_can_be_neither_eaten_nor_blown_up(self) -> None:
         position = board(
@@ -162,6 +162,26 @@ class TestTheTardisMoves:
         assert result(after.results, "only_the_doctor").outcome is Outcome.VOID
 
 
+class TestTheSiteTakesTheOrdersAsTyped:
+    """The site checks an order alone as it is typed: the TARDIS's orders whose effect waits
+    on the others' orders are taken; those wrong in any case are refused."""
+
+    def test_orders_that_wait_on_others_are_taken(self) -> None:
+        from adjudicator.game import check_order
+
+        position = board({"france": ["A par"]}, tardis="par")
+        for text in ("T - bur", "T escape", "T destroy bur"):
+            assert check_order(position, "doctor", text) is None, text
+
+    def test_a_landing_with_no_link_is_refused(self) -> None:
+        from adjudicator.game import check_order
+
+        position = board({"france": ["A par"]}, tardis=None)
+        problem = check_order(position, "doctor", "T - yor")
+        assert problem is not None
+        assert problem.reason.value == "tardis_waits"
+
+
 class TestTheDoctorsPoints:
     def test_he_destroys_a_monster_sharing_his_province_for_a_point(self) -> None:
         position = board({MONSTER: ["F bre"]}, tardis="bre", points=2)
@@ -175,7 +195,7 @@ class TestTheDoctorsPoints:
         after = resolve(position, {"doctor": ["T destroy bre"]}, seed=1)
         landed = [c for c in reasons(after.results) if c.endswith("monster_appeared")]
         assert [u.power for u in after.position.units].count(MONSTER) == 1 + len(landed)
-        assert result(after.results, "no_monster_there").outcome is Outcome.VOID
+        assert result(after.results, "no_monster_there").outcome is Outcome.BOUNCE
         assert tardis(after.position).points == 0
 
     def test_a_devil_unit_sharing_his_province_is_exorcised_for_a_point(self) -> None:

@@ -4,10 +4,12 @@ player's own herds are drawn on the board, and on a phone the page never scrolls
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.contrib.auth.models import User
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from games import services
@@ -70,3 +72,72 @@ class TheHyperspaceVote(BrowserTestCase):
             box = page.locator("#vote-form button[type=submit]").bounding_box()
             assert box is not None
             assert box["height"] >= 40
+
+
+def role_game() -> tuple[Game, dict[str, User]]:
+    """Eleven seats in Spring 1901, with a hyperspace link between York and Norway."""
+    from adjudicator.variants.rather_silly import ROLES
+    from games.models import GamePhase
+
+    hasher = PBKDF2PasswordHasher()
+    hashed = hasher.encode(PASSWORD, hasher.salt())
+    seats = (*POWERS, *ROLES)
+    users = {s: User.objects.create(username=f"{s}-role", password=hashed) for s in seats}
+    game = services.game_create(
+        created_by=users["austria"],
+        name="Eleven",
+        power="austria",
+        terms=GameTerms(
+            variant_id="rather_silly",
+            options={"roles": True},
+            assignment=Game.Assignment.CHOSEN,
+        ),
+    )
+    for seat in seats[1:]:
+        services.game_join(game=game, user=users[seat], power=seat)
+    services.orders_submit(game=game, user=users["doctor"], orders=["vote yor - nwy"])
+    winter = game.phases.get(code="W1900L")
+    GamePhase.objects.filter(pk=winter.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    assert services.phase_adjudicate(game_id=game.pk, phase_id=winter.pk)
+    return game, users
+
+
+class TheDoctorsSeat(BrowserTestCase):
+    def test_the_doctor_orders_his_tardis_and_sees_it_drawn(self) -> None:
+        game, _users = role_game()
+        url = f"{self.live_server_url}/games/{game.pk}/"
+        with browser_session() as (browser, errors):
+            page = signed_in(browser, errors, self.live_server_url, "doctor-role")
+            page.goto(url)
+            expect(page.locator("#tardis-where")).to_contain_text("first hyperspace link")
+            page.locator("#order-input").press_sequentially("T - yor")
+            page.press("#order-input", "Enter")
+            expect(page.locator('#order-list li[data-order="T - yor"]')).to_be_visible()
+            saved: list[str] = []
+            for _ in range(50):
+                found = OrderSet.objects.filter(
+                    phase__game=game, phase__code="S1901M", power="doctor"
+                ).first()
+                saved = found.orders if found is not None else []
+                if saved:
+                    break
+                page.wait_for_timeout(100)
+            assert saved == ["T - yor"]
+            # A TARDIS order that cannot be right is refused in words.
+            page.locator("#order-input").press_sequentially("T destroy")
+            page.press("#order-input", "Enter")
+            expect(page.locator("#order-error")).to_contain_text("T destroy bre")
+
+            # The spring adjudicated: the script draws the TARDIS where it came out.
+            spring = game.phases.get(code="S1901M")
+            from games.models import GamePhase
+
+            GamePhase.objects.filter(pk=spring.pk).update(
+                deadline=timezone.now() - timedelta(seconds=1)
+            )
+            assert services.phase_adjudicate(game_id=game.pk, phase_id=spring.pk)
+            spring.refresh_from_db()
+            where = spring.position_after["extras"]["tardis"]["province"]
+            page.goto(url)
+            expect(page.locator(f'svg .tardis[data-tardis="{where}"]')).to_be_visible()
+            expect(page.locator("#tardis-where")).to_contain_text("victory points")

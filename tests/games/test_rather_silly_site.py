@@ -363,3 +363,100 @@ def test_the_doctors_tardis_comes_along_the_first_link_and_is_drawn(make_user: A
     picture = Client().get(reverse("games:map-svg", args=[game.pk, current(game).index]))
     assert picture.status_code == 200
     assert b'class="tardis"' in picture.content
+
+
+def test_the_game_master_settles_the_attack_on_a_fifth_fleet(
+    make_user: Any, site_moderator: Any
+) -> None:
+    from games.models import Decision
+    from games.services import decisions
+
+    game, users = _game(make_user, fifth_fleet=True)
+    assert game.options["fifth_fleet"] is True
+    _adjudicate(game)  # the llamas' winter
+    spring = current(game)
+    # France's fifth fleet in the Channel (as if built in a winter), Germany in Holland.
+    position = dict(spring.position)
+    position["units"] = {"france": ["F eng"], "germany": ["A hol"]}
+    # The Borg far off in Syria, so that it does not come to eat them.
+    position["extras"] = {
+        **position["extras"],
+        "kinds": {"france eng": "fifth_fleet"},
+        "borg": "syr",
+    }
+    GamePhase.objects.filter(pk=spring.pk).update(position=position)
+    html = Client().get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert 'class="unit power-france fifth_fleet"' in html
+    assert ">F5</text>" in html
+    services.orders_submit(game=game, user=users["france"], orders=["F eng - bel"])
+    GamePhase.objects.filter(pk=spring.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    assert not services.phase_adjudicate(game_id=game.pk, phase_id=spring.pk)  # it waits
+    decision = Decision.objects.get(phase=spring)
+    assert "fifth fleet F eng" in decision.question
+    decisions.decision_answer(decision=decision, by=site_moderator, answer="no")
+    assert services.phase_adjudicate(game_id=game.pk, phase_id=spring.pk)
+    spring.refresh_from_db()
+    assert spring.position_after["units"]["france"] == ["F bel"]
+    with translation.override("de"):
+        row = next(r for r in spring.results if r.get("reason_code") == "fifth_fleet_spared")
+        assert "fünfte Flotte" in wording.result_reason(row, "rather_silly")
+
+
+def test_each_order_keeps_its_slot_when_saved(make_user: Any) -> None:
+    """A later order replaces an earlier one only for the same slot (the adjudicator's
+    order_slot): a vote naming London never replaces the fleet in London's order; two herds
+    may settle in one province; a flock's pick-up stands beside the army's boarding; a
+    later vote replaces the earlier."""
+    game, users = _game(make_user, roles=True)
+    saved = services.orders_submit(
+        game=game, user=users["england"], orders=["herd yor", "herd yor", "vote lon - bel"]
+    )
+    assert saved.orders == ["herd yor", "herd yor", "vote lon - bel"]
+    _adjudicate(game)
+    england = users["england"]
+    saved = services.orders_submit(
+        game=game,
+        user=england,
+        orders=["F lon - nth", "vote lon - bel", "A lvp H", "vote lon - par", "A lvp - yor"],
+    )
+    assert saved.orders == ["F lon - nth", "vote lon - par", "A lvp - yor"]
+    phase = current(game)
+    position = dict(phase.position)
+    position["extras"] = {
+        **position["extras"],
+        "birds": [{"power": "england", "province": "lvp", "carrying": None}],
+    }
+    GamePhase.objects.filter(pk=phase.pk).update(position=position)
+    saved = services.orders_submit(
+        game=game, user=england, orders=["birds lvp carry A lvp", "A lvp board", "F lon H"]
+    )
+    assert saved.orders == ["birds lvp carry A lvp", "A lvp board", "F lon H"]
+
+
+def test_the_board_draws_flocks_and_twins_and_the_panel_names_them(
+    settled: tuple[Game, dict[str, Any]],
+) -> None:
+    game, _users = settled
+    phase = current(game)
+    position = dict(phase.position)
+    position["units"] = {**position["units"], "france": ["A par", "F bre"]}
+    position["extras"] = {
+        **position["extras"],
+        "birds": [
+            {"power": "england", "province": "lon", "carrying": None},
+            {"power": "germany", "province": "lon", "carrying": "germany"},
+        ],
+        "twins": {"france": ["par", "bre"]},
+    }
+    GamePhase.objects.filter(pk=phase.pk).update(position=position)
+    with translation.override("en"):
+        html = Client().get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert 'class="flock power-england" data-flock="lon"' in html
+    assert 'class="flock power-germany carrying" data-flock="lon"' in html
+    assert 'data-twins="par-bre"' in html
+    assert "England, London" in html
+    assert "Germany, London (carrying an army)" in html
+    assert "France's Siamese twins: Paris and Brest" in html
+    picture = Client().get(reverse("games:map-svg", args=[game.pk, phase.index]))
+    assert b'class="twins-bond"' in picture.content
+    assert picture.content.count(b'class="flock') == 2

@@ -221,7 +221,7 @@ RULE_NUMBERS = {
         "3.3.4",
     ],
     # Part 1's creatures and links, in the order of the German text.
-    "rather_silly": ["1.", "2.", "3.", "4.", "5.", "6.", "7.", "8.", "9.", "10.", "11.", "12."],
+    "rather_silly": [f"{n}." for n in range(1, 16)],
 }
 
 

@@ -1,5 +1,6 @@
-"""Rather Silly: the Borg, monsters, llamas, the Mont Blanc tunnel and the hyperspace vote
-(part 1; the unit kinds and the four roles are part 2)."""
+"""Rather Silly: the Borg, monsters, llamas, the Mont Blanc tunnel and the hyperspace vote;
+the odd unit kinds; and the four roles (the Fool, the Superbrain, the Doctor, the
+Fortune-teller)."""
 
 from adjudicator.variants.rather_silly.rules import (
     LLAMAS,

@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from adjudicator.board import FrozenMap, PhaseKind, Position, Unit, province_of
 from adjudicator.errors import ParseError
@@ -115,6 +115,8 @@ def _province(token: str, text: str, game_map: GameMap) -> str:
 class TardisMove(VariantOrder):
     """``T - yor``: with its unit's same move, through the link, or out of hyperspace."""
 
+    replaces: ClassVar[str] = "season"
+
     province: str
     phase_kinds = frozenset({PhaseKind.MOVEMENT})
 
@@ -167,6 +169,8 @@ class Destroy(VariantOrder):
 @dataclass(frozen=True, slots=True)
 class Escape(VariantOrder):
     """``T escape``: into hyperspace, should its unit be dislodged this season."""
+
+    replaces: ClassVar[str] = "season"
 
     phase_kinds = frozenset({PhaseKind.MOVEMENT})
 
@@ -324,8 +328,14 @@ def tardis_moves(
                 )
             else:
                 results.append(
+                    # Failed, as a bounced move: whether its unit goes there is settled by
+                    # the others' orders too (so the site takes the order as it is typed).
                     OrderResult(
-                        DOCTOR, step, Outcome.VOID, TARDIS_STAYED, FrozenMap({"province": province})
+                        DOCTOR,
+                        step,
+                        Outcome.BOUNCE,
+                        TARDIS_STAYED,
+                        FrozenMap({"province": province}),
                     )
                 )
         if escape is not None:
@@ -334,11 +344,12 @@ def tardis_moves(
                 results.append(OrderResult(DOCTOR, escape, Outcome.OK, TARDIS_ESCAPED))
                 province = None
             else:
+                # Not needed rather than wrong: the escape waits on the others' orders.
                 results.append(
                     OrderResult(
                         DOCTOR,
                         escape,
-                        Outcome.VOID,
+                        Outcome.OK,
                         TARDIS_NO_ESCAPE,
                         FrozenMap({"province": province or "-"}),
                     )
@@ -368,7 +379,8 @@ def _destroys(
     for order in destroys:
         place = FrozenMap({"province": order.province})
         if tardis.province != order.province:
-            results.append(OrderResult(DOCTOR, order, Outcome.VOID, NO_MONSTER_THERE, place))
+            # Failed rather than wrong: its unit may have been meant to carry it there.
+            results.append(OrderResult(DOCTOR, order, Outcome.BOUNCE, NO_MONSTER_THERE, place))
             continue
         standing = [u for u in after.units if u.power == "monster" and u.province == order.province]
         fled = [
@@ -377,7 +389,7 @@ def _destroys(
             if d.unit.power == "monster" and d.unit.province == order.province
         ]
         if not standing and not fled:
-            results.append(OrderResult(DOCTOR, order, Outcome.VOID, NO_MONSTER_THERE, place))
+            results.append(OrderResult(DOCTOR, order, Outcome.BOUNCE, NO_MONSTER_THERE, place))
             continue
         after = after.with_changes(
             units=[u for u in after.units if u not in standing],

@@ -1,21 +1,27 @@
-"""Rather Silly Diplomacy (Jeremy Maiden and Peter Sullivan; German by Ulrich Degwitz, 2008):
-part 1, the board's creatures and links. The standard board with the Borg, sea and space
-monsters, llamas, the Mont Blanc tunnel and the hyperspace vote. The unit kinds (birds,
-devil units, Amazons, ...) and the four roles come next; their steps of the season are
-hooks here that do nothing yet.
+"""Rather Silly Diplomacy (Jeremy Maiden and Peter Sullivan; German by Ulrich Degwitz, 2008).
+The standard board with the Borg, sea and space monsters, llamas, the Mont Blanc tunnel
+and the hyperspace vote; the odd unit kinds (devil units, Amazons and rogue armies here;
+birds in :mod:`.birds`, Siamese twins in :mod:`.twins`, the fifth fleet, an option, in
+:mod:`.fifth_fleet`); and, with the option ``roles``, the four roles: the Fool, the
+Fortune-teller and the Superbrain here, the Doctor and his TARDIS in :mod:`.doctor`.
 
 A season runs as the rules' "Spielablauf" orders it, each step named in code
 (:data:`SEASON_STEPS`) and told in the results:
 
  1. conventional units, birds, TARDIS and monsters move at once (the core's resolver;
-    the monsters' orders are the variant's, :meth:`RatherSilly.standing_orders`);
- 2. fortune-teller merges; 3. devil units normalise; 4. new soul sales (part 2);
+    the monsters' orders are the variant's, :meth:`RatherSilly.standing_orders`; Siamese
+    twins support each other without an order, and die once parted: :mod:`.twins`; the
+    birds fly, carry and flee first of the variant's steps, an army aboard a flock having
+    held with strength 0 meanwhile: :mod:`.birds`);
+ 2. fortune-teller merges; 3. devil units normalise (the Doctor's exorcisms first);
+ 4. new soul sales;
  5. the Borg moves and eats; 6. llamas explode where ordered;
  7. retreats (the core's phase; monsters retreat by the variant's choice);
  8. monsters appear (as the next phase opens: sea monsters after the spring's retreats,
     space monsters after the fall's);
- 9. after the fall: supply-center adjustments (a center under the Borg turns neutral);
-10. Superbrain answers judged, extra units built (part 2);
+ 9. after the fall: supply-center adjustments (a center under the Borg turns neutral;
+    Siamese twins built, once a game);
+10. Superbrain answers judged, extra units built;
 11. the hyperspace link replaced: the votes given with this season's orders pick the link
     of the next season.
 
@@ -29,7 +35,8 @@ Borg's province (``"borg"``), the herds (``"llamas"``: power -> provinces, one e
 herd; secret to all but their owner, which the host keeps so), the hyperspace link in force
 and the one chosen for the next season (``"hyperspace"``), and the years space monsters
 have landed for (``"space_monsters"``). Monsters are units of the power ``"monster"``: a
-sea monster is a fleet, a space monster an army, each of strength 2.
+sea monster is a fleet, a space monster an army, each of strength 2. Flocks of birds share
+provinces, so they are no units of the core either: ``"birds"`` keeps them (:mod:`.birds`).
 """
 
 from __future__ import annotations
@@ -56,6 +63,7 @@ from adjudicator.orders import (
     Convoy,
     Hold,
     Move,
+    MovementOrder,
     Order,
     Retreat,
     Support,
@@ -65,6 +73,7 @@ from adjudicator.orders import (
 )
 from adjudicator.results import OrderResult, Outcome, Reason
 from adjudicator.variants.base import DecisionRequest, Variant
+from adjudicator.variants.rather_silly import birds, fifth_fleet
 from adjudicator.variants.rather_silly.creatures import (
     BorgStep,
     amphibious,
@@ -84,12 +93,25 @@ from adjudicator.variants.rather_silly.doctor import (
     tardis_legal_orders,
     tardis_moves,
 )
+from adjudicator.variants.rather_silly.twins import (
+    Twins,
+    twin_supports,
+    twin_toughness,
+    twins_after_adjustments,
+    twins_after_moves,
+    twins_after_retreats,
+    twins_as_builds,
+    twins_counted,
+    twins_held,
+    twins_legal_orders,
+    twins_raised,
+)
 from adjudicator.wording import declare_problem, problem_words
 
 LLAMAS = PhaseKind.declare("L", "llama placement")
 #: The power of the monsters' units (sea monsters are fleets, space monsters armies).
 MONSTER = "monster"
-#: The four roles of part 2: seats of their own that vote for the hyperspace link.
+#: The four roles: seats of their own (with the option ``roles``) that vote for the link.
 ROLES = ("fool", "superbrain", "doctor", "fortune_teller")
 #: The five provinces around Switzerland: the Mont Blanc tunnel joins each to the others,
 #: for armies and the Borg.
@@ -99,7 +121,7 @@ HERDS_EACH = 3
 FOOL_YEAR = 1921
 FORTUNE_TELLER = "fortune_teller"
 #: Bounces the Fortune-teller predicts a season (three after a correct Superbrain
-#: answer: part 2's Superbrain).
+#: answer).
 PREDICTIONS_EACH = 2
 #: The seasons a devil unit keeps its double strength after the sale.
 DEVIL_SEASONS = 2
@@ -109,9 +131,14 @@ CENTERS_PER_SPECIAL = 5
 #: Where an Amazon's "seduce all" pulls every other army and fleet.
 COPENHAGEN = "den"
 SUPERBRAIN = "superbrain"
+#: The marked units that need no supply center (and sell no soul): the special armies and
+#: the Superbrain's extra units.
+NO_CENTER_NEEDED = ("amazon", "dirtbag", "extra")
+#: The marked units no Amazon seduces: the special armies and the fifth fleet.
+SEDUCTION_PROOF = ("amazon", "dirtbag", "fifth_fleet")
 MONSTER_STRENGTH = 2
 
-#: The steps of a season, in the rules' order (the ones part 2 fills do nothing yet).
+#: The steps of a season, in the rules' order.
 SEASON_STEPS = (
     "movement",
     "fortune_teller_merges",
@@ -311,6 +338,8 @@ class ProvinceOrder(VariantOrder):
 class Herd(ProvinceOrder):
     """Settle a herd of llamas (Winter 1900): ``herd boh``."""
 
+    replaces: ClassVar[str] = "none"  # two herds may settle in one province
+
     word: ClassVar[str] = "herd"
     phase_kinds = frozenset({LLAMAS})
 
@@ -318,6 +347,8 @@ class Herd(ProvinceOrder):
 @dataclass(frozen=True, slots=True)
 class Explode(ProvinceOrder):
     """Blow up one of your herds after the Borg's step (rule: Lama): ``explode boh``."""
+
+    replaces: ClassVar[str] = "none"
 
     word: ClassVar[str] = "explode"
     phase_kinds = frozenset({PhaseKind.MOVEMENT})
@@ -327,6 +358,8 @@ class Explode(ProvinceOrder):
 class Vote(VariantOrder):
     """A vote for the next season's hyperspace link: ``vote lon - par`` (the provinces in
     the order written; the link has no direction)."""
+
+    replaces: ClassVar[str] = "season"  # the last vote counts
 
     source: str
     dest: str
@@ -420,6 +453,8 @@ class Raise(VariantOrder):
     """Raise an Amazon or a dirtbag army in a free home center at the adjustments:
     ``amazon par``, ``dirtbag mun`` (one of each per five supply centers)."""
 
+    slot_name: ClassVar[str] = "raise"
+
     kind: str
     province: str
     phase_kinds = frozenset({PhaseKind.ADJUSTMENTS})
@@ -448,6 +483,8 @@ class Raise(VariantOrder):
 class Seduce(VariantOrder):
     """An Amazon's order: ``A par seduce A bur`` (the unit moves to Paris, whatever it was
     ordered), or in Denmark ``A den seduce all``."""
+
+    replaces: ClassVar[str] = "unit"  # the Amazon's order
 
     amazon: UnitRef
     target: UnitRef | None
@@ -487,6 +524,8 @@ class Distract(VariantOrder):
     """A dirtbag army's order: ``A ruh distract``: every Amazon next to it is distracted,
     and her seduce order cancelled."""
 
+    replaces: ClassVar[str] = "unit"
+
     unit: UnitRef
     phase_kinds = frozenset({PhaseKind.MOVEMENT})
 
@@ -514,6 +553,8 @@ class Distract(VariantOrder):
 class Said(VariantOrder):
     """Words given as an order: the Superbrain's ``ask …`` and ``answer …`` (kept secret
     until the replies are judged), a player's ``reply …``."""
+
+    replaces: ClassVar[str] = "season"
 
     verb: ClassVar[str] = ""
     text: str
@@ -621,12 +662,12 @@ class RatherSilly(Variant):
     name = "Rather Silly"
     aliases = ("rather-silly", "rathersilly", "rs")
     #: The standard board with Iceland and Crete, build-only islands (for the Superbrain's
-    #: units, part 2): no unit may move or retreat into them.
+    #: units): no unit may move or retreat into them.
     map_id = "rather_silly"
     created_by = "Jeremy Maiden and Peter Sullivan; German by Ulrich Degwitz (2008)"
     rules_text = __doc__ or ""
     player_counts = (7, 11)
-    option_defaults = FrozenMap({"roles": False})
+    option_defaults = FrozenMap({"roles": False, "fifth_fleet": False})
     setup_phases = ((Season.WINTER, LLAMAS),)
     phase_kinds = (LLAMAS,)
     order_kinds = (
@@ -645,6 +686,8 @@ class RatherSilly(Variant):
         Extra,
         Place,
         *TARDIS_ORDERS,
+        Twins,
+        *birds.ORDER_KINDS,
     )
     creatures = (MONSTER,)
     other_order_givers = ROLES
@@ -656,12 +699,12 @@ class RatherSilly(Variant):
     # -- options and seats -----------------------------------------------------------------
 
     def check_option(self, name: str, value: Any, options: Mapping[str, Any]) -> None:
-        if name == "roles" and not isinstance(value, bool):
-            raise PositionError("roles must be true or false", "options.roles")
+        if name in ("roles", "fifth_fleet") and not isinstance(value, bool):
+            raise PositionError(f"{name} must be true or false", f"options.{name}")
 
     def seats(self, options: Mapping[str, Any]) -> tuple[str, ...]:
         """The seven great powers; with option ``roles``, the four role seats too (they
-        vote for the hyperspace link; their roles are part 2)."""
+        vote for the hyperspace link and play their roles)."""
         return self.powers + (ROLES if options.get("roles") else ())
 
     # -- the map in force --------------------------------------------------------------------
@@ -678,19 +721,34 @@ class RatherSilly(Variant):
         return _borg_graph(self.map)
 
     def unit_strength(self, unit: Unit, position: Position) -> int:
-        """A monster: 2; a devil unit: double (house rule: its supports count double too)."""
+        """A monster: 2; a devil unit: double (house rule: its supports count double too);
+        an army aboard a flock of birds: 0 (:mod:`.birds`)."""
         if unit.power == MONSTER:
             return MONSTER_STRENGTH
+        if birds.is_aboard(position, unit):
+            return 0
         key = _key(unit.power, unit.location)
-        if key in _marks(position, "kinds"):
-            return 0  # an Amazon or a dirtbag army
+        if _marks(position, "kinds").get(key) in (AMAZON, DIRTBAG):
+            return 0
         return 2 if key in _devils(position) else 1
 
     def support_strength(self, unit: Unit, position: Position) -> int:
+        if birds.is_aboard(position, unit):
+            return 0
         key = _key(unit.power, unit.location)
-        if key in _marks(position, "kinds"):
+        if _marks(position, "kinds").get(key) in (AMAZON, DIRTBAG):
             return 0
         return 2 if key in _devils(position) else 1
+
+    def implicit_supports(
+        self, position: Position, orders: Mapping[str, MovementOrder]
+    ) -> tuple[tuple[str, str], ...]:
+        """Siamese twins support each other without an order (:mod:`.twins`)."""
+        return twin_supports(position, orders)
+
+    def support_toughness(self, supporter: Unit, supported: Unit, position: Position) -> int:
+        """A support between Siamese twins takes two attacks, or one of strength 2, to cut."""
+        return twin_toughness(position, supporter, supported)
 
     # -- Amazons and dirtbag armies: the count of them ---------------------------------------
 
@@ -712,12 +770,30 @@ class RatherSilly(Variant):
         return allowed - len(self.specials_of(position, power, kind))
 
     def adjustment(self, position: Position, power: str) -> int:
-        """Builds or disbands due, the special armies not counted (they need no center)."""
-        specials = sum(1 for k in _marks(position, "kinds") if k.startswith(f"{power} "))
+        """Builds or disbands of units due, the flocks of birds counted like units (house
+        rule, :mod:`.birds`: a power with more units and flocks than centers loses flocks
+        first, :func:`.birds.flocks_over` of them)."""
+        return birds.flocks_counted(position, power, self.units_adjustment(position, power))
+
+    def units_adjustment(self, position: Position, power: str) -> int:
+        """Builds or disbands due, the flocks not counted, the special armies and the
+        Superbrain's extra units not counted (they need no center; a fifth fleet does)."""
+        specials = sum(
+            1
+            for k, kind in _marks(position, "kinds").items()
+            if k.startswith(f"{power} ") and kind in NO_CENTER_NEEDED
+        )
+        specials += twins_counted(position, power)  # Siamese twins count as one unit
         return len(position.centers_of(power)) - (len(position.units_of(power)) - specials)
+
+    def flocks_due(self, position: Position, power: str) -> int:
+        """How many of ``power``'s flocks of birds go at these adjustments."""
+        return birds.flocks_over(position, power, self.units_adjustment(position, power))
 
     def adjustments_needed(self, position: Position) -> bool:
         if super().adjustments_needed(position):
+            return True
+        if any(self.flocks_due(position, p) > 0 for p in birds.flock_powers(position)):
             return True
         return any(
             self.specials_due(position, p, k) < 0
@@ -726,16 +802,31 @@ class RatherSilly(Variant):
             for k in (AMAZON, DIRTBAG)
         )
 
-    # -- the Fool (part 2's first role) -----------------------------------------------------------
+    def order_set_excess(
+        self, position: Position, power: str, orders: Sequence[Order]
+    ) -> tuple[Reason, dict[str, str]] | None:
+        """As the standard game counts, a ``twins`` order counting as the one build it takes,
+        a flock's build as one and its disband against the flocks due (:mod:`.birds`)."""
+        counted = twins_as_builds(orders)
+        excess = birds.flock_excess(
+            position, counted, self.adjustment(position, power), self.flocks_due(position, power)
+        )
+        return excess or super().order_set_excess(position, power, counted)
+
+    # -- the Fool --------------------------------------------------------------------------------
 
     def orders_in_force(
         self, position: Position, orders: Mapping[str, Sequence[Order | str]], seed: int
     ) -> tuple[dict[str, list[Order | str]], list[OrderResult]]:
         """The orders a season is resolved with: the Fool's override first, then the
-        Amazons' seductions (whatever order the seduced unit had)."""
+        Amazons' seductions (whatever order the seduced unit had), then Siamese twins with
+        an illegal order between them hold (:mod:`.twins`), and an army aboard a flock of
+        birds holds (:mod:`.birds`)."""
         given, results = self._fool_overrides(position, orders)
         given, seduced = self._seductions(position, given)
-        return given, [*results, *seduced]
+        given, held = twins_held(self, position, given)
+        given, aboard = birds.aboard_orders(self, position, given)
+        return given, [*results, *seduced, *held, *aboard]
 
     def _fool_overrides(
         self, position: Position, orders: Mapping[str, Sequence[Order | str]]
@@ -895,9 +986,47 @@ class RatherSilly(Variant):
             given[unit.power] = [*mine, move]
         return given, results
 
+    # -- the fifth fleet (an option) ------------------------------------------------------------
+
+    def _fleets_counted(
+        self, position: Position, after: Position
+    ) -> tuple[Position, list[OrderResult]]:
+        """With the option: the fleets built this winter counted, each fifth one marked."""
+        if not position.options.get("fifth_fleet"):
+            return after, []
+        kinds = dict(_marks(after, "kinds"))
+        counts, results = fifth_fleet.counted_builds(position, after, self.powers, kinds)
+        after = _with_marks(after, "kinds", kinds)
+        if counts:
+            after = after.with_changes(extras={**after.extras, "fleets_built": counts})
+        return after, results
+
+    def _fifth_fleets_attacked(
+        self, position: Position, after: Position, moves: Sequence[OrderResult]
+    ) -> tuple[Position, list[OrderResult]]:
+        kinds = _marks(position, "kinds")
+        if fifth_fleet.FIFTH_FLEET not in kinds.values():
+            return after, []
+        season = _season(position.phase)
+        answer = {
+            u.location: self.decision(position, fifth_fleet.decision_key(season, u.location))
+            for u in position.units
+        }
+        return fifth_fleet.attacks(
+            self.geography(position),
+            position,
+            after,
+            moves,
+            kinds,
+            (*self.powers, *ROLES),
+            answer,
+        )
+
     def _conventional(self, unit: Unit, kinds: Mapping[str, str]) -> bool:
-        """An army or fleet of a player, not a monster, an Amazon or a dirtbag army."""
-        return unit.power not in self.creatures and _key(unit.power, unit.location) not in kinds
+        """An army or fleet of a player that an Amazon seduces: not a monster, an Amazon, a
+        dirtbag army or a fifth fleet."""
+        mark = kinds.get(_key(unit.power, unit.location))
+        return unit.power not in self.creatures and mark not in SEDUCTION_PROOF
 
     def _entry(self, unit: Unit, province: str) -> str | None:
         """Where ``unit`` moves to enter ``province`` (a coast for a fleet), or None."""
@@ -988,7 +1117,11 @@ class RatherSilly(Variant):
         if position.phase.kind is LLAMAS:
             return frozenset(self.powers)
         due = super().orders_due(position)
+        flocked = birds.flock_powers(position)  # a flock owes orders like a unit
+        if position.phase.kind is PhaseKind.MOVEMENT:
+            due |= flocked
         if position.phase.kind is PhaseKind.ADJUSTMENTS:
+            due |= {p for p in flocked if self.flocks_due(position, p) > 0}
             for power in self.powers:
                 if any(
                     self.specials_due(position, power, k) > 0 and self.build_sites(position, power)
@@ -1071,11 +1204,19 @@ class RatherSilly(Variant):
             after = _with_marks(
                 after, "kinds", _retreated(_marks(position, "kinds"), position, moves)
             )
-            return _kept_present(after), lost
+            after, parted = twins_after_retreats(self.borg_graph(), position, after, moves)
+            return _kept_present(after), (*lost, *parted)
         if position.phase.kind is PhaseKind.ADJUSTMENTS:
+            # The flocks first: a flock's build counts the core's builds (:mod:`.birds`).
+            after, flocked = birds.adjust_birds(
+                self, position, after, orders, self.units_adjustment
+            )
+            after, parted = twins_after_adjustments(self.borg_graph(), position, after)
+            after, twins = twins_raised(self, self.borg_graph(), position, after, orders)
+            after, fifth = self._fleets_counted(position, after)
             after, raised = self._specials_adjusted(position, after, orders)
             after, extra = self.extra_units(position, after, orders)
-            raised = [*raised, *extra]
+            raised = [*flocked, *parted, *twins, *fifth, *raised, *extra]
             return _kept_present(after), tuple(raised)
         if position.phase.kind is not PhaseKind.MOVEMENT:
             return after, ()
@@ -1086,6 +1227,9 @@ class RatherSilly(Variant):
         after = _with_marks(
             after, "kinds", _moved(_marks(position, "kinds"), position.units, moves)
         )
+        # Step 1's birds: they fly, carry and flee once the units have moved (:mod:`.birds`).
+        after, done, fallen = birds.move_birds(self, position, after, orders, moves)
+        results.extend(done)
         if position.options.get("roles"):
             after, done = tardis_moves(
                 self.map,
@@ -1097,6 +1241,8 @@ class RatherSilly(Variant):
                 chance(seed, "tardis"),
             )
             results.extend(done)
+        after, done = self._fifth_fleets_attacked(position, after, moves)
+        results.extend(done)
         after, done = self.fortune_teller_merges(position, after, orders, moves)
         results.extend(done)
         after, kept, done = exorcisms(after, _devils(after))
@@ -1111,11 +1257,19 @@ class RatherSilly(Variant):
         present = {_key(u.power, u.location): u for u in after.units} | {
             _key(d.unit.power, d.unit.location): d.unit for d in after.dislodged
         }
+        present |= {_key(u.power, u.location): u for u in fallen}  # dropped by birds
         after, done = self.borg_moves(position, after, seed)
+        results.extend(done)
+        after, done = birds.flocks_eaten(after, self.borg_graph())
         results.extend(done)
         after, done = self.llamas_explode(position, after, orders)
         results.extend(done)
+        after, done = birds.flocks_blown(after, done)
+        results.extend(done)
         after, done = self._devils_lost(position, after, present)
+        results.extend(done)
+        # Siamese twins parted by the moves (or one of them lost) die (:mod:`.twins`).
+        after, done = twins_after_moves(self.borg_graph(), position, after, moves)
         results.extend(done)
         after = _kept_present(after)
         after, done = self.superbrain_answers(position, after, orders)
@@ -1137,8 +1291,41 @@ class RatherSilly(Variant):
     def decisions_needed(
         self, position: Position, orders: Mapping[str, Sequence[str]]
     ) -> tuple[DecisionRequest, ...]:
-        """The game master judges the replies to last season's question (step 10);
-        without an answer in time, nobody was right."""
+        """The game master judges the replies to last season's question (step 10;
+        without an answer in time, nobody was right), and says whether the attack on each
+        fifth fleet ordered into a coastal province succeeds (default: it does)."""
+        return (
+            *self._superbrain_request(position, orders),
+            *self._fifth_fleet_requests(position, orders),
+        )
+
+    def _fifth_fleet_requests(
+        self, position: Position, orders: Mapping[str, Sequence[str]]
+    ) -> tuple[DecisionRequest, ...]:
+        kinds = _marks(position, "kinds")
+        if (
+            position.phase.kind is not PhaseKind.MOVEMENT
+            or fifth_fleet.FIFTH_FLEET not in kinds.values()
+        ):
+            return ()
+        season = _season(position.phase)
+        fleets = [
+            u
+            for u in position.units
+            if kinds.get(_key(u.power, u.location)) == fifth_fleet.FIFTH_FLEET
+            and self.decision(position, fifth_fleet.decision_key(season, u.location)) is None
+        ]
+        ordered: dict[str, Order] = {}
+        for fleet in fleets:
+            for text in orders.get(fleet.power, ()):
+                order = _read_quietly(self, text, position, fleet.power)
+                if isinstance(order, Move) and order.unit.location == fleet.location:
+                    ordered[fleet.location] = order
+        return fifth_fleet.requests(self.map, position, season, fleets, ordered)
+
+    def _superbrain_request(
+        self, position: Position, orders: Mapping[str, Sequence[str]]
+    ) -> tuple[DecisionRequest, ...]:
         asked = position.extras.get("question")
         if position.phase.kind is not PhaseKind.MOVEMENT or not asked:
             return ()
@@ -1397,7 +1584,7 @@ class RatherSilly(Variant):
                     or unit.power != power
                     or power not in self.powers
                     or unit.kind is not order.unit.kind
-                    or _key(power, unit.location) in _marks(position, "kinds")
+                    or _marks(position, "kinds").get(_key(power, unit.location)) in NO_CENTER_NEEDED
                 ):
                     results.append(OrderResult(power, order, Outcome.VOID, SOUL_NOT_FOR_SALE))
                     continue
@@ -1862,13 +2049,22 @@ class RatherSilly(Variant):
         self, position: Position, power: str | None
     ) -> dict[str, tuple[Order, ...]]:
         """Explode orders for a power's herds in a movement phase, and the Doctor's TARDIS
-        orders (the herd placements and votes are any province, so they are not listed)."""
-        if power is None or position.phase.kind is not PhaseKind.MOVEMENT:
+        orders (the herd placements and votes are any province, so they are not listed);
+        the Siamese twins a great power may build at the adjustments; the birds' orders
+        (:func:`.birds.birds_legal_orders`)."""
+        if power is None:
+            return {}
+        out = birds.birds_legal_orders(self, position, power, self.flocks_due(position, power))
+        if position.phase.kind is PhaseKind.ADJUSTMENTS:
+            twins = twins_legal_orders(self, self.borg_graph(), position, power)
+            return {k: twins.get(k, ()) + out.get(k, ()) for k in sorted(twins.keys() | out)}
+        if position.phase.kind is not PhaseKind.MOVEMENT:
             return {}
         if power == DOCTOR:
-            return dict(tardis_legal_orders(position, _link_in_force(position)))
+            out.update(tardis_legal_orders(position, _link_in_force(position)))
+            return out
         herds = (position.extras.get("llamas") or {}).get(power) or []
-        return {f"explode {p}": (Explode(p),) for p in sorted(set(herds))}
+        return {**out, **{f"explode {p}": (Explode(p),) for p in sorted(set(herds))}}
 
 
 def _season(phase: Phase) -> str:

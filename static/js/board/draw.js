@@ -59,7 +59,7 @@ export function createBoard(svg, anchors) {
   }
 
   // Rather Silly's special armies, by the letter on their marker (as variants/board.py).
-  const MARK_LETTERS = { amazon: "♀", dirtbag: "R" };
+  const MARK_LETTERS = { amazon: "♀", dirtbag: "R", fifth_fleet: "F5" };
 
   // One unit ("A par", "F stp/sc"), as variants/board.py draws it: a special army marked by
   // its letter, a devil unit ringed.
@@ -180,6 +180,29 @@ export function createBoard(svg, anchors) {
       const g = el("g", { class: "borg", "data-borg": borg }, group);
       el("polygon", { points: corners.map(([c, s]) => `${number(x + 9 * c)},${number(y + 9 * s)}`).join(" ") }, g);
       el("text", { x: number(x), y: number(y + 3.5) }, g).textContent = "B";
+    }
+    // Siamese twins bound by a line; flocks of birds as a pair of wings in their colour.
+    for (const pair of Object.values((extras && extras.twins) || {})) {
+      if (!Array.isArray(pair) || pair.length !== 2) continue;
+      const [a, b] = pair.map((loc) => String(loc).split("/")[0]);
+      const start = point(a, false), end = point(b, false);
+      if (start && end) {
+        el("line", { class: "twins-bond", "data-twins": `${a}-${b}`, x1: number(start[0]),
+          y1: number(start[1]), x2: number(end[0]), y2: number(end[1]) }, group);
+      }
+    }
+    const seen = {};
+    for (const flock of (extras && extras.birds) || []) {
+      const prov = String(flock.province);
+      const at = point(prov, false);
+      if (!at) continue;
+      const n = seen[prov] || 0;
+      seen[prov] = n + 1;
+      const x = at[0] - 13 - 5 * n, y = at[1] + 10;
+      const g = el("g", { class: `flock power-${flock.power}${flock.carrying ? " carrying" : ""}`,
+        "data-flock": prov, "data-power": flock.power }, group);
+      el("path", { d: `M${number(x - 6)},${number(y - 1)} Q${number(x - 3)},${number(y - 5)} ` +
+        `${number(x)},${number(y)} Q${number(x + 3)},${number(y - 5)} ${number(x + 6)},${number(y - 1)}` }, g);
     }
     const tardis = extras && extras.tardis && extras.tardis.province;
     const there = typeof tardis === "string" ? point(tardis, false) : null;
