@@ -460,3 +460,37 @@ def test_the_board_draws_flocks_and_twins_and_the_panel_names_them(
     picture = Client().get(reverse("games:map-svg", args=[game.pk, phase.index]))
     assert b'class="twins-bond"' in picture.content
     assert picture.content.count(b'class="flock') == 2
+
+
+def test_the_fortune_tellers_predictions_are_his_until_the_results(
+    make_user: Any, site_moderator: Any
+) -> None:
+    """Predictions are orders: nobody else reads them before the season is adjudicated
+    (anonymous, a stranger, a great power, another role); the game's moderator may; with
+    the results, everyone reads what was foretold."""
+    game, users = _game(make_user, roles=True)
+    _adjudicate(game)  # the llamas' winter
+    teller = users["fortune_teller"]
+    services.orders_submit(game=game, user=teller, orders=["predict bur", "predict pic F"])
+    spring = current(game)
+    wrong = {
+        "anonymous": AnonymousUser(),
+        "stranger": make_user("stranger-ft"),
+        "a great power": users["france"],
+        "another role": users["fool"],
+    }
+    for who, user in wrong.items():
+        assert not visibility.can_see_orders(user=user, phase=spring, power="fortune_teller")
+        said = json.dumps(selectors.game_state(user=user, game=game))
+        assert "predict bur" not in said, who
+        assert "predict bur" not in json.dumps(game_export(user=user, game=game)), who
+        page = Client()
+        if not isinstance(user, AnonymousUser):
+            page.force_login(user)
+        html = page.get(reverse("games:detail", args=[game.pk])).content.decode()
+        assert "predict bur" not in html, who
+    assert "predict bur" in json.dumps(selectors.game_state(user=teller, game=game))
+    _adjudicate(game)
+    spring.refresh_from_db()
+    after = json.dumps(selectors.game_state(user=users["france"], game=game, index=spring.index))
+    assert "predict bur" in after

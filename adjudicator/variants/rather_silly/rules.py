@@ -1,9 +1,10 @@
 """Rather Silly Diplomacy (Jeremy Maiden and Peter Sullivan; German by Ulrich Degwitz, 2008).
 The standard board with the Borg, sea and space monsters, llamas, the Mont Blanc tunnel
-and the hyperspace vote; the odd unit kinds (devil units, Amazons and rogue armies here;
-birds in :mod:`.birds`, Siamese twins in :mod:`.twins`, the fifth fleet, an option, in
-:mod:`.fifth_fleet`); and, with the option ``roles``, the four roles: the Fool, the
-Fortune-teller and the Superbrain here, the Doctor and his TARDIS in :mod:`.doctor`.
+and the hyperspace vote; the odd unit kinds (devil units in :mod:`.devils`, Amazons and
+rogue armies in :mod:`.specials`, birds in :mod:`.birds`, Siamese twins in :mod:`.twins`,
+the fifth fleet, an option, in :mod:`.fifth_fleet`); and, with the option ``roles``, the
+four roles: the Fool in :mod:`.fool`, the Fortune-teller in :mod:`.fortune_teller`, the
+Superbrain in :mod:`.superbrain`, the Doctor and his TARDIS in :mod:`.doctor`.
 
 A season runs as the rules' "Spielablauf" orders it, each step named in code
 (:data:`SEASON_STEPS`) and told in the results:
@@ -43,7 +44,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, ClassVar
 
 from adjudicator.board import (
@@ -60,20 +60,14 @@ from adjudicator.chance import chance
 from adjudicator.errors import ParseError, PositionError
 from adjudicator.maps import GameMap, Terrain
 from adjudicator.orders import (
-    Convoy,
-    Hold,
     Move,
     MovementOrder,
     Order,
-    Retreat,
-    Support,
-    UnitRef,
     VariantOrder,
-    parse_order,
 )
 from adjudicator.results import OrderResult, Outcome, Reason
 from adjudicator.variants.base import DecisionRequest, Variant
-from adjudicator.variants.rather_silly import birds, fifth_fleet
+from adjudicator.variants.rather_silly import birds, fifth_fleet, flight
 from adjudicator.variants.rather_silly.creatures import (
     BorgStep,
     amphibious,
@@ -82,6 +76,13 @@ from adjudicator.variants.rather_silly.creatures import (
     link_count,
     monster_move,
     monster_retreat,
+)
+from adjudicator.variants.rather_silly.devils import (
+    SellSoul,
+    devil_units_normalise,
+    devils_lost,
+    devils_retreat,
+    souls_sold,
 )
 from adjudicator.variants.rather_silly.doctor import (
     DOCTOR,
@@ -92,6 +93,45 @@ from adjudicator.variants.rather_silly.doctor import (
     tardis_center,
     tardis_legal_orders,
     tardis_moves,
+)
+from adjudicator.variants.rather_silly.fool import FOOL_YEAR, Override, fool_overrides, fool_spends
+from adjudicator.variants.rather_silly.fortune_teller import Predict, fortune_teller_merges
+from adjudicator.variants.rather_silly.marks import (
+    NO_CENTER_NEEDED,
+    devils_of,
+    kept_present,
+    located,
+    marks_moved,
+    marks_of,
+    marks_retreated,
+    next_season_code,
+    read_quietly,
+    season_code,
+    unit_key,
+    unit_text,
+    with_devils,
+    with_marks,
+)
+from adjudicator.variants.rather_silly.specials import (
+    AMAZON,
+    DIRTBAG,
+    Distract,
+    Raise,
+    Seduce,
+    seductions,
+    specials_adjusted,
+    specials_due,
+    specials_of,
+)
+from adjudicator.variants.rather_silly.superbrain import (
+    AnswerIs,
+    Ask,
+    Extra,
+    Place,
+    Reply,
+    extra_units,
+    superbrain_answers,
+    superbrain_request,
 )
 from adjudicator.variants.rather_silly.twins import (
     Twins,
@@ -117,25 +157,6 @@ ROLES = ("fool", "superbrain", "doctor", "fortune_teller")
 #: for armies and the Borg.
 TUNNEL = ("bur", "mar", "mun", "pie", "tyr")
 HERDS_EACH = 3
-#: The Fool wins if the game reaches this year.
-FOOL_YEAR = 1921
-FORTUNE_TELLER = "fortune_teller"
-#: Bounces the Fortune-teller predicts a season (three after a correct Superbrain
-#: answer).
-PREDICTIONS_EACH = 2
-#: The seasons a devil unit keeps its double strength after the sale.
-DEVIL_SEASONS = 2
-#: The special armies: an Amazon and a dirtbag army per five supply centers, each.
-AMAZON, DIRTBAG = "amazon", "dirtbag"
-CENTERS_PER_SPECIAL = 5
-#: Where an Amazon's "seduce all" pulls every other army and fleet.
-COPENHAGEN = "den"
-SUPERBRAIN = "superbrain"
-#: The marked units that need no supply center (and sell no soul): the special armies and
-#: the Superbrain's extra units.
-NO_CENTER_NEEDED = ("amazon", "dirtbag", "extra")
-#: The marked units no Amazon seduces: the special armies and the fifth fleet.
-SEDUCTION_PROOF = ("amazon", "dirtbag", "fifth_fleet")
 MONSTER_STRENGTH = 2
 
 #: The steps of a season, in the rules' order.
@@ -192,114 +213,8 @@ VOTE_REPLACED = Reason.declare("vote_replaced", "replaced by a later vote")
 LINK_NOWHERE = Reason.declare(
     "link_nowhere", "no unit can pass between {source} and {dest}: the vote is void"
 )
-FOOL_OVERRIDE = Reason.declare(
-    "fool_override", "the Fool gave {unit} ({owner}) its order this season"
-)
-OVERRIDDEN = Reason.declare("overridden_by_fool", "overridden by the Fool")
-FOOL_ONCE = Reason.declare(
-    "fool_once", "the Fool commands one unit a season (more with the Superbrain's shares)"
-)
-FOOL_NO_UNIT = Reason.declare("fool_no_unit", "no unit of a great power at {province}")
-FOOL_OTHER_POWER = Reason.declare(
-    "fool_other_power", "the Fool's further units belong to other powers than his first"
-)
-PREDICTION_RIGHT = Reason.declare(
-    "prediction_right", "the bounce in {province} was foretold: the units there merge into {unit}"
-)
-PREDICTION_MISSED = Reason.declare("prediction_missed", "no bounce in {province}")
-PREDICTION_LIMIT = Reason.declare(
-    "prediction_limit", "the Fortune-teller foretells two bounces a season"
-)
-MERGED = Reason.declare(
-    "merged_by_fortune_teller",
-    "{unit} ({owner}) merged into the Fortune-teller's unit in {province}",
-)
-SOUL_SOLD = Reason.declare(
-    "soul_sold", "{unit} sold its soul: double strength for the next two seasons"
-)
-SOUL_NOT_FOR_SALE = Reason.declare(
-    "soul_not_for_sale", "only a great power's own army or fleet can sell its soul"
-)
-DEVIL_NORMAL = Reason.declare("devil_normal", "{unit} is itself again: its two seasons are over")
-DEVIL_LOST = Reason.declare(
-    "devil_lost",
-    "{unit} had sold its soul and is gone: {other} is disbanded to keep the soul",
-)
-SPECIAL_RAISED = Reason.declare("special_raised", "{unit} raised ({kind})")
-SPECIAL_NOT_DUE = Reason.declare(
-    "special_not_due", "one {kind} per five supply centers: none is due now"
-)
-SPECIAL_NO_SITE = Reason.declare("special_no_site", "{province} is not a free home center of yours")
-SPECIAL_DISBANDED = Reason.declare(
-    "special_disbanded", "{unit} disbanded: one {kind} per five supply centers"
-)
-SEDUCED = Reason.declare("seduced", "{unit} ({owner}) is seduced and moves to her")
-SEDUCED_AWAY = Reason.declare("seduced_away", "overridden: the unit was seduced")
-COPENHAGEN_EFFECT = Reason.declare(
-    "copenhagen", "every other army and fleet moves one step toward Denmark"
-)
-SEDUCE_CANCELLED = Reason.declare(
-    "seduce_cancelled", "cancelled: a rogue army next to her distracts her"
-)
-NOT_IN_DENMARK = Reason.declare("not_in_denmark", "only an Amazon in Denmark seduces all")
-NOT_SEDUCIBLE = Reason.declare(
-    "not_seducible", "no army or fleet there that could move to her province"
-)
-NOT_AN_AMAZON = Reason.declare("not_an_amazon", "only an Amazon seduces")
-NOT_A_DIRTBAG = Reason.declare("not_a_dirtbag", "only a rogue army distracts")
-DISTRACTING = Reason.declare("distracting", "the Amazons next to it are distracted")
-QUESTION_ASKED = Reason.declare("question_asked", "the Superbrain asks: {question}")
-ANSWER_KEPT = Reason.declare("answer_kept", "the right answer is kept until the replies are judged")
-REPLY_RIGHT = Reason.declare("reply_right", "right: a share of {share} of an extra unit")
-REPLY_WRONG = Reason.declare("reply_wrong", "not right")
-REPLY_THIRD_PREDICTION = Reason.declare(
-    "reply_third_prediction", "right: the Fortune-teller foretells three bounces next season"
-)
-NOBODY_RIGHT = Reason.declare(
-    "nobody_right", "nobody answered right: the Superbrain may place a unit in Iceland or Crete"
-)
-ONLY_SUPERBRAIN = Reason.declare("only_superbrain", "only the Superbrain asks the question")
-SUPERBRAIN_MISSED = Reason.declare(
-    "superbrain_missed", "no question this season: every other seat gets a share of {share}"
-)
-EXTRA_BUILT = Reason.declare(
-    "extra_built", "{unit} built with the Superbrain's shares (it needs no center)"
-)
-EXTRA_REFUSED = Reason.declare(
-    "extra_refused",
-    "an extra unit needs a whole share, a free home center, and comes one a season",
-)
-PLACED = Reason.declare("superbrain_placed", "the Superbrain placed {unit}")
-PLACE_REFUSED = Reason.declare(
-    "place_refused", "the Superbrain places a unit in Iceland or Crete when nobody was right"
-)
-NO_QUESTION = Reason.declare("no_question", "there is no question to reply to this season")
 declare_problem("herd_shape", "a llama order reads: herd boh, explode boh")
-declare_problem("text_shape", "write the words after it: ask …, answer …, reply …")
-declare_problem("extra_shape", "an extra unit reads: extra A par (the Superbrain's: place F ice)")
-declare_problem("special_shape", "a special army is raised so: amazon par, rogue mun")
-declare_problem("seduce_shape", "a seduction reads: A par seduce A bur (or A den seduce all)")
-declare_problem("sell_shape", "a sale of a soul reads: sell A par")
-declare_problem("override_shape", "the Fool's order reads: override A par - bur")
-declare_problem("predict_shape", "a prediction reads: predict bur (or predict bur F)")
 declare_problem("vote_shape", "a vote reads: vote lon - par")
-
-
-def _located(token: str, text: str, game_map: GameMap, *, coast_ok: bool = True) -> str:
-    """The location ``token`` names on the map (never a coast, unless ``coast_ok``).
-
-    Raises:
-        ParseError: ``unknown_province``, as the core's reader says it.
-    """
-    location = game_map.lookup(token)
-    if location is None or (not coast_ok and "/" in location):
-        raise ParseError(
-            problem_words("unknown_province", {"token": token}, game_map),
-            text,
-            "unknown_province",
-            {"token": token},
-        )
-    return location
 
 
 def _province_word(text: str, word: str, game_map: GameMap, problem: str) -> str | None:
@@ -309,7 +224,7 @@ def _province_word(text: str, word: str, game_map: GameMap, problem: str) -> str
         return None
     if len(words) != 2:
         raise ParseError(problem_words(problem, {}, game_map), text, problem)
-    return _located(words[1], text, game_map, coast_ok=False)
+    return located(words[1], text, game_map, coast_ok=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,7 +289,7 @@ class Vote(VariantOrder):
             return None
         if len(words) != 4 or words[2] != "-":
             raise ParseError(problem_words("vote_shape", {}, game_map), text, "vote_shape")
-        ends = [province_of(_located(token, text, game_map)) for token in (words[1], words[3])]
+        ends = [province_of(located(token, text, game_map)) for token in (words[1], words[3])]
         if ends[0] == ends[1]:
             raise ParseError(problem_words("vote_shape", {}, game_map), text, "vote_shape")
         return cls(ends[0], ends[1])
@@ -386,275 +301,6 @@ class Vote(VariantOrder):
     def link(self) -> tuple[str, str]:
         a, b = sorted((self.source, self.dest))
         return a, b
-
-
-@dataclass(frozen=True, slots=True)
-class Override(VariantOrder):
-    """The Fool's order for another power's unit this season: ``override A par - bur``
-    (any movement order for the unit standing there, in the core's notation)."""
-
-    order: Hold | Move | Support | Convoy
-    phase_kinds = frozenset({PhaseKind.MOVEMENT})
-
-    @classmethod
-    def read(
-        cls, text: str, game_map: GameMap, position: Position | None, power: str | None
-    ) -> Override | None:
-        words = text.split(None, 1)
-        if not words or words[0].lower() != "override":
-            return None
-        if len(words) != 2:
-            raise ParseError(problem_words("override_shape", {}, game_map), text, "override_shape")
-        # Read without the board: whether a unit stands there is the Fool's step's to say.
-        inner = parse_order(words[1], game_map)
-        if not isinstance(inner, (Hold, Move, Support, Convoy)):
-            raise ParseError(problem_words("override_shape", {}, game_map), text, "override_shape")
-        return cls(inner)
-
-    def __str__(self) -> str:
-        return f"override {self.order}"
-
-    @property
-    def where(self) -> str:
-        return self.order.unit.province
-
-
-@dataclass(frozen=True, slots=True)
-class SellSoul(VariantOrder):
-    """Sell a unit's soul to the devil (step 4, after this season's moves): ``sell A par``
-    names the unit where it stands as the season begins; wherever it ends the season, it
-    has double strength for the next two."""
-
-    unit: UnitRef
-    phase_kinds = frozenset({PhaseKind.MOVEMENT})
-
-    @classmethod
-    def read(
-        cls, text: str, game_map: GameMap, position: Position | None, power: str | None
-    ) -> SellSoul | None:
-        words = text.split()
-        if not words or words[0].lower() != "sell":
-            return None
-        if len(words) != 3 or words[1].upper() not in ("A", "F"):
-            raise ParseError(problem_words("sell_shape", {}, game_map), text, "sell_shape")
-        location = _located(words[2], text, game_map)
-        return cls(UnitRef(UnitKind(words[1].upper()), location))
-
-    def __str__(self) -> str:
-        return f"sell {self.unit}"
-
-    @property
-    def where(self) -> str:
-        return self.unit.province
-
-
-@dataclass(frozen=True, slots=True)
-class Raise(VariantOrder):
-    """Raise an Amazon or a dirtbag army in a free home center at the adjustments:
-    ``amazon par``, ``dirtbag mun`` (one of each per five supply centers)."""
-
-    slot_name: ClassVar[str] = "raise"
-
-    kind: str
-    province: str
-    phase_kinds = frozenset({PhaseKind.ADJUSTMENTS})
-
-    @classmethod
-    def read(
-        cls, text: str, game_map: GameMap, position: Position | None, power: str | None
-    ) -> Raise | None:
-        words = text.lower().split()
-        if not words or words[0] not in (AMAZON, DIRTBAG, "rogue"):
-            return None
-        if len(words) != 2:
-            raise ParseError(problem_words("special_shape", {}, game_map), text, "special_shape")
-        province = _located(words[1], text, game_map, coast_ok=False)
-        return cls(DIRTBAG if words[0] == "rogue" else words[0], province)
-
-    def __str__(self) -> str:
-        return f"{'rogue' if self.kind == DIRTBAG else self.kind} {self.province}"
-
-    @property
-    def where(self) -> str:
-        return self.province
-
-
-@dataclass(frozen=True, slots=True)
-class Seduce(VariantOrder):
-    """An Amazon's order: ``A par seduce A bur`` (the unit moves to Paris, whatever it was
-    ordered), or in Denmark ``A den seduce all``."""
-
-    replaces: ClassVar[str] = "unit"  # the Amazon's order
-
-    amazon: UnitRef
-    target: UnitRef | None
-    phase_kinds = frozenset({PhaseKind.MOVEMENT})
-
-    @classmethod
-    def read(
-        cls, text: str, game_map: GameMap, position: Position | None, power: str | None
-    ) -> Seduce | None:
-        words = text.split()
-        if len(words) < 3 or words[2].lower() != "seduce":
-            return None
-
-        def unit(kind: str, where: str) -> UnitRef:
-            location = game_map.lookup(where)
-            if kind.upper() not in ("A", "F") or location is None:
-                raise ParseError(problem_words("seduce_shape", {}, game_map), text, "seduce_shape")
-            return UnitRef(UnitKind(kind.upper()), location)
-
-        amazon = unit(words[0], words[1])
-        if len(words) == 4 and words[3].lower() == "all":
-            return cls(amazon, None)
-        if len(words) != 5:
-            raise ParseError(problem_words("seduce_shape", {}, game_map), text, "seduce_shape")
-        return cls(amazon, unit(words[3], words[4]))
-
-    def __str__(self) -> str:
-        return f"{self.amazon} seduce {self.target if self.target else 'all'}"
-
-    @property
-    def where(self) -> str:
-        return self.amazon.province
-
-
-@dataclass(frozen=True, slots=True)
-class Distract(VariantOrder):
-    """A dirtbag army's order: ``A ruh distract``: every Amazon next to it is distracted,
-    and her seduce order cancelled."""
-
-    replaces: ClassVar[str] = "unit"
-
-    unit: UnitRef
-    phase_kinds = frozenset({PhaseKind.MOVEMENT})
-
-    @classmethod
-    def read(
-        cls, text: str, game_map: GameMap, position: Position | None, power: str | None
-    ) -> Distract | None:
-        words = text.split()
-        if len(words) != 3 or words[2].lower() != "distract":
-            return None
-        location = game_map.lookup(words[1])
-        if words[0].upper() != "A" or location is None:
-            raise ParseError(problem_words("seduce_shape", {}, game_map), text, "seduce_shape")
-        return cls(UnitRef(UnitKind.ARMY, location))
-
-    def __str__(self) -> str:
-        return f"{self.unit} distract"
-
-    @property
-    def where(self) -> str:
-        return self.unit.province
-
-
-@dataclass(frozen=True, slots=True)
-class Said(VariantOrder):
-    """Words given as an order: the Superbrain's ``ask …`` and ``answer …`` (kept secret
-    until the replies are judged), a player's ``reply …``."""
-
-    replaces: ClassVar[str] = "season"
-
-    verb: ClassVar[str] = ""
-    text: str
-    phase_kinds = frozenset({PhaseKind.MOVEMENT})
-
-    @classmethod
-    def read(
-        cls, text: str, game_map: GameMap, position: Position | None, power: str | None
-    ) -> Said | None:
-        head, _, rest = text.strip().partition(" ")
-        if head.lower() != cls.verb:
-            return None
-        words = " ".join(rest.split())
-        if not words or len(words) > 500:
-            raise ParseError(problem_words("text_shape", {}, game_map), text, "text_shape")
-        return cls(words)
-
-    def __str__(self) -> str:
-        return f"{self.verb} {self.text}"
-
-
-@dataclass(frozen=True, slots=True)
-class Ask(Said):
-    verb: ClassVar[str] = "ask"
-
-
-@dataclass(frozen=True, slots=True)
-class AnswerIs(Said):
-    verb: ClassVar[str] = "answer"
-
-
-@dataclass(frozen=True, slots=True)
-class Reply(Said):
-    verb: ClassVar[str] = "reply"
-
-
-@dataclass(frozen=True, slots=True)
-class Extra(VariantOrder):
-    """An extra unit bought with the Superbrain's shares: ``extra A par`` (in a spring's
-    movement or a winter's adjustments; one a season; no center needed)."""
-
-    unit: UnitRef
-    word: ClassVar[str] = "extra"
-    phase_kinds = frozenset({PhaseKind.MOVEMENT, PhaseKind.ADJUSTMENTS})
-
-    @classmethod
-    def read(
-        cls, text: str, game_map: GameMap, position: Position | None, power: str | None
-    ) -> Extra | None:
-        words = text.split()
-        if not words or words[0].lower() != cls.word:
-            return None
-        location = game_map.lookup(words[2]) if len(words) == 3 else None
-        if len(words) != 3 or words[1].upper() not in ("A", "F") or location is None:
-            raise ParseError(problem_words("extra_shape", {}, game_map), text, "extra_shape")
-        return cls(UnitRef(UnitKind(words[1].upper()), location))
-
-    def __str__(self) -> str:
-        return f"{self.word} {self.unit}"
-
-    @property
-    def where(self) -> str:
-        return self.unit.province
-
-
-@dataclass(frozen=True, slots=True)
-class Place(Extra):
-    """The Superbrain's unit when nobody answered right: ``place F ice``, ``place A cre``."""
-
-    word: ClassVar[str] = "place"
-    phase_kinds = frozenset({PhaseKind.MOVEMENT})
-
-
-@dataclass(frozen=True, slots=True)
-class Predict(VariantOrder):
-    """The Fortune-teller's prediction of a bounce between units: ``predict bur``; with
-    ``predict bur F``, the merged unit is a fleet when armies and fleets are level."""
-
-    province: str
-    kind: str = "A"
-    phase_kinds = frozenset({PhaseKind.MOVEMENT})
-
-    @classmethod
-    def read(
-        cls, text: str, game_map: GameMap, position: Position | None, power: str | None
-    ) -> Predict | None:
-        words = text.split()
-        if not words or words[0].lower() != "predict":
-            return None
-        if len(words) not in (2, 3) or (len(words) == 3 and words[2].upper() not in "AF"):
-            raise ParseError(problem_words("predict_shape", {}, game_map), text, "predict_shape")
-        province = province_of(_located(words[1], text, game_map))
-        return cls(province, words[2].upper() if len(words) == 3 else "A")
-
-    def __str__(self) -> str:
-        return f"predict {self.province}" + (" F" if self.kind == "F" else "")
-
-    @property
-    def where(self) -> str:
-        return self.province
 
 
 class RatherSilly(Variant):
@@ -727,18 +373,18 @@ class RatherSilly(Variant):
             return MONSTER_STRENGTH
         if birds.is_aboard(position, unit):
             return 0
-        key = _key(unit.power, unit.location)
-        if _marks(position, "kinds").get(key) in (AMAZON, DIRTBAG):
+        key = unit_key(unit.power, unit.location)
+        if marks_of(position, "kinds").get(key) in (AMAZON, DIRTBAG):
             return 0
-        return 2 if key in _devils(position) else 1
+        return 2 if key in devils_of(position) else 1
 
     def support_strength(self, unit: Unit, position: Position) -> int:
         if birds.is_aboard(position, unit):
             return 0
-        key = _key(unit.power, unit.location)
-        if _marks(position, "kinds").get(key) in (AMAZON, DIRTBAG):
+        key = unit_key(unit.power, unit.location)
+        if marks_of(position, "kinds").get(key) in (AMAZON, DIRTBAG):
             return 0
-        return 2 if key in _devils(position) else 1
+        return 2 if key in devils_of(position) else 1
 
     def implicit_supports(
         self, position: Position, orders: Mapping[str, MovementOrder]
@@ -750,24 +396,16 @@ class RatherSilly(Variant):
         """A support between Siamese twins takes two attacks, or one of strength 2, to cut."""
         return twin_toughness(position, supporter, supported)
 
-    # -- Amazons and dirtbag armies: the count of them ---------------------------------------
+    # -- Amazons and dirtbag armies: the count of them (:mod:`.specials`) -------------------
 
     def specials_of(self, position: Position, power: str, kind: str) -> list[str]:
-        """Where ``power``'s Amazons (or dirtbag armies) stand."""
-        prefix = f"{power} "
-        return sorted(
-            k[len(prefix) :]
-            for k, v in _marks(position, "kinds").items()
-            if k.startswith(prefix) and v == kind
-        )
+        """Where ``power``'s Amazons (or dirtbag armies) stand (:func:`.specials.specials_of`)."""
+        return specials_of(position, power, kind)
 
     def specials_due(self, position: Position, power: str, kind: str) -> int:
-        """How many more Amazons (or dirtbag armies) ``power`` may raise now: one per five
-        supply centers, less those it has (negative: too many, the last ones go)."""
-        if power not in self.powers:
-            return 0
-        allowed = len(position.centers_of(power)) // CENTERS_PER_SPECIAL
-        return allowed - len(self.specials_of(position, power, kind))
+        """How many more Amazons (or dirtbag armies) ``power`` may raise now (negative: too
+        many), :func:`.specials.specials_due`."""
+        return specials_due(self, position, power, kind)
 
     def adjustment(self, position: Position, power: str) -> int:
         """Builds or disbands of units due, the flocks of birds counted like units (house
@@ -780,7 +418,7 @@ class RatherSilly(Variant):
         Superbrain's extra units not counted (they need no center; a fifth fleet does)."""
         specials = sum(
             1
-            for k, kind in _marks(position, "kinds").items()
+            for k, kind in marks_of(position, "kinds").items()
             if k.startswith(f"{power} ") and kind in NO_CENTER_NEEDED
         )
         specials += twins_counted(position, power)  # Siamese twins count as one unit
@@ -813,7 +451,7 @@ class RatherSilly(Variant):
         )
         return excess or super().order_set_excess(position, power, counted)
 
-    # -- the Fool --------------------------------------------------------------------------------
+    # -- the orders in force: the Fool's, the Amazons' (:mod:`.fool`, :mod:`.specials`) -------
 
     def orders_in_force(
         self, position: Position, orders: Mapping[str, Sequence[Order | str]], seed: int
@@ -822,169 +460,11 @@ class RatherSilly(Variant):
         Amazons' seductions (whatever order the seduced unit had), then Siamese twins with
         an illegal order between them hold (:mod:`.twins`), and an army aboard a flock of
         birds holds (:mod:`.birds`)."""
-        given, results = self._fool_overrides(position, orders)
-        given, seduced = self._seductions(position, given)
+        given, results = fool_overrides(self, position, orders)
+        given, seduced = seductions(self, position, given)
         given, held = twins_held(self, position, given)
         given, aboard = birds.aboard_orders(self, position, given)
         return given, [*results, *seduced, *held, *aboard]
-
-    def _fool_overrides(
-        self, position: Position, orders: Mapping[str, Sequence[Order | str]]
-    ) -> tuple[dict[str, list[Order | str]], list[OrderResult]]:
-        """The Fool's override: each season he gives one unit of a great power its order,
-        whatever its owner gave it (the owner's order for it is set aside, said so); each
-        whole share of the Superbrain's he holds lets him command one more, of another
-        power than the first (the shares are spent in :meth:`own_orders`, which finds the
-        overrides that stood kept under his key)."""
-        given = {p: list(o) for p, o in orders.items() if p != "fool"}
-        fools = list(orders.get("fool") or ())
-        if not fools:
-            return given, []
-        results: list[OrderResult] = []
-        shares = Fraction(str((position.extras.get("shares") or {}).get("fool", "0")))
-        allowed = 1 + int(shares)
-        first: str | None = None
-        for raw in fools:
-            try:
-                order = (
-                    raw
-                    if not isinstance(raw, str)
-                    else self.read_order(raw, position=position, power="fool")
-                )
-            except ParseError:
-                given.setdefault("fool", []).append(raw)  # the core says why it is unreadable
-                continue
-            if not isinstance(order, Override):
-                given.setdefault("fool", []).append(raw)  # a vote: read as usual
-                continue
-            province = order.where
-            unit = position.unit_in(province)
-            if unit is None or unit.power not in self.powers:
-                results.append(
-                    OrderResult(
-                        "fool",
-                        order,
-                        Outcome.VOID,
-                        FOOL_NO_UNIT,
-                        FrozenMap({"province": province}),
-                    )
-                )
-                continue
-            if allowed == 0:
-                results.append(OrderResult("fool", order, Outcome.VOID, FOOL_ONCE))
-                continue
-            if first is not None and unit.power == first:
-                results.append(OrderResult("fool", order, Outcome.VOID, FOOL_OTHER_POWER))
-                continue
-            first = first or unit.power
-            allowed -= 1
-            # Kept under his key: own_orders spends a share for each beyond the first.
-            given.setdefault("fool", []).append(order)
-            mine = given.get(unit.power, [])
-            kept: list[Order | str] = []
-            for text in mine:
-                if _unit_province(self, text, position, unit.power) == unit.province:
-                    results.append(OrderResult(unit.power, text, Outcome.VOID, OVERRIDDEN))
-                else:
-                    kept.append(text)
-            kept.append(order.order)
-            given[unit.power] = kept
-            results.append(
-                OrderResult(
-                    "fool",
-                    order,
-                    Outcome.OK,
-                    FOOL_OVERRIDE,
-                    FrozenMap({"unit": _unit_text(unit), "owner": unit.power}),
-                )
-            )
-        return given, results
-
-    def _seductions(
-        self, position: Position, given: dict[str, list[Order | str]]
-    ) -> tuple[dict[str, list[Order | str]], list[OrderResult]]:
-        """The Amazons' seduce orders (house rules on the rules page): a seduced army or
-        fleet moves to the Amazon's province whatever it was ordered; an Amazon in Denmark
-        seducing "all" pulls every other army and fleet one step toward Denmark; a dirtbag
-        army's distraction cancels the seduce orders of every Amazon next to it."""
-        kinds = _marks(position, "kinds")
-        if not kinds:
-            return given, []
-        seduces: list[tuple[str, Seduce]] = []
-        distracting: set[str] = set()
-        results: list[OrderResult] = []
-        for power, texts in sorted(given.items()):
-            kept: list[Order | str] = []
-            for raw in texts:
-                order = _read_quietly(self, raw, position, power)
-                if isinstance(order, Seduce):
-                    if kinds.get(_key(power, order.amazon.location)) != AMAZON:
-                        results.append(OrderResult(power, order, Outcome.VOID, NOT_AN_AMAZON))
-                    else:
-                        seduces.append((power, order))
-                    continue
-                if isinstance(order, Distract):
-                    if kinds.get(_key(power, order.unit.location)) != DIRTBAG:
-                        results.append(OrderResult(power, order, Outcome.VOID, NOT_A_DIRTBAG))
-                    else:
-                        distracting.add(order.unit.province)
-                        results.append(OrderResult(power, order, Outcome.OK, DISTRACTING))
-                    continue
-                kept.append(raw)
-            given[power] = kept
-        graph = amphibious(self.map)
-        forced: dict[str, tuple[Unit, Move]] = {}
-        for power, order in sorted(seduces, key=lambda x: x[1].amazon.location):
-            amazon = order.amazon.province
-            if graph.get(amazon, frozenset()) & distracting:
-                results.append(OrderResult(power, order, Outcome.VOID, SEDUCE_CANCELLED))
-                continue
-            if order.target is None:
-                if amazon != COPENHAGEN:
-                    results.append(OrderResult(power, order, Outcome.VOID, NOT_IN_DENMARK))
-                    continue
-                for unit in position.units:
-                    if unit.province == amazon or not self._conventional(unit, kinds):
-                        continue
-                    step = self._step_toward(unit, amazon)
-                    if step is not None and unit.province not in forced:
-                        forced[unit.province] = (
-                            unit,
-                            Move(UnitRef(unit.kind, unit.location), step),
-                        )
-                results.append(OrderResult(power, order, Outcome.OK, COPENHAGEN_EFFECT))
-                continue
-            target = position.unit_in(order.target.province)
-            if target is None or not self._conventional(target, kinds):
-                results.append(OrderResult(power, order, Outcome.VOID, NOT_SEDUCIBLE))
-                continue
-            dest = self._entry(target, amazon)
-            if dest is None:
-                results.append(OrderResult(power, order, Outcome.VOID, NOT_SEDUCIBLE))
-                continue
-            if target.province not in forced:
-                forced[target.province] = (
-                    target,
-                    Move(UnitRef(target.kind, target.location), dest),
-                )
-            results.append(
-                OrderResult(
-                    power,
-                    order,
-                    Outcome.OK,
-                    SEDUCED,
-                    FrozenMap({"unit": _unit_text(target), "owner": target.power}),
-                )
-            )
-        for province, (unit, move) in sorted(forced.items()):
-            mine: list[Order | str] = []
-            for t in given.get(unit.power, []):
-                if _unit_province(self, t, position, unit.power) == province:
-                    results.append(OrderResult(unit.power, t, Outcome.VOID, SEDUCED_AWAY))
-                else:
-                    mine.append(t)
-            given[unit.power] = [*mine, move]
-        return given, results
 
     # -- the fifth fleet (an option) ------------------------------------------------------------
 
@@ -994,9 +474,9 @@ class RatherSilly(Variant):
         """With the option: the fleets built this winter counted, each fifth one marked."""
         if not position.options.get("fifth_fleet"):
             return after, []
-        kinds = dict(_marks(after, "kinds"))
+        kinds = dict(marks_of(after, "kinds"))
         counts, results = fifth_fleet.counted_builds(position, after, self.powers, kinds)
-        after = _with_marks(after, "kinds", kinds)
+        after = with_marks(after, "kinds", kinds)
         if counts:
             after = after.with_changes(extras={**after.extras, "fleets_built": counts})
         return after, results
@@ -1004,10 +484,10 @@ class RatherSilly(Variant):
     def _fifth_fleets_attacked(
         self, position: Position, after: Position, moves: Sequence[OrderResult]
     ) -> tuple[Position, list[OrderResult]]:
-        kinds = _marks(position, "kinds")
+        kinds = marks_of(position, "kinds")
         if fifth_fleet.FIFTH_FLEET not in kinds.values():
             return after, []
-        season = _season(position.phase)
+        season = season_code(position.phase)
         answer = {
             u.location: self.decision(position, fifth_fleet.decision_key(season, u.location))
             for u in position.units
@@ -1021,56 +501,6 @@ class RatherSilly(Variant):
             (*self.powers, *ROLES),
             answer,
         )
-
-    def _conventional(self, unit: Unit, kinds: Mapping[str, str]) -> bool:
-        """An army or fleet of a player that an Amazon seduces: not a monster, an Amazon, a
-        dirtbag army or a fifth fleet."""
-        mark = kinds.get(_key(unit.power, unit.location))
-        return unit.power not in self.creatures and mark not in SEDUCTION_PROOF
-
-    def _entry(self, unit: Unit, province: str) -> str | None:
-        """Where ``unit`` moves to enter ``province`` (a coast for a fleet), or None."""
-        geo = self.map
-        if unit.kind is UnitKind.ARMY:
-            ok = province in geo.army_neighbours(unit.province) and province in geo.land_provinces
-            return province if ok else None
-        reach = [loc for loc in geo.fleet_neighbours(unit.location) if province_of(loc) == province]
-        return sorted(reach)[0] if reach else None
-
-    def _step_toward(self, unit: Unit, province: str) -> str | None:
-        """The move that brings ``unit`` one step nearer ``province`` (into it, when next to
-        it), by its own kind's edges; None if no step brings it nearer. Level steps: the
-        first by location (house rule)."""
-        geo = self.map
-        entry = self._entry(unit, province)
-        if entry is not None:
-            return entry
-        if unit.kind is UnitKind.ARMY:
-            graph = {
-                p: frozenset(n for n in geo.army_neighbours(p) if n in geo.land_provinces)
-                for p in geo.land_provinces
-            }
-            steps = sorted(graph.get(unit.province, frozenset()))
-        else:
-            graph = {p: geo.fleet_province_neighbours(p) for p in geo.provinces}
-            steps = sorted(geo.fleet_neighbours(unit.location))
-        distance = {province: 0}
-        frontier = [province]
-        while frontier:
-            nxt = []
-            for p in frontier:
-                for q in graph.get(p, ()):
-                    if q not in distance:
-                        distance[q] = distance[p] + 1
-                        nxt.append(q)
-            frontier = nxt
-        here = distance.get(unit.province)
-        closer = [
-            s
-            for s in steps
-            if distance.get(province_of(s), 10_000) < (here if here is not None else 10_000)
-        ]
-        return closer[0] if closer else None
 
     def winner(self, position: Position) -> str | None:
         """The one seat that won, if one did (see :meth:`winners_of`)."""
@@ -1200,12 +630,12 @@ class RatherSilly(Variant):
     ) -> tuple[Position, tuple[OrderResult, ...]]:
         """Steps 2 to 6 and 11 of a movement phase, in the rules' order."""
         if position.phase.kind is PhaseKind.RETREATS:
-            after, lost = self._devils_retreat(position, after, moves)
-            after = _with_marks(
-                after, "kinds", _retreated(_marks(position, "kinds"), position, moves)
+            after, lost = devils_retreat(self, position, after, moves)
+            after = with_marks(
+                after, "kinds", marks_retreated(marks_of(position, "kinds"), position, moves)
             )
             after, parted = twins_after_retreats(self.borg_graph(), position, after, moves)
-            return _kept_present(after), (*lost, *parted)
+            return kept_present(after), (*lost, *parted)
         if position.phase.kind is PhaseKind.ADJUSTMENTS:
             # The flocks first: a flock's build counts the core's builds (:mod:`.birds`).
             after, flocked = birds.adjust_birds(
@@ -1214,21 +644,21 @@ class RatherSilly(Variant):
             after, parted = twins_after_adjustments(self.borg_graph(), position, after)
             after, twins = twins_raised(self, self.borg_graph(), position, after, orders)
             after, fifth = self._fleets_counted(position, after)
-            after, raised = self._specials_adjusted(position, after, orders)
+            after, raised = specials_adjusted(self, position, after, orders)
             after, extra = self.extra_units(position, after, orders)
             raised = [*flocked, *parted, *twins, *fifth, *raised, *extra]
-            return _kept_present(after), tuple(raised)
+            return kept_present(after), tuple(raised)
         if position.phase.kind is not PhaseKind.MOVEMENT:
             return after, ()
         results: list[OrderResult] = []
         # The devil units and the special armies follow their moves first: the steps below
         # find them where they are.
-        after = _with_devils(after, _moved(_devils(position), position.units, moves))
-        after = _with_marks(
-            after, "kinds", _moved(_marks(position, "kinds"), position.units, moves)
+        after = with_devils(after, marks_moved(devils_of(position), position.units, moves))
+        after = with_marks(
+            after, "kinds", marks_moved(marks_of(position, "kinds"), position.units, moves)
         )
-        # Step 1's birds: they fly, carry and flee once the units have moved (:mod:`.birds`).
-        after, done, fallen = birds.move_birds(self, position, after, orders, moves)
+        # Step 1's birds: they fly, carry and flee once the units have moved (:mod:`.flight`).
+        after, done, fallen = flight.move_birds(self, position, after, orders, moves)
         results.extend(done)
         if position.options.get("roles"):
             after, done = tardis_moves(
@@ -1245,8 +675,8 @@ class RatherSilly(Variant):
         results.extend(done)
         after, done = self.fortune_teller_merges(position, after, orders, moves)
         results.extend(done)
-        after, kept, done = exorcisms(after, _devils(after))
-        after = _with_devils(after, kept)
+        after, kept, done = exorcisms(after, devils_of(after))
+        after = with_devils(after, kept)
         results.extend(done)
         after, done = self.devil_units_normalise(position, after, orders, seed)
         results.extend(done)
@@ -1254,10 +684,10 @@ class RatherSilly(Variant):
         results.extend(done)
         # Who stands where before the Borg and the llamas: a devil unit they take costs
         # its owner another unit.
-        present = {_key(u.power, u.location): u for u in after.units} | {
-            _key(d.unit.power, d.unit.location): d.unit for d in after.dislodged
+        present = {unit_key(u.power, u.location): u for u in after.units} | {
+            unit_key(d.unit.power, d.unit.location): d.unit for d in after.dislodged
         }
-        present |= {_key(u.power, u.location): u for u in fallen}  # dropped by birds
+        present |= {unit_key(u.power, u.location): u for u in fallen}  # dropped by birds
         after, done = self.borg_moves(position, after, seed)
         results.extend(done)
         after, done = birds.flocks_eaten(after, self.borg_graph())
@@ -1266,17 +696,17 @@ class RatherSilly(Variant):
         results.extend(done)
         after, done = birds.flocks_blown(after, done)
         results.extend(done)
-        after, done = self._devils_lost(position, after, present)
+        after, done = devils_lost(self, position, after, present)
         results.extend(done)
         # Siamese twins parted by the moves (or one of them lost) die (:mod:`.twins`).
         after, done = twins_after_moves(self.borg_graph(), position, after, moves)
         results.extend(done)
-        after = _kept_present(after)
+        after = kept_present(after)
         after, done = self.superbrain_answers(position, after, orders)
         results.extend(done)
         after, done = self.extra_units(position, after, orders)
         results.extend(done)
-        after = self._fool_spends(after, orders)
+        after = fool_spends(after, orders)
         votes: dict[str, Vote] = {}
         for power, given in sorted(orders.items()):
             for order in given:
@@ -1286,7 +716,7 @@ class RatherSilly(Variant):
         results.extend(done)
         return after, tuple(results)
 
-    # -- the Superbrain ---------------------------------------------------------------------------
+    # -- decisions, and the steps the roles and odd units take (their modules) ---------------
 
     def decisions_needed(
         self, position: Position, orders: Mapping[str, Sequence[str]]
@@ -1295,65 +725,33 @@ class RatherSilly(Variant):
         without an answer in time, nobody was right), and says whether the attack on each
         fifth fleet ordered into a coastal province succeeds (default: it does)."""
         return (
-            *self._superbrain_request(position, orders),
+            *superbrain_request(self, position, orders),
             *self._fifth_fleet_requests(position, orders),
         )
 
     def _fifth_fleet_requests(
         self, position: Position, orders: Mapping[str, Sequence[str]]
     ) -> tuple[DecisionRequest, ...]:
-        kinds = _marks(position, "kinds")
+        kinds = marks_of(position, "kinds")
         if (
             position.phase.kind is not PhaseKind.MOVEMENT
             or fifth_fleet.FIFTH_FLEET not in kinds.values()
         ):
             return ()
-        season = _season(position.phase)
+        season = season_code(position.phase)
         fleets = [
             u
             for u in position.units
-            if kinds.get(_key(u.power, u.location)) == fifth_fleet.FIFTH_FLEET
+            if kinds.get(unit_key(u.power, u.location)) == fifth_fleet.FIFTH_FLEET
             and self.decision(position, fifth_fleet.decision_key(season, u.location)) is None
         ]
         ordered: dict[str, Order] = {}
         for fleet in fleets:
             for text in orders.get(fleet.power, ()):
-                order = _read_quietly(self, text, position, fleet.power)
+                order = read_quietly(self, text, position, fleet.power)
                 if isinstance(order, Move) and order.unit.location == fleet.location:
                     ordered[fleet.location] = order
         return fifth_fleet.requests(self.map, position, season, fleets, ordered)
-
-    def _superbrain_request(
-        self, position: Position, orders: Mapping[str, Sequence[str]]
-    ) -> tuple[DecisionRequest, ...]:
-        asked = position.extras.get("question")
-        if position.phase.kind is not PhaseKind.MOVEMENT or not asked:
-            return ()
-        key = f"superbrain {asked['season']}"
-        if self.decision(position, key) is not None:
-            return ()
-        replies = {
-            p: t[len("reply ") :].strip()
-            for p, given in sorted(orders.items())
-            for t in given
-            if isinstance(t, str) and t.lower().startswith("reply ") and p != SUPERBRAIN
-        }
-        if not replies:
-            return ()
-        kept = ((position.extras.get("answers") or {}).get(SUPERBRAIN) or {}).get("answer", "")
-        listed = "; ".join(f"{p}: {t}" for p, t in replies.items())
-        return (
-            DecisionRequest(
-                key=key,
-                question=(
-                    f"The Superbrain asked: {asked['text']} His answer: {kept or '(none given)'}."
-                    f" Replies: {listed}. Which seats answered right? Name them, separated by"
-                    " commas (leave empty for nobody)."
-                ),
-                default="",
-                default_text="Nobody answered right.",
-            ),
-        )
 
     def superbrain_answers(
         self,
@@ -1361,70 +759,9 @@ class RatherSilly(Variant):
         after: Position,
         orders: Mapping[str, Sequence[VariantOrder]],
     ) -> tuple[Position, list[OrderResult]]:
-        """Step 10: the replies to last season's question are judged (the game master's
-        word; nobody, without it): each right one earns an equal share of an extra unit,
-        kept until a whole one is reached; then this season's question (and its secret
-        answer) is kept for next season's replies."""
-        results: list[OrderResult] = []
-        extras = dict(after.extras)
-        if extras.get("third_prediction") == _season(position.phase):
-            del extras["third_prediction"]  # spent in step 2 of this season
-        asked = position.extras.get("question")
-        replies = [
-            (p, o) for p, given in sorted(orders.items()) for o in given if isinstance(o, Reply)
-        ]
-        if asked:
-            judged = self.decision(position, f"superbrain {asked['season']}") or ""
-            named = {w.strip().lower() for w in judged.split(",") if w.strip()}
-            right = [p for p, _o in replies if p in named]
-            shares = {str(k): Fraction(str(v)) for k, v in (extras.get("shares") or {}).items()}
-            for power, reply in replies:
-                if power == FORTUNE_TELLER and power in right:
-                    # No share for him: three predictions next season instead (the rules).
-                    extras["third_prediction"] = _next_season(position.phase)
-                    results.append(OrderResult(power, reply, Outcome.OK, REPLY_THIRD_PREDICTION))
-                elif power in right:
-                    share = Fraction(1, len(right))
-                    shares[power] = shares.get(power, Fraction(0)) + share
-                    results.append(
-                        OrderResult(
-                            power, reply, Outcome.OK, REPLY_RIGHT, FrozenMap({"share": str(share)})
-                        )
-                    )
-                else:
-                    results.append(OrderResult(power, reply, Outcome.OK, REPLY_WRONG))
-            if not right:
-                results.append(OrderResult(SUPERBRAIN, "judged", Outcome.OK, NOBODY_RIGHT))
-                extras["places_due"] = int(extras.get("places_due") or 0) + 1
-            extras["shares"] = {p: str(v) for p, v in sorted(shares.items()) if v}
-            if not extras["shares"]:
-                del extras["shares"]
-        else:
-            results.extend(OrderResult(p, o, Outcome.VOID, NO_QUESTION) for p, o in replies)
-        extras.pop("question", None)
-        extras.pop("answers", None)
-        asks = any(isinstance(o, Ask) for o in orders.get(SUPERBRAIN, ()))
-        if position.options.get("roles") and not asks:
-            results.extend(self._superbrain_missed(position, extras))
-        for power, given in sorted(orders.items()):
-            for order in given:
-                if isinstance(order, (Ask, AnswerIs)) and power != SUPERBRAIN:
-                    results.append(OrderResult(power, order, Outcome.VOID, ONLY_SUPERBRAIN))
-                elif isinstance(order, Ask):
-                    extras["question"] = {"season": _season(position.phase), "text": order.text}
-                    results.append(
-                        OrderResult(
-                            power,
-                            order,
-                            Outcome.OK,
-                            QUESTION_ASKED,
-                            FrozenMap({"question": order.text}),
-                        )
-                    )
-                elif isinstance(order, AnswerIs):
-                    extras["answers"] = {SUPERBRAIN: {"answer": order.text}}
-                    results.append(OrderResult(power, order, Outcome.OK, ANSWER_KEPT))
-        return after.with_changes(extras=extras), results
+        """Step 10: last season's replies judged, this season's question kept
+        (:func:`.superbrain.superbrain_answers`)."""
+        return superbrain_answers(self, position, after, orders)
 
     def fortune_teller_merges(
         self,
@@ -1433,101 +770,9 @@ class RatherSilly(Variant):
         orders: Mapping[str, Sequence[VariantOrder]],
         moves: Sequence[OrderResult],
     ) -> tuple[Position, list[OrderResult]]:
-        """Step 2: each bounce the Fortune-teller foretold (two a season) merges the units
-        in it (those whose moves there bounced, and the unit they bounced off, monsters
-        never) into one unit there of the kind most of them were, his own."""
-        predictions = [o for o in orders.get(FORTUNE_TELLER, ()) if isinstance(o, Predict)]
-        if not predictions:
-            return after, []
-        results: list[OrderResult] = []
-        counted: list[Predict] = []
-        # A right reply to the Superbrain earns him a third prediction the next season.
-        third = position.extras.get("third_prediction") == _season(position.phase)
-        allowed = PREDICTIONS_EACH + (1 if third else 0)
-        for prediction in predictions:
-            if len(counted) >= allowed or prediction.province in {p.province for p in counted}:
-                results.append(
-                    OrderResult(FORTUNE_TELLER, prediction, Outcome.VOID, PREDICTION_LIMIT)
-                )
-            else:
-                counted.append(prediction)
-        standing = {u.province: u for u in after.units}
-        before = {u.province: u for u in position.units}
-        units = list(after.units)
-        for prediction in counted:
-            province = prediction.province
-            bounced = [
-                unit
-                for unit, r in zip(position.units, moves, strict=False)
-                if r.outcome is Outcome.BOUNCE
-                and isinstance(r.order, Move)
-                and r.order.dest.split("/")[0] == province
-                and unit.power not in self.creatures
-            ]
-            holder = standing.get(province)
-            held = (
-                holder is not None
-                and holder.power not in self.creatures
-                and before.get(province) == holder
-            )
-            merging = [*bounced, *([holder] if held and holder is not None else [])]
-            place = FrozenMap({"province": province})
-            if not bounced or len(merging) < 2:
-                results.append(
-                    OrderResult(FORTUNE_TELLER, prediction, Outcome.OK, PREDICTION_MISSED, place)
-                )
-                continue
-            merged = self._merged_unit(province, merging, prediction.kind)
-            gone = set(merging)
-            units = [u for u in units if u not in gone]
-            units.append(merged)
-            # Merged units that had sold their souls are exorcised by it (the rules).
-            exorcised = {_key(u.power, u.location) for u in merging} & set(_devils(after))
-            if exorcised:
-                after = _with_devils(
-                    after, {k: v for k, v in _devils(after).items() if k not in exorcised}
-                )
-            results.append(
-                OrderResult(
-                    FORTUNE_TELLER,
-                    prediction,
-                    Outcome.OK,
-                    PREDICTION_RIGHT,
-                    FrozenMap({"province": province, "unit": _unit_text(merged)}),
-                )
-            )
-            for unit in sorted(merging, key=lambda u: (u.power, u.location)):
-                results.append(
-                    OrderResult(
-                        unit.power,
-                        "merged",
-                        Outcome.OK,
-                        MERGED,
-                        FrozenMap(
-                            {"unit": _unit_text(unit), "owner": unit.power, "province": province}
-                        ),
-                    )
-                )
-        return after.with_changes(units=units), results
-
-    def _merged_unit(self, province: str, merging: Sequence[Unit], level: str) -> Unit:
-        """The Fortune-teller's new unit: the kind most of ``merging`` were (``level`` when
-        as many armies as fleets), that can stand in ``province``; a fleet on the first of
-        its coasts."""
-        armies = sum(1 for u in merging if u.kind is UnitKind.ARMY)
-        fleets = len(merging) - armies
-        kind = UnitKind.ARMY if armies > fleets else UnitKind.FLEET
-        if armies == fleets:
-            kind = UnitKind(level)
-        p = self.map.provinces[province]
-        if kind is UnitKind.FLEET and p.terrain is Terrain.LAND:
-            kind = UnitKind.ARMY
-        if kind is UnitKind.ARMY and p.is_sea:
-            kind = UnitKind.FLEET
-        location = province
-        if kind is UnitKind.FLEET and p.coasts:
-            location = self.map.coasts_of(province)[0]
-        return Unit(FORTUNE_TELLER, kind, location)
+        """Step 2: each bounce the Fortune-teller foretold merges the units in it
+        (:func:`.fortune_teller.fortune_teller_merges`)."""
+        return fortune_teller_merges(self, position, after, orders, moves)
 
     def devil_units_normalise(
         self,
@@ -1536,31 +781,9 @@ class RatherSilly(Variant):
         orders: Mapping[str, Sequence[VariantOrder]],
         seed: int,
     ) -> tuple[Position, list[OrderResult]]:
-        """Step 3: each devil unit has spent one of its seasons; after the second it is
-        itself again."""
-        devils = _devils(after)
-        if not devils:
-            return after, []
-        kept: dict[str, int] = {}
-        results: list[OrderResult] = []
-        units = {_key(u.power, u.location): u for u in after.units} | {
-            _key(d.unit.power, d.unit.location): d.unit for d in after.dislodged
-        }
-        for key, left in sorted(devils.items()):
-            if left - 1 > 0:
-                kept[key] = left - 1
-            elif key in units:
-                unit = units[key]
-                results.append(
-                    OrderResult(
-                        unit.power,
-                        "devil",
-                        Outcome.OK,
-                        DEVIL_NORMAL,
-                        FrozenMap({"unit": _unit_text(unit)}),
-                    )
-                )
-        return _with_devils(after, kept), results
+        """Step 3: each devil unit has spent one of its seasons
+        (:func:`.devils.devil_units_normalise`)."""
+        return devil_units_normalise(after)
 
     def souls_sold(
         self,
@@ -1569,206 +792,8 @@ class RatherSilly(Variant):
         orders: Mapping[str, Sequence[VariantOrder]],
         moves: Sequence[OrderResult],
     ) -> tuple[Position, list[OrderResult]]:
-        """Step 4: a great power sells the soul of one of its own armies or fleets (never a
-        role's unit, a monster, an Amazon or a dirtbag army): wherever the unit ended the
-        season's moves, it has double strength for the next two seasons."""
-        results: list[OrderResult] = []
-        devils = dict(_devils(after))
-        for power, given in sorted(orders.items()):
-            for order in given:
-                if not isinstance(order, SellSoul):
-                    continue
-                unit = position.unit_in(order.unit.province)
-                if (
-                    unit is None
-                    or unit.power != power
-                    or power not in self.powers
-                    or unit.kind is not order.unit.kind
-                    or _marks(position, "kinds").get(_key(power, unit.location)) in NO_CENTER_NEEDED
-                ):
-                    results.append(OrderResult(power, order, Outcome.VOID, SOUL_NOT_FOR_SALE))
-                    continue
-                now = _ended_at(unit, position, moves)
-                devils[_key(power, now)] = DEVIL_SEASONS
-                results.append(
-                    OrderResult(
-                        power,
-                        order,
-                        Outcome.OK,
-                        SOUL_SOLD,
-                        FrozenMap({"unit": f"{unit.kind.value} {now}"}),
-                    )
-                )
-        return _with_devils(after, devils), results
-
-    def _devils_lost(
-        self, position: Position, after: Position, present: Mapping[str, Unit]
-    ) -> tuple[Position, list[OrderResult]]:
-        """A devil unit eaten by the Borg or blown up by llamas still needs its center: its
-        owner disbands another unit at once, the one farthest from home (house rule: the
-        civil-disorder count)."""
-        devils = dict(_devils(after))
-        still = {_key(u.power, u.location) for u in after.units} | {
-            _key(d.unit.power, d.unit.location) for d in after.dislodged
-        }
-        results: list[OrderResult] = []
-        units = list(after.units)
-        for key in sorted(devils):
-            if key in still or key not in present:
-                continue
-            del devils[key]
-            gone = present[key]
-            owner = gone.power
-            units, lost = self._disband_one(position, units, owner)
-            results.append(
-                OrderResult(
-                    owner,
-                    "devil",
-                    Outcome.OK,
-                    DEVIL_LOST,
-                    FrozenMap({"unit": _unit_text(gone), "other": lost or "-"}),
-                )
-            )
-        return _with_devils(after.with_changes(units=units), devils), results
-
-    def _devils_retreat(
-        self, position: Position, after: Position, moves: Sequence[OrderResult]
-    ) -> tuple[Position, tuple[OrderResult, ...]]:
-        """A dislodged devil unit takes its soul along its retreat; one disbanded (no
-        retreat, or none ordered) costs its owner another unit, as when it is eaten."""
-        devils = dict(_devils(position))
-        if not devils:
-            return after, ()
-        results: list[OrderResult] = []
-        units = list(after.units)
-        kept: dict[str, int] = {}
-        retreated = {
-            _key(r.power, str(r.order.unit.location)): _key(r.power, r.order.dest)
-            for r in moves
-            if isinstance(r.order, Retreat) and r.outcome is Outcome.OK
-        }
-        dislodged_at = {_key(d.unit.power, d.unit.location): d.unit for d in position.dislodged}
-        for key, left in devils.items():
-            if key not in dislodged_at:
-                kept[key] = left  # it was not dislodged: it stays where it is
-            elif key in retreated:
-                kept[retreated[key]] = left
-            else:
-                unit = dislodged_at[key]
-                units, lost = self._disband_one(position, units, unit.power)
-                results.append(
-                    OrderResult(
-                        unit.power,
-                        "devil",
-                        Outcome.OK,
-                        DEVIL_LOST,
-                        FrozenMap({"unit": _unit_text(unit), "other": lost or "-"}),
-                    )
-                )
-        return _with_devils(after.with_changes(units=units), kept), tuple(results)
-
-    def _specials_adjusted(
-        self,
-        position: Position,
-        after: Position,
-        orders: Mapping[str, Sequence[VariantOrder]],
-    ) -> tuple[Position, list[OrderResult]]:
-        """At the adjustments: each ``amazon``/``dirtbag`` order raises one in a free home
-        center, as many as are due; a power with more than its centers allow loses the
-        ones farthest from home."""
-        results: list[OrderResult] = []
-        kinds = dict(_marks(after, "kinds"))
-        units = list(after.units)
-        for power, given in sorted(orders.items()):
-            for order in given:
-                if not isinstance(order, Raise):
-                    continue
-                now = after.with_changes(units=units, extras={**after.extras, "kinds": kinds})
-                label = FrozenMap({"kind": order.kind})
-                if self.specials_due(now, power, order.kind) <= 0:
-                    results.append(OrderResult(power, order, Outcome.VOID, SPECIAL_NOT_DUE, label))
-                    continue
-                if order.province not in self.build_sites(now, power):
-                    results.append(
-                        OrderResult(
-                            power,
-                            order,
-                            Outcome.VOID,
-                            SPECIAL_NO_SITE,
-                            FrozenMap({"province": order.province}),
-                        )
-                    )
-                    continue
-                unit = Unit(power, UnitKind.ARMY, order.province)
-                units.append(unit)
-                kinds[_key(power, order.province)] = order.kind
-                results.append(
-                    OrderResult(
-                        power,
-                        order,
-                        Outcome.OK,
-                        SPECIAL_RAISED,
-                        FrozenMap({"unit": _unit_text(unit), "kind": order.kind}),
-                    )
-                )
-        for power in self.powers:
-            for kind in (AMAZON, DIRTBAG):
-                now = after.with_changes(units=units, extras={**after.extras, "kinds": kinds})
-                excess = -self.specials_due(now, power, kind)
-                if excess <= 0:
-                    continue
-                far = self.civil_disorder_distances(now, power)
-                mine = self.specials_of(now, power, kind)
-                for location in sorted(mine, key=lambda loc: (-far.get(loc, 0), loc))[:excess]:
-                    units = [u for u in units if not (u.power == power and u.location == location)]
-                    del kinds[_key(power, location)]
-                    results.append(
-                        OrderResult(
-                            power,
-                            "disband",
-                            Outcome.OK,
-                            SPECIAL_DISBANDED,
-                            FrozenMap({"unit": f"A {location}", "kind": kind}),
-                        )
-                    )
-        return _with_marks(after.with_changes(units=units), "kinds", kinds), results
-
-    def _superbrain_missed(self, position: Position, extras: dict[str, Any]) -> list[OrderResult]:
-        """A season without the Superbrain's question: every other seat still in the game
-        (a great power with units or centers, and the other roles) gets an equal share,
-        as if all had answered right (house rule)."""
-        alive = [p for p in self.powers if position.units_of(p) or position.centers_of(p)] + [
-            r for r in ROLES if r != SUPERBRAIN
-        ]
-        share = Fraction(1, len(alive))
-        shares = {str(k): Fraction(str(v)) for k, v in (extras.get("shares") or {}).items()}
-        for seat in alive:
-            shares[seat] = shares.get(seat, Fraction(0)) + share
-        extras["shares"] = {p: str(v) for p, v in sorted(shares.items()) if v}
-        return [
-            OrderResult(
-                SUPERBRAIN,
-                "missed",
-                Outcome.OK,
-                SUPERBRAIN_MISSED,
-                FrozenMap({"share": str(share)}),
-            )
-        ]
-
-    def _fool_spends(
-        self, after: Position, orders: Mapping[str, Sequence[VariantOrder]]
-    ) -> Position:
-        """A whole share of the Fool's for each override beyond his first this season."""
-        used = sum(1 for o in orders.get("fool", ()) if isinstance(o, Override)) - 1
-        if used <= 0:
-            return after
-        shares = {str(k): Fraction(str(v)) for k, v in (after.extras.get("shares") or {}).items()}
-        shares["fool"] = shares.get("fool", Fraction(0)) - used
-        kept = {p: str(v) for p, v in sorted(shares.items()) if v}
-        extras = {k: v for k, v in after.extras.items() if k != "shares"}
-        if kept:
-            extras["shares"] = kept
-        return after.with_changes(extras=extras)
+        """Step 4: the souls sold this season (:func:`.devils.souls_sold`)."""
+        return souls_sold(self, position, after, orders, moves)
 
     def extra_units(
         self,
@@ -1776,85 +801,9 @@ class RatherSilly(Variant):
         after: Position,
         orders: Mapping[str, Sequence[VariantOrder]],
     ) -> tuple[Position, list[OrderResult]]:
-        """Step 10's builds: a whole share buys an extra unit (``extra A par``) in a free
-        home center (any free center it owns, for a role) in a spring or a winter, one a
-        season; it needs no center and is not replaced when lost (kept as ``"extra"`` in
-        ``extras.kinds``). The Superbrain's ``place F ice`` puts his own unit in Iceland or
-        Crete once for each season nobody answered right."""
-        spring_or_winter = position.phase.season in (Season.SPRING, Season.WINTER)
-        results: list[OrderResult] = []
-        kinds = dict(_marks(after, "kinds"))
-        shares = {str(k): Fraction(str(v)) for k, v in (after.extras.get("shares") or {}).items()}
-        places_due = int(after.extras.get("places_due") or 0)
-        units = list(after.units)
-        occupied = {u.province for u in units}
-        for power, given in sorted(orders.items()):
-            built = False
-            for order in given:
-                if not isinstance(order, Extra):
-                    continue
-                unit = Unit(power, order.unit.kind, order.unit.location)
-                province = order.unit.province
-                if isinstance(order, Place):
-                    ok = (
-                        power == SUPERBRAIN
-                        and places_due > 0
-                        and province in self.map.closed
-                        and province not in occupied
-                        and _stands(self.map, unit)
-                    )
-                    if not ok:
-                        results.append(OrderResult(power, order, Outcome.VOID, PLACE_REFUSED))
-                        continue
-                    places_due -= 1
-                    reason = PLACED
-                else:
-                    now = after.with_changes(units=units)
-                    ok = (
-                        spring_or_winter
-                        and not built
-                        and shares.get(power, Fraction(0)) >= 1
-                        and province in self.build_sites(now, power)
-                        and _stands(self.map, unit)
-                    )
-                    if not ok:
-                        results.append(OrderResult(power, order, Outcome.VOID, EXTRA_REFUSED))
-                        continue
-                    built = True
-                    shares[power] -= 1
-                    kinds[_key(power, unit.location)] = "extra"
-                    reason = EXTRA_BUILT
-                units.append(unit)
-                occupied.add(province)
-                results.append(
-                    OrderResult(
-                        power, order, Outcome.OK, reason, FrozenMap({"unit": _unit_text(unit)})
-                    )
-                )
-        if not results:
-            return after, []
-        extras = {**after.extras}
-        extras["shares"] = {p: str(v) for p, v in sorted(shares.items()) if v}
-        if not extras["shares"]:
-            del extras["shares"]
-        if places_due:
-            extras["places_due"] = places_due
-        else:
-            extras.pop("places_due", None)
-        moved = after.with_changes(units=units, extras=extras)
-        return _with_marks(moved, "kinds", kinds), results
-
-    def _disband_one(
-        self, position: Position, units: list[Unit], power: str | None
-    ) -> tuple[list[Unit], str | None]:
-        """``units`` without ``power``'s unit farthest from its home centers (ties: by
-        location), and that unit's text; unchanged if it has none left."""
-        mine = [u for u in units if u.power == power]
-        if power is None or not mine:
-            return units, None
-        far = self.civil_disorder_distances(position.with_changes(units=units), power)
-        chosen = max(mine, key=lambda u: (far.get(u.location, far.get(u.province, 0)), u.location))
-        return [u for u in units if u != chosen], _unit_text(chosen)
+        """Step 10's builds: the extra units bought with shares, the Superbrain's placed
+        (:func:`.superbrain.extra_units`)."""
+        return extra_units(self, position, after, orders)
 
     def borg_moves(
         self, position: Position, after: Position, seed: int
@@ -1913,7 +862,7 @@ class RatherSilly(Variant):
                     BLOWN_UP,
                     FrozenMap(
                         {
-                            "unit": _unit_text(unit),
+                            "unit": unit_text(unit),
                             "owner": unit.power,
                             "province": unit.province,
                         }
@@ -1932,7 +881,7 @@ class RatherSilly(Variant):
     ) -> tuple[Position, list[OrderResult]]:
         """Step 11: the votes given with this season's orders pick the next season's link
         (a seeded draw among those level)."""
-        season = _next_season(position.phase)
+        season = next_season_code(position.phase)
         link, count, drawn = link_count(
             {p: v.link for p, v in votes.items()}, chance(seed, "hyperspace")
         )
@@ -1966,7 +915,7 @@ class RatherSilly(Variant):
                 if unit.power != MONSTER:
                     continue
                 dest = monster_move(geo, unit, occupied, rng)
-                orders.append(f"{_unit_text(unit)} - {dest}" if dest else f"{_unit_text(unit)} H")
+                orders.append(f"{unit_text(unit)} - {dest}" if dest else f"{unit_text(unit)} H")
         elif kind is PhaseKind.RETREATS:
             rng = chance(seed, "monster retreats")
             for d in position.dislodged:
@@ -1974,7 +923,7 @@ class RatherSilly(Variant):
                     continue
                 dest = monster_retreat(geo, sorted(d.retreats), occupied, rng)
                 if dest is not None:
-                    orders.append(f"{_unit_text(d.unit)} R {dest}")
+                    orders.append(f"{unit_text(d.unit)} R {dest}")
         return {MONSTER: orders} if orders else {}
 
     def open_phase(self, position: Position, seed: int) -> tuple[Position, tuple[OrderResult, ...]]:
@@ -1988,7 +937,7 @@ class RatherSilly(Variant):
         units = list(position.units)
         if phase.kind is PhaseKind.MOVEMENT:
             nxt = (extras.get("hyperspace") or {}).get("next")
-            if nxt and nxt.get("season") == _season(phase):
+            if nxt and nxt.get("season") == season_code(phase):
                 extras["hyperspace"] = {"now": nxt}
         landings: list[tuple[UnitKind, Reason, str]] = []
         if phase.kind is PhaseKind.MOVEMENT and phase.season is Season.FALL:
@@ -2067,22 +1016,10 @@ class RatherSilly(Variant):
         return {**out, **{f"explode {p}": (Explode(p),) for p in sorted(set(herds))}}
 
 
-def _season(phase: Phase) -> str:
-    """A season's code: ``S1901`` for Spring 1901's phases."""
-    return f"{phase.season.value}{phase.year}"
-
-
-def _next_season(phase: Phase) -> str:
-    """The season after ``phase``'s, whose link its votes choose (winter has none)."""
-    if phase.season is Season.SPRING:
-        return f"F{phase.year}"
-    return f"S{phase.year + 1}"
-
-
 def _link_in_force(position: Position) -> tuple[str, str] | None:
     now = (position.extras.get("hyperspace") or {}).get("now") or {}
     link = now.get("link")
-    if not link or now.get("season") != _season(position.phase):
+    if not link or now.get("season") != season_code(position.phase):
         return None
     return link[0], link[1]
 
@@ -2167,10 +1104,6 @@ def _vote_in(
     results.append(OrderResult(power, order, Outcome.OK, VOTE_COUNTED))
 
 
-def _unit_text(unit: Unit) -> str:
-    return f"{unit.kind.value} {unit.location}"
-
-
 def _borg_results(step: BorgStep) -> list[OrderResult]:
     place = FrozenMap({"province": step.province})
     if step.came_from is None:
@@ -2188,137 +1121,8 @@ def _borg_results(step: BorgStep) -> list[OrderResult]:
                 Outcome.OK,
                 BORG_ATE,
                 FrozenMap(
-                    {"unit": _unit_text(unit), "owner": unit.power, "province": step.province}
+                    {"unit": unit_text(unit), "owner": unit.power, "province": step.province}
                 ),
             )
         )
     return out
-
-
-def _unit_province(
-    variant: Variant, text: Order | str, position: Position, power: str
-) -> str | None:
-    """The province of the unit an order is for, if it reads as a unit's order."""
-    try:
-        order = (
-            variant.read_order(text, position=position, power=power)
-            if isinstance(text, str)
-            else text
-        )
-    except ParseError:
-        return None
-    unit = getattr(order, "unit", None)
-    return unit.province if unit is not None else None
-
-
-def _key(power: str, location: str) -> str:
-    """A devil unit's key: its power and location (``france bur``): a unit dislodged by an
-    attacker shares its location until it retreats, never its power."""
-    return f"{power} {location}"
-
-
-def _devils(position: Position) -> dict[str, int]:
-    """The devil units by ``power location``, with the seasons of double strength left."""
-    return {str(k): int(v) for k, v in (position.extras.get("devils") or {}).items()}
-
-
-def _marks(position: Position, name: str) -> dict[str, Any]:
-    """A mark kept on units by ``power location`` (``"kinds"``: the Amazons and dirtbag
-    armies)."""
-    return {str(k): v for k, v in (position.extras.get(name) or {}).items()}
-
-
-def _with_marks(position: Position, name: str, marks: Mapping[str, Any]) -> Position:
-    """The position keeping ``marks`` under ``name`` (no key at all while there are none)."""
-    extras = {k: v for k, v in position.extras.items() if k != name}
-    if marks:
-        extras[name] = dict(sorted(marks.items()))
-    if extras == dict(position.extras):
-        return position
-    return position.with_changes(extras=extras)
-
-
-def _retreated(
-    marks: Mapping[str, Any], position: Position, moves: Sequence[OrderResult]
-) -> dict[str, Any]:
-    """``marks`` after a retreat phase: a dislodged unit's mark goes where it retreated."""
-    out = dict(marks)
-    for r in moves:
-        if isinstance(r.order, Retreat) and r.outcome is Outcome.OK:
-            key = _key(r.power, str(r.order.unit.location))
-            if key in out:
-                out[_key(r.power, r.order.dest)] = out.pop(key)
-    return out
-
-
-def _kept_present(position: Position) -> Position:
-    """The position without the marks of units no longer on the board (eaten, blown up,
-    merged, disbanded)."""
-    here = {_key(u.power, u.location) for u in position.units} | {
-        _key(d.unit.power, d.unit.location) for d in position.dislodged
-    }
-    out = position
-    for name in ("kinds",):
-        marks = _marks(out, name)
-        kept = {k: v for k, v in marks.items() if k in here}
-        if kept != marks:
-            out = _with_marks(out, name, kept)
-    return out
-
-
-def _read_quietly(variant: Variant, raw: Order | str, position: Position, power: str) -> Any:
-    """``raw`` read as an order, or None if it cannot be (the core reports it later)."""
-    if not isinstance(raw, str):
-        return raw
-    try:
-        return variant.read_order(raw, position=position, power=power)
-    except ParseError:
-        return None
-
-
-def _with_devils(position: Position, devils: Mapping[str, int]) -> Position:
-    """The position keeping ``devils`` (no key at all while there are none)."""
-    extras = {k: v for k, v in position.extras.items() if k != "devils"}
-    if devils:
-        extras["devils"] = dict(sorted(devils.items()))
-    if extras == dict(position.extras):
-        return position
-    return position.with_changes(extras=extras)
-
-
-def _moved(
-    devils: Mapping[str, Any], units: Sequence[Unit], moves: Sequence[OrderResult]
-) -> dict[str, Any]:
-    """``devils`` (by location as a phase began) where their units are after its moves: a
-    successful move takes the entry along; anything else leaves it where it was."""
-    out: dict[str, Any] = {}
-    for unit, r in zip(units, moves, strict=False):
-        key = _key(unit.power, unit.location)
-        if key not in devils:
-            continue
-        if isinstance(r.order, Move) and r.outcome is Outcome.OK:
-            out[_key(unit.power, r.order.dest)] = devils[key]
-        else:
-            out[key] = devils[key]
-    return out
-
-
-def _ended_at(unit: Unit, position: Position, moves: Sequence[OrderResult]) -> str:
-    """Where ``unit`` (as the phase began) ended its moves."""
-    for u, r in zip(position.units, moves, strict=False):
-        if u == unit and isinstance(r.order, Move) and r.outcome is Outcome.OK:
-            return r.order.dest
-    return unit.location
-
-
-def _stands(game_map: GameMap, unit: Unit) -> bool:
-    """May ``unit`` stand where it is: an army on land, a fleet at sea or on a coast (on
-    one of a province's named coasts where it has them)."""
-    p = game_map.provinces.get(province_of(unit.location))
-    if p is None:
-        return False
-    if unit.kind is UnitKind.ARMY:
-        return p.is_land and "/" not in unit.location
-    if p.terrain is Terrain.LAND:
-        return False
-    return unit.location in game_map.locations and (not p.coasts or "/" in unit.location)
