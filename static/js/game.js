@@ -15,7 +15,7 @@ import { fetchPage, format, gettext, listen, post, send } from "./lib/transport.
 import { oneAtATime } from "./lib/refresh.js";
 import { createBoard, parseOrder, province } from "./board/draw.js";
 import { clearMarks, setupWidget } from "./setup/index.js";
-import { closeChooser } from "./setup/widgets.js";
+import { closeChooser, openChooser } from "./setup/widgets.js";
 
 (function () {
   const root = document.querySelector(".game");
@@ -25,6 +25,10 @@ import { closeChooser } from "./setup/widgets.js";
   const board = createBoard(svg, anchors);
   let state = readState();
   let selected = null; // {unit: "A par", province: "par", mode, supported?, army?}
+  // The order mode picked on the buttons under the map (a movement phase): "move" (a tap
+  // on a unit, then where it goes, or on the unit again to hold), "hold", "support" or
+  // "convoy". Shift and Alt as one clicks give a support or a convoy in any mode.
+  let mode = "move";
   let busy = false;
   // My orders as changed on this page and not yet saved (null: none), the phase they are
   // for, and whether a save is under way. Clicks keep coming while the server answers:
@@ -133,6 +137,9 @@ import { closeChooser } from "./setup/widgets.js";
     lastError = { text: message || "", at: Date.now() };
     const box = document.getElementById("order-error");
     if (box) box.textContent = message || "";
+    // The same words under the map, where a player tapping it on a phone looks.
+    const near = document.getElementById("map-status");
+    if (near) near.textContent = message || "";
   }
 
   function unitAt(prov) {
@@ -149,12 +156,45 @@ import { closeChooser } from "./setup/widgets.js";
     return null;
   }
 
-  function chooseCoast(candidates) {
-    if (candidates.length <= 1) return candidates[0] || null;
-    const labels = candidates.map((c, i) => `${i + 1}: ${c}`).join("\n");
-    const pick = window.prompt(labels, "1");
-    const n = parseInt(pick || "", 10);
-    return candidates[n - 1] || null;
+  // One of several orders a tap may mean (a move to either coast of Spain, an army or a
+  // fleet built): the small menu the set-up phases use, beside the tap; one goes at once.
+  function choose(candidates, event, title) {
+    if (!candidates.length) return;
+    if (candidates.length === 1) return addOrder(candidates[0]);
+    const choices = candidates.map((text) => ({ label: orderLabel(text), value: text }));
+    openChooser(event, title, choices, (text) => { if (text) addOrder(text); });
+  }
+
+  // A candidate in the menu: where a move goes ("Spain (north coast)"), the unit a build
+  // makes ("Fleet in St Petersburg (north coast)").
+  function orderLabel(text) {
+    const o = parseOrder(text);
+    if (o.kind === "build") return unitLabel(text);
+    if (goesTo(o)) return placeName(o.dest);
+    return text;
+  }
+
+  function setMode(next) {
+    mode = next;
+    selected = null;
+    highlight();
+    for (const b of document.querySelectorAll("#order-modes [data-mode]")) {
+      b.setAttribute("aria-pressed", b.dataset.mode === mode ? "true" : "false");
+    }
+    const hints = {
+      move: gettext("Tap one of your units, then where it goes (the unit again: it holds)."),
+      hold: gettext("Tap one of your units: it holds."),
+      support: gettext("Tap the unit that supports, then the unit it supports, then where that one goes (or it again, to hold)."),
+      convoy: gettext("Tap the fleet that convoys, then the army, then where the army goes."),
+    };
+    setError(hints[mode] || "");
+  }
+
+  function bindModes() {
+    for (const b of document.querySelectorAll("#order-modes [data-mode]")) {
+      b.setAttribute("aria-pressed", b.dataset.mode === mode ? "true" : "false");
+      b.addEventListener("click", () => setMode(b.dataset.mode));
+    }
   }
 
   function onProvinceClick(prov, event) {
@@ -169,16 +209,38 @@ import { closeChooser } from "./setup/widgets.js";
     if (kind === "A") {
       const options = legal[prov];
       if (!options) return setError("");
-      const text = chooseCoast(options);
-      if (text) addOrder(text);
-      return;
+      return choose(options, event, placeName(prov));
     }
+    const movement = kind === "M";
     if (!selected) {
       const unit = unitAt(prov);
       if (!unit) return setError(gettext("Click one of your own units first."));
-      selected = { unit, province: prov, mode: "move" };
-      setError("");
+      const wants = movement ? mode : "move";
+      if (wants === "hold") {
+        const hold = (legal[prov] || []).filter((o) => o.endsWith(" H"));
+        if (!hold.length) return setError(gettext("That order is not possible."));
+        return choose(hold, event, placeName(prov));
+      }
+      if (wants === "convoy" && unit[0] !== "F") return setError(gettext("Only a fleet convoys."));
+      const picking = { support: "support-pick", convoy: "convoy-pick" }[wants] || "move";
+      selected = { unit, province: prov, mode: picking };
+      setError(picking === "support-pick" ? gettext("Now click the unit to support.")
+        : picking === "convoy-pick" ? gettext("Click the army to convoy.") : "");
       return highlight();
+    }
+    if (selected.mode === "support-pick") {
+      const other = anyUnitAt(prov);
+      if (!other || province(other.split(" ")[1]) === selected.province) {
+        return setError(gettext("There is no unit there to support."));
+      }
+      selected = { ...selected, mode: "support", supported: other };
+      return setError(gettext("Now click where the supported unit goes (or the unit itself, to hold)."));
+    }
+    if (selected.mode === "convoy-pick") {
+      const other = anyUnitAt(prov);
+      if (!other || other[0] !== "A") return setError(gettext("Click the army to convoy."));
+      selected = { ...selected, mode: "convoy", army: other };
+      return setError(gettext("Now click where the army goes."));
     }
     const options = legal[selected.province] || [];
     let wanted = [];
@@ -213,11 +275,13 @@ import { closeChooser } from "./setup/widgets.js";
         wanted = options.filter((o) => goesTo(parseOrder(o)) && province(parseOrder(o).dest) === prov);
       }
     }
-    const text = chooseCoast(wanted);
     const tried = wanted.length ? null : clickedOrder(selected, prov);
     selected = null;
     highlight();
-    if (text) return addOrder(text);
+    if (wanted.length) {
+      setError("");
+      return choose(wanted, event, placeName(prov));
+    }
     if (tried) return explainRefusal(tried);
     setError(gettext("That order is not possible."));
   }
@@ -671,7 +735,7 @@ import { closeChooser } from "./setup/widgets.js";
     const focused = typing !== null && document.activeElement === typing;
     document.getElementById("panel").replaceWith(panel);
     // The map's help and its downloads name the phase on show: they follow it too.
-    for (const id of ["map-help", "pictures"]) {
+    for (const id of ["map-help", "pictures", "order-modes"]) {
       const part = doc.getElementById(id);
       const old = document.getElementById(id);
       if (part && old) old.replaceWith(part);
@@ -685,6 +749,8 @@ import { closeChooser } from "./setup/widgets.js";
     }
     render();
     bindPanel();
+    if (moved) mode = "move";
+    bindModes();
     const input = document.getElementById("order-input");
     if (!moved && input && typed) {
       input.value = typed;
@@ -735,5 +801,6 @@ import { closeChooser } from "./setup/widgets.js";
   window.addEventListener("popstate", refresh);
   render();
   bindPanel();
+  bindModes();
   connect();
 })();

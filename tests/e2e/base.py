@@ -86,11 +86,16 @@ def signed_in_page(
     *,
     viewport: dict[str, int] | None = None,
     latency: int = 0,
+    touch: bool = False,
 ) -> Page:
-    """A page of its own (desktop-sized unless ``viewport`` says otherwise) signed in as
-    ``username`` (with :data:`PASSWORD`), whose every answer from the server arrives
-    ``latency`` ms late (Chrome's network emulation), as on a slow connection."""
-    page = browser.new_context(viewport=viewport or {"width": 1400, "height": 1000}).new_page()
+    """A page of its own (desktop-sized unless ``viewport`` says otherwise; a phone's touch
+    screen with ``touch``) signed in as ``username`` (with :data:`PASSWORD`), whose every
+    answer from the server arrives ``latency`` ms late (Chrome's network emulation), as on
+    a slow connection."""
+    context = browser.new_context(
+        viewport=viewport or {"width": 1400, "height": 1000}, has_touch=touch, is_mobile=touch
+    )
+    page = context.new_page()
     page.on("pageerror", lambda error: errors.append(error))
     page.goto(f"{base_url}/accounts/login/")
     page.fill("#id_username", username)
