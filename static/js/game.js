@@ -14,6 +14,7 @@
 import { fetchPage, format, gettext, listen, post, send } from "./lib/transport.js";
 import { oneAtATime } from "./lib/refresh.js";
 import { createBoard, parseOrder, province } from "./board/draw.js";
+import { enableZoom } from "./board/zoom.js";
 import { clearMarks, setupWidget } from "./setup/index.js";
 import { closeChooser, openChooser } from "./setup/widgets.js";
 
@@ -23,6 +24,7 @@ import { closeChooser, openChooser } from "./setup/widgets.js";
   const svg = document.getElementById("board");
   const anchors = JSON.parse(document.getElementById("map-anchors").textContent).units;
   const board = createBoard(svg, anchors);
+  enableZoom(svg, document.getElementById("zoom-controls"));
   let state = readState();
   let selected = null; // {unit: "A par", province: "par", mode, supported?, army?}
   // The order mode picked on the buttons under the map (a movement phase): "move" (a tap

@@ -142,3 +142,100 @@ class OrderingByTouch(BrowserTestCase):
             chooser.locator("button", has_text="Fleet in Brest").tap()
             expect(page.locator('#order-list li[data-order="F bre B"]')).to_be_visible()
             assert sorted(_saved(page, game, "france", 2)) == ["A par B", "F bre B"]
+
+
+def _view_width(page: Page) -> float:
+    return float(page.locator("svg#board").get_attribute("viewBox").split()[2])
+
+
+class ZoomAndPan(BrowserTestCase):
+    def test_zoom_by_buttons_wheel_and_pinch_and_a_drag_pans_without_ordering(self) -> None:
+        game = seven_player_game("Zoom")
+        url = f"{self.live_server_url}/games/{game.pk}/"
+        with browser_session() as (browser, errors):
+            page = signed_in_page(browser, errors, self.live_server_url, "france-player")
+            page.goto(url)
+            whole = _view_width(page)
+            controls = page.locator("#zoom-controls")
+            expect(controls).to_be_visible()
+            expect(controls.locator('[data-zoom="out"]')).to_be_disabled()
+
+            # Ctrl and the wheel over Paris: Paris stays under the pointer.
+            paris = page.locator('#units [data-unit="par"]').bounding_box()
+            assert paris is not None
+            x, y = paris["x"] + paris["width"] / 2, paris["y"] + paris["height"] / 2
+            page.mouse.move(x, y)
+            page.keyboard.down("Control")
+            page.mouse.wheel(0, -400)
+            page.keyboard.up("Control")
+            page.wait_for_timeout(100)
+            assert _view_width(page) < whole / 2
+            after = page.locator('#units [data-unit="par"]').bounding_box()
+            assert after is not None
+            assert abs(after["x"] + after["width"] / 2 - x) < 3
+            # A zoomed board still takes orders where one taps.
+            page.locator('#units [data-unit="par"]').click()
+            page.locator('#provinces [data-province="bur"]').click(force=True)
+            expect(page.locator('#order-list li[data-order="A par - bur"]')).to_be_visible()
+
+            # A drag pans, and gives no order.
+            before = page.locator("svg#board").get_attribute("viewBox")
+            page.mouse.move(x, y)
+            page.mouse.down()
+            page.mouse.move(x + 120, y + 40, steps=6)
+            page.mouse.up()
+            assert page.locator("svg#board").get_attribute("viewBox") != before
+            page.wait_for_timeout(300)
+            assert page.locator("#order-list li[data-order]").count() == 1
+
+            # The buttons: out, in, and the whole board again (at the closest, "in" is off).
+            expect(controls.locator('[data-zoom="in"]')).to_be_disabled()
+            closest = _view_width(page)
+            controls.locator('[data-zoom="out"]').click()
+            assert _view_width(page) > closest
+            controls.locator('[data-zoom="in"]').click()
+            assert abs(_view_width(page) - closest) < 0.01
+            controls.locator('[data-zoom="reset"]').click()
+            assert _view_width(page) == whole
+            expect(controls.locator('[data-zoom="out"]')).to_be_disabled()
+
+    def test_two_fingers_pinch_the_board_on_a_phone(self) -> None:
+        game = seven_player_game("Pinch")
+        url = f"{self.live_server_url}/games/{game.pk}/"
+        with browser_session() as (browser, errors):
+            page = signed_in_page(
+                browser,
+                errors,
+                self.live_server_url,
+                "france-player",
+                viewport={"width": 390, "height": 844},
+                touch=True,
+            )
+            page.goto(url)
+            whole = _view_width(page)
+            box = page.locator("svg#board").bounding_box()
+            assert box is not None
+            cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            cdp = page.context.new_cdp_session(page)
+
+            def touch(kind: str, spread: float) -> None:
+                points = [
+                    {"x": cx - spread, "y": cy, "id": 1},
+                    {"x": cx + spread, "y": cy, "id": 2},
+                ]
+                cdp.send(
+                    "Input.dispatchTouchEvent",
+                    {"type": kind, "touchPoints": [] if kind == "touchEnd" else points},
+                )
+
+            touch("touchStart", 20)
+            for spread in (30, 45, 60, 80):
+                touch("touchMove", spread)
+            touch("touchEnd", 80)
+            page.wait_for_timeout(100)
+            assert _view_width(page) < whole / 2
+            # The buttons are large enough to tap.
+            button = page.locator('#zoom-controls [data-zoom="in"]').bounding_box()
+            assert button is not None
+            assert button["height"] >= 40
+            assert page.locator("#order-list li[data-order]").count() == 0

@@ -1,0 +1,156 @@
+// Zoom and pan for a board: buttons (+, −, the whole board), Ctrl and the wheel (a
+// trackpad's pinch sends the same), two fingers pinching on a touch screen, and a drag to
+// pan once zoomed in. It changes the SVG's viewBox only, so every layer and every click
+// target scales with it (a tap on a province still names that province). A drag is not a
+// tap: the click that ends it is swallowed. Unzoomed, a finger on the map still scrolls
+// the page up and down (touch-action: pan-y); zoomed in, the map keeps the finger.
+
+const MAX_SCALE = 6;
+const STEP = 1.5;
+const DRAG = 6; // px a pointer moves before it pans rather than taps
+
+export function enableZoom(svg, controls) {
+  const [x0, y0, w0, h0] = svg.getAttribute("viewBox").split(/[\s,]+/).map(Number);
+  let view = { x: x0, y: y0, w: w0, h: h0 };
+  const pointers = new Map();
+  let gesture = null; // {kind: "pan"|"pinch", ...} while fingers are down
+  let dragged = false;
+
+  const scale = () => w0 / view.w;
+
+  function apply() {
+    svg.setAttribute("viewBox", `${view.x} ${view.y} ${view.w} ${view.h}`);
+    const zoomed = scale() > 1.001;
+    svg.classList.toggle("zoomed", zoomed);
+    svg.style.touchAction = zoomed ? "none" : "pan-y";
+    if (controls) {
+      const out = controls.querySelector('[data-zoom="out"]');
+      const reset = controls.querySelector('[data-zoom="reset"]');
+      const into = controls.querySelector('[data-zoom="in"]');
+      if (out) out.disabled = !zoomed;
+      if (reset) reset.disabled = !zoomed;
+      if (into) into.disabled = scale() >= MAX_SCALE - 0.001;
+    }
+  }
+
+  // Keep the view inside the board.
+  function clamp(v) {
+    const w = Math.min(w0, Math.max(w0 / MAX_SCALE, v.w));
+    const h = w * (h0 / w0);
+    const x = Math.min(x0 + w0 - w, Math.max(x0, v.x));
+    const y = Math.min(y0 + h0 - h, Math.max(y0, v.y));
+    return { x, y, w, h };
+  }
+
+  // The board's point under a point of the screen (the drawing may be letterboxed in
+  // its box: the SVG's own transform knows where).
+  function boardPoint(clientX, clientY) {
+    const m = svg.getScreenCTM();
+    if (!m) return { x: view.x + view.w / 2, y: view.y + view.h / 2 };
+    const p = new DOMPoint(clientX, clientY).matrixTransform(m.inverse());
+    return { x: p.x, y: p.y };
+  }
+
+  // Screen pixels per board unit, as drawn now.
+  function pixelsPerUnit() {
+    const m = svg.getScreenCTM();
+    return m ? m.a : svg.getBoundingClientRect().width / view.w;
+  }
+
+  // Zoom by ``factor`` keeping the board's point under (clientX, clientY) in place.
+  function zoomAt(factor, clientX, clientY) {
+    const r = svg.getBoundingClientRect();
+    const cx = clientX === undefined ? r.left + r.width / 2 : clientX;
+    const cy = clientY === undefined ? r.top + r.height / 2 : clientY;
+    const p = boardPoint(cx, cy);
+    const w = Math.min(w0, Math.max(w0 / MAX_SCALE, view.w / factor));
+    const h = w * (h0 / w0);
+    const k = w / view.w;
+    view = clamp({ x: p.x - (p.x - view.x) * k, y: p.y - (p.y - view.y) * k, w, h });
+    apply();
+  }
+
+  function reset() {
+    view = { x: x0, y: y0, w: w0, h: h0 };
+    apply();
+  }
+
+  if (controls) {
+    controls.hidden = false;
+    controls.addEventListener("click", (e) => {
+      const button = e.target.closest("[data-zoom]");
+      if (!button) return;
+      const what = button.dataset.zoom;
+      if (what === "in") zoomAt(STEP);
+      else if (what === "out") zoomAt(1 / STEP);
+      else reset();
+    });
+  }
+
+  svg.addEventListener("wheel", (e) => {
+    if (!e.ctrlKey) return; // a plain wheel scrolls the page
+    e.preventDefault();
+    zoomAt(Math.exp(-e.deltaY / 200), e.clientX, e.clientY);
+  }, { passive: false });
+
+  svg.addEventListener("pointerdown", (e) => {
+    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (pointers.size === 1) {
+      dragged = false;
+      gesture = { kind: "pan", start: { x: e.clientX, y: e.clientY }, view: { ...view }, ppu: pixelsPerUnit() };
+    } else if (pointers.size === 2) {
+      const [a, b] = [...pointers.values()];
+      gesture = { kind: "pinch", distance: Math.hypot(a.x - b.x, a.y - b.y), view: { ...view } };
+      dragged = true; // two fingers never tap
+    }
+  });
+
+  svg.addEventListener("pointermove", (e) => {
+    if (!pointers.has(e.pointerId) || !gesture) return;
+    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (gesture.kind === "pinch" && pointers.size >= 2) {
+      const [a, b] = [...pointers.values()];
+      const distance = Math.hypot(a.x - b.x, a.y - b.y);
+      if (!gesture.distance) return;
+      const wanted = gesture.view.w / (distance / gesture.distance);
+      const factor = view.w / wanted;
+      zoomAt(factor, (a.x + b.x) / 2, (a.y + b.y) / 2);
+      return;
+    }
+    if (gesture.kind !== "pan" || scale() <= 1.001) return;
+    const dx = e.clientX - gesture.start.x;
+    const dy = e.clientY - gesture.start.y;
+    if (!dragged && Math.hypot(dx, dy) < DRAG) return;
+    dragged = true;
+    view = clamp({
+      ...gesture.view,
+      x: gesture.view.x - dx / gesture.ppu,
+      y: gesture.view.y - dy / gesture.ppu,
+    });
+    apply();
+  });
+
+  const lift = (e) => {
+    pointers.delete(e.pointerId);
+    if (pointers.size === 0) gesture = null;
+    else if (pointers.size === 1) {
+      const [p] = [...pointers.values()];
+      gesture = { kind: "pan", start: { x: p.x, y: p.y }, view: { ...view }, ppu: pixelsPerUnit() };
+    }
+  };
+  svg.addEventListener("pointerup", lift);
+  svg.addEventListener("pointercancel", lift);
+  svg.addEventListener("pointerleave", lift);
+
+  // The click that ends a drag or a pinch is no order.
+  svg.addEventListener("click", (e) => {
+    if (dragged) {
+      e.stopPropagation();
+      e.preventDefault();
+      dragged = false;
+    }
+  }, true);
+
+  apply();
+  return { zoomAt, reset, scale };
+}
