@@ -6,6 +6,7 @@
 // (lib/transport.js).
 import { getJson, gettext, post } from "./lib/transport.js";
 import { oneAtATime } from "./lib/refresh.js";
+import { momentText } from "./lib/moments.js";
 
 (function () {
   const box = document.getElementById("press");
@@ -114,8 +115,8 @@ import { oneAtATime } from "./lib/refresh.js";
       head.appendChild(node("strong", "press-from", m.sender_name));
       const to = m.to === "all" ? gettext("everyone") : m.to_names.join(", ");
       head.appendChild(node("span", "press-to", " → " + to));
-      const when = node("time", "muted", " " + new Date(m.sent_at).toLocaleString(
-        document.documentElement.lang || undefined, { dateStyle: "short", timeStyle: "short" }));
+      // The site's one format, in the reader's time zone (lib/moments.js).
+      const when = node("time", "muted", " " + (momentText(m.sent_at, "datetime") || m.sent_at));
       when.setAttribute("datetime", m.sent_at);
       head.appendChild(when);
       li.appendChild(head);

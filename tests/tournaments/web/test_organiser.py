@@ -134,7 +134,11 @@ class TestTheRollCall:
         assert (_status(roll, "ann"), _status(roll, "bob")) == ("checked_in", "no_show")
         assert (_status(roll, "cat"), _status(roll, "dan")) == ("registered", "registered")
         # What the organisers did, newest first: who, what, why and on whom.
-        log = re.findall(r"<tr><td>[^<]*</td>(.*?)</tr>", sections(page)["What the organisers did"])
+        # Each row: when (a <time>, see core/templatetags/moments.py), then who and what.
+        log = re.findall(
+            r"<tr><td><time [^>]*>[^<]*</time></td>(.*?)</tr>",
+            sections(page)["What the organisers did"],
+        )
         assert [words(row) for row in log] == [
             "olga Marked a player absent away player: bob",
             "olga Checked a player in player: ann",
