@@ -61,9 +61,7 @@ def _phase_export(*, user: User, phase: GamePhase) -> dict[str, Any]:
         if phase.adjudicated_orders is not None:
             # Exactly what was adjudicated (saved orders of a power put in civil disorder
             # before the deadline were not).
-            orders = {
-                p: secrets.orders(p, list(o)) for p, o in phase.adjudicated_orders.items()
-            }
+            orders = {p: secrets.orders(p, list(o)) for p, o in phase.adjudicated_orders.items()}
         answers = {d.key: d.answer for d in phase.decisions.exclude(answer=None)}
         if answers:
             position["extras"] = {**position.get("extras", {}), "decisions": answers}

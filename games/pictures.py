@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import time
+from collections.abc import Mapping
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
@@ -85,7 +86,8 @@ def phase_map_svg(*, user: User, phase: GamePhase) -> str:
         map_id=variant.map_id,
         position=position,
         orders=[
-            DrawnOrder(text, result) for _p, text, result in phase_orders(user=user, phase=phase)
+            DrawnOrder(text, result, power)
+            for power, text, result in phase_orders(user=user, phase=phase)
         ],
         mode=Mode.PICTURE,
         legend=Legend(
@@ -161,6 +163,10 @@ def _counts(centers: dict[str, list[str]]) -> dict[str, int]:
     return {power: len(owned) for power, owned in centers.items()}
 
 
+#: Pixels between the lines of powers level at a point in the center chart.
+LEVEL_GAP = 2.6
+
+
 def center_chart_svg(*, game: Game, width: int = 520, height: int = 240) -> str:
     """The supply-center chart as an inline SVG (empty when there is nothing to draw)."""
     points = center_history(game=game)
@@ -205,12 +211,23 @@ def center_chart_svg(*, game: Game, width: int = 520, height: int = 240) -> str:
                 f'<text x="{number(x(i))}" y="{number(height - lower + 16)}" text-anchor="middle" '
                 f'fill="#555555">{escape(label)}</text>'
             )
+    # Powers level at a point are drawn side by side, a few pixels apart, so that lines
+    # that coincide (every power at 3 in 1901) still read as one line each.
+    shift: dict[tuple[str, int], float] = {}
+    for i, (_l, counts) in enumerate(points):
+        level: dict[int, list[str]] = {}
+        for power in powers:
+            level.setdefault(counts.get(power, 0), []).append(power)
+        for together in level.values():
+            for j, power in enumerate(together):
+                shift[(power, i)] = (j - (len(together) - 1) / 2) * LEVEL_GAP
+
+    def at(power: str, i: int, counts: Mapping[str, int]) -> str:
+        return f"{number(x(i))},{number(y(counts.get(power, 0)) + shift[(power, i)])}"
+
     for n, power in enumerate(powers):
         colour = colour_of(power)
-        coords = " ".join(
-            f"{number(x(i))},{number(y(counts.get(power, 0)))}"
-            for i, (_l, counts) in enumerate(points)
-        )
+        coords = " ".join(at(power, i, counts) for i, (_l, counts) in enumerate(points))
         name = wording.power_name(power)
         last = points[-1][1].get(power, 0)
         parts.append(
@@ -219,7 +236,8 @@ def center_chart_svg(*, game: Game, width: int = 520, height: int = 240) -> str:
             f'<polyline points="{coords}" fill="none" stroke="{colour}" stroke-width="2.2" '
             'stroke-linejoin="round"/>'
             + "".join(
-                f'<circle cx="{number(x(i))}" cy="{number(y(counts.get(power, 0)))}" r="2.4" '
+                f'<circle cx="{number(x(i))}" '
+                f'cy="{number(y(counts.get(power, 0)) + shift[(power, i)])}" r="2.4" '
                 f'fill="{colour}"/>'
                 for i, (_l, counts) in enumerate(points)
             )

@@ -23,8 +23,9 @@ from enum import Enum
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
+from adjudicator.maps import load_map
 from variants.drawing import map_anchors, map_drawing
 
 
@@ -80,8 +81,12 @@ _DARK_TEXT = {"yellow", "grey", "turkey"}
 DISLODGED_SHIFT = 7.0
 #: How far short of its target an arrow stops, so its head does not hide the unit there.
 ARROW_SHORT = 10.0
-#: Height of a picture's legend strip under the map, in map units.
-LEGEND_HEIGHT = 64.0
+#: Height of a picture's legend strip under the map, in map units, with one row of powers
+#: (more rows add LEGEND_ROW each).
+LEGEND_HEIGHT = 104.0
+LEGEND_ROW = 40.0
+#: The least width of a power's column in the legend.
+LEGEND_COLUMN = 130.0
 
 
 def colour_of(power: str) -> str:
@@ -108,6 +113,8 @@ class DrawnOrder:
 
     text: str
     result: str | None = None
+    #: Whose order it is (a build or a disband is drawn in its power's colour).
+    power: str | None = None
 
     @property
     def failed(self) -> bool:
@@ -132,6 +139,7 @@ class _Drawing:
 
     def __init__(self, map_id: str, mode: Mode) -> None:
         self.drawing = map_drawing(map_id)
+        self.full_names = {pid: p.name for pid, p in load_map(map_id).provinces.items()}
         self.points: dict[str, list[float]] = map_anchors(map_id)["units"]
         self.mode = mode
         self.paint = mode is Mode.PICTURE
@@ -176,7 +184,10 @@ class _Drawing:
                 if owner is not None and p["terrain"] != "sea":
                     share = 0.45 if owner == "grey" else 0.40 if owner == "yellow" else 0.35
                     fill = mix(colour_of(owner), LAND, share)
-            title = "" if paint else f"<title>{escape(pid)}</title>"
+            # The full name on hover, in the reader's language (the names' catalog entries
+            # are games.wording.PROVINCES's, read here by the same context).
+            name = pgettext("province", self.full_names.get(pid, pid))
+            title = "" if paint else f"<title>{escape(name)}</title>"
             self.add(
                 f'<path d="{p["d"]}"'
                 + _attrs(
@@ -335,12 +346,20 @@ class _Drawing:
     def ring(self, at: tuple[float, float], kind: str, order: DrawnOrder) -> None:
         x, y = at
         failed = order.failed
+        owned = kind in ("build", "disband") and order.power is not None
         pairs: list[tuple[str, object]] = [
-            ("class", f"order {kind}" + (" failed" if failed else "")),
+            (
+                "class",
+                f"order {kind}"
+                + (f" power-{order.power}" if owned else "")
+                + (" failed" if failed else ""),
+            ),
             ("data-order", order.text),
         ]
         if self.paint:
             colour = FAILED if failed else {"build": BUILD, "disband": DISBAND}.get(kind, INK)
+            if owned and not failed and order.power is not None:
+                colour = colour_of(order.power)  # whose unit comes or goes
             pairs += [("stroke", colour), ("stroke-width", "2.2"), ("fill", "none")]
         radius = 12 if kind == "hold" else 13
         inner = f'<circle cx="{number(x)}" cy="{number(y)}" r="{radius}"/>'
@@ -560,6 +579,9 @@ class _Drawing:
         )
 
     def legend(self, legend: Legend, owners: Mapping[str, str], powers: list[str]) -> None:
+        """The strip under a picture's map: the title and the line under it on rows of
+        their own, then the powers, each with its centers, in rows that fit the width (the
+        title never runs into them)."""
         x0, y0, width, height = (float(v) for v in self.drawing["viewBox"])
         top = y0 + height
         counts: dict[str, int] = {}
@@ -568,30 +590,45 @@ class _Drawing:
         self.add(f'<g class="legend" font-family="{FONT}" fill="{INK}">')
         self.add(
             f'<rect x="{number(x0)}" y="{number(top)}" width="{number(width)}" '
-            f'height="{number(LEGEND_HEIGHT)}" fill="#faf7ef"/>'
+            f'height="{number(legend_height(width, len(powers)))}" fill="#faf7ef"/>'
         )
+        # About 10 units a letter at 18: a title too long for the width is cut, said so.
+        most = int((width - 24) / 10.5)
+        title = legend.title if len(legend.title) <= most else legend.title[: most - 1] + "…"
         self.add(
-            f'<text x="{number(x0 + 12)}" y="{number(top + 24)}" font-size="18" '
-            f'font-weight="bold">{escape(legend.title)}</text>'
+            f'<text x="{number(x0 + 12)}" y="{number(top + 26)}" font-size="18" '
+            f'font-weight="bold">{escape(title)}</text>'
         )
         if legend.subtitle:
             self.add(
                 f'<text x="{number(x0 + 12)}" y="{number(top + 46)}" font-size="13" '
                 f'fill="#555555">{escape(legend.subtitle)}</text>'
             )
-        column = max((width - 420) / max(len(powers), 1), 60.0)
+        per_row = _legend_columns(width)
+        column = (width - 24) / per_row
         for n, power in enumerate(powers):
-            x = x0 + 420 + n * column
+            x = x0 + 12 + (n % per_row) * column
+            y = top + 62 + (n // per_row) * LEGEND_ROW
             name = legend.power_names.get(power, power)
             self.add(
-                f'<rect x="{number(x)}" y="{number(top + 14)}" width="12" height="12" rx="2" '
+                f'<rect x="{number(x)}" y="{number(y)}" width="12" height="12" rx="2" '
                 f'fill="{colour_of(power)}"/>'
-                f'<text x="{number(x + 17)}" y="{number(top + 25)}" font-size="13">'
+                f'<text x="{number(x + 17)}" y="{number(y + 11)}" font-size="13">'
                 f"{escape(name)}</text>"
-                f'<text x="{number(x + 17)}" y="{number(top + 45)}" font-size="12" '
+                f'<text x="{number(x + 17)}" y="{number(y + 29)}" font-size="12" '
                 f'fill="#555555">{counts.get(power, 0)}</text>'
             )
         self.add("</g>")
+
+
+def _legend_columns(width: float) -> int:
+    return max(1, int((width - 24) // LEGEND_COLUMN))
+
+
+def legend_height(width: float, powers: int) -> float:
+    """The legend strip's height for ``powers`` names on a picture ``width`` wide."""
+    rows = max(1, -(-powers // _legend_columns(width)))
+    return LEGEND_HEIGHT + (rows - 1) * LEGEND_ROW
 
 
 def _link_shown(extras: Mapping[str, Any], phase_code: str) -> list[tuple[str, str]]:
@@ -668,7 +705,7 @@ def board_svg(
         )
         shown = legend or Legend(title="")
         board.legend(shown, owners, powers)
-        total = height + LEGEND_HEIGHT
+        total = height + legend_height(width, len(powers))
         return (
             '<?xml version="1.0" encoding="UTF-8"?>\n'
             '<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '

@@ -114,9 +114,7 @@ def game_state(
         "to_order": sorted(powers_to_order(position, variant)),
         "notes": phase.notes,
         "draw_proposed": visibility.draw_proposed(phase=phase),
-        "extras": visibility.visible_extras(
-            phase=phase, extras=board.get("extras", {}), user=user
-        ),
+        "extras": visibility.visible_extras(phase=phase, extras=board.get("extras", {}), user=user),
         "setup": position.phase.is_setup,
         "progress": _progress(variant.setup_progress(position)),
         "superseded_by": phase.superseded_by_id,
@@ -281,11 +279,15 @@ def board_shown(state: dict[str, Any]) -> tuple[dict[str, Any], list[DrawnOrder]
         "phase": phase["code"],
     }
     if "results" in phase:
-        return position, [DrawnOrder(r["order"], r["result"]) for r in phase["results"]]
+        return position, [
+            DrawnOrder(r["order"], r["result"], r.get("power")) for r in phase["results"]
+        ]
     if phase["setup"]:
         return position, []
     by_power = dict(phase["orders"])
     me = state.get("me")
     if me and phase["is_current"]:
         by_power[me.get("acting", me["power"])] = me["orders"]
-    return position, [DrawnOrder(text) for texts in by_power.values() for text in texts]
+    return position, [
+        DrawnOrder(text, None, power) for power, texts in by_power.items() for text in texts
+    ]

@@ -94,14 +94,16 @@ import { closeChooser, openChooser } from "./setup/widgets.js";
     board.units(phase);
     board.creatures(phase.extras || {}, phase.code);
     if (phase.results) {
-      board.orders(phase.results.map((r) => ({ text: r.order, failed: r.result !== "ok" })), phase);
+      board.orders(phase.results.map((r) => ({ text: r.order, failed: r.result !== "ok", power: r.power })), phase);
     } else if (phase.setup) {
       board.orders([], phase);
     } else {
       const byPower = { ...(phase.orders || {}) };
       if (state.me && phase.is_current) byPower[acting()] = myOrders();
       const all = [];
-      for (const list of Object.values(byPower)) all.push(...list.map((text) => ({ text, failed: false })));
+      for (const [power, list] of Object.entries(byPower)) {
+        all.push(...list.map((text) => ({ text, failed: false, power })));
+      }
       board.orders(all, phase);
     }
     drawSetup();

@@ -135,8 +135,9 @@ def test_retreats_and_builds_are_marked(played: Game, players: dict[str, Any]) -
     adjust = played.phases.get(code="W1901A")
     root = _parse(pictures.phase_map_svg(user=players["italy"], phase=adjust))
     marks = {g.get("data-order"): g.get("class") for g in root.iter(f"{SVG}g")}
-    assert marks["A par B"] == "order build"
-    assert marks["A mun B"] == "order build"
+    # Each build marked in its power's colour.
+    assert marks["A par B"] == "order build power-france"
+    assert marks["A mun B"] == "order build power-germany"
 
 
 def test_open_phase_orders_are_drawn_for_their_power_alone(
@@ -221,6 +222,15 @@ def test_center_chart_counts_per_year(played: Game, client: Client) -> None:
     lasts = {g.get("data-power"): g.get("data-last") for g in root.iter(f"{SVG}g")}
     assert lasts["france"] == "4"
     assert lasts["russia"] == "4"
+    # Powers level at a point (all at 3 or 4) are drawn a little apart, one line each.
+    first_points = {
+        g.get("data-power"): g.find(f"{SVG}polyline").get("points").split()[0]
+        for g in root.iter(f"{SVG}g")
+        if g.get("data-power")
+    }
+    level = [p for p in first_points if history[0][1].get(p, 0) == 3]
+    assert len(level) >= 2
+    assert len({first_points[p] for p in level}) == len(level)
     page = client.get(reverse("games:detail", args=[played.pk])).content.decode()
     assert 'class="center-chart"' in page
     assert reverse("games:export", args=[played.pk]) in page

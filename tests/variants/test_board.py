@@ -4,9 +4,18 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+import pytest
 from django.utils import translation
 
-from variants.board import DISLODGED_SHIFT, DrawnOrder, Legend, Mode, board_svg, number
+from variants.board import (
+    DISLODGED_SHIFT,
+    DrawnOrder,
+    Legend,
+    Mode,
+    board_svg,
+    legend_height,
+    number,
+)
 from variants.drawing import map_anchors
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -103,3 +112,59 @@ def test_words_follow_the_reader_and_numbers_are_never_localised() -> None:
             value = element.get(name)
             if value is not None:
                 float(value)  # "298,4" would raise
+
+
+def test_a_pictures_title_keeps_clear_of_the_powers_in_its_legend() -> None:
+    """The title and the line under it have rows of their own; the powers come below, in
+    as many rows as the width needs (eleven seats of Rather Silly take two)."""
+    long = "Evening League: round 1, board 1 · Spring 1901 movement"
+    names = {p: p.title() for p in ("france", "germany", "russia")}
+    root = _draw(Mode.PICTURE, legend=Legend(long, "Standard · S1901M", names))
+    texts = {t.text: t for t in root.iter(f"{SVG}text")}
+    title_y = float(texts[long].get("y"))
+    subtitle_y = float(texts["Standard · S1901M"].get("y"))
+    power_y = min(float(texts[name].get("y")) for name in ("France", "Germany", "Russia"))
+    assert title_y < subtitle_y < power_y - 12
+    assert legend_height(1200, 7) < legend_height(1200, 11)
+    view = [float(v) for v in root.get("viewBox").split()]
+    strip = next(r for r in root.iter(f"{SVG}rect") if r.get("fill") == "#faf7ef")
+    assert float(strip.get("y")) + float(strip.get("height")) == pytest.approx(view[1] + view[3])
+
+
+def test_each_province_names_itself_in_full_on_hover_in_the_readers_language() -> None:
+    with translation.override("en"):
+        root = _draw(Mode.PAGE)
+    titles = {
+        p.get("data-province"): p.find(f"{SVG}title").text
+        for p in root.iter(f"{SVG}path")
+        if p.get("data-province")
+    }
+    assert titles["tyr"] == "Tyrolia"
+    assert titles["stp"] == "St Petersburg"
+    assert len(titles) == 76
+    with translation.override("de"):
+        german = _draw(Mode.PAGE)
+    names = {
+        p.get("data-province"): p.find(f"{SVG}title").text
+        for p in german.iter(f"{SVG}path")
+        if p.get("data-province")
+    }
+    assert names["mun"] == "München"
+
+
+def test_builds_and_disbands_are_drawn_in_their_powers_colour() -> None:
+    winter = {
+        "units": {"france": ["A par"], "russia": ["F stp/sc"]},
+        "centers": POSITION["centers"],
+    }
+    orders = [DrawnOrder("F bre B", "ok", "france"), DrawnOrder("F stp/sc D", "ok", "russia")]
+    page = ET.fromstring(board_svg(map_id="standard", position=winter, orders=orders).encode())
+    classes = {g.get("data-order"): g.get("class") for g in page.iter(f"{SVG}g")}
+    assert classes["F bre B"] == "order build power-france"
+    assert classes["F stp/sc D"] == "order disband power-russia"
+    picture = ET.fromstring(
+        board_svg(map_id="standard", position=winter, orders=orders, mode=Mode.PICTURE).encode()
+    )
+    strokes = {g.get("data-order"): g.get("stroke") for g in picture.iter(f"{SVG}g")}
+    assert strokes["F bre B"] == "#3aa0db"  # France's
+    assert strokes["F stp/sc D"] == "#8e52b0"  # Russia's

@@ -107,9 +107,11 @@ export function createBoard(svg, anchors) {
     }, layer("orders"));
   }
 
-  function ring(at, kind, text, failed) {
+  function ring(at, kind, text, failed, power) {
     const [x, y] = at;
-    const g = el("g", { class: `order ${kind}${failed ? " failed" : ""}`, "data-order": text },
+    // A build or a disband in its power's colour: whose unit comes or goes.
+    const owned = (kind === "build" || kind === "disband") && power ? ` power-${power}` : "";
+    const g = el("g", { class: `order ${kind}${owned}${failed ? " failed" : ""}`, "data-order": text },
       layer("orders"));
     el("circle", { cx: number(x), cy: number(y), r: kind === "hold" ? 12 : 13 }, g);
     if (kind === "disband") {
@@ -129,14 +131,14 @@ export function createBoard(svg, anchors) {
     for (const entries of Object.values(position.dislodged || {})) {
       for (const entry of entries) retreating.add(entry.unit.split(" ")[1]);
     }
-    for (const { text, failed } of list) {
+    for (const { text, failed, power } of list) {
       const o = parseOrder(text);
       if (o.kind === "waive") continue;
       const dislodged = (o.kind === "retreat" || o.kind === "disband") && retreating.has(o.unit);
       const start = point(o.unit, dislodged);
       if (!start) continue;
       if (o.kind === "nominate" || o.kind === "hold" || o.kind === "build" || o.kind === "disband") {
-        ring(start, o.kind, text, failed);
+        ring(start, o.kind, text, failed, power);
         continue;
       }
       const end = point(o.kind === "support" ? o.dest || o.target : o.dest, false);
