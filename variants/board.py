@@ -242,6 +242,19 @@ class _Drawing:
                 f'<text x="{number(at[0])}" y="{number(at[1])}" data-label="{pid}">'
                 f"{escape(name)}</text>"
             )
+        # The coasts of a split province, marked where a fleet on each stands, in the
+        # notation orders use ("F mao - spa/nc").
+        coast_paint = [("font-size", "7"), ("fill", "#5a6b7a"), ("font-style", "italic")]
+        for loc, coast in sorted(self.drawing.get("coasts", {}).items()):
+            x, y = coast["unit"]
+            attrs = [
+                ("class", "coast-label"),
+                ("data-coast", loc),
+                ("x", number(x)),
+                ("y", number(y + 15)),
+                *(coast_paint if paint else []),
+            ]
+            self.add(f"<text{_attrs(attrs)}>{escape(loc.split('/')[1])}</text>")
         self.add("</g>")
 
     # -- the pieces -----------------------------------------------------------------------

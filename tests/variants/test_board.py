@@ -168,3 +168,16 @@ def test_builds_and_disbands_are_drawn_in_their_powers_colour() -> None:
     strokes = {g.get("data-order"): g.get("stroke") for g in picture.iter(f"{SVG}g")}
     assert strokes["F bre B"] == "#3aa0db"  # France's
     assert strokes["F stp/sc D"] == "#8e52b0"  # Russia's
+
+
+def test_the_coasts_of_split_provinces_are_marked() -> None:
+    root = _draw(Mode.PAGE)
+    coasts = {t.get("data-coast"): t.text for t in root.iter(f"{SVG}text") if t.get("data-coast")}
+    assert coasts == {
+        "bul/ec": "ec",
+        "bul/sc": "sc",
+        "spa/nc": "nc",
+        "spa/sc": "sc",
+        "stp/nc": "nc",
+        "stp/sc": "sc",
+    }
