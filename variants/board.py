@@ -445,6 +445,18 @@ class _Drawing:
                 self.unit(power, text, dislodged=True, mark=kinds.get(key), devil=key in devils)
         self.add("</g>")
 
+    def glyph_letter(self, x: float, y: float) -> list[tuple[str, object]]:
+        """The attributes of the white letter on a creature's glyph (the Borg's B, the
+        TARDIS's T), centred on (x, y)."""
+        paint: list[tuple[str, object]] = [
+            ("font-family", FONT),
+            ("font-size", "9"),
+            ("font-weight", "bold"),
+            ("text-anchor", "middle"),
+            ("fill", "#ffffff"),
+        ]
+        return [("x", number(x)), ("y", number(y + 3.5)), *(paint if self.paint else [])]
+
     def creatures(self, extras: Mapping[str, Any], phase_code: str) -> None:
         """Rather Silly's Borg, the herds the viewer may see, and the hyperspace link in
         force this phase, as ``static/js/board/draw.js``'s ``creatures`` draws them."""
@@ -478,21 +490,7 @@ class _Drawing:
         if at is not None:
             x, y = at[0] - 13, at[1] - 11
             fill = [("fill", BORG), ("stroke", "#ffffff"), ("stroke-width", "1.5")]
-            label = [
-                ("x", number(x)),
-                ("y", number(y + 3.5)),
-                *(
-                    [
-                        ("font-family", FONT),
-                        ("font-size", "9"),
-                        ("font-weight", "bold"),
-                        ("text-anchor", "middle"),
-                        ("fill", "#ffffff"),
-                    ]
-                    if self.paint
-                    else []
-                ),
-            ]
+            label = self.glyph_letter(x, y)
             hexagon = [("points", _hexagon(x, y, 9)), *(fill if self.paint else [])]
             self.add(
                 f"<g{_attrs([('class', 'borg'), ('data-borg', borg)])}>"
@@ -557,21 +555,7 @@ class _Drawing:
                     else []
                 ),
             ]
-            label = [
-                ("x", number(x)),
-                ("y", number(y + 3.5)),
-                *(
-                    [
-                        ("font-family", FONT),
-                        ("font-size", "9"),
-                        ("font-weight", "bold"),
-                        ("text-anchor", "middle"),
-                        ("fill", "#ffffff"),
-                    ]
-                    if self.paint
-                    else []
-                ),
-            ]
+            label = self.glyph_letter(x, y)
             self.add(
                 f"<g{_attrs([('class', 'tardis'), ('data-tardis', tardis)])}>"
                 f"<rect{_attrs(box)}/><text{_attrs(label)}>T</text></g>"

@@ -56,8 +56,8 @@ from adjudicator.orders import (
 )
 from adjudicator.results import OrderResult, Outcome, Reason, make_result
 from adjudicator.variants.base import Variant
-from adjudicator.variants.rather_silly.creatures import amphibious
-from adjudicator.variants.rather_silly.marks import read_quietly
+from adjudicator.variants.rather_silly.creatures import amphibious, distances_to
+from adjudicator.variants.rather_silly.marks import located, read_quietly
 from adjudicator.wording import declare_problem, problem_words
 
 #: The key of ``Position.extras`` that keeps the flocks.
@@ -186,15 +186,7 @@ def _bad(text: str, game_map: GameMap) -> ParseError:
 
 def _province(token: str, text: str, game_map: GameMap) -> str:
     """The province ``token`` names (a coast names its province)."""
-    location = game_map.lookup(token)
-    if location is None:
-        raise ParseError(
-            problem_words("unknown_province", {"token": token}, game_map),
-            text,
-            "unknown_province",
-            {"token": token},
-        )
-    return province_of(location)
+    return province_of(located(token, text, game_map))
 
 
 def _route(rest: Sequence[str], text: str, game_map: GameMap) -> tuple[str, ...]:
@@ -617,7 +609,8 @@ def adjust_birds(
             )
         if gone >= due:
             continue
-        far = _distances(graph, variant.map.home_centers(power) or tuple(after.centers_of(power)))
+        homes = variant.map.home_centers(power) or tuple(after.centers_of(power))
+        far = distances_to(graph, frozenset(homes))
         mine = sorted(
             (f for f in now.values() if f.power == power),
             key=lambda f: (-far.get(f.province, len(graph)), f.province),
@@ -634,21 +627,6 @@ def adjust_birds(
                 )
             )
     return with_flocks(after, now.values()), results
-
-
-def _distances(graph: Mapping[str, frozenset[str]], homes: Iterable[str]) -> dict[str, int]:
-    """Each province's steps to the nearest of ``homes`` by a flock's steps."""
-    distance = dict.fromkeys(homes, 0)
-    frontier = list(distance)
-    while frontier:
-        nxt: list[str] = []
-        for p in frontier:
-            for n in graph.get(p, ()):
-                if n not in distance:
-                    distance[n] = distance[p] + 1
-                    nxt.append(n)
-        frontier = nxt
-    return distance
 
 
 def flock_excess(

@@ -173,7 +173,7 @@ def monster_move(
         score = {loc: (-tier(loc), -around[loc]) for loc in in_reach}
         chosen, _drawn = best(in_reach, score, rng)
         return chosen
-    distance = _distance_to(graph, centers)
+    distance = distances_to(graph, centers)
     score = {loc: (-distance.get(geo.location_province[loc], 99), -around[loc]) for loc in reach}
     chosen, _drawn = best(reach, score, rng)
     return chosen
@@ -239,7 +239,7 @@ def _kind_graph(geo: GameMap, kind: UnitKind) -> dict[str, frozenset[str]]:
     return {p: geo.fleet_province_neighbours(p) for p in geo.provinces}
 
 
-def _distance_to(graph: Mapping[str, frozenset[str]], targets: frozenset[str]) -> dict[str, int]:
+def distances_to(graph: Mapping[str, frozenset[str]], targets: frozenset[str]) -> dict[str, int]:
     """Each province's distance (in steps of ``graph``) to the nearest of ``targets``."""
     distance = {t: 0 for t in targets if t in graph}
     frontier = list(distance)

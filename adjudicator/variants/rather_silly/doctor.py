@@ -40,6 +40,7 @@ from adjudicator.errors import ParseError
 from adjudicator.maps import GameMap, Terrain
 from adjudicator.orders import Move, VariantOrder
 from adjudicator.results import OrderResult, Outcome, Reason
+from adjudicator.variants.rather_silly.marks import located
 from adjudicator.wording import declare_problem, problem_words
 
 DOCTOR = "doctor"
@@ -100,15 +101,7 @@ def _shape(text: str, game_map: GameMap) -> ParseError:
 
 
 def _province(token: str, text: str, game_map: GameMap) -> str:
-    location = game_map.lookup(token)
-    if location is None:
-        raise ParseError(
-            problem_words("unknown_province", {"token": token}, game_map),
-            text,
-            "unknown_province",
-            {"token": token},
-        )
-    return province_of(location)
+    return province_of(located(token, text, game_map))
 
 
 @dataclass(frozen=True, slots=True)
