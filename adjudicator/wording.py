@@ -85,11 +85,14 @@ def declare_problem(code: str, wording: str) -> None:
 
 
 def unit_words(text: str, game_map: GameMap | None = None) -> str:
-    """A unit the way results name it: ``A mun`` -> ``A Mun``, ``F stp/sc`` -> ``F Stp/sc``;
-    a kind alone (``A``) in words ("an army")."""
+    """A unit the way results name it, its place in full: ``A mun`` -> ``A Munich``,
+    ``F stp/sc`` -> ``F St Petersburg (south coast)``; a kind alone (``A``) in words ("an
+    army"). Without the map, or for a place not on it, the place as written, capitalised."""
     if text in UNIT_KINDS:
         return UNIT_KINDS[text]
     kind, _, location = text.partition(" ")
+    if game_map is not None and location in game_map.locations:
+        return f"{kind} {game_map.location_name(location)}"
     return f"{kind} {location[:1].upper()}{location[1:]}"
 
 
@@ -101,7 +104,7 @@ def param_words(params: Mapping[str, str], game_map: GameMap) -> dict[str, str]:
             out[key] = game_map.location_name(value)
         elif key in UNIT_PARAMS or key in UNIT_LIST_PARAMS:
             # One unit, or several joined by ", " (the fleets of a convoy, a retreat's rivals).
-            out[key] = ", ".join(unit_words(u) for u in value.split(", ") if u)
+            out[key] = ", ".join(unit_words(u, game_map) for u in value.split(", ") if u)
         elif key in POWER_PARAMS:
             out[key] = value.capitalize()
         elif key == "season" and len(value) == 5 and value[0] in SEASON_WORDS:

@@ -581,6 +581,14 @@ def _place_names(map_id: str) -> dict[str, str]:
 COUNT_PARAMS = frozenset({"units", "second", "done", "asked"})
 
 
+def _unit_in_words(unit: str, places: Mapping[str, str]) -> str:
+    """``A mun`` as "A Munich" (in German "A München"); a unit elsewhere as the adjudicator
+    words it."""
+    kind, _, location = unit.partition(" ")
+    name = places.get(location)
+    return f"{kind} {name}" if name is not None else unit_words(unit)
+
+
 def _translated_params(params: Mapping[str, Any], map_id: str) -> dict[str, str]:
     """A result's or a reading problem's parameters (ids, as the adjudicator gives them:
     see ``adjudicator.wording``) in the reader's language."""
@@ -594,7 +602,7 @@ def _translated_params(params: Mapping[str, Any], map_id: str) -> dict[str, str]
             if value in UNIT_KINDS:
                 out[key] = str(UNIT_KINDS[value])
             else:
-                out[key] = ", ".join(unit_words(u) for u in value.split(", ") if u)
+                out[key] = ", ".join(_unit_in_words(u, places) for u in value.split(", ") if u)
         elif key in POWER_PARAMS:
             out[key] = power_name(value)
         elif key in COUNT_PARAMS and value.isdigit():
@@ -747,6 +755,18 @@ def explanation(result: OrderResult, map_id: str) -> str:
 
 
 _COAST_WORDS = {"nc": "north coast", "sc": "south coast", "ec": "east coast", "wc": "west coast"}
+
+
+def order_in_words(order: str, map_id: str) -> str:
+    """An order with its places named in full in the reader's language and its moves as
+    arrows (``A ruh - bel``: "A Ruhr → Belgium"); every other word stays as written, so a
+    variant's own order words read as their players typed them."""
+    places = _place_names(map_id)
+    words = []
+    for token in order.split():
+        name = places.get(token.lower())
+        words.append(name if name is not None else "→" if token == "-" else token)
+    return " ".join(words)
 
 
 def location_names(map_id: str) -> dict[str, str]:

@@ -326,7 +326,33 @@ class _Drawing:
             ring = f"<circle{_attrs(ring_shape + ring_paint)}/>"
         label = f"<text{_attrs([('x', number(x)), ('y', number(y + 3.5)), *text_paint])}>"
         letter = MARK_LETTERS.get(mark or "", kind)
-        self.add(f"<g{_attrs(group)}>{ring}{drawn}{label}{escape(letter)}</text></g>")
+        badge = self.dislodged_mark(x, y) if dislodged else ""
+        self.add(f"<g{_attrs(group)}>{ring}{drawn}{label}{escape(letter)}</text>{badge}</g>")
+
+    def dislodged_mark(self, x: float, y: float) -> str:
+        """The badge on a dislodged unit's corner: a red disc with an arrow pointing out,
+        for a unit that must retreat or be disbanded (the offset alone is easy to miss
+        when the attacker stands on the same spot)."""
+        bx, by = x + 8, y - 8
+        disc_paint = [("fill", DISBAND), ("stroke", "#ffffff"), ("stroke-width", "1")]
+        arrow_paint = [
+            ("fill", "none"),
+            ("stroke", "#ffffff"),
+            ("stroke-width", "1.3"),
+            ("stroke-linecap", "round"),
+        ]
+        disc = [("cx", number(bx)), ("cy", number(by)), ("r", "4.5")]
+        arrow = [
+            (
+                "d",
+                f"M{number(bx - 2)} {number(by + 2)}L{number(bx + 2)} {number(by - 2)}"
+                f"M{number(bx - 0.5)} {number(by - 2)}H{number(bx + 2)}V{number(by + 0.5)}",
+            )
+        ]
+        if self.paint:
+            disc += disc_paint
+            arrow += arrow_paint
+        return f'<g class="dislodged-mark"><circle{_attrs(disc)}/><path{_attrs(arrow)}/></g>'
 
     def arrow(
         self, start: tuple[float, float], end: tuple[float, float], kind: str, order: DrawnOrder

@@ -71,6 +71,13 @@ def result_reason(result: Mapping[str, Any], map_id: str) -> str:
 
 
 @register.filter
+def order_words(order: str, map_id: str) -> str:
+    """``{{ r.order|order_words:map_id }}``: ``A ruh - bel`` as "A Ruhr → Belgium", in the
+    reader's language."""
+    return wording.order_in_words(order, map_id)
+
+
+@register.filter
 def grouped(value: Any) -> str:
     """``{{ 3120|grouped }}``: 3,120 (3.120 in German): a number of units."""
     from django.utils.formats import number_format

@@ -105,6 +105,7 @@ class OneBoardRenderer(BrowserTestCase):
             ]
             (retreat_arrow,) = now["orders"]["children"]
             circle = dislodged["children"][0]["attrs"]
+            assert dislodged["children"][-1]["attrs"]["class"] == "dislodged-mark"
             assert retreat_arrow["attrs"]["data-order"] == "A bur R ruh"
             assert (retreat_arrow["attrs"]["x1"], retreat_arrow["attrs"]["y1"]) == (
                 circle["cx"],

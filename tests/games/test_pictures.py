@@ -129,7 +129,7 @@ def test_bounces_are_drawn_as_failed(played: Game, players: dict[str, Any]) -> N
 def test_retreats_and_builds_are_marked(played: Game, players: dict[str, Any]) -> None:
     retreat = played.phases.get(code="F1901R")
     root = _parse(pictures.phase_map_svg(user=players["italy"], phase=retreat))
-    dislodged = [g for g in root.iter(f"{SVG}g") if "dislodged" in (g.get("class") or "")]
+    dislodged = [g for g in root.iter(f"{SVG}g") if "dislodged" in (g.get("class") or "").split()]
     assert [(g.findtext(f"{SVG}text"), g.get("data-unit")) for g in dislodged] == [("A", "bur")]
     assert "A bur R ruh" in _orders_drawn(root)
     adjust = played.phases.get(code="W1901A")

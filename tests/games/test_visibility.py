@@ -53,6 +53,7 @@ def test_other_powers_orders_are_not_in_the_page_or_the_api(
     # (Germany's own legal orders may mention a French move, as a support it could give.)
     assert "bre - eng" not in html
     assert "<code>A par - bur</code>" not in html
+    assert "A Paris → Burgundy" not in html
     assert '"france": ["A par - bur"' not in html
     api = client.get(reverse("api:state", args=[french_orders.pk])).json()
     assert "france" not in api["phase"]["orders"]

@@ -103,13 +103,16 @@ def test_results_on_the_game_page_are_translated(
     url = reverse("games:detail", args=[started_game.pk]) + f"?phase={phase.index}"
 
     english = client.get(url).content.decode()
-    assert "bounce: bounced with A Par (1 vs 1)" in english
+    assert "bounce: bounced with A Paris (1 vs 1)" in english
+    # The order itself in words too, its code kept for the pointer.
+    assert '<span class="order-words" title="A mun - bur">A Munich → Burgundy</span>' in english
 
     german = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
     table = german[german.index('<section class="results">') :]
     assert "<h2>Ergebnisse</h2>" in table
-    assert "abgeprallt: Patt mit A Par (1 zu 1)" in table
-    assert "Patt mit A Mun (1 zu 1)" in table
+    assert "abgeprallt: Patt mit A Paris (1 zu 1)" in table
+    assert "Patt mit A München (1 zu 1)" in table
+    assert ">A München → Burgund</span>" in table
     assert "bounced with" not in table  # (the page's script data keeps the stored English)
 
 
@@ -123,7 +126,7 @@ def test_results_stored_without_parameters_show_the_stored_reason(
     phase.save(update_fields=["results"])
     url = reverse("games:detail", args=[started_game.pk]) + f"?phase={phase.index}"
     german = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
-    assert "abgeprallt: bounced with A Par (1 vs 1)" in german
+    assert "abgeprallt: bounced with A Paris (1 vs 1)" in german
 
 
 @pytest.mark.django_db
@@ -173,7 +176,7 @@ def test_the_script_catalog_and_the_order_check_speak_german(
         (
             "bounced",
             {"other": "A mun", "strength": "1", "other_strength": "1"},
-            "Patt mit A Mun (1 zu 1)",
+            "Patt mit A München (1 zu 1)",
         ),
         (
             "not_adjacent",
@@ -190,11 +193,11 @@ def test_the_script_catalog_and_the_order_check_speak_german(
             {"dest": "spa/nc", "source": "lyo"},
             "Spanien (Nordküste) grenzt nicht an Golf von Lyon",
         ),
-        ("support_cut", {"other": "F nth"}, "Unterstützung durch F Nth geschnitten"),
+        ("support_cut", {"other": "F nth"}, "Unterstützung durch F Nordsee geschnitten"),
         (
             "dislodged_by",
             {"other": "A bur", "source": "bur", "strength": "2", "other_strength": "1"},
-            "von A Bur aus Burgund vertrieben (2 zu 1)",
+            "von A Burgund aus Burgund vertrieben (2 zu 1)",
         ),
         (
             "wrong_phase",
@@ -209,23 +212,23 @@ def test_the_script_catalog_and_the_order_check_speak_german(
         (
             "not_your_unit",
             {"unit": "A par", "owner": "france"},
-            "A Par ist nicht deine Einheit (Frankreich)",
+            "A Paris ist nicht deine Einheit (Frankreich)",
         ),
         ("no_builds_due", {"power": "turkey"}, "Türkei: keine Aufbauten zulässig"),
         (
             "support_not_matched",
             {"supported": "A mun"},
-            "A Mun hat keinen Haltebefehl",
+            "A München hat keinen Haltebefehl",
         ),
         (
             "support_not_matched",
             {"supported": "A mun", "dest": "bur"},
-            "A Mun hat keinen Befehl, nach Burgund zu ziehen",
+            "A München hat keinen Befehl, nach Burgund zu ziehen",
         ),
         (
             "convoy_not_matched",
             {"army": "A lon", "dest": "nwy"},
-            "A Lon hat keinen Befehl, nach Norwegen zu ziehen",
+            "A London hat keinen Befehl, nach Norwegen zu ziehen",
         ),
         (
             "convoy_disrupted",
@@ -281,6 +284,22 @@ def test_every_reason_reads_in_english_exactly_as_the_adjudicator_says_it(reason
         german = wording.result_sentence(reason.value, params, "standard")
     assert german
     assert german != expected
+
+
+def test_an_order_reads_with_its_places_in_full_in_the_readers_language() -> None:
+    with translation.override("en"):
+        assert wording.order_in_words("A ruh - bel", "standard") == "A Ruhr → Belgium"
+        assert wording.order_in_words("F mao - spa/nc", "standard") == (
+            "F Mid-Atlantic Ocean → Spain (north coast)"
+        )
+        assert wording.order_in_words("F nth C A lon - nwy", "standard") == (
+            "F North Sea C A London → Norway"
+        )
+    with translation.override("de"):
+        assert wording.order_in_words("A mun S A bur H", "standard") == "A München S A Burgund H"
+        # A variant's own words stay as typed; only places are named.
+        assert wording.order_in_words("vote lon - bel", "standard") == "vote London → Belgien"
+        assert wording.order_in_words("buy 300 russia", "standard") == "buy 300 russia"
 
 
 def test_unknown_codes_and_missing_parameters_fall_back() -> None:

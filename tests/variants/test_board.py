@@ -8,6 +8,7 @@ import pytest
 from django.utils import translation
 
 from variants.board import (
+    DISBAND,
     DISLODGED_SHIFT,
     DrawnOrder,
     Legend,
@@ -70,7 +71,9 @@ def test_orders_are_drawn_by_kind_and_result_and_the_rest_skipped() -> None:
 
 def test_a_dislodged_unit_is_drawn_beside_its_province_and_retreats_from_there() -> None:
     root = _draw(Mode.PAGE)
-    (dislodged,) = [g for g in root.iter(f"{SVG}g") if "dislodged" in (g.get("class") or "")]
+    (dislodged,) = [
+        g for g in root.iter(f"{SVG}g") if "dislodged" in (g.get("class") or "").split()
+    ]
     circle = dislodged.find(f"{SVG}circle")
     assert circle is not None
     x, y = map_anchors("standard")["units"]["bur"]
@@ -80,6 +83,24 @@ def test_a_dislodged_unit_is_drawn_beside_its_province_and_retreats_from_there()
     )
     arrow = next(e for e in root.iter(f"{SVG}line") if e.get("data-order") == "A bur R ruh")
     assert (arrow.get("x1"), arrow.get("y1")) == (circle.get("cx"), circle.get("cy"))
+
+
+def test_a_dislodged_unit_carries_a_badge_and_no_other_unit_does() -> None:
+    for mode in (Mode.PAGE, Mode.PICTURE):
+        root = _draw(mode)
+        units = [g for g in root.iter(f"{SVG}g") if "unit" in (g.get("class") or "").split()]
+        badged = {
+            g.get("data-unit")
+            for g in units
+            if any(c.get("class") == "dislodged-mark" for c in g.iter(f"{SVG}g"))
+        }
+        assert badged == {"bur"}, mode
+    # The picture has no stylesheet: the badge carries its own colours.
+    picture = _draw(Mode.PICTURE)
+    (badge,) = [g for g in picture.iter(f"{SVG}g") if g.get("class") == "dislodged-mark"]
+    disc = badge.find(f"{SVG}circle")
+    assert disc is not None
+    assert disc.get("fill") == DISBAND
 
 
 def test_a_still_board_has_no_ids_so_that_several_share_a_page() -> None:

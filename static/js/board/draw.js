@@ -81,6 +81,19 @@ export function createBoard(svg, anchors) {
       el("circle", { cx: number(x), cy: number(y), r: 8 }, g);
     }
     el("text", { x: number(x), y: number(y + 3.5) }, g).textContent = MARK_LETTERS[mark] || kind;
+    if (extraClass === "dislodged") dislodgedMark(x, y, g);
+  }
+
+  // The badge on a dislodged unit's corner (as variants/board.py's dislodged_mark): a red
+  // disc with an arrow pointing out, for a unit that must retreat or be disbanded.
+  function dislodgedMark(x, y, parent) {
+    const [bx, by] = [x + 8, y - 8];
+    const mark = el("g", { class: "dislodged-mark" }, parent);
+    el("circle", { cx: number(bx), cy: number(by), r: 4.5 }, mark);
+    el("path", {
+      d: `M${number(bx - 2)} ${number(by + 2)}L${number(bx + 2)} ${number(by - 2)}` +
+        `M${number(bx - 0.5)} ${number(by - 2)}H${number(bx + 2)}V${number(by + 0.5)}`,
+    }, mark);
   }
 
   // Every unit of a position, the dislodged ones after (and beside) the rest.
