@@ -15,6 +15,7 @@ import { fetchPage, format, gettext, listen, post, send } from "./lib/transport.
 import { oneAtATime } from "./lib/refresh.js";
 import { createBoard, parseOrder, province } from "./board/draw.js";
 import { enableZoom } from "./board/zoom.js";
+import { isTouch, provincesNear, smallOnScreen } from "./board/touch.js";
 import { clearMarks, setupWidget } from "./setup/index.js";
 import { closeChooser, openChooser } from "./setup/widgets.js";
 
@@ -288,6 +289,49 @@ import { closeChooser, openChooser } from "./setup/widgets.js";
     }
     if (tried) return explainRefusal(tried);
     setError(gettext("That order is not possible."));
+  }
+
+  // A tap by a finger (board/touch.js): of the provinces within its reach, the ones it
+  // could mean at this step; one goes at once, and when a small one is among several a
+  // menu asks which. A mouse's click, and the set-up phases' widgets, take the province
+  // under the pointer.
+  function onTap(prov, event) {
+    if (!isTouch(event) || state.phase.setup || !Object.keys(myLegal()).length) {
+      return onProvinceClick(prov, event);
+    }
+    const useful = provincesNear(svg, event, prov).filter(tapMeans);
+    if (!useful.length) return onProvinceClick(prov, event);
+    if (useful.length === 1) return onProvinceClick(useful[0], event);
+    if (useful[0] === prov && !useful.some((p) => smallOnScreen(svg, p))) {
+      return onProvinceClick(prov, event);
+    }
+    closeChooser();
+    const choices = useful.map((p) => ({ label: placeName(p), value: p }));
+    openChooser(event, gettext("Which province?"), choices, (p) => { if (p) onProvinceClick(p, event); });
+  }
+
+  // Whether a tap on a province would do something at this step of ordering.
+  function tapMeans(prov) {
+    const legal = myLegal();
+    if (!selected || state.phase.kind === "A") return prov in legal;
+    if (selected.mode === "support-pick") {
+      const other = anyUnitAt(prov);
+      return Boolean(other) && province(other.split(" ")[1]) !== selected.province;
+    }
+    if (selected.mode === "convoy-pick") {
+      const other = anyUnitAt(prov);
+      return Boolean(other) && other[0] === "A";
+    }
+    if (prov === selected.province) return true;
+    return (legal[selected.province] || []).some((text) => {
+      const o = parseOrder(text);
+      if (selected.mode === "support") {
+        return o.kind === "support" && province(o.target) === province(selected.supported.split(" ")[1]) &&
+          (o.dest ? province(o.dest) === prov : province(o.target) === prov);
+      }
+      if (selected.mode === "convoy") return o.kind === "convoy" && o.dest === prov;
+      return goesTo(o) && province(o.dest) === prov;
+    });
   }
 
   // The order a click meant, in notation, when none of the legal ones matches it.
@@ -791,13 +835,13 @@ import { closeChooser, openChooser } from "./setup/widgets.js";
   }
 
   svg.querySelectorAll("#provinces .prov").forEach((p) =>
-    p.addEventListener("click", (e) => onProvinceClick(p.dataset.province, e)));
+    p.addEventListener("click", (e) => onTap(p.dataset.province, e)));
   // A center's dot stands for its province (a coastal dot may overlap the sea beside it).
   svg.querySelectorAll("#centers .sc").forEach((c) =>
-    c.addEventListener("click", (e) => onProvinceClick(c.dataset.center, e)));
+    c.addEventListener("click", (e) => onTap(c.dataset.center, e)));
   svg.addEventListener("click", (e) => {
     const unit = e.target.closest && e.target.closest("[data-unit]");
-    if (unit) onProvinceClick(province(unit.dataset.unit), e);
+    if (unit) onTap(province(unit.dataset.unit), e);
   });
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape") { selected = null; closeChooser(); highlight(); setError(""); }

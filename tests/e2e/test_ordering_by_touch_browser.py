@@ -2,7 +2,8 @@
 order modes under the map (move, support, convoy, hold: no Shift or Alt on a touch
 screen), a move to one of Spain's two coasts picked in the small menu (never a browser
 prompt), and a winter build's unit kind picked the same way; the buttons are large
-enough to tap and the page never scrolls sideways."""
+enough to tap and the page never scrolls sideways. A finger reaches a small province from
+up to about 20 px away (static/js/board/touch.js): the page asks which was meant."""
 
 from __future__ import annotations
 
@@ -30,10 +31,20 @@ def _saved(page: Page, game: Any, power: str, count: int) -> list[str]:
 
 def _tap_unit(page: Page, location: str) -> None:
     page.locator(f'#units [data-unit="{location}"]').tap()
+    _meant(page, location.split("/")[0])
 
 
 def _tap_province(page: Page, province: str) -> None:
     page.locator(f'#provinces [data-province="{province}"]').tap(force=True)
+    _meant(page, province)
+
+
+def _meant(page: Page, province: str) -> None:
+    """On an unzoomed phone a finger reaches several small provinces: when the page asks
+    which one was meant, answer the tapped one (and it must be offered)."""
+    chooser = page.locator("#unit-chooser")
+    if chooser.is_visible() and chooser.locator(".chooser-title").inner_text() == "Which province?":
+        chooser.locator(f'button[data-choice="{province}"]').tap()
 
 
 class OrderingByTouch(BrowserTestCase):
@@ -142,6 +153,56 @@ class OrderingByTouch(BrowserTestCase):
             chooser.locator("button", has_text="Fleet in Brest").tap()
             expect(page.locator('#order-list li[data-order="F bre B"]')).to_be_visible()
             assert sorted(_saved(page, game, "france", 2)) == ["A par B", "F bre B"]
+
+    def test_a_finger_beside_a_small_province_reaches_it(self) -> None:
+        """Paris is about 20 px wide on an unzoomed phone: a tap in Burgundy, Picardy or
+        Gascony within 10 px of it still builds there (a ~40 px target), by way of the menu
+        that asks which of the provinces in reach was meant."""
+        game = seven_player_game("Fingers")
+        phase = game.phases.get()
+        position = dict(phase.position)
+        position["phase"] = "W1901A"
+        position["units"] = {**position["units"], "france": ["A spa"]}
+        position["centers"] = {**position["centers"], "france": ["bre", "mar", "par", "spa"]}
+        GamePhase.objects.filter(pk=phase.pk).update(code="W1901A", position=position)
+        with browser_session() as (browser, errors):
+            page = signed_in_page(
+                browser, errors, self.live_server_url, "france-player", viewport=PHONE, touch=True
+            )
+            page.goto(f"{self.live_server_url}/games/{game.pk}/")
+            paris = page.locator('#provinces [data-province="par"]').bounding_box()
+            assert paris is not None
+            assert min(paris["width"], paris["height"]) < 40
+            beside = page.evaluate(BESIDE_PARIS)
+            assert beside is not None, "no point of a neighbour within 10 px of Paris"
+            page.touchscreen.tap(beside["x"], beside["y"])
+            chooser = page.locator("#unit-chooser")
+            expect(chooser.locator(".chooser-title")).to_have_text("Which province?")
+            chooser.locator('button[data-choice="par"]').tap()
+            expect(page.locator('#order-list li[data-order="A par B"]')).to_be_visible()
+            assert _saved(page, game, "france", 1) == ["A par B"]
+
+
+#: A point over Burgundy, Picardy or Gascony (where France cannot build) with Paris
+#: within 10 px of it.
+BESIDE_PARIS = """() => {
+  const at = (x, y) => {
+    const hit = document.elementFromPoint(x, y);
+    const shape = hit && hit.closest("#provinces [data-province]");
+    return shape ? shape.dataset.province : null;
+  };
+  const box = document.querySelector('#provinces [data-province="par"]').getBoundingClientRect();
+  for (let x = box.left - 10; x <= box.right + 10; x += 1) {
+    for (let y = box.top - 10; y <= box.bottom + 10; y += 1) {
+      if (!["bur", "pic", "gas"].includes(at(x, y))) continue;
+      for (let i = 0; i < 12; i += 1) {
+        const a = (i * Math.PI) / 6;
+        if (at(x + 8 * Math.cos(a), y + 8 * Math.sin(a)) === "par") return { x, y };
+      }
+    }
+  }
+  return null;
+}"""
 
 
 def _view_width(page: Page) -> float:
