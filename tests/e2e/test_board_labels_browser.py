@@ -10,8 +10,9 @@ province shape under a point is the first ``#provinces [data-province]`` element
 * supply centers: the centre of each ``#centers .sc`` marker.
 
 Every offender is listed in the failure, not only the first. Screenshots of the whole board
-at desktop (1400 px) and phone (390 px) widths are written to :data:`SCREENSHOTS` (kept out
-of git) for a person to look at."""
+and of the whole game page at desktop (1400 px) and phone (390 px) widths are written to
+:data:`SCREENSHOTS` (kept out of git); ``.ci/run`` copies them to ``$CI_ARTIFACTS`` (by
+default ``ci-artifacts/`` beside the clone) for a person to look at."""
 
 from __future__ import annotations
 
@@ -119,8 +120,10 @@ class LabelsInTheirProvinces(BrowserTestCase):
             SCREENSHOTS.mkdir(exist_ok=True)
             phone = _open(browser, errors, address, PHONE, scale=3)
             phone.locator("#board").screenshot(path=SCREENSHOTS / "board-phone.png")
+            phone.screenshot(path=SCREENSHOTS / "page-phone.png", full_page=True)
             page = _open(browser, errors, address, DESKTOP, scale=1)
             page.locator("#board").screenshot(path=SCREENSHOTS / "board-desktop.png")
+            page.screenshot(path=SCREENSHOTS / "page-desktop.png", full_page=True)
             checks: list[dict[str, Any]] = page.evaluate(MEASURE, UNIT_MARGIN)
 
         kinds = {kind: {c["id"] for c in checks if c["kind"] == kind} for kind in ("label", "sc")}
