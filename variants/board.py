@@ -231,7 +231,7 @@ class _Drawing:
         if paint:
             group += [
                 ("font-family", FONT),
-                ("font-size", "9"),
+                ("font-size", "11"),
                 ("fill", "#333333"),
                 ("text-anchor", "middle"),
             ]

@@ -169,13 +169,13 @@ def check(data: dict[str, Any], adj: dict[str, Any], min_px: float) -> dict[str,
 
 
 def anchor_boxes(data: dict[str, Any]) -> list[tuple[str, tuple[float, float, float, float]]]:
-    """Screen boxes as the site draws them: 9px labels (baseline at the anchor, text centred),
+    """Screen boxes as the site draws them: 11px labels (baseline at the anchor, text centred),
     armies r=8 / fleets 18x12 at unit anchors, supply-center dots r=4."""
     boxes = []
     for pid, prov in data["provinces"].items():
         lx, ly = prov["label"]
-        half = 2.9 * len(data["names"][pid])
-        boxes.append((f"{pid}.label", (lx - half, ly - 7.0, lx + half, ly + 1.0)))
+        half = 3.5 * len(data["names"][pid])
+        boxes.append((f"{pid}.label", (lx - half, ly - 8.5, lx + half, ly + 1.2)))
         ux, uy = prov["unit"]
         boxes.append((f"{pid}.unit", (ux - 9.0, uy - 8.0, ux + 9.0, uy + 8.0)))
         if prov.get("sc") is not None:
