@@ -222,7 +222,10 @@ Reason.IMPLICIT_SUPPORT = Reason.declare(
     "implicit_support", "support given without an order, by the variant's rules"
 )
 Reason.DISLODGED_BY = Reason.declare(
-    "dislodged_by", "dislodged by {other} from {source} ({strength} vs {other_strength})"
+    # The attacker's unit names where it came from ("A Galicia"); its ``source`` stays a
+    # parameter for whoever reads the results as data.
+    "dislodged_by",
+    "dislodged by {other} ({strength} vs {other_strength})",
 )
 Reason.DESTROYED = Reason.declare(
     "destroyed", "dislodged by {other} with nowhere to retreat: destroyed"

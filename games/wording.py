@@ -240,9 +240,7 @@ REASONS: dict[str, Promise] = {
     "paradox_hold": _("part of a convoy paradox: every unit in it holds"),
     "move_failed": _("the move failed"),
     "support_cut": _("support cut by %(other)s"),
-    "dislodged_by": _(
-        "dislodged by %(other)s from %(source)s (%(strength)s vs %(other_strength)s)"
-    ),
+    "dislodged_by": _("dislodged by %(other)s (%(strength)s vs %(other_strength)s)"),
     "destroyed": _("dislodged by %(other)s with nowhere to retreat: destroyed"),
     "retreat_not_allowed": _("%(unit)s cannot retreat to %(dest)s"),
     "retreat_bounced": _("bounced with %(other)s in %(dest)s: both are disbanded"),
@@ -285,14 +283,12 @@ REASONS: dict[str, Promise] = {
     "herd_too_many": _("a great power settles three herds, no more"),
     "herd_none": _("you have no herd of llamas in %(province)s"),
     "llamas_exploded": _("the llamas in %(province)s exploded"),
-    "blown_up_by_llamas": _(
-        "%(unit)s (%(owner)s) was destroyed by exploding llamas in %(province)s"
-    ),
+    "blown_up_by_llamas": _("%(unit)s (%(owner)s) was destroyed by exploding llamas"),
     "borg_appeared": _("the Borg appeared in %(province)s"),
     "borg_moved": _("the Borg moved to %(province)s"),
     "borg_stayed": _("the Borg stayed in %(province)s"),
     "borg_drawn": _("the Borg went to %(province)s: level with others, drawn by lot"),
-    "borg_ate": _("the Borg ate %(unit)s (%(owner)s) in %(province)s"),
+    "borg_ate": _("the Borg ate %(unit)s (%(owner)s)"),
     "borg_neutralised": _("%(province)s is neutral: the Borg was there at the adjustments"),
     "sea_monster_appeared": _("a sea monster appeared in %(location)s"),
     "space_monster_appeared": _("a space monster fell to earth in %(location)s"),

@@ -35,7 +35,7 @@ def test_resolve_one_position() -> None:
         "power": "france",
         "order": "A par - bur",
         "result": "bounce",
-        "reason": "bounced with A Mun (1 vs 1)",
+        "reason": "bounced with A Munich (1 vs 1)",
         "reason_code": "bounced",
         "params": {"other": "A mun", "strength": "1", "other_strength": "1"},
     }

@@ -153,14 +153,14 @@ def test_no_unit_at_picardy() -> None:
         ("england", "A lvp - tyr", "Tyrolia is not adjacent to Liverpool"),
         ("england", "F lon - wal", None),
         ("england", "F edi - lvp", "Liverpool is not adjacent to Edinburgh"),
-        ("germany", "F kie - mun", "F Kie cannot enter Munich"),
-        ("england", "A lvp - nth", "A Lvp cannot enter North Sea"),
-        ("england", "F lon - lon", "F Lon cannot move to the province it is in"),
-        ("england", "A lvp S F nap - ion", "A Lvp could not move to Ionian Sea itself, so "
+        ("germany", "F kie - mun", "F Kiel cannot enter Munich"),
+        ("england", "A lvp - nth", "A Liverpool cannot enter North Sea"),
+        ("england", "F lon - lon", "F London cannot move to the province it is in"),
+        ("england", "A lvp S F nap - ion", "A Liverpool could not move to Ionian Sea itself, so "
          "cannot support there"),
         ("england", "A lvp S A yor", "no unit at Yorkshire to support"),
         ("england", "F edi C A lvp - nwy", "only a fleet at sea can convoy"),
-        ("france", "A lvp - yor", "A Lvp belongs to England"),
+        ("france", "A lvp - yor", "A Liverpool belongs to England"),
         ("england", "F lvp - yor", "the unit at Liverpool is an army, not a fleet"),
         ("england", "A lvp B", "build orders are not given in a movement phase"),
         ("england", "F lon S A lvp - wal", None),  # not yet matched: fine while typing

@@ -63,9 +63,9 @@ EXPLAINED = [
         {"austria": ["A boh - mun"], "germany": ["A mun S A ber - sil", "A ber - sil"],
          "russia": ["A sil H"]},
         results={
-            "A mun S A ber - sil": ("cut", "support cut by A Boh"),
-            "A ber - sil": ("bounce", "bounced off A Sil (1 vs 1)"),
-            "A boh - mun": ("bounce", "bounced off A Mun (1 vs 1)"),
+            "A mun S A ber - sil": ("cut", "support cut by A Bohemia"),
+            "A ber - sil": ("bounce", "bounced off A Silesia (1 vs 1)"),
+            "A boh - mun": ("bounce", "bounced off A Munich (1 vs 1)"),
         },
     ),
     Scenario(
@@ -73,7 +73,7 @@ EXPLAINED = [
         "S1901M",
         {"austria": ["A gal", "A sil"], "russia": ["A war"]},
         {"austria": ["A gal - war", "A sil S A gal - war"]},
-        results={"A war H": ("dislodged", "dislodged by A Gal from Galicia (2 vs 1)")},
+        results={"A war H": ("dislodged", "dislodged by A Galicia (2 vs 1)")},
     ),
     Scenario(
         "explain_convoy_disrupted",
@@ -82,9 +82,8 @@ EXPLAINED = [
         {"england": ["A lon - nwy", "F nth C A lon - nwy"],
          "germany": ["F hel - nth", "F den S F hel - nth"]},
         results={
-            "A lon - nwy": ("disrupted", "convoy disrupted: F Nth dislodged"),
-            "F nth C A lon - nwy": ("dislodged", "dislodged by F Hel from Heligoland Bight "
-                                    "(2 vs 1)"),
+            "A lon - nwy": ("disrupted", "convoy disrupted: F North Sea dislodged"),
+            "F nth C A lon - nwy": ("dislodged", "dislodged by F Heligoland Bight (2 vs 1)"),
         },
     ),
     Scenario(
@@ -92,7 +91,7 @@ EXPLAINED = [
         "S1901M",
         {"germany": ["A mun", "A ber", "A sil"]},
         {"germany": ["A ber - mun", "A sil S A ber - mun"]},
-        results={"A ber - mun": ("bounce", "cannot dislodge A Mun of the same power")},
+        results={"A ber - mun": ("bounce", "cannot dislodge A Munich of the same power")},
     ),
     Scenario(
         "explain_lost_head_to_head",
@@ -100,7 +99,7 @@ EXPLAINED = [
         {"germany": ["A mun", "A ruh"], "france": ["A bur"]},
         {"germany": ["A mun - bur", "A ruh S A mun - bur"], "france": ["A bur - mun"]},
         results={
-            "A bur - mun": ("dislodged", "dislodged by A Mun from Munich (2 vs 1)"),
+            "A bur - mun": ("dislodged", "dislodged by A Munich (2 vs 1)"),
             "A mun - bur": ("ok", None),
         },
     ),
@@ -110,14 +109,14 @@ EXPLAINED = [
         {"germany": ["A mun", "A ruh"], "france": ["A par", "A mar", "A gas"]},
         {"germany": ["A mun - bur", "A ruh S A mun - bur"],
          "france": ["A par - bur", "A mar S A par - bur"]},
-        results={"A mun - bur": ("bounce", "bounced with A Par (2 vs 2)")},
+        results={"A mun - bur": ("bounce", "bounced with A Paris (2 vs 2)")},
     ),
     Scenario(
         "explain_destroyed_without_retreat",
         "S1901M",
         {"germany": ["A ruh", "A mun", "A kie"], "france": ["A bel"], "england": ["A hol"]},
         {"germany": ["A ruh - hol", "A kie S A ruh - hol"], "france": ["A bel H"]},
-        results={"A hol H": ("dislodged", "dislodged by A Ruh with nowhere to retreat: "
+        results={"A hol H": ("dislodged", "dislodged by A Ruhr with nowhere to retreat: "
                              "destroyed")},
         dislodged_after={},
     ),
@@ -163,8 +162,8 @@ RETREATS = [
                    "russia": [{"unit": "A war", "attacker_from": "pru"}]},
         centers={"germany": ["mun", "ber"], "russia": ["war"], "austria": ["vie"]},
         results={
-            "A boh R gal": ("bounce", "bounced with A War in Galicia: both are disbanded"),
-            "A war R gal": ("bounce", "bounced with A Boh in Galicia: both are disbanded"),
+            "A boh R gal": ("bounce", "bounced with A Warsaw in Galicia: both are disbanded"),
+            "A war R gal": ("bounce", "bounced with A Bohemia in Galicia: both are disbanded"),
         },
         units_after={"germany": ["A ber", "A mun"]},
     ),
@@ -174,7 +173,7 @@ RETREATS = [
         {"germany": ["A boh"]},
         {"austria": ["A vie - boh"]},
         dislodged={"austria": [{"unit": "A vie", "attacker_from": "boh"}]},
-        results={"A vie R boh": ("void", "A Vie cannot retreat to Bohemia")},
+        results={"A vie R boh": ("void", "A Vienna cannot retreat to Bohemia")},
         units_after={"germany": ["A boh"]},
         next_phase="F1901M",
     ),

@@ -408,7 +408,10 @@ def test_the_event_that_opens_a_phase_is_in_its_position_and_replayable() -> Non
         (sunk,) = [r for r in after.results if r.reason is STORM]
         assert after.position.unit_in(str(sunk.order).split()[1]) is None
         assert sunk.params == {"unit": str(sunk.order)}
-        assert explain(sunk, stormy.map) == f"{unit_words(str(sunk.order))} was sunk by a storm"
+        assert (
+            explain(sunk, stormy.map)
+            == f"{unit_words(str(sunk.order), stormy.map)} was sunk by a storm"
+        )
     assert len({runs[s][0].position for s in runs}) > 1, (
         "different seeds never sank different fleets"
     )

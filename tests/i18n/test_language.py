@@ -197,7 +197,7 @@ def test_the_script_catalog_and_the_order_check_speak_german(
         (
             "dislodged_by",
             {"other": "A bur", "source": "bur", "strength": "2", "other_strength": "1"},
-            "von A Burgund aus Burgund vertrieben (2 zu 1)",
+            "von A Burgund vertrieben (2 zu 1)",
         ),
         (
             "wrong_phase",

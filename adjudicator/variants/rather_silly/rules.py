@@ -182,7 +182,7 @@ HERD_TOO_MANY = Reason.declare("herd_too_many", "a great power settles three her
 HERD_NONE = Reason.declare("herd_none", "you have no herd of llamas in {province}")
 LLAMAS_EXPLODED = Reason.declare("llamas_exploded", "the llamas in {province} exploded")
 BLOWN_UP = Reason.declare(
-    "blown_up_by_llamas", "{unit} ({owner}) was destroyed by exploding llamas in {province}"
+    "blown_up_by_llamas", "{unit} ({owner}) was destroyed by exploding llamas"
 )
 BORG_APPEARED = Reason.declare("borg_appeared", "the Borg appeared in {province}")
 BORG_MOVED = Reason.declare("borg_moved", "the Borg moved to {province}")
@@ -190,7 +190,8 @@ BORG_STAYED = Reason.declare("borg_stayed", "the Borg stayed in {province}")
 BORG_DRAWN = Reason.declare(
     "borg_drawn", "the Borg went to {province}: level with others, drawn by lot"
 )
-BORG_ATE = Reason.declare("borg_ate", "the Borg ate {unit} ({owner}) in {province}")
+# The unit names its province: ``province`` stays a parameter, not repeated in the words.
+BORG_ATE = Reason.declare("borg_ate", "the Borg ate {unit} ({owner})")
 BORG_NEUTRAL = Reason.declare(
     "borg_neutralised", "{province} is neutral: the Borg was there at the adjustments"
 )

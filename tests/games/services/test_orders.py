@@ -38,7 +38,7 @@ class TestOrders:
         ("order", "message"),
         [
             ("A par - mun", "Munich is not adjacent to Paris"),
-            ("F lon - wal", "F Lon belongs to England"),
+            ("F lon - wal", "F London belongs to England"),
             ("A pic - bel", "no unit at Picardy"),
             ("Build A par", "not given in a movement phase"),
             ("A par - atlantis", "not a province"),
