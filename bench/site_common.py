@@ -210,7 +210,11 @@ class Children:
         return self.folder / f"{name}.log"
 
     def start(
-        self, name: str, argv: Sequence[str], extra_env: dict[str, str] | None = None
+        self,
+        name: str,
+        argv: Sequence[str],
+        extra_env: dict[str, str] | None = None,
+        pass_fds: Sequence[int] = (),
     ) -> None:
         out = open(self.log(name), "wb")  # noqa: SIM115 (closed in stop_all)
         self._files.append(out)
@@ -222,6 +226,7 @@ class Children:
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
             start_new_session=True,
+            pass_fds=tuple(pass_fds),
         )
 
     def check_alive(self) -> None:
@@ -277,6 +282,39 @@ class Children:
             self.folder.rmdir()
 
 
+def shared_listener(port: int) -> socket.socket:
+    """A listening socket on 127.0.0.1:``port`` for several Daphne processes at once
+    (``daphne --fd``): the kernel hands each new connection to one of them, as a process
+    manager (circus, systemd socket activation) does in production. Close it once they run."""
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", port))
+    listener.listen(1024)
+    listener.set_inheritable(True)
+    return listener
+
+
+def start_daphnes(children: Children, port: int, count: int, **argv: Any) -> list[str]:
+    """``count`` Daphne processes serving 127.0.0.1:``port`` (one as runsite starts it, or
+    several sharing one listening socket), ready to answer; returns their names."""
+    if count == 1:
+        children.start("daphne", daphne_argv(port, **argv))
+        wait_for_port(port, 60, children)
+        return ["daphne"]
+    names = [f"daphne{i}" for i in range(1, count + 1)]
+    with shared_listener(port) as listener:
+        for name in names:
+            children.start(
+                name, daphne_argv(port, fd=listener.fileno(), **argv), pass_fds=[listener.fileno()]
+            )
+        for name in names:
+            children.wait_for_line(name, "Configuring endpoint fd:", 60)
+    # The socket is queued on as soon as it listens: make sure each process has its app.
+    time.sleep(1.0)
+    children.check_alive()
+    return names
+
+
 def wait_for_port(port: int, seconds: float, children: Children | None = None) -> None:
     end = time.monotonic() + seconds
     while time.monotonic() < end:
@@ -319,14 +357,17 @@ def daphne_argv(
     layer: str = "site",
     profile_to: Path | None = None,
     database: dict[str, Any] | None = None,
+    fd: int | None = None,
 ) -> list[str]:
-    """Daphne as runsite starts it, on a loopback port.
+    """Daphne as runsite starts it, on a loopback port (or on the listening socket ``fd``,
+    which several Daphne processes can share: see :func:`shared_listener`).
 
     Another ``layer`` replaces the settings' CHANNEL_LAYERS before Django reads them (no
     file changes); ``database`` replaces keys of DATABASES["default"] (CONN_MAX_AGE,
     OPTIONS) the same way; ``profile_to`` runs Daphne under cProfile.
     """
-    args = ["-b", "127.0.0.1", "-p", str(port), "diplosite.asgi:application"]
+    where = ["--fd", str(fd)] if fd is not None else ["-b", "127.0.0.1", "-p", str(port)]
+    args = [*where, "diplosite.asgi:application"]
     if layer == "site" and profile_to is None and database is None:
         return [PYTHON, "-m", "daphne", *args]
     code = "import sys\n"

@@ -394,6 +394,9 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--database", choices=DATABASE_MODES, default="site", help="see above (site)")
     p.add_argument("--pool-size", type=int, default=0, help="pool's max size (the site's)")
     p.add_argument("--redis-db", type=int, default=8, help="Redis database to use and flush (8)")
+    p.add_argument(
+        "--daphne", type=int, default=1, help="Daphne processes on one listening socket (1)"
+    )
     p.add_argument("--keep-logs", action="store_true", help="keep Daphne's log")
     args = p.parse_args()
     if not 1 <= args.concurrency <= 200 or not 1 <= args.submissions <= 5000:
@@ -421,21 +424,26 @@ def main() -> int:
         # From here on only Daphne's connections count (not this process's pooled ones).
         sc.close_database()
         port = sc.free_port()
-        children.start("daphne", sc.daphne_argv(port, database=override))
-        sc.wait_for_port(port, 60, children)
+        daphnes = sc.start_daphnes(children, port, args.daphne, database=override)
         database_url = os.environ["DATABASE_URL"]
         sc.say(
-            f"\nDaphne ({how}); {args.submissions} order submissions from "
+            f"\n{len(daphnes)} Daphne process{'es' if len(daphnes) > 1 else ''} ({how}); "
+            f"{args.submissions} order submissions from "
             f"{args.concurrency} clients at once over {math.ceil(args.concurrency / 7)} games, "
-            f"{args.login_threads} threads logging in alongside"
+            + (
+                f"{args.login_threads} threads logging in alongside"
+                if args.logins
+                else "no logins alongside"
+            )
         )
         with ConnectionSampler(database_url, name) as sampler:
             tally = run(args, port, seats, names)
             time.sleep(2)
             after = sampler.last
         ok = report(args, tally, sampler, after)
-        children.stop("daphne")
-        log = children.log("daphne").read_text(errors="replace")
+        for daphne in daphnes:
+            children.stop(daphne)
+        log = "".join(children.log(d).read_text(errors="replace") for d in daphnes)
         tracebacks = log.count("Traceback")
         if tracebacks:
             sc.say(f"Daphne logged {tracebacks} tracebacks (chained ones count apart), ending in:")

@@ -64,6 +64,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Innermost and sync-only, so the whole chain runs in one thread (diplosite/middleware.py).
+    "diplosite.middleware.SyncChain",
 ]
 
 ROOT_URLCONF = "diplosite.urls"
@@ -211,7 +213,8 @@ if SESSION_COOKIE_SECURE:
 CACHES = {
     "default": (
         {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # One connection pool per process, not one per request (diplosite/cache.py).
+            "BACKEND": "diplosite.cache.SharedRedisCache",
             "LOCATION": REDIS_URL,
             # Fail fast when Redis is away: redis-py waits 5 s for an answer by default, and
             # every API request and login reads the cache (the throttles then count in the
