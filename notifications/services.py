@@ -23,8 +23,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.mail import send_mail
-from django.db import transaction
-from django.db.models import Q
+from django.db import IntegrityError, transaction
+from django.db.models import Count, Q
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -90,38 +90,57 @@ def notify(
     assert kind in Kind.values, kind
     ids = set(users)
     chosen = {s.user_id: s for s in NotificationSetting.objects.filter(user_id__in=ids)}
-    created_ids: list[int] = []
-    told: set[int] = set()
-    count = 0
-    for user in get_user_model().objects.filter(pk__in=ids).order_by("pk"):
-        setting = chosen.get(user.pk) or NotificationSetting(user=user)
-        held = setting.digest and kind not in NEVER_HELD
-        for channel in setting.channels_for(kind):
-            if channel == Channel.EMAIL and not user.email:
-                continue
-            with transaction.atomic():
-                delivery, created = Delivery.objects.get_or_create(
+    recipients = list(get_user_model().objects.filter(pk__in=ids).order_by("pk"))
+    # The deliveries (and inbox notifications) are written in one query each; another
+    # dispatch of the same event racing this one makes the insert fail as a whole, and it
+    # is made again without what that one delivered.
+    for attempt in range(3):
+        told_before = set(
+            Delivery.objects.filter(event_key=event_key, user_id__in=ids).values_list(
+                "user_id", "channel"
+            )
+        )
+        new: list[Delivery] = []
+        notes: list[Notification] = []
+        told: set[int] = set()
+        for user in recipients:
+            setting = chosen.get(user.pk) or NotificationSetting(user=user)
+            held = setting.digest and kind not in NEVER_HELD
+            for channel in setting.channels_for(kind):
+                if channel == Channel.EMAIL and not user.email:
+                    continue
+                if (user.pk, channel) in told_before:
+                    continue
+                delivery = Delivery(
                     event_key=event_key,
                     user=user,
                     channel=channel,
-                    defaults={"kind": kind, "game": game, "params": params},
+                    kind=kind,
+                    game=game,
+                    params=params,
                 )
-                if not created:
-                    continue
-                count += 1
                 if channel == Channel.INBOX:
-                    Notification.objects.create(user=user, kind=kind, game=game, params=params)
+                    notes.append(Notification(user=user, kind=kind, game=game, params=params))
                     told.add(user.pk)
                     delivery.status = Delivery.Status.SENT
                     delivery.attempts = 1
-                    delivery.save(update_fields=["status", "attempts"])
                 elif held:
                     delivery.status = Delivery.Status.HELD
-                    delivery.save(update_fields=["status"])
-                else:
-                    created_ids.append(delivery.pk)
-    for user_id in sorted(told):
-        after_commit(inbox_changed, user_id)
+                new.append(delivery)
+        try:
+            with transaction.atomic():
+                Delivery.objects.bulk_create(new)
+                Notification.objects.bulk_create(notes)
+            break
+        except IntegrityError:
+            if attempt == 2:
+                raise
+    count = len(new)
+    created_ids = [
+        d.pk for d in new if d.channel != Channel.INBOX and d.status == Delivery.Status.PENDING
+    ]
+    if told:
+        after_commit(inboxes_changed, sorted(told))
     for pk in created_ids:
         if queue:
             task_after_commit(DELIVER, pk)
@@ -399,7 +418,19 @@ def digests_make_due(*, now: datetime) -> int:
 
 def inbox_changed(user_id: int) -> None:
     """Tell the user's open pages their unread count (after commit)."""
-    live.inbox_changed_publish(user_id=user_id, unread=unread_count(user_id=user_id))
+    inboxes_changed([user_id])
+
+
+def inboxes_changed(user_ids: list[int]) -> None:
+    """Tell each user's open pages their unread count (after commit): the counts in one
+    query, as an adjudication tells all of a game's players at once."""
+    counts = dict(
+        Notification.objects.filter(user_id__in=user_ids, read=False)
+        .values_list("user_id")
+        .annotate(n=Count("pk"))
+    )
+    for user_id in user_ids:
+        live.inbox_changed_publish(user_id=user_id, unread=counts.get(user_id, 0))
 
 
 def unread_count(*, user_id: int) -> int:

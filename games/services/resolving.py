@@ -54,19 +54,25 @@ def board_resolve(game: Game, phase: GamePhase, variant: Variant, now: Any) -> P
     for power in sorted(due):
         if power in giver:
             duties.setdefault(giver[power].power, []).append(power)
+    # A duty already recorded (when a search for a replacement began) was counted then. The
+    # game is locked: the duties and the seats' counts are written in one query each.
+    recorded = set(phase.duties.values_list("seat_id", flat=True))
+    new_duties: list[PhaseDuty] = []
+    counted: list[Seat] = []
     for seat_power, powers in sorted(duties.items()):
         seat = seats[seat_power]
+        if seat.pk in recorded:
+            continue
         unanswered = [
             p
             for p in powers
             if not ((given := order_sets.get(p)) and (given.orders or given.ready))
         ]
         missed = not seat.civil_disorder and bool(unanswered)
-        _duty, new = PhaseDuty.objects.get_or_create(
-            phase=phase, seat=seat, defaults={"user": seat.user, "missed": missed}
-        )
-        if seat.civil_disorder or not new:
-            continue  # nobody plays it, or the miss was counted when the search began
+        duty = PhaseDuty(phase=phase, seat=seat, user_id=seat.user_id, missed=missed)
+        new_duties.append(duty)
+        if seat.civil_disorder:
+            continue  # nobody plays it
         if missed:
             seat.missed_phases += 1
             seat.consecutive_misses += 1
@@ -77,12 +83,15 @@ def board_resolve(game: Game, phase: GamePhase, variant: Variant, now: Any) -> P
             limit = game.exclude_after
             if limit and seat.consecutive_misses >= limit and seat.user_id is not None:
                 # Excluded after too many misses in a row; announced with the results.
-                seat_exclude(seat)
+                seat_exclude(seat)  # saves the seat, its counts with it
                 notes.append({"kind": "excluded", "power": seat_power, "misses": limit})
-                PhaseDuty.objects.filter(phase=phase, seat=seat).update(excluded=True)
+                duty.excluded = True
+                continue
         else:
             seat.consecutive_misses = 0
-        seat.save()
+        counted.append(seat)
+    PhaseDuty.objects.bulk_create(new_duties)
+    Seat.objects.bulk_update(counted, ["missed_phases", "consecutive_misses"])
     if phase.draw_votes.exists():
         notes.append({"kind": "draw_lapsed"})
     resolution = resolve(position, orders, seed=phase.seed, variant=variant)
