@@ -487,12 +487,12 @@ def quiet_publish() -> Iterator[None]:
     """Skip the channel-layer publish while setting up (nobody is listening yet)."""
     import core.live
 
-    real: Callable[..., None] = core.live.game_changed_publish
-    core.live.game_changed_publish = lambda **_: None
+    real: Callable[..., None] = core.live.group_publish
+    core.live.group_publish = lambda group, event: None
     try:
         yield
     finally:
-        core.live.game_changed_publish = real
+        core.live.group_publish = real
 
 
 # -- figures ----------------------------------------------------------------------------------

@@ -217,7 +217,7 @@ async def _client_main(
 
 def parse_args() -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    p.add_argument("--clients", type=int, default=500, help="websocket clients (500)")
+    p.add_argument("--clients", type=int, default=2000, help="websocket clients (2000)")
     p.add_argument("--rounds", type=int, default=5, help="phases adjudicated (5)")
     p.add_argument("--batch", type=int, default=50, help="clients connecting at once (50)")
     p.add_argument("--gap", type=float, default=0.5, help="pause between rounds, s (0.5)")
@@ -231,11 +231,16 @@ def parse_args() -> argparse.Namespace:
         "channels_redis's RedisPubSubChannelLayer (pubsub), or the site's RedisChannelLayer\n"
         "without redis-py's 5 s socket read timeout (core-no-read-timeout)",
     )
+    p.add_argument(
+        "--daphne", type=int, default=1, help="Daphne processes on one listening socket (1)"
+    )
     p.add_argument("--profile", action="store_true", help="run Daphne under cProfile")
     p.add_argument("--keep-logs", action="store_true", help="keep Daphne's log")
     args = p.parse_args()
     if not 1 <= args.clients <= 5000 or not 1 <= args.rounds <= 50:
         p.error("--clients must be 1..5000 and --rounds 1..50")
+    if args.profile and args.daphne != 1:
+        p.error("--profile runs one Daphne process (--daphne 1)")
     return args
 
 
@@ -282,9 +287,13 @@ def main() -> int:
 
         port = sc.free_port()
         profile_to = children.folder / "daphne.prof"
-        argv = sc.daphne_argv(port, args.layer, profile_to if args.profile else None)
-        children.start("daphne", argv)
-        sc.wait_for_port(port, 60, children)
+        daphnes = sc.start_daphnes(
+            children,
+            port,
+            args.daphne,
+            layer=args.layer,
+            profile_to=profile_to if args.profile else None,
+        )
 
         ctx = get_context("spawn")
         parent, child = ctx.Pipe()
@@ -304,17 +313,21 @@ def main() -> int:
             for line in failure_sample:
                 sc.say(f"  connect failure: {line}")
 
-            # Time the publish inside the service: the on-commit hook looks the function up
-            # in core.live each time, so wrapping the module attribute catches it.
-            real_publish = core.live.game_changed_publish
+            # Time the publish inside the service: core.live.game_changed_publish looks
+            # group_publish up in its module each time, so wrapping that attribute catches
+            # the game's publish (the players' inbox publishes pass through untimed).
+            real_publish = core.live.group_publish
             marks: dict[str, int] = {}
 
-            def timed_publish(*, game_id: int, version: int) -> None:
-                marks["before"] = time.monotonic_ns()
-                real_publish(game_id=game_id, version=version)
-                marks["after"] = time.monotonic_ns()
+            def timed_publish(group: str, event: dict[str, object]) -> None:
+                timed = event.get("type") == "game.changed"
+                if timed:
+                    marks["before"] = time.monotonic_ns()
+                real_publish(group, event)
+                if timed:
+                    marks["after"] = time.monotonic_ns()
 
-            core.live.game_changed_publish = timed_publish
+            core.live.group_publish = timed_publish
             rounds: list[tuple[int, int, int, int, int]] = []  # version, start, before, after, ret
             timeouts = 0
             for _r in range(args.rounds):
@@ -335,7 +348,7 @@ def main() -> int:
                         f"round with version {version}: not every client had it after "
                         f"{args.round_timeout:g} s"
                     )
-            core.live.game_changed_publish = real_publish
+            core.live.group_publish = real_publish
             parent.send("stop")
             results = expect(parent, "results", 60)
             if results is None:
@@ -373,6 +386,7 @@ def main() -> int:
         sc.say(f"{'rounds (phases adjudicated)':<{width}}{len(rounds)}")
         backend = settings.CHANNEL_LAYERS["default"]["BACKEND"]
         sc.say(f"{'channel layer':<{width}}{backend} (--layer {args.layer})")
+        sc.say(f"{'Daphne processes':<{width}}{len(daphnes)} (one listening socket)")
         sc.say(
             f"{'phase_adjudicate, whole call':<{width}}median {sc.median(service_s) * 1000:.1f} ms"
             f" (of which publish: median {sc.median(publish_s) * 1000:.1f} ms)"
@@ -396,12 +410,12 @@ def main() -> int:
         )
         if dropped:
             sc.say(f"{'connections dropped during the run':<{width}}{len(dropped)}: {dropped[0]}")
-        log = children.log("daphne").read_text(errors="replace")
+        log = "".join(children.log(d).read_text(errors="replace") for d in daphnes)
         tracebacks = log.count("Traceback")
         if tracebacks:
             sc.say(f"{'tracebacks in the Daphne log':<{width}}{tracebacks}")
         if args.profile:
-            children.stop("daphne", seconds=30)
+            children.stop(daphnes[0], seconds=30)
             if profile_to.exists():
                 sc.say("\ncProfile of Daphne (whole process life, top 40 by own time):")
                 stats = pstats.Stats(str(profile_to), stream=sys.stdout)
