@@ -50,6 +50,9 @@ import site_common as sc
 
 PASSWORD = "bench-load-password-1901"
 DATABASE_MODES = ("site", "persistent", "plain", "pool")
+#: Issue 18's goal for order submissions through HTTP with 40 clients.
+GOAL_RATE = 300.0
+GOAL_P99_SECONDS = 0.25
 #: A request that takes longer than this counts as an error ("timeout").
 REQUEST_TIMEOUT = 60.0
 #: Clients connect this many at a time before the load starts.
@@ -367,6 +370,12 @@ def report(args: argparse.Namespace, tally: Tally, sampler: ConnectionSampler, a
     )
     errors = dict(sorted(tally.errors.items()))
     sc.say(f"errors           {sum(errors.values())} {errors if errors else ''}".rstrip())
+    p99 = sc.percentile(lat, 99) if lat else math.inf
+    met = rate >= GOAL_RATE and not errors and p99 < GOAL_P99_SECONDS
+    sc.say(
+        f"goal             >= {GOAL_RATE:g}/s with 0 errors and p99 < "
+        f"{GOAL_P99_SECONDS * 1000:g} ms: {sc.goal(met)}"
+    )
     login_errors = dict(sorted(tally.login_errors.items()))
     tried = tally.logins_ok + sum(login_errors.values())
     sc.say(
@@ -397,6 +406,11 @@ def parse_args() -> argparse.Namespace:
     p.add_argument(
         "--daphne", type=int, default=1, help="Daphne processes on one listening socket (1)"
     )
+    p.add_argument(
+        "--write-rate",
+        default="",
+        help="the API's per-token write throttle for the run, e.g. 100000/min (the site's)",
+    )
     p.add_argument("--keep-logs", action="store_true", help="keep Daphne's log")
     args = p.parse_args()
     if not 1 <= args.concurrency <= 200 or not 1 <= args.submissions <= 5000:
@@ -424,6 +438,9 @@ def main() -> int:
         # From here on only Daphne's connections count (not this process's pooled ones).
         sc.close_database()
         port = sc.free_port()
+        if args.write_rate:
+            # Daphne reads it from its environment (settings.py's API_WRITE_RATE).
+            children.env["API_WRITE_RATE"] = args.write_rate
         daphnes = sc.start_daphnes(children, port, args.daphne, database=override)
         database_url = os.environ["DATABASE_URL"]
         sc.say(
