@@ -102,7 +102,7 @@ def orders_submit(
     order_set = order_set_of(phase, seat, power)
     order_set.orders = kept
     order_set.ready = False
-    order_set.save()
+    order_set.save(update_fields=["orders", "ready", "seat", "updated_at"])
     _not_due_yet(phase)
     bump(game)
     return order_set
