@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import connection
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -26,20 +25,8 @@ ADJUDICATE = "games.tasks.adjudicate_phase"
 
 
 def bump(game: Game) -> None:
-    """Count a change watchers should see, and tell them once the transaction commits.
-
-    One statement that adds one and reads the new version back (``RETURNING``: PostgreSQL,
-    and SQLite since 3.35), where the ORM's update and refresh took two: every order
-    saved pays it (bench/site_load_orders.py)."""
-    table = connection.ops.quote_name(Game._meta.db_table)
-    column = connection.ops.quote_name(Game._meta.get_field("version").column)
-    key = connection.ops.quote_name(Game._meta.pk.column)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {table} SET {column} = {column} + 1 WHERE {key} = %s RETURNING {column}",
-            [game.pk],
-        )
-        (game.version,) = cursor.fetchone()
+    """Count a change watchers should see, and tell them once the transaction commits."""
+    game.version = Game.objects.version_bump(game.pk)
     after_commit(game_changed_publish, game_id=game.pk, version=game.version)
 
 
