@@ -234,21 +234,17 @@ import { closeChooser, openChooser } from "./setup/widgets.js";
       return highlight();
     }
     if (selected.mode === "support-pick") {
-      const other = anyUnitAt(prov);
-      if (!other || province(other.split(" ")[1]) === selected.province) {
-        return setError(gettext("There is no unit there to support."));
-      }
+      const other = supportableAt(prov);
+      if (!other) return setError(gettext("There is no unit there to support."));
       selected = { ...selected, mode: "support", supported: other };
       return setError(gettext("Now click where the supported unit goes (or the unit itself, to hold)."));
     }
     if (selected.mode === "convoy-pick") {
-      const other = anyUnitAt(prov);
-      if (!other || other[0] !== "A") return setError(gettext("Click the army to convoy."));
+      const other = convoyableAt(prov);
+      if (!other) return setError(gettext("Click the army to convoy."));
       selected = { ...selected, mode: "convoy", army: other };
       return setError(gettext("Now click where the army goes."));
     }
-    const options = legal[selected.province] || [];
-    let wanted = [];
     if (selected.mode === "move" && event.shiftKey && kind === "M") {
       const other = anyUnitAt(prov);
       if (!other) return setError(gettext("There is no unit there to support."));
@@ -261,25 +257,7 @@ import { closeChooser, openChooser } from "./setup/widgets.js";
       selected = { ...selected, mode: "convoy", army: other };
       return setError(gettext("Now click where the army goes."));
     }
-    if (selected.mode === "support") {
-      const target = province(selected.supported.split(" ")[1]);
-      wanted = prov === target
-        ? options.filter((o) => o === `${selected.unit} S ${selected.supported}`)
-        : options.filter((o) => o.startsWith(`${selected.unit} S ${selected.supported} - `) &&
-            province(o.split(" ").pop()) === prov);
-    } else if (selected.mode === "convoy") {
-      wanted = options.filter((o) => o === `${selected.unit} C ${selected.army} - ${prov}`);
-    } else if (prov === selected.province) {
-      wanted = options.filter((o) => o.endsWith(" H") || o.endsWith(" D"));
-    } else {
-      wanted = options.filter((o) => {
-        const p = parseOrder(o);
-        return goesTo(p) && province(p.dest) === prov && !o.endsWith("via convoy");
-      });
-      if (!wanted.length) {
-        wanted = options.filter((o) => goesTo(parseOrder(o)) && province(parseOrder(o).dest) === prov);
-      }
-    }
+    const wanted = ordersTo(prov);
     const tried = wanted.length ? null : clickedOrder(selected, prov);
     selected = null;
     highlight();
@@ -289,6 +267,39 @@ import { closeChooser, openChooser } from "./setup/widgets.js";
     }
     if (tried) return explainRefusal(tried);
     setError(gettext("That order is not possible."));
+  }
+
+  // The unit at ``prov`` the selected unit may support (not itself), or null.
+  function supportableAt(prov) {
+    const other = anyUnitAt(prov);
+    return other && province(other.split(" ")[1]) !== selected.province ? other : null;
+  }
+
+  // The army at ``prov`` the selected fleet may convoy, or null.
+  function convoyableAt(prov) {
+    const other = anyUnitAt(prov);
+    return other && other[0] === "A" ? other : null;
+  }
+
+  // The legal orders a tap on ``prov`` gives the selected unit at its last step: where it
+  // moves (by land first, by convoy if only that), the support or convoy that ends
+  // there, or on the unit itself its hold (a retreat's disband).
+  function ordersTo(prov) {
+    const options = myLegal()[selected.province] || [];
+    if (selected.mode === "support") {
+      const target = province(selected.supported.split(" ")[1]);
+      return prov === target
+        ? options.filter((o) => o === `${selected.unit} S ${selected.supported}`)
+        : options.filter((o) => o.startsWith(`${selected.unit} S ${selected.supported} - `) &&
+            province(o.split(" ").pop()) === prov);
+    }
+    if (selected.mode === "convoy") {
+      return options.filter((o) => o === `${selected.unit} C ${selected.army} - ${prov}`);
+    }
+    if (prov === selected.province) return options.filter((o) => o.endsWith(" H") || o.endsWith(" D"));
+    const moves = options.filter((o) => goesTo(parseOrder(o)) && province(parseOrder(o).dest) === prov);
+    const byLand = moves.filter((o) => !o.endsWith("via convoy"));
+    return byLand.length ? byLand : moves;
   }
 
   // A tap by a finger (board/touch.js): of the provinces within its reach, the ones it
@@ -312,26 +323,10 @@ import { closeChooser, openChooser } from "./setup/widgets.js";
 
   // Whether a tap on a province would do something at this step of ordering.
   function tapMeans(prov) {
-    const legal = myLegal();
-    if (!selected || state.phase.kind === "A") return prov in legal;
-    if (selected.mode === "support-pick") {
-      const other = anyUnitAt(prov);
-      return Boolean(other) && province(other.split(" ")[1]) !== selected.province;
-    }
-    if (selected.mode === "convoy-pick") {
-      const other = anyUnitAt(prov);
-      return Boolean(other) && other[0] === "A";
-    }
-    if (prov === selected.province) return true;
-    return (legal[selected.province] || []).some((text) => {
-      const o = parseOrder(text);
-      if (selected.mode === "support") {
-        return o.kind === "support" && province(o.target) === province(selected.supported.split(" ")[1]) &&
-          (o.dest ? province(o.dest) === prov : province(o.target) === prov);
-      }
-      if (selected.mode === "convoy") return o.kind === "convoy" && o.dest === prov;
-      return goesTo(o) && province(o.dest) === prov;
-    });
+    if (!selected || state.phase.kind === "A") return prov in myLegal();
+    if (selected.mode === "support-pick") return Boolean(supportableAt(prov));
+    if (selected.mode === "convoy-pick") return Boolean(convoyableAt(prov));
+    return ordersTo(prov).length > 0;
   }
 
   // The order a click meant, in notation, when none of the legal ones matches it.

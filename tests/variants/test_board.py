@@ -152,25 +152,23 @@ def test_a_pictures_title_keeps_clear_of_the_powers_in_its_legend() -> None:
     assert float(strip.get("y")) + float(strip.get("height")) == pytest.approx(view[1] + view[3])
 
 
-def test_each_province_names_itself_in_full_on_hover_in_the_readers_language() -> None:
-    with translation.override("en"):
+def _hover_names(language: str) -> dict[str | None, str | None]:
+    """Each province's hover title on the page's board, drawn in ``language``."""
+    with translation.override(language):
         root = _draw(Mode.PAGE)
-    titles = {
+    return {
         p.get("data-province"): p.find(f"{SVG}title").text
         for p in root.iter(f"{SVG}path")
         if p.get("data-province")
     }
+
+
+def test_each_province_names_itself_in_full_on_hover_in_the_readers_language() -> None:
+    titles = _hover_names("en")
     assert titles["tyr"] == "Tyrolia"
     assert titles["stp"] == "St Petersburg"
     assert len(titles) == 76
-    with translation.override("de"):
-        german = _draw(Mode.PAGE)
-    names = {
-        p.get("data-province"): p.find(f"{SVG}title").text
-        for p in german.iter(f"{SVG}path")
-        if p.get("data-province")
-    }
-    assert names["mun"] == "München"
+    assert _hover_names("de")["mun"] == "München"
 
 
 def test_builds_and_disbands_are_drawn_in_their_powers_colour() -> None:
