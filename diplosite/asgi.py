@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import os
 
-from django.core.asgi import get_asgi_application
+import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "diplosite.settings")
-django_asgi = get_asgi_application()
+django.setup(set_prefix=False)
+
+from diplosite.http import OneThreadASGIHandler  # noqa: E402  (needs Django set up first)
+
+django_asgi = OneThreadASGIHandler()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs Django set up first)
 from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402

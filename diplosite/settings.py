@@ -64,8 +64,6 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    # Innermost and sync-only, so the whole chain runs in one thread (diplosite/middleware.py).
-    "diplosite.middleware.SyncChain",
 ]
 
 ROOT_URLCONF = "diplosite.urls"
