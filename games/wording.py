@@ -765,6 +765,19 @@ def order_in_words(order: str, map_id: str) -> str:
     return " ".join(words)
 
 
+def result_in_words(result: Mapping[str, Any], map_id: str) -> dict[str, str]:
+    """A stored result row (``power``, ``order``, ``result``, the reason's code and
+    parameters) as the game page's results table says it, in the reader's language: the
+    power's name, the order with its places named, the outcome and, when it did not
+    succeed, why."""
+    return {
+        "power": power_name(str(result.get("power") or "")),
+        "order": order_in_words(str(result.get("order") or ""), map_id),
+        "outcome": outcome_name(str(result.get("result") or "")),
+        "reason": result_reason(result, map_id),
+    }
+
+
 def location_names(map_id: str) -> dict[str, str]:
     """Every location of a map by its name in the reader's language, coasts too
     (``spa/nc``: "Spain (north coast)"), for the page's script to name places."""

@@ -21,7 +21,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from adjudicator import Outcome
+from adjudicator import Outcome, find_variant
 from adjudicator.results import SHIPPED_REASONS
 from core.api import (
     MAX_ID,
@@ -33,7 +33,7 @@ from core.api import (
     PageSerializer,
     page_of,
 )
-from games import selectors, services, visibility
+from games import selectors, services, visibility, wording
 from games.api.access import game_for
 from games.models import Game, GamePhase
 from games.terms import REMINDER_HOURS_MAX, GameTerms
@@ -124,6 +124,17 @@ class DislodgedSerializer(serializers.Serializer):  # type: ignore[type-arg]
     )
 
 
+class ResultWordsSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    power = serializers.CharField(help_text="The power's name.")
+    order = serializers.CharField(
+        help_text='The order with its places named: "A Munich → Burgundy".'
+    )
+    outcome = serializers.CharField(help_text="The result's name.")
+    reason = serializers.CharField(
+        allow_blank=True, help_text="Why it did not succeed; empty when it did."
+    )
+
+
 class ResultSerializer(serializers.Serializer):  # type: ignore[type-arg]
     power = serializers.CharField()
     order = serializers.CharField(help_text="The order in canonical notation.")
@@ -134,6 +145,10 @@ class ResultSerializer(serializers.Serializer):  # type: ignore[type-arg]
     )
     params = serializers.DictField(
         child=serializers.CharField(), required=False, help_text="The reason's details."
+    )
+    words = ResultWordsSerializer(
+        required=False,
+        help_text="With ?words=true: the result as the game page says it, in your language.",
     )
 
 
@@ -170,10 +185,14 @@ class PhaseStateSerializer(serializers.Serializer):  # type: ignore[type-arg]
     results = ResultSerializer(many=True, required=False, help_text="Once adjudicated.")
     units_after = _by_power()
     centers_after = _by_power()
+    dislodged_after = serializers.DictField(
+        child=DislodgedSerializer(many=True),
+        help_text="Once adjudicated: the units the phase dislodged, awaiting their retreat.",
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for name in ("units_after", "centers_after"):
+        for name in ("units_after", "centers_after", "dislodged_after"):
             self.fields[name].required = False
 
 
@@ -408,6 +427,12 @@ class GameStateApi(ApiView):
             "could hold or move into each province, what each chain of fleets could carry; "
             "expand it as adjudicator.legal.expand_legal does).",
         )
+        words = serializers.BooleanField(
+            required=False,
+            default=False,
+            help_text="Each result also in words, in your language (results[].words), as "
+            "the game page's replay shows them.",
+        )
 
     @extend_schema(
         operation_id="games_state",
@@ -428,6 +453,14 @@ class GameStateApi(ApiView):
             )
         except GamePhase.DoesNotExist:
             raise exceptions.NotFound(_("No such phase.")) from None
+        phase = state["phase"]
+        if query.validated_data["words"] and phase and phase.get("results"):
+            map_id = find_variant(game.variant).map_id
+            # Seats named as on the game's pages (Kapitalisten's pseudonyms).
+            with wording.seat_names(visibility.seat_names(game=game)):
+                phase["results"] = [
+                    {**r, "words": wording.result_in_words(r, map_id)} for r in phase["results"]
+                ]
         return Response(StateSerializer(state).data)
 
 

@@ -127,6 +127,9 @@ def game_state(
         after = phase.position_after or {}
         state["phase"]["units_after"] = after.get("units", {})
         state["phase"]["centers_after"] = after.get("centers", {})
+        # The units the phase dislodged, where they stand awaiting their retreat: the
+        # replay marks them (the retreat phase's own "dislodged" comes only after).
+        state["phase"]["dislodged_after"] = after.get("dislodged", {})
     orders = {o.power: o.orders for o in visibility.visible_order_sets(user=user, phase=phase)}
     state["phase"]["orders"] = orders
     if seat is not None:
