@@ -10,7 +10,8 @@
 // phases a click on the map toggles a center on the list, places a unit, or makes a pick.
 // Those widgets are setup/ (one module per kind); the board's layers are drawn by
 // board/draw.js. The press panel is press.js; the duel page's is duel.js. Requests and
-// the socket go through lib/transport.js.
+// the socket go through lib/transport.js. The history's replay is replay.js: while it
+// plays, the board is its own and this page's drawing leaves it alone.
 import { fetchPage, format, gettext, listen, post, send } from "./lib/transport.js";
 import { oneAtATime } from "./lib/refresh.js";
 import { createBoard, parseOrder, province } from "./board/draw.js";
@@ -18,6 +19,7 @@ import { enableZoom } from "./board/zoom.js";
 import { isTouch, provincesNear, smallOnScreen } from "./board/touch.js";
 import { clearMarks, setupWidget } from "./setup/index.js";
 import { closeChooser, openChooser } from "./setup/widgets.js";
+import { createReplay } from "./replay.js";
 
 (function () {
   const root = document.querySelector(".game");
@@ -27,6 +29,30 @@ import { closeChooser, openChooser } from "./setup/widgets.js";
   const board = createBoard(svg, anchors);
   enableZoom(svg, document.getElementById("zoom-controls"));
   let state = readState();
+  const replay = createReplay({
+    board,
+    stateUrl: root.dataset.stateUrl,
+    phases: () => state.phases,
+    pageIndex: () => (state.phase ? state.phase.index : null),
+    // Whatever this page drew over the board (a set-up's marks, a selection) goes first.
+    beforeDraw: () => {
+      selected = null;
+      closeChooser();
+      clearMarks(svg);
+      highlight();
+    },
+    // Arrived at the open phase: the page shows it as ever (fetched if another phase is
+    // the page's now), with the viewer's own orders.
+    onExit: () => {
+      const latest = state.phases.length ? state.phases[state.phases.length - 1].index : null;
+      if (phaseShown() !== latest) refresh();
+      else render();
+    },
+    // Resting on a phase: the panel (its words, notes, downloads) follows it.
+    onRest: (index) => {
+      if (phaseShown() !== index) refresh();
+    },
+  });
   let selected = null; // {unit: "A par", province: "par", mode, supported?, army?}
   // The order mode picked on the buttons under the map (a movement phase): "move" (a tap
   // on a unit, then where it goes, or on the unit again to hold), "hold", "support" or
@@ -91,6 +117,14 @@ import { closeChooser, openChooser } from "./setup/widgets.js";
   function render() {
     const phase = state.phase;
     if (!phase) return;
+    replay.update(state);
+    if (replay.active()) {
+      // The replay draws the board; the panel's parts are still this page's.
+      renderOrderList();
+      renderSetupPanel();
+      renderSaving();
+      return;
+    }
     board.owners(phase.centers);
     board.units(phase);
     board.creatures(phase.extras || {}, phase.code);
@@ -307,6 +341,7 @@ import { closeChooser, openChooser } from "./setup/widgets.js";
   // menu asks which. A mouse's click, and the set-up phases' widgets, take the province
   // under the pointer.
   function onTap(prov, event) {
+    if (replay.active()) return; // the board shows another phase: nothing to order on it
     if (!isTouch(event) || state.phase.setup || !Object.keys(myLegal()).length) {
       return onProvinceClick(prov, event);
     }
@@ -703,6 +738,7 @@ import { closeChooser, openChooser } from "./setup/widgets.js";
     const select = document.getElementById("phase-select");
     if (select) {
       select.addEventListener("change", () => {
+        replay.stop();
         const last = state.phases.length ? state.phases[state.phases.length - 1].index : 0;
         const url = new URL(window.location.href);
         if (Number(select.value) === last) url.searchParams.delete("phase");
@@ -841,7 +877,10 @@ import { closeChooser, openChooser } from "./setup/widgets.js";
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape") { selected = null; closeChooser(); highlight(); setError(""); }
   });
-  window.addEventListener("popstate", refresh);
+  window.addEventListener("popstate", () => {
+    replay.stop();
+    refresh();
+  });
   render();
   bindPanel();
   bindModes();

@@ -1,0 +1,359 @@
+// The game page's replay: the history played as an animation under the map. Each phase
+// is shown in steps: the position going in with the orders drawn, then the results
+// (failed orders marked, the units dislodged marked), then the position coming out; its
+// name and its results in words (the state API's ?words=true, in the reader's language)
+// beside the controls. Play and pause, step back and forward, first and last, a speed;
+// the keyboard's Left, Right, Home, End and Space do the same.
+//
+// What a phase shows is what the state API gives this viewer (games.visibility decides):
+// each phase is fetched once and kept, the next one while the one before plays. The open
+// phase of a running game is never drawn here: arriving at it ends the replay and the page
+// shows it as it always does (the viewer's own orders, nobody else's).
+//
+// The address follows the phase on show (history.replaceState, ?phase=N), so it can be
+// copied and shared; once the replay rests on a phase the page's panel follows it too
+// (onRest), fetched as the page fetches itself.
+import { getJson, gettext } from "./lib/transport.js";
+
+// The phase kinds the board draws orders of: the core's and the set-ups'. A variant's
+// own kind (Kapitalisten's exchange, Rather Silly's llama winter) shows its board and its
+// results in words.
+const DRAWN_KINDS = new Set(["M", "R", "A", "N", "P", "D"]);
+// How long each step stays on screen at normal speed, in ms.
+const STEP_TIME = { orders: 1500, results: 1700, after: 1000 };
+// How long the replay rests on a phase before the page's panel follows it.
+const REST_TIME = 700;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// A text field (the orders box, press, a select): keys there are the field's own.
+function typingIn(target) {
+  if (!target || !(target instanceof Element)) return false;
+  return Boolean(target.closest("input, textarea, select, [contenteditable=''], [contenteditable=true]"));
+}
+
+// ctx: { svg, board, stateUrl, phases(), pageIndex(), beforeDraw(), onExit(), onRest(index) }
+export function createReplay(ctx) {
+  const box = document.getElementById("replay");
+  const cache = new Map(); // phase index -> Promise of its state (adjudicated phases only)
+  let active = false; // the board shows the replay (not the page's own phase)
+  let playing = false;
+  let run = 0; // bumped by every action: an older play loop or step sees it and stops
+  let at = null; // position in ctx.phases() of the phase on show
+  let step = null; // "orders", "results" or "after"
+  let shown = null; // the state of the phase on show
+  let restTimer = null;
+
+  const phases = () => ctx.phases() || [];
+  const speed = () => Number((document.getElementById("replay-speed") || {}).value) || 1;
+
+  // Where the page's own phase is in the history (the replay starts from there).
+  function pagePosition() {
+    const list = phases();
+    const found = list.findIndex((p) => p.index === ctx.pageIndex());
+    return found >= 0 ? found : list.length - 1;
+  }
+
+  // A phase's state as this viewer may see it, fetched once (the open phase every time:
+  // it changes as orders are saved, and is only asked for to learn that it is open).
+  function load(position) {
+    const ref = phases()[position];
+    if (!ref) return Promise.resolve(null);
+    if (cache.has(ref.index)) return cache.get(ref.index);
+    const promise = getJson(ctx.stateUrl, { phase: String(ref.index), words: "true" }).then(
+      (data) => {
+        const phase = data && data.phase;
+        if (!phase || phase.is_current) cache.delete(ref.index);
+        return phase || null;
+      },
+      (error) => {
+        cache.delete(ref.index); // no connection: asked again next time
+        throw error;
+      });
+    cache.set(ref.index, promise);
+    return promise;
+  }
+
+  function prefetch(position) {
+    if (position < phases().length) load(position).catch(() => {});
+  }
+
+  // -- drawing -----------------------------------------------------------------------
+
+  function byPower(map) {
+    return Object.fromEntries(Object.entries(map || {}).map(([k, v]) => [k, [...v]]));
+  }
+
+  // The orders of a phase as drawn: the adjudicated ones with their results (undecided in
+  // the first step), else those the viewer may read.
+  function ordersOf(phase, decided) {
+    if (phase.results) {
+      return phase.results.map((r) => ({ text: r.order, power: r.power,
+        failed: decided && r.result !== "ok" }));
+    }
+    const all = [];
+    for (const [power, list] of Object.entries(phase.orders || {})) {
+      for (const text of list) all.push({ text, power, failed: false });
+    }
+    return all;
+  }
+
+  // The position going in, with the units the phase dislodged drawn aside and marked.
+  function withDislodged(phase) {
+    const units = byPower(phase.units);
+    const dislodged = byPower(phase.dislodged);
+    for (const [power, entries] of Object.entries(phase.dislodged_after || {})) {
+      for (const entry of entries) {
+        units[power] = (units[power] || []).filter((u) => u !== entry.unit);
+        dislodged[power] = [...(dislodged[power] || []), entry];
+      }
+    }
+    return { units, dislodged, extras: phase.extras || {} };
+  }
+
+  function draw(phase, which) {
+    ctx.beforeDraw();
+    const board = ctx.board;
+    const drawn = DRAWN_KINDS.has(phase.kind);
+    if (which === "after") {
+      board.owners(phase.centers_after || phase.centers);
+      board.units({ units: phase.units_after || phase.units, dislodged: phase.dislodged_after || {} });
+      board.creatures({}, phase.code);
+      board.orders([], {});
+      return;
+    }
+    const position = which === "results" ? withDislodged(phase)
+      : { units: phase.units, dislodged: phase.dislodged, extras: phase.extras || {} };
+    board.owners(phase.centers);
+    board.units(position);
+    board.creatures(phase.extras || {}, phase.code);
+    board.orders(drawn ? ordersOf(phase, which === "results") : [], position);
+  }
+
+  // -- the words beside the controls -----------------------------------------------------
+
+  const STEP_WORDS = {
+    orders: () => gettext("orders given"),
+    results: () => gettext("results"),
+    after: () => gettext("position after"),
+  };
+
+  function paintWords(phase, which) {
+    const ref = phases()[at];
+    const name = document.getElementById("replay-phase");
+    if (name && ref && name.textContent !== ref.name) name.textContent = ref.name;
+    const stepWords = document.getElementById("replay-step");
+    if (stepWords) stepWords.textContent = which ? `· ${STEP_WORDS[which]()}` : "";
+    const list = document.getElementById("replay-results");
+    if (!list) return;
+    list.dataset.step = which || "";
+    if (!which) return list.replaceChildren(); // not replaying: the panel has the words
+    const rows = [];
+    for (const r of (phase && phase.results) || []) {
+      const li = document.createElement("li");
+      li.className = `result-${r.result}`;
+      li.dataset.order = r.order;
+      const words = r.words || { power: r.power, order: r.order, outcome: r.result, reason: "" };
+      const who = document.createElement("span");
+      who.className = "power";
+      who.textContent = `${words.power}: `;
+      const order = document.createElement("span");
+      order.className = "order-words";
+      order.title = r.order;
+      order.textContent = words.order;
+      const outcome = document.createElement("span");
+      outcome.className = "outcome";
+      outcome.textContent = ` — ${words.outcome}${words.reason ? `: ${words.reason}` : ""}`;
+      li.append(who, order, outcome);
+      rows.push(li);
+    }
+    if (!rows.length) {
+      const li = document.createElement("li");
+      li.className = "empty";
+      li.textContent = list.dataset.none;
+      rows.push(li);
+    }
+    list.replaceChildren(...rows);
+  }
+
+  function paintControls() {
+    if (!box) return;
+    const last = phases().length - 1;
+    const position = at === null ? pagePosition() : at;
+    const button = (name) => box.querySelector(`[data-replay="${name}"]`);
+    button("first").disabled = position <= 0;
+    button("back").disabled = position <= 0;
+    button("forward").disabled = position >= last;
+    button("last").disabled = position >= last;
+    const play = button("play");
+    const label = playing ? play.dataset.pauseLabel : play.dataset.playLabel;
+    play.querySelector(".glyph").textContent = playing ? "⏸" : "▶";
+    play.querySelector(".label").textContent = label;
+    box.classList.toggle("playing", playing);
+  }
+
+  // The address names the phase on show; the last one goes without (as the history's
+  // list does): it is what the bare address shows.
+  function address(position) {
+    const list = phases();
+    const url = new URL(window.location.href);
+    if (position >= list.length - 1) url.searchParams.delete("phase");
+    else url.searchParams.set("phase", String(list[position].index));
+    if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url);
+    const select = document.getElementById("phase-select");
+    if (select) select.value = String(list[position].index);
+  }
+
+  // -- moving ----------------------------------------------------------------------------
+
+  // Show one step of the phase at ``position``; false if that phase is the open one (the
+  // replay has then ended, and the page shows it as usual).
+  async function show(position, which, token) {
+    let phase;
+    try {
+      phase = await load(position);
+    } catch (e) {
+      phase = null;
+    }
+    if (token !== run) return false;
+    if (phase && phase.is_current) {
+      exit(position);
+      return false;
+    }
+    active = true;
+    at = position;
+    step = which;
+    shown = phase;
+    address(position);
+    if (phase) draw(phase, which);
+    paintWords(phase, which);
+    paintControls();
+    return true;
+  }
+
+  function exit(position) {
+    active = false;
+    playing = false;
+    at = position;
+    step = null;
+    shown = null;
+    address(position);
+    paintWords(null, null);
+    paintControls();
+    ctx.onExit();
+  }
+
+  function rest() {
+    clearTimeout(restTimer);
+    const token = run;
+    restTimer = setTimeout(() => {
+      if (token === run && active && !playing && at !== null) ctx.onRest(phases()[at].index);
+    }, REST_TIME);
+  }
+
+  // Step to a phase and show what came of it.
+  async function go(position) {
+    const list = phases();
+    if (!list.length) return;
+    const target = Math.max(0, Math.min(list.length - 1, position));
+    playing = false;
+    const token = ++run;
+    if (await show(target, "results", token)) {
+      prefetch(target + 1);
+      rest();
+    }
+  }
+
+  async function play() {
+    const list = phases();
+    if (playing || !list.length) return;
+    let position = at === null ? pagePosition() : at;
+    // From the start again once the end was reached.
+    if (position >= list.length - 1 && (step === "results" || step === "after" || !active)) {
+      position = 0;
+    }
+    playing = true;
+    paintControls();
+    const token = ++run;
+    for (;;) {
+      prefetch(position + 1);
+      const steps = ["orders", "results"];
+      let phase = null;
+      try { phase = await load(position); } catch (e) { phase = null; }
+      if (phase && phase.results) steps.push("after");
+      for (const which of steps) {
+        if (!(await show(position, which, token))) return;
+        await sleep(STEP_TIME[which] / speed());
+        if (token !== run) return;
+      }
+      if (position >= phases().length - 1) break;
+      position += 1;
+    }
+    playing = false;
+    // The end of the history: what came of its last phase stays on show.
+    await show(position, "results", token);
+    rest();
+  }
+
+  function pause() {
+    if (!playing) return;
+    playing = false;
+    run += 1;
+    paintControls();
+    rest();
+  }
+
+  const actions = {
+    first: () => go(0),
+    back: () => go((at === null ? pagePosition() : at) - 1),
+    forward: () => go((at === null ? pagePosition() : at) + 1),
+    last: () => go(phases().length - 1),
+    play: () => (playing ? pause() : play()),
+  };
+
+  // -- wiring ----------------------------------------------------------------------------
+
+  if (box) {
+    box.addEventListener("click", (e) => {
+      const button = e.target.closest("[data-replay]");
+      if (button && !button.disabled) actions[button.dataset.replay]();
+    });
+  }
+  document.addEventListener("keydown", (e) => {
+    if (!box || box.hidden || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    if (typingIn(e.target) || document.querySelector("#unit-chooser:not([hidden])")) return;
+    const action = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last", " ": "play" }[e.key];
+    if (!action) return;
+    // A focused button takes Space itself (a click).
+    if (action === "play" && e.target instanceof Element && e.target.closest("button, a, summary")) return;
+    e.preventDefault();
+    actions[action]();
+  });
+
+  return {
+    // Whether the board is the replay's (the page's drawing leaves it alone).
+    active: () => active,
+    // The history changed (a refresh): show the controls once there is something to
+    // replay, that is, a phase before the open one or an adjudicated one.
+    update(pageState) {
+      if (!box) return;
+      const list = phases();
+      const somethingDone = list.length > 1 || Boolean(pageState && pageState.phase && pageState.phase.results);
+      box.hidden = !somethingDone;
+      if (active && shown) paintWords(shown, step);
+      paintControls();
+    },
+    // Another phase picked in the history, or the address changed: the page takes over.
+    stop() {
+      run += 1;
+      clearTimeout(restTimer);
+      active = false;
+      playing = false;
+      at = null;
+      step = null;
+      shown = null;
+      paintWords(null, null);
+      paintControls();
+    },
+  };
+}

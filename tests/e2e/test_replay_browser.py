@@ -1,0 +1,264 @@
+"""In a real browser: the game page's replay. Played, it walks the adjudicated phases (the
+orders drawn, then their results, then the position after) and stops at the open phase;
+stepped with the keyboard, the address names the phase on show and opening that address
+shows it; the open phase's orders never appear to anyone but their power; a phone's
+width takes its controls without scrolling sideways."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+from playwright.sync_api import Browser, Page, expect
+
+from games import services
+from games.models import Game
+from tests.e2e.base import BrowserTestCase, browser_session, seven_player_game, signed_in_page
+
+#: France takes Burgundy from Germany (dislodged, it retreats to the Ruhr), and builds.
+PLAY = {
+    "S1901M": {
+        "france": ["A par - pic", "F bre - mao"],
+        "germany": ["A mun - bur", "F kie - den"],
+    },
+    "F1901M": {
+        "france": ["A pic - bur", "A mar S A pic - bur", "F mao - por"],
+        "germany": ["A bur H"],
+    },
+    "F1901R": {"germany": ["A bur R ruh"]},
+}
+#: France's build in the open winter: saved, and nobody else's to see.
+SECRET_BUILD = "A par B"
+PHONE = {"width": 390, "height": 844}
+
+
+def played_game() -> Game:
+    """A running game three phases in (two movements and a retreat adjudicated), France's
+    build for the open winter saved."""
+    from django.contrib.auth.models import User
+
+    game = seven_player_game("Replay game")
+    users = {u.username.removesuffix("-player"): u for u in User.objects.all()}
+    for code, orders in PLAY.items():
+        phase = game.current_phase
+        assert phase is not None and phase.code == code
+        for power, given in orders.items():
+            services.orders_submit(game=game, user=users[power], orders=given)
+        assert services.phase_adjudicate(game_id=game.pk, phase_id=phase.pk)
+        game.refresh_from_db()
+    assert game.current_phase is not None and game.current_phase.code == "W1901A"
+    services.orders_submit(game=game, user=users["france"], orders=[SECRET_BUILD])
+    return game
+
+
+#: Records each step the replay shows: its phase, its words, how "A bur H" is drawn and
+#: which units are marked dislodged.
+SEEN = """() => {
+  window.__seen = [];
+  const note = () => {
+    const phase = document.getElementById("replay-phase").textContent;
+    const step = document.getElementById("replay-step").textContent;
+    if (!phase || !step) return;
+    const line = document.querySelector('#orders [data-order="A bur H"]');
+    const marked = [...document.querySelectorAll("#units .unit.dislodged")]
+      .map((u) => "dislodged " + u.dataset.unit);
+    const entry = [phase, step, line ? line.getAttribute("class") : "-", ...marked].join("|");
+    if (window.__seen[window.__seen.length - 1] !== entry) window.__seen.push(entry);
+  };
+  new MutationObserver(note).observe(document.getElementById("replay"),
+    { subtree: true, childList: true, characterData: true });
+}"""
+
+
+def phase_in_address(page: Page) -> str | None:
+    values = parse_qs(urlparse(page.url).query).get("phase")
+    return values[0] if values else None
+
+
+def drawn(page: Page, order: str) -> Any:
+    return page.locator(f'#orders [data-order="{order}"]')
+
+
+class ReplayCase(BrowserTestCase):
+    """One test a class: here (SQLite, a forked live server) a second test of a class finds
+    its server blind to the data its setUp wrote (so do the other browser tests with several
+    tests a class, such as test_narrow_screen_browser.py, on main)."""
+
+    def setUp(self) -> None:
+        self.game = played_game()
+        self.url = f"{self.live_server_url}/games/{self.game.pk}/"
+
+    def _anonymous(self, browser: Browser, errors: list[Any], **context: Any) -> Page:
+        page = browser.new_context(**context).new_page()
+        page.on("pageerror", lambda error: errors.append(error))
+        return page
+
+
+class SteppingWithTheKeyboard(ReplayCase):
+    def test_stepping_with_the_keyboard_names_each_phase_in_the_address(self) -> None:
+        with browser_session() as (browser, errors):
+            page = signed_in_page(browser, errors, self.live_server_url, "germany-player")
+            page.goto(self.url)
+            expect(page.locator("#replay")).to_be_visible()
+            # The open winter, as the page shows it: no replay under way.
+            assert phase_in_address(page) is None
+
+            page.keyboard.press("Home")
+            expect(page.locator("#replay-phase")).to_have_text("Spring 1901 movement")
+            assert phase_in_address(page) == "0"
+            expect(page.locator("#phase-select")).to_have_value("0")
+            # Spring's orders, all of them carried out.
+            expect(drawn(page, "A mun - bur")).to_have_class("order move")
+            expect(drawn(page, "F kie - den")).to_have_class("order move")
+            expect(page.locator("#replay-results")).to_contain_text("A Munich → Burgundy")
+
+            page.keyboard.press("ArrowRight")
+            expect(page.locator("#replay-phase")).to_have_text("Fall 1901 movement")
+            assert phase_in_address(page) == "1"
+            expect(drawn(page, "A pic - bur")).to_have_class("order move")
+            expect(drawn(page, "A bur H")).to_have_class("order hold failed")
+            # The German army dislodged from Burgundy, marked where it awaits its retreat.
+            dislodged = page.locator('#units .unit.dislodged[data-unit="bur"]')
+            expect(dislodged).to_have_attribute("data-power", "germany")
+            expect(dislodged.locator(".dislodged-mark")).to_have_count(1)
+            expect(page.locator("#replay-results .result-dislodged")).to_contain_text("Burgundy")
+
+            page.keyboard.press("ArrowRight")
+            expect(page.locator("#replay-phase")).to_have_text("Fall 1901 retreats")
+            assert phase_in_address(page) == "2"
+            expect(drawn(page, "A bur R ruh")).to_have_class("order retreat")
+
+            page.keyboard.press("ArrowLeft")
+            assert_phase(page, "1", "Fall 1901 movement")
+            # The panel follows once the replay rests on a phase.
+            expect(page.locator("#panel h2").first).to_have_text("Fall 1901 movement")
+
+            # The address, shared: that phase on opening it.
+            shared = page.url
+            other = signed_in_page(browser, errors, self.live_server_url, "italy-player")
+            other.goto(shared)
+            expect(other.locator("#panel h2").first).to_have_text("Fall 1901 movement")
+            expect(drawn(other, "A pic - bur")).to_have_count(1)
+
+            # End: the open winter, shown as ever, without France's secret build.
+            page.keyboard.press("End")
+            expect(page.locator("#panel h2").first).to_have_text("Winter 1901 adjustments")
+            assert phase_in_address(page) is None
+            # Named for those who hear the page; no step of a replay any more.
+            expect(page.locator("#replay-phase")).to_have_text("Winter 1901 adjustments")
+            expect(page.locator("#replay-step")).to_have_text("")
+            expect(drawn(page, SECRET_BUILD)).to_have_count(0)
+            expect(page.locator("#orders [data-order]")).to_have_count(0)
+
+
+class Playing(ReplayCase):
+    def test_playing_walks_the_history_and_stops_at_the_open_phase(self) -> None:
+        with browser_session() as (browser, errors):
+            page = signed_in_page(browser, errors, self.live_server_url, "france-player")
+            page.goto(f"{self.url}?phase=0")
+            expect(page.locator("#panel h2").first).to_have_text("Spring 1901 movement")
+            page.select_option("#replay-speed", "4")
+            # Every phase fetched is kept: count the state reads while it plays.
+            reads: list[str] = []
+            page.on("request", lambda r: reads.append(r.url) if "words=true" in r.url else None)
+            # What the board shows at each step, as the replay goes: the step's words and
+            # how the German hold in Burgundy is drawn then.
+            page.evaluate(SEEN)
+            # Space plays (focus on the page, not in a field).
+            page.locator("#panel h1").click()
+            page.keyboard.press(" ")
+            expect(page.locator("#replay .replay-play .label")).to_have_text("Pause")
+            # At the open winter it stops: France's own build is on its own page.
+            expect(page.locator("#panel h2").first).to_have_text(
+                "Winter 1901 adjustments", timeout=15000
+            )
+            expect(page.locator("#replay .replay-play .label")).to_have_text("Replay")
+            assert phase_in_address(page) is None
+            expect(drawn(page, SECRET_BUILD)).to_have_count(1)
+            seen = page.evaluate("window.__seen")
+            assert seen[:6] == [
+                "Spring 1901 movement|· orders given|-",
+                "Spring 1901 movement|· results|-",
+                "Spring 1901 movement|· position after|-",
+                # Going in, the fall's hold in Burgundy undecided; then failed, the army
+                # dislodged; then the position after, the army awaiting its retreat.
+                "Fall 1901 movement|· orders given|order hold",
+                "Fall 1901 movement|· results|order hold failed|dislodged bur",
+                "Fall 1901 movement|· position after|-|dislodged bur",
+            ], seen
+            assert seen[-1] == "Fall 1901 retreats|· position after|-", seen
+            # Each adjudicated phase read once (the open one only to learn it is open).
+            adjudicated = [u for u in reads if "phase=3" not in u]
+            assert sorted(adjudicated) == sorted(set(adjudicated)), reads
+            assert len(adjudicated) == 3, reads
+
+            # Paused mid-way, Space again: it goes on from there.
+            page.keyboard.press("Home")
+            assert_phase(page, "0", "Spring 1901 movement")
+            page.keyboard.press(" ")
+            expect(page.locator("#replay-phase")).to_have_text("Fall 1901 movement")
+            page.keyboard.press(" ")
+            expect(page.locator("#replay .replay-play .label")).to_have_text("Replay")
+            assert phase_in_address(page) in ("1", "2")
+
+
+class KeysInAField(ReplayCase):
+    def test_keys_in_the_orders_box_are_the_boxs_own(self) -> None:
+        with browser_session() as (browser, errors):
+            page = signed_in_page(browser, errors, self.live_server_url, "france-player")
+            page.goto(self.url)
+            page.locator("#order-input").press_sequentially("A mar B")
+            page.keyboard.press("ArrowLeft")
+            page.keyboard.press("Home")
+            page.keyboard.press(" ")
+            assert phase_in_address(page) is None
+            expect(page.locator("#replay-phase")).to_have_text("")
+            expect(page.locator("#order-input")).to_have_value(" A mar B")
+
+
+class AnonymousWatcher(ReplayCase):
+    def test_the_open_phase_orders_stay_secret_from_anonymous_watchers(self) -> None:
+        with browser_session() as (browser, errors):
+            page = self._anonymous(browser, errors, viewport={"width": 1400, "height": 1000})
+            page.goto(f"{self.url}?phase=2")
+            page.click("#replay [data-replay='forward']")
+            expect(page.locator("#panel h2").first).to_have_text("Winter 1901 adjustments")
+            expect(drawn(page, SECRET_BUILD)).to_have_count(0)
+            page.click("#replay [data-replay='first']")
+            assert_phase(page, "0", "Spring 1901 movement")
+            page.click("#replay [data-replay='play']")
+            expect(page.locator("#panel h2").first).to_have_text(
+                "Winter 1901 adjustments", timeout=20000
+            )
+            expect(drawn(page, SECRET_BUILD)).to_have_count(0)
+            assert "A par B" not in page.content()
+
+
+class OnAPhone(ReplayCase):
+    def test_the_controls_fit_a_phone(self) -> None:
+        with browser_session() as (browser, errors):
+            page = signed_in_page(
+                browser, errors, self.live_server_url, "germany-player", viewport=PHONE
+            )
+            page.goto(self.url)
+            controls = page.locator("#replay .replay-controls")
+            expect(controls).to_be_visible()
+            page.locator("#replay [data-replay='back']").click()
+            assert_phase(page, "2", "Fall 1901 retreats")
+            width = page.evaluate("window.innerWidth")
+            for box in page.locator("#replay button, #replay select").all():
+                bounds = box.bounding_box()
+                assert bounds is not None
+                assert bounds["x"] >= 0 and bounds["x"] + bounds["width"] <= width
+                # Large enough for a finger.
+                assert bounds["height"] >= 40
+            scroll = page.evaluate(
+                "Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)"
+                " - window.innerWidth"
+            )
+            assert scroll <= 0
+
+
+def assert_phase(page: Page, index: str, name: str) -> None:
+    expect(page.locator("#replay-phase")).to_have_text(name)
+    assert phase_in_address(page) == index
