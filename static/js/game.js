@@ -812,6 +812,10 @@ import { createReplay } from "./replay.js";
     const typing = document.getElementById("order-input");
     const typed = typing ? typing.value : "";
     const focused = typing !== null && document.activeElement === typing;
+    // A replay control in focus (the replay sits in the panel) keeps it in the new panel.
+    const active = document.activeElement;
+    const replayFocus = active instanceof Element && active.closest("#replay")
+      ? (active.dataset.replay ? `#replay [data-replay="${active.dataset.replay}"]` : `#${active.id}`) : null;
     document.getElementById("panel").replaceWith(panel);
     // The map's help and its downloads name the phase on show: they follow it too.
     for (const id of ["map-help", "pictures", "order-modes"]) {
@@ -836,6 +840,8 @@ import { createReplay } from "./replay.js";
       if (focused) input.focus();
     }
     if (!moved && lastError.text) setError(lastError.text);
+    const again = replayFocus ? document.querySelector(replayFocus) : null;
+    if (again) again.focus();
     // A new phase, or a change of who plays: the press panel's phases (and whom one may
     // write to) follow. Not at every saved order: each would cost two API reads per page.
     if (pressKey() !== pressBefore) {

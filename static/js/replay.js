@@ -1,9 +1,11 @@
-// The game page's replay: the history played as an animation under the map. Each phase
+// The game page's replay: the history played as an animation on the board. Each phase
 // is shown in steps: the position going in with the orders drawn, then the results
 // (failed orders marked, the units dislodged marked), then the position coming out; its
 // name and its results in words (the state API's ?words=true, in the reader's language)
 // beside the controls. Play and pause, step back and forward, first and last, a speed;
-// the keyboard's Left, Right, Home, End and Space do the same.
+// the keyboard's Left, Right, Home, End and Space do the same. The controls sit by the
+// history in the page's panel, which the page fetches again as the game changes: they are
+// looked up at each use and painted again from here (update).
 //
 // What a phase shows is what the state API gives this viewer (games.visibility decides):
 // each phase is fetched once and kept, the next one while the one before plays. The open
@@ -11,9 +13,10 @@
 // shows it as it always does (the viewer's own orders, nobody else's).
 //
 // The address follows the phase on show (history.replaceState, ?phase=N), so it can be
-// copied and shared; once the replay rests on a phase the page's panel follows it too
-// (onRest), fetched as the page fetches itself.
-import { getJson, gettext } from "./lib/transport.js";
+// copied and shared; once the replay rests on a phase the page's panel (its notes, its
+// results table, its downloads) follows it too (onRest), fetched as the page fetches
+// itself.
+import { format, getJson, gettext } from "./lib/transport.js";
 
 // The phase kinds the board draws orders of: the core's and the set-ups'. A variant's
 // own kind (Kapitalisten's exchange, Rather Silly's llama winter) shows its board and its
@@ -25,6 +28,11 @@ const STEP_TIME = { orders: 1500, results: 1700, after: 1000 };
 const REST_TIME = 700;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const ngettext = window.ngettext || ((one, many, n) => (n === 1 ? one : many));
+
+// A result worth a line of the short list: all but the holds that stood (a phase's
+// defaults, mostly), which are counted instead.
+const worthALine = (r) => r.result !== "ok" || !/ H$/.test(r.order);
 
 // A text field (the orders box, press, a select): keys there are the field's own.
 function typingIn(target) {
@@ -34,18 +42,20 @@ function typingIn(target) {
 
 // ctx: { svg, board, stateUrl, phases(), pageIndex(), beforeDraw(), onExit(), onRest(index) }
 export function createReplay(ctx) {
-  const box = document.getElementById("replay");
+  const controls = () => document.getElementById("replay");
   const cache = new Map(); // phase index -> Promise of its state (adjudicated phases only)
   let active = false; // the board shows the replay (not the page's own phase)
   let playing = false;
   let run = 0; // bumped by every action: an older play loop or step sees it and stops
   let at = null; // position in ctx.phases() of the phase on show
+  // The phase last asked for: a key pressed again before it is on show steps from it.
+  let aim = null;
   let step = null; // "orders", "results" or "after"
   let shown = null; // the state of the phase on show
   let restTimer = null;
 
   const phases = () => ctx.phases() || [];
-  const speed = () => Number((document.getElementById("replay-speed") || {}).value) || 1;
+  let speed = 1; // kept here: the panel, and its select, may be replaced meanwhile
 
   // Where the page's own phase is in the history (the replay starts from there).
   function pagePosition() {
@@ -149,7 +159,8 @@ export function createReplay(ctx) {
     list.dataset.step = which || "";
     if (!which) return list.replaceChildren(); // not replaying: the panel has the words
     const rows = [];
-    for (const r of (phase && phase.results) || []) {
+    const results = (phase && phase.results) || [];
+    for (const r of results.filter(worthALine)) {
       const li = document.createElement("li");
       li.className = `result-${r.result}`;
       li.dataset.order = r.order;
@@ -167,16 +178,19 @@ export function createReplay(ctx) {
       li.append(who, order, outcome);
       rows.push(li);
     }
-    if (!rows.length) {
+    const held = results.length - rows.length;
+    if (held || !rows.length) {
       const li = document.createElement("li");
       li.className = "empty";
-      li.textContent = list.dataset.none;
+      li.textContent = !results.length ? list.dataset.none
+        : format(ngettext("%(count)s unit holds.", "%(count)s units hold.", held), { count: held });
       rows.push(li);
     }
     list.replaceChildren(...rows);
   }
 
   function paintControls() {
+    const box = controls();
     if (!box) return;
     const last = phases().length - 1;
     const position = at === null ? pagePosition() : at;
@@ -186,10 +200,10 @@ export function createReplay(ctx) {
     button("forward").disabled = position >= last;
     button("last").disabled = position >= last;
     const play = button("play");
-    const label = playing ? play.dataset.pauseLabel : play.dataset.playLabel;
-    play.querySelector(".glyph").textContent = playing ? "⏸" : "▶";
-    play.querySelector(".label").textContent = label;
+    play.querySelector(".label").textContent = playing ? play.dataset.pauseLabel : play.dataset.playLabel;
     box.classList.toggle("playing", playing);
+    const select = document.getElementById("replay-speed");
+    if (select) select.value = String(speed);
   }
 
   // The address names the phase on show; the last one goes without (as the history's
@@ -216,6 +230,7 @@ export function createReplay(ctx) {
       phase = null;
     }
     if (token !== run) return false;
+    aim = null;
     if (phase && phase.is_current) {
       exit(position);
       return false;
@@ -256,6 +271,7 @@ export function createReplay(ctx) {
     const list = phases();
     if (!list.length) return;
     const target = Math.max(0, Math.min(list.length - 1, position));
+    aim = target;
     playing = false;
     const token = ++run;
     if (await show(target, "results", token)) {
@@ -267,7 +283,7 @@ export function createReplay(ctx) {
   async function play() {
     const list = phases();
     if (playing || !list.length) return;
-    let position = at === null ? pagePosition() : at;
+    let position = from();
     // From the start again once the end was reached.
     if (position >= list.length - 1 && (step === "results" || step === "after" || !active)) {
       position = 0;
@@ -283,7 +299,7 @@ export function createReplay(ctx) {
       if (phase && phase.results) steps.push("after");
       for (const which of steps) {
         if (!(await show(position, which, token))) return;
-        await sleep(STEP_TIME[which] / speed());
+        await sleep(STEP_TIME[which] / speed);
         if (token !== run) return;
       }
       if (position >= phases().length - 1) break;
@@ -303,23 +319,26 @@ export function createReplay(ctx) {
     rest();
   }
 
+  const from = () => (aim !== null ? aim : at !== null ? at : pagePosition());
   const actions = {
     first: () => go(0),
-    back: () => go((at === null ? pagePosition() : at) - 1),
-    forward: () => go((at === null ? pagePosition() : at) + 1),
+    back: () => go(from() - 1),
+    forward: () => go(from() + 1),
     last: () => go(phases().length - 1),
     play: () => (playing ? pause() : play()),
   };
 
   // -- wiring ----------------------------------------------------------------------------
 
-  if (box) {
-    box.addEventListener("click", (e) => {
-      const button = e.target.closest("[data-replay]");
-      if (button && !button.disabled) actions[button.dataset.replay]();
-    });
-  }
+  document.addEventListener("click", (e) => {
+    const button = e.target instanceof Element && e.target.closest("#replay [data-replay]");
+    if (button && !button.disabled) actions[button.dataset.replay]();
+  });
+  document.addEventListener("change", (e) => {
+    if (e.target instanceof Element && e.target.id === "replay-speed") speed = Number(e.target.value) || 1;
+  });
   document.addEventListener("keydown", (e) => {
+    const box = controls();
     if (!box || box.hidden || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
     if (typingIn(e.target) || document.querySelector("#unit-chooser:not([hidden])")) return;
     const action = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last", " ": "play" }[e.key];
@@ -336,11 +355,13 @@ export function createReplay(ctx) {
     // The history changed (a refresh): show the controls once there is something to
     // replay, that is, a phase before the open one or an adjudicated one.
     update(pageState) {
+      const box = controls();
       if (!box) return;
       const list = phases();
       const somethingDone = list.length > 1 || Boolean(pageState && pageState.phase && pageState.phase.results);
       box.hidden = !somethingDone;
       if (active && shown) paintWords(shown, step);
+      else if (at !== null) paintWords(null, null);
       paintControls();
     },
     // Another phase picked in the history, or the address changed: the page takes over.
@@ -350,6 +371,7 @@ export function createReplay(ctx) {
       active = false;
       playing = false;
       at = null;
+      aim = null;
       step = null;
       shown = null;
       paintWords(null, null);
