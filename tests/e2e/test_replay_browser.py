@@ -262,3 +262,155 @@ class OnAPhone(ReplayCase):
 def assert_phase(page: Page, index: str, name: str) -> None:
     expect(page.locator("#replay-phase")).to_have_text(name)
     assert phase_in_address(page) == index
+
+
+# -- the variants' own phases: a set-up's nominations, a draft's picks, a duel's boards --------
+
+
+def two_players(variant: str, *, options: dict[str, Any], duel: bool = False) -> Game:
+    """A running game of ``variant`` between red (alice, its creator) and blue (bob)."""
+    from django.contrib.auth.models import User
+
+    from games.terms import GameTerms
+
+    alice = User.objects.create_user("alice")
+    bob = User.objects.create_user("bob")
+    chosen = variant == "highlander"
+    game = services.game_create(
+        created_by=alice,
+        name=f"Replay {variant}",
+        power="red" if chosen else None,
+        terms=GameTerms(
+            variant_id=variant,
+            options=options,
+            duel=duel,
+            assignment=Game.Assignment.CHOSEN if chosen else Game.Assignment.RANDOM,
+        ),
+    )
+    services.game_join(game=game, user=bob, power="blue" if chosen else None)
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+    return game
+
+
+def give(game: Game, power: str, orders: list[str]) -> None:
+    """``power``'s player saves ``orders`` and says he is ready."""
+    user = game.seats.get(power=power).user
+    services.orders_submit(game=game, user=user, orders=orders)
+    services.orders_ready(game=game, user=user, ready=True)
+
+
+def adjudicate(game: Game) -> None:
+    phase = game.current_phase
+    assert phase is not None
+    assert services.phase_adjudicate(game_id=game.pk, phase_id=phase.pk)
+    game.refresh_from_db()
+
+
+def replay_to_the_end(case: ReplayCase, game: Game, errors: list[Any], browser: Browser) -> Page:
+    """An anonymous watcher opens ``game``'s page, goes to its first phase and plays the
+    replay very fast until it stops at the open phase."""
+    page = case._anonymous(browser, errors, viewport={"width": 1400, "height": 1000})
+    page.goto(f"{case.live_server_url}/games/{game.pk}/")
+    expect(page.locator("#replay")).to_be_visible()
+    page.select_option("#replay-speed", "4")
+    page.click("#replay [data-replay='first']")
+    expect(page.locator("#replay-step")).to_have_text("· results")
+    assert phase_in_address(page) == "0"
+    return page
+
+
+class HighlanderNomination(ReplayCase):
+    def setUp(self) -> None:
+        from tests.games.test_highlander_site import BLUE_LIST, RED_LIST
+
+        self.game = two_players("highlander", options={})
+        give(self.game, "red", [f"nominate {c}" for c in RED_LIST])
+        give(self.game, "blue", [f"nominate {c}" for c in BLUE_LIST])
+        adjudicate(self.game)
+        assert self.game.current_phase is not None
+        assert self.game.current_phase.code == "W1900P"
+
+    def test_the_nominations_are_drawn_and_the_replay_stops_at_the_placement(self) -> None:
+        with browser_session() as (browser, errors):
+            page = replay_to_the_end(self, self.game, errors, browser)
+            # Each list's centers ringed; Rome, on both lists, stays neutral: failed.
+            expect(drawn(page, "nominate lon")).to_have_class("order nominate")
+            expect(drawn(page, "nominate rom")).to_have_count(2)
+            for ring in drawn(page, "nominate rom").all():
+                expect(ring).to_have_class("order nominate failed")
+            expect(page.locator("#replay-results .result-bounce")).to_have_count(2)
+            page.click("#replay [data-replay='play']")
+            expect(page.locator("#panel h2").first).to_have_text("Placement of units", timeout=15000)
+            assert phase_in_address(page) is None
+
+
+class MultipleVoidDraft(ReplayCase):
+    def setUp(self) -> None:
+        from collections import deque
+
+        from adjudicator import find_variant
+        from games.positions import phase_position, powers_to_order
+        from tests.games.test_multiple_void_site import BLUE_PICKS, RED_PICKS
+
+        self.game = two_players("multiple_void", options={"players": 2})
+        picks = {"red": deque(RED_PICKS), "blue": deque(BLUE_PICKS)}
+        variant = find_variant("multiple_void")
+        # The first four picks, then the draft is left open.
+        for _ in range(4):
+            phase = self.game.current_phase
+            assert phase is not None and phase.code == "S1900D"
+            (power,) = powers_to_order(phase_position(phase), variant)
+            give(self.game, power, [f"{picks[power].popleft()} B"])
+            adjudicate(self.game)
+
+    def test_each_pick_is_drawn_and_the_replay_stops_at_the_open_pick(self) -> None:
+        with browser_session() as (browser, errors):
+            page = replay_to_the_end(self, self.game, errors, browser)
+            first = page.locator("#replay-phase").inner_text()
+            # A pick is a build: ringed in its colour.
+            expect(page.locator("#orders .order.build")).to_have_count(1)
+            page.keyboard.press("ArrowRight")
+            expect(page.locator("#replay-phase")).not_to_have_text(first)
+            assert phase_in_address(page) == "1"
+            expect(page.locator("#orders .order.build")).to_have_count(1)
+            page.click("#replay [data-replay='play']")
+            expect(page.locator("#replay .replay-play .label")).to_have_text(
+                "Replay", timeout=15000
+            )
+            assert phase_in_address(page) is None
+            # The open pick, as the page shows it: four units drafted so far.
+            expect(page.locator("#units .unit")).to_have_count(4)
+
+
+class HighlanderDuelBoardB(ReplayCase):
+    def setUp(self) -> None:
+        from tournaments.models import BoardLink
+
+        setup = {
+            "nomination": "fixed",
+            "fixed_setup": {
+                "centers": {"red": ["par", "mar"], "blue": ["mos"]},
+                "units": {"red": ["A par", "A mar"], "blue": ["A mos"]},
+            },
+        }
+        board_a = two_players("highlander", options=setup, duel=True)
+        board_b = BoardLink.objects.get(games=board_a).board("B")
+        assert board_b is not None
+        self.game = board_b
+        for board in (board_a, board_b):
+            give(board, "red", [])
+            give(board, "blue", [])
+        adjudicate(board_a)
+        board_b.refresh_from_db()
+        resolved = board_b.phases.filter(status="resolved").count()
+        assert resolved >= 1
+
+    def test_board_b_replays_its_own_phases(self) -> None:
+        with browser_session() as (browser, errors):
+            page = replay_to_the_end(self, self.game, errors, browser)
+            expect(page.locator("#replay-phase")).to_have_text("Fall 1901 movement")
+            expect(page.locator("#duel-panel")).to_be_visible()
+            page.keyboard.press("End")
+            expect(page.locator("#replay-step")).to_have_text("")
+            assert phase_in_address(page) is None
