@@ -341,7 +341,9 @@ class HighlanderNomination(ReplayCase):
                 expect(ring).to_have_class("order nominate failed")
             expect(page.locator("#replay-results .result-bounce")).to_have_count(2)
             page.click("#replay [data-replay='play']")
-            expect(page.locator("#panel h2").first).to_have_text("Placement of units", timeout=15000)
+            expect(page.locator("#replay-step")).to_have_text("· position after")
+            expect(page.locator("#replay-step")).to_have_text("", timeout=15000)
+            expect(page.locator("#panel h2").first).to_have_text("Placement of units")
             assert phase_in_address(page) is None
 
 
