@@ -96,7 +96,8 @@ def play_to_winter(game: Game, players: dict[str, Any]) -> None:
     assert phase is not None
     assert services.phase_adjudicate(game_id=game.pk, phase_id=phase.pk)
     game.refresh_from_db()
-    assert game.current_phase is not None and game.current_phase.code == "W1901A"
+    assert game.current_phase is not None
+    assert game.current_phase.code == "W1901A"
 
 
 def the_open_phase(game: Game) -> int:

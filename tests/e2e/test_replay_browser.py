@@ -41,12 +41,14 @@ def played_game() -> Game:
     users = {u.username.removesuffix("-player"): u for u in User.objects.all()}
     for code, orders in PLAY.items():
         phase = game.current_phase
-        assert phase is not None and phase.code == code
+        assert phase is not None
+        assert phase.code == code
         for power, given in orders.items():
             services.orders_submit(game=game, user=users[power], orders=given)
         assert services.phase_adjudicate(game_id=game.pk, phase_id=phase.pk)
         game.refresh_from_db()
-    assert game.current_phase is not None and game.current_phase.code == "W1901A"
+    assert game.current_phase is not None
+    assert game.current_phase.code == "W1901A"
     services.orders_submit(game=game, user=users["france"], orders=[SECRET_BUILD])
     return game
 
@@ -249,7 +251,8 @@ class OnAPhone(ReplayCase):
             for box in page.locator("#replay button, #replay select").all():
                 bounds = box.bounding_box()
                 assert bounds is not None
-                assert bounds["x"] >= 0 and bounds["x"] + bounds["width"] <= width
+                assert bounds["x"] >= 0
+                assert bounds["x"] + bounds["width"] <= width
                 # Large enough for a finger.
                 assert bounds["height"] >= 40
             scroll = page.evaluate(
@@ -361,7 +364,8 @@ class MultipleVoidDraft(ReplayCase):
         # The first four picks, then the draft is left open.
         for _ in range(4):
             phase = self.game.current_phase
-            assert phase is not None and phase.code == "S1900D"
+            assert phase is not None
+            assert phase.code == "S1900D"
             (power,) = powers_to_order(phase_position(phase), variant)
             give(self.game, power, [f"{picks[power].popleft()} B"])
             adjudicate(self.game)

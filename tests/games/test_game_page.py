@@ -154,3 +154,24 @@ def test_chosen_powers_are_shown_with_their_player(make_user: Any) -> None:
     text = page(logged_in(alice), game)
     assert "You have a seat (Italy)." in text
     assert "drawn by lot" not in text
+
+
+# -- the history: its replay, and its links without script ---------------------------------
+
+
+def test_the_history_offers_a_replay_and_keeps_its_links_without_script(
+    started_game: Game, players: dict[str, Any]
+) -> None:
+    play_to(started_game, players, "F1901R")
+    html = page(Client(), started_game)
+    # The replay's controls by the history, hidden until the script shows them.
+    assert '<section id="replay" class="replay" aria-label="Replay" hidden>' in html
+    for control in ("first", "back", "play", "forward", "last"):
+        assert f'data-replay="{control}"' in html
+    assert 'id="replay-speed"' in html
+    # The phase on show is announced as it changes.
+    assert '<strong id="replay-phase" aria-live="polite">' in html
+    # Without script, every phase is a link, as before.
+    noscript = html.split('<nav class="history"')[1].split("</nav>")[0]
+    for index, code in enumerate(("S1901M", "F1901M", "F1901R")):
+        assert f'<a href="?phase={index}">{code}</a>' in noscript
