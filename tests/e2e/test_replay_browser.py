@@ -13,7 +13,13 @@ from playwright.sync_api import Browser, Page, expect
 
 from games import services
 from games.models import Game
-from tests.e2e.base import BrowserTestCase, browser_session, seven_player_game, signed_in_page
+from tests.e2e.base import (
+    POWERS,
+    BrowserTestCase,
+    browser_session,
+    seven_player_game,
+    signed_in_page,
+)
 
 #: France takes Burgundy from Germany (dislodged, it retreats to the Ruhr), and builds.
 PLAY = {
@@ -419,4 +425,53 @@ class HighlanderDuelBoardB(ReplayCase):
             expect(page.locator("#duel-panel")).to_be_visible()
             page.keyboard.press("End")
             expect(page.locator("#replay-step")).to_have_text("")
+            assert phase_in_address(page) is None
+
+
+class RatherSillyLlamaWinter(ReplayCase):
+    """A phase kind of a variant's own, which the board does not draw orders of: its board
+    and its results in words, and on to the next."""
+
+    def setUp(self) -> None:
+        from datetime import timedelta
+
+        from django.contrib.auth.models import User
+        from django.utils import timezone
+
+        from games.models import GamePhase
+        from games.terms import GameTerms
+
+        users = {p: User.objects.create_user(f"{p}-silly") for p in POWERS}
+        self.game = services.game_create(
+            created_by=users["austria"],
+            name="Silly replay",
+            power="austria",
+            terms=GameTerms(variant_id="rather_silly", assignment=Game.Assignment.CHOSEN),
+        )
+        for power in POWERS[1:]:
+            services.game_join(game=self.game, user=users[power], power=power)
+        services.orders_submit(
+            game=self.game, user=users["england"], orders=["herd yor", "vote lon - bel"]
+        )
+        services.orders_submit(game=self.game, user=users["france"], orders=["vote bel - lon"])
+        phase = self.game.current_phase
+        assert phase is not None
+        assert phase.code == "W1900L"
+        GamePhase.objects.filter(pk=phase.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+        adjudicate(self.game)
+        self.url = f"{self.live_server_url}/games/{self.game.pk}/"
+
+    def test_the_llamas_winter_is_told_in_words_and_the_replay_moves_on(self) -> None:
+        with browser_session() as (browser, errors):
+            page = replay_to_the_end(self, self.game, errors, browser)
+            # No order of the llamas' winter is drawn; its results are in words.
+            expect(page.locator("#orders [data-order]")).to_have_count(0)
+            expect(page.locator("#replay-results li").first).to_be_visible()
+            expect(page.locator("#replay-results")).to_contain_text("London")
+            # England's herd is England's secret, in the replay too.
+            assert "herd yor" not in page.content()
+            page.click("#replay [data-replay='play']")
+            expect(page.locator("#replay-step")).to_have_text("· position after")
+            expect(page.locator("#replay-step")).to_have_text("", timeout=15000)
+            expect(page.locator("#panel h2").first).to_have_text("Spring 1901 movement")
             assert phase_in_address(page) is None
