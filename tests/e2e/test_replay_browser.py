@@ -475,3 +475,45 @@ class RatherSillyLlamaWinter(ReplayCase):
             expect(page.locator("#replay-step")).to_have_text("", timeout=15000)
             expect(page.locator("#panel h2").first).to_have_text("Spring 1901 movement")
             assert phase_in_address(page) is None
+
+
+class FinishedGame(ReplayCase):
+    """A finished game replays to its last phase and rests there (no open phase to hand
+    the board back to)."""
+
+    def setUp(self) -> None:
+        from django.contrib.auth.models import User
+
+        from accounts.roles import MODERATOR, grant
+        from games.services import moderation
+
+        super().setUp()
+        moderator = User.objects.create_user("moderator")
+        grant(moderator, MODERATOR)
+        moderation.game_end(game=self.game, by=moderator, outcome="draw", reason="A test ends it.")
+        self.game.refresh_from_db()
+        assert self.game.status == Game.Status.FINISHED
+
+    def test_the_replay_plays_to_the_last_phase_and_stays_there(self) -> None:
+        with browser_session() as (browser, errors):
+            page = replay_to_the_end(self, self.game, errors, browser)
+            expect(page.locator("#replay-phase")).to_have_text("Spring 1901 movement")
+            page.click("#replay [data-replay='play']")
+            expect(page.locator("#replay-phase")).to_have_text(
+                "Winter 1901 adjustments", timeout=15000
+            )
+            expect(page.locator("#replay .replay-play .label")).to_have_text(
+                "Replay", timeout=15000
+            )
+            # It rests on the last phase, the address bare (it shows the last phase).
+            expect(page.locator("#replay-step")).to_have_text("· results")
+            assert phase_in_address(page) is None
+            expect(page.locator("#replay [data-replay='forward']")).to_be_disabled()
+            expect(page.locator("#replay [data-replay='last']")).to_be_disabled()
+            # Ended before it was adjudicated: said so, in place of results.
+            expect(page.locator("#replay-results")).to_contain_text(
+                "No orders were adjudicated in this phase."
+            )
+            # Back one, by the keyboard.
+            page.keyboard.press("ArrowLeft")
+            assert_phase(page, "2", "Fall 1901 retreats")
