@@ -814,8 +814,11 @@ import { createReplay } from "./replay.js";
     const focused = typing !== null && document.activeElement === typing;
     // A replay control in focus (the replay sits in the panel) keeps it in the new panel.
     const active = document.activeElement;
-    const replayFocus = active instanceof Element && active.closest("#replay")
-      ? (active.dataset.replay ? `#replay [data-replay="${active.dataset.replay}"]` : `#${active.id}`) : null;
+    let replayFocus = null;
+    if (active instanceof HTMLElement && active.closest("#replay")) {
+      if (active.dataset.replay) replayFocus = `#replay [data-replay="${active.dataset.replay}"]`;
+      else if (active.id) replayFocus = `#${active.id}`;
+    }
     document.getElementById("panel").replaceWith(panel);
     // The map's help and its downloads name the phase on show: they follow it too.
     for (const id of ["map-help", "pictures", "order-modes"]) {

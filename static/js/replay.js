@@ -195,10 +195,13 @@ export function createReplay(ctx) {
     const last = phases().length - 1;
     const position = at === null ? pagePosition() : at;
     const button = (name) => box.querySelector(`[data-replay="${name}"]`);
-    button("first").disabled = position <= 0;
-    button("back").disabled = position <= 0;
-    button("forward").disabled = position >= last;
-    button("last").disabled = position >= last;
+    // aria-disabled, not disabled: a button in focus keeps it when it has nothing to do
+    // (a keyboard user who pressed "first" stays on it, and is not sent to the page's top).
+    const able = (name, yes) => button(name).setAttribute("aria-disabled", yes ? "false" : "true");
+    able("first", position > 0);
+    able("back", position > 0);
+    able("forward", position < last);
+    able("last", position < last);
     const play = button("play");
     play.querySelector(".label").textContent = playing ? play.dataset.pauseLabel : play.dataset.playLabel;
     box.classList.toggle("playing", playing);
@@ -332,7 +335,7 @@ export function createReplay(ctx) {
 
   document.addEventListener("click", (e) => {
     const button = e.target instanceof Element && e.target.closest("#replay [data-replay]");
-    if (button && !button.disabled) actions[button.dataset.replay]();
+    if (button && button.getAttribute("aria-disabled") !== "true") actions[button.dataset.replay]();
   });
   document.addEventListener("change", (e) => {
     if (e.target instanceof Element && e.target.id === "replay-speed") speed = Number(e.target.value) || 1;

@@ -234,6 +234,13 @@ class AnonymousWatcher(ReplayCase):
             expect(drawn(page, SECRET_BUILD)).to_have_count(0)
             page.click("#replay [data-replay='first']")
             assert_phase(page, "0", "Spring 1901 movement")
+            # The panel follows the phase (fetched anew): the button keeps the focus, though
+            # it has nothing more to do.
+            expect(page.locator("#panel h2").first).to_have_text("Spring 1901 movement")
+            expect(page.locator("#replay [data-replay='first']")).to_be_focused()
+            expect(page.locator("#replay [data-replay='first']")).to_be_disabled()
+            page.keyboard.press("Enter")
+            assert_phase(page, "0", "Spring 1901 movement")
             page.click("#replay [data-replay='play']")
             expect(page.locator("#panel h2").first).to_have_text(
                 "Winter 1901 adjustments", timeout=20000
