@@ -30,6 +30,7 @@ import { createReplay } from "./replay.js";
   enableZoom(svg, document.getElementById("zoom-controls"));
   let state = readState();
   const replay = createReplay({
+    svg,
     board,
     stateUrl: root.dataset.stateUrl,
     phases: () => state.phases,

@@ -124,6 +124,9 @@ export function createReplay(ctx) {
   function draw(phase, which) {
     ctx.beforeDraw();
     const board = ctx.board;
+    // Each step's pieces fade in (site.css), the steps of a phase told apart at a glance.
+    ctx.svg.classList.add("replaying");
+    ctx.svg.dataset.replayStep = which;
     const drawn = DRAWN_KINDS.has(phase.kind);
     if (which === "after") {
       board.owners(phase.centers_after || phase.centers);
@@ -250,6 +253,7 @@ export function createReplay(ctx) {
   }
 
   function exit(position) {
+    ctx.svg.classList.remove("replaying");
     active = false;
     playing = false;
     at = position;
@@ -369,6 +373,7 @@ export function createReplay(ctx) {
     },
     // Another phase picked in the history, or the address changed: the page takes over.
     stop() {
+      ctx.svg.classList.remove("replaying");
       run += 1;
       clearTimeout(restTimer);
       active = false;

@@ -357,8 +357,10 @@ class HighlanderNomination(ReplayCase):
                 expect(ring).to_have_class("order nominate failed")
             expect(page.locator("#replay-results .result-bounce")).to_have_count(2)
             page.click("#replay [data-replay='play']")
-            expect(page.locator("#replay-step")).to_have_text("· position after")
-            expect(page.locator("#replay-step")).to_have_text("", timeout=15000)
+            label = page.locator("#replay .replay-play .label")
+            expect(label).to_have_text("Pause")
+            expect(label).to_have_text("Replay", timeout=15000)
+            expect(page.locator("#replay-step")).to_have_text("")
             expect(page.locator("#panel h2").first).to_have_text("Placement of units")
             assert phase_in_address(page) is None
 
@@ -478,8 +480,10 @@ class RatherSillyLlamaWinter(ReplayCase):
             # England's herd is England's secret, in the replay too.
             assert "herd yor" not in page.content()
             page.click("#replay [data-replay='play']")
-            expect(page.locator("#replay-step")).to_have_text("· position after")
-            expect(page.locator("#replay-step")).to_have_text("", timeout=15000)
+            label = page.locator("#replay .replay-play .label")
+            expect(label).to_have_text("Pause")
+            expect(label).to_have_text("Replay", timeout=15000)
+            expect(page.locator("#replay-step")).to_have_text("")
             expect(page.locator("#panel h2").first).to_have_text("Spring 1901 movement")
             assert phase_in_address(page) is None
 
