@@ -237,7 +237,15 @@ export function createReplay(ctx) {
     }
     if (token !== run) return false;
     aim = null;
-    if (phase && phase.is_current) {
+    if (!phase) {
+      // Not read (no connection, or refused): said so, and a play stops here.
+      playing = false;
+      const stepWords = document.getElementById("replay-step");
+      if (stepWords) stepWords.textContent = gettext("That phase could not be read: no connection to the server.");
+      paintControls();
+      return false;
+    }
+    if (phase.is_current) {
       exit(position);
       return false;
     }
@@ -246,7 +254,7 @@ export function createReplay(ctx) {
     step = which;
     shown = phase;
     address(position);
-    if (phase) draw(phase, which);
+    draw(phase, which);
     paintWords(phase, which);
     paintControls();
     return true;

@@ -148,6 +148,15 @@ class SteppingWithTheKeyboard(ReplayCase):
             expect(other.locator("#panel h2").first).to_have_text("Fall 1901 movement")
             expect(drawn(other, "A pic - bur")).to_have_count(1)
 
+            # Without a connection, a phase not yet read cannot be shown: said so.
+            page.context.set_offline(True)
+            page.keyboard.press("End")
+            expect(page.locator("#replay-step")).to_have_text(
+                "That phase could not be read: no connection to the server."
+            )
+            assert phase_in_address(page) == "1"
+            page.context.set_offline(False)
+
             # End: the open winter, shown as ever, without France's secret build.
             page.keyboard.press("End")
             expect(page.locator("#panel h2").first).to_have_text("Winter 1901 adjustments")
