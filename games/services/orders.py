@@ -99,10 +99,7 @@ def orders_submit(
     faulty = {" ".join(p["order"].split()) for p in problems}
     readable = [t for t in kept if t not in faulty]
     refuse_excess_orders(game, position, power, readable)
-    order_set = order_set_of(phase, seat, power)
-    order_set.orders = kept
-    order_set.ready = False
-    order_set.save(update_fields=["orders", "ready", "seat", "updated_at"])
+    order_set = orders_replace(phase, seat, power, kept)
     _not_due_yet(phase)
     bump(game)
     return order_set
@@ -120,6 +117,20 @@ def refuse_excess_orders(game: Game, position: Position, power: str, orders: lis
         raise ApplicationError(
             _("Not saved: %(problem)s.") % {"problem": message}, {"reason_code": reason.value}
         )
+
+
+def orders_replace(phase: GamePhase, seat: Seat, power: str, orders: list[str]) -> OrderSet:
+    """``power``'s order set of ``phase`` is now ``orders``, given by ``seat`` and not
+    ready: written in one statement (an insert that updates the set already there), as a
+    player saves orders many times a phase."""
+    order_set = OrderSet(phase=phase, seat=seat, power=power, orders=orders, ready=False)
+    OrderSet.objects.bulk_create(
+        [order_set],
+        update_conflicts=True,
+        unique_fields=["phase", "power"],
+        update_fields=["seat", "orders", "ready", "updated_at"],
+    )
+    return order_set
 
 
 def order_set_of(phase: GamePhase, seat: Seat, power: str) -> OrderSet:
