@@ -19,6 +19,8 @@ from enum import StrEnum
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, F, IntegerField, OuterRef, Q, Subquery, Value
 from django.db.models.functions import Coalesce
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 
 from adjudicator import find_variant
 from games import visibility, wording
@@ -53,6 +55,22 @@ class Need(StrEnum):
         """Does the player have something to do: give orders or mark them ready?"""
         return self in (Need.ORDERS, Need.NOT_READY)
 
+    @property
+    def words(self) -> str:
+        """What is needed, in the reader's language."""
+        return str(NEED_WORDS[self])
+
+
+NEED_WORDS: dict[Need, Promise] = {
+    Need.ORDERS: _("Your orders are needed"),
+    Need.NOT_READY: _("Orders saved, not marked ready"),
+    Need.READY: _("Ready"),
+    Need.NOTHING: _("Nothing to do this phase"),
+    Need.FORMING: _("Waiting for players"),
+    Need.ELIMINATED: _("Eliminated"),
+    Need.FINISHED: _("Finished"),
+}
+
 
 @dataclass(frozen=True)
 class Opponent:
@@ -62,6 +80,15 @@ class Opponent:
     power_name: str
     #: The player's name; "" in an anonymous game.
     player: str
+
+
+@dataclass(frozen=True)
+class Duel:
+    """A linked board (a Highlander twin-board duel) and who it is played against."""
+
+    #: The board's label in its duel ("A", "B").
+    board: str
+    opponents: tuple[Opponent, ...]
 
 
 @dataclass(frozen=True)
@@ -89,8 +116,7 @@ class MyGame:
     players: int | None
     seats: int | None
     #: A linked board (a Highlander twin-board duel): its label and the opponent.
-    duel_board: str | None
-    opponents: tuple[Opponent, ...]
+    duel: Duel | None
     #: The event it is played for (a tournament), where an app names one.
     occasion: Occasion | None
     outcome: str
@@ -304,8 +330,7 @@ def _row(
         unread_press=unread,
         players=fill[0] if fill else None,
         seats=fill[1] if fill else None,
-        duel_board=game.link_label or None if game.link_id else None,
-        opponents=opponents,
+        duel=Duel(board=game.link_label, opponents=opponents) if game.link_id else None,
         occasion=occasion,
         outcome=game.outcome,
         winner=game.winner,

@@ -56,27 +56,31 @@ def _deadline_in(game: Game, delta: timedelta) -> None:
 
 def test_orders_needed_while_none_are_saved(started_game: Game, players: dict[str, Any]) -> None:
     row = _row(players["austria"], started_game)
-    assert row.need is Need.ORDERS and row.need.is_action
+    assert row.need is Need.ORDERS
+    assert row.need.is_action
     assert row.powers == ("austria",)
     assert row.power_names == ("Austria",)
     assert row.phase == "S1901M"
     assert row.phase_name == "Spring 1901 movement"
     assert row.deadline == current(started_game).deadline is not None
-    assert row.variant == "standard" and row.variant_name == "Standard"
+    assert row.variant == "standard"
+    assert row.variant_name == "Standard"
     assert row.status == Game.Status.ACTIVE
 
 
 def test_orders_saved_but_not_marked_ready(started_game: Game, players: dict[str, Any]) -> None:
     services.orders_submit(game=started_game, user=players["austria"], orders=["A vie - tri"])
     row = _row(players["austria"], started_game)
-    assert row.need is Need.NOT_READY and row.need.is_action
+    assert row.need is Need.NOT_READY
+    assert row.need.is_action
 
 
 def test_orders_marked_ready(started_game: Game, players: dict[str, Any]) -> None:
     services.orders_submit(game=started_game, user=players["austria"], orders=["A vie - tri"])
     services.orders_ready(game=started_game, user=players["austria"], ready=True)
     row = _row(players["austria"], started_game)
-    assert row.need is Need.READY and not row.need.is_action
+    assert row.need is Need.READY
+    assert not row.need.is_action
 
 
 def test_ready_without_orders_is_ready_all_units_hold(
@@ -113,7 +117,8 @@ def test_a_forming_game_waits_for_players(players: dict[str, Any]) -> None:
     row = _row(players["austria"], game)
     assert row.need is Need.FORMING
     assert (row.players, row.seats) == (2, 7)
-    assert row.phase is None and row.deadline is None
+    assert row.phase is None
+    assert row.deadline is None
 
 
 def test_an_eliminated_power_has_nothing_more_to_give(
@@ -141,7 +146,8 @@ def test_finished_games_the_few_most_recent(players: dict[str, Any]) -> None:
     rows = my_games(user=players["austria"])
     assert [r.game_id for r in rows] == made[::-1][:5]  # the newest five, newest first
     assert {r.need for r in rows} == {Need.FINISHED}
-    assert rows[0].outcome == Game.Outcome.DRAW and rows[0].deadline is None
+    assert rows[0].outcome == Game.Outcome.DRAW
+    assert rows[0].deadline is None
 
 
 def test_a_cancelled_game_is_not_listed(players: dict[str, Any]) -> None:
@@ -153,7 +159,8 @@ def test_a_cancelled_game_is_not_listed(players: dict[str, Any]) -> None:
 def test_a_paused_game_shows_no_deadline(started_game: Game, players: dict[str, Any]) -> None:
     Game.objects.filter(pk=started_game.pk).update(paused_at=timezone.now())
     row = _row(players["austria"], started_game)
-    assert row.paused and row.deadline is None
+    assert row.paused
+    assert row.deadline is None
 
 
 # -- the order: action first, then the soonest deadline -----------------------------------
@@ -286,23 +293,26 @@ def _duel(make_user: Callable[..., Any], *, anonymous: bool = False) -> tuple[Ga
 
 
 def test_a_duel_shows_both_boards_and_the_opponent(make_user: Callable[..., Any]) -> None:
-    game, alice, _bob = _duel(make_user)
+    _game, alice, _bob = _duel(make_user)
     rows = my_games(user=alice)
-    assert sorted(r.duel_board for r in rows) == ["A", "B"]
+    assert sorted(r.duel.board for r in rows if r.duel) == ["A", "B"]
     for row in rows:
-        assert [(o.power, o.player) for o in row.opponents] == [("blue", "bob")]
+        assert row.duel is not None
+        assert [(o.power, o.player) for o in row.duel.opponents] == [("blue", "bob")]
         assert row.occasion is None  # a duel of its own, no tournament's
 
 
 def test_an_anonymous_duel_names_no_opponent(make_user: Callable[..., Any]) -> None:
     _game, alice, _bob = _duel(make_user, anonymous=True)
     for row in my_games(user=alice):
-        assert [(o.power, o.player) for o in row.opponents] == [("blue", "")]
+        assert row.duel is not None
+        assert [(o.power, o.player) for o in row.duel.opponents] == [("blue", "")]
 
 
 def test_an_ordinary_game_is_no_duel(started_game: Game, players: dict[str, Any]) -> None:
     row = _row(players["austria"], started_game)
-    assert row.duel_board is None and row.opponents == () and row.occasion is None
+    assert row.duel is None
+    assert row.occasion is None
 
 
 # -- queries ------------------------------------------------------------------------------
