@@ -1,6 +1,7 @@
 """What tournaments tell games of a player's games (tournaments.occasions, through
 games.occasions): the tournament a round's board or a match's duel is played for, to
-those who may see the tournament, in a fixed number of queries (one for boards, one more where there are duels)."""
+those who may see the tournament, in a fixed number of queries (one for boards, one more
+where there are duels)."""
 
 from __future__ import annotations
 
