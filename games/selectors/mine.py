@@ -11,13 +11,14 @@ names a game's occasion (games.occasions)."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, F, IntegerField, OuterRef, Q, Subquery, Value
+from django.db.models import Count, F, IntegerField, Max, OuterRef, Q, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
@@ -348,3 +349,38 @@ def _need(due: list[OrderSet | None]) -> Need:
     if any(not o.ready for o in due if o is not None):
         return Need.NOT_READY
     return Need.READY
+
+
+def my_games_watched(*, user: AbstractBaseUser) -> tuple[list[int], str]:
+    """What the home page's socket watches for ``user``: the ids of the forming and
+    running games he holds a seat in (their groups carry each new version), and a
+    fingerprint of all his list shows that may change (every such game's status and
+    version, the last message he may read in each, his read marks), for the socket's own
+    check now and then. Three queries. The fingerprint moves only with what he may see:
+    never with press between other powers."""
+    seats = list(
+        Seat.objects.filter(
+            user=user, game__status__in=(Game.Status.FORMING, Game.Status.ACTIVE)
+        ).values_list("game_id", "power", "eliminated", "game__status", "game__version")
+    )
+    ids = [s[0] for s in seats]
+    power = {s[0]: s[1] for s in seats}
+    press = (
+        PressMessage.objects.filter(game_id__in=ids)
+        .values("game_id", "conversation")
+        .annotate(last=Max("pk"))
+        .order_by()
+    )
+    last = sorted(
+        (p["game_id"], p["last"])
+        for p in press
+        if p["conversation"] == PressMessage.ALL
+        or power[p["game_id"]] in p["conversation"].split("+")
+    )
+    read = list(
+        PressRead.objects.filter(user=user, game_id__in=ids)
+        .order_by("game_id", "conversation")
+        .values_list("game_id", "last_read")
+    )
+    seen = repr((sorted(seats), last, read)).encode()
+    return ids, hashlib.sha256(seen).hexdigest()

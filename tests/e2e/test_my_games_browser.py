@@ -139,3 +139,44 @@ class TheEmptyListOnAPhone(BrowserTestCase):
             page.screenshot(path=str(SCREENSHOTS / "my-games-empty-phone.png"), full_page=True)
             page.locator("#my-games-empty a", has_text="create a game").click()
             page.wait_for_url("**/games/new/")
+
+
+class TheListFollowsWithoutAReload(BrowserTestCase):
+    """The live server is a process of its own: with the embedded in-memory layer it
+    cannot hear the test's publishes, and the change arrives by the socket's own check
+    (with Redis, as in CI, by the signal itself)."""
+
+    def test_press_for_him_and_his_ready_mark_from_elsewhere_show_up(self) -> None:
+        from tests.e2e.base import outside_the_event_loop, seven_player_game
+
+        game = seven_player_game("Live list")
+        with browser_session() as (browser, errors):
+            page = _home(browser, errors, self.live_server_url, DESKTOP)
+            row = page.locator(f'li.my-game[data-game="{game.pk}"]')
+            expect(row.locator(".need")).to_have_text("Your orders are needed")
+            expect(row.locator(".badge.unread")).to_have_count(0)
+
+            def russia_writes() -> None:
+                from django.contrib.auth.models import User
+
+                press.press_send(
+                    game=game,
+                    user=User.objects.get(username="russia-player"),
+                    to=["austria"],
+                    body="Galicia?",
+                )
+
+            outside_the_event_loop(russia_writes)
+            expect(row.locator(".badge.unread")).to_have_text("1 unread message", timeout=15000)
+
+            def austria_is_ready_in_another_tab() -> None:
+                from django.contrib.auth.models import User
+
+                services.orders_ready(
+                    game=game, user=User.objects.get(username="austria-player"), ready=True
+                )
+
+            outside_the_event_loop(austria_is_ready_in_another_tab)
+            expect(row.locator(".need")).to_have_text("Ready", timeout=15000)
+            # The moment of the refreshed row is put in the reader's time zone again.
+            expect(row.locator(".deadline time")).not_to_contain_text("UTC")
