@@ -135,12 +135,12 @@ def my_games(*, user: AbstractBaseUser) -> list[MyGame]:
         return []
     playing = list(
         Seat.objects.filter(user=user, game__status__in=(Game.Status.FORMING, Game.Status.ACTIVE))
-        .select_related("game", "user")
+        .select_related("game")
         .order_by("-game__created_at", "-game_id")
     )
     finished = list(
         Seat.objects.filter(user=user, game__status=Game.Status.FINISHED)
-        .select_related("game", "user")
+        .select_related("game")
         .order_by("-game__finished_at", "-game_id")[:RECENTLY_FINISHED]
     )
     seats = playing + finished
