@@ -364,3 +364,17 @@ def test_one_game_or_twenty_in_the_same_number_of_queries(
     # Seats (running, finished), open phases, own order sets, press, opponents, forming
     # games' seats, and the tournaments' boards and matches.
     assert one == 9
+
+
+def test_an_investor_is_shown_by_his_pseudonym(make_user: Callable[..., Any]) -> None:
+    from tests.games.kapitalisten import kapitalisten_game, pseudonym_of
+
+    game, users = kapitalisten_game(make_user)
+    banker = users["banker3"]
+    row = _row(banker, game)
+    assert row.power_names[0] == pseudonym_of(banker)
+    assert row.powers[0] == Seat.objects.get(game=game, user=banker).power
+    # The opening exchange: his exchange orders are due, and he controls no nation yet.
+    assert row.phase_name == "Opening exchange (Winter 1900)"
+    assert row.need is Need.ORDERS
+    assert len(row.powers) == len(row.power_names) == 1
