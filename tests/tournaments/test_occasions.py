@@ -100,3 +100,18 @@ def test_the_same_queries_for_one_game_or_eleven(
     with CaptureQueriesContext(connection) as eleven:
         tournament_occasions([started_game, *others], players["austria"])
     assert len(one) == len(eleven) == 1  # no duel among them: the boards' query alone
+
+
+def test_the_home_page_links_the_tournament(
+    organiser: Any, started_game: Game, players: dict[str, Any]
+) -> None:
+    from django.test import Client
+
+    cup = _cup(organiser)
+    _board_of(cup, started_game)
+    client = Client()
+    client.force_login(players["austria"])
+    html = client.get("/").content.decode()
+    assert (
+        f'<span class="my-occasion"><a href="/tournaments/{cup.pk}/">Autumn Cup</a></span>' in html
+    )
