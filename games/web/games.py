@@ -35,10 +35,20 @@ def lobby(request: HttpRequest) -> HttpResponse:
     }.get(tab, Game.Status.FORMING)
     variant = request.GET.get("variant") or None
     games = selectors.games_for_lobby(user=request.user, status=status, variant=variant)
+    # Signed in, the home page leads with the player's own games, those needing him first.
+    mine = selectors.my_games(user=request.user) if request.user.is_authenticated else None
     return render(
         request,
         "games/lobby.html",
-        {"games": games[:100], "tab": tab, "variant": variant, "variants": offered()},
+        {
+            "games": games[:100],
+            "tab": tab,
+            "variant": variant,
+            "variants": offered(),
+            "my_games": [g for g in mine or [] if g.need != selectors.Need.FINISHED],
+            "my_finished": [g for g in mine or [] if g.need == selectors.Need.FINISHED],
+            "signed_in": mine is not None,
+        },
     )
 
 
