@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 
+from adjudicator import legal_orders
 from games import visibility, wording
 from games.pictures import phase_label
 from sandbox.models import Sandbox, SandboxPhase
@@ -95,6 +96,18 @@ def sandbox_page(
         "winner": phase.winner,
         "map_id": map_of(sandbox.variant),
         "forked_from": _forked_from(sandbox, viewer),
+        # For ordering by clicks on the board (every power's legal orders, by the province
+        # of the unit or center they are for): an open phase of the play itself, not a
+        # set-up phase (its lists, placements and picks are typed).
+        "legal": {
+            p: {
+                where: [str(o) for o in options]
+                for where, options in legal_orders(position, p).items()
+            }
+            for p in powers
+        }
+        if not phase.is_adjudicated and not position.phase.is_setup
+        else {},
     }
 
 

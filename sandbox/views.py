@@ -124,6 +124,16 @@ def _page(
             "board": board_svg(map_id=page["map_id"], position=position, orders=orders),
             "anchors": map_anchors(page["map_id"]),
             "province_names": wording.location_names(page["map_id"]),
+            # What the board's script needs (static/js/sandbox.js): the position, and for
+            # the owner every power's legal orders, to order by clicks.
+            "script_state": {
+                "phase": {
+                    "code": page["phase"].code,
+                    "kind": page["kind"],
+                    **position,
+                },
+                "legal": page["legal"] if owner else {},
+            },
         },
         status=status,
     )

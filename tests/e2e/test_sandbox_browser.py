@@ -25,6 +25,19 @@ def overflow(page: Page) -> int:
     return max(width, 0)
 
 
+def click(page: Page, selector: str, shots: str) -> None:
+    """A click with the mouse on a desktop, a tap with a finger on the phone (where the
+    page may ask which of the provinces in a finger's reach was meant: the one tapped)."""
+    if shots == "desktop":
+        page.click(selector)
+        return
+    page.locator(selector).tap(force=True)
+    chooser = page.locator("#unit-chooser")
+    if chooser.is_visible() and chooser.locator(".chooser-title").inner_text() == "Which province?":
+        where = selector.split('"')[1]
+        chooser.locator(f'button[data-choice="{where}"]').tap()
+
+
 def play(page: Page, base: str, shots: str) -> None:
     """The whole tour, at ``base`` (the live server), the screenshots named with ``shots``."""
     page.goto(f"{base}/")
@@ -35,8 +48,23 @@ def play(page: Page, base: str, shots: str) -> None:
     expect(page.locator("#panel h1")).to_have_text("Burgundy")
     expect(page.locator("#phase-name")).to_have_text("Spring 1901 movement")
     expect(page.locator("textarea[name^=orders-]")).to_have_count(7)
-    # A typing mistake first: refused beside its power, what was typed kept.
-    page.fill("#orders-france", "A par - bur\nA mar S A par - bur")
+    # Orders by clicks on the map, for any power, each written into its power's box.
+    expect(page.locator("#sandbox[data-clickable]")).to_have_count(1)
+    click(page, '#units [data-unit="par"]', shots)
+    click(page, '#provinces [data-province="bur"]', shots)
+    expect(page.locator("#orders-france")).to_have_value("A par - bur")
+    page.click('#order-modes [data-mode="support"]')
+    click(page, '#units [data-unit="mar"]', shots)
+    click(page, '#units [data-unit="par"]', shots)
+    click(page, '#provinces [data-province="bur"]', shots)
+    expect(page.locator("#orders-france")).to_have_value("A par - bur\nA mar S A par - bur")
+    page.click('#order-modes [data-mode="move"]')
+    click(page, '#units [data-unit="mun"]', shots)
+    click(page, '#provinces [data-province="bur"]', shots)
+    expect(page.locator("#orders-germany")).to_have_value("A mun - bur")
+    expect(page.locator("#map-status")).to_contain_text("Germany: A mun - bur")
+    page.screenshot(path=SCREENSHOTS / f"sandbox-clicked-{shots}.png", full_page=True)
+    # A typing mistake: refused beside its power, what was typed kept.
     page.fill("#orders-germany", "A mun - bur\nA kie - mos")
     page.click("#adjudicate")
     expect(page.locator("#problems-germany")).to_contain_text("A kie - mos")

@@ -157,6 +157,29 @@ def test_a_dislodged_unit_retreats_in_the_retreat_phase_that_follows(owner: Any)
     assert "A gas" in spring.position["units"]["france"]
 
 
+def winter_with_one_build(sandbox: Sandbox) -> SandboxPhase:
+    """The sandbox's start made a winter: France holds Spain, Burgundy and Brest, four
+    centers and three units, with Paris and Marseilles free: one build due."""
+    first = root(sandbox)
+    position = dict(first.position)
+    position["phase"] = "W1901A"
+    position["units"] = {**position["units"], "france": ["A bur", "F bre", "A spa"]}
+    position["centers"] = {**position["centers"], "france": ["bre", "mar", "par", "spa"]}
+    SandboxPhase.objects.filter(pk=first.pk).update(code="W1901A", position=position)
+    return root(sandbox)
+
+
+def test_more_builds_than_are_due_are_refused_as_a_game_refuses_them(owner: Any) -> None:
+    winter = winter_with_one_build(standard(owner))
+    with pytest.raises(ApplicationError) as refused:
+        services.sandbox_adjudicate(
+            user=owner, phase=winter, orders={"france": ["A par B", "A mar B"]}
+        )
+    assert [p["power"] for p in refused.value.extra["problems"]] == ["france"]
+    spring = services.sandbox_adjudicate(user=owner, phase=winter, orders={"france": ["A par B"]})
+    assert sorted(spring.position["units"]["france"]) == ["A bur", "A par", "A spa", "F bre"]
+
+
 def test_saving_orders_of_an_adjudicated_phase_is_refused(owner: Any) -> None:
     first = root(standard(owner))
     services.sandbox_adjudicate(user=owner, phase=first, orders=SUPPORTED_ATTACK)
@@ -169,28 +192,7 @@ def test_saving_orders_of_an_adjudicated_phase_is_refused(owner: Any) -> None:
     }
 
 
-# -- stepping and branches -------------------------------------------------------------------
-
-
-def test_back_and_forward_step_along_the_line_of_play(owner: Any) -> None:
-    sandbox = standard(owner)
-    first = root(sandbox)
-    fall = services.sandbox_adjudicate(user=owner, phase=first, orders=SUPPORTED_ATTACK)
-    winter = services.sandbox_adjudicate(user=owner, phase=fall, orders={})
-    assert winter.code == "S1902M"  # no one gained or lost a center: no adjustments
-    sandbox.refresh_from_db()
-    at_head = sandbox_page(sandbox=sandbox, viewer=owner)
-    assert at_head["phase"] == winter
-    assert at_head["back"] == fall.pk
-    assert at_head["forward"] is None
-    at_fall = sandbox_page(sandbox=sandbox, viewer=owner, at=fall.pk)
-    assert (at_fall["back"], at_fall["forward"]) == (first.pk, winter.pk)
-    assert [p["code"] for p in at_fall["line"]] == ["S1901M", "F1901M", "S1902M"]
-    at_start = sandbox_page(sandbox=sandbox, viewer=owner, at=first.pk)
-    first.refresh_from_db()
-    assert at_start["back"] is None
-    assert at_start["forward"] == fall.pk
-    assert at_start["results"] == first.results
+# -- branches --------------------------------------------------------------------------------
 
 
 def test_other_orders_for_an_adjudicated_phase_make_a_branch_and_rewrite_nothing(

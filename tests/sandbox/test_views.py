@@ -64,7 +64,9 @@ def test_the_list_asks_an_anonymous_visitor_to_log_in(client: Client) -> None:
 
 
 def test_the_navigation_leads_to_the_sandbox(client: Client) -> None:
-    assert f'href="{reverse("sandbox:list")}"' in client.get(reverse("games:lobby")).content.decode()
+    assert (
+        f'href="{reverse("sandbox:list")}"' in client.get(reverse("games:lobby")).content.decode()
+    )
 
 
 def test_a_new_sandbox_is_made_and_listed_for_its_owner_alone(owner: Any, stranger: Any) -> None:
@@ -141,9 +143,7 @@ def test_refused_orders_come_back_as_typed_with_each_problem_beside_its_power(
 def test_saved_orders_stay_on_the_open_phase(owner: Any) -> None:
     sandbox = standard(owner)
     client = logged_in(owner)
-    client.post(
-        orders_url(sandbox, root(sandbox)), {"orders-italy": "a ven-tyr", "action": "save"}
-    )
+    client.post(orders_url(sandbox, root(sandbox)), {"orders-italy": "a ven-tyr", "action": "save"})
     assert root(sandbox).orders == {"italy": ["A ven - tyr"]}
     assert ">A ven - tyr</textarea>" in client.get(detail(sandbox)).content.decode()
 
@@ -233,9 +233,7 @@ def test_an_anonymous_visitor_is_sent_to_log_in_and_changes_nothing(
     assert not root(sandbox).is_adjudicated
 
 
-def test_a_moderator_has_no_say_over_someone_elses_sandbox(
-    owner: Any, site_moderator: Any
-) -> None:
+def test_a_moderator_has_no_say_over_someone_elses_sandbox(owner: Any, site_moderator: Any) -> None:
     sandbox = standard(owner)
     client = logged_in(site_moderator)
     assert client.get(detail(sandbox)).status_code == 404
