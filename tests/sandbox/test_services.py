@@ -391,3 +391,87 @@ def test_a_fork_of_a_highlander_nomination_never_carries_the_other_colours_list(
     assert "mos" not in str(forked.orders)
     assert "war" not in str(forked.orders)
     assert root(services.sandbox_fork(user=make_user("watcher"), phase=phase)).orders == {}
+
+
+def test_a_fork_never_carries_another_powers_llama_herds(make_user: Any) -> None:
+    """Rather Silly's herds are their power's secret, after adjudication too: a fork of
+    the winter that settled them carries the other powers' public votes but not their
+    herd orders, and a fork of the spring after it not where their herds settled."""
+    users = {p: make_user(f"{p}-silly") for p in POWERS}
+    game = games_services.game_create(
+        created_by=users["austria"],
+        name="Silly",
+        power="austria",
+        terms=GameTerms(variant_id="rather_silly", assignment=Game.Assignment.CHOSEN),
+    )
+    for power in POWERS[1:]:
+        games_services.game_join(game=game, user=users[power], power=power)
+    winter = current(game)
+    assert winter.code == "W1900L"
+    games_services.orders_submit(
+        game=game, user=users["england"], orders=["herd yor", "herd wal", "vote lon - bel"]
+    )
+    games_services.orders_submit(game=game, user=users["france"], orders=["herd pic"])
+    assert games_services.phase_adjudicate(game_id=game.pk, phase_id=winter.pk)
+    winter.refresh_from_db()
+    assert "england" in winter.position_after["extras"]["llamas"]
+    forked = root(services.sandbox_fork(user=users["france"], phase=winter))
+    assert forked.orders == {"england": ["vote lon - bel"], "france": ["herd pic"]}
+    spring = current(game)
+    for someone in (users["france"], make_user("watcher")):
+        sandbox = services.sandbox_fork(user=someone, phase=spring)
+        first = root(sandbox)
+        assert "england" not in first.position.get("extras", {}).get("llamas", {})
+        # What is left of the position is adjudicated all the same.
+        following = services.sandbox_adjudicate(user=someone, phase=first, orders={})
+        assert following.code == "F1901M"
+
+
+def test_a_set_up_phase_is_ordered_as_text_for_every_power(owner: Any) -> None:
+    """Highlander's nomination: both colours' lists typed, adjudicated together; the
+    placement that follows is every named center's, ordered the same way."""
+    sandbox = services.sandbox_create(owner=owner, variant_id="highlander")
+    nomination = root(sandbox)
+    assert ordering_powers(phase_position(nomination)) == ["red", "blue"]
+    red = [
+        "lon",
+        "edi",
+        "lvp",
+        "bre",
+        "par",
+        "mar",
+        "spa",
+        "por",
+        "bel",
+        "hol",
+        "den",
+        "nwy",
+        "swe",
+        "kie",
+        "ber",
+    ]
+    blue = [
+        "mos",
+        "war",
+        "sev",
+        "stp",
+        "ank",
+        "con",
+        "smy",
+        "bud",
+        "vie",
+        "tri",
+        "rum",
+        "bul",
+        "ser",
+        "gre",
+        "mun",
+    ]
+    placement = services.sandbox_adjudicate(
+        user=owner,
+        phase=nomination,
+        orders={"red": [f"nominate {c}" for c in red], "blue": [f"nominate {c}" for c in blue]},
+    )
+    assert placement.code == "W1900P"
+    assert sorted(placement.position["centers"]["red"]) == sorted(red)
+    assert ordering_powers(phase_position(placement)) == ["red", "blue"]
