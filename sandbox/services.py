@@ -31,6 +31,13 @@ from variants.registry import site_variant
 #: Orders as the owner gives them: each power's texts (one order each), by power.
 OrdersIn = Mapping[str, Sequence[str]]
 
+#: Limits that keep one user from filling the database or keeping a worker busy: the
+#: sandboxes one may keep, the phases (branches included) one sandbox may grow to, and the
+#: lines read for one power at once (a board has 34 supply centers: no power needs more).
+MAX_SANDBOXES_PER_OWNER = 200
+MAX_PHASES_PER_SANDBOX = 2000
+MAX_ORDERS_PER_POWER = 100
+
 
 class NotOwner(ApplicationError):
     """Someone other than its owner tried to change a sandbox (a read-only link's holder,
@@ -47,6 +54,14 @@ def _own(sandbox: Sandbox, user: AbstractBaseUser) -> None:
         raise NotOwner
 
 
+def _room_for_one_more(owner: AbstractBaseUser) -> None:
+    if Sandbox.objects.filter(owner=owner).count() >= MAX_SANDBOXES_PER_OWNER:
+        raise ApplicationError(
+            _("You have %(n)d sandboxes, as many as one may keep: delete one first.")
+            % {"n": MAX_SANDBOXES_PER_OWNER}
+        )
+
+
 @transaction.atomic
 def sandbox_create(*, owner: AbstractBaseUser, variant_id: str, title: str = "") -> Sandbox:
     """A new sandbox of ``owner``'s at the start of ``variant_id`` (its default options),
@@ -57,6 +72,7 @@ def sandbox_create(*, owner: AbstractBaseUser, variant_id: str, title: str = "")
     """
     if variant_id not in {v.id for v in sandbox_variants()}:
         raise ApplicationError(_("There is no such variant."))
+    _room_for_one_more(owner)
     variant = find_variant(variant_id)
     sandbox = Sandbox.objects.create(
         owner=owner, variant=variant.id, title=title.strip() or str(site_variant(variant.id).name)
@@ -84,6 +100,7 @@ def sandbox_fork(*, user: AbstractBaseUser, phase: GamePhase, title: str = "") -
     """
     if not user.is_authenticated:
         raise ApplicationError(_("Log in to fork a phase into a sandbox."))
+    _room_for_one_more(user)
     try:
         seen = phase_export(user=user, phase=phase)
     except PermissionError:
@@ -137,6 +154,16 @@ def orders_read(phase: SandboxPhase, orders: OrdersIn) -> dict[str, list[str]]:
     for power in powers:
         texts = [t for t in orders.get(power, ()) if isinstance(t, str) and t.strip()]
         if not texts:
+            continue
+        if len(texts) > MAX_ORDERS_PER_POWER:
+            problems.append(
+                {
+                    "power": power,
+                    "order": "",
+                    "message": _("More than %(n)d orders: no power has that many to give.")
+                    % {"n": MAX_ORDERS_PER_POWER},
+                }
+            )
             continue
         canonical, found = order_problems(
             position=position, power=power, orders=texts, keep_faulty=strict
@@ -195,6 +222,10 @@ def sandbox_adjudicate(
     """
     sandbox = Sandbox.objects.select_for_update().get(pk=phase.sandbox_id)
     _own(sandbox, user)
+    if sandbox.phases.count() >= MAX_PHASES_PER_SANDBOX - 1:  # a branch adds two phases
+        raise ApplicationError(
+            _("This sandbox has as many phases as one may have: start another one.")
+        )
     phase = SandboxPhase.objects.get(pk=phase.pk)
     given = orders_read(phase, orders)
     target = phase

@@ -475,3 +475,38 @@ def test_a_set_up_phase_is_ordered_as_text_for_every_power(owner: Any) -> None:
     assert placement.code == "W1900P"
     assert sorted(placement.position["centers"]["red"]) == sorted(red)
     assert ordering_powers(phase_position(placement)) == ["red", "blue"]
+
+
+# -- limits ----------------------------------------------------------------------------------
+
+
+def test_a_user_keeps_a_limited_number_of_sandboxes(
+    owner: Any, started_game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(services, "MAX_SANDBOXES_PER_OWNER", 2)
+    standard(owner)
+    standard(owner)
+    with pytest.raises(ApplicationError):
+        standard(owner)
+    with pytest.raises(ApplicationError):
+        services.sandbox_fork(user=owner, phase=current(started_game))
+    assert Sandbox.objects.filter(owner=owner).count() == 2
+
+
+def test_a_sandbox_grows_to_a_limited_number_of_phases(
+    owner: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(services, "MAX_PHASES_PER_SANDBOX", 4)
+    first = root(standard(owner))
+    fall = services.sandbox_adjudicate(user=owner, phase=first, orders={})
+    winter = services.sandbox_adjudicate(user=owner, phase=fall, orders={})
+    with pytest.raises(ApplicationError):
+        services.sandbox_adjudicate(user=owner, phase=winter, orders={})
+    assert SandboxPhase.objects.count() == 3
+
+
+def test_more_orders_for_a_power_than_any_needs_are_refused(owner: Any) -> None:
+    first = root(standard(owner))
+    with pytest.raises(ApplicationError) as refused:
+        services.sandbox_orders_save(user=owner, phase=first, orders={"france": ["A par H"] * 101})
+    assert refused.value.extra["problems"][0]["power"] == "france"
