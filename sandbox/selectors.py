@@ -83,7 +83,10 @@ def sandbox_page(
                 "number": n,
                 "current": b.pk == phase.pk,
                 "adjudicated": b.is_adjudicated,
-                "orders": sum(len(o) for o in b.orders.values()),
+                # Its orders, for a hint on the branch's link (which orders made it).
+                "summary": "; ".join(
+                    f"{wording.power_name(p)}: {o}" for p, given in b.orders.items() for o in given
+                ),
             }
             for n, b in enumerate(branches, start=1)
         ],
@@ -95,6 +98,7 @@ def sandbox_page(
         "outcome": phase.outcome,
         "winner": phase.winner,
         "map_id": map_of(sandbox.variant),
+        "example": _example(position, powers),
         "forked_from": _forked_from(sandbox, viewer),
         # For ordering by clicks on the board (every power's legal orders, by the province
         # of the unit or center they are for): an open phase of the play itself, not a
@@ -130,6 +134,17 @@ def board_of(page: dict[str, Any]) -> tuple[dict[str, Any], list[DrawnOrder]]:
     return position, [
         DrawnOrder(text, None, power) for power, texts in phase.orders.items() for text in texts
     ]
+
+
+def _example(position: Any, powers: list[str]) -> str:
+    """An order of this phase as it is written, to show how orders are typed here (a move
+    in a movement phase, a sale on Kapitalisten's exchange, a pick in a draft)."""
+    for power in powers:
+        options = [str(o) for listed in legal_orders(position, power).values() for o in listed]
+        moves = [o for o in options if " - " in o and " S " not in o and " C " not in o]
+        if moves or options:
+            return (moves or options)[0]
+    return ""
 
 
 def _line(nodes: dict[int, Any], children: dict[int | None, list[int]], at: int) -> list[int]:

@@ -157,8 +157,11 @@ def test_another_set_of_orders_for_an_adjudicated_phase_shows_the_branches(owner
     branch = SandboxPhase.objects.filter(depth=0).exclude(pk=first.pk).get()
     page = client.get(f"{detail(sandbox)}?at={branch.pk}").content.decode()
     assert 'id="branches"' in page
-    assert f'?at={first.pk}">1</a>' in page
-    assert '<strong aria-current="true">2</strong>' in page
+    assert (
+        f'?at={first.pk}" title="France: A par - bur; France: A mar S A par - bur; '
+        'Germany: A mun - bur">1</a>'
+    ) in page
+    assert '<strong aria-current="true" title="Germany: A mun - bur">2</strong>' in page
 
 
 def test_a_phase_of_another_sandbox_or_none_is_not_found(owner: Any) -> None:
