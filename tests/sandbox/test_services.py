@@ -510,3 +510,38 @@ def test_more_orders_for_a_power_than_any_needs_are_refused(owner: Any) -> None:
     with pytest.raises(ApplicationError) as refused:
         services.sandbox_orders_save(user=owner, phase=first, orders={"france": ["A par H"] * 101})
     assert refused.value.extra["problems"][0]["power"] == "france"
+
+
+def test_a_solo_is_told_where_a_game_would_end_and_play_may_go_on(owner: Any) -> None:
+    """Fall 1901: France holds seventeen centers and takes Munich, the eighteenth."""
+    sandbox = standard(owner)
+    first = root(sandbox)
+    position = dict(first.position)
+    centers = {p: list(c) for p, c in position["centers"].items()}
+    taken = [c for p in ("england", "italy", "austria") for c in centers.pop(p)]
+    centers["france"] += [*taken, "bel", "hol", "spa", "por", "tun"][: 17 - len(centers["france"])]
+    assert len(centers["france"]) == 17
+    position.update(
+        phase="F1901M",
+        centers=centers,
+        units={
+            "france": ["A bur"],
+            "germany": ["A ber"],
+            "russia": position["units"]["russia"],
+            "turkey": position["units"]["turkey"],
+        },
+    )
+    SandboxPhase.objects.filter(pk=first.pk).update(code="F1901M", position=position)
+    following = services.sandbox_adjudicate(
+        user=owner, phase=root(sandbox), orders={"france": ["A bur - mun"]}
+    )
+    first = root(sandbox)
+    assert (first.outcome, first.winner) == ("solo", "france")
+    assert following.code == "W1901A"
+    assert sandbox_page(sandbox=sandbox, viewer=owner, at=first.pk)["outcome"] == "solo"
+    from django.test import Client
+
+    client = Client()
+    client.force_login(owner)
+    page = client.get(f"/sandbox/{sandbox.pk}/?at={first.pk}").content.decode()
+    assert "With this, France wins: a game would end here." in page
