@@ -108,7 +108,12 @@ def sandbox_fork(*, user: AbstractBaseUser, phase: GamePhase, title: str = "") -
     given = dict(seen["position"])
     orders: Any = given.pop("orders", {}) or {}
     seed: Any = given.pop("seed", None)
-    position, _none = position_from_json(given)
+    try:
+        position, _none = position_from_json(given)
+    except AdjudicatorError as e:  # stored data the adjudicator no longer reads
+        raise ApplicationError(
+            _("This phase cannot be forked: %(problem)s") % {"problem": str(e)}
+        ) from None
     game = phase.game
     sandbox = Sandbox.objects.create(
         owner=user,
