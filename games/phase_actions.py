@@ -35,6 +35,12 @@ def phase_action_register(maker: ActionMaker) -> None:
         _makers.append(maker)
 
 
+def phase_action_unregister(maker: ActionMaker) -> None:
+    """Offer what ``maker`` gives no more (a test's made-up app)."""
+    if maker in _makers:
+        _makers.remove(maker)
+
+
 def phase_actions(
     *, user: AbstractBaseUser | AnonymousUser, game: Game, index: int
 ) -> list[PhaseAction]:
