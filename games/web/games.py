@@ -20,6 +20,7 @@ from core.inputs import whole_number
 from games import selectors, services, visibility, wording
 from games.forms import GameCreateForm
 from games.models import Game, GamePhase
+from games.phase_actions import phase_actions
 from games.terms import GameTerms
 from variants.board import board_svg
 from variants.drawing import map_anchors
@@ -149,6 +150,12 @@ def _game_page(
             "anchors": map_anchors(map_id),
             "province_names": wording.location_names(map_id),
             "open_powers": game.seats.filter(user__isnull=True).order_by("power"),
+            # What other apps offer on this phase (the sandbox's fork).
+            "phase_actions": phase_actions(
+                user=request.user, game=game, index=state["phase"]["index"]
+            )
+            if state["phase"]
+            else [],
             "invite_url": request.build_absolute_uri(
                 reverse("games:invite", args=[game.invite_code])
             )
