@@ -105,6 +105,10 @@ class SeatStateSerializer(serializers.Serializer):  # type: ignore[type-arg]
         help_text="Whether a player holds this power (also in an anonymous game, "
         "where the player's name stays hidden)."
     )
+    bot = serializers.BooleanField(
+        help_text="Whether a bot (an account that plays through the API, marked as a bot) "
+        "holds this power; shown in an anonymous game too."
+    )
     ready = serializers.BooleanField()
     eliminated = serializers.BooleanField()
     missed_phases = serializers.IntegerField()
