@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.roles import is_bot
 from core.errors import ApplicationError
 from games.selectors import reliability_of
 from tournaments import groups, scoring, visibility
@@ -32,6 +33,7 @@ SETTINGS = (
     "max_players",
     "min_reliability",
     "min_rating",
+    "bots_allowed",
     "check_in_required",
     "seeding",
     "reseed",
@@ -134,7 +136,8 @@ def entry_register(
 
     Raises:
         ApplicationError: registration is closed, the tournament is private and no invite
-            code came, ``user`` organises it or is entered, it is full, or a gate fails.
+            code came, ``user`` organises it or is entered, ``user`` is a bot and the
+            organiser has not allowed bots, it is full, or a gate fails.
     """
     tournament = tournament_locked(tournament)
     now = timezone.now()
@@ -146,6 +149,10 @@ def entry_register(
         raise ApplicationError(_("This tournament is private: enter it through its invite link."))
     if visibility.can_manage(user=user, tournament=tournament):
         raise ApplicationError(_("An organiser cannot play in his own tournament."))
+    if not tournament.bots_allowed and is_bot(user):
+        raise ApplicationError(
+            _("This tournament admits no bots: its organiser has not allowed them.")
+        )
     existing = tournament.entries.filter(user=user).first()
     if existing is not None and existing.status != Entry.Status.WITHDRAWN:
         raise ApplicationError(_("You are entered already."))
