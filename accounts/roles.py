@@ -15,6 +15,9 @@ MODERATOR = "moderator"
 #: anyone's): its seats are shown as a bot's, and a tournament admits it only where the
 #: organiser allows bots. Given by ``manage.py bot_account``; a person never has it.
 BOT = "bot"
+#: The site's own bots, which fill the seats of practice games and are played by the site
+#: itself (``manage.py run_bots``); each is a bot (above) too. Not shown as a role.
+HOUSE_BOT = "house_bot"
 ROLES = (PLAYER, ORGANISER, MODERATOR, BOT)
 #: How a role is shown (the group names themselves stay as they are).
 ROLE_NAMES = {

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from accounts.counters import count_with
 from accounts.models import ApiToken, hash_key
-from accounts.roles import BOT, PLAYER, grant, is_bot
+from accounts.roles import BOT, HOUSE_BOT, PLAYER, grant, is_bot
 from core.errors import ApplicationError
 
 logger = logging.getLogger(__name__)
@@ -206,6 +206,30 @@ def bot_account_create(*, username: str, token_name: str = "bot") -> tuple[Abstr
         grant(user, BOT)
     _token, key = api_token_create(user=user, name=token_name)
     return user, key
+
+
+#: The site's own bots are named this and a number: house-bot-1, house-bot-2, ...
+HOUSE_BOT_NAME = "house-bot-{}"
+
+
+@transaction.atomic
+def house_bots(*, count: int) -> list[AbstractBaseUser]:
+    """``count`` of the site's own bots (made the first time they are needed): accounts
+    nobody logs in as, which the site plays itself in practice games. One game needs a
+    different one for each seat, so they are numbered."""
+    from django.contrib.auth import get_user_model
+
+    users = get_user_model()
+    out: list[AbstractBaseUser] = []
+    for n in range(1, count + 1):
+        user, made = users.objects.get_or_create(username=HOUSE_BOT_NAME.format(n))
+        if made:
+            user.set_unusable_password()
+            user.save(update_fields=["password"])
+            for role in (PLAYER, BOT, HOUSE_BOT):
+                grant(user, role)
+        out.append(user)
+    return out
 
 
 @transaction.atomic

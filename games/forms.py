@@ -161,6 +161,14 @@ class GameCreateForm(forms.Form):
     )
     private = forms.BooleanField(label=_("Private (join by invite link)"), required=False)
     anonymous = forms.BooleanField(label=_("Anonymous seats"), required=False)
+    practice_bots = forms.BooleanField(
+        label=_("Practice against bots"),
+        required=False,
+        help_text=_(
+            "The site's bots take every other seat at once and order within seconds of each "
+            "phase; a phase ends when you are ready. Standard, Highlander and Multiple Void."
+        ),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -22,25 +22,14 @@ same way every time.
 from __future__ import annotations
 
 import logging
-import random
 from collections.abc import Mapping
 from datetime import datetime, timedelta
 
-from django.contrib.auth.models import User
-from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from adjudicator import find_variant
-from bots import bot_orders
-from core.errors import ApplicationError
-from games import services
-
-# The bot runs in a process of its own, outside the worker: importing the tasks registers
-# them there, so that a phase the bot completes is queued at once (tasks are queued by
-# name) rather than found by beat's next sweep.
-from games import tasks as _tasks  # noqa: F401
-from games.models import Game, GamePhase, OrderSet
+from games.management import botplay
+from games.models import Game, GamePhase
 
 log = logging.getLogger(__name__)
 
@@ -105,41 +94,8 @@ def bot_play() -> int:
 
 
 def _play_game(game: Game, visitor: str) -> int:
-    game.refresh_from_db()
-    if game.status != Game.Status.ACTIVE or game.is_paused:
-        return 0
-    phase = game.current_phase
-    if phase is None or phase.stuck_since is not None:
-        return 0
-    variant = find_variant(game.variant)
-    position = services.phase_position(phase)
-    due = services.powers_to_order(position, variant)
-    given = set(OrderSet.objects.filter(phase=phase).values_list("seat__power", flat=True))
-    seats = (
-        game.seats.filter(power__in=due, civil_disorder=False, user__username__in=DEMO_PLAYERS)
-        .exclude(Q(user__username=visitor) | Q(power__in=given))
-        .select_related("user")
-        .order_by("power")
-    )
-    done = 0
-    for seat in seats:
-        assert seat.user is not None  # filtered on the username above
-        rng = random.Random(f"{game.seed}:{phase.index}:{seat.power}")
-        orders = [str(o) for o in bot_orders(variant, position, seat.power, rng)]
-        _give(game, phase, seat.user, orders)
-        done += 1
-    return done
-
-
-def _give(game: Game, phase: GamePhase, user: User, orders: list[str]) -> None:
-    """Save the orders and mark them ready; a set that is not yet a whole answer (the
-    variant says) stays saved without the mark, and the deadline decides."""
-    with transaction.atomic():
-        services.orders_submit(game=game, user=user, orders=orders, phase_id=phase.pk)
-    try:
-        services.orders_ready(game=game, user=user, ready=True)
-    except ApplicationError as e:
-        log.info("the demo bot left %s unready in %s: %s", user, game.name, e)
+    demo_players = Q(user__username__in=DEMO_PLAYERS) & ~Q(user__username=visitor)
+    return botplay.seats_play(game, demo_players)
 
 
 def refresh_deadlines(*, now: datetime | None = None) -> int:

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from adjudicator import PositionError, find_variant, start
+from bots import knows_variant
 from core.errors import ApplicationError, NotSeated
 from games import events, wording
 from games.models import BoardLink, Game, Seat
@@ -30,6 +31,7 @@ def game_create(
     join: bool = True,
     power: str | None = None,
     pseudonym: str | None = None,
+    bots: bool = False,
 ) -> Game:
     """Create a game played by ``terms`` (checked first), with an open seat per power; the
     creator joins (as ``power``, if the terms let players choose; under ``pseudonym``, where
@@ -38,13 +40,19 @@ def game_create(
     With ``terms.duel`` the game is board A of a twin-board duel, and board B is made when
     board A's set-up is done.
 
+    With ``bots``, a practice game: the site's own bots take every other seat at once (so
+    it starts, if it starts when full), and the site plays them (``manage.py run_bots``).
+
     Raises:
-        ApplicationError: no name, or what is wrong with the terms.
+        ApplicationError: no name, or what is wrong with the terms; for a practice game,
+            a variant whose rules the bots do not know, a duel, or no seat for the creator.
     """
     name = name.strip()
     if not name:
         raise ApplicationError(_("A game needs a name."))
     terms = (terms or GameTerms()).checked()
+    if bots:
+        _practice_check(terms, join=join)
     variant = find_variant(terms.variant_id)
     game = Game.objects.create(
         name=name,
@@ -64,7 +72,35 @@ def game_create(
             invite_code=game.invite_code,
             pseudonym=pseudonym,
         )
+    if bots:
+        _bots_seated(game)
     return game
+
+
+def _practice_check(terms: GameTerms, *, join: bool) -> None:
+    if not knows_variant(terms.variant_id):
+        raise ApplicationError(
+            _(
+                "The bots do not know the rules of %(variant)s: practise with them in another "
+                "variant."
+            )
+            % {"variant": find_variant(terms.variant_id).name}
+        )
+    if terms.duel:
+        raise ApplicationError(_("A practice game with bots is played on one board."))
+    if not join:
+        raise ApplicationError(
+            _("You take a seat in your practice game: the bots take the others.")
+        )
+
+
+def _bots_seated(game: Game) -> None:
+    """The site's own bots take every open seat of ``game``, one bot a seat."""
+    from accounts.services import house_bots
+
+    open_seats = game.seats.filter(user__isnull=True).count()
+    for bot in house_bots(count=open_seats):
+        game_join(game=game, user=bot, invite_code=game.invite_code)
 
 
 @transaction.atomic
