@@ -134,3 +134,35 @@ def test_refuses_a_variant_whose_rules_it_does_not_know() -> None:
     }
     with pytest.raises(UnknownRules):
         choose(state)
+
+
+@pytest.mark.parametrize(
+    ("variant_id", "options", "seats"),
+    [("highlander", {}, 2), ("multiple_void", {"players": 3}, 3)],
+)
+def test_clients_play_a_variant_from_its_set_up(
+    live_server: Any, make_user: Any, variant_id: str, options: dict[str, Any], seats: int
+) -> None:
+    from games.terms import GameTerms
+
+    people = [make_user(f"player-{n}") for n in range(seats)]
+    game = services.game_create(
+        created_by=people[0],
+        name=variant_id,
+        terms=GameTerms(variant_id=variant_id, options=options),
+    )
+    for person in people[1:]:
+        services.game_join(game=game, user=person)
+    apis = [Api(live_server.url, _token(p)) for p in people]
+    for _round in range(40):
+        for api in apis:
+            play_turn(api, game.pk)
+        current = game.phases.order_by("-index").first()
+        assert current is not None
+        if services.phase_position(current).phase.kind is PhaseKind.MOVEMENT:
+            break
+    assert services.phase_position(current).phase.kind is PhaseKind.MOVEMENT  # set up, by bots
+    for phase in game.phases.filter(status=GamePhase.Status.RESOLVED):
+        # Legal all (two nominations of one center bounce, by the rules).
+        assert all(r["result"] not in ("void", "illegal") for r in phase.results), phase.code
+        assert not phase.duties.filter(missed=True).exists(), phase.code
