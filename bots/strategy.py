@@ -16,17 +16,20 @@ Movement, in a few passes over the power's units (each unit is given one order):
 3. **Defend.** A unit holding a center that enemies could attack gets support to hold
    from its neighbours, up to the strongest power that could attack it; before attacks in
    a season after which centers change hands, after them otherwise.
-4. **Advance.** Every other unit steps toward the nearest center its power does not own,
+4. **By sea.** An army is carried by one of its fleets that lies next to both shores:
+   onto an empty center to take, or, where no land route leads to one (an island), to an
+   empty shore nearer one. Chains of several fleets it leaves alone.
+5. **Advance.** Every other unit steps toward the nearest center its power does not own,
    into a province no other power's unit stands in and none of its own units holds or
    enters (nor swaps with one); or else supports an attack or a threatened hold of its
    own; or else attacks a neighbouring enemy unit (a center's first) to cut its support or
    take its place if it leaves; or holds.
 
-It supports only its own units, so it never helps dislodge one of them. It orders no
-convoys. Retreats go to a center it may take, else one of its own centers, else toward
-the nearest center to take; builds go first where a home center is threatened, then
-where a unit is nearest to a center to take (a fleet where a fleet is nearer); disbands
-take the units farthest from the power's centers.
+It supports only its own units, so it never helps dislodge one of them. Retreats go to
+a center it may take, else one of its own centers, else toward the nearest center to
+take; builds go first where a home center is threatened, then where a unit is nearest to
+a center to take (a fleet where a fleet is nearer); disbands take the units farthest
+from the power's centers.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from dataclasses import dataclass, field
 
 from adjudicator import (
     Build,
+    Convoy,
     Disband,
     GameMap,
     Hold,
@@ -182,6 +186,10 @@ class _Unit:
     #: Its supports, by (the supported unit's province, the province supported into; None
     #: for a support to hold).
     supports: dict[tuple[str, str | None], Support] = field(default_factory=dict)
+    #: An army's moves by convoy, by the province they land in.
+    by_sea: dict[str, Move] = field(default_factory=dict)
+    #: A fleet's convoys, by (the army's province, the province it lands in).
+    convoys: dict[tuple[str, str], Convoy] = field(default_factory=dict)
 
 
 class _Movement:
@@ -218,13 +226,18 @@ class _Movement:
         hold: Order | None = None
         moves: dict[str, Move] = {}
         supports: dict[tuple[str, str | None], Support] = {}
+        by_sea: dict[str, Move] = {}
+        convoys: dict[tuple[str, str], Convoy] = {}
         for order in options:
             if isinstance(order, Hold):
                 hold = order
+            elif isinstance(order, Convoy):
+                convoys[(order.army.province, province_of(order.dest))] = order
             elif isinstance(order, Move):
                 into = province_of(order.dest)
                 if order.via_convoy or into not in near:
-                    continue  # it orders no convoys
+                    by_sea[into] = order
+                    continue
                 known = moves.get(into)
                 # Of two coasts, the one nearer a center to take.
                 if known is None or self._far(unit.kind, order.dest) < self._far(
@@ -234,7 +247,7 @@ class _Movement:
             elif isinstance(order, Support):
                 dest = None if order.dest is None else province_of(order.dest)
                 supports[(order.supported.province, dest)] = order
-        return _Unit(unit, hold, moves, supports)
+        return _Unit(unit, hold, moves, supports, by_sea, convoys)
 
     def _far(self, kind: UnitKind, place: str) -> int:
         return distance_of(self.depth, kind, place)
@@ -253,6 +266,7 @@ class _Movement:
         else:
             self._attack()
             self._defend()
+        self._convoy()
         self._advance()
         return [self.plan[p] for p in sorted(self.plan)]
 
@@ -354,7 +368,37 @@ class _Movement:
                     self.plan[helper.unit.province] = order
                     support += 1
 
-    # 4. advance
+    # 4. advance: by sea
+    def _convoy(self) -> None:
+        """An army carried by one fleet of ours next to both shores: onto an empty center
+        to take, or, where no land route leads to one (an island), to a shore nearer one."""
+        for army in self.free():
+            if army.unit.kind is not UnitKind.ARMY or not army.by_sea:
+                continue
+            here = self._far(UnitKind.ARMY, army.unit.location)
+            options: list[tuple[bool, int, float, Move, _Unit]] = []
+            for into, move in sorted(army.by_sea.items()):
+                if into in self.entering or self.position.unit_in(into) is not None:
+                    continue
+                taking = into in self.to_take
+                far = self._far(UnitKind.ARMY, into)
+                if not taking and (here < FAR or far >= FAR):
+                    continue
+                for fleet in self.free():
+                    sea = self.geo.fleet_province_adjacency.get(fleet.unit.province, frozenset())
+                    order = fleet.convoys.get((army.unit.province, into))
+                    if order is not None and army.unit.province in sea and into in sea:
+                        options.append((not taking, far, self.rng.random(), move, fleet))
+                        break
+            if options:
+                _taking, _far, _draw, move, fleet = min(options, key=lambda o: o[:3])
+                self.plan[army.unit.province] = move
+                self.plan[fleet.unit.province] = fleet.convoys[
+                    (army.unit.province, province_of(move.dest))
+                ]
+                self.entering.add(province_of(move.dest))
+
+    # 5. advance
     def _advance(self) -> None:
         # Units that have found a step go first, so that the others may support them.
         waiting: list[_Unit] = []

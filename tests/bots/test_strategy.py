@@ -129,6 +129,21 @@ def test_never_walks_into_a_unit_of_its_own_that_stays() -> None:
     assert not any(isinstance(o, Move) and province_of(o.dest) == "kie" for o in orders)
 
 
+def test_convoys_an_army_off_its_island_toward_centers_to_take() -> None:
+    # Every center on Britain is England's: its army can reach no other by land. The
+    # Channel fleet cannot take Brest or Belgium (each held, with a support at hand), so
+    # it carries the army to Picardy, one step from Paris.
+    position = board(
+        "S1902M",
+        {"england": ["A lon", "F eng"], "france": ["A bre", "A gas", "A bel", "A bur"]},
+        centers={"england": ["edi", "lon", "lvp"], "france": ["bel", "bre", "mar", "par"]},
+    )
+    assert _texts(position, "england") == {"A lon - pic", "F eng C A lon - pic"}
+    after = resolve(position, {"england": _orders(position, "england")}).position
+    assert after.unit_in("pic") is not None
+    assert after.unit_in("pic").power == "england"  # type: ignore[union-attr]
+
+
 # -- retreats -------------------------------------------------------------------------------------
 
 

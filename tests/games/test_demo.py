@@ -137,7 +137,7 @@ def test_the_bots_orders_are_legal_and_take_centers(variant_id: str, options: An
     counts, position = _play(variant_id, options, phases=60)
     assert counts[Outcome.VOID.value] == 0
     assert counts[Outcome.ILLEGAL.value] == 0
-    assert counts[Outcome.NO_CONVOY.value] == 0  # it orders no convoys
+    assert counts[Outcome.NO_CONVOY.value] == 0  # it convoys with a fleet by both shores
     assert counts["Move"] > counts["Support"] > 0  # units move, and sometimes support
     assert max(Counter(position.ownership.values()).values()) >= 10  # somebody grew
 
