@@ -16,6 +16,7 @@ from core.errors import ApplicationError, NotSeated
 from games import events, wording
 from games.models import BoardLink, Game, Seat
 from games.positions import phase_seed
+from games.seating import seat_refusal
 from games.services.kernel import bump, phase_open, refuse_game_master, seat_give, seated_users
 from games.services.links import link_boards_start
 from games.terms import DUEL, GameTerms
@@ -124,6 +125,7 @@ def game_join(
         raise ApplicationError(_("You already have a seat in this game."))
     refuse_game_master(game, user)
     _check_reliability(game, user)
+    _check_gates(game, user)
     chosen = pseudonym_checked(game=game, user=user, pseudonym=pseudonym)
     open_seats = game.seats.select_for_update().filter(user__isnull=True)
     if game.assignment == Game.Assignment.CHOSEN and power:
@@ -201,6 +203,13 @@ def pseudonym_checked(*, game: Game, user: AbstractBaseUser, pseudonym: str | No
     return name
 
 
+def _check_gates(game: Game, user: AbstractBaseUser) -> None:
+    """The rules other apps add (games.seating: a tournament's game and bots)."""
+    refusal = seat_refusal(game=game, user=user)
+    if refusal is not None:
+        raise ApplicationError(refusal)
+
+
 def _check_reliability(game: Game, user: AbstractBaseUser) -> None:
     if not game.min_reliability:
         return
@@ -242,6 +251,7 @@ def seat_take_over(
         raise ApplicationError(_("You cannot take over a seat in a game you play or left."))
     refuse_game_master(game, user)
     _check_reliability(game, user)
+    _check_gates(game, user)
     seat_give(seat, user)
     phase = game.current_phase
     if phase is not None:
