@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -256,6 +257,29 @@ def test_every_order_is_legal_for_many_seeds(seed: int, phases: int, draw: int) 
             # One order for each unit (or dislodged unit).
             assert sorted(o.unit.province for o in orders) == sorted(legal)  # type: ignore[union-attr]
         results = resolve(position, {power: orders}, variant=STANDARD).results
+        assert not [
+            r for r in results if r.power == power and r.outcome in (Outcome.VOID, Outcome.ILLEGAL)
+        ]
+
+
+@pytest.mark.parametrize("variant_id", ["highlander", "multiple_void"])
+@settings(max_examples=25, deadline=None)
+@given(seed=SEEDS, phases=PHASES, draw=SEEDS)
+def test_every_order_is_legal_in_the_other_variants_it_knows(
+    variant_id: str, seed: int, phases: int, draw: int
+) -> None:
+    variant = find_variant(variant_id)
+    position = reached(seed, phases, variant)
+    if variant.finished(position):
+        return
+    for power in sorted(variant.orders_due(position)):
+        legal = legal_orders(position, power, variant=variant)
+        orders = bot_orders(variant, position, power, random.Random(draw))
+        for order in orders:
+            assert any(order in options for options in legal.values()), str(order)
+        assert variant.order_set_problem(position, power, orders) is None
+        assert variant.order_set_excess(position, power, orders) is None
+        results = resolve(position, {power: orders}, variant=variant).results
         assert not [
             r for r in results if r.power == power and r.outcome in (Outcome.VOID, Outcome.ILLEGAL)
         ]
