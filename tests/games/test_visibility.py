@@ -466,3 +466,13 @@ def test_which_seats_a_bot_plays_is_shown_to_everyone_who_may_watch(
     assert turkey["player"] == ("practice-bot" if viewer == "bot" else "")
     page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
     assert page.count('class="tag bot"') == 1
+
+
+def test_a_forming_game_says_which_of_its_players_is_a_bot(make_user: Any) -> None:
+    from accounts.services import bot_account_create
+
+    bot, _key = bot_account_create(username="practice-bot")
+    game = services.game_create(created_by=make_user("alice"), name="Forming")
+    services.game_join(game=game, user=bot)
+    page = Client().get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert page.count('class="tag bot"') == 1
