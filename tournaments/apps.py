@@ -18,6 +18,12 @@ class TournamentsConfig(AppConfig):
 
         subscribe(game_event_hear)
 
+        # A bot takes a seat in our games only where the organiser allows bots.
+        from games.seating import seat_gate_register
+        from tournaments.services.registration import bot_seat_refusal
+
+        seat_gate_register(bot_seat_refusal)
+
         from games.profiles import profile_section_register
         from tournaments.profiles import ratings_section
 

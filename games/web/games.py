@@ -80,6 +80,7 @@ def game_create(request: HttpRequest) -> HttpResponse:
                     power=d["power"] or None,
                     pseudonym=chosen.creator_pseudonym(),
                     terms=terms,
+                    bots=d["practice_bots"],
                 )
             except ApplicationError as e:
                 form.add_error(None, e.message)
