@@ -2,15 +2,30 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Group
 from django.utils.translation import gettext_lazy as _
 
 PLAYER = "player"
 ORGANISER = "organiser"
 MODERATOR = "moderator"
-ROLES = (PLAYER, ORGANISER, MODERATOR)
+#: An account a program plays with through the API (the ``bots`` package's client, or
+#: anyone's): its seats are shown as a bot's, and a tournament admits it only where the
+#: organiser allows bots. Given by ``manage.py bot_account``; a person never has it.
+BOT = "bot"
+#: The site's own bots, which fill the seats of practice games and are played by the site
+#: itself (``manage.py run_bots``); each is a bot (above) too. Not shown as a role.
+HOUSE_BOT = "house_bot"
+ROLES = (PLAYER, ORGANISER, MODERATOR, BOT)
 #: How a role is shown (the group names themselves stay as they are).
-ROLE_NAMES = {PLAYER: _("player"), ORGANISER: _("organiser"), MODERATOR: _("moderator")}
+ROLE_NAMES = {
+    PLAYER: _("player"),
+    ORGANISER: _("organiser"),
+    MODERATOR: _("moderator"),
+    BOT: _("bot"),
+}
 
 
 def has_role(user: AbstractBaseUser | AnonymousUser, role: str) -> bool:
@@ -19,6 +34,24 @@ def has_role(user: AbstractBaseUser | AnonymousUser, role: str) -> bool:
     if getattr(user, "is_superuser", False):
         return True
     return user.groups.filter(name=role).exists()  # type: ignore[union-attr]
+
+
+def is_bot(user: AbstractBaseUser | AnonymousUser) -> bool:
+    """Is this a bot's account? Asked of the group itself: unlike a role a person may
+    hold, a superuser is not a bot."""
+    if not user.is_authenticated:
+        return False
+    return user.groups.filter(name=BOT).exists()  # type: ignore[union-attr]
+
+
+def bots_among(user_ids: Iterable[int]) -> frozenset[int]:
+    """Which of these users are bots: one query, for a list of seats."""
+    ids = [pk for pk in user_ids if pk is not None]
+    if not ids:
+        return frozenset()
+    return frozenset(
+        get_user_model().objects.filter(pk__in=ids, groups__name=BOT).values_list("pk", flat=True)
+    )
 
 
 def grant(user: AbstractBaseUser, role: str) -> None:

@@ -10,13 +10,14 @@ import secrets
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache.backends.base import BaseCache
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.counters import count_with
 from accounts.models import ApiToken, hash_key
-from accounts.roles import PLAYER, grant
+from accounts.roles import BOT, HOUSE_BOT, PLAYER, grant, is_bot
 from core.errors import ApplicationError
 
 logger = logging.getLogger(__name__)
@@ -172,6 +173,63 @@ def api_token_create(*, user: AbstractBaseUser, name: str) -> tuple[ApiToken, st
     key = secrets.token_urlsafe(32)
     token = ApiToken.objects.create(user=user, name=name, prefix=key[:8], key_hash=hash_key(key))
     return token, key
+
+
+@transaction.atomic
+def bot_account_create(*, username: str, token_name: str = "bot") -> tuple[AbstractBaseUser, str]:
+    """A bot's account (made if missing: a player with the bot role and no password, so
+    nobody logs in as it) and a new API token for the program that plays it; returns the
+    account and the token's key, shown this once.
+
+    Raises:
+        ApplicationError: the name is a person's account (a person is never made a bot
+            behind his back), or is not a valid user name, or the bot has too many tokens.
+    """
+    from django.contrib.auth import get_user_model
+
+    users = get_user_model()
+    username = username.strip()
+    user = users.objects.filter(username=username).first()
+    if user is not None and not is_bot(user):
+        raise ApplicationError(
+            _("%(name)s is a person's account, not a bot's.") % {"name": username}
+        )
+    if user is None:
+        user = users(username=username)
+        user.set_unusable_password()
+        try:
+            user.full_clean(exclude=["password"])
+        except ValidationError as e:
+            raise ApplicationError(" ".join(e.messages)) from None
+        user.save()
+        grant(user, PLAYER)
+        grant(user, BOT)
+    _token, key = api_token_create(user=user, name=token_name)
+    return user, key
+
+
+#: The site's own bots are named this and a number: house-bot-1, house-bot-2, ...
+HOUSE_BOT_NAME = "house-bot-{}"
+
+
+@transaction.atomic
+def house_bots(*, count: int) -> list[AbstractBaseUser]:
+    """``count`` of the site's own bots (made the first time they are needed): accounts
+    nobody logs in as, which the site plays itself in practice games. One game needs a
+    different one for each seat, so they are numbered."""
+    from django.contrib.auth import get_user_model
+
+    users = get_user_model()
+    out: list[AbstractBaseUser] = []
+    for n in range(1, count + 1):
+        user, made = users.objects.get_or_create(username=HOUSE_BOT_NAME.format(n))
+        if made:
+            user.set_unusable_password()
+            user.save(update_fields=["password"])
+            for role in (PLAYER, BOT, HOUSE_BOT):
+                grant(user, role)
+        out.append(user)
+    return out
 
 
 @transaction.atomic

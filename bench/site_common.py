@@ -498,6 +498,76 @@ def quiet_publish() -> Iterator[None]:
 # -- figures ----------------------------------------------------------------------------------
 
 
+class CpuMeter:
+    """CPU seconds (user and system) spent by the processes that serve a benchmark, read
+    from Linux's /proc before and after the load: the site's processes (by pid), the
+    PostgreSQL backends serving the benchmark's database (by their process title), Redis,
+    and this process (the clients). Elsewhere it reads nothing and reports so."""
+
+    def __init__(self, pids: Sequence[int], database: str) -> None:
+        self.pids = list(pids)
+        self.database = database
+        self.available = Path("/proc/self/stat").exists()
+        self.ticks = os.sysconf("SC_CLK_TCK") if self.available else 100
+        self.start: dict[str, dict[int, float]] = {}
+
+    @staticmethod
+    def _read(pid: int) -> tuple[str, float] | None:
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+            title = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            return None
+        fields = stat.rsplit(")", 1)[1].split()
+        return title, float(int(fields[11]) + int(fields[12]))
+
+    def _sample(self) -> dict[str, dict[int, float]]:
+        groups: dict[str, dict[int, float]] = {"site": {}, "postgres": {}, "redis": {}}
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            pid = int(entry)
+            read = self._read(pid)
+            if read is None:
+                continue
+            title, ticks = read
+            if pid in self.pids:
+                groups["site"][pid] = ticks
+            elif title.startswith("postgres:") and f" {self.database} " in title:
+                groups["postgres"][pid] = ticks
+            elif "redis-server" in title:
+                groups["redis"][pid] = ticks
+        return groups
+
+    def __enter__(self) -> CpuMeter:
+        if self.available:
+            self.start = self._sample()
+        self.clients = time.process_time()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.seconds: dict[str, float] = {"clients": time.process_time() - self.clients}
+        if not self.available:
+            return
+        end = self._sample()
+        for group, now in end.items():
+            before = self.start.get(group, {})
+            # A backend that started during the load counts from zero.
+            used = sum(t - before.get(pid, 0.0) for pid, t in now.items())
+            self.seconds[group] = used / self.ticks
+
+    def per(self, count: int, site_name: str) -> str:
+        """The CPU each served request cost, by process kind, in words."""
+        if not self.available or count == 0:
+            return "not measured (needs Linux's /proc)"
+        names = {"site": site_name, "postgres": "PostgreSQL", "redis": "Redis"}
+        parts = [
+            f"{names.get(group, group)} {seconds / count * 1000:.1f} ms"
+            for group, seconds in self.seconds.items()
+        ]
+        return ", ".join(parts)
+
+
 def percentile(values: Sequence[float], p: float) -> float:
     """The p-th percentile (0..100), nearest rank."""
     if not values:

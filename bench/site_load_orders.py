@@ -453,11 +453,21 @@ def main() -> int:
                 else "no logins alongside"
             )
         )
+        pids = [children.procs[d].pid for d in daphnes]
         with ConnectionSampler(database_url, name) as sampler:
-            tally = run(args, port, seats, names)
+            with sc.CpuMeter(pids, name) as cpu:
+                tally = run(args, port, seats, names)
             time.sleep(2)
             after = sampler.last
         ok = report(args, tally, sampler, after)
+        answered = len(tally.latencies)
+        sc.say(f"CPU per answer   {cpu.per(answered, 'Daphne')} ({os.cpu_count()} cores here)")
+        daphne_ms = cpu.seconds.get("site", 0.0) / answered * 1000 if answered else 0.0
+        if daphne_ms:
+            sc.say(
+                f"                 at that cost {GOAL_RATE:g}/s takes "
+                f"{GOAL_RATE * daphne_ms / 1000:.1f} cores of Daphne alone"
+            )
         for daphne in daphnes:
             children.stop(daphne)
         log = "".join(children.log(d).read_text(errors="replace") for d in daphnes)

@@ -64,6 +64,14 @@ def _or(value: int | None, default: int) -> int:
 class GameCreateForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=100)
     variant = forms.ChoiceField(label=_("Variant"), choices=_variant_choices, initial="standard")
+    practice_bots = forms.BooleanField(
+        label=_("Practice against bots"),
+        required=False,
+        help_text=_(
+            "The site's bots take every other seat at once and order within seconds of each "
+            "phase; a phase ends when you are ready. Standard, Highlander and Multiple Void."
+        ),
+    )
     movement_hours = _hours(_("Movement deadline"), 24)
     retreat_hours = _hours(_("Retreat deadline"), 12)
     adjustment_hours = _hours(_("Adjustment deadline"), 12)

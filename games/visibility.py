@@ -16,6 +16,9 @@
 - A sitter, on the days the seat's player is away, sees and orders what the seat may
   (``acting_seat``), reads its press, and may watch a private game he is named for;
   sending press and voting for a draw stay the player's.
+- Which seats bots play (accounts whose role is ``bot``) is public, to everyone who may
+  watch the game, in an anonymous game too (``bot_powers``): a practice game says so,
+  and "a bot" names nobody.
 - Draw votes are secret: a player sees only their own vote and whether a
   draw has been proposed.
 - A variant's own state (``extras``: a draft's turn order, a nomination round)
@@ -291,6 +294,14 @@ def player_label(*, seat: Seat, viewer: User) -> str:
     if seat.game.anonymous and not (viewer.is_authenticated and seat.user_id == viewer.pk):
         return ""
     return str(seat.user.get_username())
+
+
+def bot_powers(*, seats: list[Seat]) -> frozenset[str]:
+    """The powers of these seats that a bot plays: shown to everyone (see above)."""
+    from accounts.roles import bots_among
+
+    bots = bots_among(s.user_id for s in seats if s.user_id is not None)
+    return frozenset(s.power for s in seats if s.user_id in bots)
 
 
 def own_draw_vote(*, user: User, phase: GamePhase) -> bool | None:

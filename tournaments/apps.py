@@ -18,7 +18,19 @@ class TournamentsConfig(AppConfig):
 
         subscribe(game_event_hear)
 
+        # A bot takes a seat in our games only where the organiser allows bots.
+        from games.seating import seat_gate_register
+        from tournaments.services.registration import bot_seat_refusal
+
+        seat_gate_register(bot_seat_refusal)
+
         from games.profiles import profile_section_register
         from tournaments.profiles import ratings_section
 
         profile_section_register(ratings_section)
+
+        # A player's list of his games names the tournament a board is played for.
+        from games.occasions import occasion_teller_register
+        from tournaments.occasions import tournament_occasions
+
+        occasion_teller_register(tournament_occasions)

@@ -50,6 +50,11 @@ class TournamentForm(forms.Form):
         label=_("Minimum reliability (%)"), min_value=0, max_value=100, initial=0
     )
     min_rating = forms.IntegerField(label=_("Minimum duel rating"), required=False, min_value=0)
+    bots_allowed = forms.BooleanField(
+        label=_("Bots may enter"),
+        required=False,
+        help_text=_("Accounts marked as bots, which play through the API. Off: bots are refused."),
+    )
     check_in_required = forms.BooleanField(
         label=_("Players check in before the draw"), required=False, initial=True
     )
@@ -124,6 +129,7 @@ class TournamentForm(forms.Form):
             "max_players": d["max_players"],
             "min_reliability": d["min_reliability"] or 0,
             "min_rating": d["min_rating"],
+            "bots_allowed": d["bots_allowed"],
             "check_in_required": d["check_in_required"],
             "seeding": d["seeding"],
             "reseed": d["reseed"],

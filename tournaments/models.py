@@ -61,6 +61,9 @@ class Tournament(models.Model):
     max_players = models.PositiveSmallIntegerField(_("most players"), null=True, blank=True)
     min_reliability = models.PositiveSmallIntegerField(_("minimum reliability (%)"), default=0)
     min_rating = models.PositiveIntegerField(_("minimum duel rating"), null=True, blank=True)
+    #: May bots' accounts (accounts.roles.BOT) enter? Tournament games are rated: a bot
+    #: enters one only where the organiser says so.
+    bots_allowed = models.BooleanField(_("bots may enter"), default=False)
     #: Players confirm they are present before the draw (a roll call); the organiser
     #: opens the check-in, and only those checked in are drawn.
     check_in_required = models.BooleanField(_("check-in before the draw"), default=True)

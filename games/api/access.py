@@ -13,7 +13,10 @@ from games.models import Game
 
 def game_for(request: Request, game_id: int) -> Game:
     """The game, if the caller may see it; otherwise the same 404 whether it exists or not."""
-    game = Game.objects.filter(pk=game_id).first() if 0 < game_id <= MAX_ID else None
+    try:
+        game = Game.objects.get(pk=game_id) if 0 < game_id <= MAX_ID else None
+    except Game.DoesNotExist:
+        game = None
     if game is None or not visibility.can_view_game(user=request.user, game=game):
         raise exceptions.NotFound(_("No such game."))
     return game

@@ -105,6 +105,10 @@ class SeatStateSerializer(serializers.Serializer):  # type: ignore[type-arg]
         help_text="Whether a player holds this power (also in an anonymous game, "
         "where the player's name stays hidden)."
     )
+    bot = serializers.BooleanField(
+        help_text="Whether a bot (an account that plays through the API, marked as a bot) "
+        "holds this power; shown in an anonymous game too."
+    )
     ready = serializers.BooleanField()
     eliminated = serializers.BooleanField()
     missed_phases = serializers.IntegerField()
@@ -350,6 +354,11 @@ class GamesApi(ApiView):
         )
         extensions_per_player = serializers.IntegerField(min_value=0, max_value=30, default=1)
         extensions_per_game = serializers.IntegerField(min_value=0, max_value=30, default=3)
+        bots = serializers.BooleanField(
+            default=False,
+            help_text="A practice game: the site's own bots take every other seat at once "
+            "and the site plays them (standard, Highlander and Multiple Void; not a duel).",
+        )
 
     @extend_schema(
         operation_id="games_list",
@@ -411,6 +420,7 @@ class GamesApi(ApiView):
                 extensions_per_player=d["extensions_per_player"],
                 extensions_per_game=d["extensions_per_game"],
             ),
+            bots=d["bots"],
         )
         return Response(CreatedGameSerializer(game).data, status=status.HTTP_201_CREATED)
 

@@ -75,11 +75,14 @@ def game_state(
     ready: set[str] = set()
     if phase is not None:
         ready = set(phase.order_sets.filter(ready=True).values_list("power", flat=True))
-    for s in game.seats.select_related("user").order_by("power"):
+    seats = list(game.seats.select_related("user").order_by("power"))
+    bots = visibility.bot_powers(seats=seats)
+    for s in seats:
         state["seats"].append(
             {
                 "power": s.power,
                 "player": visibility.player_label(seat=s, viewer=user),
+                "bot": s.power in bots,
                 # Public even in an anonymous game (who holds it is not): the join list
                 # leaves taken powers out too.
                 "taken": s.user_id is not None,

@@ -11,10 +11,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from adjudicator import PositionError, find_variant, start
+from bots import knows_variant
 from core.errors import ApplicationError, NotSeated
 from games import events, wording
 from games.models import BoardLink, Game, Seat
 from games.positions import phase_seed
+from games.seating import seat_refusal
 from games.services.kernel import bump, phase_open, refuse_game_master, seat_give, seated_users
 from games.services.links import link_boards_start
 from games.terms import DUEL, GameTerms
@@ -30,6 +32,7 @@ def game_create(
     join: bool = True,
     power: str | None = None,
     pseudonym: str | None = None,
+    bots: bool = False,
 ) -> Game:
     """Create a game played by ``terms`` (checked first), with an open seat per power; the
     creator joins (as ``power``, if the terms let players choose; under ``pseudonym``, where
@@ -38,13 +41,19 @@ def game_create(
     With ``terms.duel`` the game is board A of a twin-board duel, and board B is made when
     board A's set-up is done.
 
+    With ``bots``, a practice game: the site's own bots take every other seat at once (so
+    it starts, if it starts when full), and the site plays them (``manage.py run_bots``).
+
     Raises:
-        ApplicationError: no name, or what is wrong with the terms.
+        ApplicationError: no name, or what is wrong with the terms; for a practice game,
+            a variant whose rules the bots do not know, a duel, or no seat for the creator.
     """
     name = name.strip()
     if not name:
         raise ApplicationError(_("A game needs a name."))
     terms = (terms or GameTerms()).checked()
+    if bots:
+        _practice_check(terms, join=join)
     variant = find_variant(terms.variant_id)
     game = Game.objects.create(
         name=name,
@@ -64,7 +73,35 @@ def game_create(
             invite_code=game.invite_code,
             pseudonym=pseudonym,
         )
+    if bots:
+        _bots_seated(game)
     return game
+
+
+def _practice_check(terms: GameTerms, *, join: bool) -> None:
+    if not knows_variant(terms.variant_id):
+        raise ApplicationError(
+            _(
+                "The bots do not know the rules of %(variant)s: practise with them in another "
+                "variant."
+            )
+            % {"variant": find_variant(terms.variant_id).name}
+        )
+    if terms.duel:
+        raise ApplicationError(_("A practice game with bots is played on one board."))
+    if not join:
+        raise ApplicationError(
+            _("You take a seat in your practice game: the bots take the others.")
+        )
+
+
+def _bots_seated(game: Game) -> None:
+    """The site's own bots take every open seat of ``game``, one bot a seat."""
+    from accounts.services import house_bots
+
+    open_seats = game.seats.filter(user__isnull=True).count()
+    for bot in house_bots(count=open_seats):
+        game_join(game=game, user=bot, invite_code=game.invite_code)
 
 
 @transaction.atomic
@@ -88,6 +125,7 @@ def game_join(
         raise ApplicationError(_("You already have a seat in this game."))
     refuse_game_master(game, user)
     _check_reliability(game, user)
+    _check_gates(game, user)
     chosen = pseudonym_checked(game=game, user=user, pseudonym=pseudonym)
     open_seats = game.seats.select_for_update().filter(user__isnull=True)
     if game.assignment == Game.Assignment.CHOSEN and power:
@@ -165,6 +203,13 @@ def pseudonym_checked(*, game: Game, user: AbstractBaseUser, pseudonym: str | No
     return name
 
 
+def _check_gates(game: Game, user: AbstractBaseUser) -> None:
+    """The rules other apps add (games.seating: a tournament's game and bots)."""
+    refusal = seat_refusal(game=game, user=user)
+    if refusal is not None:
+        raise ApplicationError(refusal)
+
+
 def _check_reliability(game: Game, user: AbstractBaseUser) -> None:
     if not game.min_reliability:
         return
@@ -206,6 +251,7 @@ def seat_take_over(
         raise ApplicationError(_("You cannot take over a seat in a game you play or left."))
     refuse_game_master(game, user)
     _check_reliability(game, user)
+    _check_gates(game, user)
     seat_give(seat, user)
     phase = game.current_phase
     if phase is not None:

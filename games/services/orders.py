@@ -15,7 +15,13 @@ from core.errors import ApplicationError, NotSeated
 from games import visibility, wording
 from games.models import Game, GamePhase, OrderSet, Seat
 from games.positions import phase_position, seat_powers, whole_answer_problem
-from games.reading import order_problems, order_read, orders_in_slots, orders_read_strictly
+from games.reading import (
+    order_problems,
+    order_read,
+    orders_excess,
+    orders_in_slots,
+    orders_read_strictly,
+)
 from games.services.kernel import (
     adjudicate_when_all_ready,
     bump,
@@ -99,10 +105,7 @@ def orders_submit(
     faulty = {" ".join(p["order"].split()) for p in problems}
     readable = [t for t in kept if t not in faulty]
     refuse_excess_orders(game, position, power, readable)
-    order_set = order_set_of(phase, seat, power)
-    order_set.orders = kept
-    order_set.ready = False
-    order_set.save(update_fields=["orders", "ready", "seat", "updated_at"])
+    order_set = orders_replace(phase, seat, power, kept)
     _not_due_yet(phase)
     bump(game)
     return order_set
@@ -111,15 +114,26 @@ def orders_submit(
 def refuse_excess_orders(game: Game, position: Position, power: str, orders: list[str]) -> None:
     """Refuse, at entry, orders that together give more than the rules allow (two builds
     where one is allowed, a longer nomination list): the variant says what is excess."""
-    variant = find_variant(game.variant)
-    parsed = [variant.read_order(t, position=position, power=power) for t in orders]
-    excess = variant.order_set_excess(position, power, parsed)
+    excess = orders_excess(position, power, orders)
     if excess is not None:
-        reason, params = excess
-        message = wording.result_sentence(reason.value, params, variant.map_id) or reason.value
+        message, reason_code = excess
         raise ApplicationError(
-            _("Not saved: %(problem)s.") % {"problem": message}, {"reason_code": reason.value}
+            _("Not saved: %(problem)s.") % {"problem": message}, {"reason_code": reason_code}
         )
+
+
+def orders_replace(phase: GamePhase, seat: Seat, power: str, orders: list[str]) -> OrderSet:
+    """``power``'s order set of ``phase`` is now ``orders``, given by ``seat`` and not
+    ready: written in one statement (an insert that updates the set already there), as a
+    player saves orders many times a phase."""
+    order_set = OrderSet(phase=phase, seat=seat, power=power, orders=orders, ready=False)
+    OrderSet.objects.bulk_create(
+        [order_set],
+        update_conflicts=True,
+        unique_fields=["phase", "power"],
+        update_fields=["seat", "orders", "ready", "updated_at"],
+    )
+    return order_set
 
 
 def order_set_of(phase: GamePhase, seat: Seat, power: str) -> OrderSet:

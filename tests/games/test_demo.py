@@ -13,6 +13,7 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 
 from adjudicator import Outcome, find_variant, resolve
+from bots import bot_orders
 from games import services
 from games.management import demo
 from games.management.demo import DRAFT_GAME, DUEL_GAME, RUNNING_GAME
@@ -116,7 +117,7 @@ def _play(variant_id: str, options: dict[str, Any], phases: int) -> tuple[Counte
     for n in range(phases):
         orders = {}
         for power in sorted(variant.orders_due(position)):
-            chosen = demo.bot_orders(variant, position, power, random.Random(f"{n}:{power}"))
+            chosen = bot_orders(variant, position, power, random.Random(f"{n}:{power}"))
             assert variant.order_set_problem(position, power, chosen) is None, position.phase
             orders[power] = [str(o) for o in chosen]
         resolution = resolve(position, orders, seed=n, variant=variant)
@@ -136,7 +137,7 @@ def test_the_bots_orders_are_legal_and_take_centers(variant_id: str, options: An
     counts, position = _play(variant_id, options, phases=60)
     assert counts[Outcome.VOID.value] == 0
     assert counts[Outcome.ILLEGAL.value] == 0
-    assert counts[Outcome.NO_CONVOY.value] == 0  # it orders no convoys
+    assert counts[Outcome.NO_CONVOY.value] == 0  # it convoys with a fleet by both shores
     assert counts["Move"] > counts["Support"] > 0  # units move, and sometimes support
     assert max(Counter(position.ownership.values()).values()) >= 10  # somebody grew
 
@@ -144,6 +145,6 @@ def test_the_bots_orders_are_legal_and_take_centers(variant_id: str, options: An
 def test_the_bot_orders_a_phase_the_same_way_every_time() -> None:
     variant = find_variant("standard")
     position = variant.initial_position()
-    first = demo.bot_orders(variant, position, "france", random.Random("7:0:france"))
-    again = demo.bot_orders(variant, position, "france", random.Random("7:0:france"))
+    first = bot_orders(variant, position, "france", random.Random("7:0:france"))
+    again = bot_orders(variant, position, "france", random.Random("7:0:france"))
     assert first == again

@@ -18,6 +18,7 @@ from django.core.cache import cache
 from django.core.management import call_command
 
 from adjudicator import PhaseKind, find_variant, legal_orders
+from bots import bot_orders
 from games import services, tasks
 from games.management import demo
 from games.management.demo import DRAFT_GAME, DUEL_GAME, OPEN_GAME, RUNNING_GAME
@@ -90,7 +91,7 @@ def _bot_like(game: Game, username: str) -> list[str]:
     power = game.seats.get(user__username=username).power
     position = services.phase_position(phase)
     variant = find_variant(game.variant)
-    return [str(o) for o in demo.bot_orders(variant, position, power, random.Random(1))]
+    return [str(o) for o in bot_orders(variant, position, power, random.Random(1))]
 
 
 def test_demo_games_are_still_worth_opening_an_hour_later(clock: Any) -> None:

@@ -32,12 +32,13 @@ def test_with_redis_beat_keeps_its_schedule_in_a_broker_folder_it_makes(
 
 def test_runsite_runs_the_demo_bot_unless_told_no_demo() -> None:
     with_demo = process_commands(host="127.0.0.1", port=8123, demo=True)
-    assert set(with_demo) == {"web", "worker", "beat", "demo"}
+    assert set(with_demo) == {"web", "worker", "beat", "bots", "demo"}
     assert with_demo["demo"][-1] == "demo_bot"
     assert set(process_commands(host="127.0.0.1", port=8123, demo=False)) == {
         "web",
         "worker",
         "beat",
+        "bots",  # the site's own bots play practice games, demo or not
     }
 
 

@@ -418,3 +418,61 @@ def test_a_sitter_whose_player_is_back_orders_nothing(
     with pytest.raises(ApplicationError, match="no seat"):
         services.orders_submit(game=game, user=sitter, orders=["A par - bur"])
     assert visibility.visible_press(user=sitter, game=game) == []
+
+
+@pytest.fixture
+def bot_in_anonymous_game(players: dict[str, Any]) -> tuple[Game, Any]:
+    """An anonymous game in which a bot's account holds Turkey."""
+    from accounts.services import bot_account_create
+
+    bot, _key = bot_account_create(username="practice-bot")
+    game = services.game_create(
+        created_by=players["austria"],
+        name="Practice",
+        power="austria",
+        terms=GameTerms(assignment=Game.Assignment.CHOSEN, anonymous=True),
+    )
+    for power in ("england", "france", "germany", "italy", "russia"):
+        services.game_join(game=game, user=players[power], power=power)
+    services.game_join(game=game, user=bot, power="turkey")
+    return game, bot
+
+
+@pytest.mark.parametrize("viewer", ["anonymous", "stranger", "player", "moderator", "bot"])
+def test_which_seats_a_bot_plays_is_shown_to_everyone_who_may_watch(
+    bot_in_anonymous_game: tuple[Game, Any],
+    players: dict[str, Any],
+    make_user: Any,
+    site_moderator: Any,
+    viewer: str,
+) -> None:
+    game, bot = bot_in_anonymous_game
+    client = Client()
+    if viewer != "anonymous":
+        who = {
+            "stranger": make_user("stranger"),
+            "player": players["france"],
+            "moderator": site_moderator,
+            "bot": bot,
+        }[viewer]
+        client.force_login(who)
+    seats = client.get(f"/api/v1/games/{game.pk}/").json()["seats"]
+    assert {s["power"]: s["bot"] for s in seats} == {
+        p: p == "turkey"
+        for p in ("austria", "england", "france", "germany", "italy", "russia", "turkey")
+    }
+    # That a bot plays Turkey names nobody: the game stays anonymous.
+    turkey = next(s for s in seats if s["power"] == "turkey")
+    assert turkey["player"] == ("practice-bot" if viewer == "bot" else "")
+    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert page.count('class="tag bot"') == 1
+
+
+def test_a_forming_game_says_which_of_its_players_is_a_bot(make_user: Any) -> None:
+    from accounts.services import bot_account_create
+
+    bot, _key = bot_account_create(username="practice-bot")
+    game = services.game_create(created_by=make_user("alice"), name="Forming")
+    services.game_join(game=game, user=bot)
+    page = Client().get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert page.count('class="tag bot"') == 1

@@ -8,10 +8,13 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.roles import is_bot
 from core.errors import ApplicationError
+from games.models import Game
 from games.selectors import reliability_of
 from tournaments import groups, scoring, visibility
 from tournaments.models import Entry, OrganiserAction, PlayerRating, Tournament
@@ -32,6 +35,7 @@ SETTINGS = (
     "max_players",
     "min_reliability",
     "min_rating",
+    "bots_allowed",
     "check_in_required",
     "seeding",
     "reseed",
@@ -134,7 +138,8 @@ def entry_register(
 
     Raises:
         ApplicationError: registration is closed, the tournament is private and no invite
-            code came, ``user`` organises it or is entered, it is full, or a gate fails.
+            code came, ``user`` organises it or is entered, ``user`` is a bot and the
+            organiser has not allowed bots, it is full, or a gate fails.
     """
     tournament = tournament_locked(tournament)
     now = timezone.now()
@@ -146,6 +151,10 @@ def entry_register(
         raise ApplicationError(_("This tournament is private: enter it through its invite link."))
     if visibility.can_manage(user=user, tournament=tournament):
         raise ApplicationError(_("An organiser cannot play in his own tournament."))
+    if not tournament.bots_allowed and is_bot(user):
+        raise ApplicationError(
+            _("This tournament admits no bots: its organiser has not allowed them.")
+        )
     existing = tournament.entries.filter(user=user).first()
     if existing is not None and existing.status != Entry.Status.WITHDRAWN:
         raise ApplicationError(_("You are entered already."))
@@ -182,6 +191,20 @@ def entry_register(
         entry = Entry.objects.create(tournament=tournament, user=user)
     bump(tournament)
     return entry
+
+
+def bot_seat_refusal(game: Game, user: AbstractBaseUser) -> str | None:
+    """A seat gate (games.seating, registered in TournamentsConfig.ready()): a bot takes a
+    seat in one of a tournament's games (a board of a round, a board of a duel), as a
+    replacement say, only where the organiser allows bots, as at entry."""
+    if not is_bot(user):
+        return None
+    boards = Q(rounds__boards__game=game)
+    if game.link_id is not None:
+        boards |= Q(matches__duel_id=game.link_id)
+    if Tournament.objects.filter(boards, bots_allowed=False).exists():
+        return str(_("This tournament admits no bots: its organiser has not allowed them."))
+    return None
 
 
 @transaction.atomic

@@ -1,7 +1,8 @@
 """Run the whole site with one command: web (Daphne), Celery worker and Celery beat.
 
-Migrates, loads the demo data, starts the three processes (and the demo bot, which
-plays the demo games for everyone but the visitor) and stops all of them on Ctrl-C.
+Migrates, loads the demo data, starts the three processes, the site's own bots (which play
+practice games) and the demo bot (which plays the demo games for everyone but the
+visitor), and stops all of them on Ctrl-C.
 With nothing configured this is the embedded default (SQLite, in-memory channel layer,
 filesystem broker); DATABASE_URL and REDIS_URL switch to PostgreSQL and Redis.
 """
@@ -64,9 +65,9 @@ class Command(BaseCommand):
                 for name, proc in list(watched.items()):
                     if proc.poll() is None:
                         continue
-                    if name == "demo":
-                        # The site works without the bot: only the demo games stand still.
-                        self.stderr.write(f"the demo bot stopped (exit {proc.returncode})")
+                    if name in ("demo", "bots"):
+                        # The site works without its bots: only their games stand still.
+                        self.stderr.write(f"{name} bot stopped (exit {proc.returncode})")
                         del watched[name]
                         continue
                     self.stderr.write(f"{name} stopped (exit {proc.returncode}); stopping all")
@@ -126,6 +127,8 @@ def process_commands(*, host: str, port: int, demo: bool) -> dict[str, list[str]
             "--schedule",
             str(beat_schedule()),
         ],
+        # The site's own bots, in practice games (with or without the demo).
+        "bots": [python, str(Path(settings.BASE_DIR) / "manage.py"), "run_bots"],
     }
     if demo:
         commands["demo"] = [python, str(Path(settings.BASE_DIR) / "manage.py"), "demo_bot"]

@@ -60,6 +60,35 @@ def test_create_a_game_through_the_form(make_user: Any) -> None:
     assert game.invite_code in page  # the creator sees the invite link
 
 
+def test_the_form_makes_a_practice_game_against_bots(make_user: Any) -> None:
+    client = logged_in(make_user("alice"))
+    form = {
+        "name": "Practice",
+        "variant": "standard",
+        "movement_hours": "24",
+        "retreat_hours": "12",
+        "adjustment_hours": "12",
+        "assignment": "chosen",
+        "power": "england",
+        "start_when_full": "on",
+        "practice_bots": "on",
+    }
+    assert 'name="practice_bots"' in client.get(reverse("games:create")).content.decode()
+    response = client.post(reverse("games:create"), form)
+    game = Game.objects.get(name="Practice")
+    assert response.status_code == 302
+    assert game.status == Game.Status.ACTIVE  # the bots took the six other seats
+    page = client.get(response["Location"]).content.decode()
+    assert page.count('class="tag bot"') == 6
+    # In a variant the bots do not know, the form says so and makes nothing.
+    refused = client.post(
+        reverse("games:create"),
+        form | {"name": "Silly", "variant": "rather_silly"},
+    )
+    assert "do not know the rules of" in refused.content.decode()
+    assert not Game.objects.filter(name="Silly").exists()
+
+
 def test_the_form_sets_vacations_reminders_and_extensions(make_user: Any) -> None:
     client = logged_in(make_user("alice"))
     base = {"name": "Sitters", "variant": "standard", "movement_hours": "24"}

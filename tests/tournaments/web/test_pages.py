@@ -186,6 +186,7 @@ class TestCreating:
         assert made.registration_closes == datetime(2030, 12, 1, 18, tzinfo=UTC)
         assert (made.max_players, made.min_reliability, made.min_rating) == (16, 80, 1200)
         assert not made.check_in_required  # left unticked
+        assert not made.bots_allowed  # left unticked: bots are refused
         assert (made.seeding, made.reseed, made.third_place) == ("hand", False, True)
         assert (made.group_count, made.advance_per_group) == (3, 1)
         assert made.tie_breaks == ["head_to_head", "centres", "playoff"]
@@ -207,6 +208,15 @@ class TestCreating:
             "a play-off duel." in rules
         )
         assert "the top 1 of each go through" in rules
+
+    def test_an_organiser_lets_bots_enter_and_the_page_says_so(self, organiser: Any) -> None:
+        client = logged_in(organiser)
+        assert 'name="bots_allowed"' in text(client.get(CREATE))
+        client.post(CREATE, {**FORM, "bots_allowed": "on"})
+        made = Tournament.objects.get()
+        assert made.bots_allowed
+        page = text(client.get(detail_url(made)))
+        assert "Bots may enter (accounts that play through the API)." in page
 
     def test_a_form_without_a_name_shows_the_error(self, organiser: Any) -> None:
         page = logged_in(organiser).post(CREATE, {**FORM, "name": ""})

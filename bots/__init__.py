@@ -1,0 +1,15 @@
+"""Bots to practise with: a strategy that plays sensibly, a random-orders player to
+measure it against, and a client that plays a seat through the site's public API.
+
+A library of its own, like the adjudicator it plays with: it imports the standard library
+and ``adjudicator`` only (import-linter's contract in pyproject.toml and
+tests/bots/test_purity.py hold it to that), so the site's demo bot, the benchmark
+(``bench/bots_vs_random.py``) and the API client (``python -m bots``) share one copy of
+the rules of play. Every choice is drawn from an explicit ``random.Random``: the same
+position, power and seed give the same orders.
+"""
+
+from bots.random_player import random_orders
+from bots.strategy import KNOWN_VARIANTS, bot_orders, knows_variant
+
+__all__ = ["KNOWN_VARIANTS", "bot_orders", "knows_variant", "random_orders"]

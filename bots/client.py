@@ -1,0 +1,268 @@
+"""The bot as an API client: it plays a seat through the site's public REST API with a
+token, like any program (``python -m bots --url URL --token KEY --game ID``).
+
+Each turn it reads the game's state (``GET /api/v1/games/<id>/``: the board of the open
+phase, and under ``me`` the seat's legal orders), builds the adjudicator's position from
+it, chooses orders with :func:`bots.bot_orders` among the legal orders the site lists,
+saves them (``PUT .../orders/``, naming the phase, so that orders chosen for a phase that
+has closed meanwhile are refused, never saved for the next one) and marks the seat
+ready (``POST .../ready/``). It orders only when its seat has orders due and is not ready
+yet, so a turn asked twice costs one read. Standard library only (urllib, json).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from adjudicator import Order, Position, Variant, find_variant
+from adjudicator.io import position_from_json
+from bots.strategy import bot_orders, knows_variant
+
+log = logging.getLogger(__name__)
+
+Json = Any
+#: The API's prefix under the site's address.
+API = "/api/v1/"
+
+
+class ApiError(Exception):
+    """The site refused a request (or could not be reached): ``status`` is the HTTP
+    status (0 when there was no answer), the message the site's ``message``."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(f"{status}: {message}" if status else message)
+        self.status = status
+        self.message = message
+
+
+class UnknownRules(Exception):
+    """The game's variant is one whose rules the bot does not know (bots.KNOWN_VARIANTS)."""
+
+
+class Turn(StrEnum):
+    """What one turn of the client did in a game."""
+
+    ORDERED = "ordered"  # orders saved and the seat marked ready
+    SAVED = "saved"  # orders saved; the site would not take the ready mark
+    WAITING = "waiting"  # nothing due from the seat now (or it is ready already)
+    NO_SEAT = "no_seat"  # the token's user has no seat in the game
+    OVER = "over"  # the game is not running (forming, finished or cancelled)
+
+
+class Api:
+    """The public API at ``url`` (the site's address), called with an API token.
+
+    ``opener`` makes the request (``urllib.request.urlopen`` by default): a test may
+    pass another.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        token: str,
+        *,
+        timeout: float = 30.0,
+        opener: Callable[..., Any] = urllib.request.urlopen,
+    ) -> None:
+        self.base = url.rstrip("/") + API
+        self.token = token
+        self.timeout = timeout
+        self.opener = opener
+
+    def call(self, method: str, path: str, body: Json | None = None) -> Json:
+        """One request; the answer's JSON.
+
+        Raises:
+            ApiError: for an answer other than 2xx, or no answer at all.
+        """
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(
+            urllib.parse.urljoin(self.base, path.lstrip("/")),
+            data=data,
+            method=method,
+            headers={
+                "Authorization": f"Token {self.token}",
+                "Accept": "application/json",
+                **({"Content-Type": "application/json"} if data is not None else {}),
+            },
+        )
+        try:
+            with self.opener(request, timeout=self.timeout) as answer:
+                return json.loads(answer.read() or b"null")
+        except urllib.error.HTTPError as e:
+            raise ApiError(e.code, _message(e.read())) from None
+        except (urllib.error.URLError, TimeoutError, ConnectionError) as e:
+            raise ApiError(0, f"no answer from {self.base}: {e}") from None
+
+    def state(self, game: int) -> Json:
+        return self.call("GET", f"games/{game}/")
+
+    def submit(self, game: int, orders: Sequence[str], *, phase: int, power: str) -> Json:
+        return self.call(
+            "PUT", f"games/{game}/orders/", {"orders": list(orders), "phase": phase, "power": power}
+        )
+
+    def ready(self, game: int) -> Json:
+        return self.call("POST", f"games/{game}/ready/", {"ready": True})
+
+
+def _message(body: bytes) -> str:
+    try:
+        answer = json.loads(body)
+    except ValueError:
+        return body.decode(errors="replace")[:200]
+    if isinstance(answer, dict) and isinstance(answer.get("message"), str):
+        return str(answer["message"])
+    return str(answer)[:200]
+
+
+# -- from the state to orders ------------------------------------------------------------------
+
+
+def position_of(state: Json) -> Position:
+    """The adjudicator's position of the state's phase, as the API shows it.
+
+    What the API does not show (the provinces a standoff left empty, for one) is not in
+    it: choose among the legal orders the site lists (:func:`legal_of`), which know.
+
+    Raises:
+        PositionError: if the state's board cannot be read.
+    """
+    game, phase = state["game"], state["phase"]
+    position, _orders = position_from_json(
+        {
+            "variant": game["variant"],
+            "phase": phase["code"],
+            "units": phase["units"],
+            "centers": phase["centers"],
+            "dislodged": phase["dislodged"],
+            "options": game["options"],
+            "extras": phase["extras"],
+        }
+    )
+    return position
+
+
+def legal_of(variant: Variant, me: Json, position: Position) -> dict[str, tuple[Order, ...]]:
+    """The seat's legal orders as the site lists them (``me.legal``), read back."""
+    power = me.get("acting") or me["power"]
+    return {
+        where: tuple(variant.read_order(text, position=position, power=power) for text in texts)
+        for where, texts in me["legal"].items()
+    }
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The orders the bot gives for one phase of one game."""
+
+    phase: int
+    power: str
+    orders: tuple[str, ...]
+
+
+def choose(state: Json, *, seed: int = 0) -> Choice | None:
+    """The orders for the seat in ``state``, or None when it has none to give now (no
+    seat, no open phase, nothing due, or marked ready already). Drawn from the game,
+    the phase, the power and ``seed``: asked again, it chooses the same.
+
+    Raises:
+        UnknownRules: if the game's variant is one the bot does not know.
+    """
+    me, phase = state.get("me"), state.get("phase")
+    if me is None or phase is None or not phase.get("is_current"):
+        return None
+    if not me.get("must_order") or me.get("ready"):
+        return None
+    variant_id = state["game"]["variant"]
+    if not knows_variant(variant_id):
+        raise UnknownRules(f"the bot does not know the rules of {variant_id}")
+    variant = find_variant(variant_id)
+    position = position_of(state)
+    power = me.get("acting") or me["power"]
+    rng = random.Random(f"{state['game']['id']}:{phase['index']}:{power}:{seed}")
+    legal = legal_of(variant, me, position)
+    orders = bot_orders(variant, position, power, rng, legal=legal)
+    return Choice(phase["index"], power, tuple(str(o) for o in orders))
+
+
+# -- playing ----------------------------------------------------------------------------------
+
+
+def play_turn(api: Api, game: int, *, seed: int = 0) -> Turn:
+    """Read the game; if the seat has orders due and is not ready, give them and mark
+    ready.
+
+    Raises:
+        ApiError: if the site refuses to show the game or to save the orders.
+        UnknownRules: if the game's variant is one the bot does not know.
+    """
+    state = api.state(game)
+    if state["game"]["status"] != "active":
+        return Turn.OVER
+    if state.get("me") is None:
+        return Turn.NO_SEAT
+    choice = choose(state, seed=seed)
+    if choice is None:
+        return Turn.WAITING
+    api.submit(game, choice.orders, phase=choice.phase, power=choice.power)
+    try:
+        api.ready(game)
+    except ApiError as e:
+        if e.status != 400:
+            raise
+        # Saved, but not a whole answer the site would mark ready: the deadline decides.
+        log.info("game %s: orders saved, not marked ready: %s", game, e.message)
+        return Turn.SAVED
+    return Turn.ORDERED
+
+
+def play(
+    api: Api,
+    games: Iterable[int],
+    *,
+    seed: int = 0,
+    poll: float = 10.0,
+    once: bool = False,
+    sleep: Callable[[float], None] = time.sleep,
+    report: Callable[[int, Turn], None] | None = None,
+) -> dict[int, Turn]:
+    """Play each game's seat, turn after turn, every ``poll`` seconds until every game is
+    over (or for one round with ``once``). A game the site refuses or whose rules the
+    bot does not know is reported and left. Returns each game's last turn."""
+    left = list(dict.fromkeys(games))
+    last: dict[int, Turn] = {}
+    while left:
+        for game in list(left):
+            try:
+                turn = play_turn(api, game, seed=seed)
+            except ApiError as e:
+                if e.status in (0, 429) or e.status >= 500:
+                    log.warning("game %s: %s (tried again next round)", game, e)
+                    continue
+                log.error("game %s: %s", game, e)
+                left.remove(game)
+                continue
+            except UnknownRules as e:
+                log.error("game %s: %s", game, e)
+                left.remove(game)
+                continue
+            last[game] = turn
+            if report is not None:
+                report(game, turn)
+            if turn in (Turn.OVER, Turn.NO_SEAT):
+                left.remove(game)
+        if once or not left:
+            break
+        sleep(poll)
+    return last

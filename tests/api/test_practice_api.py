@@ -1,0 +1,53 @@
+"""A practice game against the site's bots through the API (``POST /api/v1/games/`` with
+``bots``): made and started at once; refused where the bots do not know the rules, and
+to a caller who is not signed in."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager")]
+
+
+def test_a_practice_game_is_made_and_started_with_six_bots(
+    api: Callable[..., APIClient], make_user: Any
+) -> None:
+    client = api(make_user("alice"))
+    made = client.post(
+        "/api/v1/games/",
+        {"name": "Practice", "assignment": "chosen", "power": "italy", "bots": True},
+        format="json",
+    )
+    assert made.status_code == 201, made.json()
+    state = client.get(f"/api/v1/games/{made.json()['id']}/").json()
+    assert state["game"]["status"] == "active"
+    assert sorted(s["power"] for s in state["seats"] if s["bot"]) == [
+        "austria",
+        "england",
+        "france",
+        "germany",
+        "russia",
+        "turkey",
+    ]
+    assert state["me"]["power"] == "italy"
+
+
+def test_a_practice_game_in_a_variant_the_bots_do_not_know_is_refused(
+    api: Callable[..., APIClient], make_user: Any
+) -> None:
+    answer = api(make_user("alice")).post(
+        "/api/v1/games/",
+        {"name": "Silly", "variant": "rather_silly", "bots": True},
+        format="json",
+    )
+    assert answer.status_code == 400
+    assert "do not know the rules" in answer.json()["message"]
+
+
+def test_nobody_makes_a_practice_game_without_signing_in(api: Callable[..., APIClient]) -> None:
+    answer = api().post("/api/v1/games/", {"name": "Practice", "bots": True}, format="json")
+    assert answer.status_code in (401, 403)

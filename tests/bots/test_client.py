@@ -1,0 +1,168 @@
+"""The bot as an API client (bots/client.py, ``python -m bots``): it plays seats through
+the public API of a running site (Django's live server) with real API tokens, as any
+program would; what the API refuses it, it is refused."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from adjudicator import PhaseKind, find_variant
+from bots import bot_orders
+from bots.__main__ import main
+from bots.client import Api, ApiError, Turn, UnknownRules, choose, play, play_turn
+from games import services
+from games.models import Game, GamePhase, OrderSet
+from tests.conftest import POWERS
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager")]
+
+
+def _token(user: Any) -> str:
+    from accounts import services as accounts
+
+    _made, key = accounts.api_token_create(user=user, name="bot")
+    return key
+
+
+def _apis(live_server: Any, players: dict[str, Any]) -> dict[str, Api]:
+    return {p: Api(live_server.url, _token(players[p])) for p in POWERS}
+
+
+def test_plays_a_seat_with_the_strategys_orders_and_marks_it_ready(
+    live_server: Any, started_game: Game, players: dict[str, Any]
+) -> None:
+    api = Api(live_server.url, _token(players["austria"]))
+    assert play_turn(api, started_game.pk) is Turn.ORDERED
+
+    phase = started_game.phases.get(index=0)
+    saved = OrderSet.objects.get(phase=phase, power="austria")
+    assert saved.ready
+    # The strategy's orders for Austria, drawn from the game, the phase and the power.
+    position = services.phase_position(phase)
+    rng = random.Random(f"{started_game.pk}:0:austria:0")
+    expected = [str(o) for o in bot_orders(find_variant("standard"), position, "austria", rng)]
+    assert saved.orders == expected
+    # Asked again, it reads the game and gives nothing more: it is ready already.
+    assert play_turn(api, started_game.pk) is Turn.WAITING
+    assert OrderSet.objects.filter(phase=phase).count() == 1
+
+
+def test_seven_clients_play_a_game_through_its_phases(
+    live_server: Any, started_game: Game, players: dict[str, Any]
+) -> None:
+    apis = _apis(live_server, players)
+    for _round in range(30):
+        for power in POWERS:
+            play_turn(apis[power], started_game.pk)
+        current = started_game.phases.order_by("-index").first()
+        assert current is not None
+        if int(current.code[1:5]) >= 1903:
+            break
+    assert int(current.code[1:5]) >= 1903  # each phase ended when the seven were ready
+    resolved = list(started_game.phases.filter(status=GamePhase.Status.RESOLVED))
+    kinds = {services.phase_position(p).phase.kind for p in resolved}
+    assert {PhaseKind.MOVEMENT, PhaseKind.ADJUSTMENTS} <= kinds
+    assert len(resolved) >= 6  # two years of movement and their adjustments
+    for phase in resolved:
+        # Every order the clients gave was legal and ordered by the player, not by default.
+        assert all(r["result"] not in ("void", "illegal") for r in phase.results), phase.code
+        assert not phase.duties.filter(missed=True).exists(), phase.code
+
+
+def test_a_stranger_has_no_seat_to_play(
+    live_server: Any, started_game: Game, make_user: Any
+) -> None:
+    api = Api(live_server.url, _token(make_user("stranger")))
+    assert play_turn(api, started_game.pk) is Turn.NO_SEAT
+    assert not OrderSet.objects.filter(phase__game=started_game).exists()
+
+
+def test_a_bad_token_is_refused(live_server: Any, started_game: Game) -> None:
+    api = Api(live_server.url, "not-a-token")
+    with pytest.raises(ApiError) as refused:
+        play_turn(api, started_game.pk)
+    assert refused.value.status in (401, 403)
+
+
+def test_a_game_that_does_not_exist_is_refused(
+    live_server: Any, started_game: Game, players: dict[str, Any]
+) -> None:
+    api = Api(live_server.url, _token(players["austria"]))
+    with pytest.raises(ApiError) as refused:
+        play_turn(api, started_game.pk + 1000)
+    assert refused.value.status == 404
+
+
+def test_a_forming_game_is_not_played(live_server: Any, players: dict[str, Any]) -> None:
+    game = services.game_create(created_by=players["austria"], name="Forming")
+    api = Api(live_server.url, _token(players["austria"]))
+    assert play(api, [game.pk], once=True) == {game.pk: Turn.OVER}
+    assert not OrderSet.objects.filter(phase__game=game).exists()
+
+
+def test_the_command_plays_one_round(
+    live_server: Any, started_game: Game, players: dict[str, Any], capsys: Any
+) -> None:
+    key = _token(players["france"])
+    code = main(
+        ["--url", live_server.url, "--token", key, "--game", str(started_game.pk), "--once"]
+    )
+    assert code == 0
+    assert f"game {started_game.pk}: ordered" in capsys.readouterr().out
+    assert OrderSet.objects.get(phase__game=started_game, power="france").ready
+
+
+def test_the_command_says_which_games_it_could_not_play(
+    live_server: Any, started_game: Game, make_user: Any, capsys: Any
+) -> None:
+    key = _token(make_user("stranger"))
+    code = main(
+        ["--url", live_server.url, "--token", key, "--game", str(started_game.pk), "--once"]
+    )
+    assert code == 1
+    assert f"game {started_game.pk}: not played" in capsys.readouterr().err
+
+
+def test_refuses_a_variant_whose_rules_it_does_not_know() -> None:
+    state = {
+        "game": {"id": 1, "variant": "kapitalisten", "options": {}, "status": "active"},
+        "phase": {"index": 0, "code": "S1901M", "is_current": True},
+        "me": {"power": "austria", "acting": "austria", "must_order": True, "ready": False},
+    }
+    with pytest.raises(UnknownRules):
+        choose(state)
+
+
+@pytest.mark.parametrize(
+    ("variant_id", "options", "seats"),
+    [("highlander", {}, 2), ("multiple_void", {"players": 3}, 3)],
+)
+def test_clients_play_a_variant_from_its_set_up(
+    live_server: Any, make_user: Any, variant_id: str, options: dict[str, Any], seats: int
+) -> None:
+    from games.terms import GameTerms
+
+    people = [make_user(f"player-{n}") for n in range(seats)]
+    game = services.game_create(
+        created_by=people[0],
+        name=variant_id,
+        terms=GameTerms(variant_id=variant_id, options=options),
+    )
+    for person in people[1:]:
+        services.game_join(game=game, user=person)
+    apis = [Api(live_server.url, _token(p)) for p in people]
+    for _round in range(40):
+        for api in apis:
+            play_turn(api, game.pk)
+        current = game.phases.order_by("-index").first()
+        assert current is not None
+        if services.phase_position(current).phase.kind is PhaseKind.MOVEMENT:
+            break
+    assert services.phase_position(current).phase.kind is PhaseKind.MOVEMENT  # set up, by bots
+    for phase in game.phases.filter(status=GamePhase.Status.RESOLVED):
+        # Legal all (two nominations of one center bounce, by the rules).
+        assert all(r["result"] not in ("void", "illegal") for r in phase.results), phase.code
+        assert not phase.duties.filter(missed=True).exists(), phase.code
