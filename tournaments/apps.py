@@ -18,6 +18,11 @@ class TournamentsConfig(AppConfig):
 
         subscribe(game_event_hear)
 
+        from games.votes import vote_refusal_register
+        from tournaments.votes import board_vote_refusal
+
+        vote_refusal_register(board_vote_refusal)
+
         from games.profiles import profile_section_register
         from tournaments.profiles import ratings_section
 

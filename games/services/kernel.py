@@ -80,6 +80,17 @@ def game_finish(game: Game, outcome: str, winner: str, now: Any) -> None:
     )
 
 
+def game_cancel(game: Game, now: Any) -> None:
+    """End a game with no result at all (its players agreed to cancel it): no winner, no
+    outcome, counted nowhere (ratings and tournaments count finished games only). Its
+    players are told by the caller's event, which says why."""
+    game.status = Game.Status.CANCELLED
+    game.outcome = ""
+    game.winner = ""
+    game.finished_at = now
+    game.save(update_fields=["status", "outcome", "winner", "finished_at"])
+
+
 def seated_users(game: Game) -> list[int]:
     """The players now seated in ``game`` (ids), the ones notifications go to."""
     return list(game.seats.filter(user__isnull=False).values_list("user_id", flat=True))

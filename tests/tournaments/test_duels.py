@@ -35,4 +35,4 @@ def test_a_duels_stage_keeps_its_names(status: str, stage: str, value: str, word
 
 
 def test_rule_7_a_duel_has_no_draws() -> None:
-    assert "no draws" in (DuelRule().draw_refusal() or "")
+    assert "no draws" in (DuelRule().vote_refusal("draw") or "")
