@@ -26,11 +26,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings
 from django.utils.translation import gettext as _
 
 from adjudicator import find_variant
 from games.links import link_rule
-from games.models import Game, GamePhase, Seat, Vote
+from games.models import Game, GamePhase, ModeratorAction, Seat, Vote
 
 #: Why an app refuses a kind of vote on a game, or None: ``(game, kind) -> reason``.
 VoteRefusal = Callable[[Game, str], "str | None"]
@@ -45,6 +46,18 @@ def vote_refusal_register(refusal: VoteRefusal) -> None:
     """Ask ``refusal`` about every vote from now on (an app's ``ready()`` calls this)."""
     if refusal not in _refusals:
         _refusals.append(refusal)
+
+
+def pause_refusal(game: Game) -> str | None:
+    """Why ``game`` cannot be paused now, or None: it is paused already, or has had its
+    pauses (``GAME_PAUSES_MAX``, the players' and the moderators' together, so that nobody
+    holds a game paused). Moderators' pauses ask this too (games.services.moderation)."""
+    if game.is_paused:
+        return _("The game is paused already.")
+    cap = int(getattr(settings, "GAME_PAUSES_MAX", 5))
+    if game.moderator_actions.filter(kind=ModeratorAction.Kind.PAUSE).count() >= cap:
+        return _("This game has had its %(n)s pauses.") % {"n": cap}
+    return None
 
 
 def first_game_year(game: Game) -> int | None:
@@ -73,8 +86,8 @@ def vote_refusal(*, game: Game, seat: Seat, kind: str, phase: GamePhase) -> str 
         first = first_game_year(game)
         if first is None or phase.phase.year > first:
             return _("A game can be cancelled in its first year only.")
-    if kind == Vote.Kind.PAUSE and game.is_paused:
-        return _("The game is paused already.")
+    if kind == Vote.Kind.PAUSE and (refusal := pause_refusal(game)) is not None:
+        return refusal
     if kind == Vote.Kind.RESUME and not game.is_paused:
         return _("The game is not paused.")
     if game.link_id is not None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
@@ -37,6 +36,7 @@ from games.services.kernel import (
     seat_give,
 )
 from games.services.orders import order_problems, order_set_of, refuse_excess_orders
+from games.votes import pause_refusal
 
 
 def moderated_game_locked(game: Game, by: AbstractBaseUser) -> Game:
@@ -164,17 +164,6 @@ def game_pause(
     if not timedelta(hours=1) <= duration <= PAUSE_MAX:
         raise ApplicationError(_("A pause lasts between an hour and 14 days."))
     pause_start(game, by, reason, duration)
-
-
-def pause_refusal(game: Game) -> str | None:
-    """Why ``game`` cannot be paused now, or None: it is paused already, or has had its
-    pauses (``GAME_PAUSES_MAX``, the players' and the moderators' together)."""
-    if game.is_paused:
-        return _("The game is paused already.")
-    cap = int(getattr(settings, "GAME_PAUSES_MAX", 5))
-    if game.moderator_actions.filter(kind=ModeratorAction.Kind.PAUSE).count() >= cap:
-        return _("This game has had its %(n)s pauses.") % {"n": cap}
-    return None
 
 
 def pause_start(
