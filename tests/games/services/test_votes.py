@@ -204,6 +204,15 @@ class TestPause:
             "resume",
         ]
 
+    def test_a_game_ended_while_paused_is_paused_no_more(
+        self, started_game: Game, players: dict[str, Any]
+    ) -> None:
+        everyone(started_game, players, Vote.Kind.PAUSE)
+        assert everyone(started_game, players, Vote.Kind.CANCEL)[-1] is True
+        started_game.refresh_from_db()
+        assert started_game.status == Game.Status.CANCELLED
+        assert not started_game.is_paused
+
     def test_resume_is_refused_when_not_paused(
         self, started_game: Game, players: dict[str, Any]
     ) -> None:
