@@ -387,3 +387,15 @@ def test_the_vote_form_refuses_the_wrong_users(
         answer = logged_in(user).post(votes, {"kind": "pause", "accept": "1"}, follow=True)
         assert "no seat" in answer.content.decode()
     assert not Vote.objects.exists()
+
+
+def test_a_cancelled_game_is_listed_among_the_finished(
+    started_game: Game, players: dict[str, Any]
+) -> None:
+    for user in players.values():
+        services.vote_cast(game=started_game, user=user, kind="cancel", accept=True)
+    finished = Client().get(reverse("games:lobby"), {"show": "finished"}).content.decode()
+    assert "Test game" in finished
+    assert "Cancelled" in finished
+    running = Client().get(reverse("games:lobby"), {"show": "running"}).content.decode()
+    assert "Test game" not in running
