@@ -44,7 +44,10 @@ class VotesInTheBrowser(BrowserTestCase):
             expect(votes).to_contain_text("Vote to pause the game")
             italy.click("#vote-pause button[type=submit]")
             expect(italy.locator("#vote-pause")).to_contain_text("You voted to pause the game.")
-            votes.scroll_into_view_if_needed()
+            # Sent through the API, the panel fetched again: the page was not reloaded.
+            assert italy.evaluate("window.__noReload") is True
+            italy.wait_for_timeout(500)  # the socket's own refresh may replace the panel too
+            italy.locator("#votes").evaluate("votes => votes.scrollIntoView()")
             italy.screenshot(path=str(SCREENSHOTS / "votes-desktop.png"), full_page=False)
             # England's page hears of the proposal live, and never from whom.
             expect(england.locator("#panel")).to_contain_text(
@@ -94,6 +97,7 @@ class VotesInTheBrowser(BrowserTestCase):
         with browser_session() as (browser, errors):
             red = signed_in_page(browser, errors, self.live_server_url, "austria-player")
             red.goto(url)
+            red.evaluate("window.__noReload = true")
             concede = red.locator("#vote-concede")
             expect(concede).to_contain_text("This cannot be undone.")
             concede.scroll_into_view_if_needed()
@@ -107,4 +111,5 @@ class VotesInTheBrowser(BrowserTestCase):
             concede.locator("button[type=submit]").click()
             expect(red.locator("#panel")).to_contain_text("Red conceded: Blue wins.")
             expect(red.locator("#panel .sub")).to_contain_text("Blue wins")
+            assert red.evaluate("window.__noReload") is True
             assert Game.objects.get(pk=game.pk).winner == "blue"
