@@ -399,3 +399,35 @@ def test_a_cancelled_game_is_listed_among_the_finished(
     assert "Cancelled" in finished
     running = Client().get(reverse("games:lobby"), {"show": "running"}).content.decode()
     assert "Test game" not in running
+
+
+def test_a_conceded_duel_says_so_on_both_boards(make_user: Any) -> None:
+    from games.models import BoardLink
+
+    units = {"red": ["A mar", "A par"], "blue": ["A mos"]}
+    centers = {"red": ["mar", "par"], "blue": ["mos"]}
+    a = services.game_create(
+        created_by=make_user("alice"),
+        name="Duel",
+        power="red",
+        terms=GameTerms(
+            variant_id="highlander",
+            options={"nomination": "fixed", "fixed_setup": {"centers": centers, "units": units}},
+            duel=True,
+            assignment=Game.Assignment.CHOSEN,
+        ),
+    )
+    services.game_join(game=a, user=make_user("bob"), power="blue")
+    b = BoardLink.objects.get(games=a).board("B")
+    assert b is not None
+    red = logged_in(a.seats.get(power="red").user)
+    page = red.get(reverse("games:detail", args=[b.pk])).content.decode()
+    assert "I concede the duel" in page
+    assert 'id="vote-draw"' not in page  # a duel has no draws
+    red.post(
+        reverse("games:votes", args=[b.pk]), {"kind": "concede", "accept": "1", "confirm": "1"}
+    )
+    for board in (a, b):
+        text = red.get(reverse("games:detail", args=[board.pk])).content.decode()
+        assert "Blue wins the duel · conceded" in text
+        assert "Red conceded: Blue wins." in text
