@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "games",
     "notifications",
     "tournaments",
+    "sandbox",
 ]
 
 MIDDLEWARE = [

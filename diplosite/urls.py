@@ -12,6 +12,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("variants/", include("variants.urls")),
     path("notifications/", include("notifications.urls")),
+    path("sandbox/", include("sandbox.urls")),
     path("api/v1/", include("diplosite.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

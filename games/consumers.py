@@ -1,4 +1,5 @@
-"""The live channel of a game: a thin consumer that only relays version numbers.
+"""The live channels of games: a game's, a thin consumer that only relays version
+numbers; and the home page's, on the player's own games.
 
 Nothing secret travels here: a message says "the game is now at version n",
 and each client re-fetches what it may see. A signed-in watcher also listens on
@@ -10,13 +11,17 @@ cannot hear it (the embedded in-memory layer, a broker blip) still arrives.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from typing import Any
 
 from channels.db import database_sync_to_async
+from django.conf import settings
 
-from core.consumers import VersionConsumer
+from core.consumers import ListenerConsumer, VersionConsumer
 from core.live import group_name, user_group_name
 from games.models import Game
+from games.selectors.mine import my_games_watched
 from games.visibility import can_view_game
 
 
@@ -67,3 +72,70 @@ class GameConsumer(VersionConsumer):
     async def inbox_changed(self, event: dict[str, Any]) -> None:
         # The user's group also carries their inbox count, for the header's own socket.
         pass
+
+
+@database_sync_to_async
+def _watched(user: Any) -> tuple[list[int], str]:
+    return my_games_watched(user=user)
+
+
+class MyGamesConsumer(ListenerConsumer):
+    """The home page's socket on the signed-in player's own games: it joins the group of
+    each forming or running game he holds a seat in (their messages carry only a version,
+    public to all who may watch) and his own group (press for him), and says
+    "mine.changed" whenever one of them speaks; the page then fetches its list again,
+    which the server decides. It also checks a fingerprint of his games now and then
+    (``LIVE_POLL_SECONDS``), which catches what this process could not hear and the games
+    he joined since (whose groups it then joins). Nothing else travels."""
+
+    async def connect(self) -> None:
+        self.poller: asyncio.Task[None] | None = None
+        self.joined: set[str] = set()
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=4403)
+            return
+        self.user = user
+        ids, self.fingerprint = await _watched(user)
+        await self._join([user_group_name(user.pk), *(group_name(i) for i in ids)])
+        await self.accept()
+        if settings.LIVE_POLL_SECONDS > 0:
+            self.poller = asyncio.create_task(self._poll())
+
+    async def disconnect(self, code: int) -> None:
+        poller: asyncio.Task[None] | None = getattr(self, "poller", None)
+        if poller is not None:
+            poller.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await poller
+        for group in getattr(self, "joined", set()):
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def _join(self, groups: list[str]) -> None:
+        for group in groups:
+            if group not in self.joined:
+                await self.channel_layer.group_add(group, self.channel_name)
+                self.joined.add(group)
+
+    async def _changed(self) -> None:
+        await self.send_json({"type": "mine.changed"})
+
+    async def game_changed(self, event: dict[str, Any]) -> None:
+        await self._changed()
+
+    async def press_new(self, event: dict[str, Any]) -> None:
+        # Sent to the message's readers alone: he is one.
+        await self._changed()
+
+    async def inbox_changed(self, event: dict[str, Any]) -> None:
+        # The user's group also carries their inbox count, for the header's own socket.
+        pass
+
+    async def _poll(self) -> None:
+        while True:
+            await asyncio.sleep(settings.LIVE_POLL_SECONDS)
+            ids, fingerprint = await _watched(self.user)
+            await self._join([group_name(i) for i in ids])
+            if fingerprint != self.fingerprint:
+                self.fingerprint = fingerprint
+                await self._changed()

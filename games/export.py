@@ -81,6 +81,18 @@ def _phase_export(*, user: User, phase: GamePhase) -> dict[str, Any]:
     return out
 
 
+def phase_export(*, user: User, phase: GamePhase) -> dict[str, Any]:
+    """One phase of a game as ``user`` may see it, in the shape of :func:`game_export`'s
+    phases (a sandbox forks from it: only what its owner may see of the phase).
+
+    Raises:
+        PermissionError: if ``user`` may not watch the game.
+    """
+    if not visibility.can_view_game(user=user, game=phase.game):
+        raise PermissionError("this game is private")
+    return _phase_export(user=user, phase=phase)
+
+
 def game_export(*, user: User, game: Game) -> dict[str, Any]:
     """The game ``user`` may see, as one JSON object (see the module's docstring).
 

@@ -64,6 +64,20 @@ def orders_in_slots(position: Position, power: str, texts: list[str]) -> list[st
     return list(by_slot.values())
 
 
+def orders_excess(position: Position, power: str, orders: list[str]) -> tuple[str, str] | None:
+    """What makes ``power``'s readable ``orders`` together more than the rules allow (two
+    builds where one is due, a longer nomination list), as (the reader's words, the
+    variant's reason code); None when nothing does. The variant says what is excess."""
+    variant = find_variant(position.variant)
+    parsed = [variant.read_order(t, position=position, power=power) for t in orders]
+    excess = variant.order_set_excess(position, power, parsed)
+    if excess is None:
+        return None
+    reason, params = excess
+    message = wording.result_sentence(reason.value, params, variant.map_id) or reason.value
+    return message, reason.value
+
+
 def orders_read_strictly(game: Game) -> bool:
     """Does ``game``'s variant read orders strictly (Kapitalisten, rule 7): a faulty order
     is saved as written and void when adjudicated, never refused nor rewritten?"""

@@ -27,3 +27,9 @@ class TournamentsConfig(AppConfig):
         from tournaments.profiles import ratings_section
 
         profile_section_register(ratings_section)
+
+        # A player's list of his games names the tournament a board is played for.
+        from games.occasions import occasion_teller_register
+        from tournaments.occasions import tournament_occasions
+
+        occasion_teller_register(tournament_occasions)

@@ -1,17 +1,22 @@
 """Read-only questions about games, for views, the API and tasks, one module per subject:
 ``lobby``, ``state`` (a game as one viewer may see it), ``links``, ``moderation``,
-``schedule`` (what the sweep asks) and ``records`` (a player's record). The names below are
-what callers ask."""
+``schedule`` (what the sweep asks), ``records`` (a player's record) and ``mine`` (a
+player's own games at a glance). The names below are what callers ask."""
 
 from games.selectors.exchange import exchange_summary
 from games.selectors.links import link_summary
 from games.selectors.lobby import games_for_lobby, games_of_user, seats_seeking_players
+from games.selectors.mine import Duel, MyGame, Need, Opponent, my_games
 from games.selectors.moderation import games_to_moderate, moderation_summary
 from games.selectors.records import Record, games_of_player, player_record, reliability_of
 from games.selectors.schedule import pauses_expired, phases_due
 from games.selectors.state import board_shown, game_state
 
 __all__ = [
+    "Duel",
+    "MyGame",
+    "Need",
+    "Opponent",
     "Record",
     "board_shown",
     "exchange_summary",
@@ -22,6 +27,7 @@ __all__ = [
     "games_to_moderate",
     "link_summary",
     "moderation_summary",
+    "my_games",
     "pauses_expired",
     "phases_due",
     "player_record",

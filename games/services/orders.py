@@ -15,7 +15,13 @@ from core.errors import ApplicationError, NotSeated
 from games import visibility, wording
 from games.models import Game, GamePhase, OrderSet, Seat
 from games.positions import phase_position, seat_powers, whole_answer_problem
-from games.reading import order_problems, order_read, orders_in_slots, orders_read_strictly
+from games.reading import (
+    order_problems,
+    order_read,
+    orders_excess,
+    orders_in_slots,
+    orders_read_strictly,
+)
 from games.services.kernel import (
     adjudicate_when_all_ready,
     bump,
@@ -108,14 +114,11 @@ def orders_submit(
 def refuse_excess_orders(game: Game, position: Position, power: str, orders: list[str]) -> None:
     """Refuse, at entry, orders that together give more than the rules allow (two builds
     where one is allowed, a longer nomination list): the variant says what is excess."""
-    variant = find_variant(game.variant)
-    parsed = [variant.read_order(t, position=position, power=power) for t in orders]
-    excess = variant.order_set_excess(position, power, parsed)
+    excess = orders_excess(position, power, orders)
     if excess is not None:
-        reason, params = excess
-        message = wording.result_sentence(reason.value, params, variant.map_id) or reason.value
+        message, reason_code = excess
         raise ApplicationError(
-            _("Not saved: %(problem)s.") % {"problem": message}, {"reason_code": reason.value}
+            _("Not saved: %(problem)s.") % {"problem": message}, {"reason_code": reason_code}
         )
 
 

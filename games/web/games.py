@@ -20,6 +20,7 @@ from core.inputs import whole_number
 from games import selectors, services, visibility, wording
 from games.forms import GameCreateForm
 from games.models import Game, GamePhase, Vote
+from games.phase_actions import phase_actions
 from games.terms import GameTerms
 from variants.board import board_svg
 from variants.drawing import map_anchors
@@ -35,10 +36,20 @@ def lobby(request: HttpRequest) -> HttpResponse:
     }.get(tab, Game.Status.FORMING)
     variant = request.GET.get("variant") or None
     games = selectors.games_for_lobby(user=request.user, status=status, variant=variant)
+    # Signed in, the home page leads with the player's own games, those needing him first.
+    mine = selectors.my_games(user=request.user) if request.user.is_authenticated else None
     return render(
         request,
         "games/lobby.html",
-        {"games": games[:100], "tab": tab, "variant": variant, "variants": offered()},
+        {
+            "games": games[:100],
+            "tab": tab,
+            "variant": variant,
+            "variants": offered(),
+            "my_games": [g for g in mine or [] if g.need != selectors.Need.FINISHED],
+            "my_finished": [g for g in mine or [] if g.need == selectors.Need.FINISHED],
+            "signed_in": mine is not None,
+        },
     )
 
 
@@ -139,6 +150,12 @@ def _game_page(
             "anchors": map_anchors(map_id),
             "province_names": wording.location_names(map_id),
             "open_powers": game.seats.filter(user__isnull=True).order_by("power"),
+            # What other apps offer on this phase (the sandbox's fork).
+            "phase_actions": phase_actions(
+                user=request.user, game=game, index=state["phase"]["index"]
+            )
+            if state["phase"]
+            else [],
             "invite_url": request.build_absolute_uri(
                 reverse("games:invite", args=[game.invite_code])
             )

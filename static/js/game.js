@@ -14,6 +14,10 @@
 import { fetchPage, format, gettext, listen, post, send } from "./lib/transport.js";
 import { oneAtATime } from "./lib/refresh.js";
 import { createBoard, parseOrder, province } from "./board/draw.js";
+import {
+  clickedOrder, convoyableAt as armyToConvoyAt, goesTo, orderKey, ordersTo as ordersGiven,
+  supportableAt as unitToSupportAt, unitOn,
+} from "./board/ordering.js";
 import { enableZoom } from "./board/zoom.js";
 import { isTouch, provincesNear, smallOnScreen } from "./board/touch.js";
 import { clearMarks, setupWidget } from "./setup/index.js";
@@ -81,9 +85,6 @@ import { closeChooser, openChooser } from "./setup/widgets.js";
   }
 
   // -- drawing ----------------------------------------------------------------
-
-  // A move or a retreat: the orders a click on another province gives.
-  const goesTo = (o) => o.kind === "move" || o.kind === "retreat";
 
   // What the board shows, as the server draws it at first paint (games.selectors.
   // board_shown): an adjudicated phase's results, no orders in a set-up phase (its widget
@@ -155,10 +156,7 @@ import { closeChooser, openChooser } from "./setup/widgets.js";
   }
 
   function anyUnitAt(prov) {
-    for (const units of Object.values(state.phase.units || {})) {
-      for (const u of units) if (province(u.split(" ")[1]) === prov) return u;
-    }
-    return null;
+    return unitOn(state.phase.units, prov);
   }
 
   // One of several orders a tap may mean (a move to either coast of Spain, an army or a
@@ -269,38 +267,10 @@ import { closeChooser, openChooser } from "./setup/widgets.js";
     setError(gettext("That order is not possible."));
   }
 
-  // The unit at ``prov`` the selected unit may support (not itself), or null.
-  function supportableAt(prov) {
-    const other = anyUnitAt(prov);
-    return other && province(other.split(" ")[1]) !== selected.province ? other : null;
-  }
-
-  // The army at ``prov`` the selected fleet may convoy, or null.
-  function convoyableAt(prov) {
-    const other = anyUnitAt(prov);
-    return other && other[0] === "A" ? other : null;
-  }
-
-  // The legal orders a tap on ``prov`` gives the selected unit at its last step: where it
-  // moves (by land first, by convoy if only that), the support or convoy that ends
-  // there, or on the unit itself its hold (a retreat's disband).
-  function ordersTo(prov) {
-    const options = myLegal()[selected.province] || [];
-    if (selected.mode === "support") {
-      const target = province(selected.supported.split(" ")[1]);
-      return prov === target
-        ? options.filter((o) => o === `${selected.unit} S ${selected.supported}`)
-        : options.filter((o) => o.startsWith(`${selected.unit} S ${selected.supported} - `) &&
-            province(o.split(" ").pop()) === prov);
-    }
-    if (selected.mode === "convoy") {
-      return options.filter((o) => o === `${selected.unit} C ${selected.army} - ${prov}`);
-    }
-    if (prov === selected.province) return options.filter((o) => o.endsWith(" H") || o.endsWith(" D"));
-    const moves = options.filter((o) => goesTo(parseOrder(o)) && province(parseOrder(o).dest) === prov);
-    const byLand = moves.filter((o) => !o.endsWith("via convoy"));
-    return byLand.length ? byLand : moves;
-  }
+  // What a tap on ``prov`` means at this step (board/ordering.js, shared with the sandbox).
+  const supportableAt = (prov) => unitToSupportAt(state.phase.units, selected, prov);
+  const convoyableAt = (prov) => armyToConvoyAt(state.phase.units, prov);
+  const ordersTo = (prov) => ordersGiven(myLegal()[selected.province] || [], selected, prov);
 
   // A tap by a finger (board/touch.js): of the provinces within its reach, the ones it
   // could mean at this step; one goes at once, and when a small one is among several a
@@ -329,17 +299,6 @@ import { closeChooser, openChooser } from "./setup/widgets.js";
     return ordersTo(prov).length > 0;
   }
 
-  // The order a click meant, in notation, when none of the legal ones matches it.
-  function clickedOrder(sel, prov) {
-    if (sel.mode === "support") {
-      const target = province(sel.supported.split(" ")[1]);
-      return prov === target ? `${sel.unit} S ${sel.supported}` : `${sel.unit} S ${sel.supported} - ${prov}`;
-    }
-    if (sel.mode === "convoy") return `${sel.unit} C ${sel.army} - ${prov}`;
-    if (prov === sel.province) return `${sel.unit} H`;
-    return `${sel.unit} - ${prov}`;
-  }
-
   // Why a clicked order is refused: the same check, and words, as for a typed one.
   async function explainRefusal(text) {
     const fallback = gettext("That order is not possible.");
@@ -352,17 +311,6 @@ import { closeChooser, openChooser } from "./setup/widgets.js";
     const { ok, data } = answer;
     if (ok && data.ok) return addOrder(data.order);
     setError((ok ? data.message : problemText(data, true)) || fallback);
-  }
-
-  // Which order a new one replaces on this page: a unit's order (it starts with the unit)
-  // the unit's earlier one, a nomination that of the same center. Any other order (a vote,
-  // a variant's own) stands beside the rest until saved: the server, which knows each
-  // order kind's slot (adjudicator.orders.order_slot), answers with the list it kept.
-  function orderKey(text) {
-    const first = text.split(" ")[0];
-    if (first === "WAIVE") return `waive-${Math.random()}`;
-    if (first === "A" || first === "F" || first === "nominate") return province(parseOrder(text).unit);
-    return `text ${text}`;
   }
 
   // An order for a unit replaces the one it had, built on the list as it stands on this

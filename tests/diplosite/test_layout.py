@@ -20,6 +20,7 @@ APPS = (
     "games",
     "notifications",
     "tournaments",
+    "sandbox",
     "diplosite",
     "adjudicator",
 )

@@ -1,0 +1,386 @@
+"""A player's own games at a glance: where their orders are needed, the deadlines, unread
+press, duels and tournament boards. The home page leads with it and ``/api/v1/me/games/``
+gives the same list.
+
+Only the viewer's own seat is read: their own order sets and ready marks, the press they
+may read. Nothing here says how far another power is with its orders. The list is read in
+a fixed number of queries however many games the player has (a query-count test holds
+it): the seats, the open phases, the viewer's own order sets, the unread press, the
+opponents of duels, how full the forming games are, and one question to each app that
+names a game's occasion (games.occasions)."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Count, F, IntegerField, Max, OuterRef, Q, Subquery, Value
+from django.db.models.functions import Coalesce
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from adjudicator import find_variant
+from games import visibility, wording
+from games.models import Game, GamePhase, OrderSet, PressMessage, PressRead, Seat
+from games.occasions import Occasion, occasions_of
+from games.positions import phase_position, powers_to_order, seat_powers
+
+#: How many finished games the list keeps, the most recently finished first.
+RECENTLY_FINISHED = 5
+
+
+class Need(StrEnum):
+    """What the game asks of the player now. The values are the API's."""
+
+    #: Orders to give, none saved yet.
+    ORDERS = "orders"
+    #: Orders saved, not marked ready: the phase waits for the deadline.
+    NOT_READY = "not_ready"
+    #: Orders saved and marked ready.
+    READY = "ready"
+    #: No orders due from this seat in this phase (another's draft pick, no builds).
+    NOTHING = "nothing"
+    #: The game is forming: it waits for players.
+    FORMING = "forming"
+    #: The player's power was eliminated; the game goes on without it.
+    ELIMINATED = "eliminated"
+    #: The game is over.
+    FINISHED = "finished"
+
+    @property
+    def is_action(self) -> bool:
+        """Does the player have something to do: give orders or mark them ready?"""
+        return self in (Need.ORDERS, Need.NOT_READY)
+
+    @property
+    def words(self) -> str:
+        """What is needed, in the reader's language."""
+        return str(NEED_WORDS[self])
+
+
+NEED_WORDS: dict[Need, Promise] = {
+    Need.ORDERS: _("Your orders are needed"),
+    Need.NOT_READY: _("Orders saved, not marked ready"),
+    Need.READY: _("Ready"),
+    Need.NOTHING: _("Nothing to do this phase"),
+    Need.FORMING: _("Waiting for players"),
+    Need.ELIMINATED: _("Eliminated"),
+    Need.FINISHED: _("Finished"),
+}
+
+
+@dataclass(frozen=True)
+class Opponent:
+    """Who a duel board is played against, as the viewer may see them."""
+
+    power: str
+    power_name: str
+    #: The player's name; "" in an anonymous game.
+    player: str
+
+
+@dataclass(frozen=True)
+class Duel:
+    """A linked board (a Highlander twin-board duel) and who it is played against."""
+
+    #: The board's label in its duel ("A", "B").
+    board: str
+    opponents: tuple[Opponent, ...]
+
+
+@dataclass(frozen=True)
+class MyGame:
+    """One of the player's games, as the list shows it."""
+
+    game_id: int
+    name: str
+    variant: str
+    variant_name: str
+    status: str
+    #: The player's seat's power, then any other power whose orders it gives now (a
+    #: Kapitalisten investor's nations).
+    powers: tuple[str, ...]
+    power_names: tuple[str, ...]
+    phase: str | None
+    phase_name: str | None
+    need: Need
+    #: The open phase's deadline; None while there is none (forming, paused, a linked
+    #: board waiting for the other, the game over).
+    deadline: datetime | None
+    paused: bool
+    unread_press: int
+    #: A forming game: seats taken and seats in all.
+    players: int | None
+    seats: int | None
+    #: A linked board (a Highlander twin-board duel): its label and the opponent.
+    duel: Duel | None
+    #: The event it is played for (a tournament), where an app names one.
+    occasion: Occasion | None
+    outcome: str
+    winner: str
+    finished_at: datetime | None
+
+
+def my_games(*, user: AbstractBaseUser) -> list[MyGame]:
+    """Every game ``user`` holds a seat in that is forming or running, and the few most
+    recently finished: games needing his orders or his ready mark first, then by
+    deadline, soonest first, then those without a deadline (running, then forming), then
+    the finished ones, the most recent first. A game he only watches, sits for or
+    moderates is not his."""
+    if not user.is_authenticated:
+        return []
+    playing = list(
+        Seat.objects.filter(user=user, game__status__in=(Game.Status.FORMING, Game.Status.ACTIVE))
+        .select_related("game")
+        .order_by("-game__created_at", "-game_id")
+    )
+    finished = list(
+        Seat.objects.filter(user=user, game__status=Game.Status.FINISHED)
+        .select_related("game")
+        .order_by("-game__finished_at", "-game_id")[:RECENTLY_FINISHED]
+    )
+    seats = playing + finished
+    if not seats:
+        return []
+    games = [s.game for s in seats]
+    running = [s for s in playing if s.game.status == Game.Status.ACTIVE]
+    phases = _open_phases(s.game_id for s in running)
+    own_sets = _own_order_sets(phases.values(), running)
+    unread = _unread_press(user, seats)
+    opponents = _opponents(user, [g for g in games if g.link_id is not None])
+    fill = _fill([g.pk for g in games if g.status == Game.Status.FORMING])
+    occasions = occasions_of(games=games, viewer=user)
+    rows = [
+        _row(
+            seat,
+            phases.get(seat.game_id),
+            own_sets,
+            unread.get(seat.game_id, 0),
+            opponents.get(seat.game_id, ()),
+            fill.get(seat.game_id),
+            occasions.get(seat.game_id),
+        )
+        for seat in seats
+    ]
+    return sorted(rows, key=_order)
+
+
+def _order(row: MyGame) -> tuple[object, ...]:
+    """Action first; then the soonest deadline; then running, forming and finished games
+    without one (the newest finished first)."""
+    rank = {Game.Status.ACTIVE: 0, Game.Status.FORMING: 1, Game.Status.FINISHED: 2}
+    finished = -row.finished_at.timestamp() if row.finished_at else 0.0
+    return (
+        not row.need.is_action,
+        row.deadline is None,
+        row.deadline.timestamp() if row.deadline else 0.0,
+        rank.get(Game.Status(row.status), 3),
+        finished,
+    )
+
+
+def _open_phases(game_ids: Iterable[int]) -> dict[int, GamePhase]:
+    """The open phase of each game (the latest, should there be two), with how many times
+    its code has come in the line of play (a draft's pick n), by game id."""
+    ids = list(game_ids)
+    if not ids:
+        return {}
+    seen = (
+        GamePhase.objects.filter(
+            game_id=OuterRef("game_id"), code=OuterRef("code"), index__lte=OuterRef("index")
+        )
+        .exclude(status=GamePhase.Status.SUPERSEDED)
+        .values("game_id")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    phases = (
+        GamePhase.objects.filter(game_id__in=ids, status=GamePhase.Status.OPEN)
+        .defer("results", "position_after", "adjudicated_orders", "last_failure", "notes")
+        .annotate(occurrence=Coalesce(Subquery(seen, output_field=IntegerField()), Value(1)))
+        .order_by("game_id", "index")
+    )
+    return {p.game_id: p for p in phases}
+
+
+def _own_order_sets(
+    phases: Iterable[GamePhase], seats: Sequence[Seat]
+) -> dict[tuple[int, str], OrderSet]:
+    """The order sets the player's own seats gave in ``phases``, by (phase id, power):
+    never another seat's."""
+    phase_ids = [p.pk for p in phases]
+    if not phase_ids:
+        return {}
+    sets = OrderSet.objects.filter(phase_id__in=phase_ids, seat__in=[s.pk for s in seats]).only(
+        "phase_id", "power", "orders", "ready"
+    )
+    return {(o.phase_id, o.power): o for o in sets}
+
+
+def _unread_press(user: AbstractBaseUser, seats: Sequence[Seat]) -> dict[int, int]:
+    """Messages the player may read and has not, per game: to everyone, or in a
+    conversation of his power, sent by another power after his read mark (as the game
+    page's press panel counts them, games.services.press)."""
+    power = {s.game_id: s.power for s in seats}
+    mark = PressRead.objects.filter(
+        game_id=OuterRef("game_id"), user=user, conversation=OuterRef("conversation")
+    ).values("last_read")
+    rows = (
+        PressMessage.objects.filter(game_id__in=list(power))
+        .annotate(read=Coalesce(Subquery(mark), Value(0)))
+        .filter(pk__gt=F("read"))
+        .values("game_id", "conversation", "sender")
+        .annotate(n=Count("pk"))
+        .order_by()
+    )
+    unread: dict[int, int] = {}
+    for row in rows:
+        me = power[row["game_id"]]
+        conversation = row["conversation"]
+        readable = conversation == PressMessage.ALL or me in conversation.split("+")
+        if readable and row["sender"] != me:
+            unread[row["game_id"]] = unread.get(row["game_id"], 0) + row["n"]
+    return unread
+
+
+def _opponents(user: AbstractBaseUser, games: Sequence[Game]) -> dict[int, tuple[Opponent, ...]]:
+    """The other players of each linked board (a duel's opponent), named as the viewer
+    may see them (nobody in an anonymous game)."""
+    if not games:
+        return {}
+    by_id = {g.pk: g for g in games}
+    others = (
+        Seat.objects.filter(game_id__in=list(by_id))
+        .exclude(user=user)
+        .select_related("user")
+        .order_by("game_id", "power")
+    )
+    out: dict[int, list[Opponent]] = {}
+    for seat in others:
+        seat.game = by_id[seat.game_id]  # the game is known: no query for player_label
+        out.setdefault(seat.game_id, []).append(
+            Opponent(
+                power=seat.power,
+                power_name=seat.pseudonym or wording.power_name(seat.power),
+                player=visibility.player_label(seat=seat, viewer=user),
+            )
+        )
+    return {game_id: tuple(found) for game_id, found in out.items()}
+
+
+def _fill(game_ids: Sequence[int]) -> dict[int, tuple[int, int]]:
+    """Seats taken and seats in all, of each forming game."""
+    if not game_ids:
+        return {}
+    rows = (
+        Seat.objects.filter(game_id__in=game_ids)
+        .values("game_id")
+        .annotate(taken=Count("pk", filter=Q(user__isnull=False)), total=Count("pk"))
+        .order_by()
+    )
+    return {r["game_id"]: (r["taken"], r["total"]) for r in rows}
+
+
+def _row(
+    seat: Seat,
+    phase: GamePhase | None,
+    own_sets: dict[tuple[int, str], OrderSet],
+    unread: int,
+    opponents: tuple[Opponent, ...],
+    fill: tuple[int, int] | None,
+    occasion: Occasion | None,
+) -> MyGame:
+    game = seat.game
+    variant = find_variant(game.variant)
+    powers: list[str] = [seat.power]
+    need = Need.NOTHING
+    if game.status == Game.Status.FINISHED:
+        need = Need.FINISHED
+    elif game.status == Game.Status.FORMING:
+        need = Need.FORMING
+    elif seat.eliminated:
+        need = Need.ELIMINATED
+    elif phase is not None:
+        position = phase_position(phase)
+        gives = seat_powers(position, variant, seat)
+        powers += [p for p in gives if p != seat.power]
+        due = [p for p in gives if p in powers_to_order(position, variant)]
+        need = _need([own_sets.get((phase.pk, p)) for p in due])
+    names = [seat.pseudonym or wording.power_name(seat.power)]
+    names += [wording.power_name(p) for p in powers[1:]]
+    shown = phase if game.status == Game.Status.ACTIVE else None
+    return MyGame(
+        game_id=game.pk,
+        name=game.name,
+        variant=game.variant,
+        variant_name=str(variant.name),
+        status=game.status,
+        powers=tuple(powers),
+        power_names=tuple(names),
+        phase=shown.code if shown else None,
+        phase_name=wording.phase_name(shown.code, getattr(shown, "occurrence", 1))
+        if shown
+        else None,
+        need=need,
+        deadline=shown.deadline if shown and not game.is_paused else None,
+        paused=game.is_paused,
+        unread_press=unread,
+        players=fill[0] if fill else None,
+        seats=fill[1] if fill else None,
+        duel=Duel(board=game.link_label, opponents=opponents) if game.link_id else None,
+        occasion=occasion,
+        outcome=game.outcome,
+        winner=game.winner,
+        finished_at=game.finished_at,
+    )
+
+
+def _need(due: list[OrderSet | None]) -> Need:
+    """What the seat owes for the powers whose orders are due from it: nothing if none
+    are; orders while one has none saved; the ready mark while one is not ready."""
+    if not due:
+        return Need.NOTHING
+    if any(o is None or (not o.orders and not o.ready) for o in due):
+        return Need.ORDERS
+    if any(not o.ready for o in due if o is not None):
+        return Need.NOT_READY
+    return Need.READY
+
+
+def my_games_watched(*, user: AbstractBaseUser) -> tuple[list[int], str]:
+    """What the home page's socket watches for ``user``: the ids of the forming and
+    running games he holds a seat in (their groups carry each new version), and a
+    fingerprint of all his list shows that may change (every such game's status and
+    version, the last message he may read in each, his read marks), for the socket's own
+    check now and then. Three queries. The fingerprint moves only with what he may see:
+    never with press between other powers."""
+    seats = list(
+        Seat.objects.filter(
+            user=user, game__status__in=(Game.Status.FORMING, Game.Status.ACTIVE)
+        ).values_list("game_id", "power", "eliminated", "game__status", "game__version")
+    )
+    ids = [s[0] for s in seats]
+    power = {s[0]: s[1] for s in seats}
+    press = (
+        PressMessage.objects.filter(game_id__in=ids)
+        .values("game_id", "conversation")
+        .annotate(last=Max("pk"))
+        .order_by()
+    )
+    last = sorted(
+        (p["game_id"], p["last"])
+        for p in press
+        if p["conversation"] == PressMessage.ALL
+        or power[p["game_id"]] in p["conversation"].split("+")
+    )
+    read = list(
+        PressRead.objects.filter(user=user, game_id__in=ids)
+        .order_by("game_id", "conversation")
+        .values_list("game_id", "last_read")
+    )
+    seen = repr((sorted(seats), last, read)).encode()
+    return ids, hashlib.sha256(seen).hexdigest()

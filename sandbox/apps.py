@@ -1,0 +1,15 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class SandboxConfig(AppConfig):
+    name = "sandbox"
+    verbose_name = _("Sandbox")
+
+    def ready(self) -> None:
+        # The game page lives with games, which imports nothing above it: the sandbox
+        # tells it to offer "Fork into sandbox" on each phase its viewer may see.
+        from games.phase_actions import phase_action_register
+        from sandbox.views import fork_action
+
+        phase_action_register(fork_action)

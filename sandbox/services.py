@@ -1,0 +1,309 @@
+"""The sandbox's verbs: make one from a variant's start or fork one from a game's phase
+(only what the forking user may see of it), save and adjudicate every power's orders at
+once (a branch when the phase was adjudicated before), and delete one.
+
+Adjudication is immediate and synchronous, by the same adjudicator and the same readers
+of orders as a game's; nothing here writes to games' tables. Only the owner writes: every
+verb takes the acting user and refuses anyone else (the views answer them 404 before)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from adjudicator import AdjudicatorError, find_variant, resolve, start
+from adjudicator.io import position_from_json, position_to_json
+from core.errors import ApplicationError
+from games import wording
+from games.export import phase_export
+from games.models import GamePhase
+from games.positions import game_end, result_rows
+from games.reading import order_problems, orders_excess, orders_in_slots
+from sandbox.models import Sandbox, SandboxPhase
+from sandbox.phases import branches_of, ordering_powers, phase_position, sandbox_variants
+from variants.registry import site_variant
+
+#: Orders as the owner gives them: each power's texts (one order each), by power.
+OrdersIn = Mapping[str, Sequence[str]]
+
+#: Limits that keep one user from filling the database or keeping a worker busy: the
+#: sandboxes one may keep, the phases (branches included) one sandbox may grow to, and the
+#: lines read for one power at once (a board has 34 supply centers: no power needs more).
+MAX_SANDBOXES_PER_OWNER = 200
+MAX_PHASES_PER_SANDBOX = 2000
+MAX_ORDERS_PER_POWER = 100
+
+
+class NotOwner(ApplicationError):
+    """Someone other than its owner tried to change a sandbox (a read-only link's holder,
+    a stranger): the sandbox's one refusal for every verb."""
+
+    code = "not_owner"
+
+    def __init__(self) -> None:
+        super().__init__(_("Only the sandbox's owner may change it."))
+
+
+def _own(sandbox: Sandbox, user: AbstractBaseUser) -> None:
+    if not user.is_authenticated or sandbox.owner_id != user.pk:
+        raise NotOwner
+
+
+def _room_for_one_more(owner: AbstractBaseUser) -> None:
+    if Sandbox.objects.filter(owner=owner).count() >= MAX_SANDBOXES_PER_OWNER:
+        raise ApplicationError(
+            _("You have %(n)d sandboxes, as many as one may keep: delete one first.")
+            % {"n": MAX_SANDBOXES_PER_OWNER}
+        )
+
+
+@transaction.atomic
+def sandbox_create(*, owner: AbstractBaseUser, variant_id: str, title: str = "") -> Sandbox:
+    """A new sandbox of ``owner``'s at the start of ``variant_id`` (its default options),
+    with its first phase open and every power's orders to give.
+
+    Raises:
+        ApplicationError: the variant is not one a sandbox may start from.
+    """
+    if variant_id not in {v.id for v in sandbox_variants()}:
+        raise ApplicationError(_("There is no such variant."))
+    _room_for_one_more(owner)
+    variant = find_variant(variant_id)
+    sandbox = Sandbox.objects.create(
+        owner=owner, variant=variant.id, title=title.strip() or str(site_variant(variant.id).name)
+    )
+    seed = sandbox.seed_at(0)
+    first = start(variant, seed=seed)
+    root = SandboxPhase.objects.create(
+        sandbox=sandbox, code=str(first.phase), position=position_to_json(first), seed=seed
+    )
+    sandbox.head = root
+    sandbox.save(update_fields=["head"])
+    return sandbox
+
+
+@transaction.atomic
+def sandbox_fork(*, user: AbstractBaseUser, phase: GamePhase, title: str = "") -> Sandbox:
+    """A new sandbox of ``user``'s starting at a game's phase, with what ``user`` may see
+    of it and nothing more (games.export: its visibility rules): the position going in
+    without the variant's secrets he may not read, the orders he may read (of an open
+    phase: his own alone), and the phase's seed only once it was adjudicated (an open
+    phase's seed would tell its random events in advance: the sandbox draws its own).
+
+    Raises:
+        ApplicationError: ``user`` may not see the game.
+    """
+    if not user.is_authenticated:
+        raise ApplicationError(_("Log in to fork a phase into a sandbox."))
+    _room_for_one_more(user)
+    try:
+        seen = phase_export(user=user, phase=phase)
+    except PermissionError:
+        raise ApplicationError(_("There is no such game.")) from None
+    given = dict(seen["position"])
+    orders: Any = given.pop("orders", {}) or {}
+    seed: Any = given.pop("seed", None)
+    try:
+        position, _none = position_from_json(given)
+    except AdjudicatorError as e:  # stored data the adjudicator no longer reads
+        raise ApplicationError(
+            _("This phase cannot be forked: %(problem)s") % {"problem": str(e)}
+        ) from None
+    game = phase.game
+    sandbox = Sandbox.objects.create(
+        owner=user,
+        variant=position.variant,
+        title=title.strip() or f"{game.name}: {seen['name']}"[:100],
+        forked_from=phase,
+    )
+    if not isinstance(seed, int):
+        seed = sandbox.seed_at(0)
+    powers = set(ordering_powers(position))
+    root = SandboxPhase.objects.create(
+        sandbox=sandbox,
+        code=str(position.phase),
+        position=position_to_json(position),
+        seed=seed,
+        orders={p: list(o) for p, o in sorted(orders.items()) if p in powers and o},
+    )
+    sandbox.head = root
+    sandbox.save(update_fields=["head"])
+    return sandbox
+
+
+def orders_read(phase: SandboxPhase, orders: OrdersIn) -> dict[str, list[str]]:
+    """Every power's orders for ``phase`` read as a game reads one power's: canonical
+    texts, a later order for a unit replacing an earlier one, faulty ones kept as written
+    where the variant reads strictly (Kapitalisten). Powers with none are left out.
+
+    Raises:
+        ApplicationError: some orders cannot be read or are not allowed, or together give
+            more than the rules allow; ``extra["problems"]`` lists each, with its power.
+    """
+    position = phase_position(phase)
+    powers = ordering_powers(position)
+    unknown = sorted(set(orders) - set(powers))
+    if unknown:
+        raise ApplicationError(
+            _("%(power)s has no orders to give in this phase.")
+            % {"power": wording.power_name(unknown[0])}
+        )
+    strict = site_variant(position.variant).strict_orders
+    read: dict[str, list[str]] = {}
+    problems: list[dict[str, str]] = []
+    for power in powers:
+        texts = [t for t in orders.get(power, ()) if isinstance(t, str) and t.strip()]
+        if not texts:
+            continue
+        if len(texts) > MAX_ORDERS_PER_POWER:
+            problems.append(
+                {
+                    "power": power,
+                    "order": "",
+                    "message": _("More than %(n)d orders: no power has that many to give.")
+                    % {"n": MAX_ORDERS_PER_POWER},
+                }
+            )
+            continue
+        canonical, found = order_problems(
+            position=position, power=power, orders=texts, keep_faulty=strict
+        )
+        if not strict:
+            problems.extend({"power": power, **p} for p in found)
+        kept = orders_in_slots(position, power, canonical)
+        faulty = {" ".join(p["order"].split()) for p in found}
+        excess = orders_excess(position, power, [t for t in kept if t not in faulty])
+        if excess is not None:
+            problems.append({"power": power, "order": "", "message": excess[0]})
+        read[power] = kept
+    if problems:
+        raise ApplicationError(_("Some orders were not accepted."), {"problems": problems})
+    return read
+
+
+@transaction.atomic
+def sandbox_orders_save(
+    *, user: AbstractBaseUser, phase: SandboxPhase, orders: OrdersIn
+) -> SandboxPhase:
+    """Keep every power's orders for an open phase of the sandbox (nothing is adjudicated).
+
+    Raises:
+        NotOwner: ``user`` does not own the sandbox.
+        ApplicationError: the phase was adjudicated (adjudicate other orders instead: a
+            branch), or some orders are not accepted (see :func:`orders_read`).
+    """
+    phase = SandboxPhase.objects.select_for_update().select_related("sandbox").get(pk=phase.pk)
+    _own(phase.sandbox, user)
+    if phase.is_adjudicated:
+        raise ApplicationError(
+            _("This phase was adjudicated: adjudicate it with other orders to make a branch.")
+        )
+    phase.orders = orders_read(phase, orders)
+    phase.save(update_fields=["orders"])
+    return phase
+
+
+@transaction.atomic
+def sandbox_adjudicate(
+    *, user: AbstractBaseUser, phase: SandboxPhase, orders: OrdersIn
+) -> SandboxPhase:
+    """Adjudicate ``phase`` with ``orders`` (every power's) at once, and return the phase
+    that follows, which the sandbox now opens at.
+
+    An open phase is adjudicated itself. A phase adjudicated before is never rewritten: if
+    one of its branches (itself included) was adjudicated with the same orders, that one's
+    next phase is returned; otherwise a new branch is made (the same position going in and
+    seed, these orders) and adjudicated.
+
+    Raises:
+        NotOwner: ``user`` does not own the sandbox.
+        ApplicationError: some orders are not accepted (see :func:`orders_read`), or the
+            position cannot be adjudicated.
+    """
+    sandbox = Sandbox.objects.select_for_update().get(pk=phase.sandbox_id)
+    _own(sandbox, user)
+    if sandbox.phases.count() >= MAX_PHASES_PER_SANDBOX - 1:  # a branch adds two phases
+        raise ApplicationError(
+            _("This sandbox has as many phases as one may have: start another one.")
+        )
+    phase = SandboxPhase.objects.get(pk=phase.pk)
+    given = orders_read(phase, orders)
+    target = phase
+    if phase.is_adjudicated:
+        same = _same_orders(given)
+        for branch in branches_of(phase):
+            if branch.is_adjudicated and _same_orders(branch.orders) == same:
+                return _opened_at(sandbox, branch.children.get())
+        target = SandboxPhase.objects.create(
+            sandbox=sandbox,
+            parent_id=phase.parent_id,
+            depth=phase.depth,
+            code=phase.code,
+            position=phase.position,
+            seed=phase.seed,
+        )
+    target.orders = given
+    after = _resolve(target)
+    return _opened_at(
+        sandbox,
+        SandboxPhase.objects.create(
+            sandbox=sandbox,
+            parent=target,
+            depth=target.depth + 1,
+            code=after["phase"],
+            position=after,
+            seed=sandbox.seed_at(target.depth + 1),
+        ),
+    )
+
+
+def _same_orders(orders: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:
+    """Orders as adjudication reads them: which power gave what, in any order."""
+    return {p: sorted(o) for p, o in orders.items() if o}
+
+
+def _resolve(phase: SandboxPhase) -> dict[str, Any]:
+    """Adjudicate ``phase`` with its orders and store it whole; the position coming out."""
+    variant = find_variant(phase.sandbox.variant)
+    try:
+        resolution = resolve(phase_position(phase), phase.orders, seed=phase.seed, variant=variant)
+    except AdjudicatorError as e:
+        raise ApplicationError(
+            _("This position cannot be adjudicated: %(problem)s") % {"problem": str(e)}
+        ) from None
+    after = resolution.position
+    if "decisions" in after.extras:
+        # A forked phase's game master's answers were for that phase alone (as in games).
+        after = after.with_changes(
+            extras={k: v for k, v in after.extras.items() if k != "decisions"}
+        )
+    ended = game_end(variant, after)
+    phase.results = result_rows(resolution.results, variant.map)
+    phase.position_after = position_to_json(after)
+    phase.outcome, phase.winner = ended if ended is not None else ("", "")
+    phase.adjudicated_at = timezone.now()
+    phase.save()
+    return phase.position_after
+
+
+def _opened_at(sandbox: Sandbox, phase: SandboxPhase) -> SandboxPhase:
+    sandbox.head = phase
+    sandbox.save(update_fields=["head", "updated_at"])
+    return phase
+
+
+@transaction.atomic
+def sandbox_delete(*, user: AbstractBaseUser, sandbox: Sandbox) -> None:
+    """Delete a sandbox with all its phases (its read-only link stops working).
+
+    Raises:
+        NotOwner: ``user`` does not own it.
+    """
+    sandbox = Sandbox.objects.select_for_update().get(pk=sandbox.pk)
+    _own(sandbox, user)
+    sandbox.delete()

@@ -1,0 +1,138 @@
+"""The sandbox in a real browser: a new sandbox, every power's orders typed, adjudicated at
+once, the results in words and the units moved on the board, a step back, a branch, the
+read-only link; on a desktop and on a phone (390 px), with screenshots of each for a person
+to look at (tests/e2e/screenshots/, git-ignored)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.base import BrowserTestCase, browser_session, seven_players, signed_in_page
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1400, "height": 1000}
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+
+
+def overflow(page: Page) -> int:
+    """How many pixels the page is wider than its window (0: it fits)."""
+    width: int = page.evaluate(
+        "Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)"
+        " - window.innerWidth"
+    )
+    return max(width, 0)
+
+
+def click(page: Page, selector: str, shots: str) -> None:
+    """A click with the mouse on a desktop, a tap with a finger on the phone (where the
+    page may ask which of the provinces in a finger's reach was meant: the one tapped)."""
+    if shots == "desktop":
+        page.click(selector)
+        return
+    page.locator(selector).tap(force=True)
+    chooser = page.locator("#unit-chooser")
+    if chooser.is_visible() and chooser.locator(".chooser-title").inner_text() == "Which province?":
+        where = selector.split('"')[1]
+        chooser.locator(f'button[data-choice="{where}"]').tap()
+
+
+def play(page: Page, base: str, shots: str) -> None:
+    """The whole tour, at ``base`` (the live server), the screenshots named with ``shots``."""
+    page.goto(f"{base}/")
+    page.click("header nav >> text=Sandbox")
+    page.select_option("#id_variant", "standard")
+    page.fill("#id_title", "Burgundy")
+    page.click("#sandbox-new button[type=submit]")
+    expect(page.locator("#panel h1")).to_have_text("Burgundy")
+    expect(page.locator("#phase-name")).to_have_text("Spring 1901 movement")
+    expect(page.locator("textarea[name^=orders-]")).to_have_count(7)
+    # Orders by clicks on the map, for any power, each written into its power's box.
+    expect(page.locator("#sandbox[data-clickable]")).to_have_count(1)
+    click(page, '#units [data-unit="par"]', shots)
+    click(page, '#provinces [data-province="bur"]', shots)
+    expect(page.locator("#orders-france")).to_have_value("A par - bur")
+    page.click('#order-modes [data-mode="support"]')
+    click(page, '#units [data-unit="mar"]', shots)
+    click(page, '#units [data-unit="par"]', shots)
+    click(page, '#provinces [data-province="bur"]', shots)
+    expect(page.locator("#orders-france")).to_have_value("A par - bur\nA mar S A par - bur")
+    page.click('#order-modes [data-mode="move"]')
+    click(page, '#units [data-unit="mun"]', shots)
+    click(page, '#provinces [data-province="bur"]', shots)
+    expect(page.locator("#orders-germany")).to_have_value("A mun - bur")
+    expect(page.locator("#map-status")).to_contain_text("Germany: A mun - bur")
+    page.screenshot(path=SCREENSHOTS / f"sandbox-clicked-{shots}.png", full_page=True)
+    # A typing mistake: refused beside its power, what was typed kept.
+    page.fill("#orders-germany", "A mun - bur\nA kie - mos")
+    page.click("#adjudicate")
+    expect(page.locator("#problems-germany")).to_contain_text("A kie - mos")
+    expect(page.locator("#orders-france")).to_have_value("A par - bur\nA mar S A par - bur")
+    page.screenshot(path=SCREENSHOTS / f"sandbox-refused-{shots}.png", full_page=True)
+    page.fill("#orders-germany", "A mun - bur")
+    page.click("#adjudicate")
+    # The next phase, the French army in Burgundy.
+    expect(page.locator("#phase-name")).to_have_text("Fall 1901 movement")
+    expect(page.locator('#board [data-unit="bur"][data-power="france"]')).to_have_count(1)
+    expect(page.locator('#board [data-unit="par"]')).to_have_count(0)
+    assert overflow(page) == 0
+    page.screenshot(path=SCREENSHOTS / f"sandbox-next-{shots}.png", full_page=True)
+    # One step back: the results in words.
+    page.click("#step-back")
+    expect(page.locator("#phase-name")).to_have_text("Spring 1901 movement")
+    results = page.locator("#results")
+    expect(results).to_contain_text("Paris → Burgundy")
+    expect(results.locator("tr.result-bounce")).to_contain_text("Munich → Burgundy")
+    assert overflow(page) == 0
+    page.screenshot(path=SCREENSHOTS / f"sandbox-results-{shots}.png", full_page=True)
+    # A branch: Germany alone goes to Burgundy this time.
+    page.fill("#orders-france", "")
+    page.click("#adjudicate")
+    expect(page.locator("#phase-name")).to_have_text("Fall 1901 movement")
+    expect(page.locator('#board [data-unit="bur"][data-power="germany"]')).to_have_count(1)
+    page.click("#step-back")
+    expect(page.locator("#branches")).to_contain_text("1 · 2")
+    page.click("#branches a")
+    expect(page.locator("#results")).to_contain_text("Paris → Burgundy")
+    page.click("#step-forward")
+    expect(page.locator('#board [data-unit="bur"][data-power="france"]')).to_have_count(1)
+    # The read-only link: the board and history, no forms.
+    link = page.locator("#share-url").input_value()
+    viewer = page.context.browser.new_page(viewport=page.viewport_size)  # type: ignore[union-attr]
+    viewer.goto(link)
+    expect(viewer.locator("#panel h1")).to_have_text("Burgundy")
+    expect(viewer.locator("textarea")).to_have_count(0)
+    expect(viewer.locator("#share")).to_have_count(0)
+    # It opens where the last adjudication led: the branch's Fall 1901.
+    expect(viewer.locator('#board [data-unit="bur"][data-power="germany"]')).to_have_count(1)
+    viewer.click("#step-back")
+    expect(viewer.locator("#results tr.result-ok")).to_contain_text(["Munich → Burgundy"])
+    expect(viewer.locator("#branches")).to_contain_text("1 · 2")
+    assert overflow(viewer) == 0
+    viewer.screenshot(path=SCREENSHOTS / f"sandbox-shared-{shots}.png", full_page=True)
+    viewer.close()
+
+
+# One test a class: each class has a live server of its own. (A second test in a class whose
+# first signed in was refused its sign-in here, on main too: its users unseen by the server.)
+class SandboxOnADesktop(BrowserTestCase):
+    def test_a_sandbox_on_a_desktop(self) -> None:
+        seven_players()
+        SCREENSHOTS.mkdir(exist_ok=True)
+        with browser_session() as (browser, errors):
+            page = signed_in_page(
+                browser, errors, self.live_server_url, "france-player", viewport=DESKTOP
+            )
+            play(page, self.live_server_url, "desktop")
+
+
+class SandboxOnAPhone(BrowserTestCase):
+    def test_a_sandbox_on_a_phone(self) -> None:
+        seven_players()
+        SCREENSHOTS.mkdir(exist_ok=True)
+        with browser_session() as (browser, errors):
+            page = signed_in_page(
+                browser, errors, self.live_server_url, "france-player", viewport=PHONE, touch=True
+            )
+            play(page, self.live_server_url, "phone")
