@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
 from games import events
-from games.models import Game, GamePhase, Seat, Vote
+from games.models import BoardLink, Game, GamePhase, Seat, Vote
 from games.services.kernel import (
     bump,
     game_cancel,
@@ -49,10 +49,12 @@ def vote_cast(*, game: Game, user: AbstractBaseUser, kind: str, accept: bool) ->
             open phase, or a concession is withdrawn (it cannot be cast against).
     """
     if game.link_id is not None:
-        # Linked boards are locked together, in primary-key order, as wherever several
-        # games are locked: a concession ends them all.
+        # A concession decides the link and ends all its boards: the link, then its boards
+        # in primary-key order, are locked as a moderator's award locks them
+        # (services.links.link_award), so that neither waits on the other for ever.
+        BoardLink.objects.select_for_update().get(pk=game.link_id)
         list(Game.objects.select_for_update().filter(link_id=game.link_id).order_by("pk"))
-    game = Game.objects.select_related("link").select_for_update().get(pk=game.pk)
+    game = Game.objects.select_for_update().get(pk=game.pk)
     seat = seat_acting(game, user, sitter_ok=False)  # a sitter orders, but agrees nothing
     phase = open_phase_locked(game)
     refusal = vote_refusal(game=game, seat=seat, kind=kind, phase=phase)
