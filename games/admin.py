@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from games.models import DrawVote, Game, GamePhase, OrderSet, Seat
+from games.models import Game, GamePhase, OrderSet, Seat, Vote
 
 
 class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
@@ -22,4 +22,4 @@ class GamePhaseAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 admin.site.register(OrderSet)
-admin.site.register(DrawVote)
+admin.site.register(Vote)

@@ -61,8 +61,10 @@ class LinkRule(Protocol):
         """The link's stage in the reader's words."""
         ...
 
-    def draw_refusal(self) -> str | None:
-        """Why a board of the link takes no draw vote, or None if it does."""
+    def vote_refusal(self, kind: str) -> str | None:
+        """Why a board of the link takes no vote of ``kind`` (a ``games.models.Vote.Kind``:
+        draw, concede, cancel, pause, resume), or None if it does. A concession on one
+        board concedes the link (games.services.links.link_concede)."""
         ...
 
 

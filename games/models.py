@@ -356,17 +356,32 @@ class OrderSet(models.Model):
         ]
 
 
-class DrawVote(models.Model):
-    """A secret vote for a draw among the survivors, good for one phase."""
+class Vote(models.Model):
+    """A player's secret vote of one kind in one phase: for (``accept``) or against a draw,
+    a concession (two-player games), cancelling the game (its first year), a pause, or
+    the end of a pause. The rules are games.votes' and games.services.votes'.
 
-    phase = models.ForeignKey(GamePhase, on_delete=models.CASCADE, related_name="draw_votes")
-    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="draw_votes")
+    A vote is good for its phase: it lapses when the phase ends. Only its own voter sees
+    it; the others learn that a vote was proposed, and what was decided."""
+
+    class Kind(models.TextChoices):
+        DRAW = "draw", _("Draw")
+        CONCEDE = "concede", _("Concede")
+        CANCEL = "cancel", _("Cancel the game")
+        PAUSE = "pause", _("Pause")
+        RESUME = "resume", _("Resume")
+
+    phase = models.ForeignKey(GamePhase, on_delete=models.CASCADE, related_name="votes")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="votes")
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.DRAW)
     accept = models.BooleanField()
     cast_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["phase", "seat"], name="one_draw_vote_per_phase"),
+            models.UniqueConstraint(
+                fields=["phase", "seat", "kind"], name="one_vote_of_a_kind_per_phase"
+            ),
         ]
 
 

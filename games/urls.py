@@ -18,6 +18,7 @@ urlpatterns = [
     path("games/<int:game_id>/exchange/", games.exchange_page, name="exchange"),
     path("games/<int:game_id>/ready/", games.ready_form, name="ready"),
     path("games/<int:game_id>/draw/", games.draw_form, name="draw"),
+    path("games/<int:game_id>/votes/", games.vote_form, name="votes"),
     path("moderate/", moderation.moderate, name="moderate"),
     path("games/<int:game_id>/moderate/pause/", moderation.pause, name="mod-pause"),
     path("games/<int:game_id>/moderate/resume/", moderation.resume, name="mod-resume"),

@@ -48,7 +48,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from adjudicator import find_variant
-from games.models import DrawVote, Game, GamePhase, OrderSet, PressMessage, Seat, Vacation
+from games.models import Game, GamePhase, OrderSet, PressMessage, Seat, Vacation, Vote
 from games.positions import phase_position, seat_powers
 
 User = AbstractBaseUser | AnonymousUser
@@ -304,17 +304,31 @@ def bot_powers(*, seats: list[Seat]) -> frozenset[str]:
     return frozenset(s.power for s in seats if s.user_id in bots)
 
 
-def own_draw_vote(*, user: User, phase: GamePhase) -> bool | None:
+def own_votes(*, user: User, phase: GamePhase) -> dict[str, bool]:
+    """The votes ``user`` cast in ``phase`` with his own seat, by kind (for or against):
+    a vote is secret, its voter alone sees it. A sitter sees none (he casts none)."""
     seat = seat_of(user=user, game=phase.game)
     if seat is None:
-        return None
-    vote = DrawVote.objects.filter(phase=phase, seat=seat).first()
-    return None if vote is None else vote.accept
+        return {}
+    return dict(Vote.objects.filter(phase=phase, seat=seat).values_list("kind", "accept"))
+
+
+def own_draw_vote(*, user: User, phase: GamePhase) -> bool | None:
+    """``user``'s own draw vote in ``phase``, or None if he cast none."""
+    return own_votes(user=user, phase=phase).get(Vote.Kind.DRAW)
+
+
+def votes_proposed(*, phase: GamePhase) -> list[str]:
+    """The kinds of vote someone proposed in ``phase`` and that are still open (never who,
+    nor how many): everyone who may watch the game may know that much, as in a
+    face-to-face game where a proposal is made aloud."""
+    kinds = set(phase.votes.filter(accept=True).values_list("kind", flat=True))
+    return [k for k in Vote.Kind.values if k in kinds]
 
 
 def draw_proposed(*, phase: GamePhase) -> bool:
     """Whether anyone has proposed a draw this phase (never who)."""
-    return phase.draw_votes.filter(accept=True).exists()
+    return Vote.Kind.DRAW in votes_proposed(phase=phase)
 
 
 def visible_extras(

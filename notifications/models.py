@@ -15,6 +15,11 @@ class Kind(models.TextChoices):
     GAME_STARTED = "game_started", _("Game started")
     GAME_ENDED = "game_ended", _("Game ended")
     DRAW_PROPOSED = "draw_proposed", _("Draw proposed")
+    #: Cancelling, a pause or its end proposed by a player (never which): games' votes.
+    VOTE_PROPOSED = "vote_proposed", _("Vote proposed")
+    #: The players agreed to cancel, to pause or to resume (a draw or a concession ends
+    #: the game, which says so).
+    VOTE_PASSED = "vote_passed", _("Vote decided")
     #: A phase could not be adjudicated: its players and the site's moderators are told.
     PHASE_STUCK = "phase_stuck", _("Adjudication failed")
     #: A tournament's news, announced by tournaments through games' events: a match

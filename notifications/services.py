@@ -176,6 +176,20 @@ def text(*, kind: str, params: dict[str, Any]) -> str:
         return _("%(game)s has ended.") % p
     if kind == Kind.DRAW_PROPOSED:
         return _("%(game)s: a draw has been proposed in %(phase)s.") % p
+    if kind == Kind.VOTE_PROPOSED:
+        proposals = {
+            "cancel": _("%(game)s: cancelling the game has been proposed in %(phase)s."),
+            "pause": _("%(game)s: a pause has been proposed in %(phase)s."),
+            "resume": _("%(game)s: resuming the game has been proposed in %(phase)s."),
+        }
+        return proposals.get(str(p.get("vote")), _("%(game)s: something happened.")) % p
+    if kind == Kind.VOTE_PASSED:
+        decisions = {
+            "cancel": _("%(game)s was cancelled: every player agreed. It counts for nothing."),
+            "pause": _("%(game)s is paused: every player agreed."),
+            "resume": _("%(game)s goes on: every player agreed to resume it."),
+        }
+        return decisions.get(str(p.get("vote")), _("%(game)s: something happened.")) % p
     if kind == Kind.PHASE_STUCK:
         return (
             _(

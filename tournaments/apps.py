@@ -24,6 +24,11 @@ class TournamentsConfig(AppConfig):
 
         seat_gate_register(bot_seat_refusal)
 
+        from games.votes import vote_refusal_register
+        from tournaments.votes import board_vote_refusal
+
+        vote_refusal_register(board_vote_refusal)
+
         from games.profiles import profile_section_register
         from tournaments.profiles import ratings_section
 

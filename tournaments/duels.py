@@ -20,7 +20,8 @@ from adjudicator.variants.highlander.duel import (
 )
 from games import wording
 from games.links import LinkVerdict
-from games.models import BoardLink
+from games.models import BoardLink, Vote
+from games.services.links import CONCEDED
 from games.terms import DUEL
 
 
@@ -62,8 +63,16 @@ class DuelRule:
     def stage_name(self, *, status: str, stage: str) -> str:
         return stage_words(self.stage_value(status=status, stage=stage))
 
-    def draw_refusal(self) -> str | None:
-        return _("A duel has no draws: it is played until one player wins.")
+    def vote_refusal(self, kind: str) -> str | None:
+        """A duel is played until one player wins or concedes: no draw, no cancelling;
+        and its two boards keep one clock, so only a moderator pauses them."""
+        if kind == Vote.Kind.DRAW:
+            return _("A duel has no draws: it is played until one player wins.")
+        if kind == Vote.Kind.CANCEL:
+            return _("A duel cannot be cancelled: it is played until one player wins or concedes.")
+        if kind in (Vote.Kind.PAUSE, Vote.Kind.RESUME):
+            return _("A duel's two boards keep one clock: ask a moderator to pause or resume it.")
+        return None
 
 
 def stage_words(stage: str) -> str:
@@ -91,6 +100,7 @@ def rule_words(rule: str) -> str:
         "7.5": _("rule 7.5: both boards decided at once, more units on both boards"),
         "7.6": _("rule 7.6: as many units, more units on the board won"),
         "7.7": _("rule 7.7: sudden death"),
+        CONCEDED: _("conceded"),
     }
     return str(rules.get(rule, _("rule %(rule)s") % {"rule": rule}))
 
@@ -119,4 +129,12 @@ def log_lines(log: list[Any]) -> list[str]:
             if state.get("rule"):
                 line += " (" + rule_words(str(state["rule"])) + ")"
             lines.append(line)
+        elif kind == "conceded":
+            lines.append(
+                _("%(power)s conceded the duel: %(winner)s wins.")
+                % {
+                    "power": wording.power_name(str(entry.get("power"))),
+                    "winner": wording.power_name(str(entry.get("winner"))),
+                }
+            )
     return lines

@@ -35,7 +35,7 @@ from core.api import (
 )
 from games import selectors, services, visibility, wording
 from games.api.access import game_for
-from games.models import Game, GamePhase
+from games.models import Game, GamePhase, Vote
 from games.terms import REMINDER_HOURS_MAX, GameTerms
 
 
@@ -179,6 +179,11 @@ class PhaseStateSerializer(serializers.Serializer):  # type: ignore[type-arg]
     to_order = serializers.ListField(child=serializers.CharField())
     notes = serializers.ListField(child=serializers.DictField())
     draw_proposed = serializers.BooleanField()
+    votes_proposed = serializers.ListField(
+        child=serializers.ChoiceField(choices=Vote.Kind.choices),
+        help_text="The kinds of vote someone proposed in this phase, while it is open "
+        "(never who voted, nor how).",
+    )
     extras = serializers.DictField()
     setup = serializers.BooleanField()
     progress = ProgressSerializer(allow_null=True)
@@ -207,12 +212,25 @@ class GivenPowerSerializer(serializers.Serializer):  # type: ignore[type-arg]
     must_order = serializers.BooleanField()
 
 
+class MyVotesSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    mine = serializers.DictField(
+        child=serializers.BooleanField(),
+        help_text="Your own votes in this phase, by kind: for (true) or against (false). "
+        "Votes are secret: nobody else sees them.",
+    )
+    open = serializers.ListField(
+        child=serializers.ChoiceField(choices=Vote.Kind.choices),
+        help_text="The kinds of vote you may cast now (POST /games/{id}/votes/).",
+    )
+
+
 class MyOrdersSerializer(serializers.Serializer):  # type: ignore[type-arg]
     power = serializers.CharField()
     orders = serializers.ListField(child=serializers.CharField())
     ready = serializers.BooleanField()
     must_order = serializers.BooleanField()
     draw_vote = serializers.BooleanField(allow_null=True)
+    votes = MyVotesSerializer()
     legal = serializers.DictField(
         child=serializers.ListField(child=serializers.CharField()),
         help_text="Each of your units (or build site) with the orders it may be given.",
@@ -290,6 +308,29 @@ class ReadySerializer(serializers.Serializer):  # type: ignore[type-arg]
 class DrawResultSerializer(serializers.Serializer):  # type: ignore[type-arg]
     accept = serializers.BooleanField()
     game_drawn = serializers.BooleanField()
+
+
+class VoteSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    kind = serializers.ChoiceField(
+        choices=Vote.Kind.choices,
+        help_text="draw: every survivor agrees, the game is drawn. concede: two-player games "
+        "only, you give up and the other wins at once (on a duel's board, the duel). "
+        "cancel: the first game year only, every survivor agrees, the game ends with no "
+        "result. pause: every survivor agrees, the clock stops (two weeks at most). "
+        "resume: while paused, every survivor agrees, the clock starts again.",
+    )
+    accept = serializers.BooleanField(
+        help_text="For (true) or against (false); a concession cannot be withdrawn."
+    )
+
+
+class VoteResultSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    kind = serializers.ChoiceField(choices=Vote.Kind.choices)
+    accept = serializers.BooleanField()
+    decided = serializers.BooleanField(
+        help_text="True if your vote decided it, and it was carried out (the game ended, "
+        "was cancelled, paused or resumed)."
+    )
 
 
 # -- views ------------------------------------------------------------------------------------
@@ -679,6 +720,27 @@ class DrawVoteApi(ApiView):
         return Response(DrawResultSerializer({"accept": accept, "game_drawn": ended}).data)
 
 
+class VotesApi(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="vote_cast",
+        summary="Vote in this phase: a draw, a concession, cancelling, a pause, its end "
+        "(votes are secret until decided, and lapse when the phase ends)",
+        request=VoteSerializer,
+        responses={200: VoteResultSerializer, **WRITE_ERRORS},
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        game = game_for(request, game_id)
+        data = VoteSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        kind, accept = data.validated_data["kind"], data.validated_data["accept"]
+        decided = services.vote_cast(game=game, user=request.user, kind=kind, accept=accept)
+        return Response(
+            VoteResultSerializer({"kind": kind, "accept": accept, "decided": decided}).data
+        )
+
+
 # -- press ----------------------------------------------------------------------------------
 
 
@@ -692,4 +754,5 @@ urlpatterns = [
     path("games/<int:game_id>/orders/check/", OrderCheckApi.as_view(), name="orders-check"),
     path("games/<int:game_id>/ready/", ReadyApi.as_view(), name="ready"),
     path("games/<int:game_id>/draw/", DrawVoteApi.as_view(), name="draw"),
+    path("games/<int:game_id>/votes/", VotesApi.as_view(), name="votes"),
 ]

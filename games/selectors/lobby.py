@@ -15,8 +15,10 @@ def games_for_lobby(
     *, user: AbstractBaseUser | AnonymousUser, status: str, variant: str | None = None
 ) -> QuerySet[Game]:
     """Games to list in the lobby: public ones, and private ones the user sits in; a
-    forming game that everyone has left is not offered."""
-    games = Game.objects.filter(status=status)
+    forming game that everyone has left is not offered. Finished games include those
+    their players cancelled (over, with no result)."""
+    over = [Game.Status.FINISHED, Game.Status.CANCELLED]
+    games = Game.objects.filter(status__in=over if status == Game.Status.FINISHED else [status])
     if variant:
         games = games.filter(variant=variant)
     if user.is_authenticated:

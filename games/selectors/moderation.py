@@ -98,7 +98,8 @@ def moderation_summary(*, game: Game, user: AbstractBaseUser | AnonymousUser) ->
     from games import visibility
     from games.models import ModeratorAction, Ruling
 
-    actions = ModeratorAction.objects.filter(game=game).select_related("actor", "phase")
+    actions = list(ModeratorAction.objects.filter(game=game).select_related("actor", "phase"))
+    pauses = [a for a in actions if a.kind == ModeratorAction.Kind.PAUSE]
     moderator = visibility.can_moderate(user=user, game=game)
     names = visibility.sees_moderators_names(user=user, game=game)
     return {
@@ -107,6 +108,10 @@ def moderation_summary(*, game: Game, user: AbstractBaseUser | AnonymousUser) ->
         "stuck": _stuck(game=game, moderator=moderator),
         "paused": game.is_paused,
         "pause_reason": game.pause_reason,
+        # Paused by the players' unanimous vote (games.services.votes): they resume it.
+        "paused_by_vote": game.is_paused
+        and bool(pauses)
+        and bool(pauses[-1].details.get("by_vote")),
         "actions": [_action_as_seen(a, game, moderator, names) for a in actions],
         "rulings": [
             {

@@ -6,9 +6,10 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
-from games.models import Game, GamePhase
+from games.models import Game, GamePhase, Vote
 from games.selectors.links import link_summary
 from games.selectors.moderation import moderation_summary
+from games.votes import vote_refusal
 from variants.board import DrawnOrder
 
 
@@ -117,6 +118,10 @@ def game_state(
         "to_order": sorted(powers_to_order(position, variant)),
         "notes": phase.notes,
         "draw_proposed": visibility.draw_proposed(phase=phase),
+        # The votes proposed and still open (never who voted, nor how).
+        "votes_proposed": visibility.votes_proposed(phase=phase)
+        if phase.status == GamePhase.Status.OPEN
+        else [],
         "extras": visibility.visible_extras(phase=phase, extras=board.get("extras", {}), user=user),
         "setup": position.phase.is_setup,
         "progress": _progress(variant.setup_progress(position)),
@@ -155,6 +160,7 @@ def game_state(
             and acting in variant.other_order_givers
             and any(position.phase.kind in k.phase_kinds for k in variant.order_kinds),
             "draw_vote": visibility.own_draw_vote(user=user, phase=phase),
+            "votes": _votes(game, phase, user),
             "legal": {},
             "problem": None,
             "adjustment": _adjustment(variant, position, acting),
@@ -297,3 +303,24 @@ def board_shown(state: dict[str, Any]) -> tuple[dict[str, Any], list[DrawnOrder]
     return position, [
         DrawnOrder(text, None, power) for power, texts in by_power.items() for text in texts
     ]
+
+
+def _votes(game: Game, phase: GamePhase, user: Any) -> dict[str, Any]:
+    """The viewer's own votes in ``phase`` (his secret) and the kinds open to his own seat
+    now, by games.votes' rules (a sitter votes for nobody: none are open to him)."""
+    from games import visibility
+
+    mine = visibility.own_votes(user=user, phase=phase)
+    seat = visibility.seat_of(user=user, game=game)
+    open_kinds: list[str] = []
+    if (
+        seat is not None
+        and phase.status == GamePhase.Status.OPEN
+        and game.status == Game.Status.ACTIVE
+    ):
+        open_kinds = [
+            kind
+            for kind in Vote.Kind.values
+            if vote_refusal(game=game, seat=seat, kind=kind, phase=phase) is None
+        ]
+    return {"mine": mine, "open": open_kinds}

@@ -1,6 +1,6 @@
 """The verbs of a game, one module per family around a small kernel (see
 ARCHITECTURE.md): ``lobby`` (create, join, leave, start, take over a seat), ``orders``,
-``adjudication`` (with ``resolving``, ``nmr``, ``decisions`` and ``links``), ``draws``,
+``adjudication`` (with ``resolving``, ``nmr``, ``decisions`` and ``links``), ``votes``,
 ``moderation``, ``rulings``, ``absences`` and ``press``; ``kernel`` holds what they share
 (lock the open phase, open the next one, bump and publish, give or take a seat, finish a
 game).
@@ -18,7 +18,6 @@ from games.services.adjudication import (
     phase_adjudicate,
     phase_adjudication_failed,
 )
-from games.services.draws import draw_vote
 from games.services.kernel import adjudicate_after_commit, adjudicate_when_all_ready
 from games.services.lobby import (
     game_create,
@@ -30,6 +29,7 @@ from games.services.lobby import (
     seat_take_over,
 )
 from games.services.orders import order_check, order_problems, orders_ready, orders_submit
+from games.services.votes import draw_vote, vote_cast
 from games.terms import GameTerms
 
 __all__ = [
@@ -54,4 +54,5 @@ __all__ = [
     "powers_to_order",
     "pseudonym_checked",
     "seat_take_over",
+    "vote_cast",
 ]

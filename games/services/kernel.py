@@ -71,6 +71,7 @@ def game_finish(game: Game, outcome: str, winner: str, now: Any) -> None:
     game.winner = winner
     game.finished_at = now
     game.save(update_fields=["status", "outcome", "winner", "finished_at"])
+    pause_clear(game)
     events.announce(
         kind="game_ended",
         game=game,
@@ -78,6 +79,28 @@ def game_finish(game: Game, outcome: str, winner: str, now: Any) -> None:
         key=f"ended:{game.pk}",
         params={"game": game.name},
     )
+
+
+def game_cancel(game: Game, now: Any) -> None:
+    """End a game with no result at all (its players agreed to cancel it): no winner, no
+    outcome, counted nowhere (ratings and tournaments count finished games only). Its
+    players are told by the caller's event, which says why."""
+    game.status = Game.Status.CANCELLED
+    game.outcome = ""
+    game.winner = ""
+    game.finished_at = now
+    game.save(update_fields=["status", "outcome", "winner", "finished_at"])
+    pause_clear(game)
+
+
+def pause_clear(game: Game) -> None:
+    """A game that ends is paused no more (the players may agree a draw, a concession or
+    to cancel while it is paused, and a moderator may end it)."""
+    if game.paused_at is not None:
+        game.paused_at = None
+        game.pause_reason = ""
+        game.paused_until = None
+        game.save(update_fields=["paused_at", "pause_reason", "paused_until"])
 
 
 def seated_users(game: Game) -> list[int]:

@@ -200,3 +200,37 @@ def link_award(*, link: BoardLink, by: AbstractBaseUser, winner: str, reason: st
         )
         bump(board)
     return link
+
+
+#: How a link decided by a player's concession is recorded (``BoardLink.decided_by``).
+CONCEDED = "concede"
+
+
+def link_concede(link: BoardLink, *, loser: str, winner: str, now: Any) -> None:
+    """``loser`` conceded on one of the linked boards: he concedes them all, since linked
+    boards are one match (a duel is won or lost on both boards together). The link is
+    decided for ``winner``, and every board still running ends with it, its open phase
+    closed unadjudicated and noted as conceded. The caller holds the boards' row locks
+    (games.services.votes takes them in primary-key order) and records the concession's
+    vote; the apps that follow the link (a tournament's match) hear of it from the boards'
+    end, as of any decided link."""
+    link = BoardLink.objects.select_for_update().get(pk=link.pk)
+    if link.status == BoardLink.Status.DECIDED:
+        raise ApplicationError(_("These boards are decided already."))
+    link.status = BoardLink.Status.DECIDED
+    link.winner = winner
+    link.decided_by = CONCEDED
+    link.decided_at = now
+    link.log = [*link.log, {"kind": "conceded", "power": loser, "winner": winner}]
+    link.save()
+    for board in Game.objects.select_for_update().filter(link=link).order_by("pk"):
+        if board.status != Game.Status.ACTIVE:
+            continue
+        phase = board.current_phase
+        if phase is not None:
+            phase.status = GamePhase.Status.RESOLVED
+            phase.resolved_at = now
+            phase.notes = [*phase.notes, {"kind": "conceded", "power": loser, "winner": winner}]
+            phase.save(update_fields=["status", "resolved_at", "notes"])
+        game_finish(board, Game.Outcome.DUEL, winner, now)
+        bump(board)

@@ -13,7 +13,6 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
@@ -23,7 +22,7 @@ from adjudicator import find_variant
 from core.errors import ApplicationError
 from games import visibility
 from games.deadlines import extend
-from games.models import Game, GamePhase, ModeratorAction, OrderSet, Seat
+from games.models import Game, GamePhase, ModeratorAction, OrderSet, Seat, Vote
 from games.positions import givers, phase_position, seat_powers
 from games.schedule import deadline_rule
 from games.services.kernel import (
@@ -37,6 +36,7 @@ from games.services.kernel import (
     seat_give,
 )
 from games.services.orders import order_problems, order_set_of, refuse_excess_orders
+from games.votes import pause_refusal
 
 
 def moderated_game_locked(game: Game, by: AbstractBaseUser) -> Game:
@@ -141,6 +141,10 @@ def game_master_set(
     bump(game)
 
 
+#: The longest pause, whoever asks for it (the players' unanimous vote takes this).
+PAUSE_MAX = timedelta(days=14)
+
+
 @transaction.atomic
 def game_pause(
     *,
@@ -157,13 +161,28 @@ def game_pause(
     """
     game = moderated_game_locked(game, by)
     reason = reason_required(reason)
-    if game.is_paused:
-        raise ApplicationError(_("The game is paused already."))
-    if not timedelta(hours=1) <= duration <= timedelta(days=14):
+    if not timedelta(hours=1) <= duration <= PAUSE_MAX:
         raise ApplicationError(_("A pause lasts between an hour and 14 days."))
-    cap = int(getattr(settings, "GAME_PAUSES_MAX", 5))
-    if game.moderator_actions.filter(kind=ModeratorAction.Kind.PAUSE).count() >= cap:
-        raise ApplicationError(_("This game has had its %(n)s pauses.") % {"n": cap})
+    pause_start(game, by, reason, duration)
+
+
+def pause_start(
+    game: Game,
+    by: AbstractBaseUser | None,
+    reason: str,
+    duration: timedelta,
+    **details: Any,
+) -> None:
+    """Stop the clock of the locked ``game``: the one pause, whether a moderator's or the
+    players' (``by`` None: their unanimous vote, with ``details`` saying so). The open
+    phase keeps what is left of its time; the pending pause votes are spent.
+
+    Raises:
+        ApplicationError: :func:`pause_refusal`, or the game has no open phase.
+    """
+    refusal = pause_refusal(game)
+    if refusal is not None:
+        raise ApplicationError(refusal)
     phase = open_phase_moderated(game)
     now = timezone.now()
     remaining = (phase.deadline - now).total_seconds() if phase.deadline else None
@@ -173,14 +192,27 @@ def game_pause(
     game.save(update_fields=["paused_at", "pause_reason", "paused_until"])
     phase.deadline = None
     phase.save(update_fields=["deadline"])
-    action_record(
-        game,
-        by,
-        ModeratorAction.Kind.PAUSE,
-        reason,
-        phase,
-        remaining_seconds=None if remaining is None else max(remaining, 0),
-    )
+    phase.votes.filter(kind__in=[Vote.Kind.PAUSE, Vote.Kind.RESUME]).delete()
+    remaining_seconds = None if remaining is None else max(remaining, 0)
+    if by is None:
+        ModeratorAction.objects.create(
+            game=game,
+            phase=phase,
+            actor=None,
+            kind=ModeratorAction.Kind.PAUSE,
+            reason=reason,
+            details={**details, "remaining_seconds": remaining_seconds},
+        )
+    else:
+        action_record(
+            game,
+            by,
+            ModeratorAction.Kind.PAUSE,
+            reason,
+            phase,
+            remaining_seconds=remaining_seconds,
+            **details,
+        )
     bump(game)
 
 
@@ -190,7 +222,7 @@ def game_resume(*, game: Game, by: AbstractBaseUser, reason: str = "") -> None:
     game = moderated_game_locked(game, by)
     if not game.is_paused:
         raise ApplicationError(_("The game is not paused."))
-    _resume(game, by, reason)
+    pause_end(game, by, reason)
 
 
 def pause_expire(*, game_id: int) -> bool:
@@ -199,11 +231,15 @@ def pause_expire(*, game_id: int) -> bool:
         game = Game.objects.select_for_update().get(pk=game_id)
         if not game.is_paused or game.paused_until is None or game.paused_until > timezone.now():
             return False
-        _resume(game, None, _("The pause's time was up."))
+        pause_end(game, None, _("The pause's time was up."))
     return True
 
 
-def _resume(game: Game, by: AbstractBaseUser | None, reason: str) -> None:
+def pause_end(game: Game, by: AbstractBaseUser | None, reason: str, **details: Any) -> None:
+    """Start the clock of the locked, paused ``game`` again with the time that was left (at
+    least an hour): a moderator's resume, the pause's time up (``by`` None), or the players'
+    unanimous vote (``by`` None, ``details`` saying so). The pending resume votes are
+    spent."""
     phase = open_phase_moderated(game)
     pause = game.moderator_actions.filter(kind=ModeratorAction.Kind.PAUSE).last()
     left = (pause.details.get("remaining_seconds") if pause else None) or 0
@@ -214,8 +250,14 @@ def _resume(game: Game, by: AbstractBaseUser | None, reason: str) -> None:
     game.pause_reason = ""
     game.paused_until = None
     game.save(update_fields=["paused_at", "pause_reason", "paused_until"])
+    phase.votes.filter(kind__in=[Vote.Kind.PAUSE, Vote.Kind.RESUME]).delete()
     ModeratorAction.objects.create(
-        game=game, phase=phase, actor=by, kind=ModeratorAction.Kind.RESUME, reason=reason
+        game=game,
+        phase=phase,
+        actor=by,
+        kind=ModeratorAction.Kind.RESUME,
+        reason=reason,
+        details=details,
     )
     bump(game)
 

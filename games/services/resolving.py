@@ -19,6 +19,7 @@ from games.positions import (
     with_decisions,
 )
 from games.services.kernel import seat_exclude
+from games.votes import votes_lapsed
 
 
 def board_resolve(game: Game, phase: GamePhase, variant: Variant, now: Any) -> Position:
@@ -92,8 +93,7 @@ def board_resolve(game: Game, phase: GamePhase, variant: Variant, now: Any) -> P
         counted.append(seat)
     PhaseDuty.objects.bulk_create(new_duties)
     Seat.objects.bulk_update(counted, ["missed_phases", "consecutive_misses"])
-    if phase.draw_votes.exists():
-        notes.append({"kind": "draw_lapsed"})
+    notes.extend(votes_lapsed(phase))
     resolution = resolve(position, orders, seed=phase.seed, variant=variant)
     phase.adjudicated_orders = orders
     phase.results = result_rows(resolution.results, variant.map)

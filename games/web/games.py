@@ -19,7 +19,7 @@ from core.errors import ApplicationError
 from core.inputs import whole_number
 from games import selectors, services, visibility, wording
 from games.forms import GameCreateForm
-from games.models import Game, GamePhase
+from games.models import Game, GamePhase, Vote
 from games.phase_actions import phase_actions
 from games.terms import GameTerms
 from variants.board import board_svg
@@ -279,6 +279,25 @@ def ready_form(request: HttpRequest, game_id: int) -> HttpResponse:
     ready = request.POST.get("ready") == "1"
     return _act(
         request, game, lambda: services.orders_ready(game=game, user=request.user, ready=ready)
+    )
+
+
+@login_required
+@require_POST
+def vote_form(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The game page's votes, without a script too: ``kind`` and ``accept`` (1 for, 0
+    against). A concession asks for the player's confirmation on the page: without its
+    box ticked, nothing is cast."""
+    game = _viewable(request, game_id)
+    kind = request.POST.get("kind", "")
+    accept = request.POST.get("accept") == "1"
+    if kind == Vote.Kind.CONCEDE and request.POST.get("confirm") != "1":
+        messages.error(request, _("Tick the box to confirm that you concede."))
+        return redirect("games:detail", game_id=game.pk)
+    return _act(
+        request,
+        game,
+        lambda: services.vote_cast(game=game, user=request.user, kind=kind, accept=accept),
     )
 
 

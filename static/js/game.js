@@ -669,6 +669,26 @@ import { createReplay } from "./replay.js";
         checkTyped({ value: `vote ${a} - ${b}` });
       });
     }
+    // The players' votes (a draw, a concession, cancelling, a pause, its end): sent through
+    // the API and the panel fetched again, as the socket would. Without a script the forms
+    // post to the page. A concession's box is checked by the browser before this runs.
+    for (const voteForm of document.querySelectorAll("#votes form.vote")) {
+      voteForm.addEventListener("submit", async (e) => {
+        e.preventDefault();
+        const kind = voteForm.querySelector("[name=kind]").value;
+        const accept = voteForm.querySelector("[name=accept]").value === "1";
+        let problem = "";
+        try {
+          const { ok, data } = await post(root.dataset.votesUrl, { kind, accept });
+          if (!ok) problem = problemText(data, false);
+        } catch (err) {
+          problem = gettext("Not saved: there is no connection to the server. Try again.");
+        }
+        await refresh();
+        const box = document.getElementById("vote-error");
+        if (box) box.textContent = problem;
+      });
+    }
     const readyForm = document.getElementById("ready-form");
     if (readyForm) {
       readyForm.addEventListener("submit", async (e) => {

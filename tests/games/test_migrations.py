@@ -214,3 +214,32 @@ def test_each_order_set_is_its_seats_powers_and_back() -> None:
         assert back.get_model("games", "OrderSet").objects.count() == 2
     finally:
         _apps_at(MigrationExecutor(connection).loader.graph.leaf_nodes())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_draw_votes_become_votes_of_the_kind_draw_and_back() -> None:
+    """games 0017: the draw votes cast before stay, as votes of the kind "draw"."""
+    before = [("games", "0016_pseudonyms_and_signed_press")]
+    after = [("games", "0017_votes_of_every_kind")]
+    try:
+        old = _apps_at(before)
+        user = old.get_model("auth", "User").objects.create(username="host")
+        game = old.get_model("games", "Game").objects.create(name="g", created_by=user)
+        seat = old.get_model("games", "Seat").objects.create(game=game, power="italy", user=user)
+        phase = old.get_model("games", "GamePhase").objects.create(
+            game=game, index=0, code="S1901M", position={}
+        )
+        old.get_model("games", "DrawVote").objects.create(phase=phase, seat=seat, accept=True)
+
+        new = _apps_at(after)
+        vote = new.get_model("games", "Vote").objects.get()
+        assert (vote.kind, vote.accept, vote.seat_id, vote.phase_id) == (
+            "draw",
+            True,
+            seat.pk,
+            phase.pk,
+        )
+        again = _apps_at(before)
+        assert again.get_model("games", "DrawVote").objects.get().accept is True
+    finally:
+        _apps_at(MigrationExecutor(connection).loader.graph.leaf_nodes())

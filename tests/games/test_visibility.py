@@ -174,7 +174,9 @@ def test_draw_votes_are_secret(started_game: Game, players: dict[str, Any]) -> N
     assert state["me"]["draw_vote"] is None
     for seat in state["seats"]:
         assert not any("vote" in key or "draw" in key for key in seat)
-    assert "votes" not in json.dumps(state)
+    assert state["me"]["votes"]["mine"] == {}
+    assert state["phase"]["votes_proposed"] == ["draw"]
+    assert "accept" not in json.dumps(state)
     own = selectors.game_state(user=players["italy"], game=started_game)
     assert own["me"]["draw_vote"] is True
 

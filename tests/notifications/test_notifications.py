@@ -207,3 +207,28 @@ def test_the_settings_form_saves_and_checks_the_webhook(
     assert setting.choices["press"] == ["inbox", "webhook"]
     assert setting.choices["game_started"] == []
     assert setting.webhook_url == "https://example.org/h"
+
+
+def test_the_players_hear_of_a_vote_proposed_and_of_its_decision(
+    started_game: Game, players: dict[str, Any], django_capture_on_commit_callbacks: Any
+) -> None:
+    from games.models import Vote
+
+    with django_capture_on_commit_callbacks(execute=True):
+        services.vote_cast(game=started_game, user=players["france"], kind="cancel", accept=True)
+    proposed = Notification.objects.filter(kind="vote_proposed")
+    assert {n.user_id for n in proposed} == {players[p].pk for p in POWERS if p != "france"}
+    assert notifications.text(kind="vote_proposed", params=proposed[0].params) == (
+        "Test game: cancelling the game has been proposed in Spring 1901 movement."
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        for power in POWERS:
+            services.vote_cast(
+                game=started_game, user=players[power], kind=Vote.Kind.CANCEL, accept=True
+            )
+    passed = Notification.objects.filter(kind="vote_passed")
+    assert passed.count() == 7
+    assert notifications.text(kind="vote_passed", params=passed[0].params) == (
+        "Test game was cancelled: every player agreed. It counts for nothing."
+    )
+    assert not Notification.objects.filter(kind="game_ended").exists()

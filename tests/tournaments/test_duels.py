@@ -35,4 +35,21 @@ def test_a_duels_stage_keeps_its_names(status: str, stage: str, value: str, word
 
 
 def test_rule_7_a_duel_has_no_draws() -> None:
-    assert "no draws" in (DuelRule().draw_refusal() or "")
+    assert "no draws" in (DuelRule().vote_refusal("draw") or "")
+
+
+def test_a_duel_is_conceded_never_drawn_nor_cancelled_nor_paused_by_its_players() -> None:
+    rule = DuelRule()
+    assert rule.vote_refusal("concede") is None
+    assert "cannot be cancelled" in (rule.vote_refusal("cancel") or "")
+    for kind in ("pause", "resume"):
+        assert "moderator" in (rule.vote_refusal(kind) or "")
+
+
+def test_a_conceded_duel_is_told_in_words() -> None:
+    from tournaments.duels import log_lines, rule_words
+
+    assert rule_words("concede") == "conceded"
+    assert log_lines([{"kind": "conceded", "power": "blue", "winner": "red"}]) == [
+        "Blue conceded the duel: Red wins."
+    ]

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
 from games.models import BoardLink
-from games.services.links import AWARDED, link_award
+from games.services.links import AWARDED, CONCEDED, link_award
 from tournaments import brackets
 from tournaments.brackets import Decided
 from tournaments.models import Entry, Match, OrganiserAction, Round, Tournament
@@ -81,8 +81,11 @@ def duel_verdict_take(*, link_id: int) -> bool:
     if winner is None:
         return False
     # A site moderator may have awarded the duel himself: for the bracket, a walkover,
-    # which counts no board figures (the tie-breaks count what was played).
-    how = Decided.WALKOVER if link.decided_by == AWARDED else Decided.PLAYED
+    # which counts no board figures (the tie-breaks count what was played). A player who
+    # conceded on the boards forfeited the match.
+    how = {AWARDED: Decided.WALKOVER, CONCEDED: Decided.FORFEIT}.get(
+        link.decided_by, Decided.PLAYED
+    )
     match.stats = duel_stats(match) if how is Decided.PLAYED else {}
     match_decide(tournament, match, winner, how, timezone.now())
     return True

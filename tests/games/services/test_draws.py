@@ -30,4 +30,4 @@ class TestDraw:
         services.phase_adjudicate(game_id=started_game.pk, phase_id=phase.pk)
         phase.refresh_from_db()
         assert {"kind": "draw_lapsed"} in phase.notes
-        assert not current(started_game).draw_votes.exists()
+        assert not current(started_game).votes.exists()

@@ -312,3 +312,151 @@ def test_a_phase_that_is_not_plain_digits_is_a_400(started_game: Any, phase: str
     )
     assert response.status_code == 400
     assert "text/html" in response["Content-Type"]
+
+
+# -- votes: the game page's forms (they work without a script) -----------------------------
+
+
+def _highland(make_user: Any) -> Game:
+    game = services.game_create(
+        created_by=make_user("alice"),
+        name="Highland",
+        power="red",
+        terms=GameTerms(variant_id="highlander", assignment=Game.Assignment.CHOSEN),
+    )
+    services.game_join(game=game, user=make_user("bob"), power="blue")
+    game.refresh_from_db()
+    return game
+
+
+def test_the_page_offers_a_player_the_votes_open_to_him(
+    started_game: Game, players: dict[str, Any], make_user: Any
+) -> None:
+    url = reverse("games:detail", args=[started_game.pk])
+    page = logged_in(players["italy"]).get(url).content.decode()
+    assert 'id="votes"' in page
+    for button in ("Vote for a draw", "Vote to cancel the game", "Vote to pause the game"):
+        assert button in page, button
+    assert "Vote to resume the game" not in page
+    assert 'id="vote-concede"' not in page  # seven players: nobody concedes
+    for viewer in (Client(), logged_in(make_user("stranger"))):
+        assert 'id="votes"' not in viewer.get(url).content.decode()
+
+
+def test_a_vote_cast_on_the_page_shows_as_the_voters_alone(
+    started_game: Game, players: dict[str, Any]
+) -> None:
+    client = logged_in(players["italy"])
+    votes = reverse("games:votes", args=[started_game.pk])
+    answer = client.post(votes, {"kind": "pause", "accept": "1"})
+    assert answer.status_code == 302
+    url = reverse("games:detail", args=[started_game.pk])
+    own = client.get(url).content.decode()
+    assert "You voted to pause the game." in own
+    assert "A pause has been proposed in this phase." in own
+    other = logged_in(players["england"]).get(url).content.decode()
+    assert "You voted to pause the game." not in other
+    assert "A pause has been proposed in this phase." in other
+    client.post(votes, {"kind": "pause", "accept": "0"})
+    assert "A pause has been proposed" not in client.get(url).content.decode()
+
+
+def test_a_pause_agreed_on_the_page_is_in_the_history(
+    started_game: Game, players: dict[str, Any]
+) -> None:
+    votes = reverse("games:votes", args=[started_game.pk])
+    for user in players.values():
+        logged_in(user).post(votes, {"kind": "pause", "accept": "1"})
+    page = logged_in(players["italy"]).get(reverse("games:detail", args=[started_game.pk]))
+    text = page.content.decode()
+    assert "All survivors agreed to pause the game." in text
+    assert "The players agreed to pause it" in text
+    assert "(by the players' unanimous vote)" in text
+    assert "Vote to resume the game" in text
+
+
+def test_conceding_on_the_page_needs_the_box_ticked(make_user: Any) -> None:
+    game = _highland(make_user)
+    red = game.seats.get(power="red").user
+    client = logged_in(red)
+    url = reverse("games:detail", args=[game.pk])
+    assert 'id="vote-concede"' in client.get(url).content.decode()
+    votes = reverse("games:votes", args=[game.pk])
+    refused = client.post(votes, {"kind": "concede", "accept": "1"}, follow=True)
+    assert "Tick the box to confirm that you concede." in refused.content.decode()
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+    client.post(votes, {"kind": "concede", "accept": "1", "confirm": "1"})
+    game.refresh_from_db()
+    assert (game.status, game.winner) == (Game.Status.FINISHED, "blue")
+    text = client.get(url).content.decode()
+    assert "Red conceded: Blue wins." in text
+    assert "Ended by a concession: not adjudicated." in text
+
+
+def test_a_cancelled_game_says_so(started_game: Game, players: dict[str, Any]) -> None:
+    votes = reverse("games:votes", args=[started_game.pk])
+    for user in players.values():
+        logged_in(user).post(votes, {"kind": "cancel", "accept": "1"})
+    text = Client().get(reverse("games:detail", args=[started_game.pk])).content.decode()
+    assert "Cancelled · no result" in text
+    assert "All survivors agreed to cancel the game: it ends with no result." in text
+
+
+def test_the_vote_form_refuses_the_wrong_users(
+    started_game: Game, make_user: Any, site_moderator: Any
+) -> None:
+    from games.models import Vote
+
+    votes = reverse("games:votes", args=[started_game.pk])
+    anonymous = Client().post(votes, {"kind": "pause", "accept": "1"})
+    assert anonymous.status_code == 302
+    assert "/login" in anonymous["Location"]
+    for user in (make_user("stranger"), site_moderator):
+        answer = logged_in(user).post(votes, {"kind": "pause", "accept": "1"}, follow=True)
+        assert "no seat" in answer.content.decode()
+    assert not Vote.objects.exists()
+
+
+def test_a_cancelled_game_is_listed_among_the_finished(
+    started_game: Game, players: dict[str, Any]
+) -> None:
+    for user in players.values():
+        services.vote_cast(game=started_game, user=user, kind="cancel", accept=True)
+    finished = Client().get(reverse("games:lobby"), {"show": "finished"}).content.decode()
+    assert "Test game" in finished
+    assert "Cancelled" in finished
+    running = Client().get(reverse("games:lobby"), {"show": "running"}).content.decode()
+    assert "Test game" not in running
+
+
+def test_a_conceded_duel_says_so_on_both_boards(make_user: Any) -> None:
+    from games.models import BoardLink
+
+    units = {"red": ["A mar", "A par"], "blue": ["A mos"]}
+    centers = {"red": ["mar", "par"], "blue": ["mos"]}
+    a = services.game_create(
+        created_by=make_user("alice"),
+        name="Duel",
+        power="red",
+        terms=GameTerms(
+            variant_id="highlander",
+            options={"nomination": "fixed", "fixed_setup": {"centers": centers, "units": units}},
+            duel=True,
+            assignment=Game.Assignment.CHOSEN,
+        ),
+    )
+    services.game_join(game=a, user=make_user("bob"), power="blue")
+    b = BoardLink.objects.get(games=a).board("B")
+    assert b is not None
+    red = logged_in(a.seats.get(power="red").user)
+    page = red.get(reverse("games:detail", args=[b.pk])).content.decode()
+    assert "I concede the duel" in page
+    assert 'id="vote-draw"' not in page  # a duel has no draws
+    red.post(
+        reverse("games:votes", args=[b.pk]), {"kind": "concede", "accept": "1", "confirm": "1"}
+    )
+    for board in (a, b):
+        text = red.get(reverse("games:detail", args=[board.pk])).content.decode()
+        assert "Blue wins the duel · conceded" in text
+        assert "Red conceded: Blue wins." in text
