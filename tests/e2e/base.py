@@ -164,6 +164,13 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
         # their first database call. The fork gets a fresh executor instead.
         cls._executor = SyncToAsync.single_thread_executor
         SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
+        # Nor may the fork inherit an open SQLite connection: SQLite's per-process state of
+        # the file (its locks, the WAL index) comes along, and the server's own connections
+        # then read the file as it was once (the second test of a class found none of the
+        # users its setUp had just written). Closed here, the fork starts clean.
+        from django.db import connections
+
+        connections.close_all()
         super().setUpClass()
 
     @classmethod

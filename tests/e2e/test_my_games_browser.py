@@ -117,8 +117,11 @@ class YourGamesOnTheHomePage(BrowserTestCase):
                 page.screenshot(path=str(SCREENSHOTS / f"my-games-{name}.png"), full_page=True)
                 page.locator("details.my-finished summary").click()
                 expect(page.locator("details.my-finished li.my-game")).to_have_count(1)
-                page.locator(f'li[data-game="{games["needs"].pk}"] a.my-game-name').click()
-                page.wait_for_url(f"**/games/{games['needs'].pk}/")
+                if name == "phone":
+                    # Last: the game page reads the open conversation's press, and the
+                    # unread badge counted above would be one message short next time.
+                    page.locator(f'li[data-game="{games["needs"].pk}"] a.my-game-name').click()
+                    page.wait_for_url(f"**/games/{games['needs'].pk}/")
                 page.context.close()
 
 
