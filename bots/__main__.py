@@ -1,8 +1,10 @@
 """``python -m bots``: play seats through a site's public API with a token.
 
     python -m bots --url https://diplomacy.example.org --token KEY --game 12 --game 15
+    python -m bots --url https://diplomacy.example.org --token KEY
 
-The token may come from the environment instead (``DIPLOMACY_TOKEN``), which keeps it out
+Without ``--game`` it plays every running game the token's account sits in, as the site
+lists them (``GET /api/v1/me/games/``) when it starts. The token may come from the environment instead (``DIPLOMACY_TOKEN``), which keeps it out
 of the process list. The client plays the token's seat in each game every ``--poll``
 seconds until every game is over (``--once``: one round). Exit status: 0 when every game
 was played to its end (or, with ``--once``, answered), 2 for bad arguments, 1 when a game
@@ -17,7 +19,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from bots.client import Api, Turn, play
+from bots.client import Api, ApiError, Turn, play
 
 TOKEN_VARIABLE = "DIPLOMACY_TOKEN"
 
@@ -35,7 +37,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         help=f"an API token (or ${TOKEN_VARIABLE})",
     )
     parser.add_argument(
-        "--game", type=int, action="append", required=True, help="a game's id (repeat for more)"
+        "--game",
+        type=int,
+        action="append",
+        help="a game's id (repeat for more); left out: every running game the token's "
+        "account sits in, listed by the site (GET /api/v1/me/games/)",
     )
     parser.add_argument("--seed", type=int, default=0, help="varies the bot's choices")
     parser.add_argument("--poll", type=float, default=10.0, help="seconds between rounds")
@@ -50,8 +56,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"game {game}: {turn.value}", flush=True)
 
     api = Api(args.url, args.token)
-    last = play(api, args.game, seed=args.seed, poll=args.poll, once=args.once, report=report)
-    refused = [g for g in args.game if g not in last or last[g] is Turn.NO_SEAT]
+    games = args.game
+    if not games:
+        try:
+            games = api.my_games()
+        except ApiError as e:
+            print(f"the site did not list the account's games: {e}", file=sys.stderr)
+            return 1
+        if not games:
+            print("the account sits in no running game", flush=True)
+            return 0
+    last = play(api, games, seed=args.seed, poll=args.poll, once=args.once, report=report)
+    refused = [g for g in games if g not in last or last[g] is Turn.NO_SEAT]
     for game in refused:
         print(f"game {game}: not played", file=sys.stderr)
     return 1 if refused else 0

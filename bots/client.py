@@ -104,6 +104,11 @@ class Api:
         except (urllib.error.URLError, TimeoutError, ConnectionError) as e:
             raise ApiError(0, f"no answer from {self.base}: {e}") from None
 
+    def my_games(self) -> list[int]:
+        """The running games the token's account sits in (``GET me/games/``)."""
+        listed = self.call("GET", "me/games/")
+        return [g["id"] for g in listed["games"] if g["status"] == "active"]
+
     def state(self, game: int) -> Json:
         return self.call("GET", f"games/{game}/")
 

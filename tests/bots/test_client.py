@@ -115,6 +115,30 @@ def test_the_command_plays_one_round(
     assert OrderSet.objects.get(phase__game=started_game, power="france").ready
 
 
+def test_the_command_without_a_game_plays_every_running_game_of_the_account(
+    live_server: Any, started_game: Game, players: dict[str, Any], capsys: Any
+) -> None:
+    # The site lists the account's games (GET /api/v1/me/games/): the running one is played,
+    # the one still forming is not, and a game France has no seat in is never asked for.
+    forming = services.game_create(created_by=players["france"], name="Forming", power="france")
+    other = services.game_create(created_by=players["austria"], name="Not France's")
+    key = _token(players["france"])
+    code = main(["--url", live_server.url, "--token", key, "--once"])
+    assert code == 0
+    out = capsys.readouterr().out
+    assert out.strip() == f"game {started_game.pk}: ordered"
+    assert OrderSet.objects.get(phase__game=started_game, power="france").ready
+    assert not OrderSet.objects.filter(phase__game__in=[forming, other]).exists()
+
+
+def test_the_command_without_a_game_says_when_there_is_none_to_play(
+    live_server: Any, make_user: Any, capsys: Any
+) -> None:
+    key = _token(make_user("newcomer"))
+    assert main(["--url", live_server.url, "--token", key, "--once"]) == 0
+    assert capsys.readouterr().out.strip() == "the account sits in no running game"
+
+
 def test_the_command_says_which_games_it_could_not_play(
     live_server: Any, started_game: Game, make_user: Any, capsys: Any
 ) -> None:
