@@ -4,11 +4,12 @@
     python -m bots --url https://diplomacy.example.org --token KEY
 
 Without ``--game`` it plays every running game the token's account sits in, as the site
-lists them (``GET /api/v1/me/games/``) when it starts. The token may come from the environment instead (``DIPLOMACY_TOKEN``), which keeps it out
-of the process list. The client plays the token's seat in each game every ``--poll``
-seconds until every game is over (``--once``: one round). Exit status: 0 when every game
-was played to its end (or, with ``--once``, answered), 2 for bad arguments, 1 when a game
-was refused (no such game, a bad token, rules the bot does not know).
+lists them (``GET /api/v1/me/games/``) when it starts. The token may come from the
+environment instead (``DIPLOMACY_TOKEN``), which keeps it out of the process list. The
+client plays the token's seat in each game every ``--poll`` seconds until every game is
+over (``--once``: one round). Exit status: 0 when every game was played to its end (or,
+with ``--once``, answered), 2 for bad arguments, 1 when a game was refused (no such game,
+a bad token, rules the bot does not know).
 """
 
 from __future__ import annotations
