@@ -13,9 +13,13 @@ from __future__ import annotations
 
 import logging
 import random
+import signal
+import time
+from collections.abc import Callable
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import close_old_connections, transaction
 from django.db.models import Q
 
 from accounts.roles import HOUSE_BOT
@@ -92,3 +96,26 @@ def house_bots_play() -> int:
         except Exception:
             log.exception("the site's bots could not play %s", game.name)
     return done
+
+
+def rounds_play(round_play: Callable[[], int], *, interval: float, name: str) -> None:
+    """Play a round (``round_play``, which returns the seats it ordered for) every
+    ``interval`` seconds until SIGTERM or SIGINT: the loop of ``run_bots`` and
+    ``demo_bot``. A round that fails (the database away for a moment, SQLite busy) is
+    logged and the next round tries again."""
+    stopping = False
+
+    def stop(*_: Any) -> None:
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    while not stopping:
+        close_old_connections()
+        try:
+            if done := round_play():
+                log.info("%s: ordered for %d seats", name, done)
+        except Exception:
+            log.exception("a round of the %s failed", name)
+        time.sleep(interval)

@@ -6,17 +6,11 @@ and how is in ``games/management/demo.py``.
 
 from __future__ import annotations
 
-import logging
-import signal
-import time
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
-from django.db import close_old_connections
 
-from games.management import demo
-
-log = logging.getLogger(__name__)
+from games.management import botplay, demo
 
 
 class Command(BaseCommand):
@@ -35,20 +29,4 @@ class Command(BaseCommand):
         if options["once"]:
             self.stdout.write(f"demo bot: ordered for {demo.bot_play()} seats")
             return
-        stopping = False
-
-        def stop(*_: Any) -> None:
-            nonlocal stopping
-            stopping = True
-
-        signal.signal(signal.SIGINT, stop)
-        signal.signal(signal.SIGTERM, stop)
-        while not stopping:
-            close_old_connections()
-            try:
-                if done := demo.bot_play():
-                    log.info("demo bot: ordered for %d seats", done)
-            except Exception:
-                # The database away for a moment (SQLite busy, a restart): try next round.
-                log.exception("demo bot round failed")
-            time.sleep(options["interval"])
+        botplay.rounds_play(demo.bot_play, interval=options["interval"], name="demo bot")

@@ -6,17 +6,11 @@
 
 from __future__ import annotations
 
-import logging
-import signal
-import time
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
-from django.db import close_old_connections
 
 from games.management import botplay
-
-log = logging.getLogger(__name__)
 
 
 class Command(BaseCommand):
@@ -35,18 +29,6 @@ class Command(BaseCommand):
         if options["once"]:
             self.stdout.write(f"bots: ordered for {botplay.house_bots_play()} seats")
             return
-        stopping = False
-
-        def stop(*_: Any) -> None:
-            nonlocal stopping
-            stopping = True
-
-        signal.signal(signal.SIGTERM, stop)
-        signal.signal(signal.SIGINT, stop)
-        while not stopping:
-            close_old_connections()
-            try:
-                botplay.house_bots_play()
-            except Exception:
-                log.exception("a round of the site's bots failed")
-            time.sleep(options["interval"])
+        botplay.rounds_play(
+            botplay.house_bots_play, interval=options["interval"], name="site's bots"
+        )
