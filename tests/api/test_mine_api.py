@@ -110,22 +110,10 @@ def test_another_players_ready_mark_is_not_in_the_answer(
 
 
 def test_a_duel_names_the_opponent(api: Callable[..., APIClient], make_user: Any) -> None:
-    from games.terms import GameTerms
-    from tests.games.helpers import FIXED_DUEL_SETUP
+    from tests.games.helpers import duel_started
 
     alice, bob = make_user("alice"), make_user("bob")
-    game = services.game_create(
-        created_by=alice,
-        name="Duel",
-        power="red",
-        terms=GameTerms(
-            variant_id="highlander",
-            options=FIXED_DUEL_SETUP,
-            duel=True,
-            assignment=Game.Assignment.CHOSEN,
-        ),
-    )
-    services.game_join(game=game, user=bob, power="blue")
+    duel_started(alice, bob)
     duels = [g["duel"] for g in api(alice).get(URL).json()["games"]]
     assert sorted(d["board"] for d in duels) == ["A", "B"]
     assert duels[0]["opponents"] == [{"power": "blue", "power_name": "Blue", "player": "bob"}]

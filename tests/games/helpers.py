@@ -18,6 +18,25 @@ FIXED_DUEL_SETUP = {
 }
 
 
+def duel_started(red: Any, blue: Any, *, anonymous: bool = False) -> Game:
+    """A Highlander duel of ``red`` (who makes it) against ``blue``, started with
+    :data:`FIXED_DUEL_SETUP`, so both boards exist; returns board A."""
+    game = services.game_create(
+        created_by=red,
+        name="Duel",
+        power="red",
+        terms=GameTerms(
+            variant_id="highlander",
+            options=FIXED_DUEL_SETUP,
+            duel=True,
+            assignment=Game.Assignment.CHOSEN,
+            anonymous=anonymous,
+        ),
+    )
+    services.game_join(game=game, user=blue, power="blue")
+    return game
+
+
 def current(game: Game) -> GamePhase:
     """The game's open phase (the test fails if there is none)."""
     phase = game.current_phase

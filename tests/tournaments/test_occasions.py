@@ -16,7 +16,7 @@ from games import services as game_services
 from games.models import BoardLink, Game
 from games.selectors import my_games
 from games.terms import GameTerms
-from tests.games.helpers import FIXED_DUEL_SETUP
+from tests.games.helpers import duel_started
 from tournaments import services
 from tournaments.models import Board, Match, Round, Tournament
 from tournaments.occasions import tournament_occasions
@@ -50,18 +50,7 @@ def test_a_duel_of_a_match_is_played_for_its_tournament(
     organiser: Any, make_user: Callable[..., Any]
 ) -> None:
     alice, bob = make_user("alice"), make_user("bob")
-    game = game_services.game_create(
-        created_by=alice,
-        name="Duel",
-        power="red",
-        terms=GameTerms(
-            variant_id="highlander",
-            options=FIXED_DUEL_SETUP,
-            duel=True,
-            assignment=Game.Assignment.CHOSEN,
-        ),
-    )
-    game_services.game_join(game=game, user=bob, power="blue")
+    game = duel_started(alice, bob)
     cup = services.tournament_create(
         by=organiser, name="Highland Cup", format=Tournament.Format.KNOCKOUT
     )

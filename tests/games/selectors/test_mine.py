@@ -22,7 +22,7 @@ from games.services import press
 from games.services.moderation import game_master_set
 from games.terms import GameTerms
 from tests.conftest import POWERS
-from tests.games.helpers import FIXED_DUEL_SETUP, current
+from tests.games.helpers import current, duel_started
 
 pytestmark = pytest.mark.django_db
 
@@ -276,20 +276,7 @@ def test_the_anonymous_have_no_games() -> None:
 
 def _duel(make_user: Callable[..., Any], *, anonymous: bool = False) -> tuple[Game, Any, Any]:
     alice, bob = make_user("alice"), make_user("bob")
-    game = services.game_create(
-        created_by=alice,
-        name="Duel",
-        power="red",
-        terms=GameTerms(
-            variant_id="highlander",
-            options=FIXED_DUEL_SETUP,
-            duel=True,
-            assignment=Game.Assignment.CHOSEN,
-            anonymous=anonymous,
-        ),
-    )
-    services.game_join(game=game, user=bob, power="blue")
-    return game, alice, bob
+    return duel_started(alice, bob, anonymous=anonymous), alice, bob
 
 
 def test_a_duel_shows_both_boards_and_the_opponent(make_user: Callable[..., Any]) -> None:
@@ -343,18 +330,7 @@ def test_one_game_or_twenty_in_the_same_number_of_queries(
         assert forming.pk
 
     # A duel too, in both counts: its opponents' query runs however many duels there are.
-    duel = services.game_create(
-        created_by=austria,
-        name="Duel",
-        power="red",
-        terms=GameTerms(
-            variant_id="highlander",
-            options=FIXED_DUEL_SETUP,
-            duel=True,
-            assignment=Game.Assignment.CHOSEN,
-        ),
-    )
-    services.game_join(game=duel, user=players["england"], power="blue")
+    duel_started(austria, players["england"])
     game_with_everything(0)
     one = _queries(austria)
     for n in range(1, 20):

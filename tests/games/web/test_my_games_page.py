@@ -22,7 +22,6 @@ from games import services
 from games.models import Game, GamePhase
 from games.services import press
 from games.templatetags.my_games import deadline_relative
-from games.terms import GameTerms
 
 pytestmark = pytest.mark.django_db
 
@@ -230,21 +229,10 @@ def test_another_players_readiness_is_not_on_the_page(
 
 
 def test_a_duel_row_names_the_opponent(make_user: Callable[..., Any]) -> None:
-    from tests.games.helpers import FIXED_DUEL_SETUP
+    from tests.games.helpers import duel_started
 
     alice, bob = make_user("alice"), make_user("bob")
-    game = services.game_create(
-        created_by=alice,
-        name="Duel",
-        power="red",
-        terms=GameTerms(
-            variant_id="highlander",
-            options=FIXED_DUEL_SETUP,
-            duel=True,
-            assignment=Game.Assignment.CHOSEN,
-        ),
-    )
-    services.game_join(game=game, user=bob, power="blue")
+    duel_started(alice, bob)
     duels = [r.select_one(".my-duel").get_text() for r in rows(home(alice))]
     assert sorted(duels) == ["duel board A against bob", "duel board B against bob"]
 
