@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -32,6 +33,21 @@ class ListenerConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             return
         if isinstance(content, dict):
             await self.receive_json(content, **kwargs)
+
+    def polling_start(self, poll: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        """Run ``poll`` (a loop that checks now and then what this process could not hear)
+        while the socket is open, unless ``LIVE_POLL_SECONDS`` turns the checks off."""
+        if settings.LIVE_POLL_SECONDS > 0:
+            self.poller = asyncio.create_task(poll())
+
+    async def polling_stop(self) -> None:
+        """Stop the checks :meth:`polling_start` began, if it did."""
+        poller: asyncio.Task[None] | None = getattr(self, "poller", None)
+        if poller is not None:
+            poller.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await poller
+            self.poller = None
 
 
 class VersionConsumer(ListenerConsumer):
@@ -75,15 +91,10 @@ class VersionConsumer(ListenerConsumer):
         await self.joined()
         await self.accept()
         await self.send_json({"type": self.kind, "version": self.version})
-        if settings.LIVE_POLL_SECONDS > 0:
-            self.poller = asyncio.create_task(self._poll())
+        self.polling_start(self._poll)
 
     async def disconnect(self, code: int) -> None:
-        poller: asyncio.Task[None] | None = getattr(self, "poller", None)
-        if poller is not None:
-            poller.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await poller
+        await self.polling_stop()
         group: str | None = getattr(self, "group", None)
         if group is not None:
             await self.channel_layer.group_discard(group, self.channel_name)

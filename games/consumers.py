@@ -12,7 +12,6 @@ cannot hear it (the embedded in-memory layer, a broker blip) still arrives.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -99,15 +98,10 @@ class MyGamesConsumer(ListenerConsumer):
         ids, self.fingerprint = await _watched(user)
         await self._join([user_group_name(user.pk), *(group_name(i) for i in ids)])
         await self.accept()
-        if settings.LIVE_POLL_SECONDS > 0:
-            self.poller = asyncio.create_task(self._poll())
+        self.polling_start(self._poll)
 
     async def disconnect(self, code: int) -> None:
-        poller: asyncio.Task[None] | None = getattr(self, "poller", None)
-        if poller is not None:
-            poller.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await poller
+        await self.polling_stop()
         for group in getattr(self, "joined", set()):
             await self.channel_layer.group_discard(group, self.channel_name)
 

@@ -10,7 +10,6 @@ Only the user's own count travels here, and only changes are sent.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -40,15 +39,10 @@ class InboxConsumer(ListenerConsumer):
         await self.accept()
         self.unread = await _unread(self.user_id)
         await self._send_unread()
-        if settings.LIVE_POLL_SECONDS > 0:
-            self.poller = asyncio.create_task(self._poll())
+        self.polling_start(self._poll)
 
     async def disconnect(self, code: int) -> None:
-        poller: asyncio.Task[None] | None = getattr(self, "poller", None)
-        if poller is not None:
-            poller.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await poller
+        await self.polling_stop()
         group: str | None = getattr(self, "user_group", None)
         if group is not None:
             await self.channel_layer.group_discard(group, self.channel_name)
