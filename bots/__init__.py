@@ -6,10 +6,12 @@ and ``adjudicator`` only (import-linter's contract in pyproject.toml and
 tests/bots/test_purity.py hold it to that), so the site's demo bot, the benchmark
 (``bench/bots_vs_random.py``) and the API client (``python -m bots``) share one copy of
 the rules of play. Every choice is drawn from an explicit ``random.Random``: the same
-position, power and seed give the same orders.
+position, power and seed give the same orders. How a bot answers its fellow players'
+votes is ``bots.votes``.
 """
 
 from bots.random_player import random_orders
 from bots.strategy import KNOWN_VARIANTS, bot_orders, knows_variant
+from bots.votes import vote_answer
 
-__all__ = ["KNOWN_VARIANTS", "bot_orders", "knows_variant", "random_orders"]
+__all__ = ["KNOWN_VARIANTS", "bot_orders", "knows_variant", "random_orders", "vote_answer"]
