@@ -130,18 +130,28 @@ def _failure(e: BaseException) -> str:
     return type(e).__name__
 
 
+#: The floor's request: an address under the API that no view takes, answered 404 by a
+#: plain Django view after the whole middleware chain, with no query and no Redis call.
+FLOOR_PATH = "/api/v1/floor/"
+
+
 def submitter(
     seat: Seat,
     count: int,
     port: int,
     start: threading.Barrier,
     tally: Tally,
+    floor: bool = False,
 ) -> None:
-    """Send ``count`` order submissions for ``seat``, one after the other."""
+    """Send ``count`` order submissions for ``seat``, one after the other (with ``floor``,
+    requests that do nothing instead: see :data:`FLOOR_PATH`)."""
     conn = Connection(port)
-    body = json.dumps({"orders": sc.SPRING_1901[seat.power]}).encode()
+    body: bytes | None = json.dumps({"orders": sc.SPRING_1901[seat.power]}).encode()
     headers = {"Content-Type": "application/json", "Authorization": f"Token {seat.key}"}
     path = f"/api/v1/games/{seat.game_id}/orders/"
+    method, expected = "PUT", 200
+    if floor:
+        method, path, body, expected = "GET", FLOOR_PATH, None, 404
     try:
         # Connected before the start: Twisted's listen backlog (50) is not what is measured.
         with contextlib.suppress(OSError):  # else the first request reconnects and counts it
@@ -150,12 +160,12 @@ def submitter(
         for _ in range(count):
             t = time.perf_counter()
             try:
-                status, data = conn.request("PUT", path, body, headers)
+                status, data = conn.request(method, path, body, headers)
             except Exception as e:
                 tally.error(_failure(e), repr(e))
                 continue
             elapsed = time.perf_counter() - t
-            if status != 200:
+            if status != expected:
                 tally.error(str(status), data.decode(errors="replace"))
                 continue
             with tally.lock:
@@ -321,6 +331,52 @@ def set_up(clients: int, login_users: int) -> tuple[list[Seat], list[str]]:
     return seats[:clients], names
 
 
+def floor_run(args: argparse.Namespace, port: int, seats: list[Seat]) -> Tally:
+    """The same clients, as many requests, each answered 404 without a query."""
+    tally = Tally()
+    per = [args.submissions // len(seats)] * len(seats)
+    for i in range(args.submissions % len(seats)):
+        per[i] += 1
+    start = threading.Barrier(len(seats) + 1)
+    clients = [
+        threading.Thread(target=submitter, args=(seat, n, port, start, tally, True), daemon=True)
+        for seat, n in zip(seats, per, strict=True)
+    ]
+    for n, t in enumerate(clients):
+        t.start()
+        if n % CONNECT_BATCH == CONNECT_BATCH - 1:
+            time.sleep(0.2)
+    start.wait(timeout=120)
+    tally.started = time.perf_counter()
+    for t in clients:
+        t.join(timeout=REQUEST_TIMEOUT * (args.submissions / len(seats) + 2))
+    if any(t.is_alive() for t in clients):
+        tally.error("unfinished", "a client thread was still running at the time limit")
+    return tally
+
+
+def floor_report(tally: Tally, cpu: sc.CpuMeter, submission_ms: float) -> bool:
+    """The floor's rate and cost, and what the goal leaves a submission above it."""
+    lat = tally.latencies
+    span = tally.ended - tally.started
+    rate = len(lat) / span if span > 0 else 0.0
+    errors = dict(sorted(tally.errors.items()))
+    sc.say(
+        f"floor            {len(lat)} requests that do nothing (404, no query) in {span:.1f} s: "
+        f"{rate:.1f}/s, p50 {sc.median(lat) * 1000:.0f} ms; errors {sum(errors.values())}"
+    )
+    floor_ms = cpu.seconds.get("site", 0.0) / len(lat) * 1000 if lat else 0.0
+    sc.say(f"                 CPU per request  {cpu.per(len(lat), 'Daphne')}")
+    if floor_ms and submission_ms:
+        cores = os.cpu_count() or 1
+        sc.say(
+            f"                 a submission costs {submission_ms:.1f} ms of Daphne's CPU, "
+            f"{floor_ms:.1f} ms of it the floor; {GOAL_RATE:g}/s on {cores} cores leaves "
+            f"{cores / GOAL_RATE * 1000:.1f} ms a submission for every process together"
+        )
+    return not errors
+
+
 def run(args: argparse.Namespace, port: int, seats: list[Seat], names: list[str]) -> Tally:
     tally = Tally()
     per = [args.submissions // len(seats)] * len(seats)
@@ -411,6 +467,12 @@ def parse_args() -> argparse.Namespace:
         default="",
         help="the API's per-token write throttle for the run, e.g. 100000/min (the site's)",
     )
+    p.add_argument(
+        "--floor",
+        action="store_true",
+        help="then as many requests that do nothing (a 404 under /api/v1/, no query): what\n"
+        "Daphne and Django's middleware alone cost, the floor under any submission",
+    )
     p.add_argument("--keep-logs", action="store_true", help="keep Daphne's log")
     args = p.parse_args()
     if not 1 <= args.concurrency <= 200 or not 1 <= args.submissions <= 5000:
@@ -468,6 +530,10 @@ def main() -> int:
                 f"                 at that cost {GOAL_RATE:g}/s takes "
                 f"{GOAL_RATE * daphne_ms / 1000:.1f} cores of Daphne alone"
             )
+        if args.floor:
+            with sc.CpuMeter(pids, name) as floor_cpu:
+                floor_tally = floor_run(args, port, seats)
+            ok &= floor_report(floor_tally, floor_cpu, daphne_ms)
         for daphne in daphnes:
             children.stop(daphne)
         log = "".join(children.log(d).read_text(errors="replace") for d in daphnes)
