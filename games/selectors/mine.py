@@ -36,7 +36,7 @@ from django.db.models import (
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.functional import Promise
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from adjudicator import find_variant
@@ -268,7 +268,7 @@ class MyGame:
         return str(RESULT_ENDED)
 
 
-RESULT_ENDED = pgettext_lazy("a game", "Ended")
+RESULT_ENDED = _("Ended")
 
 
 def my_games(*, user: AbstractBaseUser) -> list[MyGame]:
