@@ -6,7 +6,7 @@ player's own games at a glance). The names below are what callers ask."""
 from games.selectors.exchange import exchange_summary
 from games.selectors.links import link_summary
 from games.selectors.lobby import games_for_lobby, games_of_user, seats_seeking_players
-from games.selectors.mine import Duel, MyGame, Need, Opponent, my_games
+from games.selectors.mine import Duel, MyGame, Need, Opponent, Result, VoteOpen, my_games
 from games.selectors.moderation import games_to_moderate, moderation_summary
 from games.selectors.records import Record, games_of_player, player_record, reliability_of
 from games.selectors.schedule import pauses_expired, phases_due
@@ -18,6 +18,8 @@ __all__ = [
     "Need",
     "Opponent",
     "Record",
+    "Result",
+    "VoteOpen",
     "board_shown",
     "exchange_summary",
     "game_state",

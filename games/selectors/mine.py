@@ -1,36 +1,63 @@
-"""A player's own games at a glance: where their orders are needed, the deadlines, unread
-press, duels and tournament boards. The home page leads with it and ``/api/v1/me/games/``
-gives the same list.
+"""A player's own games at a glance: where their orders are needed, the votes waiting for
+theirs, the deadlines, unread press, duels and tournament boards, and the games that ended
+lately with their result. The home page leads with it and ``/api/v1/me/games/`` gives the
+same list.
 
-Only the viewer's own seat is read: their own order sets and ready marks, the press they
-may read. Nothing here says how far another power is with its orders. The list is read in
-a fixed number of queries however many games the player has (a query-count test holds
-it): the seats, the open phases, the viewer's own order sets, the unread press, the
-opponents of duels, how full the forming games are, and one question to each app that
-names a game's occasion (games.occasions)."""
+Only the viewer's own seat is read: their own order sets, ready marks and votes, the press
+they may read. Nothing here says how far another power is with its orders, nor who voted
+how: of a vote, only that one of its kind is open (as the game page tells everyone who
+watches, games.visibility.votes_proposed) and whether the viewer has voted. The list is
+read in a fixed number of queries however many games the player has (a query-count test
+holds it): the seats (running, ended), the open phases with their open votes, the viewer's
+own order sets, the unread press, the opponents of duels, how full the forming games are,
+and one question to each app that names a game's occasion (games.occasions)."""
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from enum import StrEnum
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, F, IntegerField, Max, OuterRef, Q, Subquery, Value
+from django.db.models import (
+    Count,
+    Exists,
+    F,
+    IntegerField,
+    JSONField,
+    Max,
+    OuterRef,
+    Q,
+    Subquery,
+    Value,
+)
 from django.db.models.functions import Coalesce
+from django.utils import timezone
 from django.utils.functional import Promise
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from adjudicator import find_variant
 from games import visibility, wording
-from games.models import Game, GamePhase, OrderSet, PressMessage, PressRead, Seat
+from games.models import Game, GamePhase, OrderSet, PressMessage, PressRead, Seat, Vote
 from games.occasions import Occasion, occasions_of
 from games.positions import phase_position, powers_to_order, seat_powers
+from games.votes import UNANIMOUS
 
-#: How many finished games the list keeps, the most recently finished first.
-RECENTLY_FINISHED = 5
+#: How many ended games (finished or cancelled) the list keeps, the latest first, and
+#: for how long after their end: long enough to look back at a game, and not so long that
+#: the home page fills with the past (a player's profile lists all his games).
+RECENTLY_ENDED = 5
+ENDED_SHOWN_FOR = timedelta(days=14)
+
+#: The votes that stay open until every survivor has voted (a concession is decided by
+#: its one vote, and is never open), in the game page's order.
+OPEN_KINDS: tuple[str, ...] = tuple(k for k in Vote.Kind.values if k in UNANIMOUS)
+
+#: The ended games' statuses.
+ENDED = (Game.Status.FINISHED, Game.Status.CANCELLED)
 
 
 class Need(StrEnum):
@@ -48,7 +75,7 @@ class Need(StrEnum):
     FORMING = "forming"
     #: The player's power was eliminated; the game goes on without it.
     ELIMINATED = "eliminated"
-    #: The game is over.
+    #: The game is over: finished, or cancelled by its players.
     FINISHED = "finished"
 
     @property
@@ -70,6 +97,69 @@ NEED_WORDS: dict[Need, Promise] = {
     Need.FORMING: _("Waiting for players"),
     Need.ELIMINATED: _("Eliminated"),
     Need.FINISHED: _("Finished"),
+}
+
+
+@dataclass(frozen=True)
+class VoteOpen:
+    """A vote of ``kind`` proposed in the open phase and not yet decided, as the player may
+    know it: that it is open, and whether he has voted on it (for or against). Never who
+    else voted, nor how, nor how many."""
+
+    kind: str
+    voted: bool
+
+    @property
+    def words(self) -> str:
+        """What is open and whether he voted, in the reader's language."""
+        return str(VOTE_WORDS[self.kind][self.voted])
+
+
+VOTE_WORDS: dict[str, tuple[Promise, Promise]] = {
+    # (not voted, voted)
+    Vote.Kind.DRAW: (
+        _("Draw proposed: your vote is needed"),
+        _("Draw proposed: you have voted"),
+    ),
+    Vote.Kind.CANCEL: (
+        _("Cancelling the game proposed: your vote is needed"),
+        _("Cancelling the game proposed: you have voted"),
+    ),
+    Vote.Kind.PAUSE: (
+        _("Pause proposed: your vote is needed"),
+        _("Pause proposed: you have voted"),
+    ),
+    Vote.Kind.RESUME: (
+        _("Resuming the game proposed: your vote is needed"),
+        _("Resuming the game proposed: you have voted"),
+    ),
+}
+
+
+class Result(StrEnum):
+    """How an ended game ended. The values are the API's."""
+
+    #: One power won alone (a solo victory).
+    SOLO = "solo"
+    #: The survivors agreed a draw.
+    DRAW = "draw"
+    #: Several won together (Kapitalisten).
+    SHARED = "shared"
+    #: A duel's boards, decided by its rules.
+    DUEL = "duel"
+    #: One player of two gave up; the other won.
+    CONCEDED = "conceded"
+    #: The players agreed to cancel it: no result at all.
+    CANCELLED = "cancelled"
+    #: Ended otherwise, with no winner named.
+    ENDED = "ended"
+
+
+_RESULTS: dict[str, Result] = {
+    Game.Outcome.SOLO: Result.SOLO,
+    Game.Outcome.DRAW: Result.DRAW,
+    Game.Outcome.SHARED: Result.SHARED,
+    Game.Outcome.DUEL: Result.DUEL,
 }
 
 
@@ -123,14 +213,70 @@ class MyGame:
     outcome: str
     winner: str
     finished_at: datetime | None
+    #: The votes proposed in the open phase and not yet decided (none for an eliminated
+    #: power, which has no say).
+    votes_open: tuple[VoteOpen, ...] = ()
+    #: How the game ended; None while it has not.
+    result: Result | None = None
+    #: The power that conceded, where one did.
+    conceded_by: str = ""
+    #: An ended game with an adjudicated phase: its history may be replayed.
+    replayable: bool = False
+
+    @property
+    def action(self) -> bool:
+        """Does the game wait for the player: his orders, his ready mark, or his vote on a
+        proposal he has not voted on?"""
+        return self.need.is_action or any(not v.voted for v in self.votes_open)
+
+    @property
+    def result_words(self) -> str:
+        """How the game ended, for this player, in the reader's language: "You won",
+        "Solo victory: England", "Draw", "You conceded: Blue won", "Cancelled: no
+        result"; "" while it runs."""
+        if self.result is None:
+            return ""
+        mine = set(self.powers[:1])
+        winners = [w for w in self.winner.split(",") if w]
+        named = ", ".join(wording.power_name(w) for w in winners)
+        won = bool(mine & set(winners))
+        if self.result is Result.CANCELLED:
+            return gettext("Cancelled: no result")
+        if self.result is Result.DRAW:
+            return gettext("Draw")
+        if self.result is Result.CONCEDED:
+            if self.conceded_by in mine:
+                return gettext("You conceded: %(winner)s won") % {"winner": named}
+            who = wording.power_name(self.conceded_by)
+            if won:
+                return gettext("%(power)s conceded: you won") % {"power": who}
+            return gettext("%(power)s conceded: %(winner)s won") % {"power": who, "winner": named}
+        if self.result is Result.SHARED:
+            if won:
+                return gettext("Shared victory, yours with others: %(winners)s") % {
+                    "winners": named
+                }
+            return gettext("Shared victory: %(winners)s") % {"winners": named}
+        if self.result is Result.SOLO:
+            if won:
+                return gettext("You won: a solo victory")
+            return gettext("Solo victory: %(winner)s") % {"winner": named}
+        if self.result is Result.DUEL:
+            if won:
+                return gettext("You won the duel")
+            return gettext("%(winner)s won the duel") % {"winner": named}
+        return str(RESULT_ENDED)
+
+
+RESULT_ENDED = _("Ended")
 
 
 def my_games(*, user: AbstractBaseUser) -> list[MyGame]:
-    """Every game ``user`` holds a seat in that is forming or running, and the few most
-    recently finished: games needing his orders or his ready mark first, then by
-    deadline, soonest first, then those without a deadline (running, then forming), then
-    the finished ones, the most recent first. A game he only watches, sits for or
-    moderates is not his."""
+    """Every game ``user`` holds a seat in that is forming or running, and the few that
+    ended last (finished or cancelled, in the last two weeks): games needing his orders,
+    his ready mark or his vote first, then by deadline, soonest first, then those without
+    a deadline (running, then forming), then the ended ones, the latest first. A game he
+    only watches, sits for or moderates is not his."""
     if not user.is_authenticated:
         return []
     playing = list(
@@ -138,17 +284,34 @@ def my_games(*, user: AbstractBaseUser) -> list[MyGame]:
         .select_related("game")
         .order_by("-game__created_at", "-game_id")
     )
-    finished = list(
-        Seat.objects.filter(user=user, game__status=Game.Status.FINISHED)
-        .select_related("game")
-        .order_by("-game__finished_at", "-game_id")[:RECENTLY_FINISHED]
+    # The notes of an ended game's last phase say whether it was conceded (the outcome
+    # says only who won), and a phase with results that there is a history to replay
+    # (a game cancelled in its first phase has none): read with the seats, not by
+    # queries of their own.
+    line = GamePhase.objects.filter(game_id=OuterRef("game_id")).exclude(
+        status=GamePhase.Status.SUPERSEDED
     )
-    seats = playing + finished
+    ended = list(
+        Seat.objects.filter(
+            user=user,
+            game__status__in=ENDED,
+            game__finished_at__gte=timezone.now() - ENDED_SHOWN_FOR,
+        )
+        .select_related("game")
+        .annotate(
+            last_notes=Subquery(
+                line.order_by("-index").values("notes")[:1], output_field=JSONField()
+            ),
+            replayable=Exists(line.filter(results__isnull=False)),
+        )
+        .order_by("-game__finished_at", "-game_id")[:RECENTLY_ENDED]
+    )
+    seats = playing + ended
     if not seats:
         return []
     games = [s.game for s in seats]
     running = [s for s in playing if s.game.status == Game.Status.ACTIVE]
-    phases = _open_phases(s.game_id for s in running)
+    phases = _open_phases(user, (s.game_id for s in running))
     own_sets = _own_order_sets(phases.values(), running)
     unread = _unread_press(user, seats)
     opponents = _opponents(user, [g for g in games if g.link_id is not None])
@@ -170,12 +333,17 @@ def my_games(*, user: AbstractBaseUser) -> list[MyGame]:
 
 
 def _order(row: MyGame) -> tuple[object, ...]:
-    """Action first; then the soonest deadline; then running, forming and finished games
-    without one (the newest finished first)."""
-    rank = {Game.Status.ACTIVE: 0, Game.Status.FORMING: 1, Game.Status.FINISHED: 2}
+    """Action first; then the soonest deadline; then running, forming and ended games
+    without one (the latest ended first)."""
+    rank = {
+        Game.Status.ACTIVE: 0,
+        Game.Status.FORMING: 1,
+        Game.Status.FINISHED: 2,
+        Game.Status.CANCELLED: 2,
+    }
     finished = -row.finished_at.timestamp() if row.finished_at else 0.0
     return (
-        not row.need.is_action,
+        not row.action,
         row.deadline is None,
         row.deadline.timestamp() if row.deadline else 0.0,
         rank.get(Game.Status(row.status), 3),
@@ -183,9 +351,12 @@ def _order(row: MyGame) -> tuple[object, ...]:
     )
 
 
-def _open_phases(game_ids: Iterable[int]) -> dict[int, GamePhase]:
+def _open_phases(user: AbstractBaseUser, game_ids: Iterable[int]) -> dict[int, GamePhase]:
     """The open phase of each game (the latest, should there be two), with how many times
-    its code has come in the line of play (a draft's pick n), by game id."""
+    its code has come in the line of play (a draft's pick n), and for each kind of vote
+    that stays open whether it is proposed (``proposed_<kind>``: someone voted for it,
+    never who) and whether ``user``'s own seat voted on it (``voted_<kind>``), by game
+    id."""
     ids = list(game_ids)
     if not ids:
         return {}
@@ -198,10 +369,20 @@ def _open_phases(game_ids: Iterable[int]) -> dict[int, GamePhase]:
         .annotate(n=Count("pk"))
         .values("n")
     )
+    # Asked in the phases' own query, one EXISTS each, so that votes cost no query of
+    # their own. A vote is good for its open phase alone; once decided it ends the game
+    # or is spent (games.votes), so a yes in an open phase is a proposal still open.
+    votes: dict[str, Exists] = {}
+    for kind in OPEN_KINDS:
+        of_kind = Vote.objects.filter(phase_id=OuterRef("pk"), kind=kind)
+        votes[f"proposed_{kind}"] = Exists(of_kind.filter(accept=True))
+        votes[f"voted_{kind}"] = Exists(of_kind.filter(seat__user=user))
     phases = (
         GamePhase.objects.filter(game_id__in=ids, status=GamePhase.Status.OPEN)
         .defer("results", "position_after", "adjudicated_orders", "last_failure", "notes")
-        .annotate(occurrence=Coalesce(Subquery(seen, output_field=IntegerField()), Value(1)))
+        .annotate(
+            occurrence=Coalesce(Subquery(seen, output_field=IntegerField()), Value(1)), **votes
+        )
         .order_by("game_id", "index")
     )
     return {p.game_id: p for p in phases}
@@ -298,7 +479,9 @@ def _row(
     variant = find_variant(game.variant)
     powers: list[str] = [seat.power]
     need = Need.NOTHING
-    if game.status == Game.Status.FINISHED:
+    votes: tuple[VoteOpen, ...] = ()
+    result, conceded_by = _result(game, getattr(seat, "last_notes", None))
+    if game.status in ENDED:
         need = Need.FINISHED
     elif game.status == Game.Status.FORMING:
         need = Need.FORMING
@@ -310,6 +493,11 @@ def _row(
         powers += [p for p in gives if p != seat.power]
         due = [p for p in gives if p in powers_to_order(position, variant)]
         need = _need([own_sets.get((phase.pk, p)) for p in due])
+        votes = tuple(
+            VoteOpen(kind=kind, voted=bool(getattr(phase, f"voted_{kind}", False)))
+            for kind in OPEN_KINDS
+            if getattr(phase, f"proposed_{kind}", False)
+        )
     names = [seat.pseudonym or wording.power_name(seat.power)]
     names += [wording.power_name(p) for p in powers[1:]]
     shown = phase if game.status == Game.Status.ACTIVE else None
@@ -336,7 +524,24 @@ def _row(
         outcome=game.outcome,
         winner=game.winner,
         finished_at=game.finished_at,
+        votes_open=votes,
+        result=result,
+        conceded_by=conceded_by,
+        replayable=bool(getattr(seat, "replayable", False)),
     )
+
+
+def _result(game: Game, last_notes: object) -> tuple[Result | None, str]:
+    """How ``game`` ended, and who conceded where one did (its last phase's notes say
+    so), or (None, "") while it has not ended."""
+    if game.status == Game.Status.CANCELLED:
+        return Result.CANCELLED, ""
+    if game.status != Game.Status.FINISHED:
+        return None, ""
+    for note in last_notes if isinstance(last_notes, list) else []:
+        if isinstance(note, dict) and note.get("kind") == "conceded":
+            return Result.CONCEDED, str(note.get("power") or "")
+    return _RESULTS.get(game.outcome, Result.ENDED), ""
 
 
 def _need(due: list[OrderSet | None]) -> Need:

@@ -47,7 +47,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
             "variant": variant,
             "variants": offered(),
             "my_games": [g for g in mine or [] if g.need != selectors.Need.FINISHED],
-            "my_finished": [g for g in mine or [] if g.need == selectors.Need.FINISHED],
+            "my_ended": [g for g in mine or [] if g.need == selectors.Need.FINISHED],
             "signed_in": mine is not None,
         },
     )

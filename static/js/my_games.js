@@ -1,6 +1,6 @@
 // The home page's "Your games", kept live: the socket on the player's own games says
-// "mine.changed" whenever one of them moves (a phase adjudicated, a game started, press
-// for him), and the list is fetched again as the server renders it, so what it shows is
+// "mine.changed" whenever one of them moves (a phase adjudicated, a game started or
+// ended, a vote cast or decided, press for him), and the list is fetched again as the server renders it, so what it shows is
 // decided in one place. Loads are one at a time; a reconnection catches up on what the
 // socket missed while it was away.
 import { fetchPage, listen } from "./lib/transport.js";
@@ -13,10 +13,6 @@ const refresh = oneAtATime(async () => {
   const fresh = page && page.getElementById(ID);
   const shown = document.getElementById(ID);
   if (!fresh || !shown) return;
-  // Finished games stay unfolded if the reader unfolded them.
-  const open = shown.querySelector("details.my-finished[open]") !== null;
-  const details = fresh.querySelector("details.my-finished");
-  if (details && open) details.open = true;
   shown.replaceWith(document.adoptNode(fresh));
 });
 

@@ -1,6 +1,8 @@
 """Your own games by API (/api/v1/me/games/): the home page's list, by token and by
 session; the anonymous are asked to authenticate; a stranger, an observer and a
-moderator list none of a game they do not sit in; no other player's ready mark shows."""
+moderator list none of a game they do not sit in; no other player's ready mark shows,
+nor anyone else's vote; a vote waiting for yours counts as something to do; a cancelled
+game is listed as ended, with its result and its replay."""
 
 from __future__ import annotations
 
@@ -14,8 +16,9 @@ from rest_framework.test import APIClient
 
 from accounts.roles import MODERATOR, grant
 from games import services
-from games.models import Game
+from games.models import Game, Vote
 from games.services import press
+from tests.games.helpers import current
 
 pytestmark = pytest.mark.django_db
 
@@ -61,6 +64,10 @@ def test_a_player_lists_his_games_by_token(
         "outcome": "",
         "winner": "",
         "finished_at": None,
+        "votes_open": [],
+        "result": None,
+        "result_name": "",
+        "replay_url": None,
     }
 
 
@@ -119,8 +126,64 @@ def test_a_duel_names_the_opponent(api: Callable[..., APIClient], make_user: Any
     assert duels[0]["opponents"] == [{"power": "blue", "power_name": "Blue", "player": "bob"}]
 
 
+def test_a_vote_waiting_for_yours_is_something_to_do(
+    api: Callable[..., APIClient], started_game: Game, players: dict[str, Any]
+) -> None:
+    services.orders_ready(game=started_game, user=players["austria"], ready=True)
+    services.vote_cast(game=started_game, user=players["england"], kind="draw", accept=True)
+    (game,) = api(players["austria"]).get(URL).json()["games"]
+    assert game["need"] == "ready"
+    assert game["action"] is True
+    assert game["votes_open"] == [
+        {"kind": "draw", "voted": False, "words": "Draw proposed: your vote is needed"}
+    ]
+    services.vote_cast(game=started_game, user=players["austria"], kind="draw", accept=True)
+    (game,) = api(players["austria"]).get(URL).json()["games"]
+    assert game["action"] is False
+    assert game["votes_open"] == [
+        {"kind": "draw", "voted": True, "words": "Draw proposed: you have voted"}
+    ]
+
+
+def test_nobody_elses_vote_is_in_the_answer(
+    api: Callable[..., APIClient], started_game: Game, players: dict[str, Any]
+) -> None:
+    services.vote_cast(game=started_game, user=players["england"], kind="draw", accept=True)
+    austria = api(players["austria"])
+    before = austria.get(URL).json()
+    for power, accept in (("france", True), ("germany", False)):
+        services.vote_cast(game=started_game, user=players[power], kind="draw", accept=accept)
+    assert austria.get(URL).json() == before
+
+
+def test_a_cancelled_game_is_listed_as_ended_with_its_replay(
+    api: Callable[..., APIClient],
+    started_game: Game,
+    players: dict[str, Any],
+    make_user: Callable[..., Any],
+) -> None:
+    assert services.phase_adjudicate(game_id=started_game.pk, phase_id=current(started_game).pk)
+    for user in players.values():
+        services.vote_cast(game=started_game, user=user, kind=Vote.Kind.CANCEL, accept=True)
+    (game,) = api(players["austria"]).get(URL).json()["games"]
+    assert game["status"] == "cancelled"
+    assert game["need"] == "finished"
+    assert (game["result"], game["result_name"]) == ("cancelled", "Cancelled: no result")
+    assert game["finished_at"] is not None
+    assert game["replay_url"] == f"/games/{started_game.pk}/?phase=0#replay"
+    assert (game["phase"], game["votes_open"], game["action"]) == (None, [], False)
+    assert api(make_user("stranger")).get(URL).json() == {"games": []}
+
+
 def test_the_schema_documents_it(client: Client) -> None:
     schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
     operation = schema["paths"]["/api/v1/me/games/"]["get"]
     assert operation["operationId"] == "me_games"
     assert "401" in operation["responses"]
+    assert "your vote" in operation["summary"]
+    assert "cancelled" in operation["summary"]
+    fields = schema["components"]["schemas"]["MyGame"]["properties"]
+    for name in ("votes_open", "result", "result_name", "replay_url", "action"):
+        assert fields[name].get("description") or fields[name].get("allOf"), name
+    vote = schema["components"]["schemas"]["VoteOpen"]["properties"]
+    assert set(vote) == {"kind", "voted", "words"}

@@ -1,10 +1,12 @@
 """The home page's "Your games" in a real browser: a player in Tokyo reads each deadline
-in Tokyo's time (and how long is left), the row needing his orders comes first, and the
-list fits a phone (390 px) as well as a desktop (1400 px). Screenshots of both widths go
-to tests/e2e/screenshots/ (git-ignored) for a person to look at."""
+in Tokyo's time (and how long is left), the rows needing his orders or his vote come
+first, the games ended lately sit below with their result and a replay, and the list
+fits a phone (390 px) as well as a desktop (1400 px). Screenshots of both widths go to
+tests/e2e/screenshots/ (git-ignored) for a person to look at."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -13,7 +15,7 @@ from django.utils import timezone
 from playwright.sync_api import Browser, Page, expect
 
 from games import services
-from games.models import Game, GamePhase
+from games.models import Game, GamePhase, Vote
 from games.services import press
 from games.terms import GameTerms
 from tests.e2e.base import PASSWORD, BrowserTestCase, browser_session, seven_players
@@ -28,7 +30,9 @@ IN_TOKYO = "Dec 1, 2031, 9:00 AM"
 
 def _games() -> dict[str, Any]:
     """austria-player's games: one needing his orders (with press for him), one with
-    orders saved but not ready, one ready, one forming, one finished."""
+    orders saved but not ready, one ready with a draw proposed he has not voted on, one
+    ready, one forming, one finished, one cancelled by its players after a year's
+    spring."""
     users = seven_players()
 
     def running(name: str, deadline: datetime) -> Game:
@@ -52,12 +56,28 @@ def _games() -> dict[str, Any]:
     press.press_send(game=needs, user=users["italy"], to="all", body="Peace in our time")
     saved = running("Friday night game with a rather long name indeed", soon + timedelta(days=1))
     services.orders_submit(game=saved, user=users["austria"], orders=["A vie - gal"])
+    voting = running("A draw on the table", soon + timedelta(days=2))
+    services.orders_ready(game=voting, user=users["austria"], ready=True)
+    services.vote_cast(game=voting, user=users["england"], kind=Vote.Kind.DRAW, accept=True)
     services.game_create(created_by=users["austria"], name="Gathering", terms=GameTerms())
     done = services.game_create(created_by=users["austria"], name="Last winter", terms=GameTerms())
     Game.objects.filter(pk=done.pk).update(
-        status=Game.Status.FINISHED, finished_at=timezone.now(), outcome=Game.Outcome.DRAW
+        status=Game.Status.FINISHED,
+        finished_at=timezone.now() - timedelta(days=3),
+        outcome=Game.Outcome.DRAW,
     )
-    return {"needs": needs, "saved": saved, "ready": ready}
+    called_off = running("Called off", soon)
+    phase = GamePhase.objects.get(game=called_off, status=GamePhase.Status.OPEN)
+    assert services.phase_adjudicate(game_id=called_off.pk, phase_id=phase.pk)
+    for user in users.values():
+        services.vote_cast(game=called_off, user=user, kind=Vote.Kind.CANCEL, accept=True)
+    return {
+        "needs": needs,
+        "saved": saved,
+        "ready": ready,
+        "voting": voting,
+        "called_off": called_off,
+    }
 
 
 def overflow(page: Page) -> int:
@@ -97,26 +117,43 @@ class YourGamesOnTheHomePage(BrowserTestCase):
             for name, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
                 page = _home(browser, errors, self.live_server_url, viewport)
                 rows = page.locator("#my-games > ul.my-game-list > li.my-game")
-                expect(rows).to_have_count(4)
+                expect(rows).to_have_count(5)
                 first = rows.nth(0)
-                # Action first, the soonest deadline first among them.
+                # Action first, the soonest deadline first among them: orders, a vote.
                 expect(first.locator("a.my-game-name")).to_have_text(
                     "Friday night game with a rather long name indeed"
                 )
                 expect(first.locator(".need")).to_have_text("Orders saved, not marked ready")
-                needs = page.locator(f'li.my-game[data-game="{games["needs"].pk}"]')
+                voting = rows.nth(1)
+                expect(voting).to_have_attribute("data-game", str(games["voting"].pk))
+                expect(voting).to_have_class(re.compile(r"\baction\b"))
+                expect(voting.locator(".need")).to_have_text("Ready")
+                expect(voting.locator("a.vote-open.needed")).to_have_text(
+                    "Draw proposed: your vote is needed"
+                )
+                needs = rows.nth(2)
+                expect(needs).to_have_attribute("data-game", str(games["needs"].pk))
                 expect(needs.locator(".need")).to_have_text("Your orders are needed")
                 expect(needs.locator(".deadline time")).to_have_text(IN_TOKYO)
                 expect(needs.locator(".deadline strong")).to_have_text("in 5\u00a0years")
                 expect(needs.locator(".badge.unread")).to_have_text("2 unread messages")
-                expect(rows.nth(2).locator(".need")).to_have_text("Ready")
-                expect(rows.nth(3).locator(".need")).to_have_text("Waiting for players")
+                expect(rows.nth(3).locator(".need")).to_have_text("Ready")
+                expect(rows.nth(4).locator(".need")).to_have_text("Waiting for players")
+                # The games ended lately, in view: the latest first, each with its result.
+                ended = page.locator("#my-ended li.my-game")
+                expect(ended).to_have_count(2)
+                expect(ended.nth(0).locator(".result")).to_have_text("Cancelled: no result")
+                expect(ended.nth(1).locator(".result")).to_have_text("Draw")
+                expect(ended.nth(1).locator("a.my-replay")).to_have_count(0)
                 # The lobby follows below.
                 expect(page.locator("#lobby h1")).to_have_text("Lobby")
                 assert overflow(page) == 0
                 page.screenshot(path=str(SCREENSHOTS / f"my-games-{name}.png"), full_page=True)
-                page.locator("details.my-finished summary").click()
-                expect(page.locator("details.my-finished li.my-game")).to_have_count(1)
+                if name == "desktop":
+                    # The cancelled game's spring, replayed from its first phase.
+                    ended.nth(0).locator("a.my-replay").click()
+                    page.wait_for_url(f"**/games/{games['called_off'].pk}/?phase=0#replay")
+                    expect(page.locator("#replay")).to_be_visible()
                 if name == "phone":
                     # Last: the game page reads the open conversation's press, and the
                     # unread badge counted above would be one message short next time.
@@ -181,5 +218,22 @@ class TheListFollowsWithoutAReload(BrowserTestCase):
 
             outside_the_event_loop(austria_is_ready_in_another_tab)
             expect(row.locator(".need")).to_have_text("Ready", timeout=15000)
+            expect(row).not_to_have_class(re.compile(r"\baction\b"))
+
+            def england_proposes_a_draw() -> None:
+                from django.contrib.auth.models import User
+
+                services.vote_cast(
+                    game=game,
+                    user=User.objects.get(username="england-player"),
+                    kind=Vote.Kind.DRAW,
+                    accept=True,
+                )
+
+            outside_the_event_loop(england_proposes_a_draw)
+            expect(row.locator("a.vote-open.needed")).to_have_text(
+                "Draw proposed: your vote is needed", timeout=15000
+            )
+            expect(row).to_have_class(re.compile(r"\baction\b"))
             # The moment of the refreshed row is put in the reader's time zone again.
             expect(row.locator(".deadline time")).not_to_contain_text("UTC")

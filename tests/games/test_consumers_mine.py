@@ -1,11 +1,13 @@
 """The home page's socket on a player's own games (games.consumers.MyGamesConsumer): he
-hears "mine.changed" when one of his games moves or press comes for him, and nothing of
-press between other powers nor of games he does not sit in; the anonymous are refused;
-its own check catches what it could not hear, and games joined since."""
+hears "mine.changed" when one of his games moves, a vote in it is cast or decided, or
+press comes for him, and nothing of press between other powers nor of games he does not
+sit in; the anonymous are refused; its own check catches what it could not hear, and
+games joined since."""
 
 from __future__ import annotations
 
 from typing import Any
+from unittest import mock
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -14,7 +16,7 @@ from channels.testing import WebsocketCommunicator
 
 from core.live import game_changed_publish
 from games import services
-from games.models import Game
+from games.models import Game, Vote
 from games.routing import websocket_urlpatterns
 from games.services import press
 from games.terms import GameTerms
@@ -90,5 +92,44 @@ async def test_its_own_check_catches_what_it_could_not_hear(
     assert await austria.receive_nothing(timeout=0.4)
     # A publish alone moves no fingerprint: heard because its group was joined.
     await sync_to_async(game_changed_publish)(game_id=game.pk, version=1000)
+    assert await austria.receive_json_from(timeout=5) == {"type": "mine.changed"}
+    await austria.disconnect()
+
+
+async def test_a_vote_proposed_and_decided_is_heard_by_every_player_not_by_a_stranger(
+    started_game: Game, players: dict[str, Any], make_user: Any
+) -> None:
+    """The votes service bumps the game's version on every vote (its events, draw_proposed,
+    vote_proposed and vote_passed, are for the inbox): the version's message on the game's
+    group is what the list hears, the proposer's own list and the others' alike."""
+    stranger = await sync_to_async(make_user)("stranger")
+    austria, england = await mine(players["austria"]), await mine(players["england"])
+    outsider = await mine(stranger)
+    vote = sync_to_async(services.vote_cast)
+    await vote(game=started_game, user=players["england"], kind=Vote.Kind.CANCEL, accept=True)
+    assert await austria.receive_json_from(timeout=5) == {"type": "mine.changed"}
+    assert await england.receive_json_from(timeout=5) == {"type": "mine.changed"}
+    # Decided: the game is cancelled, and leaves the running games for the ended ones.
+    for power, user in players.items():
+        if power != "england":
+            await vote(game=started_game, user=user, kind=Vote.Kind.CANCEL, accept=True)
+    assert await austria.receive_json_from(timeout=5) == {"type": "mine.changed"}
+    game = await sync_to_async(Game.objects.get)(pk=started_game.pk)
+    assert game.status == Game.Status.CANCELLED
+    assert await outsider.receive_nothing(timeout=0.3)
+    for ws in (austria, england, outsider):
+        await ws.disconnect()
+
+
+async def test_its_own_check_catches_a_vote_it_could_not_hear(
+    started_game: Game, players: dict[str, Any], settings: Any
+) -> None:
+    settings.LIVE_POLL_SECONDS = 0.1
+    austria = await mine(players["austria"])
+    # Cast where this process hears no publish: its version moves the fingerprint.
+    with mock.patch("games.services.kernel.game_changed_publish"):
+        await sync_to_async(services.vote_cast)(
+            game=started_game, user=players["italy"], kind=Vote.Kind.DRAW, accept=True
+        )
     assert await austria.receive_json_from(timeout=5) == {"type": "mine.changed"}
     await austria.disconnect()

@@ -16,8 +16,8 @@ from django.utils import timezone
 
 from accounts.roles import MODERATOR, grant
 from games import services
-from games.models import Game, GamePhase, Seat, Vacation
-from games.selectors import MyGame, Need, my_games
+from games.models import Game, GamePhase, Seat, Vacation, Vote
+from games.selectors import MyGame, Need, Result, VoteOpen, my_games
 from games.services import press
 from games.services.moderation import game_master_set
 from games.terms import GameTerms
@@ -150,10 +150,246 @@ def test_finished_games_the_few_most_recent(players: dict[str, Any]) -> None:
     assert rows[0].deadline is None
 
 
-def test_a_cancelled_game_is_not_listed(players: dict[str, Any]) -> None:
-    game = services.game_create(created_by=players["austria"], name="Gone", terms=GameTerms())
-    Game.objects.filter(pk=game.pk).update(status=Game.Status.CANCELLED)
+def test_a_game_cancelled_by_its_players_is_listed_as_ended(
+    started_game: Game, players: dict[str, Any], make_user: Callable[..., Any]
+) -> None:
+    for user in players.values():
+        services.vote_cast(game=started_game, user=user, kind=Vote.Kind.CANCEL, accept=True)
+    row = _row(players["austria"], started_game)
+    assert row.status == Game.Status.CANCELLED
+    assert row.need is Need.FINISHED
+    assert row.result is Result.CANCELLED
+    assert row.result_words == "Cancelled: no result"
+    assert row.finished_at is not None
+    assert (row.phase, row.deadline, row.votes_open) == (None, None, ())
+    assert not row.action
+    # Nobody else's: a stranger lists none of it.
+    assert my_games(user=make_user("stranger")) == []
+
+
+def test_ended_games_finished_and_cancelled_the_latest_first(players: dict[str, Any]) -> None:
+    now = timezone.now()
+    made = []
+    for n, status in enumerate([Game.Status.FINISHED, Game.Status.CANCELLED] * 3):
+        game = services.game_create(
+            created_by=players["austria"], name=f"Ended {n}", terms=GameTerms()
+        )
+        Game.objects.filter(pk=game.pk).update(
+            status=status, finished_at=now - timedelta(days=9 - n)
+        )
+        made.append(game.pk)
+    assert [r.game_id for r in my_games(user=players["austria"])] == made[::-1][:5]
+
+
+def test_a_game_ended_more_than_two_weeks_ago_is_listed_no_more(players: dict[str, Any]) -> None:
+    game = services.game_create(created_by=players["austria"], name="Long ago")
+    ended = timezone.now() - timedelta(days=14, minutes=1)
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED, finished_at=ended)
     assert my_games(user=players["austria"]) == []
+    Game.objects.filter(pk=game.pk).update(finished_at=ended + timedelta(minutes=2))
+    assert [r.name for r in my_games(user=players["austria"])] == ["Long ago"]
+
+
+# -- how an ended game ended, in words --------------------------------------------------------
+
+
+def _ended(game: Game, outcome: str, winner: str = "") -> None:
+    Game.objects.filter(pk=game.pk).update(
+        status=Game.Status.FINISHED, outcome=outcome, winner=winner, finished_at=timezone.now()
+    )
+
+
+def test_a_solo_is_won_by_its_winner_and_lost_by_the_others(
+    started_game: Game, players: dict[str, Any]
+) -> None:
+    _ended(started_game, Game.Outcome.SOLO, "austria")
+    austria, england = (
+        _row(players["austria"], started_game),
+        _row(players["england"], started_game),
+    )
+    assert austria.result is england.result is Result.SOLO
+    assert austria.result_words == "You won: a solo victory"
+    assert england.result_words == "Solo victory: Austria"
+
+
+def test_a_draw_a_shared_victory_and_an_ending_without_a_result(
+    started_game: Game, players: dict[str, Any]
+) -> None:
+    _ended(started_game, Game.Outcome.DRAW)
+    assert _row(players["austria"], started_game).result_words == "Draw"
+    _ended(started_game, Game.Outcome.SHARED, "austria,france")
+    assert _row(players["austria"], started_game).result_words == (
+        "Shared victory, yours with others: Austria, France"
+    )
+    assert _row(players["italy"], started_game).result_words == "Shared victory: Austria, France"
+    _ended(started_game, "")
+    row = _row(players["italy"], started_game)
+    assert (row.result, row.result_words) == (Result.ENDED, "Ended")
+
+
+def test_a_history_to_replay_once_a_phase_was_adjudicated(
+    started_game: Game, players: dict[str, Any]
+) -> None:
+    austria = players["austria"]
+    assert not _row(austria, started_game).replayable  # running
+    assert services.phase_adjudicate(game_id=started_game.pk, phase_id=current(started_game).pk)
+    for user in players.values():
+        services.vote_cast(game=started_game, user=user, kind=Vote.Kind.CANCEL, accept=True)
+    assert _row(austria, started_game).replayable
+
+
+def test_a_game_cancelled_in_its_first_phase_has_nothing_to_replay(
+    started_game: Game, players: dict[str, Any]
+) -> None:
+    for user in players.values():
+        services.vote_cast(game=started_game, user=user, kind=Vote.Kind.CANCEL, accept=True)
+    assert not _row(players["austria"], started_game).replayable
+
+
+def test_a_running_game_has_no_result(started_game: Game, players: dict[str, Any]) -> None:
+    row = _row(players["austria"], started_game)
+    assert (row.result, row.result_words) == (None, "")
+
+
+def test_a_conceded_duel_says_who_conceded(make_user: Callable[..., Any]) -> None:
+    game, alice, bob = _duel(make_user)
+    services.vote_cast(game=game, user=bob, kind=Vote.Kind.CONCEDE, accept=True)
+    for row in my_games(user=alice):  # both boards
+        assert (row.result, row.conceded_by, row.winner) == (Result.CONCEDED, "blue", "red")
+        assert row.result_words == "Blue conceded: you won"
+    for row in my_games(user=bob):
+        assert row.result_words == "You conceded: Red won"
+
+
+def test_a_duel_decided_on_the_board_is_won_and_lost(make_user: Callable[..., Any]) -> None:
+    game, alice, bob = _duel(make_user)
+    for board in Game.objects.filter(link_id=game.link_id):
+        _ended(board, Game.Outcome.DUEL, "red")
+    assert {r.result_words for r in my_games(user=alice)} == {"You won the duel"}
+    assert {r.result_words for r in my_games(user=bob)} == {"Red won the duel"}
+
+
+# -- votes: open, waiting for his, never another's -------------------------------------------
+
+
+def _vote(game: Game, user: Any, kind: str = Vote.Kind.DRAW, accept: bool = True) -> bool:
+    return services.vote_cast(game=game, user=user, kind=kind, accept=accept)
+
+
+def test_no_vote_open_none_shown(started_game: Game, players: dict[str, Any]) -> None:
+    assert _row(players["austria"], started_game).votes_open == ()
+
+
+def test_a_proposed_draw_needs_his_vote(started_game: Game, players: dict[str, Any]) -> None:
+    austria = players["austria"]
+    services.orders_ready(game=started_game, user=austria, ready=True)
+    assert not _row(austria, started_game).action  # ready: nothing to do
+    _vote(started_game, players["england"])
+    row = _row(austria, started_game)
+    assert row.votes_open == (VoteOpen(kind="draw", voted=False),)
+    assert row.votes_open[0].words == "Draw proposed: your vote is needed"
+    assert row.need is Need.READY  # his orders are done; the vote is what he owes
+    assert row.action
+
+
+def test_once_he_has_voted_the_vote_stays_open_but_needs_him_no_more(
+    started_game: Game, players: dict[str, Any]
+) -> None:
+    austria = players["austria"]
+    services.orders_ready(game=started_game, user=austria, ready=True)
+    _vote(started_game, players["england"])
+    _vote(started_game, austria)
+    row = _row(austria, started_game)
+    assert row.votes_open == (VoteOpen(kind="draw", voted=True),)
+    assert row.votes_open[0].words == "Draw proposed: you have voted"
+    assert not row.action
+    # A vote withdrawn is his answer too: the proposal stands (England's), he said no.
+    _vote(started_game, austria, accept=False)
+    assert _row(austria, started_game).votes_open == (VoteOpen(kind="draw", voted=True),)
+
+
+def test_his_own_proposal_is_open_and_voted(started_game: Game, players: dict[str, Any]) -> None:
+    _vote(started_game, players["austria"], Vote.Kind.CANCEL)
+    assert _row(players["austria"], started_game).votes_open == (
+        VoteOpen(kind="cancel", voted=True),
+    )
+    assert _row(players["italy"], started_game).votes_open[0].words == (
+        "Cancelling the game proposed: your vote is needed"
+    )
+
+
+def test_a_vote_against_alone_proposes_nothing(started_game: Game, players: dict[str, Any]) -> None:
+    _vote(started_game, players["england"], accept=False)
+    assert _row(players["austria"], started_game).votes_open == ()
+    assert _row(players["england"], started_game).votes_open == ()
+
+
+def test_another_players_vote_is_never_revealed(
+    started_game: Game, players: dict[str, Any]
+) -> None:
+    austria = players["austria"]
+    _vote(started_game, players["england"])
+    before = _row(austria, started_game)
+    # Who else votes, for or against, moves nothing of his row.
+    _vote(started_game, players["france"])
+    _vote(started_game, players["germany"], accept=False)
+    _vote(started_game, players["italy"], Vote.Kind.PAUSE, accept=False)
+    assert _row(austria, started_game) == before
+    # Each voter's own row says what he did, and only his.
+    assert _row(players["france"], started_game).votes_open == (VoteOpen("draw", voted=True),)
+    assert _row(players["germany"], started_game).votes_open == (VoteOpen("draw", voted=True),)
+    assert _row(players["russia"], started_game).votes_open == (VoteOpen("draw", voted=False),)
+
+
+def test_a_decided_draw_ends_the_game_and_its_votes(
+    started_game: Game, players: dict[str, Any]
+) -> None:
+    for user in players.values():
+        _vote(started_game, user)
+    row = _row(players["austria"], started_game)
+    assert row.votes_open == ()
+    assert (row.need, row.result, row.result_words) == (Need.FINISHED, Result.DRAW, "Draw")
+
+
+def test_a_decided_pause_opens_no_more_and_a_resume_may_be_proposed(
+    started_game: Game, players: dict[str, Any]
+) -> None:
+    for user in players.values():
+        _vote(started_game, user, Vote.Kind.PAUSE)
+    row = _row(players["austria"], started_game)
+    assert (row.paused, row.votes_open) == (True, ())
+    _vote(started_game, players["turkey"], Vote.Kind.RESUME)
+    assert _row(players["austria"], started_game).votes_open == (VoteOpen("resume", False),)
+
+
+def test_a_vote_lapses_with_its_phase(started_game: Game, players: dict[str, Any]) -> None:
+    _vote(started_game, players["england"])
+    assert services.phase_adjudicate(game_id=started_game.pk, phase_id=current(started_game).pk)
+    assert _row(players["austria"], started_game).votes_open == ()
+
+
+def test_an_eliminated_power_is_not_asked_to_vote(
+    started_game: Game, players: dict[str, Any]
+) -> None:
+    _vote(started_game, players["england"])
+    Seat.objects.filter(game=started_game, power="austria").update(eliminated=True)
+    row = _row(players["austria"], started_game)
+    assert (row.need, row.votes_open, row.action) == (Need.ELIMINATED, (), False)
+
+
+def test_a_vote_needed_comes_first_with_the_orders_needed(players: dict[str, Any]) -> None:
+    austria = players["austria"]
+    ready = _running(players, "ready, due in 1 h")
+    _deadline_in(ready, timedelta(hours=1))
+    services.orders_ready(game=ready, user=austria, ready=True)
+    voting = _running(players, "ready, a draw proposed, due in 3 days")
+    _deadline_in(voting, timedelta(days=3))
+    services.orders_ready(game=voting, user=austria, ready=True)
+    _vote(voting, players["england"])
+    assert [r.name for r in my_games(user=austria)] == [
+        "ready, a draw proposed, due in 3 days",
+        "ready, due in 1 h",
+    ]
 
 
 def test_a_paused_game_shows_no_deadline(started_game: Game, players: dict[str, Any]) -> None:
@@ -323,10 +559,10 @@ def test_one_game_or_twenty_in_the_same_number_of_queries(
         press.press_send(game=game, user=players["england"], to="all", body="Hi")
         press.press_send(game=game, user=players["france"], to=["austria"], body="Psst")
         forming = services.game_create(created_by=austria, name=f"F {n}", terms=GameTerms())
-        finished = services.game_create(created_by=austria, name=f"Done {n}", terms=GameTerms())
-        Game.objects.filter(pk=finished.pk).update(
-            status=Game.Status.FINISHED, finished_at=timezone.now()
-        )
+        services.vote_cast(game=game, user=players["england"], kind=Vote.Kind.DRAW, accept=True)
+        for status in (Game.Status.FINISHED, Game.Status.CANCELLED):
+            ended = services.game_create(created_by=austria, name=f"{status} {n}")
+            Game.objects.filter(pk=ended.pk).update(status=status, finished_at=timezone.now())
         assert forming.pk
 
     # A duel too, in both counts: its opponents' query runs however many duels there are.
@@ -337,9 +573,11 @@ def test_one_game_or_twenty_in_the_same_number_of_queries(
         game_with_everything(n)
     assert len(my_games(user=austria)) == 20 + 2 + 20 + 5  # both boards of the duel
     assert _queries(austria) == one
-    # Seats (running, finished), open phases, own order sets, press, opponents, forming
-    # games' seats, and the tournaments' boards and matches.
+    # Seats (running, ended: with the last phase's notes), open phases (with their open
+    # votes), own order sets, press, opponents, forming games' seats, and the tournaments'
+    # boards and matches.
     assert one == 9
+    assert sum(bool(r.votes_open) for r in my_games(user=austria)) == 20  # a draw proposed in each
 
 
 def test_an_investor_is_shown_by_his_pseudonym(make_user: Callable[..., Any]) -> None:

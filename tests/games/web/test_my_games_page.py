@@ -1,8 +1,10 @@
 """The home page, signed in, leads with "Your games" above the lobby (games.web.games.lobby
 with games.selectors.mine): each row links to the game, says in words what it needs of
 the player, shows the deadline relative and as a moment the reader's browser puts in his
-own time zone, and unread press as a badge. A new player is shown how to begin; the
-anonymous see the lobby alone; nobody sees another's games."""
+own time zone, and unread press as a badge; a vote proposed says whether it waits for
+the player's (never how another voted); games ended lately, cancelled ones too, stay in
+view with their result in words and a replay link. A new player is shown how to begin;
+the anonymous see the lobby alone; nobody sees another's games."""
 
 from __future__ import annotations
 
@@ -19,9 +21,10 @@ from django.utils import timezone
 from django.utils.translation import override
 
 from games import services
-from games.models import Game, GamePhase
+from games.models import Game, GamePhase, Vote
 from games.services import press
 from games.templatetags.my_games import deadline_relative
+from tests.games.helpers import current
 
 pytestmark = pytest.mark.django_db
 
@@ -177,17 +180,77 @@ def test_each_need_in_words(started_game: Game, players: dict[str, Any]) -> None
     assert home(players["england"]).select_one("#my-games .need").get_text() == "Ready"
 
 
-def test_finished_games_fold_away(players: dict[str, Any]) -> None:
-    game = services.game_create(created_by=players["austria"], name="Long ago")
+def test_ended_games_stay_in_view_with_their_result(players: dict[str, Any]) -> None:
+    game = services.game_create(created_by=players["austria"], name="Last week")
     Game.objects.filter(pk=game.pk).update(
-        status=Game.Status.FINISHED, finished_at=timezone.now(), outcome=Game.Outcome.DRAW
+        status=Game.Status.FINISHED,
+        finished_at=timezone.now(),
+        outcome=Game.Outcome.SOLO,
+        winner="austria",
     )
     page = home(players["austria"])
-    assert page.select_one("#my-games details.my-finished summary").get_text() == (
-        "Recently finished (1)"
-    )
-    (row,) = page.select("#my-games details li.my-game")
-    assert row["data-need"] == "finished"
+    ended = page.select_one("#my-games section#my-ended")
+    assert ended is not None
+    assert ended.select_one("h3").get_text() == "Recently ended"
+    (row,) = ended.select("li.my-game")
+    assert (row["data-need"], row["data-result"]) == ("finished", "solo")
+    assert "action" not in row["class"]
+    assert row.select_one(".result").get_text() == "You won: a solo victory"
+    assert row.select_one(".deadline time") is not None  # when it ended
+    assert row.select_one("a.my-replay") is None  # never played a phase: nothing to replay
+    more = ended.select_one(".my-ended-more a")
+    assert more["href"] == reverse("games:profile", args=["austria-player"]) + "#games"
+    assert rows(page) == [row]  # the only row: none above with the running games
+
+
+def test_a_cancelled_game_is_listed_as_ended_with_its_replay(
+    started_game: Game, players: dict[str, Any]
+) -> None:
+    assert services.phase_adjudicate(game_id=started_game.pk, phase_id=current(started_game).pk)
+    for user in players.values():
+        services.vote_cast(game=started_game, user=user, kind=Vote.Kind.CANCEL, accept=True)
+    (row,) = home(players["england"]).select("#my-ended li.my-game")
+    assert row["data-result"] == "cancelled"
+    assert row.select_one("a.my-game-name")["href"] == f"/games/{started_game.pk}/"
+    assert row.select_one(".result").get_text() == "Cancelled: no result"
+    replay = row.select_one("a.my-replay")
+    assert replay["href"] == f"/games/{started_game.pk}/?phase=0#replay"
+    assert replay.get_text() == "Replay"
+    assert Client().get(replay["href"].split("#")[0]).status_code == 200
+
+
+def test_a_vote_waiting_for_his_is_flagged_and_comes_first(
+    started_game: Game, players: dict[str, Any]
+) -> None:
+    austria = players["austria"]
+    services.orders_ready(game=started_game, user=austria, ready=True)
+    (row,) = rows(home(austria))
+    assert "action" not in row["class"]
+    assert row.select("a.vote-open") == []
+    services.vote_cast(game=started_game, user=players["england"], kind="draw", accept=True)
+    (row,) = rows(home(austria))
+    assert "action" in row["class"]
+    assert row.select_one(".need").get_text() == "Ready"  # his orders are done
+    (vote,) = row.select("a.vote-open")
+    assert vote.get_text() == "Draw proposed: your vote is needed"
+    assert "needed" in vote["class"]
+    assert (vote["data-vote"], vote["data-voted"]) == ("draw", "false")
+    assert vote["href"] == f"/games/{started_game.pk}/#votes"
+    services.vote_cast(game=started_game, user=austria, kind="draw", accept=True)
+    (row,) = rows(home(austria))
+    assert "action" not in row["class"]
+    (vote,) = row.select("a.vote-open")
+    assert vote.get_text() == "Draw proposed: you have voted"
+    assert "needed" not in vote["class"]
+
+
+def test_how_another_voted_is_not_on_the_page(started_game: Game, players: dict[str, Any]) -> None:
+    services.vote_cast(game=started_game, user=players["england"], kind="draw", accept=True)
+    before = section(players["austria"])
+    services.vote_cast(game=started_game, user=players["france"], kind="draw", accept=True)
+    services.vote_cast(game=started_game, user=players["germany"], kind="draw", accept=False)
+    strip = re.compile(r"<strong>.*?</strong>")
+    assert strip.sub("", section(players["austria"])) == strip.sub("", before)
 
 
 def test_a_new_player_is_shown_how_to_begin(make_user: Callable[..., Any]) -> None:
