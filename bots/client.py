@@ -6,8 +6,13 @@ phase, and under ``me`` the seat's legal orders), builds the adjudicator's posit
 it, chooses orders with :func:`bots.bot_orders` among the legal orders the site lists,
 saves them (``PUT .../orders/``, naming the phase, so that orders chosen for a phase that
 has closed meanwhile are refused, never saved for the next one) and marks the seat
-ready (``POST .../ready/``). It orders only when its seat has orders due and is not ready
-yet, so a turn asked twice costs one read. Standard library only (urllib, json).
+ready (``POST .../ready/``). It orders only when its seat has orders due, none saved yet
+(``me.saved``) and is not ready, so a turn asked twice costs one read, and orders someone
+else saved for the seat (a game master, a person at the seat's page) are never replaced.
+Standard library only (urllib, json).
+
+The site's own bots are played with this client too (``manage.py run_bots``, in
+``games/management/botplay.py``), each with its own token.
 """
 
 from __future__ import annotations
@@ -54,7 +59,7 @@ class Turn(StrEnum):
 
     ORDERED = "ordered"  # orders saved and the seat marked ready
     SAVED = "saved"  # orders saved; the site would not take the ready mark
-    WAITING = "waiting"  # nothing due from the seat now (or it is ready already)
+    WAITING = "waiting"  # nothing due from the seat now (or it is ready, or has orders saved)
     NO_SEAT = "no_seat"  # the token's user has no seat in the game
     OVER = "over"  # the game is not running (forming, finished or cancelled)
 
@@ -108,6 +113,16 @@ class Api:
         """The running games the token's account sits in (``GET me/games/``)."""
         listed = self.call("GET", "me/games/")
         return [g["id"] for g in listed["games"] if g["status"] == "active"]
+
+    def games_needing_orders(self) -> list[int]:
+        """The running games, not paused, where the token's seat has orders due and none
+        saved (``GET me/games/``, ``need`` is ``orders``): the only ones worth reading."""
+        listed = self.call("GET", "me/games/")
+        return [
+            g["id"]
+            for g in listed["games"]
+            if g["status"] == "active" and g["need"] == "orders" and not g["paused"]
+        ]
 
     def state(self, game: int) -> Json:
         return self.call("GET", f"games/{game}/")
@@ -178,8 +193,13 @@ class Choice:
 
 def choose(state: Json, *, seed: int = 0) -> Choice | None:
     """The orders for the seat in ``state``, or None when it has none to give now (no
-    seat, no open phase, nothing due, or marked ready already). Drawn from the game,
-    the phase, the power and ``seed``: asked again, it chooses the same.
+    seat, no open phase, nothing due, orders saved already, or marked ready). Drawn from
+    the game, the phase, the power and ``seed``: asked again, it chooses the same.
+
+    Orders saved for the seat in this phase, by anyone, are left as they are: someone
+    (a game master, a person at the seat's page, this bot when the site would not take
+    the ready mark) meant them. A site that does not say ``saved`` is asked whether any
+    orders are shown.
 
     Raises:
         UnknownRules: if the game's variant is one the bot does not know.
@@ -188,6 +208,8 @@ def choose(state: Json, *, seed: int = 0) -> Choice | None:
     if me is None or phase is None or not phase.get("is_current"):
         return None
     if not me.get("must_order") or me.get("ready"):
+        return None
+    if me.get("saved", bool(me.get("orders"))):
         return None
     variant_id = state["game"]["variant"]
     if not knows_variant(variant_id):
