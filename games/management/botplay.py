@@ -5,13 +5,14 @@ token each, like any program (``manage.py run_bots``); and the loop of rounds th
 A round (:func:`house_bots_play`) takes the key of each of the site's own bots (the
 accounts of the ``house_bot`` group: ``accounts.services.house_bot_keys`` makes a bot's
 token the first time and finds it again after, restarts included), asks the site which
-of the bot's games need its orders (``GET /api/v1/me/games/``: running, not paused, orders
-due and none saved) and plays one turn in each with the ``bots`` client
-(:func:`bots.client.play`): it reads the game's state, chooses among the legal orders the
-site lists, saves them for that phase and marks ready, through the same API, the same
-checks and the same throttle as anyone's program. Orders someone else saved for a bot's
-seat (a game master) are never replaced: the site lists such a game as needing nothing,
-and the client leaves a seat whose state says ``saved``.
+of the bot's games need its orders or its ready mark (``GET /api/v1/me/games/``: running,
+not paused) and plays one turn in each with the ``bots`` client (:func:`bots.client.play`):
+it reads the game's state, chooses among the legal orders the site lists, saves them for
+that phase and marks ready, through the same API, the same checks and the same throttle
+as anyone's program. Orders someone else saved for a bot's seat (a game master) are never
+replaced: the state says the seat's orders are saved (``me.saved``), and the client only
+marks ready saved orders that are the very ones it chooses (its own, saved in a turn
+whose ready mark was refused with 429).
 
 The house bots' tokens have throttle scopes of their own (``house_bot_read``,
 ``house_bot_write`` in settings), larger than a program's: house-bot-1 sits in every
@@ -48,7 +49,7 @@ def house_bots_play(url: str, *, opener: Callable[..., Any] = urllib.request.url
     for username, key in house_bot_keys().items():
         api = Api(url, key, opener=opener)
         try:
-            games = api.games_needing_orders()
+            games = api.games_to_play()
         except ApiError as e:
             if e.status == 0:
                 # The site is not answering (still starting, say): no bot would get further.

@@ -218,3 +218,30 @@ def test_the_bots_take_no_seat_in_a_game_without_its_creator(make_user: Any) -> 
     with pytest.raises(ApplicationError, match="You take a seat"):
         services.game_create(created_by=make_user("alice"), name="P", join=False, bots=True)
     assert not Game.objects.exists()
+
+
+def test_a_ready_mark_refused_by_the_throttle_is_given_next_round_over_the_same_orders(
+    practice: Game, settings: Any
+) -> None:
+    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+    # One write a minute per bot: its orders are saved, its ready mark refused (429).
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**rates, "house_bot_write": "1/min"},
+    }
+    assert botplay.house_bots_play(SITE, opener=InProcess()) == 0
+    sets = OrderSet.objects.filter(phase__game=practice)
+    saved = {o.power: o.orders for o in sets}
+    assert set(saved) == BOTS
+    assert not any(o.ready for o in sets)
+    # Next round, with room again: the bots know their own orders, and only mark ready.
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**rates, "house_bot_write": "2/min"},
+    }
+    site = InProcess()
+    assert botplay.house_bots_play(SITE, opener=site) == 6
+    assert {s.path for s in site.writes()} == {f"/api/v1/games/{practice.pk}/ready/"}
+    after = OrderSet.objects.filter(phase__game=practice)
+    assert {o.power: o.orders for o in after} == saved
+    assert all(o.ready for o in after)
