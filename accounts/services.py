@@ -246,7 +246,7 @@ def house_bot_keys() -> dict[str, str]:
     token), so ``run_bots`` keeps no key anywhere, finds the same one after a restart, and
     two of them share it. Whoever holds ``SECRET_KEY`` could derive it; he could sign any
     session already. A new ``SECRET_KEY`` gives new keys, and the bot's token of the old
-    one is revoked. A bot whose token was revoked (in the admin, say) is left out: the
+    one is revoked. A bot whose token was revoked (by an operator) is left out: the
     site does not play it again until someone deletes that token."""
     from django.contrib.auth import get_user_model
 

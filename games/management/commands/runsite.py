@@ -1,8 +1,9 @@
 """Run the whole site with one command: web (Daphne), Celery worker and Celery beat.
 
 Migrates, loads the demo data, starts the three processes, the site's own bots (which play
-practice games) and the demo bot (which plays the demo games for everyone but the
-visitor), and stops all of them on Ctrl-C.
+practice games through the site's API, at the address web serves on) and the demo bot
+(which plays the demo games for everyone but the visitor), and stops all of them on
+Ctrl-C.
 With nothing configured this is the embedded default (SQLite, in-memory channel layer,
 filesystem broker); DATABASE_URL and REDIS_URL switch to PostgreSQL and Redis.
 """
