@@ -13,6 +13,7 @@ from rest_framework.settings import api_settings
 
 from accounts.counters import count_with
 from accounts.models import ApiToken, hash_key
+from accounts.roles import is_house_bot
 
 
 class TokenAuthentication(authentication.BaseAuthentication):
@@ -61,12 +62,15 @@ class TokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-ca
 
 #: The scopes of requests from the site's own pages (session, not token).
 PAGE_SCOPES = {"api_read": "page_read", "api_write": "page_write"}
+#: The scopes of the site's own bots (``manage.py run_bots``, with their tokens).
+HOUSE_BOT_SCOPES = {"api_read": "house_bot_read", "api_write": "house_bot_write"}
 
 
 class ApiThrottle(throttling.ScopedRateThrottle):
     """Scoped rates (``api_read``, ``api_write``; ``page_read``, ``page_write`` for the
-    site's own pages, signed in without a token) counted per token, else per user, else
-    per address. Rates are read at each request, so settings may change them.
+    site's own pages, signed in without a token; ``house_bot_read``, ``house_bot_write``
+    for the site's own bots' tokens) counted per token, else per user, else per address.
+    Rates are read at each request, so settings may change them.
 
     While the cache cannot be reached the requests are still let through and counted, in
     the process's memory (accounts/counters.py), not refused with a 503: the game page and
@@ -87,6 +91,11 @@ class ApiThrottle(throttling.ScopedRateThrottle):
             # player's orders: they get the larger allowance of a person at a page, so a
             # quick Highlander set-up never waits; programs keep the token's limits.
             self.scope = PAGE_SCOPES.get(self.scope, self.scope)
+        elif isinstance(request.auth, ApiToken) and is_house_bot(request.user):
+            # The site's own bots sit in every practice game at once (house-bot-1 in each
+            # of them) and save twice a phase in each: the larger allowance of the site's
+            # own program. Still a limit, against a runaway loop.
+            self.scope = HOUSE_BOT_SCOPES.get(self.scope, self.scope)
         self.rate = self.get_rate()
         if self.rate is None:
             return True

@@ -44,6 +44,13 @@ def is_bot(user: AbstractBaseUser | AnonymousUser) -> bool:
     return user.groups.filter(name=BOT).exists()  # type: ignore[union-attr]
 
 
+def is_house_bot(user: AbstractBaseUser | AnonymousUser) -> bool:
+    """Is this one of the site's own bots (played by ``manage.py run_bots``)?"""
+    if not user.is_authenticated:
+        return False
+    return user.groups.filter(name=HOUSE_BOT).exists()  # type: ignore[union-attr]
+
+
 def bots_among(user_ids: Iterable[int]) -> frozenset[int]:
     """Which of these users are bots: one query, for a list of seats."""
     ids = [pk for pk in user_ids if pk is not None]

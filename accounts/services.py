@@ -13,6 +13,7 @@ from django.core.cache.backends.base import BaseCache
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
 from accounts.counters import count_with
@@ -230,6 +231,63 @@ def house_bots(*, count: int) -> list[AbstractBaseUser]:
                 grant(user, role)
         out.append(user)
     return out
+
+
+#: The name of the token each of the site's own bots plays with (``manage.py run_bots``).
+HOUSE_BOT_TOKEN_NAME = "run_bots"
+
+
+def house_bot_keys() -> dict[str, str]:
+    """The API key each of the site's own bots plays with, by username: the site plays
+    them through its public API like any program (``manage.py run_bots``).
+
+    A bot's token is made the first time it is asked for and found again after: the key
+    is derived from ``SECRET_KEY`` and the account (only its hash is stored, as for every
+    token), so ``run_bots`` keeps no key anywhere, finds the same one after a restart, and
+    two of them share it. Whoever holds ``SECRET_KEY`` could derive it; he could sign any
+    session already. A new ``SECRET_KEY`` gives new keys, and the bot's token of the old
+    one is revoked. A bot whose token was revoked (by an operator) is left out: the
+    site does not play it again until someone deletes that token."""
+    from django.contrib.auth import get_user_model
+
+    users = list(get_user_model().objects.filter(groups__name=HOUSE_BOT).order_by("pk"))
+    keys = {user.pk: _house_bot_key(user) for user in users}
+    tokens = {
+        t.key_hash: t
+        for t in ApiToken.objects.filter(key_hash__in=[hash_key(k) for k in keys.values()])
+    }
+    out: dict[str, str] = {}
+    for user in users:
+        key = keys[user.pk]
+        token = tokens.get(hash_key(key))
+        if token is None:
+            token = _house_bot_token_make(user, key)
+        if token.revoked is not None:
+            logger.warning("%s's API token was revoked: the site does not play it", user)
+            continue
+        out[user.get_username()] = key
+    return out
+
+
+def _house_bot_key(user: AbstractBaseUser) -> str:
+    return salted_hmac(
+        "accounts.house_bot_keys", str(user.pk), algorithm="sha256"
+    ).hexdigest()
+
+
+@transaction.atomic
+def _house_bot_token_make(user: AbstractBaseUser, key: str) -> ApiToken:
+    # Made by two run_bots at once, it is one token: the hash is unique.
+    token, made = ApiToken.objects.get_or_create(
+        key_hash=hash_key(key),
+        defaults={"user": user, "name": HOUSE_BOT_TOKEN_NAME, "prefix": key[:8]},
+    )
+    if made:
+        # The bot's token of an earlier SECRET_KEY: nobody can derive its key any more.
+        ApiToken.objects.filter(
+            user=user, name=HOUSE_BOT_TOKEN_NAME, revoked__isnull=True
+        ).exclude(pk=token.pk).update(revoked=timezone.now())
+    return token
 
 
 @transaction.atomic

@@ -6,8 +6,14 @@ phase, and under ``me`` the seat's legal orders), builds the adjudicator's posit
 it, chooses orders with :func:`bots.bot_orders` among the legal orders the site lists,
 saves them (``PUT .../orders/``, naming the phase, so that orders chosen for a phase that
 has closed meanwhile are refused, never saved for the next one) and marks the seat
-ready (``POST .../ready/``). It orders only when its seat has orders due and is not ready
-yet, so a turn asked twice costs one read. Standard library only (urllib, json).
+ready (``POST .../ready/``). It orders only when its seat has orders due and is not ready,
+so a turn asked twice costs one read; and it never replaces orders saved for the seat
+(``me.saved``): orders someone else saved (a game master) are left as they are, and only
+its own, saved in a turn whose ready mark the site did not take (429), are marked ready.
+Standard library only (urllib, json).
+
+The site's own bots are played with this client too (``manage.py run_bots``, in
+``games/management/botplay.py``), each with its own token.
 """
 
 from __future__ import annotations
@@ -54,7 +60,7 @@ class Turn(StrEnum):
 
     ORDERED = "ordered"  # orders saved and the seat marked ready
     SAVED = "saved"  # orders saved; the site would not take the ready mark
-    WAITING = "waiting"  # nothing due from the seat now (or it is ready already)
+    WAITING = "waiting"  # nothing due now (or ready already, or someone else's orders saved)
     NO_SEAT = "no_seat"  # the token's user has no seat in the game
     OVER = "over"  # the game is not running (forming, finished or cancelled)
 
@@ -108,6 +114,17 @@ class Api:
         """The running games the token's account sits in (``GET me/games/``)."""
         listed = self.call("GET", "me/games/")
         return [g["id"] for g in listed["games"] if g["status"] == "active"]
+
+    def games_to_play(self) -> list[int]:
+        """The running games, not paused, where the token's seat owes its orders or its
+        ready mark (``GET me/games/``, ``need`` is ``orders`` or ``not_ready``): the only
+        ones worth reading."""
+        listed = self.call("GET", "me/games/")
+        return [
+            g["id"]
+            for g in listed["games"]
+            if g["status"] == "active" and g["need"] in ("orders", "not_ready") and not g["paused"]
+        ]
 
     def state(self, game: int) -> Json:
         return self.call("GET", f"games/{game}/")
@@ -174,12 +191,22 @@ class Choice:
     phase: int
     power: str
     orders: tuple[str, ...]
+    #: The orders are saved already (the bot's own, from an earlier turn): only the ready
+    #: mark is due.
+    saved: bool = False
 
 
 def choose(state: Json, *, seed: int = 0) -> Choice | None:
     """The orders for the seat in ``state``, or None when it has none to give now (no
-    seat, no open phase, nothing due, or marked ready already). Drawn from the game,
-    the phase, the power and ``seed``: asked again, it chooses the same.
+    seat, no open phase, nothing due, someone else's orders saved, or marked ready). Drawn
+    from the game, the phase, the power and ``seed``: asked again, it chooses the same.
+
+    Orders saved for the seat in this phase are never replaced. Saved orders that are the
+    very ones the bot chooses are its own, from a turn whose ready mark the site did not
+    take (429, an answer lost): the choice is only to mark them ready (``saved``), unless
+    the site says they are not a whole answer yet (``me.problem``: it would refuse the
+    mark). Any other saved orders are someone else's (a game master's): left, with no
+    choice. A site that does not say ``saved`` is asked whether any orders are shown.
 
     Raises:
         UnknownRules: if the game's variant is one the bot does not know.
@@ -197,8 +224,12 @@ def choose(state: Json, *, seed: int = 0) -> Choice | None:
     power = me.get("acting") or me["power"]
     rng = random.Random(f"{state['game']['id']}:{phase['index']}:{power}:{seed}")
     legal = legal_of(variant, me, position)
-    orders = bot_orders(variant, position, power, rng, legal=legal)
-    return Choice(phase["index"], power, tuple(str(o) for o in orders))
+    orders = tuple(str(o) for o in bot_orders(variant, position, power, rng, legal=legal))
+    if me.get("saved", bool(me.get("orders"))):
+        if list(orders) != list(me.get("orders", ())) or me.get("problem"):
+            return None
+        return Choice(phase["index"], power, orders, saved=True)
+    return Choice(phase["index"], power, orders)
 
 
 # -- playing ----------------------------------------------------------------------------------
@@ -206,7 +237,7 @@ def choose(state: Json, *, seed: int = 0) -> Choice | None:
 
 def play_turn(api: Api, game: int, *, seed: int = 0) -> Turn:
     """Read the game; if the seat has orders due and is not ready, give them and mark
-    ready.
+    ready (or only mark ready its own orders saved in an earlier turn; see :func:`choose`).
 
     Raises:
         ApiError: if the site refuses to show the game or to save the orders.
@@ -220,7 +251,8 @@ def play_turn(api: Api, game: int, *, seed: int = 0) -> Turn:
     choice = choose(state, seed=seed)
     if choice is None:
         return Turn.WAITING
-    api.submit(game, choice.orders, phase=choice.phase, power=choice.power)
+    if not choice.saved:
+        api.submit(game, choice.orders, phase=choice.phase, power=choice.power)
     try:
         api.ready(game)
     except ApiError as e:

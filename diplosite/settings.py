@@ -33,6 +33,9 @@ if not SECRET_KEY:
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
+#: Where the site's own bots (manage.py run_bots) reach the public API: the site's own
+#: address unless the web process is nearer by another (runsite passes the one it serves).
+BOTS_SITE_URL = env.str("BOTS_SITE_URL", default=SITE_URL)
 
 INSTALLED_APPS = [
     "daphne",
@@ -279,6 +282,10 @@ REST_FRAMEWORK = {
         # The site's own pages (signed in, no token): every click saves.
         "page_read": env.str("PAGE_READ_RATE", default="600/min"),
         "page_write": env.str("PAGE_WRITE_RATE", default="240/min"),
+        # The site's own bots (manage.py run_bots, a token each): house-bot-1 sits in every
+        # practice game and saves its orders and its ready mark in each, every phase.
+        "house_bot_read": env.str("HOUSE_BOT_READ_RATE", default="1200/min"),
+        "house_bot_write": env.str("HOUSE_BOT_WRITE_RATE", default="600/min"),
     },
 }
 

@@ -208,6 +208,7 @@ class PhaseStateSerializer(serializers.Serializer):  # type: ignore[type-arg]
 class GivenPowerSerializer(serializers.Serializer):  # type: ignore[type-arg]
     power = serializers.CharField()
     orders = serializers.ListField(child=serializers.CharField())
+    saved = serializers.BooleanField(help_text="Whether orders were saved for it this phase.")
     ready = serializers.BooleanField()
     must_order = serializers.BooleanField()
 
@@ -227,6 +228,10 @@ class MyVotesSerializer(serializers.Serializer):  # type: ignore[type-arg]
 class MyOrdersSerializer(serializers.Serializer):  # type: ignore[type-arg]
     power = serializers.CharField()
     orders = serializers.ListField(child=serializers.CharField())
+    saved = serializers.BooleanField(
+        help_text="Whether orders were saved for this phase (by you, your sitter or a game "
+        "master; none perhaps): a program that plays your seat should leave them be."
+    )
     ready = serializers.BooleanField()
     must_order = serializers.BooleanField()
     draw_vote = serializers.BooleanField(allow_null=True)

@@ -1,100 +1,64 @@
-"""Bots' seats the site plays itself: the demo players' in the demo games (demo.py) and
-the site's own bots' in practice games (:func:`house_bots_play`, run by ``manage.py
-run_bots``). Orders are the ``bots`` library's (:func:`bots.bot_orders`), drawn from the
-game's seed, the phase and the power, so a phase is ordered the same way every time;
-saved through the services, as a player's, and marked ready.
+"""The site's own bots play their seats in practice games through the public API, with a
+token each, like any program (``manage.py run_bots``); and the loop of rounds that
+``run_bots`` and ``demo_bot`` share (:func:`rounds_play`).
 
-A seat is ordered only while it has orders due in the open phase and has saved nothing
-there yet: orders saved by anyone else (a moderator, the demo's visitor logged in as a
-demo player) are never replaced.
+A round (:func:`house_bots_play`) takes the key of each of the site's own bots (the
+accounts of the ``house_bot`` group: ``accounts.services.house_bot_keys`` makes a bot's
+token the first time and finds it again after, restarts included), asks the site which
+of the bot's games need its orders or its ready mark (``GET /api/v1/me/games/``: running,
+not paused) and plays one turn in each with the ``bots`` client (:func:`bots.client.play`):
+it reads the game's state, chooses among the legal orders the site lists, saves them for
+that phase and marks ready, through the same API, the same checks and the same throttle
+as anyone's program. Orders someone else saved for a bot's seat (a game master) are never
+replaced: the state says the seat's orders are saved (``me.saved``), and the client only
+marks ready saved orders that are the very ones it chooses (its own, saved in a turn
+whose ready mark was refused with 429).
+
+The house bots' tokens have throttle scopes of their own (``house_bot_read``,
+``house_bot_write`` in settings), larger than a program's: house-bot-1 sits in every
+practice game and saves twice a phase in each. A request refused (429, or the site not
+answering yet while ``runsite`` starts) is tried again in the next round.
+
+The demo bot (``games/management/demo.py``) orders in process instead, for the reason
+its docstring gives.
 """
 
 from __future__ import annotations
 
 import logging
-import random
 import signal
 import time
+import urllib.request
 from collections.abc import Callable
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
-from django.db import close_old_connections, transaction
-from django.db.models import Q
+from django.db import close_old_connections
 
-from accounts.roles import HOUSE_BOT
-from adjudicator import find_variant
-from bots import bot_orders
-from core.errors import ApplicationError
-from games import services
-
-# The bots run in a process of their own, outside the worker: importing the tasks registers
-# them there, so that a phase the bots complete is queued at once (tasks are queued by
-# name) rather than found by beat's next sweep.
-from games import tasks as _tasks  # noqa: F401
-from games.models import Game, GamePhase, OrderSet
+from accounts.services import house_bot_keys
+from bots.client import Api, ApiError, Turn, play
 
 log = logging.getLogger(__name__)
 
 
-def seats_play(game: Game, who: Q) -> int:
-    """Orders, marked ready, for each seat of ``game`` that ``who`` picks (a filter on
-    seats) with orders due in the open phase and none saved there yet. Returns how many
-    seats it ordered for."""
-    game.refresh_from_db()
-    if game.status != Game.Status.ACTIVE or game.is_paused:
-        return 0
-    phase = game.current_phase
-    if phase is None or phase.stuck_since is not None:
-        return 0
-    variant = find_variant(game.variant)
-    position = services.phase_position(phase)
-    due = services.powers_to_order(position, variant)
-    given = set(OrderSet.objects.filter(phase=phase).values_list("seat__power", flat=True))
-    seats = (
-        game.seats.filter(who, power__in=due, civil_disorder=False, user__isnull=False)
-        .exclude(power__in=given)
-        .select_related("user")
-        .order_by("power")
-    )
+def house_bots_play(url: str, *, opener: Callable[..., Any] = urllib.request.urlopen) -> int:
+    """One round of the site's own bots against the API at ``url`` (the site's address):
+    one turn in each game where a bot's seat needs orders. Returns how many seats it
+    ordered for (saved, marked ready or not). ``opener`` makes each request (a test may
+    route them into the site in process)."""
     done = 0
-    for seat in seats:
-        assert seat.user is not None  # filtered above
-        rng = random.Random(f"{game.seed}:{phase.index}:{seat.power}")
-        orders = [str(o) for o in bot_orders(variant, position, seat.power, rng)]
-        orders_give(game, phase, seat.user, orders)
-        done += 1
-    return done
-
-
-def orders_give(game: Game, phase: GamePhase, user: AbstractBaseUser, orders: list[str]) -> None:
-    """Save the orders and mark them ready; a set that is not yet a whole answer (the
-    variant says) stays saved without the mark, and the deadline decides."""
-    with transaction.atomic():
-        services.orders_submit(game=game, user=user, orders=orders, phase_id=phase.pk)
-    try:
-        services.orders_ready(game=game, user=user, ready=True)
-    except ApplicationError as e:
-        log.info("a bot was left unready in %s: %s", game.name, e)
-
-
-def house_bots_play() -> int:
-    """One round of the site's own bots: orders for each of their seats in every running
-    game that has orders due and none saved. Returns how many seats it ordered for. A game
-    whose orders cannot be given (it changed meanwhile) is logged and left for the next
-    round; the phase's deadline stands regardless."""
-    house = Q(user__groups__name=HOUSE_BOT)
-    games = (
-        Game.objects.filter(status=Game.Status.ACTIVE, seats__user__groups__name=HOUSE_BOT)
-        .distinct()
-        .order_by("pk")
-    )
-    done = 0
-    for game in games:
+    for username, key in house_bot_keys().items():
+        api = Api(url, key, opener=opener)
         try:
-            done += seats_play(game, house)
-        except Exception:
-            log.exception("the site's bots could not play %s", game.name)
+            games = api.games_to_play()
+        except ApiError as e:
+            if e.status == 0:
+                # The site is not answering (still starting, say): no bot would get further.
+                log.warning("the site's bots: %s", e)
+                break
+            log.warning("%s: the site did not list its games: %s", username, e)
+            continue
+        turns = play(api, games, once=True)
+        done += sum(1 for turn in turns.values() if turn in (Turn.ORDERED, Turn.SAVED))
     return done
 
 

@@ -17,19 +17,38 @@ demo game it only orders for demo players' seats that have saved nothing yet in 
 open phase, so orders a person saved (as bob, say) are never replaced. Its choices are
 drawn from the game's seed, the phase and the power: the same phase is ordered the
 same way every time.
+
+Unlike the site's own bots (botplay.py, which play through the public API with a token
+each), the demo bot orders in process, through the services, as the demo players. They
+are people's accounts, not bots': their password is published and every visitor may log
+in as any of them. A token for one would be a key the site makes for a person's account
+behind his back (``bot_account`` refuses to make a person a bot for the same reason),
+listed on a profile page any visitor sees, where he may revoke it and stop the demo for
+everyone, or fill the account's allowance of tokens so that none can be made.
 """
 
 from __future__ import annotations
 
 import logging
+import random
 from collections.abc import Mapping
 from datetime import datetime, timedelta
 
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games.management import botplay
-from games.models import Game, GamePhase
+from adjudicator import find_variant
+from bots import bot_orders
+from core.errors import ApplicationError
+from games import services
+
+# The demo bot runs in a process of its own, outside the worker: importing the tasks
+# registers them there, so that a phase the bot completes is queued at once (tasks are
+# queued by name) rather than found by beat's next sweep.
+from games import tasks as _tasks  # noqa: F401
+from games.models import Game, GamePhase, OrderSet
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +114,48 @@ def bot_play() -> int:
 
 def _play_game(game: Game, visitor: str) -> int:
     demo_players = Q(user__username__in=DEMO_PLAYERS) & ~Q(user__username=visitor)
-    return botplay.seats_play(game, demo_players)
+    return _seats_play(game, demo_players)
+
+
+def _seats_play(game: Game, who: Q) -> int:
+    """Orders, marked ready, for each seat of ``game`` that ``who`` picks (a filter on
+    seats) with orders due in the open phase and none saved there yet. Returns how many
+    seats it ordered for."""
+    game.refresh_from_db()
+    if game.status != Game.Status.ACTIVE or game.is_paused:
+        return 0
+    phase = game.current_phase
+    if phase is None or phase.stuck_since is not None:
+        return 0
+    variant = find_variant(game.variant)
+    position = services.phase_position(phase)
+    due = services.powers_to_order(position, variant)
+    given = set(OrderSet.objects.filter(phase=phase).values_list("seat__power", flat=True))
+    seats = (
+        game.seats.filter(who, power__in=due, civil_disorder=False, user__isnull=False)
+        .exclude(power__in=given)
+        .select_related("user")
+        .order_by("power")
+    )
+    done = 0
+    for seat in seats:
+        assert seat.user is not None  # filtered above
+        rng = random.Random(f"{game.seed}:{phase.index}:{seat.power}")
+        orders = [str(o) for o in bot_orders(variant, position, seat.power, rng)]
+        _orders_give(game, phase, seat.user, orders)
+        done += 1
+    return done
+
+
+def _orders_give(game: Game, phase: GamePhase, user: AbstractBaseUser, orders: list[str]) -> None:
+    """Save the orders and mark them ready; a set that is not yet a whole answer (the
+    variant says) stays saved without the mark, and the deadline decides."""
+    with transaction.atomic():
+        services.orders_submit(game=game, user=user, orders=orders, phase_id=phase.pk)
+    try:
+        services.orders_ready(game=game, user=user, ready=True)
+    except ApplicationError as e:
+        log.info("the demo bot was left unready in %s: %s", game.name, e)
 
 
 def refresh_deadlines(*, now: datetime | None = None) -> int:

@@ -152,6 +152,9 @@ def game_state(
             "acting": acting,
             "sitting": seat.user_id != user.pk,
             "orders": mine.orders if mine else [],
+            # Whether orders were saved for it in this phase (by the seat, a sitter or a
+            # game master), none perhaps: a program that plays the seat leaves them be.
+            "saved": mine is not None,
             "ready": bool(mine and mine.ready),
             "must_order": acting in state["phase"]["to_order"],
             # A seat that may give orders without owing any (Rather Silly's roles: the
@@ -170,6 +173,7 @@ def game_state(
                 {
                     "power": power,
                     "orders": sets[power].orders if power in sets else [],
+                    "saved": power in sets,
                     "ready": bool(power in sets and sets[power].ready),
                     "must_order": power in state["phase"]["to_order"],
                 }

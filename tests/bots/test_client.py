@@ -190,3 +190,59 @@ def test_clients_play_a_variant_from_its_set_up(
         # Legal all (two nominations of one center bounce, by the rules).
         assert all(r["result"] not in ("void", "illegal") for r in phase.results), phase.code
         assert not phase.duties.filter(missed=True).exists(), phase.code
+
+
+# -- orders saved for the seat: never replaced (in process: tests/bots/inprocess.py) --------
+
+
+def test_leaves_orders_someone_else_saved_for_the_seat(
+    started_game: Game, players: dict[str, Any]
+) -> None:
+    from tests.bots.inprocess import InProcess
+
+    # Saved for Austria's seat and not marked ready (by a game master, say).
+    services.orders_submit(game=started_game, user=players["austria"], orders=["A vie H"])
+    site = InProcess()
+    api = Api("http://testserver", _token(players["austria"]), opener=site)
+    assert play_turn(api, started_game.pk) is Turn.WAITING
+    assert play_turn(api, started_game.pk) is Turn.WAITING
+    assert not site.writes()
+    kept = OrderSet.objects.get(phase__game=started_game, power="austria")
+    assert (kept.orders, kept.ready) == (["A vie H"], False)
+
+
+def test_marks_ready_its_own_orders_saved_in_an_earlier_turn(
+    started_game: Game, players: dict[str, Any]
+) -> None:
+    from tests.bots.inprocess import InProcess
+
+    site = InProcess()
+    api = Api("http://testserver", _token(players["austria"]), opener=site)
+    # A turn that saved its orders and lost the ready mark (a 429, say).
+    choice = choose(api.state(started_game.pk))
+    assert choice is not None
+    api.submit(started_game.pk, choice.orders, phase=choice.phase, power=choice.power)
+    site.sent.clear()
+    assert play_turn(api, started_game.pk) is Turn.ORDERED
+    assert [(s.method, s.path) for s in site.writes()] == [
+        ("POST", f"/api/v1/games/{started_game.pk}/ready/")
+    ]
+    saved = OrderSet.objects.get(phase__game=started_game, power="austria")
+    assert saved.ready
+    assert saved.orders == list(choice.orders)
+
+
+def test_lists_only_the_running_games_that_need_the_seats_orders_or_ready_mark(
+    started_game: Game, players: dict[str, Any]
+) -> None:
+    from tests.bots.inprocess import InProcess
+
+    forming = services.game_create(created_by=players["austria"], name="Forming")
+    api = Api("http://testserver", _token(players["austria"]), opener=InProcess())
+    assert api.games_to_play() == [started_game.pk]
+    assert set(api.my_games()) == {started_game.pk}
+    assert forming.pk not in api.games_to_play()
+    services.orders_submit(game=started_game, user=players["austria"], orders=["A vie H"])
+    assert api.games_to_play() == [started_game.pk]  # not ready yet
+    services.orders_ready(game=started_game, user=players["austria"], ready=True)
+    assert api.games_to_play() == []

@@ -6,7 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from games.management.commands.runsite import beat_schedule, process_commands
+import pytest
+
+from games.management.commands.runsite import beat_schedule, local_url, process_commands
 
 
 def test_beat_keeps_its_schedule_beside_the_brokers_folders(settings: Any, tmp_path: Path) -> None:
@@ -46,3 +48,22 @@ def test_web_listens_where_it_is_told() -> None:
     web = process_commands(host="0.0.0.0", port=8123, demo=False)["web"]
     assert web[web.index("-b") + 1] == "0.0.0.0"
     assert web[web.index("-p") + 1] == "8123"
+
+
+def test_the_sites_bots_ask_the_api_where_web_serves() -> None:
+    bots = process_commands(host="127.0.0.1", port=8123, demo=False)["bots"]
+    assert bots[-3:] == ["run_bots", "--url", "http://127.0.0.1:8123"]
+
+
+@pytest.mark.parametrize(
+    ("host", "url"),
+    [
+        ("0.0.0.0", "http://127.0.0.1:8000"),
+        ("::", "http://[::1]:8000"),
+        ("::1", "http://[::1]:8000"),
+        ("192.168.1.5", "http://192.168.1.5:8000"),
+        ("localhost", "http://localhost:8000"),
+    ],
+)
+def test_a_site_served_on_every_address_is_asked_on_this_machines_own(host: str, url: str) -> None:
+    assert local_url(host, 8000) == url

@@ -1,8 +1,9 @@
 """Run the whole site with one command: web (Daphne), Celery worker and Celery beat.
 
 Migrates, loads the demo data, starts the three processes, the site's own bots (which play
-practice games) and the demo bot (which plays the demo games for everyone but the
-visitor), and stops all of them on Ctrl-C.
+practice games through the site's API, at the address web serves on) and the demo bot
+(which plays the demo games for everyone but the visitor), and stops all of them on
+Ctrl-C.
 With nothing configured this is the embedded default (SQLite, in-memory channel layer,
 filesystem broker); DATABASE_URL and REDIS_URL switch to PostgreSQL and Redis.
 """
@@ -97,6 +98,18 @@ def beat_schedule() -> Path:
     return folder / "beat-schedule"
 
 
+def local_url(host: str, port: int) -> str:
+    """Where a process beside web reaches it: the address it serves on, or this machine's
+    own when it serves on every address."""
+    if host in ("", "0.0.0.0"):
+        host = "127.0.0.1"
+    elif host == "::":
+        host = "::1"
+    if ":" in host:
+        host = f"[{host.strip('[]')}]"
+    return f"http://{host}:{port}"
+
+
 def process_commands(*, host: str, port: int, demo: bool) -> dict[str, list[str]]:
     """The command line of each process the site runs, by name."""
     python = sys.executable
@@ -127,8 +140,15 @@ def process_commands(*, host: str, port: int, demo: bool) -> dict[str, list[str]
             "--schedule",
             str(beat_schedule()),
         ],
-        # The site's own bots, in practice games (with or without the demo).
-        "bots": [python, str(Path(settings.BASE_DIR) / "manage.py"), "run_bots"],
+        # The site's own bots, in practice games (with or without the demo): through the
+        # API, at the address web serves on.
+        "bots": [
+            python,
+            str(Path(settings.BASE_DIR) / "manage.py"),
+            "run_bots",
+            "--url",
+            local_url(host, port),
+        ],
     }
     if demo:
         commands["demo"] = [python, str(Path(settings.BASE_DIR) / "manage.py"), "demo_bot"]
