@@ -1,0 +1,146 @@
+"""The linked boards' history in step (games.selectors.link_steps): what the duel page's
+replay walks, both boards together."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games import selectors, services
+from games.models import BoardLink, Game
+from games.terms import GameTerms
+from tests.games.helpers import current
+
+pytestmark = pytest.mark.django_db
+
+#: Red takes Moscow on board A, blue's army there retreats; on board B (inverted) nothing
+#: moves, so board B has no retreats to play.
+RETREAT_SETUP = {
+    "nomination": "fixed",
+    "fixed_setup": {
+        "centers": {"red": ["war", "sev"], "blue": ["mos", "stp"]},
+        "units": {"red": ["A war", "A sev"], "blue": ["A mos", "A stp"]},
+    },
+}
+
+
+def retreat_duel(make_user: Any) -> tuple[Game, Game]:
+    """A duel three steps in: Fall 1901 movement on both boards, then board A's retreats
+    and its winter adjustments (board B has neither); Fall 1902 movement open on both."""
+    red, blue = make_user("red-player"), make_user("blue-player")
+    a = services.game_create(
+        created_by=red,
+        name="Stepped duel",
+        power="red",
+        terms=GameTerms(
+            variant_id="highlander",
+            options=RETREAT_SETUP,
+            duel=True,
+            assignment=Game.Assignment.CHOSEN,
+        ),
+    )
+    services.game_join(game=a, user=blue, power="blue")
+    b = BoardLink.objects.get(games=a).board("B")
+    assert b is not None
+    play(a, b, {"red": ["A war - mos", "A sev S A war - mos"]}, {})
+    assert current(a).code == "F1901R"
+    assert current(b).code == "F1902M"
+    play(a, b, {"blue": ["A mos R lvn"]}, {})
+    assert current(a).code == "W1901A"
+    play(a, b, {"red": ["A war B"], "blue": ["A lvn D"]}, {})
+    assert current(a).code == current(b).code == "F1902M"
+    return a, b
+
+
+def play(a: Game, b: Game, on_a: dict[str, list[str]], on_b: dict[str, list[str]]) -> None:
+    """Each board's open phase, if not waiting: these orders given, everyone ready; then
+    the boards' step adjudicated."""
+    for board, orders in ((a, on_a), (b, on_b)):
+        phase = current(board)
+        if phase.deadline is None:
+            continue  # waiting for the other board
+        for power in ("red", "blue"):
+            user = board.seats.get(power=power).user
+            if orders.get(power):
+                services.orders_submit(game=board, user=user, orders=orders[power])
+            services.orders_ready(game=board, user=user, ready=True)
+    for board in (a, b):
+        phase = current(board)
+        if phase.deadline is not None:
+            services.phase_adjudicate(game_id=board.pk, phase_id=phase.pk)
+            break
+    a.refresh_from_db()
+    b.refresh_from_db()
+
+
+def test_the_boards_step_together_and_a_board_without_the_phase_stands_as_it_was(
+    make_user: Any,
+) -> None:
+    a, b = retreat_duel(make_user)
+    steps = selectors.link_steps(boards=[a, b])
+    assert [(s["step"], s["code"], s["present"]) for s in steps] == [
+        (0, "F1901M", False),
+        (1, "F1901R", False),
+        (2, "W1901A", False),
+        (3, "F1902M", True),
+    ]
+    index = {g.link_label: {p.code: p.index for p in g.phases.all()} for g in (a, b)}
+    assert steps[0]["boards"]["A"] == {"index": index["A"]["F1901M"], "own": True, "words": ""}
+    assert steps[0]["boards"]["B"] == {"index": index["B"]["F1901M"], "own": True, "words": ""}
+    # Board B played no retreats: it stands as after its movement, said so.
+    assert steps[1]["boards"]["A"]["own"]
+    assert steps[1]["boards"]["B"] == {
+        "index": index["B"]["F1901M"],
+        "own": False,
+        "words": "No Fall 1901 retreats on this board: it stands as after Fall 1901 movement.",
+    }
+    assert steps[2]["boards"]["A"]["own"]
+    assert steps[2]["boards"]["B"]["words"] == (
+        "No Winter 1901 adjustments on this board: it stands as after Fall 1901 movement."
+    )
+    assert steps[3]["boards"]["B"] == {"index": index["B"]["F1902M"], "own": True, "words": ""}
+    assert steps[1]["name"] == "Fall 1901 retreats"
+
+
+def test_the_steps_end_at_the_first_still_open(make_user: Any) -> None:
+    red, blue = make_user("red-player"), make_user("blue-player")
+    a = services.game_create(
+        created_by=red,
+        name="Waiting duel",
+        power="red",
+        terms=GameTerms(
+            variant_id="highlander",
+            options=RETREAT_SETUP,
+            duel=True,
+            assignment=Game.Assignment.CHOSEN,
+        ),
+    )
+    services.game_join(game=a, user=blue, power="blue")
+    b = BoardLink.objects.get(games=a).board("B")
+    assert b is not None
+    play(a, b, {"red": ["A war - mos", "A sev S A war - mos"]}, {})
+    # Board A's retreats are open; board B waits at its next movement, which comes after.
+    steps = selectors.link_steps(boards=[a, b])
+    assert [(s["code"], s["present"]) for s in steps] == [("F1901M", False), ("F1901R", True)]
+
+
+def test_board_b_has_no_phase_before_board_as_setup_is_done(make_user: Any) -> None:
+    from tests.games.test_highlander_site import BLUE_LIST, RED_LIST
+
+    red, blue = make_user("red-player"), make_user("blue-player")
+    a = services.game_create(
+        created_by=red,
+        name="Nominated duel",
+        power="red",
+        terms=GameTerms(variant_id="highlander", duel=True, assignment=Game.Assignment.CHOSEN),
+    )
+    services.game_join(game=a, user=blue, power="blue")
+    for power, centers in (("red", RED_LIST), ("blue", BLUE_LIST)):
+        user = a.seats.get(power=power).user
+        services.orders_submit(game=a, user=user, orders=[f"nominate {c}" for c in centers])
+        services.orders_ready(game=a, user=user, ready=True)
+    assert services.phase_adjudicate(game_id=a.pk, phase_id=current(a).pk)
+    assert BoardLink.objects.get(games=a).board("B") is None
+    steps = selectors.link_steps(boards=[a])
+    assert [(s["code"], s["present"]) for s in steps] == [("W1900N", False), ("W1900P", True)]
