@@ -10,74 +10,14 @@ import pytest
 from games import selectors, services
 from games.models import BoardLink, Game
 from games.terms import GameTerms
-from tests.games.helpers import current
+from tests.games.helpers import RETREAT_SETUP, current, duel_step, duel_stepped
 
 pytestmark = pytest.mark.django_db
-
-#: Red takes Moscow on board A, blue's army there retreats; on board B (inverted) nothing
-#: moves, so board B has no retreats to play.
-RETREAT_SETUP = {
-    "nomination": "fixed",
-    "fixed_setup": {
-        "centers": {"red": ["war", "sev"], "blue": ["mos", "stp"]},
-        "units": {"red": ["A war", "A sev"], "blue": ["A mos", "A stp"]},
-    },
-}
-
-
-def retreat_duel(make_user: Any) -> tuple[Game, Game]:
-    """A duel three steps in: Fall 1901 movement on both boards, then board A's retreats
-    and its winter adjustments (board B has neither); Fall 1902 movement open on both."""
-    red, blue = make_user("red-player"), make_user("blue-player")
-    a = services.game_create(
-        created_by=red,
-        name="Stepped duel",
-        power="red",
-        terms=GameTerms(
-            variant_id="highlander",
-            options=RETREAT_SETUP,
-            duel=True,
-            assignment=Game.Assignment.CHOSEN,
-        ),
-    )
-    services.game_join(game=a, user=blue, power="blue")
-    b = BoardLink.objects.get(games=a).board("B")
-    assert b is not None
-    play(a, b, {"red": ["A war - mos", "A sev S A war - mos"]}, {})
-    assert current(a).code == "F1901R"
-    assert current(b).code == "F1902M"
-    play(a, b, {"blue": ["A mos R lvn"]}, {})
-    assert current(a).code == "W1901A"
-    play(a, b, {"red": ["A war B"], "blue": ["A lvn D"]}, {})
-    assert current(a).code == current(b).code == "F1902M"
-    return a, b
-
-
-def play(a: Game, b: Game, on_a: dict[str, list[str]], on_b: dict[str, list[str]]) -> None:
-    """Each board's open phase, if not waiting: these orders given, everyone ready; then
-    the boards' step adjudicated."""
-    for board, orders in ((a, on_a), (b, on_b)):
-        phase = current(board)
-        if phase.deadline is None:
-            continue  # waiting for the other board
-        for power in ("red", "blue"):
-            user = board.seats.get(power=power).user
-            if orders.get(power):
-                services.orders_submit(game=board, user=user, orders=orders[power])
-            services.orders_ready(game=board, user=user, ready=True)
-    for board in (a, b):
-        phase = current(board)
-        if phase.deadline is not None:
-            services.phase_adjudicate(game_id=board.pk, phase_id=phase.pk)
-            break
-    a.refresh_from_db()
-    b.refresh_from_db()
-
 
 def test_the_boards_step_together_and_a_board_without_the_phase_stands_as_it_was(
     make_user: Any,
 ) -> None:
-    a, b = retreat_duel(make_user)
+    a, b = duel_stepped(make_user("red-player"), make_user("blue-player"))
     steps = selectors.link_steps(boards=[a, b])
     assert [(s["step"], s["code"], s["present"]) for s in steps] == [
         (0, "F1901M", False),
@@ -119,7 +59,7 @@ def test_the_steps_end_at_the_first_still_open(make_user: Any) -> None:
     services.game_join(game=a, user=blue, power="blue")
     b = BoardLink.objects.get(games=a).board("B")
     assert b is not None
-    play(a, b, {"red": ["A war - mos", "A sev S A war - mos"]}, {})
+    duel_step(a, b, {"red": ["A war - mos", "A sev S A war - mos"]})
     # Board A's retreats are open; board B waits at its next movement, which comes after.
     steps = selectors.link_steps(boards=[a, b])
     assert [(s["code"], s["present"]) for s in steps] == [("F1901M", False), ("F1901R", True)]
