@@ -83,7 +83,8 @@ def _board_at(
         state = selectors.game_state(user=request.user, game=game, index=shown["index"])
         position, orders = selectors.board_shown(state)
     elif phase is not None:
-        position = _after(phase)
+        # Only where the units and centers stood: no phase's extras unfiltered.
+        position = {k: v for k, v in _after(phase).items() if k != "extras"}
     counted = _after(phase) if phase is not None else {}
     words = _("Board %(label)s had not begun: it starts once board A's set-up is done.") % {
         "label": label
