@@ -127,9 +127,7 @@ class SteppingBothBoards(DuelReplayCase):
             page.click("#replay [data-replay='first']")
             expect(page.locator("#replay-phase")).to_have_text("Fall 1901 movement")
             seen: list[str] = []
-            page.on(
-                "request", lambda r: seen.append(r.url) if "words=true" in r.url else None
-            )
+            page.on("request", lambda r: seen.append(r.url) if "words=true" in r.url else None)
             page.click("#replay [data-replay='play']")
             expect(page.locator("#replay .replay-play .label")).to_have_text("Pause")
             expect(page.locator("#replay-phase")).to_have_text("Fall 1901 retreats")

@@ -14,6 +14,7 @@ from tests.games.helpers import RETREAT_SETUP, current, duel_step, duel_stepped
 
 pytestmark = pytest.mark.django_db
 
+
 def test_the_boards_step_together_and_a_board_without_the_phase_stands_as_it_was(
     make_user: Any,
 ) -> None:
@@ -84,3 +85,37 @@ def test_board_b_has_no_phase_before_board_as_setup_is_done(make_user: Any) -> N
     assert BoardLink.objects.get(games=a).board("B") is None
     steps = selectors.link_steps(boards=[a])
     assert [(s["code"], s["present"]) for s in steps] == [("W1900N", False), ("W1900P", True)]
+
+
+def test_a_decided_duel_ends_with_the_boards_as_they_stand(make_user: Any) -> None:
+    from tests.games.test_highlander_site import RED_17, _setup
+
+    red, blue = make_user("red-player"), make_user("blue-player")
+    a = services.game_create(
+        created_by=red,
+        name="Won duel",
+        power="red",
+        terms=GameTerms(
+            variant_id="highlander",
+            options=_setup(RED_17, "A mos"),
+            duel=True,
+            assignment=Game.Assignment.CHOSEN,
+        ),
+    )
+    services.game_join(game=a, user=blue, power="blue")
+    b = BoardLink.objects.get(games=a).board("B")
+    assert b is not None
+    duel_step(a, b, {"red": ["A war - mos", "A sev S A war - mos"]})
+    duel_step(a, b, {"blue": ["A mos R lvn"]})
+    assert a.status == b.status == Game.Status.FINISHED
+    steps = selectors.link_steps(boards=[a, b])
+    # Red's 18th center on board A after the retreats won the duel (rule 7.4). Board B had
+    # opened its next movement, waiting: never played, it is where the boards stand (the
+    # page's own step, never replayed).
+    assert [(s["code"], s["present"]) for s in steps] == [
+        ("F1901M", False),
+        ("F1901R", False),
+        ("F1902M", True),
+    ]
+    assert steps[1]["boards"]["B"]["own"] is False
+    assert steps[2]["boards"]["A"]["own"] is False
