@@ -589,17 +589,7 @@ class _Drawing:
         self.add("</g>")
 
     def markers(self) -> str:
-        fill, failed_fill = ("#111111", FAILED) if self.paint else (None, None)
-        return (
-            "<defs>"
-            '<marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" '
-            'markerHeight="5" orient="auto-start-reverse">'
-            f'<path d="M0,0 L10,5 L0,10 z"{_attrs([("fill", fill)])}/></marker>'
-            '<marker id="arrow-failed" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" '
-            'markerHeight="5" orient="auto-start-reverse">'
-            f'<path d="M0,0 L10,5 L0,10 z" class="failed"{_attrs([("fill", failed_fill)])}/>'
-            "</marker></defs>"
-        )
+        return _markers(paint=self.paint)
 
     def legend(self, legend: Legend, owners: Mapping[str, str], powers: list[str]) -> None:
         """The strip under a picture's map: the title and the line under it on rows of
@@ -700,6 +690,21 @@ def owners_of(centers: Mapping[str, Iterable[str]]) -> dict[str, str]:
     return {c: power for power, owned in centers.items() for c in owned}
 
 
+def _markers(*, paint: bool) -> str:
+    """The arrowheads of orders (an ordinary one and a failed one's)."""
+    fill, failed_fill = ("#111111", FAILED) if paint else (None, None)
+    return (
+        "<defs>"
+        '<marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" '
+        'markerHeight="5" orient="auto-start-reverse">'
+        f'<path d="M0,0 L10,5 L0,10 z"{_attrs([("fill", fill)])}/></marker>'
+        '<marker id="arrow-failed" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" '
+        'markerHeight="5" orient="auto-start-reverse">'
+        f'<path d="M0,0 L10,5 L0,10 z" class="failed"{_attrs([("fill", failed_fill)])}/>'
+        "</marker></defs>"
+    )
+
+
 def board_svg(
     *,
     map_id: str,
@@ -751,4 +756,13 @@ def board_svg(
         + (board.markers() if mode is Mode.PAGE else "")
         + "".join(board.parts)
         + "</svg>"
+    )
+
+
+def board_markers() -> str:
+    """The arrowheads of orders, once for a page of still boards (the duel page): a still
+    board carries no ids, and its orders' arrows point to these."""
+    return (
+        '<svg class="board-markers" width="0" height="0" aria-hidden="true" focusable="false" '
+        f'xmlns="http://www.w3.org/2000/svg">{_markers(paint=False)}</svg>'
     )

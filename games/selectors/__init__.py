@@ -4,7 +4,7 @@
 player's own games at a glance). The names below are what callers ask."""
 
 from games.selectors.exchange import exchange_summary
-from games.selectors.links import link_summary
+from games.selectors.links import link_steps, link_summary
 from games.selectors.lobby import games_for_lobby, games_of_user, seats_seeking_players
 from games.selectors.mine import Duel, MyGame, Need, Opponent, Result, VoteOpen, my_games
 from games.selectors.moderation import games_to_moderate, moderation_summary
@@ -27,6 +27,7 @@ __all__ = [
     "games_of_player",
     "games_of_user",
     "games_to_moderate",
+    "link_steps",
     "link_summary",
     "moderation_summary",
     "my_games",

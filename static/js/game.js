@@ -34,18 +34,24 @@ import { createReplay } from "./replay.js";
   enableZoom(svg, document.getElementById("zoom-controls"));
   let state = readState();
   const replay = createReplay({
-    svg,
-    board,
-    stateUrl: root.dataset.stateUrl,
-    phases: () => state.phases,
+    steps: () => state.phases,
     pageIndex: () => (state.phase ? state.phase.index : null),
-    // Whatever this page drew over the board (a set-up's marks, a selection) goes first.
-    beforeDraw: () => {
-      selected = null;
-      closeChooser();
-      clearMarks(svg);
-      highlight();
-    },
+    // One board, every phase its own.
+    tracks: () => [{
+      key: "board",
+      svg: () => svg,
+      board: () => board,
+      stateUrl: root.dataset.stateUrl,
+      at: (ref) => ({ index: ref.index, own: true }),
+      results: () => document.getElementById("replay-results"),
+      // Whatever this page drew over the board (a set-up's marks, a selection) goes first.
+      beforeDraw: () => {
+        selected = null;
+        closeChooser();
+        clearMarks(svg);
+        highlight();
+      },
+    }],
     // Arrived at the open phase: the page shows it as ever (fetched if another phase is
     // the page's now), with the viewer's own orders.
     onExit: () => {
@@ -119,7 +125,7 @@ import { createReplay } from "./replay.js";
   function render() {
     const phase = state.phase;
     if (!phase) return;
-    replay.update(state);
+    replay.update(state.phases.length > 1 || Boolean(phase.results));
     if (replay.active()) {
       // The replay draws the board; the panel's parts are still this page's.
       renderOrderList();

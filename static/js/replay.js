@@ -1,4 +1,5 @@
-// The game page's replay: the history played as an animation on the board. Each phase
+// The history played as an animation on one board (the game page) or on several boards
+// in step (the duel page: one set of controls, each board a "track"). Each phase
 // is shown in steps: the position going in with the orders drawn, then the results
 // (failed orders marked, the units dislodged marked), then the position coming out; its
 // name and its results in words (the state API's ?words=true, in the reader's language)
@@ -16,6 +17,10 @@
 // copied and shared; once the replay rests on a phase the page's panel (its notes, its
 // results table, its downloads) follows it too (onRest), fetched as the page fetches
 // itself.
+//
+// On several boards a step names each board's phase in it (games.selectors.link_steps):
+// its own, or, when it has none there (no retreats to play, or not begun yet), the last
+// it had, shown as it stood after it and said so in words beside that board.
 import { format, getJson, gettext } from "./lib/transport.js";
 
 // The phase kinds the board draws orders of: the core's and the set-ups'. A variant's
@@ -40,21 +45,28 @@ function typingIn(target) {
   return Boolean(target.closest("input, textarea, select, [contenteditable=''], [contenteditable=true]"));
 }
 
-// ctx: { svg, board, stateUrl, phases(), pageIndex(), beforeDraw(), onExit(), onRest(index) }
+// ctx: { steps(), pageIndex(), tracks(), onExit(), onRest(index) }
+//   steps(): the history, [{ index, name, present?, ... }]: ``index`` is what the address
+//     names (?phase=); ``present``, a step still open (the page's own, never drawn here).
+//   tracks(): the boards, [{ key, svg(), board(), stateUrl, at(step), beforeDraw?(),
+//     results?(), note?() }]: ``at(step)`` is the board's phase there, { index, own, words }
+//     or null (nothing to show yet); ``results()`` the list for its results in words,
+//     ``note()`` where its words go.
 export function createReplay(ctx) {
   const controls = () => document.getElementById("replay");
-  const cache = new Map(); // phase index -> Promise of its state (adjudicated phases only)
-  let active = false; // the board shows the replay (not the page's own phase)
+  const cache = new Map(); // "state URL phase index" -> Promise of its state (adjudicated only)
+  let active = false; // the boards show the replay (not the page's own phase)
   let playing = false;
   let run = 0; // bumped by every action: an older play loop or step sees it and stops
-  let at = null; // position in ctx.phases() of the phase on show
-  // The phase last asked for: a key pressed again before it is on show steps from it.
+  let at = null; // position in ctx.steps() of the step on show
+  // The step last asked for: a key pressed again before it is on show steps from it.
   let aim = null;
   let step = null; // "orders", "results" or "after"
-  let shown = null; // the state of the phase on show
+  let shown = null; // what each board shows: [{ track, phase, own, words }]
   let restTimer = null;
 
-  const phases = () => ctx.phases() || [];
+  const phases = () => ctx.steps() || [];
+  const tracks = () => ctx.tracks() || [];
   let speed = 1; // kept here: the panel, and its select, may be replaced meanwhile
 
   // Where the page's own phase is in the history (the replay starts from there).
@@ -64,24 +76,40 @@ export function createReplay(ctx) {
     return found >= 0 ? found : list.length - 1;
   }
 
-  // A phase's state as this viewer may see it, fetched once (the open phase every time:
+  // A board's phase as this viewer may see it, fetched once (the open phase every time:
   // it changes as orders are saved, and is only asked for to learn that it is open).
-  function load(position) {
-    const ref = phases()[position];
-    if (!ref) return Promise.resolve(null);
-    if (cache.has(ref.index)) return cache.get(ref.index);
-    const promise = getJson(ctx.stateUrl, { phase: String(ref.index), words: "true" }).then(
+  function loadPhase(track, index) {
+    const key = `${track.stateUrl} ${index}`;
+    if (cache.has(key)) return cache.get(key);
+    const promise = getJson(track.stateUrl, { phase: String(index), words: "true" }).then(
       (data) => {
         const phase = data && data.phase;
-        if (!phase || phase.is_current) cache.delete(ref.index);
+        if (!phase || phase.is_current) cache.delete(key);
         return phase || null;
       },
       (error) => {
-        cache.delete(ref.index); // no connection: asked again next time
+        cache.delete(key); // no connection: asked again next time
         throw error;
       });
-    cache.set(ref.index, promise);
+    cache.set(key, promise);
     return promise;
+  }
+
+  // What every board shows at the step at ``position``: null if one could not be read;
+  // "present" if the step is the open one (the replay ends there).
+  async function load(position) {
+    const ref = phases()[position];
+    if (!ref) return null;
+    if (ref.present) return "present";
+    const out = await Promise.all(tracks().map(async (track) => {
+      const where = track.at(ref);
+      if (!where) return { track, phase: null, own: false, words: "", where };
+      const phase = await loadPhase(track, where.index);
+      return { track, phase, own: where.own, words: where.words || "", where };
+    }));
+    if (out.some((o) => o.where && !o.phase)) return null;
+    if (out.some((o) => o.phase && o.phase.is_current)) return "present";
+    return out;
   }
 
   function prefetch(position) {
@@ -121,20 +149,30 @@ export function createReplay(ctx) {
     return { units, dislodged, extras: phase.extras || {} };
   }
 
-  function draw(phase, which) {
-    ctx.beforeDraw();
-    const board = ctx.board;
+  // One board at one step of a phase. A board with no phase of its own at the step shows
+  // the one it had as it stood after it; a board not begun yet, nothing.
+  function draw(track, phase, own, which) {
+    if (track.beforeDraw) track.beforeDraw();
+    const svg = track.svg();
+    const board = track.board();
     // Each step's pieces fade in (site.css), the steps of a phase told apart at a glance.
-    ctx.svg.classList.add("replaying");
-    ctx.svg.dataset.replayStep = which;
-    const drawn = DRAWN_KINDS.has(phase.kind);
-    if (which === "after") {
+    svg.classList.add("replaying");
+    svg.dataset.replayStep = own ? which : "";
+    if (!phase) {
+      board.owners({});
+      board.units({ units: {}, dislodged: {} });
+      board.creatures({}, "");
+      board.orders([], {});
+      return;
+    }
+    if (which === "after" || !own) {
       board.owners(phase.centers_after || phase.centers);
       board.units({ units: phase.units_after || phase.units, dislodged: phase.dislodged_after || {} });
       board.creatures({}, phase.code);
       board.orders([], {});
       return;
     }
+    const drawn = DRAWN_KINDS.has(phase.kind);
     const position = which === "results" ? withDislodged(phase)
       : { units: phase.units, dislodged: phase.dislodged, extras: phase.extras || {} };
     board.owners(phase.centers);
@@ -151,16 +189,28 @@ export function createReplay(ctx) {
     after: () => gettext("position after"),
   };
 
-  function paintWords(phase, which) {
+  // The step's name and words beside the controls; each board's results in words in its
+  // list, and why it shows another phase (or none) in its note. ``boards`` null: not
+  // replaying (the page has the words).
+  function paintWords(boards, which) {
     const ref = phases()[at];
     const name = document.getElementById("replay-phase");
     if (name && ref && name.textContent !== ref.name) name.textContent = ref.name;
     const stepWords = document.getElementById("replay-step");
     if (stepWords) stepWords.textContent = which ? `· ${STEP_WORDS[which]()}` : "";
-    const list = document.getElementById("replay-results");
-    if (!list) return;
-    list.dataset.step = which || "";
-    if (!which) return list.replaceChildren(); // not replaying: the panel has the words
+    for (const track of tracks()) {
+      const mine = boards && boards.find((b) => b.track.key === track.key);
+      const note = track.note ? track.note() : null;
+      if (note && mine) note.textContent = mine.own ? ref.name : mine.words;
+      const list = track.results ? track.results() : null;
+      if (!list) continue;
+      list.dataset.step = which || "";
+      if (!which || !mine || !mine.own) list.replaceChildren();
+      else paintResults(list, mine.phase);
+    }
+  }
+
+  function paintResults(list, phase) {
     const rows = [];
     const results = (phase && phase.results) || [];
     for (const r of results.filter(worthALine)) {
@@ -226,18 +276,18 @@ export function createReplay(ctx) {
 
   // -- moving ----------------------------------------------------------------------------
 
-  // Show one step of the phase at ``position``; false if that phase is the open one (the
-  // replay has then ended, and the page shows it as usual).
+  // Show one step of the phase at ``position`` on every board; false if that phase is the
+  // open one (the replay has then ended, and the page shows it as usual).
   async function show(position, which, token) {
-    let phase;
+    let boards;
     try {
-      phase = await load(position);
+      boards = await load(position);
     } catch (e) {
-      phase = null;
+      boards = null;
     }
     if (token !== run) return false;
     aim = null;
-    if (!phase) {
+    if (!boards) {
       // Not read (no connection, or refused): said so, and a play stops here.
       playing = false;
       const stepWords = document.getElementById("replay-step");
@@ -245,23 +295,27 @@ export function createReplay(ctx) {
       paintControls();
       return false;
     }
-    if (phase.is_current) {
+    if (boards === "present") {
       exit(position);
       return false;
     }
     active = true;
     at = position;
     step = which;
-    shown = phase;
+    shown = boards;
     address(position);
-    draw(phase, which);
-    paintWords(phase, which);
+    for (const b of boards) draw(b.track, b.phase, b.own, which);
+    paintWords(boards, which);
     paintControls();
     return true;
   }
 
+  function unmark() {
+    for (const track of tracks()) track.svg().classList.remove("replaying");
+  }
+
   function exit(position) {
-    ctx.svg.classList.remove("replaying");
+    unmark();
     active = false;
     playing = false;
     at = position;
@@ -309,9 +363,9 @@ export function createReplay(ctx) {
     for (;;) {
       prefetch(position + 1);
       const steps = ["orders", "results"];
-      let phase = null;
-      try { phase = await load(position); } catch (e) { phase = null; }
-      if (phase && phase.results) steps.push("after");
+      let boards = null;
+      try { boards = await load(position); } catch (e) { boards = null; }
+      if (Array.isArray(boards) && boards.some((b) => b.own && b.phase.results)) steps.push("after");
       for (const which of steps) {
         if (!(await show(position, which, token))) return;
         await sleep(STEP_TIME[which] / speed);
@@ -365,15 +419,13 @@ export function createReplay(ctx) {
   });
 
   return {
-    // Whether the board is the replay's (the page's drawing leaves it alone).
+    // Whether the boards are the replay's (the page's drawing leaves them alone).
     active: () => active,
     // The history changed (a refresh): show the controls once there is something to
-    // replay, that is, a phase before the open one or an adjudicated one.
-    update(pageState) {
+    // replay (``somethingDone``: a phase before the open one, or an adjudicated one).
+    update(somethingDone) {
       const box = controls();
       if (!box) return;
-      const list = phases();
-      const somethingDone = list.length > 1 || Boolean(pageState && pageState.phase && pageState.phase.results);
       box.hidden = !somethingDone;
       if (active && shown) paintWords(shown, step);
       else if (at !== null) paintWords(null, null);
@@ -381,7 +433,7 @@ export function createReplay(ctx) {
     },
     // Another phase picked in the history, or the address changed: the page takes over.
     stop() {
-      ctx.svg.classList.remove("replaying");
+      unmark();
       run += 1;
       clearTimeout(restTimer);
       active = false;

@@ -187,3 +187,93 @@ def test_a_duel_page_speaks_german(duel: BoardLink) -> None:
     html = page.content.decode()
     assert "Brett A" in html
     assert "Beide Bretter zusammen" in html
+
+
+# -- the replay of both boards -------------------------------------------------------------
+
+
+@pytest.fixture
+def stepped(make_user: Any) -> BoardLink:
+    """A public duel four steps in, board A's retreats and winter board B's to skip."""
+    from tests.games.helpers import duel_stepped
+
+    a, _b = duel_stepped(make_user("red-player"), make_user("blue-player"))
+    return BoardLink.objects.get(games=a)
+
+
+def steps_of(html: str) -> list[dict[str, Any]]:
+    import json
+
+    found = re.search(r'<script id="duel-steps" type="application/json">(.*?)</script>', html)
+    assert found is not None
+    return list(json.loads(found.group(1)))
+
+
+def test_the_replay_controls_and_each_boards_state_url_are_on_the_duel_page(
+    stepped: BoardLink, make_user: Any
+) -> None:
+    url = reverse("tournaments:duel", args=[stepped.pk])
+    red = stepped.board("A").seats.get(power="red").user
+    # A player, a stranger and an anonymous watcher of a public duel: all may replay it.
+    for client in (logged_in(red), logged_in(make_user("carol")), Client()):
+        html = client.get(url).content.decode()
+        assert 'id="replay"' in html
+        assert 'data-replay="first"' in html
+        assert 'data-replay="play"' in html
+        for board in (stepped.board("A"), stepped.board("B")):
+            assert board is not None
+            state_url = reverse("api:state", args=[board.pk])
+            assert f'data-label="{board.link_label}" data-state-url="{state_url}"' in html
+        assert [s["code"] for s in steps_of(html)] == ["F1901M", "F1901R", "W1901A", "F1902M"]
+        assert 'id="map-anchors"' in html
+        # The arrows' heads, once for both boards.
+        assert html.count('<marker id="arrow"') == 1
+
+
+def test_a_private_duels_replay_is_its_players_alone(duel: BoardLink, make_user: Any) -> None:
+    url = reverse("tournaments:duel", args=[duel.pk])
+    assert Client().get(f"{url}?phase=0").status_code == 404
+    assert logged_in(make_user("carol")).get(f"{url}?phase=0").status_code == 404
+    bob = duel.board("A").seats.get(power="blue").user
+    assert 'id="replay"' in logged_in(bob).get(url).content.decode()
+
+
+def test_the_address_names_a_step_and_the_page_shows_both_boards_then(
+    stepped: BoardLink,
+) -> None:
+    url = reverse("tournaments:duel", args=[stepped.pk])
+    html = Client().get(f"{url}?phase=1").content.decode()
+    assert 'data-step="1"' in html
+    assert '<p class="duel-step-shown"><strong>Fall 1901 retreats</strong>' in html
+    # Board A's retreat drawn with its result; board B said to stand as after its movement.
+    assert 'data-order="A mos R lvn"' in html
+    assert "No Fall 1901 retreats on this board: it stands as after Fall 1901 movement." in html
+    # The first step: both boards' movement, the orders as adjudicated.
+    first = Client().get(f"{url}?phase=0").content.decode()
+    assert 'data-order="A war - mos"' in first
+    assert 'class="order move"' in first
+    # The open step is the boards as they stand: no step named, no orders drawn.
+    now = Client().get(f"{url}?phase=3").content.decode()
+    assert "data-step=" not in now
+    assert "data-order=" not in now
+
+
+def test_an_open_phases_orders_never_show_on_the_duel_page(stepped: BoardLink) -> None:
+    board_a = stepped.board("A")
+    red = board_a.seats.get(power="red").user
+    services.orders_submit(game=board_a, user=red, orders=["A mos - lvn"])
+    url = reverse("tournaments:duel", args=[stepped.pk])
+    for query in ("", "?phase=3"):
+        assert "A mos - lvn" not in Client().get(f"{url}{query}").content.decode()
+        assert "A mos - lvn" not in logged_in(red).get(f"{url}{query}").content.decode()
+
+
+@pytest.mark.parametrize("raw", ["x", "-1", "²"])
+def test_a_step_is_a_whole_number(stepped: BoardLink, raw: str) -> None:
+    url = reverse("tournaments:duel", args=[stepped.pk])
+    assert Client().get(url, {"phase": raw}).status_code == 400
+
+
+def test_a_step_past_the_end_is_a_404(stepped: BoardLink) -> None:
+    url = reverse("tournaments:duel", args=[stepped.pk])
+    assert Client().get(f"{url}?phase=4").status_code == 404

@@ -29,7 +29,9 @@ export function parseOrder(text) {
 }
 
 export function createBoard(svg, anchors) {
-  const layer = (name) => svg.querySelector(`#${name}`);
+  // A layer by its class: the game page's board also names them by id, a still board
+  // among several (the duel page's) does not.
+  const layer = (name) => svg.querySelector(`g.${name}`);
 
   function point(loc, dislodged) {
     const at = anchors[loc] || anchors[province(loc)];
@@ -46,13 +48,13 @@ export function createBoard(svg, anchors) {
   }
 
   function owners(centers) {
-    svg.querySelectorAll("#provinces .prov").forEach((p) => p.removeAttribute("data-owner"));
-    svg.querySelectorAll("#centers .sc").forEach((c) => c.removeAttribute("data-owner"));
+    svg.querySelectorAll("g.provinces .prov").forEach((p) => p.removeAttribute("data-owner"));
+    svg.querySelectorAll("g.centers .sc").forEach((c) => c.removeAttribute("data-owner"));
     for (const [power, list] of Object.entries(centers || {})) {
       for (const c of list) {
-        const path = svg.querySelector(`#provinces [data-province="${c}"]`);
+        const path = svg.querySelector(`g.provinces [data-province="${c}"]`);
         if (path) path.setAttribute("data-owner", power);
-        const dot = svg.querySelector(`#centers [data-center="${c}"]`);
+        const dot = svg.querySelector(`g.centers [data-center="${c}"]`);
         if (dot) dot.setAttribute("data-owner", power);
       }
     }
