@@ -84,8 +84,9 @@ ERROR_MEANINGS = {
     400: "Refused: the input is invalid, or the rules or the game's state refuse it.",
     401: "Not authenticated: send a valid token.",
     403: "Forbidden: you may not do this. A write in a game where you have no seat "
-    "(orders, ready, draw vote, press, extension, sitter, leaving) is always a 403.",
-    404: "No such game (or none you may see), phase or address.",
+    "(orders, ready, draw vote, press, extension, sitter, leaving) is always a 403, and "
+    "so is any write through a sandbox's read-only link.",
+    404: "No such game or sandbox (or none you may see), phase or address.",
     413: "The request body is too large.",
     415: "Unsupported media type: send JSON (or a form).",
     429: "Too many requests: wait as Retry-After says.",

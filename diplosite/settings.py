@@ -295,9 +295,9 @@ WEBHOOK_ALLOW_PRIVATE = env.bool("WEBHOOK_ALLOW_PRIVATE", default=False)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Diplomacy API",
-    "DESCRIPTION": "Games, boards, orders, votes and press; your time away, notifications "
-    "and tokens. Authenticate with `Authorization: Token <key>` (make a key on your "
-    "profile page). Lists come a page at a time (`limit`, `offset`, `next`). "
+    "DESCRIPTION": "Games, boards, orders, votes and press; your time away, notifications, "
+    "tokens and sandboxes. Authenticate with `Authorization: Token <key>` (make a key on "
+    "your profile page). Lists come a page at a time (`limit`, `offset`, `next`). "
     'Every error is `{"message": ...}`.',
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,

@@ -18,12 +18,11 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from adjudicator import PositionError, find_variant
-from adjudicator.board import thaw
+from adjudicator import find_variant
 from core.errors import ApplicationError
 from games.deadlines import DeadlineRule
 from games.models import Game
-from variants.registry import HELD_BACK, site_variant
+from variants.registry import HELD_BACK, options_checked, site_variant
 
 #: The most hours before a deadline a reminder may come (a game's own, or a player's).
 REMINDER_HOURS_MAX = 72
@@ -106,13 +105,7 @@ class GameTerms:
 
     def _checked(self, variant: Any) -> GameTerms:
         """:meth:`checked`, once the variant's fixed terms are in."""
-        try:
-            options = dict(thaw(variant.check_options(dict(self.options or {}))))
-        except PositionError as e:
-            raise ApplicationError(
-                _("The variant's options are not valid: %(problem)s") % {"problem": e.message},
-                {"field": e.path},
-            ) from None
+        options = options_checked(variant, self.options)
         if self.duel and not variant.duel_boards:
             raise ApplicationError(_("Only Highlander games can be played as twin-board duels."))
         if self.assignment not in Game.Assignment.values:

@@ -15,6 +15,7 @@ from games.pictures import phase_label
 from sandbox.models import Sandbox, SandboxPhase
 from sandbox.phases import branches_of, map_of, ordering_powers, phase_position
 from variants.board import DrawnOrder
+from variants.registry import site_variant
 
 
 def sandboxes_of(*, owner: AbstractBaseUser) -> QuerySet[Sandbox]:
@@ -194,4 +195,90 @@ def _forked_from(
         "game": source.game,
         "index": source.index,
         "name": phase_label(source),
+    }
+
+
+def sandbox_state(
+    *,
+    sandbox: Sandbox,
+    viewer: AbstractBaseUser | AnonymousUser,
+    at: int | None = None,
+    owner: bool,
+) -> dict[str, Any]:
+    """A sandbox as the API shows it: itself, its whole tree of phases, and one phase
+    (``at``, else where it was last opened) as :func:`sandbox_page` reads it, its board in
+    the shape of a game's phase in the game state API (``units``, ``dislodged``,
+    ``centers``, ``orders``, ``results``, ``units_after`` ...). The owner (``owner``) also
+    gets the read-only link's code and every power's legal orders; the link's holder
+    neither.
+
+    Raises:
+        SandboxPhase.DoesNotExist: the sandbox has no phase ``at``.
+    """
+    page = sandbox_page(sandbox=sandbox, viewer=viewer, at=at)
+    phase: SandboxPhase = page["phase"]
+    stored = phase.position
+    forked = page["forked_from"]
+    board: dict[str, Any] = {
+        "id": phase.pk,
+        "parent": phase.parent_id,
+        "depth": phase.depth,
+        "code": phase.code,
+        "name": page["name"],
+        "kind": page["kind"],
+        "setup": phase.phase.is_setup,
+        "adjudicated": phase.is_adjudicated,
+        "units": stored.get("units", {}),
+        "dislodged": stored.get("dislodged", {}),
+        "centers": stored.get("centers", {}),
+        "extras": stored.get("extras") or {},
+        "to_order": [p["power"] for p in page["powers"]],
+        "orders": {p: list(o) for p, o in phase.orders.items()},
+        "legal": page["legal"] if owner else {},
+        "back": page["back"],
+        "forward": page["forward"],
+        "outcome": phase.outcome,
+        "winner": phase.winner,
+    }
+    if phase.is_adjudicated:
+        after = phase.position_after or {}
+        board["results"] = page["results"]
+        board["units_after"] = after.get("units", {})
+        board["centers_after"] = after.get("centers", {})
+        board["dislodged_after"] = after.get("dislodged", {})
+    return {
+        "sandbox": {
+            "id": sandbox.pk,
+            "title": sandbox.title,
+            "variant": sandbox.variant,
+            "variant_name": str(site_variant(sandbox.variant).name),
+            "options": stored.get("options") or {},
+            "created_at": sandbox.created_at,
+            "updated_at": sandbox.updated_at,
+            "head": sandbox.head_id,
+            "share_code": sandbox.share_code if owner else None,
+            "forked_from": None
+            if forked is None
+            else {
+                "game": forked["game"].pk if forked["game"] else None,
+                "phase": forked.get("index"),
+                "name": forked.get("name"),
+            },
+        },
+        "phases": [
+            {
+                "id": n["pk"],
+                "parent": n["parent_id"],
+                "depth": n["depth"],
+                "code": n["code"],
+                "adjudicated": n["adjudicated_at"] is not None,
+            }
+            for n in sandbox.phases.values("pk", "parent_id", "depth", "code", "adjudicated_at")
+        ],
+        "line": [{"id": n["pk"], "code": n["code"], "name": n["name"]} for n in page["line"]],
+        "branches": [
+            {"id": b["pk"], "number": b["number"], "adjudicated": b["adjudicated"]}
+            for b in page["branches"]
+        ],
+        "phase": board,
     }

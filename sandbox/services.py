@@ -26,7 +26,7 @@ from games.positions import game_end, result_rows
 from games.reading import order_problems, orders_excess, orders_in_slots
 from sandbox.models import Sandbox, SandboxPhase
 from sandbox.phases import branches_of, ordering_powers, phase_position, sandbox_variants
-from variants.registry import site_variant
+from variants.registry import options_checked, site_variant
 
 #: Orders as the owner gives them: each power's texts (one order each), by power.
 OrdersIn = Mapping[str, Sequence[str]]
@@ -63,22 +63,36 @@ def _room_for_one_more(owner: AbstractBaseUser) -> None:
 
 
 @transaction.atomic
-def sandbox_create(*, owner: AbstractBaseUser, variant_id: str, title: str = "") -> Sandbox:
-    """A new sandbox of ``owner``'s at the start of ``variant_id`` (its default options),
-    with its first phase open and every power's orders to give.
+def sandbox_create(
+    *,
+    owner: AbstractBaseUser,
+    variant_id: str,
+    title: str = "",
+    options: Mapping[str, Any] | None = None,
+) -> Sandbox:
+    """A new sandbox of ``owner``'s at the start of ``variant_id`` with these rule choices
+    (the variant's defaults for those left out; checked as a game's are), with its first
+    phase open and every power's orders to give.
 
     Raises:
-        ApplicationError: the variant is not one a sandbox may start from.
+        ApplicationError: the variant is not one a sandbox may start from, or the options
+            are not the variant's (``extra["field"]`` names the one at fault).
     """
     if variant_id not in {v.id for v in sandbox_variants()}:
         raise ApplicationError(_("There is no such variant."))
-    _room_for_one_more(owner)
     variant = find_variant(variant_id)
+    checked = options_checked(variant, options)
+    _room_for_one_more(owner)
     sandbox = Sandbox.objects.create(
         owner=owner, variant=variant.id, title=title.strip() or str(site_variant(variant.id).name)
     )
     seed = sandbox.seed_at(0)
-    first = start(variant, seed=seed)
+    try:
+        first = start(variant, checked, seed=seed)
+    except AdjudicatorError as e:  # options that pass alone but not on this map
+        raise ApplicationError(
+            _("The variant's options are not valid: %(problem)s") % {"problem": str(e)}
+        ) from None
     root = SandboxPhase.objects.create(
         sandbox=sandbox, code=str(first.phase), position=position_to_json(first), seed=seed
     )
@@ -260,6 +274,25 @@ def sandbox_adjudicate(
             seed=sandbox.seed_at(target.depth + 1),
         ),
     )
+
+
+def sandbox_branch(
+    *, user: AbstractBaseUser, phase: SandboxPhase, orders: OrdersIn
+) -> SandboxPhase:
+    """Try other orders in a phase adjudicated before: :func:`sandbox_adjudicate` on it (a
+    new branch, or the branch these orders made before), refused for an open phase (that
+    one is adjudicated itself: there is nothing to branch from yet).
+
+    Raises:
+        NotOwner: ``user`` does not own the sandbox.
+        ApplicationError: the phase is open, or as :func:`sandbox_adjudicate`.
+    """
+    _own(phase.sandbox, user)
+    if not phase.is_adjudicated:
+        raise ApplicationError(
+            _("This phase is open: adjudicate it. A branch is made from an adjudicated phase.")
+        )
+    return sandbox_adjudicate(user=user, phase=phase, orders=orders)
 
 
 def _same_orders(orders: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:

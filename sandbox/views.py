@@ -23,31 +23,45 @@ from games import visibility, wording
 from games.models import Game
 from games.phase_actions import PhaseAction
 from sandbox import selectors, services
-from sandbox.forms import SandboxCreateForm
+from sandbox.forms import SandboxCreateForm, sandbox_option_forms
 from sandbox.models import Sandbox, SandboxPhase
 from variants.board import board_svg
 from variants.drawing import map_anchors
+from variants.registry import site_variant
 
 
 @login_required
 def sandbox_list(request: HttpRequest) -> HttpResponse:
-    """The user's sandboxes, and a new one (POST)."""
+    """The user's sandboxes, and a new one (POST) with the chosen variant's options."""
     form = SandboxCreateForm(request.POST or None)
+    options = sandbox_option_forms(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
-            sandbox = services.sandbox_create(
-                owner=request.user,
-                variant_id=form.cleaned_data["variant"],
-                title=form.cleaned_data["title"],
-            )
-        except ApplicationError as e:
-            form.add_error(None, e.message)
-        else:
-            return redirect("sandbox:detail", sandbox_id=sandbox.pk)
+        chosen = options[form.cleaned_data["variant"]]
+        if chosen.is_valid():
+            try:
+                sandbox = services.sandbox_create(
+                    owner=request.user,
+                    variant_id=form.cleaned_data["variant"],
+                    title=form.cleaned_data["title"],
+                    options=chosen.options(),
+                )
+            except ApplicationError as e:
+                form.add_error(None, e.message)
+            else:
+                return redirect("sandbox:detail", sandbox_id=sandbox.pk)
+    chosen_id = form["variant"].value() or "standard"
     return render(
         request,
         "sandbox/list.html",
-        {"form": form, "sandboxes": selectors.sandboxes_of(owner=request.user)},
+        {
+            "form": form,
+            "option_forms": [
+                (site_variant(vid).name, vid, f, vid == chosen_id)
+                for vid, f in options.items()
+                if f.fields
+            ],
+            "sandboxes": selectors.sandboxes_of(owner=request.user),
+        },
     )
 
 

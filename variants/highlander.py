@@ -32,6 +32,8 @@ SITE = site_entry(
 
 
 class OptionsForm(VariantOptionsForm):
+    game_fields = ("twin_boards",)
+
     nomination = forms.ChoiceField(
         label=_("Set-up"),
         choices=[

@@ -44,6 +44,8 @@ SITE = site_entry(
 
 
 class OptionsForm(VariantOptionsForm):
+    game_fields = ("pseudonym",)
+
     players = forms.TypedChoiceField(
         label=_("Investors"),
         coerce=int,

@@ -10,10 +10,16 @@ variant touches ``adjudicator/variants/<id>/`` and ``variants/<id>.py``, and thi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
+from django.utils.translation import gettext as _
+
+from adjudicator import PositionError
+from adjudicator.board import thaw
 from adjudicator.variants import VARIANTS, Variant
+from core.errors import ApplicationError
 from variants import highlander, kapitalisten, multiple_void, rather_silly, standard
 from variants.site import FALLBACK_LANGUAGE, PhaseWords, SiteVariant, VariantOptionsForm
 
@@ -26,6 +32,7 @@ __all__ = [
     "VariantOptionsForm",
     "offered",
     "option_forms",
+    "options_checked",
     "options_form",
     "phase_words",
     "site_variant",
@@ -83,10 +90,30 @@ def options_form(variant_id: str) -> type[VariantOptionsForm]:
         raise LookupError(f"no variant {variant_id!r}") from None
 
 
-def option_forms(data: Any = None) -> dict[str, VariantOptionsForm]:
+def option_forms(data: Any = None, *, rules_only: bool = False) -> dict[str, VariantOptionsForm]:
     """One options form per variant the site offers, each with the variant's id as its
-    prefix."""
-    return {v.id: options_form(v.id)(data, prefix=v.id) for v in SITE_VARIANTS}
+    prefix; with ``rules_only``, without the fields about a game (a sandbox's)."""
+    forms = {v.id: options_form(v.id)(data, prefix=v.id) for v in SITE_VARIANTS}
+    if rules_only:
+        forms = {vid: f.rules_only() for vid, f in forms.items()}
+    return forms
+
+
+def options_checked(variant: Variant, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """A variant's rule choices as it reads them (every default filled in): the one check
+    of options, for a game's and a sandbox's alike, by form or by API.
+
+    Raises:
+        ApplicationError: what is wrong, in a player's words (``extra["field"]`` names
+            the option at fault).
+    """
+    try:
+        return dict(thaw(variant.check_options(dict(options or {}))))
+    except PositionError as e:
+        raise ApplicationError(
+            _("The variant's options are not valid: %(problem)s") % {"problem": e.message},
+            {"field": e.path},
+        ) from None
 
 
 #: The words of every phase kind a variant declares, by letter (a letter is one kind

@@ -115,6 +115,16 @@ def site_entry(
 class VariantOptionsForm(forms.Form):
     """A variant's rule choices; ``options()`` gives them as the adjudicator reads them."""
 
+    #: Fields about a game, not the variant's rules (the creator's pseudonym, a duel's
+    #: second board): a board with no players and one board (a sandbox) leaves them out.
+    game_fields: tuple[str, ...] = ()
+
+    def rules_only(self) -> VariantOptionsForm:
+        """This form without its :attr:`game_fields`."""
+        for name in self.game_fields:
+            self.fields.pop(name, None)
+        return self
+
     def options(self) -> dict[str, Any]:
         return {}
 

@@ -54,9 +54,17 @@ def _in_the_test_transaction(settings: Any) -> Iterator[None]:
 @pytest.fixture
 def player_key(db: Any, started_game: Game, players: dict[str, Any]) -> dict[str, Any]:
     from accounts import services
+    from sandbox import services as sandbox_services
 
     _token, key = services.api_token_create(user=players["austria"], name="schemathesis")
-    return {"key": key, "game": started_game.pk}
+    sandbox = sandbox_services.sandbox_create(owner=players["austria"], variant_id="standard")
+    return {
+        "key": key,
+        "game": started_game.pk,
+        "sandbox": sandbox.pk,
+        "phase": sandbox.head_id,
+        "code": sandbox.share_code,
+    }
 
 
 # Loaded once at collection (schema generation touches no database). Not through
@@ -76,8 +84,15 @@ schema = schemathesis.openapi.from_wsgi("/api/schema/", get_wsgi_application())
     ],
 )
 def test_api_answers_match_the_schema(case: Any, player_key: dict[str, Any]) -> None:
-    # Most generated ids name no game; aim half the examples at the running one.
-    game_id = (case.path_parameters or {}).get("game_id")
-    if isinstance(game_id, int) and game_id % 2 == 0:
-        case.path_parameters["game_id"] = player_key["game"]
+    # Most generated ids name no game; aim half the examples at the running one (and at
+    # the player's sandbox, its first phase and its read-only link).
+    for name, key in (
+        ("game_id", "game"),
+        ("sandbox_id", "sandbox"),
+        ("phase_id", "phase"),
+        ("code", "code"),
+    ):
+        value = (case.path_parameters or {}).get(name)
+        if value is not None and hash(value) % 2 == 0:
+            case.path_parameters[name] = player_key[key]
     case.call_and_validate(headers={"Authorization": f"Token {player_key['key']}"}, checks=CHECKS)

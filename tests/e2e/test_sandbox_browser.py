@@ -1,7 +1,7 @@
-"""The sandbox in a real browser: a new sandbox, every power's orders typed, adjudicated at
-once, the results in words and the units moved on the board, a step back, a branch, the
-read-only link; on a desktop and on a phone (390 px), with screenshots of each for a person
-to look at (tests/e2e/screenshots/, git-ignored)."""
+"""The sandbox in a real browser: a new sandbox with the variant's options, every power's
+orders typed, adjudicated at once, the results in words and the units moved on the board, a
+step back, a branch, the read-only link; on a desktop and on a phone (390 px), with
+screenshots of each for a person to look at (tests/e2e/screenshots/, git-ignored)."""
 
 from __future__ import annotations
 
@@ -38,8 +38,29 @@ def click(page: Page, selector: str, shots: str) -> None:
         chooser.locator(f'button[data-choice="{where}"]').tap()
 
 
+def choose_options(page: Page, base: str, shots: str) -> None:
+    """The start form follows the chosen variant: its rule options alone (none for the
+    standard game), and a sandbox made with those chosen."""
+    page.goto(f"{base}/sandbox/")
+    shown = page.locator("fieldset.variant-options:visible")
+    expect(shown).to_have_count(0)
+    page.select_option("#id_variant", "kapitalisten")
+    expect(shown).to_have_count(1)
+    expect(page.locator("#id_kapitalisten-last_year")).to_be_visible()
+    page.select_option("#id_kapitalisten-last_year", "1915")
+    assert overflow(page) == 0
+    page.screenshot(path=SCREENSHOTS / f"sandbox-options-{shots}.png", full_page=True)
+    page.select_option("#id_variant", "multiple_void")
+    expect(shown).to_have_count(1)
+    expect(page.locator("#id_kapitalisten-last_year")).to_be_hidden()
+    page.select_option("#id_multiple_void-players", "3")
+    page.click("#sandbox-new button[type=submit]")
+    expect(page.locator("#panel h1")).to_have_text("Multiple Void")
+
+
 def play(page: Page, base: str, shots: str) -> None:
     """The whole tour, at ``base`` (the live server), the screenshots named with ``shots``."""
+    choose_options(page, base, shots)
     page.goto(f"{base}/")
     page.click("header nav >> text=Sandbox")
     page.select_option("#id_variant", "standard")

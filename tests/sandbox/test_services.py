@@ -71,6 +71,26 @@ def test_a_variant_nobody_offers_is_refused(owner: Any) -> None:
     assert not Sandbox.objects.exists()
 
 
+def test_a_new_sandbox_plays_by_the_variants_options_chosen(owner: Any) -> None:
+    sandbox = services.sandbox_create(
+        owner=owner, variant_id="kapitalisten", options={"players": 8, "last_year": 1915}
+    )
+    assert phase_position(root(sandbox)).options == {"players": 8, "last_year": 1915}
+    plain = services.sandbox_create(owner=owner, variant_id="kapitalisten")
+    assert phase_position(root(plain)).options == {"players": 9, "last_year": 1910}
+
+
+def test_options_are_checked_as_a_new_games_are(owner: Any) -> None:
+    """One rule for both: the same refusal, naming the same option, as GameTerms gives."""
+    with pytest.raises(ApplicationError) as refused:
+        services.sandbox_create(owner=owner, variant_id="multiple_void", options={"players": 7})
+    with pytest.raises(ApplicationError) as as_a_game:
+        GameTerms(variant_id="multiple_void", options={"players": 7}).checked()
+    assert refused.value.message == as_a_game.value.message
+    assert refused.value.extra == {"field": "options.players"} == as_a_game.value.extra
+    assert not Sandbox.objects.exists()
+
+
 # -- orders and adjudication -----------------------------------------------------------------
 
 

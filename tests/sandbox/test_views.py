@@ -87,6 +87,52 @@ def test_a_variant_not_offered_is_refused_by_the_form(owner: Any) -> None:
     assert not Sandbox.objects.exists()
 
 
+def test_the_form_offers_each_variants_rules_and_nothing_about_a_game(owner: Any) -> None:
+    page = logged_in(owner).get(reverse("sandbox:list")).content.decode()
+    assert 'data-variant="multiple_void"' in page
+    assert 'name="multiple_void-players"' in page
+    assert 'name="kapitalisten-last_year"' in page
+    assert 'name="highlander-nomination"' in page
+    # A sandbox has no players and one board: no pseudonym, no duel's second board.
+    assert 'name="kapitalisten-pseudonym"' not in page
+    assert 'name="highlander-twin_boards"' not in page
+    # Standard has no choices: no empty box for it.
+    assert 'data-variant="standard"' not in page
+
+
+def test_a_new_sandbox_plays_by_the_options_chosen_in_the_form(owner: Any) -> None:
+    response = logged_in(owner).post(
+        reverse("sandbox:list"), {"variant": "multiple_void", "multiple_void-players": "3"}
+    )
+    sandbox = Sandbox.objects.get(owner=owner)
+    assert response["Location"] == detail(sandbox)
+    assert root(sandbox).position["options"] == {"players": 3}
+
+
+def test_options_refused_by_the_form_say_why_and_make_nothing(owner: Any) -> None:
+    client = logged_in(owner)
+    bad_choice = client.post(
+        reverse("sandbox:list"), {"variant": "multiple_void", "multiple_void-players": "9"}
+    )
+    assert bad_choice.status_code == 200
+    assert "Select a valid choice" in bad_choice.content.decode()
+    half_setup = client.post(
+        reverse("sandbox:list"),
+        {"variant": "highlander", "highlander-nomination": "fixed", "highlander-red_setup": "vie"},
+    )
+    assert "Rule 3B needs a set-up for both colours." in half_setup.content.decode()
+    assert not Sandbox.objects.exists()
+
+
+def test_only_the_chosen_variants_options_are_read(owner: Any) -> None:
+    """Another variant's box, filled in wrongly (without script every box shows), is not
+    the chosen variant's business."""
+    logged_in(owner).post(
+        reverse("sandbox:list"), {"variant": "standard", "multiple_void-players": "99"}
+    )
+    assert Sandbox.objects.get(owner=owner).variant == "standard"
+
+
 # -- the owner's page ------------------------------------------------------------------------
 
 
