@@ -171,9 +171,17 @@ def api_token_create(*, user: AbstractBaseUser, name: str) -> tuple[ApiToken, st
         raise ApplicationError(
             _("You have %(count)s tokens: revoke one first.") % {"count": API_TOKENS_MAX}
         )
-    key = secrets.token_urlsafe(32)
+    key = api_key_new()
     token = ApiToken.objects.create(user=user, name=name, prefix=key[:8], key_hash=hash_key(key))
     return token, key
+
+
+def api_key_new() -> str:
+    """A new API key: 43 URL-safe characters, never starting with "-", which a command
+    line would take for an option (``python -m bots --token KEY`` failed on one in 64)."""
+    while (key := secrets.token_urlsafe(32)).startswith("-"):
+        pass
+    return key
 
 
 @transaction.atomic

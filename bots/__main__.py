@@ -1,7 +1,7 @@
 """``python -m bots``: play seats through a site's public API with a token.
 
-    python -m bots --url https://diplomacy.example.org --token KEY --game 12 --game 15
-    python -m bots --url https://diplomacy.example.org --token KEY
+    python -m bots --url https://diplomacy.example.org --token=KEY --game 12 --game 15
+    python -m bots --url https://diplomacy.example.org --token=KEY
 
 Without ``--game`` it plays every running game the token's account sits in, as the site
 lists them (``GET /api/v1/me/games/``) when it starts. The token may come from the

@@ -33,6 +33,7 @@ from typing import Any
 from adjudicator import Order, Position, Variant, find_variant
 from adjudicator.io import position_from_json
 from bots.strategy import bot_orders, knows_variant
+from bots.votes import vote_answer
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +62,7 @@ class Turn(StrEnum):
     ORDERED = "ordered"  # orders saved and the seat marked ready
     SAVED = "saved"  # orders saved; the site would not take the ready mark
     WAITING = "waiting"  # nothing due now (or ready already, or someone else's orders saved)
+    VOTED = "voted"  # answered the votes proposed; no orders due from the seat now
     NO_SEAT = "no_seat"  # the token's user has no seat in the game
     OVER = "over"  # the game is not running (forming, finished or cancelled)
 
@@ -116,14 +118,19 @@ class Api:
         return [g["id"] for g in listed["games"] if g["status"] == "active"]
 
     def games_to_play(self) -> list[int]:
-        """The running games, not paused, where the token's seat owes its orders or its
-        ready mark (``GET me/games/``, ``need`` is ``orders`` or ``not_ready``): the only
-        ones worth reading."""
+        """The running games where the token's seat owes something (``GET me/games/``):
+        its orders or its ready mark (``need`` is ``orders`` or ``not_ready``; not while
+        the game is paused), or its vote on a vote proposed (``votes_open``; a paused
+        game's vote to resume too): the only ones worth reading."""
         listed = self.call("GET", "me/games/")
         return [
             g["id"]
             for g in listed["games"]
-            if g["status"] == "active" and g["need"] in ("orders", "not_ready") and not g["paused"]
+            if g["status"] == "active"
+            and (
+                (g["need"] in ("orders", "not_ready") and not g["paused"])
+                or any(not v["voted"] for v in g.get("votes_open", ()))
+            )
         ]
 
     def state(self, game: int) -> Json:
@@ -136,6 +143,9 @@ class Api:
 
     def ready(self, game: int) -> Json:
         return self.call("POST", f"games/{game}/ready/", {"ready": True})
+
+    def vote(self, game: int, kind: str, accept: bool) -> Json:
+        return self.call("POST", f"games/{game}/votes/", {"kind": kind, "accept": accept})
 
 
 def _message(body: bytes) -> str:
@@ -232,12 +242,38 @@ def choose(state: Json, *, seed: int = 0) -> Choice | None:
     return Choice(phase["index"], power, orders)
 
 
+def votes_to_answer(state: Json) -> list[str]:
+    """The kinds of vote proposed in the open phase that the seat may cast and has not
+    (``phase.votes_proposed``, ``me.votes``)."""
+    me, phase = state.get("me"), state.get("phase")
+    if me is None or phase is None or not phase.get("is_current"):
+        return []
+    votes = me.get("votes") or {}
+    allowed, mine = votes.get("open", []), votes.get("mine", {})
+    return [k for k in phase.get("votes_proposed", []) if k in allowed and k not in mine]
+
+
+def votes_answer(api: Api, game: int, state: Json) -> int:
+    """Answer each vote proposed to the seat as :func:`bots.votes.vote_answer` says;
+    returns how many it answered."""
+    kinds = votes_to_answer(state)
+    if not kinds:
+        return 0
+    position = position_of(state)
+    me = state["me"]
+    power = me.get("acting") or me["power"]
+    for kind in kinds:
+        api.vote(game, kind, vote_answer(position, power, kind))
+    return len(kinds)
+
+
 # -- playing ----------------------------------------------------------------------------------
 
 
 def play_turn(api: Api, game: int, *, seed: int = 0) -> Turn:
-    """Read the game; if the seat has orders due and is not ready, give them and mark
-    ready (or only mark ready its own orders saved in an earlier turn; see :func:`choose`).
+    """Read the game; answer the votes proposed to the seat (:func:`votes_answer`); if
+    the seat has orders due and is not ready, give them and mark ready (or only mark
+    ready its own orders saved in an earlier turn; see :func:`choose`).
 
     Raises:
         ApiError: if the site refuses to show the game or to save the orders.
@@ -248,6 +284,13 @@ def play_turn(api: Api, game: int, *, seed: int = 0) -> Turn:
         return Turn.OVER
     if state.get("me") is None:
         return Turn.NO_SEAT
+    if votes_answer(api, game, state):
+        # A vote it answered may have ended the game or paused it: read it again.
+        state = api.state(game)
+        if state["game"]["status"] != "active":
+            return Turn.OVER
+        if choose(state, seed=seed) is None:
+            return Turn.VOTED
     choice = choose(state, seed=seed)
     if choice is None:
         return Turn.WAITING

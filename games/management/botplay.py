@@ -58,7 +58,7 @@ def house_bots_play(url: str, *, opener: Callable[..., Any] = urllib.request.url
             log.warning("%s: the site did not list its games: %s", username, e)
             continue
         turns = play(api, games, once=True)
-        done += sum(1 for turn in turns.values() if turn in (Turn.ORDERED, Turn.SAVED))
+        done += sum(1 for turn in turns.values() if turn in (Turn.ORDERED, Turn.SAVED, Turn.VOTED))
     return done
 
 

@@ -137,3 +137,16 @@ def test_roles_are_groups(make_user: Any) -> None:
     assert not has_role(alice, MODERATOR)
     grant(alice, MODERATOR)
     assert has_role(alice, MODERATOR)
+
+
+def test_an_api_key_never_starts_like_a_command_line_option(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # `python -m bots --token KEY` would take a key starting with "-" for an option.
+    from accounts import services
+
+    drawn = iter(["-starts-with-a-dash", "--two", "fine-key"])
+    monkeypatch.setattr(services.secrets, "token_urlsafe", lambda n: next(drawn))
+    assert services.api_key_new() == "fine-key"
+    monkeypatch.undo()
+    assert not any(services.api_key_new().startswith("-") for _ in range(500))

@@ -108,7 +108,7 @@ def test_the_command_plays_one_round(
 ) -> None:
     key = _token(players["france"])
     code = main(
-        ["--url", live_server.url, "--token", key, "--game", str(started_game.pk), "--once"]
+        ["--url", live_server.url, f"--token={key}", "--game", str(started_game.pk), "--once"]
     )
     assert code == 0
     assert f"game {started_game.pk}: ordered" in capsys.readouterr().out
@@ -123,7 +123,7 @@ def test_the_command_without_a_game_plays_every_running_game_of_the_account(
     forming = services.game_create(created_by=players["france"], name="Forming", power="france")
     other = services.game_create(created_by=players["austria"], name="Not France's")
     key = _token(players["france"])
-    code = main(["--url", live_server.url, "--token", key, "--once"])
+    code = main(["--url", live_server.url, f"--token={key}", "--once"])
     assert code == 0
     out = capsys.readouterr().out
     assert out.strip() == f"game {started_game.pk}: ordered"
@@ -135,7 +135,7 @@ def test_the_command_without_a_game_says_when_there_is_none_to_play(
     live_server: Any, make_user: Any, capsys: Any
 ) -> None:
     key = _token(make_user("newcomer"))
-    assert main(["--url", live_server.url, "--token", key, "--once"]) == 0
+    assert main(["--url", live_server.url, f"--token={key}", "--once"]) == 0
     assert capsys.readouterr().out.strip() == "the account sits in no running game"
 
 
@@ -144,7 +144,7 @@ def test_the_command_says_which_games_it_could_not_play(
 ) -> None:
     key = _token(make_user("stranger"))
     code = main(
-        ["--url", live_server.url, "--token", key, "--game", str(started_game.pk), "--once"]
+        ["--url", live_server.url, f"--token={key}", "--game", str(started_game.pk), "--once"]
     )
     assert code == 1
     assert f"game {started_game.pk}: not played" in capsys.readouterr().err

@@ -245,3 +245,34 @@ def test_a_ready_mark_refused_by_the_throttle_is_given_next_round_over_the_same_
     after = OrderSet.objects.filter(phase__game=practice)
     assert {o.power: o.orders for o in after} == saved
     assert all(o.ready for o in after)
+
+
+def test_the_bots_agree_to_the_draw_the_player_proposes_and_the_game_ends(
+    practice: Game,
+) -> None:
+    # At the start no bot is clear ahead of the others: each takes the draw (bots.votes).
+    alice = practice.seats.get(power="france").user
+    assert services.vote_cast(game=practice, user=alice, kind="draw", accept=True) is False
+    site = InProcess()
+    botplay.house_bots_play(SITE, opener=site)
+    practice.refresh_from_db()
+    assert practice.status == Game.Status.FINISHED
+    votes_path = f"/api/v1/games/{practice.pk}/votes/"
+    tokens = _bot_tokens(practice)
+    by_hash = {t.key_hash: power for power, t in tokens.items()}
+    voted = {by_hash[hash_key(s.token)]: s.body for s in site.writes() if s.path == votes_path}
+    assert voted == {p: {"kind": "draw", "accept": True} for p in BOTS}
+
+
+def test_the_bots_agree_to_pause_and_then_to_resume(practice: Game) -> None:
+    alice = practice.seats.get(power="france").user
+    services.vote_cast(game=practice, user=alice, kind="pause", accept=True)
+    botplay.house_bots_play(SITE, opener=InProcess())
+    practice.refresh_from_db()
+    assert practice.is_paused
+    # Paused, the game still reaches the bots for the vote that ends the pause.
+    services.vote_cast(game=practice, user=alice, kind="resume", accept=True)
+    botplay.house_bots_play(SITE, opener=InProcess())
+    practice.refresh_from_db()
+    assert not practice.is_paused
+    assert practice.status == Game.Status.ACTIVE
