@@ -76,7 +76,8 @@ def link_step(link: BoardLink, *, phase_id: int) -> bool:
 
     A board ahead of the others (it had no retreats to play) waits with no deadline. When
     every board has finished the same movement turn, the link's rule gives its verdict; a
-    decided link ends every board.
+    decided link ends every board (a board that waited ahead has its waiting phase closed
+    unplayed, noted ``link_decided``).
     """
     # Locked in primary-key order, as wherever several games are locked.
     boards = list(Game.objects.select_for_update().filter(link=link).order_by("pk"))
@@ -127,6 +128,13 @@ def link_step(link: BoardLink, *, phase_id: int) -> bool:
             link.decided_by = verdict.decided_by
             link.decided_at = now
             for g in boards:
+                if g not in at_step:
+                    # Ahead of the others, it waited in a phase never played: closed, noted.
+                    phase = current[g.pk]
+                    phase.status = GamePhase.Status.RESOLVED
+                    phase.resolved_at = now
+                    phase.notes = [*phase.notes, {"kind": "link_decided", "winner": link.winner}]
+                    phase.save(update_fields=["status", "resolved_at", "notes"])
                 game_finish(g, Game.Outcome.DUEL, link.winner, now)
         link.save()
     if link.status != BoardLink.Status.DECIDED:

@@ -110,12 +110,19 @@ def test_a_decided_duel_ends_with_the_boards_as_they_stand(make_user: Any) -> No
     assert a.status == b.status == Game.Status.FINISHED
     steps = selectors.link_steps(boards=[a, b])
     # Red's 18th center on board A after the retreats won the duel (rule 7.4). Board B had
-    # opened its next movement, waiting: never played, it is where the boards stand (the
-    # page's own step, never replayed).
+    # opened its next movement, waiting: the duel's end closed it unplayed, noted so; no
+    # phase of a finished duel is left open.
     assert [(s["code"], s["present"]) for s in steps] == [
         ("F1901M", False),
         ("F1901R", False),
-        ("F1902M", True),
+        ("F1902M", False),
     ]
+    waited = b.phases.order_by("index").last()
+    assert waited is not None
+    assert waited.code == "F1902M"
+    assert waited.is_resolved
+    assert not waited.results
+    assert waited.notes[-1] == {"kind": "link_decided", "winner": "red"}
+    assert not a.phases.filter(status="open").exists()
     assert steps[1]["boards"]["B"]["own"] is False
     assert steps[2]["boards"]["A"]["own"] is False
