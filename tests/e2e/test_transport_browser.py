@@ -65,7 +65,7 @@ class TransportInTheBrowser(BrowserTestCase):
             sockets: list[str] = []
             page.on("websocket", lambda ws: sockets.append(ws.url))
             page.goto(f"{self.live_server_url}/duels/{board_a.link.pk}/")
-            expect(page.locator("#duel-content h1")).to_contain_text("Highland duel")
+            expect(page.get_by_role("heading", level=1)).to_contain_text("Highland duel")
             page.wait_for_timeout(1000)
             assert sorted(s for s in sockets if "/ws/games/" in s) == [
                 f"{self.live_server_url.replace('http', 'ws')}/ws/games/{pk}/" for pk in boards
