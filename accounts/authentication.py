@@ -13,7 +13,7 @@ from rest_framework.settings import api_settings
 
 from accounts.counters import count_with
 from accounts.models import ApiToken, hash_key
-from accounts.roles import is_house_bot
+from accounts.roles import HOUSE_BOT_TOKEN_NAME, is_house_bot
 
 
 class TokenAuthentication(authentication.BaseAuthentication):
@@ -91,7 +91,11 @@ class ApiThrottle(throttling.ScopedRateThrottle):
             # player's orders: they get the larger allowance of a person at a page, so a
             # quick Highlander set-up never waits; programs keep the token's limits.
             self.scope = PAGE_SCOPES.get(self.scope, self.scope)
-        elif isinstance(request.auth, ApiToken) and is_house_bot(request.user):
+        elif (
+            isinstance(request.auth, ApiToken)
+            and request.auth.name == HOUSE_BOT_TOKEN_NAME  # no query for anyone else's token
+            and is_house_bot(request.user)
+        ):
             # The site's own bots sit in every practice game at once (house-bot-1 in each
             # of them) and save twice a phase in each: the larger allowance of the site's
             # own program. Still a limit, against a runaway loop.

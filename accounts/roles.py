@@ -18,6 +18,8 @@ BOT = "bot"
 #: The site's own bots, which fill the seats of practice games and are played by the site
 #: itself (``manage.py run_bots``); each is a bot (above) too. Not shown as a role.
 HOUSE_BOT = "house_bot"
+#: The name of the token each of the site's own bots plays with (``manage.py run_bots``).
+HOUSE_BOT_TOKEN_NAME = "run_bots"
 ROLES = (PLAYER, ORGANISER, MODERATOR, BOT)
 #: How a role is shown (the group names themselves stay as they are).
 ROLE_NAMES = {

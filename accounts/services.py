@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from accounts.counters import count_with
 from accounts.models import ApiToken, hash_key
-from accounts.roles import BOT, HOUSE_BOT, PLAYER, grant, is_bot
+from accounts.roles import BOT, HOUSE_BOT, HOUSE_BOT_TOKEN_NAME, PLAYER, grant, is_bot
 from core.errors import ApplicationError
 
 logger = logging.getLogger(__name__)
@@ -239,10 +239,6 @@ def house_bots(*, count: int) -> list[AbstractBaseUser]:
                 grant(user, role)
         out.append(user)
     return out
-
-
-#: The name of the token each of the site's own bots plays with (``manage.py run_bots``).
-HOUSE_BOT_TOKEN_NAME = "run_bots"
 
 
 def house_bot_keys() -> dict[str, str]:

@@ -12,7 +12,8 @@ from rest_framework.test import APIClient
 
 from accounts import services
 from accounts.models import ApiToken
-from accounts.services import HOUSE_BOT_TOKEN_NAME, house_bot_keys, house_bots
+from accounts.roles import HOUSE_BOT_TOKEN_NAME
+from accounts.services import house_bot_keys, house_bots
 
 pytestmark = pytest.mark.django_db
 

@@ -82,3 +82,34 @@ def test_the_sites_bots_allowance_is_larger_than_a_programs() -> None:
 
     assert per_second("house_bot_write") > per_second("api_write")
     assert per_second("house_bot_read") > per_second("api_read")
+
+
+def test_a_players_token_named_like_the_bots_keeps_a_programs_allowance(
+    settings: Any, started_game: Game
+) -> None:
+    from accounts.roles import HOUSE_BOT_TOKEN_NAME
+    from accounts.services import api_token_create
+
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": RATES}
+    player = started_game.seats.get(power="turkey").user
+    _token, key = api_token_create(user=player, name=HOUSE_BOT_TOKEN_NAME)
+    assert _saves(_client(key), started_game, 3) == [200, 200, 429]
+
+
+def test_a_programs_token_costs_no_query_to_tell_it_from_the_sites_bots(
+    settings: Any, started_game: Game
+) -> None:
+    # The order save is the site's busiest request: the bots' allowance is told from the
+    # token's name, with no look at the user's groups for anyone else's token.
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from accounts.services import api_token_create
+
+    player = started_game.seats.get(power="turkey").user
+    _token, key = api_token_create(user=player, name="my program")
+    client = _client(key)
+    _saves(client, started_game, 1)
+    with CaptureQueriesContext(connection) as queries:
+        assert _saves(client, started_game, 1) == [200]
+    assert not [q for q in queries.captured_queries if "auth_group" in q["sql"]]

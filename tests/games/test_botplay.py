@@ -15,8 +15,8 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from accounts.models import ApiToken, hash_key
-from accounts.roles import is_bot
-from accounts.services import HOUSE_BOT_TOKEN_NAME, bot_account_create, house_bots
+from accounts.roles import HOUSE_BOT_TOKEN_NAME, is_bot
+from accounts.services import bot_account_create, house_bots
 from core.errors import ApplicationError
 from games import selectors, services
 from games.management import botplay
