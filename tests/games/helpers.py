@@ -119,3 +119,29 @@ def duel_step(a: Game, b: Game, on_a: dict[str, list[str]]) -> None:
             break
     a.refresh_from_db()
     b.refresh_from_db()
+
+
+def duel_won_while_b_waits(red: Any, blue: Any) -> tuple[Game, Game]:
+    """A duel red wins on board A after its Fall 1901 retreats (an 18th center: rule 7.4)
+    while board B, with no retreats, waits ahead in Fall 1902 movement. Returns boards A
+    and B, both finished."""
+    from tests.games.test_highlander_site import RED_17, _setup
+
+    a = services.game_create(
+        created_by=red,
+        name="Won duel",
+        power="red",
+        terms=GameTerms(
+            variant_id="highlander",
+            options=_setup(RED_17, "A mos"),
+            duel=True,
+            assignment=Game.Assignment.CHOSEN,
+        ),
+    )
+    services.game_join(game=a, user=blue, power="blue")
+    b = BoardLink.objects.get(games=a).board("B")
+    assert b is not None
+    duel_step(a, b, {"red": ["A war - mos", "A sev S A war - mos"]})
+    assert current(b).deadline is None  # waiting for board A's retreats
+    duel_step(a, b, {"blue": ["A mos R lvn"]})
+    return a, b

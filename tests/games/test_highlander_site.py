@@ -437,32 +437,15 @@ def test_a_duel_decided_while_one_board_waited_closes_its_waiting_phase_unplayed
     # Board B had no retreats and opened Fall 1902 movement, waiting for board A; red's
     # 18th center on board A after its retreats decides the duel (rule 7.4): B's waiting
     # phase is closed unplayed, and its page says why.
-    from tests.games.helpers import duel_step
+    from tests.games.helpers import duel_won_while_b_waits
 
-    red, blue = make_user("red-player"), make_user("blue-player")
-    a = services.game_create(
-        created_by=red,
-        name="Won duel",
-        power="red",
-        terms=GameTerms(
-            variant_id="highlander",
-            options=_setup(RED_17, "A mos"),
-            duel=True,
-            assignment=Game.Assignment.CHOSEN,
-        ),
-    )
-    services.game_join(game=a, user=blue, power="blue")
-    b = BoardLink.objects.get(games=a).board("B")
-    assert b is not None
-    duel_step(a, b, {"red": ["A war - mos", "A sev S A war - mos"]})
-    assert current(b).deadline is None  # waiting
-    duel_step(a, b, {"blue": ["A mos R lvn"]})
+    a, b = duel_won_while_b_waits(make_user("red-player"), make_user("blue-player"))
     assert a.status == b.status == Game.Status.FINISHED
     assert not GamePhase.objects.filter(game__in=[a, b], status=GamePhase.Status.OPEN).exists()
     waited = b.phases.order_by("index").last()
     assert waited is not None
     assert waited.code == "F1902M"
     assert waited.notes[-1] == {"kind": "link_decided", "winner": "red"}
-    client.force_login(blue)
+    client.force_login(b.seats.get(power="blue").user)
     page = client.get(f"/games/{b.pk}/").content.decode()
     assert "The duel was decided on the other board: not played." in page

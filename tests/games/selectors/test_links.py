@@ -88,25 +88,9 @@ def test_board_b_has_no_phase_before_board_as_setup_is_done(make_user: Any) -> N
 
 
 def test_a_decided_duel_ends_with_the_boards_as_they_stand(make_user: Any) -> None:
-    from tests.games.test_highlander_site import RED_17, _setup
+    from tests.games.helpers import duel_won_while_b_waits
 
-    red, blue = make_user("red-player"), make_user("blue-player")
-    a = services.game_create(
-        created_by=red,
-        name="Won duel",
-        power="red",
-        terms=GameTerms(
-            variant_id="highlander",
-            options=_setup(RED_17, "A mos"),
-            duel=True,
-            assignment=Game.Assignment.CHOSEN,
-        ),
-    )
-    services.game_join(game=a, user=blue, power="blue")
-    b = BoardLink.objects.get(games=a).board("B")
-    assert b is not None
-    duel_step(a, b, {"red": ["A war - mos", "A sev S A war - mos"]})
-    duel_step(a, b, {"blue": ["A mos R lvn"]})
+    a, b = duel_won_while_b_waits(make_user("red-player"), make_user("blue-player"))
     assert a.status == b.status == Game.Status.FINISHED
     steps = selectors.link_steps(boards=[a, b])
     # Red's 18th center on board A after the retreats won the duel (rule 7.4). Board B had
