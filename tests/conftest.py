@@ -78,14 +78,6 @@ def _pools_closed_at_the_end(django_db_setup: Any, django_db_blocker: Any) -> It
     from django.db import connections
 
     connections.close_all()  # this thread's connection, back to the pool first
-    # Async tests reach the ORM through sync_to_async, in asgiref's one thread for
-    # thread-sensitive calls: its connection stays checked out of the pool (close_pool
-    # leaves it open) unless that thread gives it back ("test_diplo is being accessed by
-    # other users" at the drop).
-    from asgiref.sync import SyncToAsync
-
-    with django_db_blocker.unblock():
-        SyncToAsync.single_thread_executor.submit(connections.close_all).result(timeout=30)
     with django_db_blocker.unblock():
         for connection in connections.all():
             if hasattr(connection, "close_pool"):
