@@ -284,16 +284,15 @@ def play_turn(api: Api, game: int, *, seed: int = 0) -> Turn:
         return Turn.OVER
     if state.get("me") is None:
         return Turn.NO_SEAT
-    if votes_answer(api, game, state):
+    voted = votes_answer(api, game, state)
+    if voted:
         # A vote it answered may have ended the game or paused it: read it again.
         state = api.state(game)
         if state["game"]["status"] != "active":
             return Turn.OVER
-        if choose(state, seed=seed) is None:
-            return Turn.VOTED
     choice = choose(state, seed=seed)
     if choice is None:
-        return Turn.WAITING
+        return Turn.VOTED if voted else Turn.WAITING
     if not choice.saved:
         api.submit(game, choice.orders, phase=choice.phase, power=choice.power)
     try:

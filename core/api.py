@@ -105,6 +105,12 @@ READ_ERRORS = errors(400, 401, 403, 404, 429)
 WRITE_ERRORS = errors(400, 401, 403, 404, 413, 415, 429)
 
 
+def by_power() -> serializers.DictField:
+    """A field of lists of words keyed by power (units, centers, orders): the board's
+    shape in the game state API and the sandbox's."""
+    return serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
+
+
 class IndexField(serializers.IntegerField):
     """A key, an index or a count: from 0 to ``MAX_ID`` unless told otherwise. Text (a
     query parameter) is read in ASCII digits alone: DRF's ``int()`` would also read

@@ -12,6 +12,7 @@ so that a sandbox's existence is not given away. diplosite.api_urls puts
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NoReturn
 
 from django.urls import path
@@ -31,6 +32,7 @@ from core.api import (
     IndexField,
     PageQuerySerializer,
     PageSerializer,
+    by_power,
     page_of,
 )
 from games.api.access import game_for
@@ -40,10 +42,6 @@ from sandbox.models import Sandbox, SandboxPhase
 
 #: The most powers one request gives orders for (a board has at most a few dozen).
 MAX_POWERS = 50
-
-
-def _by_power() -> serializers.DictField:
-    return serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
 
 
 class SandboxSummarySerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -123,14 +121,14 @@ class SandboxPhaseSerializer(serializers.Serializer):  # type: ignore[type-arg]
     )
     setup = serializers.BooleanField()
     adjudicated = serializers.BooleanField()
-    units = _by_power()
+    units = by_power()
     dislodged = serializers.DictField(child=DislodgedSerializer(many=True))
-    centers = _by_power()
+    centers = by_power()
     extras = serializers.DictField()
     to_order = serializers.ListField(
         child=serializers.CharField(), help_text="Every power with orders to give here."
     )
-    orders = _by_power()
+    orders = by_power()
     legal = serializers.DictField(
         child=serializers.DictField(child=serializers.ListField(child=serializers.CharField())),
         help_text="The owner's, of an open phase of play: each power's units (or build "
@@ -145,8 +143,8 @@ class SandboxPhaseSerializer(serializers.Serializer):  # type: ignore[type-arg]
     )
     winner = serializers.CharField(allow_blank=True)
     results = ResultSerializer(many=True, required=False, help_text="Once adjudicated.")
-    units_after = _by_power()
-    centers_after = _by_power()
+    units_after = by_power()
+    centers_after = by_power()
     dislodged_after = serializers.DictField(child=DislodgedSerializer(many=True))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -214,7 +212,7 @@ class SandboxAdjudicateInputSerializer(serializers.Serializer):  # type: ignore[
 
 class SandboxSavedOrdersSerializer(serializers.Serializer):  # type: ignore[type-arg]
     phase = serializers.IntegerField()
-    orders = _by_power()
+    orders = by_power()
 
 
 def _sandbox(request: Request, sandbox_id: int) -> Sandbox:
@@ -382,6 +380,20 @@ def _adjudicated(
     )
 
 
+def _orders_adjudicated(
+    request: Request, sandbox_id: int, phase_id: int, adjudicate: Callable[..., Any]
+) -> Response:
+    """Adjudicate and branch alike: the phase's orders as sent (else as saved), given to
+    ``adjudicate`` (the service of the verb), and the answer."""
+    sandbox = _sandbox(request, sandbox_id)
+    phase = _phase(sandbox, phase_id)
+    data = SandboxAdjudicateInputSerializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    orders = data.validated_data.get("orders", phase.orders)
+    after = adjudicate(user=request.user, phase=phase, orders=orders)
+    return _adjudicated(request, sandbox, phase, after)
+
+
 class SandboxAdjudicateApi(ApiView):
     permission_classes = [IsAuthenticated]
 
@@ -393,13 +405,7 @@ class SandboxAdjudicateApi(ApiView):
         responses={200: SandboxAdjudicatedSerializer, **WRITE_ERRORS},
     )
     def post(self, request: Request, sandbox_id: int, phase_id: int) -> Response:
-        sandbox = _sandbox(request, sandbox_id)
-        phase = _phase(sandbox, phase_id)
-        data = SandboxAdjudicateInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        orders = data.validated_data.get("orders", phase.orders)
-        after = services.sandbox_adjudicate(user=request.user, phase=phase, orders=orders)
-        return _adjudicated(request, sandbox, phase, after)
+        return _orders_adjudicated(request, sandbox_id, phase_id, services.sandbox_adjudicate)
 
 
 class SandboxBranchApi(ApiView):
@@ -414,13 +420,7 @@ class SandboxBranchApi(ApiView):
         responses={200: SandboxAdjudicatedSerializer, **WRITE_ERRORS},
     )
     def post(self, request: Request, sandbox_id: int, phase_id: int) -> Response:
-        sandbox = _sandbox(request, sandbox_id)
-        phase = _phase(sandbox, phase_id)
-        data = SandboxAdjudicateInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        orders = data.validated_data.get("orders", phase.orders)
-        after = services.sandbox_branch(user=request.user, phase=phase, orders=orders)
-        return _adjudicated(request, sandbox, phase, after)
+        return _orders_adjudicated(request, sandbox_id, phase_id, services.sandbox_branch)
 
 
 _READ_ONLY = OpenApiResponse(ErrorSerializer, description="The read-only link refuses writes.")

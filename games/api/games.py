@@ -31,6 +31,7 @@ from core.api import (
     IndexField,
     PageQuerySerializer,
     PageSerializer,
+    by_power,
     page_of,
 )
 from games import selectors, services, visibility, wording
@@ -68,10 +69,6 @@ class GameStatusSerializer(serializers.Serializer):  # type: ignore[type-arg]
     id = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Game.Status.choices)
     version = serializers.IntegerField()
-
-
-def _by_power() -> serializers.DictField:
-    return serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
 
 
 class StateGameSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -173,9 +170,9 @@ class PhaseStateSerializer(serializers.Serializer):  # type: ignore[type-arg]
     status = serializers.ChoiceField(choices=GamePhase.Status.choices)
     deadline = serializers.DateTimeField(allow_null=True)
     is_current = serializers.BooleanField()
-    units = _by_power()
+    units = by_power()
     dislodged = serializers.DictField(child=DislodgedSerializer(many=True))
-    centers = _by_power()
+    centers = by_power()
     to_order = serializers.ListField(child=serializers.CharField())
     notes = serializers.ListField(child=serializers.DictField())
     draw_proposed = serializers.BooleanField()
@@ -190,10 +187,10 @@ class PhaseStateSerializer(serializers.Serializer):  # type: ignore[type-arg]
     superseded_by = serializers.IntegerField(allow_null=True)
     derived_from = serializers.IntegerField(allow_null=True)
     decisions = serializers.ListField(child=serializers.DictField())
-    orders = _by_power()
+    orders = by_power()
     results = ResultSerializer(many=True, required=False, help_text="Once adjudicated.")
-    units_after = _by_power()
-    centers_after = _by_power()
+    units_after = by_power()
+    centers_after = by_power()
     dislodged_after = serializers.DictField(
         child=DislodgedSerializer(many=True),
         help_text="Once adjudicated: the units the phase dislodged, awaiting their retreat.",
