@@ -331,12 +331,15 @@ def set_up(clients: int, login_users: int) -> tuple[list[Seat], list[str]]:
     return seats[:clients], names
 
 
+def shares(total: int, parts: int) -> list[int]:
+    """``total`` split into ``parts`` as evenly as whole numbers allow."""
+    return [total // parts + (1 if i < total % parts else 0) for i in range(parts)]
+
+
 def floor_run(args: argparse.Namespace, port: int, seats: list[Seat]) -> Tally:
     """The same clients, as many requests, each answered 404 without a query."""
     tally = Tally()
-    per = [args.submissions // len(seats)] * len(seats)
-    for i in range(args.submissions % len(seats)):
-        per[i] += 1
+    per = shares(args.submissions, len(seats))
     start = threading.Barrier(len(seats) + 1)
     clients = [
         threading.Thread(target=submitter, args=(seat, n, port, start, tally, True), daemon=True)
@@ -379,12 +382,8 @@ def floor_report(tally: Tally, cpu: sc.CpuMeter, submission_ms: float) -> bool:
 
 def run(args: argparse.Namespace, port: int, seats: list[Seat], names: list[str]) -> Tally:
     tally = Tally()
-    per = [args.submissions // len(seats)] * len(seats)
-    for i in range(args.submissions % len(seats)):
-        per[i] += 1
-    logins_per = [args.logins // args.login_threads] * args.login_threads
-    for i in range(args.logins % args.login_threads):
-        logins_per[i] += 1
+    per = shares(args.submissions, len(seats))
+    logins_per = shares(args.logins, args.login_threads)
     start = threading.Barrier(len(seats) + args.login_threads + 1)
     done = threading.Event()
     submitters = [
