@@ -33,7 +33,7 @@ class TokenAuthentication(authentication.BaseAuthentication):
             key = parts[1].decode()
         except UnicodeDecodeError:
             raise exceptions.AuthenticationFailed(_("This token is not valid.")) from None
-        token = ApiToken.objects.select_related("user").filter(key_hash=hash_key(key)).first()
+        token = ApiToken.objects.with_user(hash_key(key))
         if token is None or token.revoked is not None:
             raise exceptions.AuthenticationFailed(_("This token is not valid or was revoked."))
         if not token.user.is_active:

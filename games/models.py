@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from adjudicator import Phase as AdjPhase
 from adjudicator import PhaseKind
+from core import rows
 
 
 def _invite_code() -> str:
@@ -39,6 +40,47 @@ class GameManager(models.Manager["Game"]):
             )
             row = cursor.fetchone()
         return int(row[0])
+
+    def row(self, pk: int, *, lock: bool = False) -> Game | None:
+        """The game ``pk``, or None; row-locked until the transaction ends with ``lock``.
+        Read in SQL written here (core/rows.py says why): every order submission reads its
+        game twice, to answer who may see it and under the lock."""
+        model = self.model
+        found = rows.one(
+            f"SELECT {rows.columns(model, 'g')} FROM {rows.table(model)} g "
+            f"WHERE g.{rows.column(model, 'id')} = %s" + (rows.lock_clause() if lock else ""),
+            [pk],
+        )
+        return None if found is None else rows.instance(model, found)
+
+
+class SeatManager(models.Manager["Seat"]):
+    def held_by(self, game_id: int, user_id: int) -> Seat | None:
+        """The seat ``user_id`` holds in game ``game_id`` (a player holds at most one), or
+        None: in SQL written here, as every order submission asks (core/rows.py)."""
+        model = self.model
+        found = rows.one(
+            f"SELECT {rows.columns(model, 's')} FROM {rows.table(model)} s "
+            f"WHERE s.{rows.column(model, 'game')} = %s AND s.{rows.column(model, 'user')} = %s",
+            [game_id, user_id],
+        )
+        return None if found is None else rows.instance(model, found)
+
+
+class GamePhaseManager(models.Manager["GamePhase"]):
+    def open_latest(self, game_id: int, *, lock: bool = False) -> GamePhase | None:
+        """Game ``game_id``'s latest open phase, or None; row-locked until the transaction
+        ends with ``lock``. In SQL written here, as every order submission asks
+        (core/rows.py)."""
+        model = self.model
+        found = rows.one(
+            f"SELECT {rows.columns(model, 'p')} FROM {rows.table(model)} p "
+            f"WHERE p.{rows.column(model, 'game')} = %s AND p.{rows.column(model, 'status')} = %s "
+            f"ORDER BY p.{rows.column(model, 'index')} DESC LIMIT 1"
+            + (rows.lock_clause() if lock else ""),
+            [game_id, model.Status.OPEN.value],
+        )
+        return None if found is None else rows.instance(model, found)
 
 
 class Game(models.Model):
@@ -206,6 +248,8 @@ class Game(models.Model):
 class Seat(models.Model):
     """A power in a game and the player holding it (none while the seat is open)."""
 
+    objects = SeatManager()
+
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     power = models.CharField(max_length=40)
     user = models.ForeignKey(
@@ -267,6 +311,8 @@ class Seat(models.Model):
 
 class GamePhase(models.Model):
     """One phase, stored whole: position in, orders (in OrderSet), results, seed, position out."""
+
+    objects = GamePhaseManager()
 
     class Status(models.TextChoices):
         OPEN = "open", _("Open")

@@ -125,7 +125,10 @@ def seat_of(*, user: User, game: Game) -> Seat | None:
     """The seat ``user`` holds in ``game`` (his own; see :func:`acting_seat` for sitters)."""
     if not user.is_authenticated:
         return None
-    return game.seats.filter(user=user).first()
+    seat = Seat.objects.held_by(game.pk, user.pk)
+    if seat is not None:
+        seat.game = game  # known, as ``game.seats`` would have it: no query to ask it again
+    return seat
 
 
 def sat_seat(*, user: User, game: Game) -> Seat | None:

@@ -13,10 +13,7 @@ from games.models import Game
 
 def game_for(request: Request, game_id: int) -> Game:
     """The game, if the caller may see it; otherwise the same 404 whether it exists or not."""
-    try:
-        game = Game.objects.get(pk=game_id) if 0 < game_id <= MAX_ID else None
-    except Game.DoesNotExist:
-        game = None
+    game = Game.objects.row(game_id) if 0 < game_id <= MAX_ID else None
     if game is None or not visibility.can_view_game(user=request.user, game=game):
         raise exceptions.NotFound(_("No such game."))
     return game

@@ -25,7 +25,7 @@ from games.deadlines import extend
 from games.models import Game, GamePhase, ModeratorAction, Seat, Vacation
 from games.positions import phase_position
 from games.schedule import deadline_around_vacations, deadline_rule
-from games.services.kernel import bump, open_phase_locked, refuse_game_master
+from games.services.kernel import bump, game_locked, open_phase_locked, refuse_game_master
 
 
 def vacation_days_per_year() -> int:
@@ -117,7 +117,7 @@ def _move_open_deadlines(user: AbstractBaseUser) -> None:
 @transaction.atomic
 def sitter_set(*, game: Game, user: AbstractBaseUser, sitter: AbstractBaseUser | None) -> Seat:
     """Name (or clear) who orders for one's seat while one is on vacation."""
-    game = Game.objects.select_for_update().get(pk=game.pk)
+    game = game_locked(game.pk)
     seat = (
         game.seats.select_for_update().filter(user=user).first() if user.is_authenticated else None
     )
@@ -157,7 +157,7 @@ def extensions_left(*, game: Game, seat: Seat | None) -> tuple[int, int]:
 def deadline_extension_request(*, game: Game, user: AbstractBaseUser) -> GamePhase:
     """A player's own extension of the open phase's deadline: by the phase's duration, at
     most a day. Limited per player and per game, and recorded for everyone to see."""
-    game = Game.objects.select_for_update().get(pk=game.pk)
+    game = game_locked(game.pk)
     seat = (
         game.seats.select_for_update().filter(user=user).first() if user.is_authenticated else None
     )

@@ -18,6 +18,7 @@ from games.services.decisions import decisions_pending
 from games.services.kernel import (
     bump,
     game_finish,
+    game_locked,
     phase_open,
     seated_users,
     tell_adjudicated,
@@ -50,7 +51,7 @@ def phase_adjudicate(*, game_id: int, phase_id: int) -> bool:
             link = BoardLink.objects.select_for_update().get(pk=link_id)
             if link.status != BoardLink.Status.SETUP:
                 return link_step(link, phase_id=phase_id)
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = game_locked(game_id)
         phase = GamePhase.objects.select_for_update().filter(pk=phase_id, game=game).first()
         if phase is None or phase.status != GamePhase.Status.OPEN:
             return False

@@ -30,6 +30,20 @@ def bump(game: Game) -> None:
     after_commit(game_changed_publish, game_id=game.pk, version=game.version)
 
 
+def game_locked(game_id: int) -> Game:
+    """The game, row-locked until the transaction ends: a write to a game takes this lock
+    before it reads anything it decides on (adjudication takes it too, so an order saved
+    and the phase adjudicated never interleave).
+
+    Raises:
+        Game.DoesNotExist: there is no such game (any more).
+    """
+    game = Game.objects.row(game_id, lock=True)
+    if game is None:
+        raise Game.DoesNotExist
+    return game
+
+
 def open_phase_locked(game: Game, refusal: str | None = None) -> GamePhase:
     """The game's open phase, row-locked.
 
@@ -37,12 +51,7 @@ def open_phase_locked(game: Game, refusal: str | None = None) -> GamePhase:
         ApplicationError: ``refusal`` (or "already adjudicated") when the game has no
             open phase or is not running.
     """
-    phase = (
-        GamePhase.objects.select_for_update()
-        .filter(game=game, status=GamePhase.Status.OPEN)
-        .order_by("-index")
-        .first()
-    )
+    phase = GamePhase.objects.open_latest(game.pk, lock=True)
     if phase is None or game.status != Game.Status.ACTIVE:
         raise ApplicationError(refusal or _("The phase has already been adjudicated."))
     return phase

@@ -17,7 +17,14 @@ from games import events, wording
 from games.models import BoardLink, Game, Seat
 from games.positions import phase_seed
 from games.seating import seat_refusal
-from games.services.kernel import bump, phase_open, refuse_game_master, seat_give, seated_users
+from games.services.kernel import (
+    bump,
+    game_locked,
+    phase_open,
+    refuse_game_master,
+    seat_give,
+    seated_users,
+)
 from games.services.links import link_boards_start
 from games.terms import DUEL, GameTerms
 from variants.registry import site_variant
@@ -116,7 +123,7 @@ def game_join(
     """Take a seat in a forming game (the chosen power, if the game lets players choose),
     under ``pseudonym`` where the variant plays under pseudonyms (:func:`pseudonym_checked`).
     """
-    game = Game.objects.select_for_update().get(pk=game.pk)
+    game = game_locked(game.pk)
     if game.status != Game.Status.FORMING:
         raise ApplicationError(_("This game has already started."))
     if game.private and invite_code != game.invite_code:
@@ -230,7 +237,7 @@ def seat_take_over(
     """Take a seat offered to replacement players (its player missed orders or was
     excluded); the replacement may order for the phase now open. A private game's seats
     are offered to invited users alone: the invite code must come with the request."""
-    game = Game.objects.select_for_update().get(pk=game.pk)
+    game = game_locked(game.pk)
     if game.private and invite_code != game.invite_code:
         raise ApplicationError(_("This game is private: take over a seat through its invite link."))
     if game.status != Game.Status.ACTIVE:
@@ -264,7 +271,7 @@ def seat_take_over(
 @transaction.atomic
 def game_leave(*, game: Game, user: AbstractBaseUser) -> None:
     """Give up a seat before the game starts."""
-    game = Game.objects.select_for_update().get(pk=game.pk)
+    game = game_locked(game.pk)
     if game.status != Game.Status.FORMING:
         raise ApplicationError(_("You cannot leave a game that has started."))
     seat = game.seats.filter(user=user).first()
@@ -280,7 +287,7 @@ def game_leave(*, game: Game, user: AbstractBaseUser) -> None:
 @transaction.atomic
 def game_start(*, game: Game, by: AbstractBaseUser | None = None) -> Game:
     """Start a full game: powers are dealt (if random) and the first phase opens."""
-    game = Game.objects.select_for_update().get(pk=game.pk)
+    game = game_locked(game.pk)
     if by is not None and by != game.created_by:
         raise ApplicationError(_("Only the game's creator can start it."))
     if game.status != Game.Status.FORMING:

@@ -30,6 +30,7 @@ from games.services.kernel import (
     adjudicate_when_all_ready,
     bump,
     game_finish,
+    game_locked,
     open_phase_locked,
     refuse_game_master,
     seat_exclude,
@@ -45,7 +46,7 @@ def moderated_game_locked(game: Game, by: AbstractBaseUser) -> Game:
     Raises:
         ApplicationError: ``by`` may not moderate ``game``.
     """
-    game = Game.objects.select_for_update().get(pk=game.pk)
+    game = game_locked(game.pk)
     if not visibility.can_moderate(user=by, game=game):
         raise ApplicationError(_("Only a moderator of this game may do that."))
     return game
@@ -117,7 +118,7 @@ def game_master_set(
     game he runs: someone who holds, sits or was excluded from a seat of it cannot be
     named. In an anonymous game the record names the role, never the user, to anyone but
     site moderators (see games.selectors)."""
-    game = Game.objects.select_for_update().get(pk=game.pk)
+    game = game_locked(game.pk)
     if not visibility.can_name_masters(user=by, game=game):
         if visibility.plays_in(user=by, game=game):
             raise ApplicationError(_("You play in this game: you cannot name its game masters."))
@@ -228,7 +229,7 @@ def game_resume(*, game: Game, by: AbstractBaseUser, reason: str = "") -> None:
 def pause_expire(*, game_id: int) -> bool:
     """End a pause whose time is up (the sweep calls this); False if there is none."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = game_locked(game_id)
         if not game.is_paused or game.paused_until is None or game.paused_until > timezone.now():
             return False
         pause_end(game, None, _("The pause's time was up."))

@@ -25,6 +25,7 @@ from games.reading import (
 from games.services.kernel import (
     adjudicate_when_all_ready,
     bump,
+    game_locked,
     open_phase_locked,
     seat_acting,
 )
@@ -88,7 +89,7 @@ def orders_submit(
     illegal, nothing is saved and the error lists each problem. A later order
     for the same unit replaces an earlier one. Saving clears the ready mark.
     """
-    game = Game.objects.select_for_update().get(pk=game.pk)
+    game = game_locked(game.pk)
     seat = seat_acting(game, user)
     phase = open_phase_locked(game)
     if phase_id is not None and phase.pk != phase_id:
@@ -151,7 +152,7 @@ def orders_ready(*, game: Game, user: AbstractBaseUser, ready: bool) -> OrderSet
     """Mark a seat ready (or not): every power whose orders it gives now. When every power
     with orders to give is ready, the phase is adjudicated at once (after this transaction
     commits). Returns the order set of the seat's own power."""
-    game = Game.objects.select_for_update().get(pk=game.pk)
+    game = game_locked(game.pk)
     seat = seat_acting(game, user)
     phase = open_phase_locked(game)
     position = phase_position(phase)

@@ -25,6 +25,7 @@ from core.live import press_new_publish
 from core.queue import after_commit
 from games import events, visibility, wording
 from games.models import Game, PressMessage, PressRead
+from games.services.kernel import game_locked
 
 #: Longest message, in characters.
 MAX_BODY = 5000
@@ -87,7 +88,7 @@ def press_send(
             running, the message is empty or too long, or ``to`` names no power, the
             sender, an unknown or an eliminated power.
     """
-    game = Game.objects.select_for_update().get(pk=game.pk)
+    game = game_locked(game.pk)
     seat = _sender_seat(game=game, user=user)
     body = body.strip()
     if not body:

@@ -25,6 +25,7 @@ from games.services.kernel import (
     bump,
     game_cancel,
     game_finish,
+    game_locked,
     open_phase_locked,
     seat_acting,
     seated_users,
@@ -54,7 +55,7 @@ def vote_cast(*, game: Game, user: AbstractBaseUser, kind: str, accept: bool) ->
         # (services.links.link_award), so that neither waits on the other for ever.
         BoardLink.objects.select_for_update().get(pk=game.link_id)
         list(Game.objects.select_for_update().filter(link_id=game.link_id).order_by("pk"))
-    game = Game.objects.select_for_update().get(pk=game.pk)
+    game = game_locked(game.pk)
     seat = seat_acting(game, user, sitter_ok=False)  # a sitter orders, but agrees nothing
     phase = open_phase_locked(game)
     refusal = vote_refusal(game=game, seat=seat, kind=kind, phase=phase)
