@@ -40,9 +40,7 @@ def test_no_such_game_is_none(started_game: Game) -> None:
     assert Game.objects.row(started_game.pk + 1000) is None
 
 
-def test_a_seat_read_in_sql_is_the_orms_seat(
-    started_game: Game, players: dict[str, Any]
-) -> None:
+def test_a_seat_read_in_sql_is_the_orms_seat(started_game: Game, players: dict[str, Any]) -> None:
     france = players["france"]
     same_as_orm(
         Seat.objects.held_by(started_game.pk, france.pk),
