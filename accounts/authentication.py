@@ -11,7 +11,7 @@ from rest_framework import authentication, exceptions, throttling
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
 
-from accounts.counters import count_with
+from accounts.counters import count_with, window_hits
 from accounts.models import ApiToken, hash_key
 from accounts.roles import HOUSE_BOT_TOKEN_NAME, is_house_bot
 
@@ -66,6 +66,27 @@ PAGE_SCOPES = {"api_read": "page_read", "api_write": "page_write"}
 HOUSE_BOT_SCOPES = {"api_read": "house_bot_read", "api_write": "house_bot_write"}
 
 
+def window_allows(limit: int, duration: int, elapsed: float, before: int, hits: int) -> bool:
+    """May a request count ``hits`` in this window, ``elapsed`` seconds into it, the one
+    before having counted ``before``? Within ``limit`` in the sliding ``duration``."""
+    return before * (duration - elapsed) / duration + hits <= limit
+
+
+def window_wait(limit: int, duration: int, elapsed: float, before: int, counted: int) -> float:
+    """Seconds until one more request is allowed, ``elapsed`` seconds into a window that
+    counted ``counted`` after one that counted ``before`` (the Retry-After a refused
+    program is told)."""
+    room = limit - counted - 1  # what the last window's weight must fall to
+    if room >= 0 and before > 0:
+        # Later in this window: the last window's weight falls as it slides out.
+        return max(0.0, (duration - elapsed) - room * duration / before)
+    if room >= 0:
+        return 0.0
+    # In a later window: this window's count is then the one that slides out.
+    later = duration * (1 - (limit - 1) / counted) if counted > 0 else 0.0
+    return (duration - elapsed) + max(0.0, later)
+
+
 class ApiThrottle(throttling.ScopedRateThrottle):
     """Scoped rates (``api_read``, ``api_write``; ``page_read``, ``page_write`` for the
     site's own pages, signed in without a token; ``house_bot_read``, ``house_bot_write``
@@ -107,8 +128,24 @@ class ApiThrottle(throttling.ScopedRateThrottle):
         return count_with(lambda store: self._allow_in(store, request, view))
 
     def _allow_in(self, store: BaseCache, request: Request, view: Any) -> bool:
+        # A sliding window, counted in fixed windows of the rate's duration: the last
+        # window's count, weighed by how much of it still lies in the sliding one, plus
+        # this window's. One round trip to Redis per request (DRF's own throttle reads and
+        # rewrites a list of every request's time: two trips and a pickle), at the price
+        # of assuming the last window's requests came evenly spread.
         self.cache = store
-        return throttling.SimpleRateThrottle.allow_request(self, request, view)
+        base = self.get_cache_key(request, view)
+        window, elapsed = divmod(self.timer(), self.duration)
+        key = f"{base}:{int(window)}"
+        hits, before = window_hits(store, key, f"{base}:{int(window) - 1}", 2 * self.duration)
+        if window_allows(self.num_requests, self.duration, elapsed, before, hits):
+            return True
+        store.decr(key)  # a refused request is not counted: it did nothing
+        self.wait_seconds = window_wait(self.num_requests, self.duration, elapsed, before, hits - 1)
+        return False
+
+    def wait(self) -> float | None:
+        return getattr(self, "wait_seconds", None)
 
     def get_cache_key(self, request: Request, view: Any) -> str:
         if isinstance(request.auth, ApiToken):

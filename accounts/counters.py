@@ -22,12 +22,14 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from django.core.cache import cache
+from django.core.cache import DEFAULT_CACHE_ALIAS, caches
 from django.core.cache.backends.base import BaseCache
 from django.core.cache.backends.locmem import LocMemCache
 from django.core.signals import setting_changed
 from django.dispatch import receiver
 from redis.exceptions import RedisError
+
+from core.cache import SharedRedisCache
 
 logger = logging.getLogger(__name__)
 
@@ -49,15 +51,32 @@ _away_until = 0.0
 _warned_at: float | None = None
 
 
+def site_cache() -> BaseCache:
+    """The site's cache itself (not ``django.core.cache.cache``, a proxy of it):
+    :func:`window_hits` asks which kind it is."""
+    return caches[DEFAULT_CACHE_ALIAS]
+
+
 def count_with(operation: Callable[[BaseCache], T]) -> T:
     """Run ``operation`` on the site's cache, or on this process's memory if the cache
     cannot be reached (now, or in the last :data:`RETRY_SECONDS`)."""
     if time.monotonic() >= _away_until:
         try:
-            return operation(cache)
+            return operation(site_cache())
         except CACHE_ERRORS as e:
             _cache_failed(e)
     return operation(_memory)
+
+
+def window_hits(store: BaseCache, key: str, key_before: str, timeout: int) -> tuple[int, int]:
+    """Count one hit in ``store``'s counter ``key`` (made to expire after ``timeout``
+    seconds if new) and read counter ``key_before``: the site's Redis does both in one round
+    trip; any other cache (this process's memory, the embedded site's) with its own
+    calls."""
+    if isinstance(store, SharedRedisCache):
+        return store.window_hits(key, key_before, timeout)
+    store.add(key, 0, timeout)
+    return store.incr(key), int(store.get(key_before) or 0)
 
 
 def _cache_failed(error: BaseException) -> None:

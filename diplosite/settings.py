@@ -219,8 +219,8 @@ if SESSION_COOKIE_SECURE:
 CACHES = {
     "default": (
         {
-            # One connection pool per process, not one per request (diplosite/cache.py).
-            "BACKEND": "diplosite.cache.SharedRedisCache",
+            # One connection pool per process, not one per request (core/cache.py).
+            "BACKEND": "core.cache.SharedRedisCache",
             "LOCATION": REDIS_URL,
             # Fail fast when Redis is away: redis-py waits 5 s for an answer by default, and
             # every API request and login reads the cache (the throttles then count in the

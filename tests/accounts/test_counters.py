@@ -41,7 +41,7 @@ def test_counts_go_to_the_cache_while_it_answers() -> None:
 
 
 def test_counts_go_to_memory_while_the_cache_is_away(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(counters, "cache", Unreachable())
+    monkeypatch.setattr(counters, "site_cache", Unreachable)
     counters.count_with(lambda store: store.set("k", 7, 60))
     assert counters.count_with(lambda store: store.get("k")) == 7
 
@@ -50,7 +50,7 @@ def test_the_cache_is_left_alone_for_a_while_after_a_failure(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     away = Unreachable()
-    monkeypatch.setattr(counters, "cache", away)
+    monkeypatch.setattr(counters, "site_cache", lambda: away)
     for _ in range(5):
         counters.count_with(lambda store: store.get("k"))
     assert away.calls == 1  # a Redis that hangs costs one timeout per period, not per request
@@ -62,7 +62,7 @@ def test_the_cache_is_left_alone_for_a_while_after_a_failure(
 def test_an_outage_is_logged_once_a_minute_at_most(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    monkeypatch.setattr(counters, "cache", Unreachable())
+    monkeypatch.setattr(counters, "site_cache", Unreachable)
     with caplog.at_level(logging.WARNING, logger="accounts.counters"):
         for _ in range(3):
             monkeypatch.setattr(counters, "_away_until", 0.0)  # try the cache each time
