@@ -383,10 +383,34 @@ class GamePhase(models.Model):
         return self.status == self.Status.RESOLVED
 
 
+class OrderSetManager(models.Manager["OrderSet"]):
+    def replace(self, order_set: OrderSet) -> None:
+        """Save ``order_set`` over the phase's set of its power, or as a new one, in one
+        statement (an insert that updates the set already there). Written in SQL here, as
+        a player saves orders many times a phase and every save asks (core/rows.py)."""
+        model = self.model
+        db = rows.connection()
+        order_set.updated_at = timezone.now()
+        names = ["phase", "seat", "power", "orders", "ready", "updated_at"]
+        fields = [model._meta.get_field(name) for name in names]
+        cols = [rows.quote(f.column) for f in fields]  # type: ignore[union-attr]
+        values = [f.get_db_prep_save(getattr(order_set, f.attname), db) for f in fields]  # type: ignore[union-attr]
+        kept = ", ".join(f"{c} = EXCLUDED.{c}" for c in cols[1:] if c != rows.quote("power"))
+        with db.cursor() as cursor:
+            cursor.execute(
+                f"INSERT INTO {rows.table(model)} ({', '.join(cols)}) "
+                f"VALUES ({', '.join(['%s'] * len(cols))}) "
+                f"ON CONFLICT ({cols[0]}, {cols[2]}) DO UPDATE SET {kept}",
+                values,
+            )
+
+
 class OrderSet(models.Model):
     """A power's orders for one phase, as canonical order texts, with its ready mark, and
     the seat that gave them: its own power's, or another's the variant lets it order for
     (a Kapitalisten investor gives the orders of the nations he controls)."""
+
+    objects = OrderSetManager()
 
     phase = models.ForeignKey(GamePhase, on_delete=models.CASCADE, related_name="order_sets")
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="order_sets")

@@ -128,12 +128,7 @@ def orders_replace(phase: GamePhase, seat: Seat, power: str, orders: list[str]) 
     ready: written in one statement (an insert that updates the set already there), as a
     player saves orders many times a phase."""
     order_set = OrderSet(phase=phase, seat=seat, power=power, orders=orders, ready=False)
-    OrderSet.objects.bulk_create(
-        [order_set],
-        update_conflicts=True,
-        unique_fields=["phase", "power"],
-        update_fields=["seat", "orders", "ready", "updated_at"],
-    )
+    OrderSet.objects.replace(order_set)
     return order_set
 
 

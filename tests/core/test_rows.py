@@ -16,7 +16,7 @@ from django.utils import timezone
 from accounts.models import ApiToken, hash_key
 from accounts.services import api_token_create
 from core import rows
-from games.models import Game, GamePhase, Seat
+from games.models import Game, GamePhase, OrderSet, Seat
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -111,3 +111,25 @@ def test_the_columns_read_are_the_models_fields() -> None:
     # A field added to a model is read without touching any SQL: the list is its fields'.
     assert rows.width(Game) == len(Game._meta.concrete_fields)
     assert rows.columns(Seat, "s").count("s.") == len(Seat._meta.concrete_fields)
+
+
+def test_an_order_set_is_replaced_in_one_statement(
+    started_game: Game, players: dict[str, Any]
+) -> None:
+    phase = started_game.phases.get()
+    france = started_game.seats.get(power="france")
+    england = started_game.seats.get(power="england")
+    with CaptureQueriesContext(connection) as queries:
+        OrderSet.objects.replace(
+            OrderSet(phase=phase, seat=france, power="france", orders=["A par - bur"], ready=True)
+        )
+    assert len(queries) == 1
+    first = OrderSet.objects.get(phase=phase, power="france")
+    assert (first.seat_id, first.orders, first.ready) == (france.pk, ["A par - bur"], True)
+    OrderSet.objects.replace(
+        OrderSet(phase=phase, seat=england, power="france", orders=["A mar - spa"], ready=False)
+    )
+    again = OrderSet.objects.get(phase=phase, power="france")
+    assert again.pk == first.pk
+    assert (again.seat_id, again.orders, again.ready) == (england.pk, ["A mar - spa"], False)
+    assert again.updated_at >= first.updated_at
