@@ -119,6 +119,11 @@ if env.str("DATABASE_URL", default=""):
             "max_size": DATABASE_POOL_MAX_SIZE,
             "timeout": 30.0,
         }
+        # Pooled connections are checked when their socket says the server hung up
+        # (core/postgresql/base.py), not with an empty query before every request, which
+        # is what CONN_HEALTH_CHECKS would make the pool send.
+        DATABASES["default"]["ENGINE"] = "core.postgresql"
+        DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
         # A forked child (Celery's prefork workers, the tests' live server) must not share
         # its parent's pooled sockets.
         import diplosite.dbpool  # noqa: F401

@@ -32,7 +32,9 @@ def test_postgresql_connections_are_never_persistent(monkeypatch: pytest.MonkeyP
     for url in (POSTGRES, f"{POSTGRES}?conn_max_age=60"):
         database = load(monkeypatch, DATABASE_URL=url).DATABASES["default"]
         assert database["CONN_MAX_AGE"] == 0
-        assert database["CONN_HEALTH_CHECKS"] is True
+        # The pool's connections are checked by the backend, without a round trip each.
+        assert database["ENGINE"] == "core.postgresql"
+        assert database["CONN_HEALTH_CHECKS"] is False
 
 
 def test_postgresql_connections_come_from_a_bounded_pool(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -49,6 +51,7 @@ def test_the_pool_size_comes_from_the_environment(monkeypatch: pytest.MonkeyPatc
     off = load(monkeypatch, DATABASE_URL=POSTGRES, DATABASE_POOL_MAX_SIZE="0")
     assert "pool" not in off.DATABASES["default"].get("OPTIONS", {})
     assert off.DATABASES["default"]["CONN_MAX_AGE"] == 0
+    assert off.DATABASES["default"]["CONN_HEALTH_CHECKS"] is True
 
 
 def test_the_redis_cache_fails_fast(monkeypatch: pytest.MonkeyPatch) -> None:
