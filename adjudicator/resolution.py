@@ -65,6 +65,23 @@ def resolve_movement(
     return _Movement(position, variant, orders).run()
 
 
+def movement_voids(
+    position: Position,
+    variant: Variant,
+    orders: dict[str, MovementOrder],
+) -> tuple[OrderResult, ...]:
+    """The results of the orders the rules make void as they are read, before any
+    strength is decided (a move to a province the unit cannot reach, a support of a unit
+    that is not there, an army no fleet on the board could carry): what
+    :func:`resolve_movement` reports for them when no move dislodges their units.
+
+    The deciding that follows reads these verdicts and adds none of the kind (it bounces,
+    cuts, disrupts and dislodges), so an order checked alone, with no other unit moving,
+    needs no more than this.
+    """
+    return _Movement(position, variant, orders).voids()
+
+
 def _fmt(unit: Unit) -> str:
     """A unit as a result's parameter names it: ``A mun`` (ids, never words)."""
     return f"{unit.kind} {unit.location}"
@@ -149,6 +166,8 @@ class _Movement:
         convoys: list[tuple[int, Convoy]] = []
         for i, order in enumerate(self.given):
             # Holds (and units without orders) stay HOLD.
+            if order is None:
+                continue  # most units, when one order is checked alone
             if isinstance(order, Move):
                 if self._classify_move(i, units[i], order, geo):
                     moves.append(i)
@@ -666,6 +685,16 @@ class _Movement:
             standoffs=frozenset(standoffs),
             results=tuple(results),
             implicit=tuple(implicit),
+        )
+
+    def voids(self) -> tuple[OrderResult, ...]:
+        """The results of the orders read as void, worded as :meth:`run` words them for
+        units nobody dislodges (see :func:`movement_voids`)."""
+        given, void = self.given, self.void
+        return tuple(
+            self._result(i, order, {}, {})
+            for i, order in enumerate(given)
+            if order is not None and void[i] is not None
         )
 
     def _implicit_result(self, d: int, moved: set[int]) -> OrderResult:
