@@ -315,6 +315,17 @@ def start_daphnes(children: Children, port: int, count: int, **argv: Any) -> lis
     return names
 
 
+def start_daphnes_apart(children: Children, count: int, **argv: Any) -> dict[str, int]:
+    """``count`` Daphne processes, each on a port of its own, as behind a proxy that spreads
+    connections over its upstreams; ready to answer. Returns each one's port, by name."""
+    ports = {f"daphne{i}": free_port() for i in range(1, count + 1)}
+    for name, port in ports.items():
+        children.start(name, daphne_argv(port, **argv))
+    for port in ports.values():
+        wait_for_port(port, 60, children)
+    return ports
+
+
 def wait_for_port(port: int, seconds: float, children: Children | None = None) -> None:
     end = time.monotonic() + seconds
     while time.monotonic() < end:

@@ -336,14 +336,18 @@ def shares(total: int, parts: int) -> list[int]:
     return [total // parts + (1 if i < total % parts else 0) for i in range(parts)]
 
 
-def floor_run(args: argparse.Namespace, port: int, seats: list[Seat]) -> Tally:
+def floor_run(args: argparse.Namespace, ports: list[int], seats: list[Seat]) -> Tally:
     """The same clients, as many requests, each answered 404 without a query."""
     tally = Tally()
     per = shares(args.submissions, len(seats))
     start = threading.Barrier(len(seats) + 1)
     clients = [
-        threading.Thread(target=submitter, args=(seat, n, port, start, tally, True), daemon=True)
-        for seat, n in zip(seats, per, strict=True)
+        threading.Thread(
+            target=submitter,
+            args=(seat, n, ports[i % len(ports)], start, tally, True),
+            daemon=True,
+        )
+        for i, (seat, n) in enumerate(zip(seats, per, strict=True))
     ]
     for n, t in enumerate(clients):
         t.start()
@@ -380,21 +384,25 @@ def floor_report(tally: Tally, cpu: sc.CpuMeter, submission_ms: float) -> bool:
     return not errors
 
 
-def run(args: argparse.Namespace, port: int, seats: list[Seat], names: list[str]) -> Tally:
+def run(args: argparse.Namespace, ports: list[int], seats: list[Seat], names: list[str]) -> Tally:
     tally = Tally()
     per = shares(args.submissions, len(seats))
     logins_per = shares(args.logins, args.login_threads)
     start = threading.Barrier(len(seats) + args.login_threads + 1)
     done = threading.Event()
     submitters = [
-        threading.Thread(target=submitter, args=(seat, n, port, start, tally), daemon=True)
-        for seat, n in zip(seats, per, strict=True)
+        threading.Thread(
+            target=submitter, args=(seat, n, ports[i % len(ports)], start, tally), daemon=True
+        )
+        for i, (seat, n) in enumerate(zip(seats, per, strict=True))
     ]
     logins = [
         threading.Thread(
-            target=login_worker, args=(port, names, q, start, done, tally), daemon=True
+            target=login_worker,
+            args=(ports[i % len(ports)], names, q, start, done, tally),
+            daemon=True,
         )
-        for q in logins_per
+        for i, q in enumerate(logins_per)
     ]
     for n, t in enumerate(submitters + logins):
         t.start()
@@ -458,8 +466,15 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--database", choices=DATABASE_MODES, default="site", help="see above (site)")
     p.add_argument("--pool-size", type=int, default=0, help="pool's max size (the site's)")
     p.add_argument("--redis-db", type=int, default=8, help="Redis database to use and flush (8)")
+    p.add_argument("--daphne", type=int, default=1, help="Daphne processes (1)")
     p.add_argument(
-        "--daphne", type=int, default=1, help="Daphne processes on one listening socket (1)"
+        "--spread",
+        choices=("proxy", "socket"),
+        default="proxy",
+        help="how clients reach several Daphne processes: proxy (default), each process on\n"
+        "a port of its own and the clients spread over them in turn, as a proxy in front\n"
+        "spreads them; socket, one listening socket shared (the kernel hands each new\n"
+        "connection to whichever process accepts first: 31 and 9 of 40 in one run)",
     )
     p.add_argument(
         "--write-rate",
@@ -498,14 +513,25 @@ def main() -> int:
         how = describe(args.database, override)
         # From here on only Daphne's connections count (not this process's pooled ones).
         sc.close_database()
-        port = sc.free_port()
         if args.write_rate:
             # Daphne reads it from its environment (settings.py's API_WRITE_RATE).
             children.env["API_WRITE_RATE"] = args.write_rate
-        daphnes = sc.start_daphnes(children, port, args.daphne, database=override)
+        if args.daphne > 1 and args.spread == "proxy":
+            apart = sc.start_daphnes_apart(children, args.daphne, database=override)
+            daphnes, ports = list(apart), list(apart.values())
+        else:
+            ports = [sc.free_port()]
+            daphnes = sc.start_daphnes(children, ports[0], args.daphne, database=override)
         database_url = os.environ["DATABASE_URL"]
+        spread = ""
+        if len(daphnes) > 1:
+            spread = (
+                ", clients spread over them in turn"
+                if len(ports) > 1
+                else " on one listening socket"
+            )
         sc.say(
-            f"\n{len(daphnes)} Daphne process{'es' if len(daphnes) > 1 else ''} ({how}); "
+            f"\n{len(daphnes)} Daphne process{'es' if len(daphnes) > 1 else ''}{spread} ({how}); "
             f"{args.submissions} order submissions from "
             f"{args.concurrency} clients at once over {math.ceil(args.concurrency / 7)} games, "
             + (
@@ -517,7 +543,7 @@ def main() -> int:
         pids = [children.procs[d].pid for d in daphnes]
         with ConnectionSampler(database_url, name) as sampler:
             with sc.CpuMeter(pids, name) as cpu:
-                tally = run(args, port, seats, names)
+                tally = run(args, ports, seats, names)
             time.sleep(2)
             after = sampler.last
         ok = report(args, tally, sampler, after)
@@ -531,7 +557,7 @@ def main() -> int:
             )
         if args.floor:
             with sc.CpuMeter(pids, name) as floor_cpu:
-                floor_tally = floor_run(args, port, seats)
+                floor_tally = floor_run(args, ports, seats)
             ok &= floor_report(floor_tally, floor_cpu, daphne_ms)
         for daphne in daphnes:
             children.stop(daphne)
