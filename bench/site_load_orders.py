@@ -431,6 +431,9 @@ def report(args: argparse.Namespace, tally: Tally, sampler: ConnectionSampler, a
         f"{rate:.1f} submissions/s, p50 {sc.median(lat) * 1000:.0f} ms, "
         f"p99 {sc.percentile(lat, 99) * 1000:.0f} ms"
     )
+    if lat:
+        shape = ", ".join(f"p{p} {sc.percentile(lat, p) * 1000:.0f}" for p in (10, 90, 95, 99.9))
+        sc.say(f"latency          {shape}, max {max(lat) * 1000:.0f} ms")
     errors = dict(sorted(tally.errors.items()))
     sc.say(f"errors           {sum(errors.values())} {errors if errors else ''}".rstrip())
     p99 = sc.percentile(lat, 99) if lat else math.inf
