@@ -438,9 +438,14 @@ def report(args: argparse.Namespace, tally: Tally, sampler: ConnectionSampler, a
     sc.say(f"errors           {sum(errors.values())} {errors if errors else ''}".rstrip())
     p99 = sc.percentile(lat, 99) if lat else math.inf
     met = rate >= GOAL_RATE and not errors and p99 < GOAL_P99_SECONDS
+    parts = [
+        f"rate {'met' if rate >= GOAL_RATE else 'NOT met'}",
+        f"errors {'met' if not errors else 'NOT met'}",
+        f"p99 {'met' if p99 < GOAL_P99_SECONDS else 'NOT met'}",
+    ]
     sc.say(
         f"goal             >= {GOAL_RATE:g}/s with 0 errors and p99 < "
-        f"{GOAL_P99_SECONDS * 1000:g} ms: {sc.goal(met)}"
+        f"{GOAL_P99_SECONDS * 1000:g} ms: {sc.goal(met)} ({', '.join(parts)})"
     )
     login_errors = dict(sorted(tally.login_errors.items()))
     tried = tally.logins_ok + sum(login_errors.values())
