@@ -57,12 +57,23 @@ def test_retry_after_a_full_window_is_in_the_next_one() -> None:
     assert window_wait(1, MINUTE, 10.0, 0, 1) == pytest.approx(50.0 + 60.0)
 
 
-def throttled_at(
-    monkeypatch: pytest.MonkeyPatch, clock: list[float], api: Callable[..., APIClient], user: Any
-) -> Callable[[], int]:
+def program_at(
+    clock: list[float],
+    reads_a_minute: int,
+    settings: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    api: Callable[..., APIClient],
+    user: Any,
+) -> Callable[[], Any]:
+    """A program allowed ``reads_a_minute``, whose throttle reads the time from ``clock``:
+    call it for its next read's answer."""
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {"api_read": f"{reads_a_minute}/min", "api_write": "1/min"},
+    }
     monkeypatch.setattr(ApiThrottle, "timer", lambda self: clock[0])
     client = api(user)
-    return lambda: client.get("/api/v1/games/").status_code
+    return lambda: client.get("/api/v1/games/")
 
 
 def test_a_program_is_let_in_again_as_its_requests_slide_out(
@@ -71,12 +82,12 @@ def test_a_program_is_let_in_again_as_its_requests_slide_out(
     players: dict[str, Any],
     api: Callable[..., APIClient],
 ) -> None:
-    settings.REST_FRAMEWORK = {
-        **settings.REST_FRAMEWORK,
-        "DEFAULT_THROTTLE_RATES": {"api_read": "3/min", "api_write": "1/min"},
-    }
     clock = [60_000.0]  # the start of a window
-    get = throttled_at(monkeypatch, clock, api, players["austria"])
+    read = program_at(clock, 3, settings, monkeypatch, api, players["austria"])
+
+    def get() -> int:
+        return int(read().status_code)
+
     assert [get() for _ in range(4)] == [200, 200, 200, 429]
     # Refused requests are not counted: hammering does not push the wait further.
     assert [get() for _ in range(5)] == [429] * 5
@@ -93,16 +104,10 @@ def test_the_retry_after_header_says_when(
     players: dict[str, Any],
     api: Callable[..., APIClient],
 ) -> None:
-    settings.REST_FRAMEWORK = {
-        **settings.REST_FRAMEWORK,
-        "DEFAULT_THROTTLE_RATES": {"api_read": "2/min", "api_write": "1/min"},
-    }
     clock = [60_000.0 + 10]
-    monkeypatch.setattr(ApiThrottle, "timer", lambda self: clock[0])
-    client = api(players["austria"])
-    assert client.get("/api/v1/games/").status_code == 200
-    assert client.get("/api/v1/games/").status_code == 200
-    refused = client.get("/api/v1/games/")
+    read = program_at(clock, 2, settings, monkeypatch, api, players["austria"])
+    assert [read().status_code for _ in range(2)] == [200, 200]
+    refused = read()
     assert refused.status_code == 429
     # 50 s to the window's end, then 30 s for one of the two to slide out.
     assert refused["Retry-After"] == "80"
