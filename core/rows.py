@@ -20,7 +20,7 @@ Only reads that every submission makes belong here; everything else stays a quer
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from typing import Any, TypeVar
 
@@ -29,8 +29,6 @@ from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.transaction import TransactionManagementError
 
 M = TypeVar("M", bound=models.Model)
-
-Converter = Callable[[Any, Any, BaseDatabaseWrapper], Any]
 
 
 def connection() -> BaseDatabaseWrapper:
@@ -51,11 +49,13 @@ def width(model: type[models.Model]) -> int:
     return len(_fields(model))
 
 
+@cache
 def table(model: type[models.Model]) -> str:
     """``model``'s table, quoted."""
     return quote(model._meta.db_table)
 
 
+@cache
 def column(model: type[models.Model], field: str) -> str:
     """The column of ``model``'s field ``field``, quoted."""
     return quote(model._meta.get_field(field).column)  # type: ignore[union-attr]
@@ -122,3 +122,10 @@ def one(sql: str, params: Sequence[Any]) -> tuple[Any, ...] | None:
     with connection().cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchone()  # type: ignore[no-any-return]
+
+
+def first(model: type[M], sql: str, params: Sequence[Any]) -> M | None:
+    """The instance of ``model`` in the first row ``sql`` returns (the columns of
+    :func:`columns`), or None."""
+    found = one(sql, params)
+    return None if found is None else instance(model, found)

@@ -7,8 +7,10 @@ History is never rewritten.
 
 from __future__ import annotations
 
+import functools
 import secrets
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db import connection, models
@@ -46,12 +48,12 @@ class GameManager(models.Manager["Game"]):
         Read in SQL written here (core/rows.py says why): every order submission reads its
         game twice, to answer who may see it and under the lock."""
         model = self.model
-        found = rows.one(
+        return rows.first(
+            model,
             f"SELECT {rows.columns(model, 'g')} FROM {rows.table(model)} g "
             f"WHERE g.{rows.column(model, 'id')} = %s" + (rows.lock_clause() if lock else ""),
             [pk],
         )
-        return None if found is None else rows.instance(model, found)
 
 
 class SeatManager(models.Manager["Seat"]):
@@ -59,12 +61,12 @@ class SeatManager(models.Manager["Seat"]):
         """The seat ``user_id`` holds in game ``game_id`` (a player holds at most one), or
         None: in SQL written here, as every order submission asks (core/rows.py)."""
         model = self.model
-        found = rows.one(
+        return rows.first(
+            model,
             f"SELECT {rows.columns(model, 's')} FROM {rows.table(model)} s "
             f"WHERE s.{rows.column(model, 'game')} = %s AND s.{rows.column(model, 'user')} = %s",
             [game_id, user_id],
         )
-        return None if found is None else rows.instance(model, found)
 
 
 class GamePhaseManager(models.Manager["GamePhase"]):
@@ -73,14 +75,14 @@ class GamePhaseManager(models.Manager["GamePhase"]):
         ends with ``lock``. In SQL written here, as every order submission asks
         (core/rows.py)."""
         model = self.model
-        found = rows.one(
+        return rows.first(
+            model,
             f"SELECT {rows.columns(model, 'p')} FROM {rows.table(model)} p "
             f"WHERE p.{rows.column(model, 'game')} = %s AND p.{rows.column(model, 'status')} = %s "
             f"ORDER BY p.{rows.column(model, 'index')} DESC LIMIT 1"
             + (rows.lock_clause() if lock else ""),
             [game_id, model.Status.OPEN.value],
         )
-        return None if found is None else rows.instance(model, found)
 
 
 class Game(models.Model):
@@ -388,21 +390,29 @@ class OrderSetManager(models.Manager["OrderSet"]):
         """Save ``order_set`` over the phase's set of its power, or as a new one, in one
         statement (an insert that updates the set already there). Written in SQL here, as
         a player saves orders many times a phase and every save asks (core/rows.py)."""
-        model = self.model
         db = rows.connection()
         order_set.updated_at = timezone.now()
-        names = ["phase", "seat", "power", "orders", "ready", "updated_at"]
-        fields = [model._meta.get_field(name) for name in names]
-        cols = [rows.quote(f.column) for f in fields]  # type: ignore[union-attr]
-        values = [f.get_db_prep_save(getattr(order_set, f.attname), db) for f in fields]  # type: ignore[union-attr]
-        kept = ", ".join(f"{c} = EXCLUDED.{c}" for c in cols[1:] if c != rows.quote("power"))
+        sql, fields = self._replace_statement
+        values = [f.get_db_prep_save(getattr(order_set, f.attname), db) for f in fields]
         with db.cursor() as cursor:
-            cursor.execute(
-                f"INSERT INTO {rows.table(model)} ({', '.join(cols)}) "
-                f"VALUES ({', '.join(['%s'] * len(cols))}) "
-                f"ON CONFLICT ({cols[0]}, {cols[2]}) DO UPDATE SET {kept}",
-                values,
-            )
+            cursor.execute(sql, values)
+
+    @functools.cached_property
+    def _replace_statement(self) -> tuple[str, list[Any]]:
+        # Built once: the columns and the statement do not change while the site runs.
+        model = self.model
+        fields: list[Any] = [
+            model._meta.get_field(name)
+            for name in ("phase", "power", "seat", "orders", "ready", "updated_at")
+        ]
+        cols = [rows.quote(f.column) for f in fields]
+        kept = ", ".join(f"{c} = EXCLUDED.{c}" for c in cols[2:])
+        sql = (
+            f"INSERT INTO {rows.table(model)} ({', '.join(cols)}) "
+            f"VALUES ({', '.join(['%s'] * len(cols))}) "
+            f"ON CONFLICT ({cols[0]}, {cols[1]}) DO UPDATE SET {kept}"
+        )
+        return sql, fields
 
 
 class OrderSet(models.Model):
