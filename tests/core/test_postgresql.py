@@ -11,6 +11,7 @@ from django.db import connection
 from psycopg_pool import ConnectionPool
 
 from core.postgresql.base import hung_up
+from games.models import Game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -57,3 +58,23 @@ def test_a_hung_up_connection_is_told_from_a_healthy_one(pool: Any) -> None:
         time.sleep(0.2)
         assert hung_up(ending)
         assert not hung_up(other)
+
+
+def test_a_statement_run_again_is_prepared_on_the_server() -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("PostgreSQL (DATABASE_URL) is not in use")
+    if not connection.settings_dict["OPTIONS"].get("server_side_binding"):
+        pytest.skip("DATABASE_PREPARED_STATEMENTS is off")
+
+    def prepared() -> list[str]:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT statement FROM pg_prepared_statements")
+            return [row[0] for row in cursor.fetchall() if '"games_game"' in row[0]]
+
+    Game.objects.row(1)
+    assert prepared() == []  # once is not enough: a statement run once is not kept
+    for _ in range(5):
+        assert Game.objects.row(1) is None
+    (statement,) = prepared()
+    assert statement.startswith('SELECT g."id"')
+    assert "$1" in statement  # the game's id is a parameter, bound by the server

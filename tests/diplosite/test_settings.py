@@ -15,7 +15,12 @@ POSTGRES = "postgres://diplo:diplo@127.0.0.1:5432/diplo"
 
 def load(monkeypatch: pytest.MonkeyPatch, **environment: str) -> ModuleType:
     """diplosite/settings.py executed as a new module under ``environment``."""
-    for name in ("DATABASE_URL", "REDIS_URL", "DATABASE_POOL_MAX_SIZE"):
+    for name in (
+        "DATABASE_URL",
+        "REDIS_URL",
+        "DATABASE_POOL_MAX_SIZE",
+        "DATABASE_PREPARED_STATEMENTS",
+    ):
         monkeypatch.delenv(name, raising=False)
     for name, value in environment.items():
         monkeypatch.setenv(name, value)
@@ -52,6 +57,17 @@ def test_the_pool_size_comes_from_the_environment(monkeypatch: pytest.MonkeyPatc
     assert "pool" not in off.DATABASES["default"].get("OPTIONS", {})
     assert off.DATABASES["default"]["CONN_MAX_AGE"] == 0
     assert off.DATABASES["default"]["CONN_HEALTH_CHECKS"] is True
+
+
+def test_postgresql_prepares_the_statements_it_runs_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    for pool_size in ("10", "0"):
+        options = load(monkeypatch, DATABASE_URL=POSTGRES, DATABASE_POOL_MAX_SIZE=pool_size)
+        assert options.DATABASES["default"]["OPTIONS"]["server_side_binding"] is True
+        assert options.DATABASES["default"]["OPTIONS"]["prepare_threshold"] == 5
+    off = load(monkeypatch, DATABASE_URL=POSTGRES, DATABASE_PREPARED_STATEMENTS="off")
+    options = off.DATABASES["default"]["OPTIONS"]
+    assert "server_side_binding" not in options
+    assert "prepare_threshold" not in options
 
 
 def test_the_redis_cache_fails_fast(monkeypatch: pytest.MonkeyPatch) -> None:
