@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 
 import django
@@ -52,3 +53,10 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+# What starting made (Django's apps and URL patterns, the variants' maps, the wording)
+# lives as long as the process. Moved out of the collector's generations, it is no longer
+# walked at every full collection: with ~130,000 such objects a full collection stopped
+# every request of the process for ~40 ms, and the order submissions' p99 fell from
+# 237-272 to 163-192 ms once it was frozen (bench/site_load_orders.py --daphne 2).
+gc.freeze()
