@@ -9,8 +9,11 @@ Set-up (not timed): a fresh database with enough running standard games that eac
 holds a seat of its own (7 per game), an API token per client (made as the profile page
 makes them), and ``--login-users`` players with a real (PBKDF2) password.
 
-The load: ``--concurrency`` client threads, connected beforehand and started together,
-each on one keep-alive connection, PUT their power's legal Spring 1901 orders to
+The load: first a warm-up (``--warm-up`` submissions from each client, printed apart and
+not counted: a new process's first requests open its database connections and prepare its
+statements, as a site that has been up has done long before). Then ``--concurrency``
+client threads, connected beforehand and started together, each on one keep-alive
+connection, PUT their power's legal Spring 1901 orders to
 ``/api/v1/games/<id>/orders/`` with ``Authorization: Token <key>`` until
 ``--submissions`` are sent in all; meanwhile ``--login-threads`` threads log in through
 the real form (``/accounts/login/``, CSRF token and all), one login after the other, until
@@ -336,18 +339,20 @@ def shares(total: int, parts: int) -> list[int]:
     return [total // parts + (1 if i < total % parts else 0) for i in range(parts)]
 
 
-def floor_run(args: argparse.Namespace, ports: list[int], seats: list[Seat]) -> Tally:
-    """The same clients, as many requests, each answered 404 without a query."""
+def clients_run(
+    ports: list[int], seats: list[Seat], counts: list[int], floor: bool = False
+) -> Tally:
+    """Each client (``seats``) sends its count of submissions (with ``floor``, requests
+    that do nothing instead), all started together; nothing else alongside."""
     tally = Tally()
-    per = shares(args.submissions, len(seats))
     start = threading.Barrier(len(seats) + 1)
     clients = [
         threading.Thread(
             target=submitter,
-            args=(seat, n, ports[i % len(ports)], start, tally, True),
+            args=(seat, n, ports[i % len(ports)], start, tally, floor),
             daemon=True,
         )
-        for i, (seat, n) in enumerate(zip(seats, per, strict=True))
+        for i, (seat, n) in enumerate(zip(seats, counts, strict=True))
     ]
     for n, t in enumerate(clients):
         t.start()
@@ -356,10 +361,30 @@ def floor_run(args: argparse.Namespace, ports: list[int], seats: list[Seat]) -> 
     start.wait(timeout=120)
     tally.started = time.perf_counter()
     for t in clients:
-        t.join(timeout=REQUEST_TIMEOUT * (args.submissions / len(seats) + 2))
+        t.join(timeout=REQUEST_TIMEOUT * (max(counts) + 2))
     if any(t.is_alive() for t in clients):
         tally.error("unfinished", "a client thread was still running at the time limit")
     return tally
+
+
+def floor_run(args: argparse.Namespace, ports: list[int], seats: list[Seat]) -> Tally:
+    """The same clients, as many requests, each answered 404 without a query."""
+    return clients_run(ports, seats, shares(args.submissions, len(seats)), floor=True)
+
+
+def warm_up_report(tally: Tally, each: int) -> bool:
+    """What the warm-up's submissions saw: a new process's first requests open its
+    database connections and prepare its statements."""
+    lat = tally.latencies
+    errors = dict(sorted(tally.errors.items()))
+    if lat:
+        sc.say(
+            f"warm-up          {len(lat)} submissions ({each} a client) before the count, "
+            f"not counted: p50 {sc.median(lat) * 1000:.0f} ms, max {max(lat) * 1000:.0f} ms "
+            f"(a new process opens its database connections and prepares its statements); "
+            f"errors {sum(errors.values())} {errors if errors else ''}".rstrip()
+        )
+    return not errors
 
 
 def floor_report(tally: Tally, cpu: sc.CpuMeter, submission_ms: float) -> bool:
@@ -495,6 +520,14 @@ def parse_args() -> argparse.Namespace:
         help="then as many requests that do nothing (a 404 under /api/v1/, no query): what\n"
         "Daphne and Django's middleware alone cost, the floor under any submission",
     )
+    p.add_argument(
+        "--warm-up",
+        type=int,
+        default=5,
+        help="submissions each client sends before the count, not counted (5): the\n"
+        "processes' first requests open database connections and prepare statements,\n"
+        "which a site that has been up does not pay again; their latency is printed apart",
+    )
     p.add_argument("--keep-logs", action="store_true", help="keep Daphne's log")
     args = p.parse_args()
     if not 1 <= args.concurrency <= 200 or not 1 <= args.submissions <= 5000:
@@ -503,6 +536,8 @@ def parse_args() -> argparse.Namespace:
         p.error("--concurrency may not exceed --submissions")
     if not 1 <= args.login_threads <= 10 or not 0 <= args.logins <= 500:
         p.error("--login-threads must be 1..10 and --logins 0..500")
+    if not 0 <= args.warm_up <= 100:
+        p.error("--warm-up must be 0..100")
     if not 1 <= args.login_users <= 50 or not 0 <= args.pool_size <= 90:
         p.error("--login-users must be 1..50 and --pool-size 0..90")
     return args
@@ -549,12 +584,16 @@ def main() -> int:
             )
         )
         pids = [children.procs[d].pid for d in daphnes]
+        warmed = True
+        if args.warm_up:
+            warm = clients_run(ports, seats, [args.warm_up] * len(seats))
+            warmed = warm_up_report(warm, args.warm_up)
         with ConnectionSampler(database_url, name) as sampler:
             with sc.CpuMeter(pids, name) as cpu:
                 tally = run(args, ports, seats, names)
             time.sleep(2)
             after = sampler.last
-        ok = report(args, tally, sampler, after)
+        ok = report(args, tally, sampler, after) and warmed
         answered = len(tally.latencies)
         sc.say(f"CPU per answer   {cpu.per(answered, 'Daphne')} ({os.cpu_count()} cores here)")
         daphne_ms = cpu.seconds.get("site", 0.0) / answered * 1000 if answered else 0.0
