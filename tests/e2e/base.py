@@ -3,6 +3,7 @@ serving Daphne) that works whatever tests ran before it in this process."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import threading
 from collections.abc import Callable, Iterator
@@ -177,6 +178,17 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
     def tearDownClass(cls) -> None:
         super().tearDownClass()
         from django.db import connections
+
+        # While a browser is open, Playwright marks its event loop as running in this
+        # thread, so the test's own queries there were given a connection of their own, as
+        # Django gives async code (its connections are thread-local outside an event loop,
+        # per context inside one). Given back here, where that connection is seen: in a
+        # loop, in this thread's context. Left open, it outlived the pool and PostgreSQL
+        # refused to drop the test database ("being accessed by other users").
+        async def close_what_async_code_opened() -> None:
+            connections.close_all()
+
+        asyncio.run(close_what_async_code_opened())
 
         # The class's own executor thread gives its database connection back (to the
         # pool, which is closed before the test database is dropped), then stops.
