@@ -13,7 +13,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import connection, models
+from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -31,17 +31,15 @@ class GameManager(models.Manager["Game"]):
         """Add one to a game's version and return the new one, in one statement
         (``UPDATE … RETURNING``: PostgreSQL, and SQLite since 3.35), where the ORM's
         update and refresh take two; every order saved pays it."""
-        ops = connection.ops
-        table = ops.quote_name(self.model._meta.db_table)
-        column = ops.quote_name(self.model._meta.get_field("version").column)
-        key = ops.quote_name(self.model._meta.pk.column)
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"UPDATE {table} SET {column} = {column} + 1 WHERE {key} = %s RETURNING {column}",
-                [pk],
-            )
-            row = cursor.fetchone()
-        return int(row[0])
+        model = self.model
+        version, key = rows.column(model, "version"), rows.column(model, "id")
+        found = rows.one(
+            f"UPDATE {rows.table(model)} SET {version} = {version} + 1 "
+            f"WHERE {key} = %s RETURNING {version}",
+            [pk],
+        )
+        assert found is not None, f"no game {pk} to count a change of"
+        return int(found[0])
 
     def row(self, pk: int, *, lock: bool = False) -> Game | None:
         """The game ``pk``, or None; row-locked until the transaction ends with ``lock``.
