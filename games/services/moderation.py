@@ -1,5 +1,6 @@
 """What moderators do to a game: pause and resume, extend a deadline, replace or exclude
-a player, accept late orders, end a game, name game masters, and retry a phase given up.
+a player, accept late orders, end a game, name game masters, retry a phase given up, and
+(site moderators alone) confirm a result a game master decided alone.
 Rulings on an adjudicated phase (rulings.py) and answers to the game master's questions
 (decisions.py) build on the helpers here.
 
