@@ -89,6 +89,21 @@ class TestEveryOrderOfLeaveNameAndJoin:
         with pytest.raises(ApplicationError, match=NAMED):
             services.game_join(game=game, user=cleo)
 
+    def test_sit_then_name_is_refused(self, cleo: Any, alt: Any, make_user: Any) -> None:
+        """A sitter plays beside the seat he sits for: he names nobody either."""
+        game = services.game_create(
+            created_by=cleo,
+            name="Side door",
+            join=False,
+            terms=GameTerms(vacation_handling=Game.VacationHandling.SITTER),
+        )
+        friend = make_user("friend")
+        services.game_join(game=game, user=friend)
+        absences.sitter_set(game=game, user=friend, sitter=cleo)
+        with pytest.raises(ApplicationError, match="You play in this game"):
+            moderation.game_master_set(game=game, by=cleo, user=alt)
+        assert not game.masters.exists()
+
     def test_name_remove_join_is_allowed_as_nobody_he_chose_runs_the_game(
         self, cleo: Any, alt: Any
     ) -> None:
