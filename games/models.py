@@ -145,10 +145,22 @@ class Game(models.Model):
     winner = models.CharField(max_length=200, blank=True)
 
     # -- who runs it ------------------------------------------------------------------
-    #: Game masters of this game alone (site moderators run every game).
+    #: Game masters of this game alone (site moderators run every game), each with who
+    #: named him (:class:`GameMaster`).
     masters = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, blank=True, related_name="games_mastered"
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="games_mastered",
+        through="GameMaster",
+        through_fields=("game", "user"),
     )
+    #: A game master alone decided part of the result: he ended the game, ruled on one of
+    #: its phases or gave a power's orders. Such a result counts for ratings only once a
+    #: site moderator confirms it (``result_confirmed_at``); a site moderator's own end is
+    #: confirmed as he makes it. Kept as a database default too, so that the processes
+    #: still running the code before it can make games during a deploy.
+    master_decided = models.BooleanField(default=False, db_default=False)
+    result_confirmed_at = models.DateTimeField(null=True, blank=True)
     paused_at = models.DateTimeField(null=True, blank=True)
     pause_reason = models.CharField(max_length=300, blank=True)
     #: A pause ends by itself then: nobody holds a game paused for good.
@@ -230,6 +242,18 @@ class Game(models.Model):
         return self.paused_at is not None
 
     @property
+    def result_awaits_confirmation(self) -> bool:
+        """Finished, by a result a game master decided alone, not yet confirmed by a site
+        moderator: shown as such, and counted for no rating until it is."""
+        return self.is_finished and self.master_decided and self.result_confirmed_at is None
+
+    @property
+    def result_counts(self) -> bool:
+        """Does the result count for ratings: finished, and not awaiting a site
+        moderator's confirmation."""
+        return self.is_finished and not self.result_awaits_confirmation
+
+    @property
     def current_phase(self) -> GamePhase | None:
         return self.phases.filter(status=GamePhase.Status.OPEN).order_by("-index").first()
 
@@ -243,6 +267,28 @@ class Game(models.Model):
         if kind is PhaseKind.RETREATS:
             return self.retreat_deadline
         return self.adjustment_deadline
+
+
+class GameMaster(models.Model):
+    """A game master of one game, and who named him: the game's creator before it
+    started, a site moderator, or an organiser's tooling (a tournament's boards). A player
+    never sits in a game whose master he named (games.services.kernel); ``named_by`` is
+    empty for masters named by the site itself, or before it was kept."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    named_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+    class Meta:
+        # The table Django made for the plain many-to-many before: kept, rows and all.
+        db_table = "games_game_masters"
+        unique_together = [("game", "user")]
 
 
 class Seat(models.Model):
@@ -538,6 +584,7 @@ class ModeratorAction(models.Model):
         RULING = "ruling", _("Ruling")
         DECISION = "decision", _("Decision")
         RETRY = "retry", _("Adjudication tried again")
+        CONFIRM = "confirm", _("Result confirmed")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moderator_actions")
     phase = models.ForeignKey(GamePhase, null=True, blank=True, on_delete=models.SET_NULL)

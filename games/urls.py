@@ -28,6 +28,7 @@ urlpatterns = [
     path("games/<int:game_id>/moderate/late/", moderation.late_orders, name="mod-late"),
     path("games/<int:game_id>/moderate/end/", moderation.end, name="mod-end"),
     path("games/<int:game_id>/moderate/masters/", moderation.masters, name="mod-masters"),
+    path("games/<int:game_id>/moderate/confirm/", moderation.confirm, name="mod-confirm"),
     path("games/<int:game_id>/moderate/retry/", moderation.retry, name="mod-retry"),
     path("games/<int:game_id>/moderate/ruling/", moderation.ruling, name="mod-ruling"),
     path(

@@ -10,9 +10,11 @@
   game's own game masters (``can_moderate``), and never for anyone who plays in the
   game: who holds a seat, sits one, or was excluded from one (``plays_in``). Game
   masters of a running game are named by site moderators alone; the creator of a
-  forming game names them only if he does not play in it (``can_name_masters``). A
+  forming game names them only if he does not play in it (``can_name_masters``), and
+  whoever named a game master takes no seat in that game while the master runs it. A
   creator who plays is a player like the others: he may start his full game early,
-  and nothing more.
+  and nothing more. A result a game master decided alone counts for ratings once a site
+  moderator confirms it (``can_confirm_result``).
 - A sitter, on the days the seat's player is away, sees and orders what the seat may
   (``acting_seat``), reads its press, and may watch a private game he is named for;
   sending press and voting for a draw stay the player's.
@@ -82,13 +84,29 @@ def can_moderate(*, user: User, game: Game) -> bool:
 def can_name_masters(*, user: User, game: Game) -> bool:
     """May ``user`` name (or remove) game masters of ``game``: a site moderator who does
     not play in it; before the game starts, also its creator, if he does not play in it
-    (an organiser setting up a game for others). Nobody else, so a player can never make
-    himself or a second account of his the master of a game he plays."""
+    (an organiser setting up a game for others). Nobody else.
+
+    So a player can never make himself or a second account of his the master of a game
+    he plays: not while he plays in it (refused here), and not before he takes a seat
+    either, since whoever named a game master of a game takes no seat in it while that
+    master runs it (``games.services.kernel.refuse_game_master``: joining, taking over,
+    sitting, replacing), in whatever order he leaves, names and joins. A creator who
+    removes his own choice before the start may join, as nobody he chose runs it."""
     if not user.is_authenticated or plays_in(user=user, game=game):
         return False
     if is_moderator(user):
         return True
     return game.status == Game.Status.FORMING and user.pk == game.created_by_id
+
+
+def can_confirm_result(*, user: User, game: Game) -> bool:
+    """May ``user`` confirm a result a game master decided alone (an end he called, a
+    phase he ruled on), so that it counts for ratings: a site moderator who does not play
+    in the game, and nobody else (its game masters, players and creator are refused
+    unless they are such a moderator). Only a result awaiting confirmation is confirmed."""
+    if not is_moderator(user) or plays_in(user=user, game=game):
+        return False
+    return game.result_awaits_confirmation
 
 
 class Role:

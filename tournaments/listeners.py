@@ -2,7 +2,15 @@
 in the duel ratings; a standard game ending scores its tournament board, if it is one,
 and counts in the multiplayer ratings; any change on a tournament's board moves its page.
 Subscribed in TournamentsConfig.ready(); each reaction is idempotent, as games' events may
-come twice."""
+come twice.
+
+A result a game master decided alone (games: ``Game.master_decided``: an end he called, a
+phase he ruled on) counts in the ratings only once a site moderator confirms it: then
+games announces ``result_confirmed``, and the game is rated then, once. A tournament's own
+score of a board does not wait: the tournament's organisers run its boards as their game
+masters, calling a board where it stands is theirs to do (as they record walkovers and
+forfeits), and a round cannot wait for a site moderator. The ratings, which every
+tournament's gates and seeding read, do."""
 
 from __future__ import annotations
 
@@ -26,6 +34,13 @@ def game_event_hear(event: GameEvent) -> None:
                 duel_rate(link=link)
         else:
             board_score(game=game)
+            game_rate(game=game)
+    if event.kind == "result_confirmed":
+        if game.link_id is not None:
+            link = BoardLink.objects.get(pk=game.link_id)
+            if link.status == BoardLink.Status.DECIDED:
+                duel_rate(link=link)
+        else:
             game_rate(game=game)
     if event.kind in ("phase_adjudicated", "game_started"):
         # A board of the tournament moved on: its page's leaders and standings "if all

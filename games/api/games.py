@@ -80,6 +80,11 @@ class StateGameSerializer(serializers.Serializer):  # type: ignore[type-arg]
     status = serializers.ChoiceField(choices=Game.Status.choices)
     outcome = serializers.CharField(allow_blank=True)
     winner = serializers.CharField(allow_blank=True)
+    result_awaits_confirmation = serializers.BooleanField(
+        help_text="The game is over by a result a game master decided alone (an end he "
+        "called, a phase he ruled on): it counts for no rating until a site moderator "
+        "confirms it."
+    )
     version = serializers.IntegerField()
     anonymous = serializers.BooleanField()
     private = serializers.BooleanField()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Q
 from django.utils import timezone
 
 from games.models import Game, GamePhase, Seat
@@ -13,16 +14,29 @@ from games.models import Game, GamePhase, Seat
 
 def games_to_moderate(*, user: AbstractBaseUser) -> list[dict[str, Any]]:
     """The games ``user`` runs (all running games for a site moderator) with what needs
-    them: a pause, a seat looking for a player, a phase past its deadline."""
+    them: a pause, a seat looking for a player, a phase past its deadline; and for a site
+    moderator, the finished games whose result a game master decided alone, awaiting his
+    confirmation."""
     from games import visibility
 
     if visibility.is_moderator(user):
-        games = Game.objects.filter(status=Game.Status.ACTIVE)
+        games = Game.objects.filter(
+            Q(status=Game.Status.ACTIVE)
+            | Q(
+                status=Game.Status.FINISHED,
+                master_decided=True,
+                result_confirmed_at__isnull=True,
+            )
+        )
     else:
         games = Game.objects.filter(status=Game.Status.ACTIVE, masters=user)
     now = timezone.now()
     out = []
     for game in games.order_by("created_at"):
+        if game.is_finished:
+            if visibility.can_confirm_result(user=user, game=game):
+                out.append({"game": game, "phase": None, "needs": ["confirm"]})
+            continue
         needs = []
         if game.is_paused:
             needs.append("paused")
@@ -105,6 +119,10 @@ def moderation_summary(*, game: Game, user: AbstractBaseUser | AnonymousUser) ->
     return {
         "can_moderate": moderator,
         "can_name_masters": visibility.can_name_masters(user=user, game=game),
+        # A result a game master decided alone waits for a site moderator before it
+        # counts for ratings: everyone who may watch is told so.
+        "result_awaits_confirmation": game.result_awaits_confirmation,
+        "can_confirm_result": visibility.can_confirm_result(user=user, game=game),
         "stuck": _stuck(game=game, moderator=moderator),
         "paused": game.is_paused,
         "pause_reason": game.pause_reason,

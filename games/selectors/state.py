@@ -57,6 +57,7 @@ def game_state(
             "status": game.status,
             "outcome": game.outcome,
             "winner": game.winner,
+            "result_awaits_confirmation": game.result_awaits_confirmation,
             "version": game.version,
             "anonymous": game.anonymous,
             "private": game.private,

@@ -16,7 +16,7 @@ from core.errors import ApplicationError, NotSeated
 from core.live import game_changed_publish
 from core.queue import after_commit, task_after_commit
 from games import events, visibility
-from games.models import Game, GamePhase, Seat
+from games.models import Game, GameMaster, GamePhase, Seat
 from games.positions import phase_position, phase_seed, powers_to_order
 from games.schedule import phase_deadline
 
@@ -155,16 +155,32 @@ def seat_exclude(seat: Seat, *, civil_disorder: bool = True) -> None:
     seat.save()
 
 
-def refuse_game_master(game: Game, user: AbstractBaseUser) -> None:
+def refuse_game_master(game: Game, user: AbstractBaseUser, *, yourself: bool = False) -> None:
     """A game master never plays in the game he runs: he takes no seat in it, sits for
-    none and replaces nobody (and a player is never named one: moderation.py).
+    none and replaces nobody (and a player is never named one: moderation.py). Nor does
+    anyone who named one of its game masters while that master runs it: a player never
+    chooses who runs his game, whatever the order in which he left, named and came back
+    (the rule is the game's, not the moment's). Every way to a seat asks here: joining,
+    taking a seat over, being named a sitter, a moderator's replacement, and the tooling
+    that seats players (a tournament's round, a practice game's bots).
+
+    ``yourself``: ``user`` asks for the seat himself (the refusal speaks to him).
 
     Raises:
-        ApplicationError: ``user`` is a game master of ``game``.
+        ApplicationError: ``user`` is a game master of ``game``, or named one of them.
     """
     if game.masters.filter(pk=user.pk).exists():
         raise ApplicationError(
             _("%(name)s is a game master of this game: a game master never plays in it.")
+            % {"name": user.get_username()}
+        )
+    if GameMaster.objects.filter(game=game, named_by=user).exists():
+        raise ApplicationError(
+            _("You named this game's game master: a player never chooses who runs his game.")
+            if yourself
+            else _(
+                "%(name)s named this game's game master: a player never chooses who runs his game."
+            )
             % {"name": user.get_username()}
         )
 

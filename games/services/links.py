@@ -22,7 +22,7 @@ from adjudicator import PhaseKind, Position, find_variant
 from core.errors import ApplicationError
 from games import visibility
 from games.links import link_rule
-from games.models import BoardLink, Game, GamePhase, ModeratorAction, Seat
+from games.models import BoardLink, Game, GameMaster, GamePhase, ModeratorAction, Seat
 from games.positions import phase_position
 from games.services.kernel import bump, everyone_ready, game_finish, phase_open, tell_adjudicated
 from games.services.moderation import action_record, reason_required
@@ -42,7 +42,9 @@ def link_boards_start(
     firsts = rule.boards_after_setup(after)
     phase_open(board_a, firsts["A"], index=index, now=now)
     seats = list(board_a.seats.all())
-    masters = list(board_a.masters.all())
+    # Board A's masters, each with who named him: the rule on who may sit beside them
+    # (kernel.refuse_game_master) holds on every board of the match.
+    masters = list(GameMaster.objects.filter(game=board_a).order_by("pk"))
     for label, first in sorted(firsts.items()):
         if label == "A":
             continue
@@ -58,7 +60,9 @@ def link_boards_start(
             link_label=label,
             **GameTerms.of(board_a).game_fields(),
         )
-        board.masters.set(masters)
+        GameMaster.objects.bulk_create(
+            GameMaster(game=board, user_id=m.user_id, named_by_id=m.named_by_id) for m in masters
+        )
         Seat.objects.bulk_create(
             Seat(game=board, power=s.power, user_id=s.user_id, joined_at=now) for s in seats
         )

@@ -130,7 +130,7 @@ def game_join(
         raise ApplicationError(_("This game is private: join it through its invite link."))
     if game.seats.filter(user=user).exists():
         raise ApplicationError(_("You already have a seat in this game."))
-    refuse_game_master(game, user)
+    refuse_game_master(game, user, yourself=True)
     _check_reliability(game, user)
     _check_gates(game, user)
     chosen = pseudonym_checked(game=game, user=user, pseudonym=pseudonym)
@@ -256,7 +256,7 @@ def seat_take_over(
         raise ApplicationError(_("That seat is not looking for a player."))
     if game.seats.filter(user=user).exists() or seat.excluded_user_id == user.pk:
         raise ApplicationError(_("You cannot take over a seat in a game you play or left."))
-    refuse_game_master(game, user)
+    refuse_game_master(game, user, yourself=True)
     _check_reliability(game, user)
     _check_gates(game, user)
     seat_give(seat, user)

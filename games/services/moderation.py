@@ -1,5 +1,6 @@
 """What moderators do to a game: pause and resume, extend a deadline, replace or exclude
-a player, accept late orders, end a game, name game masters, and retry a phase given up.
+a player, accept late orders, end a game, name game masters, retry a phase given up, and
+(site moderators alone) confirm a result a game master decided alone.
 Rulings on an adjudicated phase (rulings.py) and answers to the game master's questions
 (decisions.py) build on the helpers here.
 
@@ -20,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from adjudicator import find_variant
 from core.errors import ApplicationError
-from games import visibility
+from games import events, visibility
 from games.deadlines import extend
 from games.models import Game, GamePhase, ModeratorAction, OrderSet, Seat, Vote
 from games.positions import givers, phase_position, seat_powers
@@ -35,6 +36,7 @@ from games.services.kernel import (
     refuse_game_master,
     seat_exclude,
     seat_give,
+    seated_users,
 )
 from games.services.orders import order_problems, order_set_of, refuse_excess_orders
 from games.votes import pause_refusal
@@ -101,6 +103,19 @@ def seat_of_power(game: Game, power: str) -> Seat:
     return seat
 
 
+def master_alone_mark(game: Game, by: AbstractBaseUser) -> None:
+    """Keep that ``by`` decided part of the locked ``game``'s result in a way the board
+    alone did not (he ends it, rules on a phase, or gives a power's orders): if he is one
+    of its game masters and not a site moderator, the result will count for ratings only
+    once a site moderator confirms it, and a confirmation given before no longer stands.
+    A site moderator's own acts need no one else's word."""
+    if visibility.is_moderator(by):
+        return
+    game.master_decided = True
+    game.result_confirmed_at = None
+    game.save(update_fields=["master_decided", "result_confirmed_at"])
+
+
 def phase_note(phase: GamePhase, note: dict[str, Any]) -> None:
     """Add a note to the phase's history."""
     phase.notes = [*phase.notes, note]
@@ -111,13 +126,16 @@ def phase_note(phase: GamePhase, note: dict[str, Any]) -> None:
 def game_master_set(
     *, game: Game, by: AbstractBaseUser, user: AbstractBaseUser, master: bool = True
 ) -> None:
-    """Make ``user`` a game master of this game (or no longer one).
+    """Make ``user`` a game master of this game (or no longer one), keeping who named him.
 
     Site moderators may (:func:`visibility.can_name_masters`), and the creator of a game
     that has not started if he does not play in it. A game master never plays in the
     game he runs: someone who holds, sits or was excluded from a seat of it cannot be
-    named. In an anonymous game the record names the role, never the user, to anyone but
-    site moderators (see games.selectors)."""
+    named. And whoever named him takes no seat in the game while he runs it
+    (kernel.refuse_game_master): a creator who left his game to name a second account
+    cannot come back. One who removes his own choice before the start may join again:
+    nobody he chose runs the game. In an anonymous game the record names the role, never
+    the user, to anyone but site moderators (see games.selectors)."""
     game = game_locked(game.pk)
     if not visibility.can_name_masters(user=by, game=game):
         if visibility.plays_in(user=by, game=game):
@@ -133,7 +151,7 @@ def game_master_set(
             % {"name": user.get_username()}
         )
     if master:
-        game.masters.add(user)
+        game.masters.add(user, through_defaults={"named_by": by})
     else:
         game.masters.remove(user)
     action_record(
@@ -408,8 +426,19 @@ def late_orders_accept(
             given = order_set_of(phase, seat, other)
             given.ready = True
             given.save()
+    if orders is not None:
+        # Orders he typed, not the player's: a game master alone moves the board.
+        master_alone_mark(game, by)
     phase_note(phase, {"kind": "late_accepted", "power": power})
-    action_record(game, by, ModeratorAction.Kind.ACCEPT_LATE, reason, phase, power=power)
+    action_record(
+        game,
+        by,
+        ModeratorAction.Kind.ACCEPT_LATE,
+        reason,
+        phase,
+        power=power,
+        orders_given=orders is not None,
+    )
     bump(game)
     adjudicate_when_all_ready(game, phase)
     return order_set
@@ -419,7 +448,13 @@ def late_orders_accept(
 def game_end(
     *, game: Game, by: AbstractBaseUser, outcome: str, reason: str, winner: str = ""
 ) -> None:
-    """End a running game as a draw among the survivors, or as a win for ``winner``."""
+    """End a running game as a draw among the survivors, or as a win for ``winner``.
+
+    A game master's end (one who is not a site moderator) is his alone: the result counts
+    for ratings once a site moderator confirms it (:func:`game_result_confirm`); a site
+    moderator's own end counts at once, a game master's earlier rulings with it.
+    A tournament's scores count a board its organisers call at once (tournaments.listeners).
+    """
     game = moderated_game_locked(game, by)
     reason = reason_required(reason)
     if game.status != Game.Status.ACTIVE:
@@ -438,6 +473,51 @@ def game_end(
         phase.resolved_at = now
         phase.notes = [*phase.notes, {"kind": "ended_by_moderator", "outcome": outcome}]
         phase.save(update_fields=["status", "resolved_at", "notes"])
+    if visibility.is_moderator(by):
+        if game.master_decided:
+            game.result_confirmed_at = now
+            game.save(update_fields=["result_confirmed_at"])
+    else:
+        master_alone_mark(game, by)
     game_finish(game, outcome, winner, now)
     action_record(game, by, ModeratorAction.Kind.END, reason, phase, outcome=outcome, winner=winner)
     bump(game)
+
+
+@transaction.atomic
+def game_result_confirm(*, game: Game, by: AbstractBaseUser, reason: str = "") -> None:
+    """A site moderator confirms the result of a finished game that a game master decided
+    alone (an end he called, a phase he ruled on, orders he gave): from now on it counts
+    for ratings, which tournaments hear of from the event ``result_confirmed`` (once:
+    the ratings key each game's result).
+
+    Raises:
+        ApplicationError: ``by`` is not a site moderator who stays out of the game, or
+            the result needs no confirmation or has it already.
+    """
+    game = game_locked(game.pk)
+    if not visibility.is_moderator(by) or visibility.plays_in(user=by, game=game):
+        raise ApplicationError(
+            _("Only a site moderator who does not play in the game confirms its result.")
+        )
+    if not game.result_awaits_confirmation:
+        raise ApplicationError(_("This game's result awaits no confirmation."))
+    game.result_confirmed_at = timezone.now()
+    game.save(update_fields=["result_confirmed_at"])
+    action_record(
+        game,
+        by,
+        ModeratorAction.Kind.CONFIRM,
+        reason,
+        game.phases.filter(status=GamePhase.Status.RESOLVED).order_by("-index").first(),
+        outcome=game.outcome,
+        winner=game.winner,
+    )
+    bump(game)
+    events.announce(
+        kind="result_confirmed",
+        game=game,
+        users=seated_users(game),
+        key=f"confirmed:{game.pk}:{game.result_confirmed_at.isoformat()}",
+        params={"game": game.name},
+    )

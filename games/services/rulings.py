@@ -18,7 +18,12 @@ from core.errors import ApplicationError
 from games.models import Game, GamePhase, ModeratorAction, OrderSet, Ruling
 from games.positions import game_end, phase_position, result_rows
 from games.services.kernel import bump, game_finish, phase_open
-from games.services.moderation import action_record, moderated_game_locked, reason_required
+from games.services.moderation import (
+    action_record,
+    master_alone_mark,
+    moderated_game_locked,
+    reason_required,
+)
 from games.services.orders import order_problems
 
 
@@ -59,6 +64,9 @@ def ruling_apply(
     phase is stored anew, and each later phase is derived again from it with the orders
     and the seed stored for it, as long as the same phases follow; the first phase that
     the correction brings about anew, or the phase that was open, is opened for orders.
+
+    A game master's ruling (one who is not a site moderator) is his alone: whatever
+    result the game comes to counts for ratings once a site moderator confirms it.
     """
     game = moderated_game_locked(game, by)
     reason = reason_required(reason)
@@ -94,6 +102,7 @@ def ruling_apply(
             raise ApplicationError(_("The position belongs to another variant."))
         checked = orders_as_adjudicated(phase)
         results = phase.results or []
+    master_alone_mark(game, by)
     ruling = Ruling.objects.create(
         game=game,
         phase=phase,

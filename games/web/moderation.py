@@ -262,6 +262,26 @@ def end(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @require_POST
+def confirm(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A site moderator confirms a result a game master decided alone, so that it counts
+    for ratings. Only site moderators who stay out of the game may: anyone else (the game
+    master himself, a player, the creator) is answered 403, as for every other form."""
+    game = get_object_or_404(Game, pk=game_id)
+    if not visibility.is_moderator(request.user) or visibility.plays_in(
+        user=request.user, game=game
+    ):
+        raise PermissionDenied
+    return _run(
+        request,
+        game,
+        lambda: moderation.game_result_confirm(
+            game=game, by=request.user, reason=request.POST.get("reason", "")
+        ),
+        _("The result is confirmed: it counts for ratings now."),
+    )
+
+
+@require_POST
 def masters(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
     if not visibility.can_name_masters(user=request.user, game=game):

@@ -69,12 +69,14 @@ def _first_time(key: str, kind: str, details: dict[str, object]) -> bool:
 def duel_rate(*, link: BoardLink) -> bool:
     """Count a duel decided on its boards in both players' duel ratings, once; False if
     it is not such a duel between two players (one awarded without play counts for
-    nothing), or was counted."""
+    nothing), was counted, or a game master alone changed one of its boards and no site
+    moderator has confirmed that board's result yet (it is counted when confirmed)."""
     if link.status != BoardLink.Status.DECIDED or not link.winner or link.decided_by == AWARDED:
         return False
-    board = Game.objects.filter(link=link).order_by("pk").first()
-    if board is None:
+    boards = list(Game.objects.filter(link=link).order_by("pk"))
+    if not boards or any(b.result_awaits_confirmation for b in boards):
         return False
+    board = boards[0]
     seats = {s.power: s.user_id for s in board.seats.all()}
     winner = seats.get(link.winner)
     loser = next((u for p, u in seats.items() if p != link.winner), None)
@@ -92,8 +94,10 @@ def duel_rate(*, link: BoardLink) -> bool:
 @transaction.atomic
 def game_rate(*, game: Game) -> bool:
     """Count a finished standard game of seven players in their multiplayer ratings,
-    once; False for any other game, or one counted already."""
-    if game.variant != STANDARD or game.status != Game.Status.FINISHED or game.link_id:
+    once; False for any other game, one counted already, or one whose result a game
+    master decided alone and no site moderator has confirmed yet (it is counted when
+    confirmed)."""
+    if game.variant != STANDARD or not game.result_counts or game.link_id:
         return False
     seats = list(game.seats.all())
     users = {s.power: s.user_id for s in seats if s.user_id is not None}

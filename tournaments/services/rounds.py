@@ -142,7 +142,9 @@ def round_open(
             terms=board_terms(tournament, opened),
             join=False,
         )
-        game.masters.set(masters)
+        # Named by the organiser who starts the round, who plays in no board of his own
+        # tournament (registration refuses him), so nobody seated below chose them.
+        game.masters.set(masters, through_defaults={"named_by": by})
         for power, key in sorted(powers.items()):
             BoardSeat.objects.create(board=board, entry=entries[key], power=power)
             game_join(game=game, user=entries[key].user, power=power, invite_code=game.invite_code)
