@@ -241,12 +241,70 @@ class TestTheBorg:
         assert result(after.results, "borg_ate").params["unit"] == "A boh"
         assert after.position.extras["borg"] == "boh"
 
-    def test_it_uses_the_tunnel_and_eats_monsters(self) -> None:
-        position = board({MONSTER: ["A mar"]}, extras={"borg": "mun"})
+    def test_it_uses_the_tunnel(self) -> None:
+        position = board({"france": ["A mar"]}, extras={"borg": "mun"})
         after = resolve(position, {}, seed=1)
         assert after.position.extras["borg"] == "mar"  # Munich to Marseilles: the tunnel
+        assert result(after.results, "borg_ate").params["unit"] == "A mar"
+
+    def test_sea_and_space_monsters_do_not_draw_it(self) -> None:
+        # "wird durch SEEMONSTER und WELTRAUM-MONSTER nicht angelockt": from Tyrolia, a
+        # space monster in Vienna with two units around it would be the better meal by
+        # the count, but the Borg goes for Venice's lone army.
+        position = board(
+            {MONSTER: ["A vie"], "austria": ["A bud", "A gal"], "italy": ["A ven"]},
+            extras={"borg": "tyr"},
+        )
+        after = resolve(position, {}, seed=1)
+        assert after.position.extras["borg"] == "ven"
+        assert result(after.results, "borg_ate").params["unit"] == "A ven"
+        assert any(u.power == MONSTER and u.location == "vie" for u in after.position.units)
+
+    def test_monsters_do_not_draw_it_where_it_appears_nor_count_around_a_meal(self) -> None:
+        # Three monsters around Bohemia's army would make it the meal with most units
+        # around; they do not count, so the Borg appears on the army with a real
+        # neighbour.
+        position = board(
+            {
+                MONSTER: ["A sil", "A gal", "A vie"],
+                "austria": ["A boh"],
+                "russia": ["A mos", "A stp"],
+            },
+            phase="S1901M",
+            extras={"borg": None},
+        )
+        after = resolve(position, {}, seed=1)
+        assert after.position.extras["borg"] in {"mos", "stp"}
+        assert result(after.results, "borg_appeared")
+
+    def test_with_only_monsters_on_the_board_it_stays_where_it_is(self) -> None:
+        # Monsters on centers hold; Marseilles' is next to it through the tunnel.
+        position = board({MONSTER: ["A mar", "F bre"]}, extras={"borg": "mun"})
+        after = resolve(position, {}, seed=1)
+        assert after.position.extras["borg"] == "mun"
+        assert not [r for r in after.results if r.power == "borg"]
+        assert {u.location for u in after.position.units} >= {"mar", "bre"}
+
+    def test_it_eats_a_monster_whose_path_it_crosses(self) -> None:
+        # "verschmähen würde er sie aber auch nicht, wenn sie mal seinen Weg kreuzen": from
+        # Picardy its best step toward Holland's army is Belgium, where a monster holds its
+        # center; the Borg steps there all the same and eats it.
+        position = board({MONSTER: ["A bel"], "germany": ["A hol"]}, extras={"borg": "pic"})
+        after = resolve(position, {}, seed=1)
+        assert after.position.extras["borg"] == "bel"
         ate = result(after.results, "borg_ate")
-        assert ate.params["owner"] == MONSTER
+        assert (ate.params["owner"], ate.params["unit"]) == (MONSTER, "A bel")
+        assert any(u.location == "hol" for u in after.position.units)
+
+    def test_it_eats_a_monster_that_walks_into_its_province(self) -> None:
+        # With nothing that draws it around, it stays; a monster stepping in is eaten.
+        # Syria's only neighbouring center is Smyrna, where the Borg is.
+        position = board({MONSTER: ["A syr"], "russia": ["A mos"]}, extras={"borg": "smy"})
+        standing = rs().standing_orders(position, 1)
+        assert list(standing[MONSTER]) == ["A syr - smy"]  # the monster goes for the center
+        after = resolve(position, {}, seed=1)
+        assert result(after.results, "borg_stayed").params["province"] == "smy"
+        assert result(after.results, "borg_ate").params["owner"] == MONSTER
 
     def test_a_center_under_it_at_the_adjustments_turns_neutral(self) -> None:
         # Kiel's army walks into the Borg in Munich: eaten, the Borg stays, and Munich is

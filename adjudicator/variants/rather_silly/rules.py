@@ -814,7 +814,14 @@ class RatherSilly(Variant):
         dislodged: dict[str, list[Unit]] = {}
         for d in after.dislodged:
             dislodged.setdefault(d.unit.province, []).append(d.unit)
-        step = borg_step(self.borg_graph(), borg, after.units, dislodged, chance(seed, "borg"))
+        step = borg_step(
+            self.borg_graph(),
+            borg,
+            after.units,
+            dislodged,
+            chance(seed, "borg"),
+            unappealing=frozenset({MONSTER}),
+        )
         if step is None:
             return after, []
         results = _borg_results(step)
