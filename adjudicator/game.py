@@ -547,11 +547,9 @@ def _resolve_adjustments(
     by_power: dict[str, list[Order]] = {}
     for _key, (power, order) in attached.items():
         by_power.setdefault(power, []).append(order)
-    # The powers, and any other seat that holds units or centers (Rather Silly's
-    # Fortune-teller): each adjusts by the same rules.
-    holders = {u.power for u in position.units} | set(position.ownership.values())
-    others = sorted((holders & set(variant.other_order_givers)) - set(variant.powers))
-    for power in (*variant.powers, *others):
+    # The powers, and any other seat that holds units or centers (Rather Silly's Doctor
+    # and Fortune-teller): each adjusts by the same rules.
+    for power in variant.adjustment_seats(position):
         delta = variant.adjustment(position, power)
         given = by_power.get(power, [])
         if delta >= 0:

@@ -321,12 +321,7 @@ class Variant:
         if kind is PhaseKind.RETREATS:
             return frozenset(d.unit.power for d in position.dislodged) - frozenset(self.creatures)
         if kind is PhaseKind.ADJUSTMENTS:
-            out = set()
-            for power in self.powers:
-                delta = self.adjustment(position, power)
-                if delta < 0 or (delta > 0 and self.build_sites(position, power)):
-                    out.add(power)
-            return frozenset(out)
+            return self.adjusting(position)
         raise PositionError(f"{self.name} has no {position.phase.name} phase", "phase")
 
     def orders_awaited(self, position: Position) -> frozenset[str]:
@@ -520,12 +515,29 @@ class Variant:
                 out.append(f"F {province}")
         return tuple(out)
 
+    def adjustment_seats(self, position: Position) -> tuple[str, ...]:
+        """Whose units and centers the adjustments count: the powers, then any other order
+        giver that holds units or centers (Rather Silly's Doctor and Fortune-teller)."""
+        if not self.other_order_givers:
+            return self.powers
+        holders = {u.power for u in position.units} | set(position.ownership.values())
+        others = sorted((holders & set(self.other_order_givers)) - set(self.powers))
+        return (*self.powers, *others)
+
+    def adjusts(self, position: Position, seat: str) -> bool:
+        """Does ``seat`` build or disband at these adjustments: a build due that it has a
+        site for, or a disband due. Every seat answers this one question, so that neither
+        the winter's opening nor the orders it waits for can leave a seat's adjustment out."""
+        delta = self.adjustment(position, seat)
+        return delta < 0 or (delta > 0 and bool(self.build_sites(position, seat)))
+
+    def adjusting(self, position: Position) -> frozenset[str]:
+        """The seats that build or disband at these adjustments (:meth:`adjusts`)."""
+        return frozenset(s for s in self.adjustment_seats(position) if self.adjusts(position, s))
+
     def adjustments_needed(self, position: Position) -> bool:
-        for power in self.powers:
-            delta = self.adjustment(position, power)
-            if delta < 0 or (delta > 0 and self.build_sites(position, power)):
-                return True
-        return False
+        """Does an adjustment phase open: does any seat build or disband?"""
+        return any(self.adjusts(position, s) for s in self.adjustment_seats(position))
 
     def civil_disorder_distances(self, position: Position, power: str) -> dict[str, int]:
         """Distance of each of the power's units to its nearest home center.

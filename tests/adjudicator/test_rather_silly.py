@@ -697,6 +697,23 @@ class TestTheFortuneTeller:
             u.power == "fortune_teller" and u.location == "bel" for u in after.position.units
         )
 
+    def test_the_fortune_teller_builds_in_her_free_centers_so_the_winter_opens_for_her(
+        self,
+    ) -> None:
+        # "kann er in jedem eigenen freien VZ zusätzliche Einheiten aufbauen": two centers
+        # and one unit after the fall, every great power even: the winter opens for the
+        # Fortune-teller alone.
+        fall = board(
+            {"fortune_teller": ["A bur"], "france": ["A mar", "A par", "F bre"]},
+            phase="F1902M",
+            centers={"fortune_teller": ["bel", "hol"], "france": ["mar", "par", "bre"]},
+        )
+        after = resolve(fall, {}, seed=1)
+        assert str(after.position.phase) == "W1902A"
+        assert rs().orders_due(after.position) == {"fortune_teller"}
+        built = resolve(after.position, {"fortune_teller": ["A bel B"]}, seed=1)
+        assert built.position.unit_in("bel").power == "fortune_teller"
+
 
 class TestDevilUnits:
     """Issue 16, devil units: after the moves a great power may sell one of its units'

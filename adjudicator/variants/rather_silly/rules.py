@@ -429,16 +429,29 @@ class RatherSilly(Variant):
         """How many of ``power``'s flocks of birds go at these adjustments."""
         return birds.flocks_over(position, power, self.units_adjustment(position, power))
 
-    def adjustments_needed(self, position: Position) -> bool:
-        if super().adjustments_needed(position):
+    def adjustment_seats(self, position: Position) -> tuple[str, ...]:
+        """The great powers, the roles holding units or centers (the Doctor, the
+        Fortune-teller), and any seat with a flock of birds (a flock counts like a unit)."""
+        seats = super().adjustment_seats(position)
+        flocked = sorted(set(birds.flock_powers(position)) - set(seats))
+        return (*seats, *flocked)
+
+    def adjusts(self, position: Position, seat: str) -> bool:
+        """As every seat: a build it can place or a disband due (the flocks counted, the
+        units that need no center not); a flock due to go; a great power's Amazon or
+        dirtbag army to raise where it has a site."""
+        if super().adjusts(position, seat) or self.flocks_due(position, seat) > 0:
             return True
-        if any(self.flocks_due(position, p) > 0 for p in birds.flock_powers(position)):
-            return True
-        return any(
-            self.specials_due(position, p, k) < 0
-            or (self.specials_due(position, p, k) > 0 and self.build_sites(position, p))
-            for p in self.powers
+        return seat in self.powers and any(
+            self.specials_due(position, seat, k) > 0 and bool(self.build_sites(position, seat))
             for k in (AMAZON, DIRTBAG)
+        )
+
+    def adjustments_needed(self, position: Position) -> bool:
+        """A seat adjusts, or a great power has more Amazons or dirtbag armies than its
+        centers allow (they go without an order: :func:`.specials.specials_adjusted`)."""
+        return super().adjustments_needed(position) or any(
+            self.specials_due(position, p, k) < 0 for p in self.powers for k in (AMAZON, DIRTBAG)
         )
 
     def order_set_excess(
@@ -551,19 +564,6 @@ class RatherSilly(Variant):
         flocked = birds.flock_powers(position)  # a flock owes orders like a unit
         if position.phase.kind is PhaseKind.MOVEMENT:
             due |= flocked
-        if position.phase.kind is PhaseKind.ADJUSTMENTS:
-            due |= {p for p in flocked if self.flocks_due(position, p) > 0}
-            for power in self.powers:
-                if any(
-                    self.specials_due(position, power, k) > 0 and self.build_sites(position, power)
-                    for k in (AMAZON, DIRTBAG)
-                ):
-                    due |= {power}
-            # A role with units and centers of its own (the Fortune-teller's) adjusts too.
-            for role in ROLES:
-                delta = self.adjustment(position, role)
-                if delta < 0 or (delta > 0 and self.build_sites(position, role)):
-                    due |= {role}
         return due
 
     def build_sites(self, position: Position, power: str) -> tuple[str, ...]:
