@@ -498,6 +498,16 @@ def _resolve_retreats(
             coasts = [o for o in options if province_of(o) == dest]
             if len(coasts) == 1:
                 dest = coasts[0]
+        closed = variant.closed_passages(unit, position)
+        if closed is not None and dest in options:
+            own = retreats_for(closed.map, unit, d.attacker_from, occupied, position.standoffs)
+            if dest not in own:
+                results.append(
+                    make_result(
+                        power, order, Outcome.VOID, closed.reason, unit=str(unit), dest=dest
+                    )
+                )
+                continue
         if dest not in options:
             results.append(
                 make_result(

@@ -41,6 +41,17 @@ from adjudicator.results import OrderResult, Reason
 from adjudicator.variants.common import distances_to
 
 
+@dataclass(frozen=True, slots=True)
+class ClosedPassages:
+    """Passages of a variant's geography closed to one unit (Rather Silly's Mont Blanc
+    tunnel, open to conventional armies only): the map that unit moves, supports and
+    retreats on, and the reason an order of it through a closed passage is void (said with
+    ``unit`` and ``dest``)."""
+
+    map: GameMap
+    reason: Reason
+
+
 class ParadoxRule(StrEnum):
     """How a convoy paradox is broken (DATC 4.A.2)."""
 
@@ -253,6 +264,13 @@ class Variant:
         """The map in force for a position; variants add edges here (tunnels, links)
         and coasts from which fleets may convoy (:meth:`GameMap.with_edges`)."""
         return self.map
+
+    def closed_passages(self, unit: Unit, position: Position) -> ClosedPassages | None:
+        """The passages of :meth:`geography` closed to ``unit`` (Rather Silly's tunnel, to
+        all but conventional armies), or None (the default): every passage is open to it.
+        The resolver, the retreats and the legal orders then read ``unit``'s moves,
+        supports and retreats on the map this gives."""
+        return None
 
     def unit_strength(self, unit: Unit, position: Position) -> int:
         """The strength a unit brings to its own move or hold (a monster: 2, a bird: 0)."""

@@ -9,7 +9,9 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from adjudicator import Outcome, Position, resolve, start
+import pytest
+
+from adjudicator import Outcome, Position, check_order, legal_orders, resolve, start
 from adjudicator.board import FrozenMap
 from adjudicator.io import position_from_json, position_to_json
 from adjudicator.variants import find_variant
@@ -181,6 +183,90 @@ class TestTheMontBlancTunnel:
             seed=1,
         )
         assert not any(u.location == "tyr" and u.power == "france" for u in cut.position.units)
+
+
+class TestOnlyConventionalArmiesPassTheTunnel:
+    """ "Er ist aber nur für konventionelle Armeen und den BORG passierbar" (house rule on
+    the rules page: which special armies are conventional)."""
+
+    @pytest.mark.parametrize(
+        ("power", "kind"),
+        [
+            ("france", "amazon"),
+            ("france", "dirtbag"),
+            ("france", "extra"),  # bought with the Superbrain's shares
+            ("fortune_teller", None),
+            ("superbrain", None),
+        ],
+    )
+    def test_a_special_army_does_not_pass_with_a_reason_of_its_own(
+        self, power: str, kind: str | None
+    ) -> None:
+        extras = {"kinds": {f"{power} mar": kind}} if kind else {}
+        position = board({power: ["A mar"]}, extras=extras)
+        check = check_order(position, power, "A mar - mun")
+        assert check is not None
+        assert check.reason.value == "tunnel_conventional_only"
+        assert "A mar - mun" not in {str(o) for o in legal_orders(position, power)["mar"]}
+        after = resolve(position, {power: ["A mar - mun"]}, seed=1)
+        refused = result(after.results, "tunnel_conventional_only")
+        assert refused.outcome is Outcome.VOID
+        assert dict(refused.params) == {"unit": "A mar", "dest": "mun"}
+        assert not any(u.location == "mun" for u in after.position.units)
+
+    def test_a_space_monster_does_not_pass_either(self) -> None:
+        # Nobody orders the monsters; the variant never sends one through, and the core
+        # would refuse it if it did.
+        position = board({MONSTER: ["A tyr"]}, extras={"borg": "syr"})
+        unit = position.unit_in("tyr")
+        assert unit is not None
+        assert rs().closed_passages(unit, position) is not None
+        for seed in range(20):
+            moves = rs().standing_orders(position, seed).get(MONSTER, [])
+            assert not any(m.endswith(("- bur", "- mar")) for m in moves)
+
+    def test_nor_does_it_support_through_it(self) -> None:
+        position = board(
+            {"france": ["A mar", "A bur"], "germany": ["A mun"]},
+            extras={"kinds": {"france mar": "amazon"}},
+        )
+        after = resolve(position, {"france": ["A mar S A bur - mun", "A bur - mun"]}, seed=1)
+        assert result(after.results, "tunnel_conventional_only").params["dest"] == "mun"
+
+    def test_nor_retreat_through_it(self) -> None:
+        position = board(
+            {"austria": ["A tyr"], "italy": ["A ven"]},
+            phase="S1902R",
+            extras={"kinds": {"france mar": "dirtbag"}},
+            dislodged={"france": [{"unit": "A mar", "attacker_from": "gas"}]},
+        )
+        assert "A mar R mun" not in {str(o) for o in legal_orders(position, "france")["mar"]}
+        after = resolve(position, {"france": ["A mar R mun"]}, seed=1)
+        assert result(after.results, "tunnel_conventional_only").outcome is Outcome.VOID
+
+    @pytest.mark.parametrize(
+        "extras",
+        [
+            {},  # a great power's own army
+            {"devils": {"france mar": 2}},  # a devil army sold its soul: still conventional
+        ],
+    )
+    def test_a_conventional_army_passes(self, extras: dict[str, Any]) -> None:
+        position = board({"france": ["A mar"]}, extras=extras)
+        assert check_order(position, "france", "A mar - mun") is None
+        after = resolve(position, {"france": ["A mar - mun"]}, seed=1)
+        assert any(u.power == "france" and u.location == "mun" for u in after.position.units)
+
+    def test_the_link_stays_open_to_a_special_army(self) -> None:
+        position = board(
+            {"france": ["A mar"]},
+            extras={
+                "kinds": {"france mar": "amazon"},
+                "hyperspace": {"now": {"season": "S1902", "link": ["mar", "mun"]}},
+            },
+        )
+        after = resolve(position, {"france": ["A mar - mun"]}, seed=1)
+        assert any(u.power == "france" and u.location == "mun" for u in after.position.units)
 
 
 class TestTheBorg:

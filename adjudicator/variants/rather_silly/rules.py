@@ -66,7 +66,7 @@ from adjudicator.orders import (
     VariantOrder,
 )
 from adjudicator.results import OrderResult, Outcome, Reason
-from adjudicator.variants.base import DecisionRequest, Variant
+from adjudicator.variants.base import ClosedPassages, DecisionRequest, Variant
 from adjudicator.variants.rather_silly import birds, fifth_fleet, flight
 from adjudicator.variants.rather_silly.creatures import (
     BorgStep,
@@ -95,7 +95,11 @@ from adjudicator.variants.rather_silly.doctor import (
     tardis_moves,
 )
 from adjudicator.variants.rather_silly.fool import FOOL_YEAR, Override, fool_overrides, fool_spends
-from adjudicator.variants.rather_silly.fortune_teller import Predict, fortune_teller_merges
+from adjudicator.variants.rather_silly.fortune_teller import (
+    FORTUNE_TELLER,
+    Predict,
+    fortune_teller_merges,
+)
 from adjudicator.variants.rather_silly.marks import (
     NO_CENTER_NEEDED,
     devils_of,
@@ -124,6 +128,7 @@ from adjudicator.variants.rather_silly.specials import (
     specials_of,
 )
 from adjudicator.variants.rather_silly.superbrain import (
+    SUPERBRAIN,
     AnswerIs,
     Ask,
     Extra,
@@ -154,8 +159,18 @@ MONSTER = "monster"
 #: The four roles: seats of their own (with the option ``roles``) that vote for the link.
 ROLES = ("fool", "superbrain", "doctor", "fortune_teller")
 #: The five provinces around Switzerland: the Mont Blanc tunnel joins each to the others,
-#: for armies and the Borg.
+#: for conventional armies and the Borg ("nur für konventionelle Armeen und den BORG").
 TUNNEL = ("bur", "mar", "mun", "pie", "tyr")
+#: House rule: the armies that are not conventional, and so do not pass the tunnel, are
+#: those the rules set apart as selling no soul ("Die durch Superhirnfragen oder den
+#: Einfluss des Wahrsagers entstandenen Einheiten ..., ebenso wie die A®MAZONEN und
+#: DRECKSACKARMEEN"), and the space monsters: an Amazon, a dirtbag army, an extra unit
+#: bought with the Superbrain's shares (marked ``kinds``), and every army of the
+#: Superbrain, the Fortune-teller and the monsters. A devil army is a great power's own
+#: army that sold its soul, and an army the birds carried lands as the army it was: both
+#: stay conventional and pass.
+UNCONVENTIONAL_KINDS = frozenset({AMAZON, DIRTBAG, "extra"})
+UNCONVENTIONAL_POWERS = frozenset({MONSTER, SUPERBRAIN, FORTUNE_TELLER})
 HERDS_EACH = 3
 MONSTER_STRENGTH = 2
 
@@ -174,6 +189,11 @@ SEASON_STEPS = (
     "hyperspace_link",
 )
 
+TUNNEL_CONVENTIONAL_ONLY = Reason.declare(
+    "tunnel_conventional_only",
+    "only conventional armies and the Borg pass the Mont Blanc tunnel: {unit} may not go "
+    "through it to {dest}",
+)
 HERD_SETTLED = Reason.declare("herd_settled", "a herd of llamas settled in {province}")
 HERD_ON_CENTER = Reason.declare(
     "herd_on_center", "llamas never settle in a supply center ({province})"
@@ -362,6 +382,22 @@ class RatherSilly(Variant):
         army edge if armies may stand at both ends, a fleet edge between locations fleets
         may stand at)."""
         return _geography(self.map, _link_in_force(position))
+
+    def closed_passages(self, unit: Unit, position: Position) -> ClosedPassages | None:
+        """The tunnel is closed to every army but the conventional ones
+        (:data:`UNCONVENTIONAL_KINDS`, :data:`UNCONVENTIONAL_POWERS`): they move, support
+        and retreat on the map without it (the hyperspace link stays open to them)."""
+        if unit.kind is not UnitKind.ARMY or unit.province not in TUNNEL:
+            return None
+        if unit.power not in UNCONVENTIONAL_POWERS and (
+            marks_of(position, "kinds").get(unit_key(unit.power, unit.location))
+            not in UNCONVENTIONAL_KINDS
+        ):
+            return None
+        return ClosedPassages(
+            _geography(self.map, _link_in_force(position), tunnel=False),
+            TUNNEL_CONVENTIONAL_ONLY,
+        )
 
     def borg_graph(self) -> Mapping[str, frozenset[str]]:
         """The Borg's steps: amphibious, coasts merged, with the tunnel (no link)."""
@@ -1041,15 +1077,17 @@ def _tunnel_edges(game_map: GameMap) -> list[tuple[str, str]]:
     ]
 
 
-_GEOGRAPHIES: dict[tuple[str, tuple[str, str] | None], GameMap] = {}
+_GEOGRAPHIES: dict[tuple[str, tuple[str, str] | None, bool], GameMap] = {}
 
 
-def _geography(game_map: GameMap, link: tuple[str, str] | None) -> GameMap:
-    key = (game_map.id, link)
+def _geography(game_map: GameMap, link: tuple[str, str] | None, *, tunnel: bool = True) -> GameMap:
+    """The map in force with the link (if any), with the tunnel or (for the armies it is
+    closed to) without it."""
+    key = (game_map.id, link, tunnel)
     made = _GEOGRAPHIES.get(key)
     if made is not None:
         return made
-    army = _tunnel_edges(game_map)
+    army = _tunnel_edges(game_map) if tunnel else []
     fleet: list[tuple[str, str]] = []
     if link is not None:
         a, b = link
