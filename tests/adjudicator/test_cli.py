@@ -379,3 +379,35 @@ def test_a_number_too_large_for_a_float_is_refused_with_its_path() -> None:
     assert status == 2
     error = "999999999999...9999999999.5 is not a finite number"
     assert answer == {"error": error, "path": "extras.x"}
+
+
+def test_start_gives_a_variants_opening_position_that_resolve_takes() -> None:
+    status, opening = run(["start", "kapitalisten", "--options", '{"players": 8}'])
+    assert status == 0
+    assert opening["phase"] == "W1900X"  # the opening exchange
+    assert opening["options"]["players"] == 8
+    status, answer = run(["resolve"], json.dumps({**opening, "orders": {}}))
+    assert status == 0
+    assert answer["phase"] == "W1900X"
+    status, standard = run(["start", "standard", "--seed", "7", "--pretty"])
+    assert (status, standard["phase"]) == (0, "S1901M")
+
+
+@pytest.mark.parametrize(
+    ("argv", "path"),
+    [
+        (["start"], ""),
+        (["start", "nope"], "variant"),
+        (["start", "kapitalisten", "--options", "[1]"], "options"),
+        (["start", "kapitalisten", "--options", "{"], "options"),
+        (["start", "kapitalisten", "--options", '{"players": "x"}'], "options.players"),
+        (["start", "rather_silly", "--seed", "-1"], "seed"),
+        (["start", "rather_silly", "--seed"], ""),
+        (["start", "rather_silly", "--colour", "red"], ""),
+    ],
+)
+def test_start_refuses_what_it_cannot_read_with_a_path(argv: list[str], path: str) -> None:
+    status, answer = run(argv)
+    assert status == 2
+    assert answer["path"] == path
+    assert answer["error"]
