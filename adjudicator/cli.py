@@ -1,6 +1,7 @@
 """The JSON command line (``spec/adjudicator-cli.md``).
 
     python -m adjudicator resolve  < position.json  > result.json
+    python -m adjudicator start kapitalisten --options '{"players": 8}'  > position.json
     python -m adjudicator map standard
     python -m adjudicator variants
 
@@ -17,11 +18,13 @@ import sys
 from typing import Any, TextIO
 
 from adjudicator.errors import AdjudicatorError, PositionError
-from adjudicator.io import load_json, resolve_json
+from adjudicator.game import start
+from adjudicator.io import load_json, position_to_json, resolve_json
 from adjudicator.variants import VARIANTS, find_variant
 
 USAGE = (
     "usage: python -m adjudicator resolve [--pretty] < position.json\n"
+    "       python -m adjudicator start VARIANT [--options JSON] [--seed N] [--pretty]\n"
     "       python -m adjudicator map [VARIANT]\n"
     "       python -m adjudicator variants"
 )
@@ -63,6 +66,8 @@ def main(argv: list[str], stdin: TextIO | None = None, stdout: TextIO | None = N
             return _error(str(e), "variant", stdout)
         _emit(variant.map.to_json(), stdout)
         return 0
+    if command == "start":
+        return _start(args, stdout)
     if command == "resolve":
         if args not in ([], ["--pretty"]):
             return _error(
@@ -113,4 +118,43 @@ def _resolve(stdin: TextIO, stdout: TextIO, indent: int | None) -> int:
         return _error(str(e), "", stdout)
     except RecursionError:
         return _error("the input is nested too deeply", "", stdout)
+    return 0
+
+
+def _start(args: list[str], stdout: TextIO) -> int:
+    """The opening position of a new game of a variant: the input ``resolve`` takes."""
+    if not args or args[0].startswith("--"):
+        return _error("start takes a variant name first", "", stdout)
+    name, rest = args[0], args[1:]
+    options: Any = None
+    seed = 0
+    indent: int | None = None
+    while rest:
+        flag, rest = rest[0], rest[1:]
+        if flag == "--pretty":
+            indent = 2
+            continue
+        if flag not in ("--options", "--seed") or not rest:
+            return _error("start's options are --options JSON, --seed N and --pretty", "", stdout)
+        value, rest = rest[0], rest[1:]
+        if flag == "--seed":
+            if not (value.isascii() and value.isdigit()) or len(value) > 19:
+                return _error("the seed is a whole number from 0", "seed", stdout)
+            seed = int(value)
+            continue
+        try:
+            options = load_json(value)
+        except PositionError as e:
+            return _error(e.message, "options", stdout)
+        if not isinstance(options, dict):
+            return _error("the options are a JSON object", "options", stdout)
+    try:
+        variant = find_variant(name)
+    except AdjudicatorError as e:
+        return _error(str(e), "variant", stdout)
+    try:
+        position = start(variant, options, seed=seed)
+    except PositionError as e:
+        return _error(e.message, e.path, stdout)
+    _emit(position_to_json(position), stdout, indent)
     return 0

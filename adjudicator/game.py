@@ -498,6 +498,16 @@ def _resolve_retreats(
             coasts = [o for o in options if province_of(o) == dest]
             if len(coasts) == 1:
                 dest = coasts[0]
+        closed = variant.closed_passages(unit, position)
+        if closed is not None and dest in options:
+            own = retreats_for(closed.map, unit, d.attacker_from, occupied, position.standoffs)
+            if dest not in own:
+                results.append(
+                    make_result(
+                        power, order, Outcome.VOID, closed.reason, unit=str(unit), dest=dest
+                    )
+                )
+                continue
         if dest not in options:
             results.append(
                 make_result(
@@ -547,11 +557,9 @@ def _resolve_adjustments(
     by_power: dict[str, list[Order]] = {}
     for _key, (power, order) in attached.items():
         by_power.setdefault(power, []).append(order)
-    # The powers, and any other seat that holds units or centers (Rather Silly's
-    # Fortune-teller): each adjusts by the same rules.
-    holders = {u.power for u in position.units} | set(position.ownership.values())
-    others = sorted((holders & set(variant.other_order_givers)) - set(variant.powers))
-    for power in (*variant.powers, *others):
+    # The powers, and any other seat that holds units or centers (Rather Silly's Doctor
+    # and Fortune-teller): each adjusts by the same rules.
+    for power in variant.adjustment_seats(position):
         delta = variant.adjustment(position, power)
         given = by_power.get(power, [])
         if delta >= 0:

@@ -104,6 +104,13 @@ def _reach(position: Position, variant: Variant) -> _Reach:
     tables = _tables_for(geo) if on_map else _Tables(geo)
     armies, fleets = tables.armies, tables.fleets
     placed = [(u, (armies if u.kind is ARMY else fleets)[u.location]) for u in units]
+    if getattr(variant.closed_passages, "__func__", None) is not Variant.closed_passages:
+        # A unit some passages are closed to moves and supports on a map of its own.
+        for i, (u, _slot) in enumerate(placed):
+            closed = variant.closed_passages(u, position)
+            if closed is not None:
+                own = _tables_for(closed.map)
+                placed[i] = (u, (own.armies if u.kind is ARMY else own.fleets)[u.location])
 
     # The chains the fleets now at sea make, and the shores each chain touches.
     convoying = geo.convoy_provinces
@@ -343,7 +350,9 @@ def _retreats(
         if power is not None and d.unit.power != power:
             continue
         ref = UnitRef(d.unit.kind, d.unit.location)
-        options = retreats_for(geo, d.unit, d.attacker_from, occupied, position.standoffs)
+        closed = variant.closed_passages(d.unit, position)
+        own = closed.map if closed is not None else geo
+        options = retreats_for(own, d.unit, d.attacker_from, occupied, position.standoffs)
         out[d.unit.province] = (*(Retreat(ref, o) for o in options), Disband(ref))
     return out
 
@@ -352,7 +361,7 @@ def _adjustments(
     position: Position, variant: Variant, power: str | None
 ) -> dict[str, tuple[Order, ...]]:
     out: dict[str, tuple[Order, ...]] = {}
-    for p in variant.powers if power is None else (power,):
+    for p in variant.adjustment_seats(position) if power is None else (power,):
         delta = variant.adjustment(position, p)
         if delta > 0:
             sites = variant.build_sites(position, p)

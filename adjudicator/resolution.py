@@ -26,7 +26,7 @@ from adjudicator.board import DislodgedUnit, Position, Unit, UnitKind, moved_uni
 from adjudicator.maps import GameMap, Terrain
 from adjudicator.orders import Convoy, Hold, Move, MovementOrder, Support, UnitRef
 from adjudicator.results import OrderResult, Outcome, Reason, make_result, ok_result
-from adjudicator.variants.base import ParadoxRule, Variant
+from adjudicator.variants.base import ClosedPassages, ParadoxRule, Variant
 
 HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
 UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
@@ -103,6 +103,17 @@ def _strengths(
     return [hook(u, position) for u in units]
 
 
+def _closed_passages(
+    variant: Variant, units: tuple[Unit, ...], position: Position
+) -> list[ClosedPassages | None] | None:
+    """Each unit's closed passages (:meth:`Variant.closed_passages`); None, without asking
+    per unit, for a variant whose every passage is open to every unit."""
+    if getattr(variant.closed_passages, "__func__", None) is Variant.closed_passages:
+        return None
+    closed = [variant.closed_passages(u, position) for u in units]
+    return closed if any(c is not None for c in closed) else None
+
+
 class _Movement:
     """The state of one resolution. Indices number the units on the board."""
 
@@ -132,6 +143,7 @@ class _Movement:
         self.sup_strength = _strengths(
             variant.support_strength, Variant.support_strength, units, position
         )
+        self.closed = _closed_passages(variant, units, position)
         self.sup_exempt: list[str | None] = [None] * n  # attacks from here don't cut
         self.supports: dict[int, list[int]] = {}  # unit -> the supports it is given
         self.convoyers: dict[int, list[int]] = {}  # army -> the fleets that convoy it
@@ -230,7 +242,9 @@ class _Movement:
             unit = units[u]
             moving = self.kind[j] == MOVE
             aim = self.dest[j] if moving else self.src[j]
-            if aim == unit.province or not geo.reaches(unit.kind, unit.location, aim):
+            closed = self.closed[u] if self.closed is not None else None
+            own = closed.map if closed is not None else geo
+            if aim == unit.province or not own.reaches(unit.kind, unit.location, aim):
                 continue  # it could not give that support by an order either
             d = len(self.kind)
             self.kind.append(SUPPORT)
@@ -246,12 +260,29 @@ class _Movement:
                 if needed > 1:
                     self.toughness[d] = needed
 
+    def _through_closed(self, i: int, unit: Unit, geo: GameMap, dest: str) -> bool:
+        """Would ``unit`` reach ``dest`` only through a passage closed to it? Then its
+        order is void, for the variant's reason."""
+        closed = self.closed[i] if self.closed is not None else None
+        if closed is None or closed.map.reaches(unit.kind, unit.location, dest):
+            return False
+        if not geo.reaches(unit.kind, unit.location, dest):
+            return False  # no passage at all: the core says why
+        self._set_void(i, closed.reason, unit=_fmt(unit), dest=dest)
+        return True
+
     def _classify_move(self, i: int, unit: Unit, order: Move, geo: GameMap) -> bool:
         """Read a move; False (and the unit holds) if the rules make it void."""
         dest_loc = order.dest
         dest = geo.location_province.get(dest_loc) or province_of(dest_loc)
         if dest == unit.province:
             self._set_void(i, Reason.SAME_PROVINCE, unit=_fmt(unit))
+            return False
+        if (
+            self.closed is not None
+            and not order.via_convoy
+            and self._through_closed(i, unit, geo, dest)
+        ):
             return False
         province = geo.provinces.get(dest)
         if province is None or dest in geo.closed:
@@ -305,6 +336,8 @@ class _Movement:
             aim = self.src[target]
         else:
             aim = geo.location_province.get(order.dest) or province_of(order.dest)
+        if self.closed is not None and self._through_closed(i, unit, geo, aim):
+            return
         if aim == unit.province or not geo.reaches(unit.kind, unit.location, aim):
             self._set_void(i, Reason.SUPPORT_UNREACHABLE, unit=_fmt(unit), dest=aim)
             return

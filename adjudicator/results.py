@@ -402,8 +402,3 @@ def ok_result(power: str, order: Order) -> OrderResult:
     _set_reason(result, None)
     _set_params(result, _NO_PARAMS)
     return result
-
-
-#: The reasons of the core and of the variants the adjudicator ships, each worded by the
-#: site too; a variant declared elsewhere (a test's made-up one) adds its own after these.
-SHIPPED_REASONS: tuple[Reason, ...] = Reason.declared()

@@ -290,6 +290,10 @@ REASONS: dict[str, Promise] = {
     "borg_drawn": _("the Borg went to %(province)s: level with others, drawn by lot"),
     "borg_ate": _("the Borg ate %(unit)s (%(owner)s)"),
     "borg_neutralised": _("%(province)s is neutral: the Borg was there at the adjustments"),
+    "tunnel_conventional_only": _(
+        "only conventional armies and the Borg pass the Mont Blanc tunnel: %(unit)s may not go "
+        "through it to %(dest)s"
+    ),
     "sea_monster_appeared": _("a sea monster appeared in %(location)s"),
     "space_monster_appeared": _("a space monster fell to earth in %(location)s"),
     "hyperspace_link": _(

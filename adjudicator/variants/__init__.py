@@ -6,9 +6,11 @@ at import time.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator, MutableMapping
 
 from adjudicator.errors import UnknownVariant
+from adjudicator.results import Reason
 from adjudicator.variants.base import DecisionRequest, ParadoxRule, Variant
 from adjudicator.variants.standard import Standard
 
@@ -99,4 +101,24 @@ def find_variant(name: str) -> Variant:
     raise UnknownVariant(str(name))
 
 
-__all__ = ["VARIANTS", "DecisionRequest", "ParadoxRule", "Variant", "find_variant"]
+_SHIPPED = tuple(VARIANTS)
+
+
+@functools.cache
+def shipped_reasons() -> tuple[Reason, ...]:
+    """Every reason of the core and of the variants the adjudicator ships, each worded by
+    the site too. Variants declare theirs as their modules load, and the registry loads a
+    variant when it is first asked for: this asks for each of them first."""
+    for variant_id in _SHIPPED:
+        VARIANTS[variant_id]
+    return Reason.declared()
+
+
+__all__ = [
+    "VARIANTS",
+    "DecisionRequest",
+    "ParadoxRule",
+    "Variant",
+    "find_variant",
+    "shipped_reasons",
+]

@@ -41,6 +41,17 @@ from adjudicator.results import OrderResult, Reason
 from adjudicator.variants.common import distances_to
 
 
+@dataclass(frozen=True, slots=True)
+class ClosedPassages:
+    """Passages of a variant's geography closed to one unit (Rather Silly's Mont Blanc
+    tunnel, open to conventional armies only): the map that unit moves, supports and
+    retreats on, and the reason an order of it through a closed passage is void (said with
+    ``unit`` and ``dest``)."""
+
+    map: GameMap
+    reason: Reason
+
+
 class ParadoxRule(StrEnum):
     """How a convoy paradox is broken (DATC 4.A.2)."""
 
@@ -254,6 +265,13 @@ class Variant:
         and coasts from which fleets may convoy (:meth:`GameMap.with_edges`)."""
         return self.map
 
+    def closed_passages(self, unit: Unit, position: Position) -> ClosedPassages | None:
+        """The passages of :meth:`geography` closed to ``unit`` (Rather Silly's tunnel, to
+        all but conventional armies), or None (the default): every passage is open to it.
+        The resolver, the retreats and the legal orders then read ``unit``'s moves,
+        supports and retreats on the map this gives."""
+        return None
+
     def unit_strength(self, unit: Unit, position: Position) -> int:
         """The strength a unit brings to its own move or hold (a monster: 2, a bird: 0)."""
         return 1
@@ -321,12 +339,7 @@ class Variant:
         if kind is PhaseKind.RETREATS:
             return frozenset(d.unit.power for d in position.dislodged) - frozenset(self.creatures)
         if kind is PhaseKind.ADJUSTMENTS:
-            out = set()
-            for power in self.powers:
-                delta = self.adjustment(position, power)
-                if delta < 0 or (delta > 0 and self.build_sites(position, power)):
-                    out.add(power)
-            return frozenset(out)
+            return self.adjusting(position)
         raise PositionError(f"{self.name} has no {position.phase.name} phase", "phase")
 
     def orders_awaited(self, position: Position) -> frozenset[str]:
@@ -520,12 +533,29 @@ class Variant:
                 out.append(f"F {province}")
         return tuple(out)
 
+    def adjustment_seats(self, position: Position) -> tuple[str, ...]:
+        """Whose units and centers the adjustments count: the powers, then any other order
+        giver that holds units or centers (Rather Silly's Doctor and Fortune-teller)."""
+        if not self.other_order_givers:
+            return self.powers
+        holders = {u.power for u in position.units} | set(position.ownership.values())
+        others = sorted((holders & set(self.other_order_givers)) - set(self.powers))
+        return (*self.powers, *others)
+
+    def adjusts(self, position: Position, seat: str) -> bool:
+        """Does ``seat`` build or disband at these adjustments: a build due that it has a
+        site for, or a disband due. Every seat answers this one question, so that neither
+        the winter's opening nor the orders it waits for can leave a seat's adjustment out."""
+        delta = self.adjustment(position, seat)
+        return delta < 0 or (delta > 0 and bool(self.build_sites(position, seat)))
+
+    def adjusting(self, position: Position) -> frozenset[str]:
+        """The seats that build or disband at these adjustments (:meth:`adjusts`)."""
+        return frozenset(s for s in self.adjustment_seats(position) if self.adjusts(position, s))
+
     def adjustments_needed(self, position: Position) -> bool:
-        for power in self.powers:
-            delta = self.adjustment(position, power)
-            if delta < 0 or (delta > 0 and self.build_sites(position, power)):
-                return True
-        return False
+        """Does an adjustment phase open: does any seat build or disband?"""
+        return any(self.adjusts(position, s) for s in self.adjustment_seats(position))
 
     def civil_disorder_distances(self, position: Position, power: str) -> dict[str, int]:
         """Distance of each of the power's units to its nearest home center.

@@ -22,7 +22,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from adjudicator import Outcome, find_variant
-from adjudicator.results import SHIPPED_REASONS
+from adjudicator.variants import shipped_reasons
 from core.api import (
     MAX_ID,
     READ_ERRORS,
@@ -147,7 +147,7 @@ class ResultSerializer(serializers.Serializer):  # type: ignore[type-arg]
     result = serializers.ChoiceField(choices=[(o.value, o.value) for o in Outcome])
     reason = serializers.CharField(required=False, help_text="Why, in words (English).")
     reason_code = serializers.ChoiceField(
-        choices=[(r.value, r.value) for r in SHIPPED_REASONS], required=False
+        choices=[(r.value, r.value) for r in shipped_reasons()], required=False
     )
     params = serializers.DictField(
         child=serializers.CharField(), required=False, help_text="The reason's details."

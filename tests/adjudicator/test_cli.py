@@ -57,9 +57,14 @@ def test_the_example_from_the_spec() -> None:
     assert status == 0
     assert answer["results"] == [
         {"power": "england", "order": "A lon H", "result": "ok"},
-        {"power": "england", "order": "F nth - pic", "result": "void",
-         "reason": "Picardy is not adjacent to North Sea", "reason_code": "not_adjacent",
-         "params": {"dest": "pic", "source": "nth"}},
+        {
+            "power": "england",
+            "order": "F nth - pic",
+            "result": "void",
+            "reason": "Picardy is not adjacent to North Sea",
+            "reason_code": "not_adjacent",
+            "params": {"dest": "pic", "source": "nth"},
+        },
         {"power": "russia", "order": "F stp/sc - bot", "result": "ok"},
     ]
     assert answer["units"] == {"england": ["A lon", "F nth"], "russia": ["F bot"]}
@@ -108,25 +113,43 @@ def test_output_is_byte_identical_run_to_run() -> None:
     ("mutate", "path", "message"),
     [
         (lambda d: d["units"]["england"].append("A xyz"), "units.england[3]", "unknown province"),
-        (lambda d: d["units"]["england"].__setitem__(2, "Q lvp"), "units.england[2]",
-         "malformed unit"),
+        (
+            lambda d: d["units"]["england"].__setitem__(2, "Q lvp"),
+            "units.england[2]",
+            "malformed unit",
+        ),
         (lambda d: d["units"]["england"].__setitem__(2, 7), "units.england[2]", "must be a string"),
-        (lambda d: d["units"]["england"].__setitem__(2, "A nth"), "units.england[2]",
-         "an army cannot stand in North Sea"),
-        (lambda d: d["units"]["russia"].__setitem__(3, "F stp"), "units.russia[3]",
-         "must say its coast"),
+        (
+            lambda d: d["units"]["england"].__setitem__(2, "A nth"),
+            "units.england[2]",
+            "an army cannot stand in North Sea",
+        ),
+        (
+            lambda d: d["units"]["russia"].__setitem__(3, "F stp"),
+            "units.russia[3]",
+            "must say its coast",
+        ),
         (lambda d: d["units"]["england"].append("F lon"), "units.england[3]", "two units in lon"),
         (lambda d: d.__setitem__("phase", "X1901M"), "phase", "not a phase code"),
         (lambda d: d.__setitem__("phase", "S1901A"), "phase", "not a phase of Standard"),
         (lambda d: d.__setitem__("variant", "nonsense"), "variant", "unknown variant"),
         (lambda d: d["units"].__setitem__("narnia", []), "units.narnia", "unknown power"),
         (lambda d: d.__setitem__("units", []), "units", "must be an object"),
-        (lambda d: d.__setitem__("centers", {"england": ["nth"]}), "centers.england[0]",
-         "not a supply center"),
-        (lambda d: d["orders"].__setitem__("england", [3]), "orders.england[0]",
-         "must be a string"),
-        (lambda d: d.__setitem__("dislodged", {"france": [{"unit": "A bur"}]}), "dislodged",
-         "only to a retreat phase"),
+        (
+            lambda d: d.__setitem__("centers", {"england": ["nth"]}),
+            "centers.england[0]",
+            "not a supply center",
+        ),
+        (
+            lambda d: d["orders"].__setitem__("england", [3]),
+            "orders.england[0]",
+            "must be a string",
+        ),
+        (
+            lambda d: d.__setitem__("dislodged", {"france": [{"unit": "A bur"}]}),
+            "dislodged",
+            "only to a retreat phase",
+        ),
     ],
 )
 def test_unreadable_positions_exit_2_with_a_path(mutate: Any, path: str, message: str) -> None:
@@ -250,8 +273,10 @@ BIG = "7" * 5_000  # over Python's 4,300-digit limit of int string conversion
     [
         ('{"phase": "S1901M", "seed": BIG}', "seed"),
         ('{"phase": "S1901M", "seed": -BIG}', "seed"),
-        ('{"variant": "multiple_void", "phase": "S1900D", "options": {"players": BIG}}',
-         "options.players"),
+        (
+            '{"variant": "multiple_void", "phase": "S1900D", "options": {"players": BIG}}',
+            "options.players",
+        ),
         ('{"phase": "S1901M", "extras": {"round": [1, BIG]}}', "extras.round[1]"),
         ('{"phase": "S1901M", "units": {"england": [BIG]}}', "units.england[0]"),
         ('{"phase": "S1901M", "anything": BIG}', "anything"),
@@ -354,3 +379,35 @@ def test_a_number_too_large_for_a_float_is_refused_with_its_path() -> None:
     assert status == 2
     error = "999999999999...9999999999.5 is not a finite number"
     assert answer == {"error": error, "path": "extras.x"}
+
+
+def test_start_gives_a_variants_opening_position_that_resolve_takes() -> None:
+    status, opening = run(["start", "kapitalisten", "--options", '{"players": 8}'])
+    assert status == 0
+    assert opening["phase"] == "W1900X"  # the opening exchange
+    assert opening["options"]["players"] == 8
+    status, answer = run(["resolve"], json.dumps({**opening, "orders": {}}))
+    assert status == 0
+    assert answer["phase"] == "W1900X"
+    status, standard = run(["start", "standard", "--seed", "7", "--pretty"])
+    assert (status, standard["phase"]) == (0, "S1901M")
+
+
+@pytest.mark.parametrize(
+    ("argv", "path"),
+    [
+        (["start"], ""),
+        (["start", "nope"], "variant"),
+        (["start", "kapitalisten", "--options", "[1]"], "options"),
+        (["start", "kapitalisten", "--options", "{"], "options"),
+        (["start", "kapitalisten", "--options", '{"players": "x"}'], "options.players"),
+        (["start", "rather_silly", "--seed", "-1"], "seed"),
+        (["start", "rather_silly", "--seed"], ""),
+        (["start", "rather_silly", "--colour", "red"], ""),
+    ],
+)
+def test_start_refuses_what_it_cannot_read_with_a_path(argv: list[str], path: str) -> None:
+    status, answer = run(argv)
+    assert status == 2
+    assert answer["path"] == path
+    assert answer["error"]

@@ -487,8 +487,11 @@ class TestMissedOrders332AndExclusion333:
         assert book_of(after.position).holdings[I1]["italy"] == 1500  # sold 500 by itself
         assert kap().controllers(after.position)["italy"] == I2
         assert kap().state(after.position)["excluded"] == [I1]
-        [told] = [r for r in after.results if r.power == I1 and r.reason is not None
-                  and r.reason.value == "investor_absent"]
+        [told] = [
+            r
+            for r in after.results
+            if r.power == I1 and r.reason is not None and r.reason.value == "investor_absent"
+        ]
         assert told.outcome is Outcome.OK
 
     def test_a_replaced_investor_counts_again_with_his_missed_turns_forgiven(self) -> None:

@@ -57,12 +57,28 @@ def test_home_centers() -> None:
 @pytest.mark.parametrize(
     ("alias", "location"),
     [
-        ("mao", "mao"), ("mid", "mao"), ("nao", "nao"), ("nat", "nao"), ("nwg", "nwg"),
-        ("nrg", "nwg"), ("lyo", "lyo"), ("gol", "lyo"), ("eng", "eng"), ("ech", "eng"),
-        ("bot", "bot"), ("gob", "bot"), ("tys", "tys"), ("tyn", "tys"),
-        ("North Sea", "nth"), ("mid-atlantic ocean", "mao"), ("St Petersburg", "stp"),
-        ("St. Petersburg (south coast)", "stp/sc"), ("stp(sc)", "stp/sc"),
-        ("Spain/nc", "spa/nc"), ("bulgaria (east coast)", "bul/ec"), ("LONDON", "lon"),
+        ("mao", "mao"),
+        ("mid", "mao"),
+        ("nao", "nao"),
+        ("nat", "nao"),
+        ("nwg", "nwg"),
+        ("nrg", "nwg"),
+        ("lyo", "lyo"),
+        ("gol", "lyo"),
+        ("eng", "eng"),
+        ("ech", "eng"),
+        ("bot", "bot"),
+        ("gob", "bot"),
+        ("tys", "tys"),
+        ("tyn", "tys"),
+        ("North Sea", "nth"),
+        ("mid-atlantic ocean", "mao"),
+        ("St Petersburg", "stp"),
+        ("St. Petersburg (south coast)", "stp/sc"),
+        ("stp(sc)", "stp/sc"),
+        ("Spain/nc", "spa/nc"),
+        ("bulgaria (east coast)", "bul/ec"),
+        ("LONDON", "lon"),
     ],
 )
 def test_names_and_aliases(alias: str, location: str) -> None:
@@ -102,7 +118,10 @@ def test_start_position_is_on_the_map() -> None:
         else:
             assert MAP.fleet_neighbours(unit.location)
     assert {u.location for u in start.units if u.power == "russia"} == {
-        "mos", "sev", "stp/sc", "war"
+        "mos",
+        "sev",
+        "stp/sc",
+        "war",
     }
     assert len(start.ownership) == 22
 
@@ -139,8 +158,11 @@ def _dpjudge_adjacency() -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
                 continue
             pair = tuple(sorted((fix(here), fix(there))))
             if "/" not in here and terrain[here] != "WATER" and terrain[there_province] != "WATER":
-                army.add((fix(here), fix(there_province)) if fix(here) < fix(there_province)
-                         else (fix(there_province), fix(here)))
+                army.add(
+                    (fix(here), fix(there_province))
+                    if fix(here) < fix(there_province)
+                    else (fix(there_province), fix(here))
+                )
             fleet_capable = terrain[here] != "LAND" and terrain[there_province] != "LAND"
             if fleet_capable and (n.isupper() or "/" in n):
                 if here in split or there in split:

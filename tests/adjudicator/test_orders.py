@@ -156,16 +156,22 @@ def test_no_unit_at_picardy() -> None:
         ("germany", "F kie - mun", "F Kiel cannot enter Munich"),
         ("england", "A lvp - nth", "A Liverpool cannot enter North Sea"),
         ("england", "F lon - lon", "F London cannot move to the province it is in"),
-        ("england", "A lvp S F nap - ion", "A Liverpool could not move to Ionian Sea itself, so "
-         "cannot support there"),
+        (
+            "england",
+            "A lvp S F nap - ion",
+            "A Liverpool could not move to Ionian Sea itself, so cannot support there",
+        ),
         ("england", "A lvp S A yor", "no unit at Yorkshire to support"),
         ("england", "F edi C A lvp - nwy", "only a fleet at sea can convoy"),
         ("france", "A lvp - yor", "A Liverpool belongs to England"),
         ("england", "F lvp - yor", "the unit at Liverpool is an army, not a fleet"),
         ("england", "A lvp B", "build orders are not given in a movement phase"),
         ("england", "F lon S A lvp - wal", None),  # not yet matched: fine while typing
-        ("england", "A lvp - nwy", "Norway is not adjacent to Liverpool, and no fleets could "
-         "convoy there"),
+        (
+            "england",
+            "A lvp - nwy",
+            "Norway is not adjacent to Liverpool, and no fleets could convoy there",
+        ),
     ],
 )
 def test_check_order_explains_illegal_orders(
@@ -206,6 +212,4 @@ def test_a_bare_unit_is_placed_in_a_placement_or_draft_phase() -> None:
         UnitRef(UnitKind.FLEET, "bul/ec")
     )
     standard = find_variant("standard").initial_position()
-    assert parse_order("A vie", game_map, position=standard) == Hold(
-        UnitRef(UnitKind.ARMY, "vie")
-    )
+    assert parse_order("A vie", game_map, position=standard) == Hold(UnitRef(UnitKind.ARMY, "vie"))

@@ -9,7 +9,9 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from adjudicator import Outcome, Position, resolve, start
+import pytest
+
+from adjudicator import Outcome, Position, check_order, legal_orders, resolve, start
 from adjudicator.board import FrozenMap
 from adjudicator.io import position_from_json, position_to_json
 from adjudicator.variants import find_variant
@@ -183,6 +185,90 @@ class TestTheMontBlancTunnel:
         assert not any(u.location == "tyr" and u.power == "france" for u in cut.position.units)
 
 
+class TestOnlyConventionalArmiesPassTheTunnel:
+    """ "Er ist aber nur für konventionelle Armeen und den BORG passierbar" (house rule on
+    the rules page: which special armies are conventional)."""
+
+    @pytest.mark.parametrize(
+        ("power", "kind"),
+        [
+            ("france", "amazon"),
+            ("france", "dirtbag"),
+            ("france", "extra"),  # bought with the Superbrain's shares
+            ("fortune_teller", None),
+            ("superbrain", None),
+        ],
+    )
+    def test_a_special_army_does_not_pass_with_a_reason_of_its_own(
+        self, power: str, kind: str | None
+    ) -> None:
+        extras = {"kinds": {f"{power} mar": kind}} if kind else {}
+        position = board({power: ["A mar"]}, extras=extras)
+        check = check_order(position, power, "A mar - mun")
+        assert check is not None
+        assert check.reason.value == "tunnel_conventional_only"
+        assert "A mar - mun" not in {str(o) for o in legal_orders(position, power)["mar"]}
+        after = resolve(position, {power: ["A mar - mun"]}, seed=1)
+        refused = result(after.results, "tunnel_conventional_only")
+        assert refused.outcome is Outcome.VOID
+        assert dict(refused.params) == {"unit": "A mar", "dest": "mun"}
+        assert not any(u.location == "mun" for u in after.position.units)
+
+    def test_a_space_monster_does_not_pass_either(self) -> None:
+        # Nobody orders the monsters; the variant never sends one through, and the core
+        # would refuse it if it did.
+        position = board({MONSTER: ["A tyr"]}, extras={"borg": "syr"})
+        unit = position.unit_in("tyr")
+        assert unit is not None
+        assert rs().closed_passages(unit, position) is not None
+        for seed in range(20):
+            moves = rs().standing_orders(position, seed).get(MONSTER, [])
+            assert not any(m.endswith(("- bur", "- mar")) for m in moves)
+
+    def test_nor_does_it_support_through_it(self) -> None:
+        position = board(
+            {"france": ["A mar", "A bur"], "germany": ["A mun"]},
+            extras={"kinds": {"france mar": "amazon"}},
+        )
+        after = resolve(position, {"france": ["A mar S A bur - mun", "A bur - mun"]}, seed=1)
+        assert result(after.results, "tunnel_conventional_only").params["dest"] == "mun"
+
+    def test_nor_retreat_through_it(self) -> None:
+        position = board(
+            {"austria": ["A tyr"], "italy": ["A ven"]},
+            phase="S1902R",
+            extras={"kinds": {"france mar": "dirtbag"}},
+            dislodged={"france": [{"unit": "A mar", "attacker_from": "gas"}]},
+        )
+        assert "A mar R mun" not in {str(o) for o in legal_orders(position, "france")["mar"]}
+        after = resolve(position, {"france": ["A mar R mun"]}, seed=1)
+        assert result(after.results, "tunnel_conventional_only").outcome is Outcome.VOID
+
+    @pytest.mark.parametrize(
+        "extras",
+        [
+            {},  # a great power's own army
+            {"devils": {"france mar": 2}},  # a devil army sold its soul: still conventional
+        ],
+    )
+    def test_a_conventional_army_passes(self, extras: dict[str, Any]) -> None:
+        position = board({"france": ["A mar"]}, extras=extras)
+        assert check_order(position, "france", "A mar - mun") is None
+        after = resolve(position, {"france": ["A mar - mun"]}, seed=1)
+        assert any(u.power == "france" and u.location == "mun" for u in after.position.units)
+
+    def test_the_link_stays_open_to_a_special_army(self) -> None:
+        position = board(
+            {"france": ["A mar"]},
+            extras={
+                "kinds": {"france mar": "amazon"},
+                "hyperspace": {"now": {"season": "S1902", "link": ["mar", "mun"]}},
+            },
+        )
+        after = resolve(position, {"france": ["A mar - mun"]}, seed=1)
+        assert any(u.power == "france" and u.location == "mun" for u in after.position.units)
+
+
 class TestTheBorg:
     def test_it_appears_after_spring_1901_on_the_unit_with_most_units_around(self) -> None:
         position = start(rs(), {})  # no Borg yet
@@ -241,12 +327,70 @@ class TestTheBorg:
         assert result(after.results, "borg_ate").params["unit"] == "A boh"
         assert after.position.extras["borg"] == "boh"
 
-    def test_it_uses_the_tunnel_and_eats_monsters(self) -> None:
-        position = board({MONSTER: ["A mar"]}, extras={"borg": "mun"})
+    def test_it_uses_the_tunnel(self) -> None:
+        position = board({"france": ["A mar"]}, extras={"borg": "mun"})
         after = resolve(position, {}, seed=1)
         assert after.position.extras["borg"] == "mar"  # Munich to Marseilles: the tunnel
+        assert result(after.results, "borg_ate").params["unit"] == "A mar"
+
+    def test_sea_and_space_monsters_do_not_draw_it(self) -> None:
+        # "wird durch SEEMONSTER und WELTRAUM-MONSTER nicht angelockt": from Tyrolia, a
+        # space monster in Vienna with two units around it would be the better meal by
+        # the count, but the Borg goes for Venice's lone army.
+        position = board(
+            {MONSTER: ["A vie"], "austria": ["A bud", "A gal"], "italy": ["A ven"]},
+            extras={"borg": "tyr"},
+        )
+        after = resolve(position, {}, seed=1)
+        assert after.position.extras["borg"] == "ven"
+        assert result(after.results, "borg_ate").params["unit"] == "A ven"
+        assert any(u.power == MONSTER and u.location == "vie" for u in after.position.units)
+
+    def test_monsters_do_not_draw_it_where_it_appears_nor_count_around_a_meal(self) -> None:
+        # Three monsters around Bohemia's army would make it the meal with most units
+        # around; they do not count, so the Borg appears on the army with a real
+        # neighbour.
+        position = board(
+            {
+                MONSTER: ["A sil", "A gal", "A vie"],
+                "austria": ["A boh"],
+                "russia": ["A mos", "A stp"],
+            },
+            phase="S1901M",
+            extras={"borg": None},
+        )
+        after = resolve(position, {}, seed=1)
+        assert after.position.extras["borg"] in {"mos", "stp"}
+        assert result(after.results, "borg_appeared")
+
+    def test_with_only_monsters_on_the_board_it_stays_where_it_is(self) -> None:
+        # Monsters on centers hold; Marseilles' is next to it through the tunnel.
+        position = board({MONSTER: ["A mar", "F bre"]}, extras={"borg": "mun"})
+        after = resolve(position, {}, seed=1)
+        assert after.position.extras["borg"] == "mun"
+        assert not [r for r in after.results if r.power == "borg"]
+        assert {u.location for u in after.position.units} >= {"mar", "bre"}
+
+    def test_it_eats_a_monster_whose_path_it_crosses(self) -> None:
+        # "verschmähen würde er sie aber auch nicht, wenn sie mal seinen Weg kreuzen": from
+        # Picardy its best step toward Holland's army is Belgium, where a monster holds its
+        # center; the Borg steps there all the same and eats it.
+        position = board({MONSTER: ["A bel"], "germany": ["A hol"]}, extras={"borg": "pic"})
+        after = resolve(position, {}, seed=1)
+        assert after.position.extras["borg"] == "bel"
         ate = result(after.results, "borg_ate")
-        assert ate.params["owner"] == MONSTER
+        assert (ate.params["owner"], ate.params["unit"]) == (MONSTER, "A bel")
+        assert any(u.location == "hol" for u in after.position.units)
+
+    def test_it_eats_a_monster_that_walks_into_its_province(self) -> None:
+        # With nothing that draws it around, it stays; a monster stepping in is eaten.
+        # Syria's only neighbouring center is Smyrna, where the Borg is.
+        position = board({MONSTER: ["A syr"], "russia": ["A mos"]}, extras={"borg": "smy"})
+        standing = rs().standing_orders(position, 1)
+        assert list(standing[MONSTER]) == ["A syr - smy"]  # the monster goes for the center
+        after = resolve(position, {}, seed=1)
+        assert result(after.results, "borg_stayed").params["province"] == "smy"
+        assert result(after.results, "borg_ate").params["owner"] == MONSTER
 
     def test_a_center_under_it_at_the_adjustments_turns_neutral(self) -> None:
         # Kiel's army walks into the Borg in Munich: eaten, the Borg stays, and Munich is
@@ -638,6 +782,23 @@ class TestTheFortuneTeller:
         assert any(
             u.power == "fortune_teller" and u.location == "bel" for u in after.position.units
         )
+
+    def test_the_fortune_teller_builds_in_her_free_centers_so_the_winter_opens_for_her(
+        self,
+    ) -> None:
+        # "kann er in jedem eigenen freien VZ zusätzliche Einheiten aufbauen": two centers
+        # and one unit after the fall, every great power even: the winter opens for the
+        # Fortune-teller alone.
+        fall = board(
+            {"fortune_teller": ["A bur"], "france": ["A mar", "A par", "F bre"]},
+            phase="F1902M",
+            centers={"fortune_teller": ["bel", "hol"], "france": ["mar", "par", "bre"]},
+        )
+        after = resolve(fall, {}, seed=1)
+        assert str(after.position.phase) == "W1902A"
+        assert rs().orders_due(after.position) == {"fortune_teller"}
+        built = resolve(after.position, {"fortune_teller": ["A bel B"]}, seed=1)
+        assert built.position.unit_in("bel").power == "fortune_teller"
 
 
 class TestDevilUnits:

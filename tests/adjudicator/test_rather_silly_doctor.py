@@ -229,6 +229,24 @@ class TestTheDoctorsPoints:
         after = resolve(position, {"doctor": ["A hol B"]}, seed=1)
         assert after.position.unit_in("hol").power == "doctor"
 
+    def test_the_doctor_builds_in_the_free_centers_he_owns_so_the_winter_opens_for_him(
+        self,
+    ) -> None:
+        # "er stellt Einheiten in jedem freien VZ auf, das er besitzt": after a fall where
+        # he owns two centers and has no unit (the TARDIS is none) while every great power
+        # is even, the winter opens for him alone, and his build stands.
+        fall = board(
+            {"france": ["A mar", "A par", "F bre"]},
+            tardis="bur",
+            phase="F1902M",
+            centers={"doctor": ["bel", "hol"], "france": ["mar", "par", "bre"]},
+        )
+        after = resolve(fall, {}, seed=1)
+        assert str(after.position.phase) == "W1902A"
+        assert rs().orders_due(after.position) == {"doctor"}
+        built = resolve(after.position, {"doctor": ["A hol B"]}, seed=1)
+        assert built.position.unit_in("hol").power == "doctor"
+
     def test_he_wins_with_thirty_centers_and_points_after_any_phase(self) -> None:
         centers = {"doctor": ["bel", "hol", "den", "nwy", "swe"]}
         position = board({"france": ["A mar"]}, tardis="par", points=24, centers=centers)

@@ -60,8 +60,11 @@ EXPLAINED = [
         "explain_support_cut",
         "S1901M",
         {"austria": ["A boh"], "germany": ["A mun", "A ber"], "russia": ["A sil"]},
-        {"austria": ["A boh - mun"], "germany": ["A mun S A ber - sil", "A ber - sil"],
-         "russia": ["A sil H"]},
+        {
+            "austria": ["A boh - mun"],
+            "germany": ["A mun S A ber - sil", "A ber - sil"],
+            "russia": ["A sil H"],
+        },
         results={
             "A mun S A ber - sil": ("cut", "support cut by A Bohemia"),
             "A ber - sil": ("bounce", "bounced off A Silesia (1 vs 1)"),
@@ -79,8 +82,10 @@ EXPLAINED = [
         "explain_convoy_disrupted",
         "S1901M",
         {"england": ["A lon", "F nth"], "germany": ["F hel", "F den"], "france": []},
-        {"england": ["A lon - nwy", "F nth C A lon - nwy"],
-         "germany": ["F hel - nth", "F den S F hel - nth"]},
+        {
+            "england": ["A lon - nwy", "F nth C A lon - nwy"],
+            "germany": ["F hel - nth", "F den S F hel - nth"],
+        },
         results={
             "A lon - nwy": ("disrupted", "convoy disrupted: F North Sea dislodged"),
             "F nth C A lon - nwy": ("dislodged", "dislodged by F Heligoland Bight (2 vs 1)"),
@@ -107,8 +112,10 @@ EXPLAINED = [
         "explain_bounce_names_the_strongest_rival",
         "S1901M",
         {"germany": ["A mun", "A ruh"], "france": ["A par", "A mar", "A gas"]},
-        {"germany": ["A mun - bur", "A ruh S A mun - bur"],
-         "france": ["A par - bur", "A mar S A par - bur"]},
+        {
+            "germany": ["A mun - bur", "A ruh S A mun - bur"],
+            "france": ["A par - bur", "A mar S A par - bur"],
+        },
         results={"A mun - bur": ("bounce", "bounced with A Paris (2 vs 2)")},
     ),
     Scenario(
@@ -116,8 +123,9 @@ EXPLAINED = [
         "S1901M",
         {"germany": ["A ruh", "A mun", "A kie"], "france": ["A bel"], "england": ["A hol"]},
         {"germany": ["A ruh - hol", "A kie S A ruh - hol"], "france": ["A bel H"]},
-        results={"A hol H": ("dislodged", "dislodged by A Ruhr with nowhere to retreat: "
-                             "destroyed")},
+        results={
+            "A hol H": ("dislodged", "dislodged by A Ruhr with nowhere to retreat: destroyed")
+        },
         dislodged_after={},
     ),
 ]
@@ -128,9 +136,11 @@ RETREATS = [
         "S1901M",
         {"germany": ["A mun", "A sil"], "austria": ["A boh"]},
         {"germany": ["A mun - boh", "A sil S A mun - boh"]},
-        dislodged_after={"austria": [
-            {"unit": "A boh", "attacker_from": "mun", "retreats": ["gal", "tyr", "vie"]}
-        ]},
+        dislodged_after={
+            "austria": [
+                {"unit": "A boh", "attacker_from": "mun", "retreats": ["gal", "tyr", "vie"]}
+            ]
+        },
         next_phase="S1901R",
     ),
     Scenario(
@@ -138,28 +148,39 @@ RETREATS = [
         "S1901M",
         {"england": ["A lon", "F nth", "F eng"], "france": ["A bel"]},
         {"england": ["A lon - bel", "F nth C A lon - bel", "F eng S A lon - bel"]},
-        dislodged_after={"france": [
-            {"unit": "A bel", "attacker_from": None, "retreats": ["bur", "hol", "pic", "ruh"]}
-        ]},
+        dislodged_after={
+            "france": [
+                {"unit": "A bel", "attacker_from": None, "retreats": ["bur", "hol", "pic", "ruh"]}
+            ]
+        },
     ),
     Scenario(
         "retreat_never_to_a_standoff",
         "S1901M",
-        {"germany": ["A mun", "A sil"], "austria": ["A boh", "A vie"],
-         "russia": ["A war"], "turkey": ["A bud"]},
-        {"germany": ["A mun - boh", "A sil S A mun - boh"],
-         "russia": ["A war - gal"], "turkey": ["A bud - gal"]},
-        dislodged_after={"austria": [
-            {"unit": "A boh", "attacker_from": "mun", "retreats": ["tyr"]}
-        ]},
+        {
+            "germany": ["A mun", "A sil"],
+            "austria": ["A boh", "A vie"],
+            "russia": ["A war"],
+            "turkey": ["A bud"],
+        },
+        {
+            "germany": ["A mun - boh", "A sil S A mun - boh"],
+            "russia": ["A war - gal"],
+            "turkey": ["A bud - gal"],
+        },
+        dislodged_after={
+            "austria": [{"unit": "A boh", "attacker_from": "mun", "retreats": ["tyr"]}]
+        },
     ),
     Scenario(
         "retreats_to_one_province_both_disband",
         "F1901R",
         {"germany": ["A mun", "A ber"]},
         {"austria": ["A boh - gal"], "russia": ["A war - gal"]},
-        dislodged={"austria": [{"unit": "A boh", "attacker_from": "mun"}],
-                   "russia": [{"unit": "A war", "attacker_from": "pru"}]},
+        dislodged={
+            "austria": [{"unit": "A boh", "attacker_from": "mun"}],
+            "russia": [{"unit": "A war", "attacker_from": "pru"}],
+        },
         centers={"germany": ["mun", "ber"], "russia": ["war"], "austria": ["vie"]},
         results={
             "A boh R gal": ("bounce", "bounced with A Warsaw in Galicia: both are disbanded"),
@@ -282,8 +303,10 @@ ADJUSTMENTS = [
         {"turkey": ["A con", "A smy", "A gre", "F tun"]},
         {},
         centers={"turkey": ["con", "smy"]},
-        results={"F tun D": ("ok", "disbanded in civil disorder (farthest from home)"),
-                 "A gre D": ("ok", "disbanded in civil disorder (farthest from home)")},
+        results={
+            "F tun D": ("ok", "disbanded in civil disorder (farthest from home)"),
+            "A gre D": ("ok", "disbanded in civil disorder (farthest from home)"),
+        },
         units_after={"turkey": ["A con", "A smy"]},
     ),
     Scenario(
@@ -358,17 +381,54 @@ PHASES = [
         "F1901M",
         {"russia": ["A nwy"]},
         {"russia": ["A nwy H"]},
-        centers={"russia": ["stp", "mos", "war", "sev", "rum", "bul", "con", "ank", "smy",
-                            "ser", "bud", "vie", "tri", "gre", "swe",
-                            "den", "ber"]},
+        centers={
+            "russia": [
+                "stp",
+                "mos",
+                "war",
+                "sev",
+                "rum",
+                "bul",
+                "con",
+                "ank",
+                "smy",
+                "ser",
+                "bud",
+                "vie",
+                "tri",
+                "gre",
+                "swe",
+                "den",
+                "ber",
+            ]
+        },
         winner="russia",
     ),
     Scenario(
         "seventeen_centers_do_not_win",
         "F1901M",
         {"russia": ["A fin"]},
-        centers={"russia": ["stp", "mos", "war", "sev", "rum", "bul", "con", "ank", "smy",
-                            "ser", "bud", "vie", "tri", "gre", "swe", "den", "ber"]},
+        centers={
+            "russia": [
+                "stp",
+                "mos",
+                "war",
+                "sev",
+                "rum",
+                "bul",
+                "con",
+                "ank",
+                "smy",
+                "ser",
+                "bud",
+                "vie",
+                "tri",
+                "gre",
+                "swe",
+                "den",
+                "ber",
+            ]
+        },
         winner=None,
     ),
 ]
@@ -541,8 +601,10 @@ def test_builds_and_disbands_beyond_what_is_due_are_excess(
 
 
 def test_excess_is_said_in_words() -> None:
-    orders = [parse_order(t, STANDARD.map, position=WINTER, power="france") for t in
-              ("A par B", "A mar B", "WAIVE")]
+    orders = [
+        parse_order(t, STANDARD.map, position=WINTER, power="france")
+        for t in ("A par B", "A mar B", "WAIVE")
+    ]
     found = STANDARD.order_set_excess(WINTER, "france", orders)
     assert found is not None
     reason, params = found
@@ -552,6 +614,8 @@ def test_excess_is_said_in_words() -> None:
 
 def test_nothing_is_excess_outside_an_adjustment_phase() -> None:
     start = STANDARD.initial_position()
-    orders = [parse_order(t, STANDARD.map, position=start, power="france") for t in
-              ("A par - bur", "A mar - spa", "F bre - mao")]
+    orders = [
+        parse_order(t, STANDARD.map, position=start, power="france")
+        for t in ("A par - bur", "A mar - spa", "F bre - mao")
+    ]
     assert STANDARD.order_set_excess(start, "france", orders) is None

@@ -21,7 +21,8 @@ from django.utils import translation
 
 from adjudicator import OrderResult, Outcome, load_map
 from adjudicator.board import FrozenMap
-from adjudicator.results import SHIPPED_REASONS, Reason
+from adjudicator.results import Reason
+from adjudicator.variants import shipped_reasons
 from adjudicator.wording import explain
 from games import services, wording
 from games.models import Game, GamePhase
@@ -271,7 +272,7 @@ def _sample_params(template: str) -> dict[str, str]:
     return {n: samples.get(n, "A mun") for n in names}
 
 
-@pytest.mark.parametrize("reason", SHIPPED_REASONS, ids=lambda r: r.value)
+@pytest.mark.parametrize("reason", shipped_reasons(), ids=lambda r: r.value)
 def test_every_reason_reads_in_english_exactly_as_the_adjudicator_says_it(reason: Reason) -> None:
     params = _sample_params(reason.wording)
     if reason is Reason.UNREADABLE:

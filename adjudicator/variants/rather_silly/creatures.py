@@ -89,17 +89,23 @@ def borg_step(
     standing: Sequence[Unit],
     others_there: Mapping[str, Sequence[Unit]],
     rng: random.Random,
+    *,
+    unappealing: frozenset[str] = frozenset(),
 ) -> BorgStep | None:
     """The Borg's move after a season's movement (house rules on the rules page).
 
     ``borg``: where it is (None: it appears now, on the unit with most units around).
-    ``standing``: the units on the board that count as meals (never the TARDIS).
+    ``standing``: the units on the board it eats (never the TARDIS). ``unappealing``: the
+    powers whose units do not draw it ("wird durch SEEMONSTER und WELTRAUM-MONSTER nicht
+    angelockt"): they count neither as meals to go for nor as units around one, but one
+    in the province it stays in or steps to is eaten all the same ("verschmähen würde er
+    sie aber auch nicht, wenn sie mal seinen Weg kreuzen").
     ``others_there``: by province, units it eats if it lands there that do not count as
     meals to go for (a dislodged unit waiting to retreat). Returns None if it neither
-    appears nor moves (an empty board).
+    appears nor moves (nothing on the board draws it).
     """
-    occupied = {u.province for u in standing}
-    meals = {u.province: u for u in standing}
+    meals = {u.province: u for u in standing if u.power not in unappealing}
+    occupied = set(meals)
 
     def eaten_in(province: str) -> tuple[Unit, ...]:
         here = [u for u in standing if u.province == province]
@@ -111,8 +117,8 @@ def borg_step(
         score = {p: units_around(graph, p, occupied - {p}) for p in occupied}
         chosen, drawn = best(occupied, score, rng)
         return BorgStep(chosen, None, eaten_in(chosen), drawn)
-    if borg in meals or others_there.get(borg):
-        # A unit moved into its province: it stays and eats.
+    if eaten_in(borg):
+        # A unit moved into its province (a monster too): it stays and eats.
         return BorgStep(borg, borg, eaten_in(borg), False)
     near = [p for p in graph.get(borg, ()) if p in meals]
     if near:

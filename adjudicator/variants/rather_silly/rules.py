@@ -66,7 +66,7 @@ from adjudicator.orders import (
     VariantOrder,
 )
 from adjudicator.results import OrderResult, Outcome, Reason
-from adjudicator.variants.base import DecisionRequest, Variant
+from adjudicator.variants.base import ClosedPassages, DecisionRequest, Variant
 from adjudicator.variants.rather_silly import birds, fifth_fleet, flight
 from adjudicator.variants.rather_silly.creatures import (
     BorgStep,
@@ -95,7 +95,11 @@ from adjudicator.variants.rather_silly.doctor import (
     tardis_moves,
 )
 from adjudicator.variants.rather_silly.fool import FOOL_YEAR, Override, fool_overrides, fool_spends
-from adjudicator.variants.rather_silly.fortune_teller import Predict, fortune_teller_merges
+from adjudicator.variants.rather_silly.fortune_teller import (
+    FORTUNE_TELLER,
+    Predict,
+    fortune_teller_merges,
+)
 from adjudicator.variants.rather_silly.marks import (
     NO_CENTER_NEEDED,
     devils_of,
@@ -124,6 +128,7 @@ from adjudicator.variants.rather_silly.specials import (
     specials_of,
 )
 from adjudicator.variants.rather_silly.superbrain import (
+    SUPERBRAIN,
     AnswerIs,
     Ask,
     Extra,
@@ -154,8 +159,18 @@ MONSTER = "monster"
 #: The four roles: seats of their own (with the option ``roles``) that vote for the link.
 ROLES = ("fool", "superbrain", "doctor", "fortune_teller")
 #: The five provinces around Switzerland: the Mont Blanc tunnel joins each to the others,
-#: for armies and the Borg.
+#: for conventional armies and the Borg ("nur für konventionelle Armeen und den BORG").
 TUNNEL = ("bur", "mar", "mun", "pie", "tyr")
+#: House rule: the armies that are not conventional, and so do not pass the tunnel, are
+#: those the rules set apart as selling no soul ("Die durch Superhirnfragen oder den
+#: Einfluss des Wahrsagers entstandenen Einheiten ..., ebenso wie die A®MAZONEN und
+#: DRECKSACKARMEEN"), and the space monsters: an Amazon, a dirtbag army, an extra unit
+#: bought with the Superbrain's shares (marked ``kinds``), and every army of the
+#: Superbrain, the Fortune-teller and the monsters. A devil army is a great power's own
+#: army that sold its soul, and an army the birds carried lands as the army it was: both
+#: stay conventional and pass.
+UNCONVENTIONAL_KINDS = frozenset({AMAZON, DIRTBAG, "extra"})
+UNCONVENTIONAL_POWERS = frozenset({MONSTER, SUPERBRAIN, FORTUNE_TELLER})
 HERDS_EACH = 3
 MONSTER_STRENGTH = 2
 
@@ -174,6 +189,11 @@ SEASON_STEPS = (
     "hyperspace_link",
 )
 
+TUNNEL_CONVENTIONAL_ONLY = Reason.declare(
+    "tunnel_conventional_only",
+    "only conventional armies and the Borg pass the Mont Blanc tunnel: {unit} may not go "
+    "through it to {dest}",
+)
 HERD_SETTLED = Reason.declare("herd_settled", "a herd of llamas settled in {province}")
 HERD_ON_CENTER = Reason.declare(
     "herd_on_center", "llamas never settle in a supply center ({province})"
@@ -363,6 +383,22 @@ class RatherSilly(Variant):
         may stand at)."""
         return _geography(self.map, _link_in_force(position))
 
+    def closed_passages(self, unit: Unit, position: Position) -> ClosedPassages | None:
+        """The tunnel is closed to every army but the conventional ones
+        (:data:`UNCONVENTIONAL_KINDS`, :data:`UNCONVENTIONAL_POWERS`): they move, support
+        and retreat on the map without it (the hyperspace link stays open to them)."""
+        if unit.kind is not UnitKind.ARMY or unit.province not in TUNNEL:
+            return None
+        if unit.power not in UNCONVENTIONAL_POWERS and (
+            marks_of(position, "kinds").get(unit_key(unit.power, unit.location))
+            not in UNCONVENTIONAL_KINDS
+        ):
+            return None
+        return ClosedPassages(
+            _geography(self.map, _link_in_force(position), tunnel=False),
+            TUNNEL_CONVENTIONAL_ONLY,
+        )
+
     def borg_graph(self) -> Mapping[str, frozenset[str]]:
         """The Borg's steps: amphibious, coasts merged, with the tunnel (no link)."""
         return _borg_graph(self.map)
@@ -429,16 +465,29 @@ class RatherSilly(Variant):
         """How many of ``power``'s flocks of birds go at these adjustments."""
         return birds.flocks_over(position, power, self.units_adjustment(position, power))
 
-    def adjustments_needed(self, position: Position) -> bool:
-        if super().adjustments_needed(position):
+    def adjustment_seats(self, position: Position) -> tuple[str, ...]:
+        """The great powers, the roles holding units or centers (the Doctor, the
+        Fortune-teller), and any seat with a flock of birds (a flock counts like a unit)."""
+        seats = super().adjustment_seats(position)
+        flocked = sorted(set(birds.flock_powers(position)) - set(seats))
+        return (*seats, *flocked)
+
+    def adjusts(self, position: Position, seat: str) -> bool:
+        """As every seat: a build it can place or a disband due (the flocks counted, the
+        units that need no center not); a flock due to go; a great power's Amazon or
+        dirtbag army to raise where it has a site."""
+        if super().adjusts(position, seat) or self.flocks_due(position, seat) > 0:
             return True
-        if any(self.flocks_due(position, p) > 0 for p in birds.flock_powers(position)):
-            return True
-        return any(
-            self.specials_due(position, p, k) < 0
-            or (self.specials_due(position, p, k) > 0 and self.build_sites(position, p))
-            for p in self.powers
+        return seat in self.powers and any(
+            self.specials_due(position, seat, k) > 0 and bool(self.build_sites(position, seat))
             for k in (AMAZON, DIRTBAG)
+        )
+
+    def adjustments_needed(self, position: Position) -> bool:
+        """A seat adjusts, or a great power has more Amazons or dirtbag armies than its
+        centers allow (they go without an order: :func:`.specials.specials_adjusted`)."""
+        return super().adjustments_needed(position) or any(
+            self.specials_due(position, p, k) < 0 for p in self.powers for k in (AMAZON, DIRTBAG)
         )
 
     def order_set_excess(
@@ -551,19 +600,6 @@ class RatherSilly(Variant):
         flocked = birds.flock_powers(position)  # a flock owes orders like a unit
         if position.phase.kind is PhaseKind.MOVEMENT:
             due |= flocked
-        if position.phase.kind is PhaseKind.ADJUSTMENTS:
-            due |= {p for p in flocked if self.flocks_due(position, p) > 0}
-            for power in self.powers:
-                if any(
-                    self.specials_due(position, power, k) > 0 and self.build_sites(position, power)
-                    for k in (AMAZON, DIRTBAG)
-                ):
-                    due |= {power}
-            # A role with units and centers of its own (the Fortune-teller's) adjusts too.
-            for role in ROLES:
-                delta = self.adjustment(position, role)
-                if delta < 0 or (delta > 0 and self.build_sites(position, role)):
-                    due |= {role}
         return due
 
     def build_sites(self, position: Position, power: str) -> tuple[str, ...]:
@@ -814,7 +850,14 @@ class RatherSilly(Variant):
         dislodged: dict[str, list[Unit]] = {}
         for d in after.dislodged:
             dislodged.setdefault(d.unit.province, []).append(d.unit)
-        step = borg_step(self.borg_graph(), borg, after.units, dislodged, chance(seed, "borg"))
+        step = borg_step(
+            self.borg_graph(),
+            borg,
+            after.units,
+            dislodged,
+            chance(seed, "borg"),
+            unappealing=frozenset({MONSTER}),
+        )
         if step is None:
             return after, []
         results = _borg_results(step)
@@ -1034,15 +1077,17 @@ def _tunnel_edges(game_map: GameMap) -> list[tuple[str, str]]:
     ]
 
 
-_GEOGRAPHIES: dict[tuple[str, tuple[str, str] | None], GameMap] = {}
+_GEOGRAPHIES: dict[tuple[str, tuple[str, str] | None, bool], GameMap] = {}
 
 
-def _geography(game_map: GameMap, link: tuple[str, str] | None) -> GameMap:
-    key = (game_map.id, link)
+def _geography(game_map: GameMap, link: tuple[str, str] | None, *, tunnel: bool = True) -> GameMap:
+    """The map in force with the link (if any), with the tunnel or (for the armies it is
+    closed to) without it."""
+    key = (game_map.id, link, tunnel)
     made = _GEOGRAPHIES.get(key)
     if made is not None:
         return made
-    army = _tunnel_edges(game_map)
+    army = _tunnel_edges(game_map) if tunnel else []
     fleet: list[tuple[str, str]] = []
     if link is not None:
         a, b = link
