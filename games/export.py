@@ -14,14 +14,15 @@ play (phases a ruling superseded are history, not exported) carries:
 
 What a viewer may see is decided by ``games.visibility``: a private game is exported
 only to those who may watch it; an open phase gives its position and the viewer's own
-orders, never its seed, results or others' orders; a variant's private state of an
-open phase is left out; an anonymous game names no player at all (the file is made
-to be passed on, so not even the viewer's own name is in it).
+orders, never its seed, results or others' orders; the positions are those
+``visibility.position_seen`` gives the viewer (a variant's private state of an open phase
+left out, and of its powers' own secrets only the viewer's); an anonymous game names no
+player at all (the file is made to be passed on, so not even the viewer's own name is in
+it).
 """
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -46,9 +47,11 @@ def cli_results(rows: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
 
 
 def _phase_export(*, user: User, phase: GamePhase) -> dict[str, Any]:
-    # A variant's secrets (llama herds) are their power's alone: visibility.Secrets.
+    # The positions as the viewer may see them (visibility.position_seen: his own llama
+    # herds and nobody else's, nothing the variant keeps private), filtered once: a second
+    # filter without the viewer would take his own secrets out too.
     secrets = visibility.secrets_for(user=user, game=phase.game)
-    position: dict[str, Any] = secrets.position(copy.deepcopy(phase.position))
+    position = dict(visibility.position_seen(user=user, phase=phase).position)
     readable = visibility.visible_order_sets(user=user, phase=phase)
     orders = {o.power: list(o.orders) for o in readable if o.orders}
     out: dict[str, Any] = {
@@ -69,12 +72,11 @@ def _phase_export(*, user: User, phase: GamePhase) -> dict[str, Any]:
         position["seed"] = phase.seed
         out["position"] = position
         out["results"] = cli_results(secrets.results(phase.results or []))
-        out["position_after"] = secrets.position(phase.position_after)
+        after = visibility.position_seen(user=user, phase=phase, after=True)
+        out["position_after"] = dict(after.position) if after is not None else None
         out["resolved_at"] = phase.resolved_at.isoformat() if phase.resolved_at else None
     else:
         # The seed of an open phase would tell its random events in advance.
-        if "extras" in position:
-            position["extras"] = visibility.visible_extras(phase=phase, extras=position["extras"])
         position["orders"] = {p: orders[p] for p in sorted(orders)}
         out["position"] = position
         out["deadline"] = phase.deadline.isoformat() if phase.deadline else None

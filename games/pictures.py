@@ -5,8 +5,10 @@ The map picture is drawn by the site's one board renderer (``variants/board.py``
 picture mode: colours and fonts as presentation attributes, with a legend); this module
 decides what a viewer's picture shows.
 
-Which orders appear is decided by ``games.visibility``: an adjudicated phase shows
-everyone's orders (with their results); an open phase shows only the viewer's own.
+What appears is decided by ``games.visibility``: the position as the viewer may see it
+(``position_seen``: no other power's llama herds, nothing a variant keeps private), and of
+the orders, an adjudicated phase's with their results (no other power's secret ones), an
+open phase's the viewer's own. A PNG is rasterised from the viewer's own SVG.
 """
 
 from __future__ import annotations
@@ -79,12 +81,13 @@ def phase_map_svg(*, user: User, phase: GamePhase) -> str:
     game = phase.game
     variant = find_variant(game.variant)
     name = phase_label(phase)
-    position = phase.position
+    seen = visibility.position_seen(user=user, phase=phase)
+    position = seen.position
     powers = set(position.get("units") or {}) | set(position.get("centers") or {})
     powers |= set(position.get("dislodged") or {})
     return board_svg(
         map_id=variant.map_id,
-        position=position,
+        position=seen,
         orders=[
             DrawnOrder(text, result, power)
             for power, text, result in phase_orders(user=user, phase=phase)

@@ -31,6 +31,11 @@
   power's alone, after adjudication too: the owned part of its extras, its orders of
   a secret kind and their results. The game's moderators see them all, and everyone
   does once the game is over.
+- A phase's position, going in or coming out, is shown by one function
+  (:func:`position_seen`): every page, picture, export, duel board and fork shows what
+  it gives, and the board renderer draws nothing else (``variants.board.SeenPosition``).
+  A sandbox holds what its owner could see of the phase he forked and what he played
+  since: all of it is shown, to him and to whoever holds its link (:func:`scratch_position`).
 - Press: a message to everyone is read by everyone who may watch the game; a
   message to chosen powers by the players now holding the sender's power and
   those powers (and the sitter of one of them on the days he sits), and nobody
@@ -41,9 +46,10 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, overload
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q
@@ -52,6 +58,7 @@ from django.utils import timezone
 from adjudicator import find_variant
 from games.models import Game, GamePhase, OrderSet, PressMessage, Seat, Vacation, Vote
 from games.positions import phase_position, seat_powers
+from variants.board import SeenPosition
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -352,17 +359,52 @@ def draw_proposed(*, phase: GamePhase) -> bool:
     return Vote.Kind.DRAW in votes_proposed(phase=phase)
 
 
-def visible_extras(
-    *, phase: GamePhase, extras: dict[str, Any], user: User | None = None
-) -> dict[str, Any]:
-    """The part of a phase's variant state ``user`` may read: none of the keys the variant
-    keeps private before the phase is adjudicated, and of the keys each power owns (llama
-    herds) only the viewer's own part (:class:`Secrets`; without ``user``, nobody's)."""
-    hidden = find_variant(phase.game.variant).private_extras
-    if not phase.is_resolved and hidden:
-        extras = {k: v for k, v in extras.items() if k not in hidden}
-    secrets = secrets_for(user=user or AnonymousUser(), game=phase.game)
-    return secrets.extras(extras)
+@overload
+def position_seen(*, user: User, phase: GamePhase) -> SeenPosition: ...
+
+
+@overload
+def position_seen(*, user: User, phase: GamePhase, after: bool) -> SeenPosition | None: ...
+
+
+def position_seen(*, user: User, phase: GamePhase, after: bool = False) -> SeenPosition | None:
+    """The position ``phase`` went in with (or, ``after``, the one it came out with: None
+    until it is adjudicated) as ``user`` may see it: the one place that decides what of a
+    stored position a page, a picture, an export or a fork shows, and the only maker of
+    what the board renderer draws.
+
+    Left out: the keys the variant keeps private before the phase is adjudicated (those
+    of a position coming out belong to the phase it opens, and stay private until that
+    one is), and of the keys each power owns, the other powers' parts (:class:`Secrets`).
+    """
+    if after:
+        stored = phase.position_after if phase.is_resolved else None
+        if not stored:
+            return None
+    else:
+        stored = phase.position
+    position: dict[str, Any] = copy.deepcopy(dict(stored or {}))
+    if isinstance(position.get("extras"), Mapping):
+        extras = dict(position["extras"])
+        hidden = find_variant(phase.game.variant).private_extras
+        if hidden and not (_following_adjudicated(phase) if after else phase.is_resolved):
+            extras = {k: v for k, v in extras.items() if k not in hidden}
+        position["extras"] = secrets_for(user=user, game=phase.game).extras(extras)
+    return SeenPosition(position)
+
+
+def _following_adjudicated(phase: GamePhase) -> bool:
+    """Was the phase that ``phase``'s position coming out opened adjudicated too (a game
+    that ended with ``phase`` opened none: its private state stays so)?"""
+    following = phase.game.phases.filter(index=phase.index + 1).first()
+    return following is not None and following.is_resolved
+
+
+def scratch_position(*, stored: Mapping[str, Any]) -> SeenPosition:
+    """A sandbox's own position, shown whole to its owner and to whoever holds its link: a
+    sandbox holds only what its owner could see of the phase he forked (games.export,
+    through :func:`position_seen`) and what he played from there."""
+    return SeenPosition(copy.deepcopy(dict(stored)))
 
 
 def _may_read(*, message: PressMessage, power: str | None) -> bool:

@@ -14,7 +14,7 @@ from games import visibility, wording
 from games.pictures import phase_label
 from sandbox.models import Sandbox, SandboxPhase
 from sandbox.phases import branches_of, map_of, ordering_powers, phase_position
-from variants.board import DrawnOrder
+from variants.board import DrawnOrder, SeenPosition
 from variants.registry import site_variant
 
 
@@ -116,18 +116,21 @@ def sandbox_page(
     }
 
 
-def board_of(page: dict[str, Any]) -> tuple[dict[str, Any], list[DrawnOrder]]:
-    """What the board shows of a page from :func:`sandbox_page`: the position going in,
-    with the results once adjudicated, else the orders as they stand."""
+def board_of(page: dict[str, Any]) -> tuple[SeenPosition, list[DrawnOrder]]:
+    """What the board shows of a page from :func:`sandbox_page`: the position going in
+    (the sandbox's own, all of it: games.visibility.scratch_position), with the results
+    once adjudicated, else the orders as they stand."""
     phase: SandboxPhase = page["phase"]
     stored = phase.position
-    position = {
-        "units": stored.get("units", {}),
-        "dislodged": stored.get("dislodged", {}),
-        "centers": stored.get("centers", {}),
-        "extras": stored.get("extras") or {},
-        "phase": phase.code,
-    }
+    position = visibility.scratch_position(
+        stored={
+            "units": stored.get("units", {}),
+            "dislodged": stored.get("dislodged", {}),
+            "centers": stored.get("centers", {}),
+            "extras": stored.get("extras") or {},
+            "phase": phase.code,
+        }
+    )
     if phase.is_adjudicated:
         return position, [
             DrawnOrder(r["order"], r["result"], r.get("power")) for r in phase.results or []

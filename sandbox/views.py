@@ -144,7 +144,7 @@ def _page(
                 "phase": {
                     "code": page["phase"].code,
                     "kind": page["kind"],
-                    **position,
+                    **position.position,
                 },
                 "legal": page["legal"] if owner else {},
             },

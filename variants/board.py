@@ -13,6 +13,10 @@ Three ways to show it, one markup:
 
 The page's stylesheet (``static/css/site.css``) colours the first two from their classes
 and ``data-owner`` attributes; a picture carries the same colours here.
+
+It draws a :class:`SeenPosition` and nothing else: a position as ``games.visibility``
+lets one viewer see it. A stored position carries every power's secrets (Rather Silly's
+llama herds), so a drawing handed one would show them to whoever looks.
 """
 
 from __future__ import annotations
@@ -105,6 +109,20 @@ def mix(colour: str, base: str, share: float) -> str:
 def number(value: float) -> str:
     """A coordinate, short and never localised ("298.4", never "298,4")."""
     return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+@dataclass(frozen=True, slots=True)
+class SeenPosition:
+    """A position as one viewer may see it, in the CLI's shape (``units``, ``dislodged``,
+    ``centers``, ``extras``, ``phase`` ...): the only kind :func:`board_svg` draws.
+
+    ``games.visibility`` alone makes one (``position_seen`` for a game's phase,
+    ``scratch_position`` for a sandbox's own board), so a page, a picture or an export
+    cannot hand the drawing a stored position that nobody filtered: it would be refused
+    here, and a test walks the site's code for any other maker.
+    """
+
+    position: Mapping[str, Any]
 
 
 @dataclass(frozen=True)
@@ -708,28 +726,37 @@ def _markers(*, paint: bool) -> str:
 def board_svg(
     *,
     map_id: str,
-    position: Mapping[str, Any],
+    position: SeenPosition | None,
     orders: Sequence[DrawnOrder] = (),
     mode: Mode = Mode.PAGE,
     label: str = "",
     legend: Legend | None = None,
 ) -> str:
-    """The board of ``map_id`` with ``position`` (in the CLI's shape: units, dislodged,
-    centers) and ``orders`` drawn on it, for one of the three :class:`Mode`\\ s.
+    """The board of ``map_id`` with ``position`` (as its viewer may see it; None: the bare
+    map, a game not begun) and ``orders`` drawn on it, for one of the three
+    :class:`Mode`\\ s.
 
     ``label`` names a still board ("Board A"); ``legend`` is a picture's strip.
+
+    Raises:
+        TypeError: ``position`` is not a :class:`SeenPosition` (a stored position, which
+            nobody filtered for the viewer).
     """
+    if position is not None and not isinstance(position, SeenPosition):
+        raise TypeError(
+            "board_svg draws a SeenPosition, a position as games.visibility lets its viewer "
+            f"see it, not a {type(position).__name__}"
+        )
+    drawn: Mapping[str, Any] = position.position if position is not None else {}
     board = _Drawing(map_id, mode)
-    owners = owners_of(position.get("centers") or {})
+    owners = owners_of(drawn.get("centers") or {})
     x0, y0, width, height = (float(v) for v in board.drawing["viewBox"])
     board.ground(owners)
-    board.pieces(position, orders)
-    board.creatures(position.get("extras") or {}, str(position.get("phase") or ""))
+    board.pieces(drawn, orders)
+    board.creatures(drawn.get("extras") or {}, str(drawn.get("phase") or ""))
     if mode is Mode.PICTURE:
         powers = sorted(
-            set(position.get("units") or {})
-            | set(owners.values())
-            | set(position.get("dislodged") or {})
+            set(drawn.get("units") or {}) | set(owners.values()) | set(drawn.get("dislodged") or {})
         )
         shown = legend or Legend(title="")
         board.legend(shown, owners, powers)

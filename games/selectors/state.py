@@ -10,7 +10,7 @@ from games.models import Game, GamePhase, Vote
 from games.selectors.links import link_summary
 from games.selectors.moderation import moderation_summary
 from games.votes import vote_refusal
-from variants.board import DrawnOrder
+from variants.board import DrawnOrder, SeenPosition
 
 
 def game_state(
@@ -100,7 +100,8 @@ def game_state(
     if phase is None:
         return state
     position = phase_position(phase)
-    board = phase.position
+    # The board as the viewer may see it: the one answer every channel gives.
+    board = visibility.position_seen(user=user, phase=phase).position
     state["phase"] = {
         "index": phase.index,
         "code": phase.code,
@@ -123,7 +124,7 @@ def game_state(
         "votes_proposed": visibility.votes_proposed(phase=phase)
         if phase.status == GamePhase.Status.OPEN
         else [],
-        "extras": visibility.visible_extras(phase=phase, extras=board.get("extras", {}), user=user),
+        "extras": board.get("extras", {}),
         "setup": position.phase.is_setup,
         "progress": _progress(variant.setup_progress(position)),
         "superseded_by": phase.superseded_by_id,
@@ -133,7 +134,8 @@ def game_state(
     if phase.is_resolved:
         secrets = visibility.secrets_for(user=user, game=game)
         state["phase"]["results"] = secrets.results(phase.results or [])
-        after = phase.position_after or {}
+        seen_after = visibility.position_seen(user=user, phase=phase, after=True)
+        after = seen_after.position if seen_after is not None else {}
         state["phase"]["units_after"] = after.get("units", {})
         state["phase"]["centers_after"] = after.get("centers", {})
         # The units the phase dislodged, where they stand awaiting their retreat: the
@@ -276,25 +278,23 @@ def _decisions(
     ]
 
 
-def board_shown(state: dict[str, Any]) -> tuple[dict[str, Any], list[DrawnOrder]]:
-    """What the game page's board shows of ``state`` (from :func:`game_state`): the
-    position and the orders drawn at first paint, exactly as ``static/js/game.js``'s
-    ``render()`` draws them live (a browser test compares the two).
+def board_shown(
+    state: dict[str, Any], *, user: AbstractBaseUser | AnonymousUser, game: Game
+) -> tuple[SeenPosition | None, list[DrawnOrder]]:
+    """What the game page's board shows ``user`` of ``state`` (from :func:`game_state`,
+    for him): the position (as games.visibility lets him see it, as in the state) and the
+    orders drawn at first paint, exactly as ``static/js/game.js``'s ``render()`` draws
+    them live (a browser test compares the two). No position before the first phase.
 
     An adjudicated phase shows its results; a set-up phase no orders (its widgets mark
     the board); an open phase the orders this viewer may read, their own as saved.
     """
+    from games import visibility
+
     phase = state.get("phase")
     if not phase:
-        return {}, []
-    position = {
-        "units": phase["units"],
-        "dislodged": phase["dislodged"],
-        "centers": phase["centers"],
-        # Rather Silly's creatures and links, as far as the viewer may see them.
-        "extras": phase.get("extras") or {},
-        "phase": phase["code"],
-    }
+        return None, []
+    position = visibility.position_seen(user=user, phase=game.phases.get(index=phase["index"]))
     if "results" in phase:
         return position, [
             DrawnOrder(r["order"], r["result"], r.get("power")) for r in phase["results"]

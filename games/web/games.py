@@ -22,7 +22,7 @@ from games.forms import GameCreateForm
 from games.models import Game, GamePhase, Vote
 from games.phase_actions import phase_actions
 from games.terms import GameTerms
-from variants.board import board_svg
+from variants.board import SeenPosition, board_svg
 from variants.drawing import map_anchors
 from variants.registry import offered, option_forms
 
@@ -123,7 +123,7 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
         raise Http404(_("No such phase.")) from None
     seat = visibility.seat_of(user=request.user, game=game)
     map_id = find_variant(game.variant).map_id
-    position, orders = selectors.board_shown(state)
+    position, orders = selectors.board_shown(state, user=request.user, game=game)
     with wording.seat_names(visibility.seat_names(game=game)):
         return _game_page(request, game, state, seat, map_id, position, orders)
 
@@ -134,7 +134,7 @@ def _game_page(
     state: dict[str, Any],
     seat: Any,
     map_id: str,
-    position: dict[str, Any],
+    position: SeenPosition | None,
     orders: list[Any],
 ) -> HttpResponse:
     return render(

@@ -45,3 +45,33 @@ def test_a_private_games_phase_is_refused_to_a_stranger(make_user: Any) -> None:
     with pytest.raises(PermissionError):
         phase_export(user=make_user("stranger"), phase=phase)
     assert phase_export(user=bob, phase=phase)["phase"] == "W1900N"
+
+
+def test_an_open_phase_is_exported_with_the_viewers_own_herds_alone(make_user: Any) -> None:
+    """Issue 41, L7: the extras of an open phase, already filtered for the viewer, were
+    filtered again without him, which took out his own llama herds too."""
+    powers = ("austria", "england", "france", "germany", "italy", "russia", "turkey")
+    users = {p: make_user(f"{p}-herds") for p in powers}
+    game = services.game_create(
+        created_by=users["austria"],
+        name="Herds",
+        power="austria",
+        terms=GameTerms(variant_id="rather_silly", assignment=Game.Assignment.CHOSEN),
+    )
+    for power in powers[1:]:
+        services.game_join(game=game, user=users[power], power=power)
+    winter = current(game)
+    services.orders_submit(game=game, user=users["england"], orders=["herd yor", "herd wal"])
+    services.orders_submit(game=game, user=users["france"], orders=["herd pic"])
+    assert services.phase_adjudicate(game_id=game.pk, phase_id=winter.pk)
+    spring = current(game)
+    assert spring.status == "open"
+    for viewer, herds in (
+        (users["england"], {"england": ["wal", "yor"]}),
+        (users["france"], {"france": ["pic"]}),
+        (users["germany"], {}),
+        (make_user("watcher"), {}),
+    ):
+        exported = phase_export(user=viewer, phase=spring)
+        assert exported["position"]["extras"]["llamas"] == herds
+        assert game_export(user=viewer, game=game)["phases"][-1] == exported

@@ -50,7 +50,7 @@ def test_the_board_shows_the_orders_as_they_stand_then_the_results(owner: Any) -
     position, drawn = board_of(sandbox_page(sandbox=sandbox, viewer=owner, at=first.pk))
     assert ("A mun - bur", "bounce", "germany") in {(d.text, d.result, d.power) for d in drawn}
     assert len(drawn) == 22
-    assert position["phase"] == "S1901M"
+    assert position.position["phase"] == "S1901M"
 
 
 def test_legal_orders_come_for_an_open_phase_of_play_alone(owner: Any) -> None:

@@ -1,4 +1,6 @@
-"""The board renderer (variants/board.py): one drawing in its three modes."""
+"""The board renderer (variants/board.py): one drawing in its three modes. It draws a
+SeenPosition, which the site makes in games.visibility alone; these tests of the drawing
+itself hand it positions of their own."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from variants.board import (
     DrawnOrder,
     Legend,
     Mode,
+    SeenPosition,
     board_svg,
     legend_height,
     number,
@@ -36,7 +39,9 @@ ORDERS = [
 
 
 def _draw(mode: Mode, **extra: object) -> ET.Element:
-    svg = board_svg(map_id="standard", position=POSITION, orders=ORDERS, mode=mode, **extra)
+    svg = board_svg(
+        map_id="standard", position=SeenPosition(POSITION), orders=ORDERS, mode=mode, **extra
+    )
     return ET.fromstring(svg.encode("utf-8"))
 
 
@@ -125,7 +130,7 @@ def test_a_picture_carries_its_colours_and_a_legend() -> None:
 
 def test_words_follow_the_reader_and_numbers_are_never_localised() -> None:
     with translation.override("de"):
-        svg = board_svg(map_id="standard", position=POSITION, orders=ORDERS)
+        svg = board_svg(map_id="standard", position=SeenPosition(POSITION), orders=ORDERS)
     assert 'aria-label="Das Spielbrett"' in svg
     root = ET.fromstring(svg.encode("utf-8"))
     for element in root.iter():
@@ -177,12 +182,16 @@ def test_builds_and_disbands_are_drawn_in_their_powers_colour() -> None:
         "centers": POSITION["centers"],
     }
     orders = [DrawnOrder("F bre B", "ok", "france"), DrawnOrder("F stp/sc D", "ok", "russia")]
-    page = ET.fromstring(board_svg(map_id="standard", position=winter, orders=orders).encode())
+    page = ET.fromstring(
+        board_svg(map_id="standard", position=SeenPosition(winter), orders=orders).encode()
+    )
     classes = {g.get("data-order"): g.get("class") for g in page.iter(f"{SVG}g")}
     assert classes["F bre B"] == "order build power-france"
     assert classes["F stp/sc D"] == "order disband power-russia"
     picture = ET.fromstring(
-        board_svg(map_id="standard", position=winter, orders=orders, mode=Mode.PICTURE).encode()
+        board_svg(
+            map_id="standard", position=SeenPosition(winter), orders=orders, mode=Mode.PICTURE
+        ).encode()
     )
     strokes = {g.get("data-order"): g.get("stroke") for g in picture.iter(f"{SVG}g")}
     assert strokes["F bre B"] == "#3aa0db"  # France's

@@ -21,18 +21,19 @@ from games import selectors, visibility, wording
 from games.models import BoardLink, Game, GamePhase
 from games.terms import DUEL
 from tournaments import duels
-from variants.board import Mode, board_markers, board_svg
+from variants.board import Mode, SeenPosition, board_markers, board_svg
 from variants.drawing import map_anchors
 
 
-def _counts(game: Game, position: dict[str, Any]) -> list[dict[str, Any]]:
+def _counts(game: Game, position: SeenPosition | None) -> list[dict[str, Any]]:
     """The supply centers and units of each colour in ``position``."""
+    shown = position.position if position is not None else {}
     counts: dict[str, dict[str, int]] = {}
-    for power, texts in (position.get("units") or {}).items():
+    for power, texts in (shown.get("units") or {}).items():
         counts.setdefault(power, {"centers": 0, "units": 0})["units"] += len(texts)
-    for power, entries in (position.get("dislodged") or {}).items():
+    for power, entries in (shown.get("dislodged") or {}).items():
         counts.setdefault(power, {"centers": 0, "units": 0})["units"] += len(entries)
-    for power, centers in (position.get("centers") or {}).items():
+    for power, centers in (shown.get("centers") or {}).items():
         counts.setdefault(power, {"centers": 0, "units": 0})["centers"] += len(centers)
     return [
         {
@@ -44,17 +45,23 @@ def _counts(game: Game, position: dict[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
-def _after(phase: GamePhase) -> dict[str, Any]:
-    """The position ``phase`` left (the one it opened with, until it is adjudicated)."""
-    after = phase.position_after if phase.is_resolved and phase.position_after else {}
-    return dict(after or phase.position or {})
+def _after(request: HttpRequest, phase: GamePhase | None) -> SeenPosition | None:
+    """The position ``phase`` left (the one it opened with, until it is adjudicated), as
+    the viewer may see it (games.visibility: a duel board keeps its variant's secrets as
+    any game does)."""
+    if phase is None:
+        return None
+    user = request.user
+    return visibility.position_seen(user=user, phase=phase, after=True) or (
+        visibility.position_seen(user=user, phase=phase)
+    )
 
 
-def _board(label: str, game: Game, map_id: str) -> dict[str, Any]:
+def _board(request: HttpRequest, label: str, game: Game, map_id: str) -> dict[str, Any]:
     """One board as the page shows it: its latest position drawn, the phase, and the
     supply centers and units of each colour."""
     phase = game.phases.order_by("-index").first()
-    position = _after(phase) if phase is not None else {}
+    position = _after(request, phase)
     return {
         "label": label,
         "game": game,
@@ -77,15 +84,12 @@ def _board_at(
     games.visibility decides), else the position it stood in (said in words), else an empty
     board (it had not begun)."""
     phase = game.phases.get(index=shown["index"]) if shown is not None else None
-    position: dict[str, Any] = {}
+    counted = _after(request, phase)
+    position = counted
     orders: list[Any] = []
     if shown is not None and shown["own"]:
         state = selectors.game_state(user=request.user, game=game, index=shown["index"])
-        position, orders = selectors.board_shown(state)
-    elif phase is not None:
-        # Only where the units and centers stood: no phase's extras unfiltered.
-        position = {k: v for k, v in _after(phase).items() if k != "extras"}
-    counted = _after(phase) if phase is not None else {}
+        position, orders = selectors.board_shown(state, user=request.user, game=game)
     words = _("Board %(label)s had not begun: it starts once board A's set-up is done.") % {
         "label": label
     }
@@ -122,7 +126,7 @@ def duel_detail(request: HttpRequest, duel_id: int) -> HttpResponse:
         raise Http404(_("No such phase."))
     step = steps[number] if number is not None and not steps[number]["present"] else None
     if step is None:
-        boards = [_board(game.link_label, game, map_id) for game in games]
+        boards = [_board(request, game.link_label, game, map_id) for game in games]
     else:
         boards = [
             _board_at(request, game.link_label, game, map_id, step["boards"][game.link_label])
