@@ -4,13 +4,14 @@ token, like any program (``python -m bots --url URL --token KEY --game ID``).
 Each turn it reads the game's state (``GET /api/v1/games/<id>/``: the board of the open
 phase, and under ``me`` the seat's legal orders), builds the adjudicator's position from
 it, chooses orders with :func:`bots.bot_orders` among the legal orders the site lists,
-saves them (``PUT .../orders/``, naming the phase, so that orders chosen for a phase that
-has closed meanwhile are refused, never saved for the next one) and marks the seat
-ready (``POST .../ready/``). It orders only when its seat has orders due and is not ready,
-so a turn asked twice costs one read; and it never replaces orders saved for the seat
-(``me.saved``): orders someone else saved (a game master) are left as they are, and only
-its own, saved in a turn whose ready mark the site did not take (429), are marked ready.
-Standard library only (urllib, json).
+saves them and marks the seat ready (``PUT .../orders/``, ``POST .../ready/``). Every
+write names the phase it was chosen in, votes too: a write meant for a phase that has
+closed meanwhile is refused (409), never taken for the next one, and the bot reads the
+game again and plays the phase open now. It orders only when its seat has orders due
+and is not ready, so a turn asked twice costs one read; and it never replaces orders
+saved for the seat (``me.saved``): orders someone else saved (a game master) are left as
+they are, and only its own, saved in a turn whose ready mark the site did not take
+(429), are marked ready. Standard library only (urllib, json).
 
 The site's own bots are played with this client too (``manage.py run_bots``, in
 ``games/management/botplay.py``), each with its own token.
@@ -141,11 +142,13 @@ class Api:
             "PUT", f"games/{game}/orders/", {"orders": list(orders), "phase": phase, "power": power}
         )
 
-    def ready(self, game: int) -> Json:
-        return self.call("POST", f"games/{game}/ready/", {"ready": True})
+    def ready(self, game: int, *, phase: int) -> Json:
+        return self.call("POST", f"games/{game}/ready/", {"ready": True, "phase": phase})
 
-    def vote(self, game: int, kind: str, accept: bool) -> Json:
-        return self.call("POST", f"games/{game}/votes/", {"kind": kind, "accept": accept})
+    def vote(self, game: int, kind: str, accept: bool, *, phase: int) -> Json:
+        return self.call(
+            "POST", f"games/{game}/votes/", {"kind": kind, "accept": accept, "phase": phase}
+        )
 
 
 def _message(body: bytes) -> str:
@@ -263,11 +266,19 @@ def votes_answer(api: Api, game: int, state: Json) -> int:
     me = state["me"]
     power = me.get("acting") or me["power"]
     for kind in kinds:
-        api.vote(game, kind, vote_answer(position, power, kind))
+        api.vote(game, kind, vote_answer(position, power, kind), phase=state["phase"]["index"])
     return len(kinds)
 
 
 # -- playing ----------------------------------------------------------------------------------
+
+#: The HTTP status of a write refused because the phase it named is over: the game moved
+#: on while the bot chose. Not an error: the bot reads the game again.
+PHASE_OVER = 409
+
+#: How many times one turn reads the game again after such a refusal before it leaves the
+#: game to the next round (a game that moves on this fast is being played without it).
+STALE_READS = 3
 
 
 def play_turn(api: Api, game: int, *, seed: int = 0) -> Turn:
@@ -275,10 +286,26 @@ def play_turn(api: Api, game: int, *, seed: int = 0) -> Turn:
     the seat has orders due and is not ready, give them and mark ready (or only mark
     ready its own orders saved in an earlier turn; see :func:`choose`).
 
+    Every write names the phase it was chosen in. If the site refuses one because that
+    phase is over (409), the turn reads the game again and plays the phase open now
+    (:data:`STALE_READS` times at most; then it waits for the next round).
+
     Raises:
         ApiError: if the site refuses to show the game or to save the orders.
         UnknownRules: if the game's variant is one the bot does not know.
     """
+    for _read in range(STALE_READS):
+        try:
+            return _turn(api, game, seed=seed)
+        except ApiError as e:
+            if e.status != PHASE_OVER:
+                raise
+            log.info("game %s: %s (reading the game again)", game, e.message)
+    return Turn.WAITING
+
+
+def _turn(api: Api, game: int, *, seed: int) -> Turn:
+    """One read of the game and what the seat owes in it (:func:`play_turn`)."""
     state = api.state(game)
     if state["game"]["status"] != "active":
         return Turn.OVER
@@ -296,7 +323,7 @@ def play_turn(api: Api, game: int, *, seed: int = 0) -> Turn:
     if not choice.saved:
         api.submit(game, choice.orders, phase=choice.phase, power=choice.power)
     try:
-        api.ready(game)
+        api.ready(game, phase=choice.phase)
     except ApiError as e:
         if e.status != 400:
             raise

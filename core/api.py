@@ -34,8 +34,14 @@ from core.errors import ApplicationError
 from core.inputs import MAX_ID, JsonTooDeep, ascii_digits, check_json_depth
 
 #: The status of a service's refusal, by the refusal's ``code``: a caller without a seat
-#: in the game is forbidden (403), whatever the verb; every other refusal is a 400.
-REFUSAL_STATUS = {"not_seated": status.HTTP_403_FORBIDDEN}
+#: in the game is forbidden (403), whatever the verb; a write for a phase that is over is
+#: a conflict with the game's state (409: read the game again), one for a phase the game
+#: does not have is not found (404); every other refusal is a 400.
+REFUSAL_STATUS = {
+    "not_seated": status.HTTP_403_FORBIDDEN,
+    "phase_over": status.HTTP_409_CONFLICT,
+    "no_such_phase": status.HTTP_404_NOT_FOUND,
+}
 
 
 def _too_large() -> str:
@@ -77,6 +83,12 @@ class ErrorSerializer(serializers.Serializer):  # type: ignore[type-arg]
         help_text="Orders that were not accepted: each with `order` and `message`.",
     )
     field = serializers.CharField(required=False)
+    open_phase = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text="With a 409: the index of the phase open now (null when the game has "
+        "none): read the game again before you act in it.",
+    )
 
 
 #: What each error status means, said in the schema beside each endpoint's errors.
@@ -87,6 +99,8 @@ ERROR_MEANINGS = {
     "(orders, ready, draw vote, press, extension, sitter, leaving) is always a 403, and "
     "so is any write through a sandbox's read-only link.",
     404: "No such game or sandbox (or none you may see), phase or address.",
+    409: "The phase you named is over (another has opened, or the game has ended): "
+    "nothing was done. Read the game again (`open_phase` is the phase open now).",
     413: "The request body is too large.",
     415: "Unsupported media type: send JSON (or a form).",
     429: "Too many requests: wait as Retry-After says.",
@@ -103,6 +117,9 @@ def errors(*codes: int) -> dict[int, OpenApiResponse]:
 READ_ERRORS = errors(400, 401, 403, 404, 429)
 #: 403 is also a player's write in a game where they have no seat.
 WRITE_ERRORS = errors(400, 401, 403, 404, 413, 415, 429)
+#: A write that names the phase it is for (orders, the ready mark, votes, an extension):
+#: also a 409 when that phase is over.
+PHASE_WRITE_ERRORS = errors(400, 401, 403, 404, 409, 413, 415, 429)
 
 
 def by_power() -> serializers.DictField:

@@ -1,6 +1,7 @@
 """The refusal every service raises: a request the rules or the state refuse, in words a
-player can read. The API answers it as 400 (403 for :class:`NotSeated`; core.api), the
-pages show it as a message."""
+player can read. The API answers it as 400 (403 for :class:`NotSeated`, 409 for
+:class:`PhaseOver`, 404 for :class:`NoSuchPhase`; core.api), the pages show it as a
+message."""
 
 from __future__ import annotations
 
@@ -30,3 +31,24 @@ class NotSeated(ApplicationError):
 
     def __init__(self, message: str | None = None) -> None:
         super().__init__(message or _("You have no seat in this game."))
+
+
+class PhaseOver(ApplicationError):
+    """A write named a phase that is no longer open (a ready mark, orders or a vote sent
+    for the phase the player saw, after the next one opened): refused, never taken for
+    the phase open now. The API answers 409, with the phase open now (``open_phase``, its
+    index; None when the game has none), so that a program reads the game again."""
+
+    code = "phase_over"
+
+    def __init__(self, message: str, open_phase: int | None) -> None:
+        super().__init__(message, {"open_phase": open_phase})
+
+
+class NoSuchPhase(ApplicationError):
+    """A write named a phase the game does not have (yet): the API answers 404."""
+
+    code = "no_such_phase"
+
+    def __init__(self) -> None:
+        super().__init__(_("No such phase."))

@@ -11,10 +11,14 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from core.api import MAX_ID, READ_ERRORS, WRITE_ERRORS, ApiView
-from games.api.access import game_for
+from core.api import MAX_ID, PHASE_WRITE_ERRORS, READ_ERRORS, WRITE_ERRORS, ApiView
+from games.api.access import game_for, phase_named
 from games.models import Vacation
 from games.services import absences
+
+
+class ExtensionRequestSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    phase = phase_named("whose deadline you want moved")
 
 
 class ExtensionSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -44,12 +48,16 @@ class ExtensionApi(ApiView):
     @extend_schema(
         operation_id="games_extension",
         summary="Ask for more time: the open phase's deadline moves (limited per player)",
-        request=None,
-        responses={200: ExtensionSerializer, **WRITE_ERRORS},
+        request=ExtensionRequestSerializer,
+        responses={200: ExtensionSerializer, **PHASE_WRITE_ERRORS},
     )
     def post(self, request: Request, game_id: int) -> Response:
         game = game_for(request, game_id)
-        phase = absences.deadline_extension_request(game=game, user=request.user)
+        data = ExtensionRequestSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        phase = absences.deadline_extension_request(
+            game=game, user=request.user, phase=data.validated_data["phase"]
+        )
         return Response(ExtensionSerializer({"phase": phase.code, "deadline": phase.deadline}).data)
 
 

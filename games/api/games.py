@@ -25,6 +25,7 @@ from adjudicator import Outcome, find_variant
 from adjudicator.variants import shipped_reasons
 from core.api import (
     MAX_ID,
+    PHASE_WRITE_ERRORS,
     READ_ERRORS,
     WRITE_ERRORS,
     ApiView,
@@ -35,7 +36,7 @@ from core.api import (
     page_of,
 )
 from games import selectors, services, visibility, wording
-from games.api.access import game_for
+from games.api.access import game_for, phase_named
 from games.models import Game, GamePhase, Vote
 from games.terms import REMINDER_HOURS_MAX, GameTerms
 
@@ -312,6 +313,10 @@ class ReadySerializer(serializers.Serializer):  # type: ignore[type-arg]
     ready = serializers.BooleanField()
 
 
+class ReadyInputSerializer(ReadySerializer):
+    phase = phase_named("you mark yourself ready (or not) in")
+
+
 class DrawResultSerializer(serializers.Serializer):  # type: ignore[type-arg]
     accept = serializers.BooleanField()
     game_drawn = serializers.BooleanField()
@@ -329,6 +334,7 @@ class VoteSerializer(serializers.Serializer):  # type: ignore[type-arg]
     accept = serializers.BooleanField(
         help_text="For (true) or against (false); a concession cannot be withdrawn."
     )
+    phase = phase_named("you vote in (a vote lapses when its phase ends)")
 
 
 class VoteResultSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -602,11 +608,7 @@ class OrdersApi(ApiView):
         orders = serializers.ListField(
             child=serializers.CharField(max_length=200, allow_blank=True), max_length=100
         )
-        phase = IndexField(
-            required=False,
-            help_text="The index of the phase you order for: refused (400) if it is no longer "
-            "open, not found (404) if the game has no such phase (yet).",
-        )
+        phase = phase_named("you order for")
         power = serializers.CharField(
             required=False,
             max_length=40,
@@ -630,25 +632,17 @@ class OrdersApi(ApiView):
         operation_id="orders_replace",
         summary="Submit your orders, replacing those saved (clears your ready mark)",
         request=OrdersInputSerializer,
-        responses={200: OrdersResultSerializer, **WRITE_ERRORS},
+        responses={200: OrdersResultSerializer, **PHASE_WRITE_ERRORS},
     )
     def put(self, request: Request, game_id: int) -> Response:
         game = game_for(request, game_id)
         data = self.OrdersInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        index = data.validated_data.get("phase")
-        phase_id = None
-        if index is not None:
-            # A phase the game does not have (a future one, say) was never adjudicated: the
-            # service's "no longer open" is only for phases that were.
-            phase_id = game.phases.filter(index=index).values_list("pk", flat=True).first()
-            if phase_id is None:
-                raise exceptions.NotFound(_("No such phase."))
         order_set = services.orders_submit(
             game=game,
             user=request.user,
             orders=data.validated_data["orders"],
-            phase_id=phase_id,
+            phase=data.validated_data["phase"],
             power=data.validated_data.get("power") or None,
         )
         return Response(OrdersResultSerializer(order_set).data)
@@ -693,15 +687,18 @@ class ReadyApi(ApiView):
     @extend_schema(
         operation_id="orders_ready",
         summary="Mark yourself ready (or not); when all are ready the phase is adjudicated",
-        request=ReadySerializer,
-        responses={200: ReadySerializer, **WRITE_ERRORS},
+        request=ReadyInputSerializer,
+        responses={200: ReadySerializer, **PHASE_WRITE_ERRORS},
     )
     def post(self, request: Request, game_id: int) -> Response:
         game = game_for(request, game_id)
-        data = ReadySerializer(data=request.data)
+        data = ReadyInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         order_set = services.orders_ready(
-            game=game, user=request.user, ready=data.validated_data["ready"]
+            game=game,
+            user=request.user,
+            ready=data.validated_data["ready"],
+            phase=data.validated_data["phase"],
         )
         return Response(ReadySerializer(order_set).data)
 
@@ -711,19 +708,22 @@ class DrawVoteApi(ApiView):
 
     class DrawVoteSerializer(serializers.Serializer):  # type: ignore[type-arg]
         accept = serializers.BooleanField()
+        phase = phase_named("you vote in (a vote lapses when its phase ends)")
 
     @extend_schema(
         operation_id="draw_vote",
         summary="Vote for or against a draw in this phase (votes are secret)",
         request=DrawVoteSerializer,
-        responses={200: DrawResultSerializer, **WRITE_ERRORS},
+        responses={200: DrawResultSerializer, **PHASE_WRITE_ERRORS},
     )
     def post(self, request: Request, game_id: int) -> Response:
         game = game_for(request, game_id)
         data = self.DrawVoteSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         accept = data.validated_data["accept"]
-        ended = services.draw_vote(game=game, user=request.user, accept=accept)
+        ended = services.draw_vote(
+            game=game, user=request.user, accept=accept, phase=data.validated_data["phase"]
+        )
         return Response(DrawResultSerializer({"accept": accept, "game_drawn": ended}).data)
 
 
@@ -735,14 +735,20 @@ class VotesApi(ApiView):
         summary="Vote in this phase: a draw, a concession, cancelling, a pause, its end "
         "(votes are secret until decided, and lapse when the phase ends)",
         request=VoteSerializer,
-        responses={200: VoteResultSerializer, **WRITE_ERRORS},
+        responses={200: VoteResultSerializer, **PHASE_WRITE_ERRORS},
     )
     def post(self, request: Request, game_id: int) -> Response:
         game = game_for(request, game_id)
         data = VoteSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         kind, accept = data.validated_data["kind"], data.validated_data["accept"]
-        decided = services.vote_cast(game=game, user=request.user, kind=kind, accept=accept)
+        decided = services.vote_cast(
+            game=game,
+            user=request.user,
+            kind=kind,
+            accept=accept,
+            phase=data.validated_data["phase"],
+        )
         return Response(
             VoteResultSerializer({"kind": kind, "accept": accept, "decided": decided}).data
         )

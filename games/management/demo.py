@@ -41,7 +41,7 @@ from django.utils import timezone
 
 from adjudicator import find_variant
 from bots import bot_orders
-from core.errors import ApplicationError
+from core.errors import ApplicationError, PhaseOver
 from games import services
 
 # The demo bot runs in a process of its own, outside the worker: importing the tasks
@@ -142,20 +142,32 @@ def _seats_play(game: Game, who: Q) -> int:
         assert seat.user is not None  # filtered above
         rng = random.Random(f"{game.seed}:{phase.index}:{seat.power}")
         orders = [str(o) for o in bot_orders(variant, position, seat.power, rng)]
-        _orders_give(game, phase, seat.user, orders)
+        if not _orders_give(game, phase, seat.user, orders):
+            break  # the phase is over: the next round plays the new one
         done += 1
     return done
 
 
-def _orders_give(game: Game, phase: GamePhase, user: AbstractBaseUser, orders: list[str]) -> None:
-    """Save the orders and mark them ready; a set that is not yet a whole answer (the
-    variant says) stays saved without the mark, and the deadline decides."""
-    with transaction.atomic():
-        services.orders_submit(game=game, user=user, orders=orders, phase_id=phase.pk)
+def _orders_give(game: Game, phase: GamePhase, user: AbstractBaseUser, orders: list[str]) -> bool:
+    """Save the orders and mark them ready, both for ``phase``; a set that is not yet a
+    whole answer (the variant says) stays saved without the mark, and the deadline
+    decides. False if ``phase`` closed meanwhile (the visitor's ready mark ended it):
+    nothing is given for the next phase, whose board the bot has not read."""
+    over = "the demo bot's phase ended meanwhile in %s: %s"
     try:
-        services.orders_ready(game=game, user=user, ready=True)
+        with transaction.atomic():
+            services.orders_submit(game=game, user=user, orders=orders, phase=phase.index)
+    except PhaseOver as e:
+        log.info(over, game.name, e)
+        return False
+    try:
+        services.orders_ready(game=game, user=user, ready=True, phase=phase.index)
+    except PhaseOver as e:
+        log.info(over, game.name, e)
+        return False
     except ApplicationError as e:
         log.info("the demo bot was left unready in %s: %s", game.name, e)
+    return True
 
 
 def refresh_deadlines(*, now: datetime | None = None) -> int:

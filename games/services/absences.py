@@ -25,7 +25,7 @@ from games.deadlines import extend
 from games.models import Game, GamePhase, ModeratorAction, Seat, Vacation
 from games.positions import phase_position
 from games.schedule import deadline_around_vacations, deadline_rule
-from games.services.kernel import bump, game_locked, open_phase_locked, refuse_game_master
+from games.services.kernel import bump, game_locked, phase_named_locked, refuse_game_master
 
 
 def vacation_days_per_year() -> int:
@@ -154,9 +154,21 @@ def extensions_left(*, game: Game, seat: Seat | None) -> tuple[int, int]:
 
 
 @transaction.atomic
-def deadline_extension_request(*, game: Game, user: AbstractBaseUser) -> GamePhase:
-    """A player's own extension of the open phase's deadline: by the phase's duration, at
-    most a day. Limited per player and per game, and recorded for everyone to see."""
+def deadline_extension_request(
+    *, game: Game, user: AbstractBaseUser, phase: int | None = None
+) -> GamePhase:
+    """A player's own extension of the deadline of the open phase ``phase`` (its index:
+    the phase he asks more time for): by the phase's duration, at most a day. Limited per
+    player and per game, and recorded for everyone to see.
+
+    Raises:
+        NotSeated: ``user`` holds no seat in ``game``.
+        PhaseOver: ``phase`` is over (kernel.phase_named_locked): the next phase's
+            deadline is not moved, nor an extension spent on it.
+        NoSuchPhase: the game has no phase ``phase``.
+        ApplicationError: the game is paused, the phase has no deadline, or no extension
+            is left.
+    """
     game = game_locked(game.pk)
     seat = (
         game.seats.select_for_update().filter(user=user).first() if user.is_authenticated else None
@@ -165,7 +177,15 @@ def deadline_extension_request(*, game: Game, user: AbstractBaseUser) -> GamePha
         raise NotSeated
     if game.is_paused:
         raise ApplicationError(_("The game is paused."))
-    phase = open_phase_locked(game, _("There is no deadline to extend."))
+    advice = _("Nothing was extended: ask again if you still need more time.")
+    current = phase_named_locked(
+        game, phase, advice=advice, refusal=_("There is no deadline to extend.")
+    )
+    return _extended(game, seat, user, current)
+
+
+def _extended(game: Game, seat: Seat, user: AbstractBaseUser, phase: GamePhase) -> GamePhase:
+    """The deadline of ``phase`` moved later at ``seat``'s request, and recorded."""
     if phase.deadline is None:
         raise ApplicationError(_("There is no deadline to extend."))
     mine_left, game_left = extensions_left(game=game, seat=seat)

@@ -12,11 +12,12 @@ from django.utils.translation import gettext as _
 
 from adjudicator import Position, find_variant
 from adjudicator.io import position_to_json
-from core.errors import ApplicationError, NotSeated
+from core.errors import ApplicationError, NoSuchPhase, NotSeated, PhaseOver
 from core.live import game_changed_publish
 from core.queue import after_commit, task_after_commit
 from games import events, visibility
 from games.models import Game, GameMaster, GamePhase, Seat
+from games.pictures import phase_label
 from games.positions import phase_position, phase_seed, powers_to_order
 from games.schedule import phase_deadline
 
@@ -55,6 +56,54 @@ def open_phase_locked(game: Game, refusal: str | None = None) -> GamePhase:
     if phase is None or game.status != Game.Status.ACTIVE:
         raise ApplicationError(refusal or _("The phase has already been adjudicated."))
     return phase
+
+
+def phase_named_locked(
+    game: Game, index: int | None, *, advice: str, refusal: str | None = None
+) -> GamePhase:
+    """The game's open phase, row-locked, if it is the phase ``index`` the caller named:
+    the one check of every write that refers to a phase (orders, the ready mark, votes,
+    an extension, a moderator's late orders or extension).
+
+    A player acts on the phase he saw. Without this check a ready mark (or orders, or a
+    vote) sent for a phase that closed meanwhile lands on the next one; a ready mark
+    there may complete it and have it adjudicated at once, his units holding. ``None``
+    is for callers in the same process that act on whatever phase is open (tests,
+    scripts); every request names its phase.
+
+    ``advice`` says what to do now, after "Spring 1903 is over: you are now in Fall
+    1903." (the message of the refusal).
+
+    Raises:
+        PhaseOver: the phase named is over: another is open, or the game has ended.
+        NoSuchPhase: the game has no phase ``index`` (yet).
+        ApplicationError: ``refusal`` (or "not started yet") when the game is forming;
+            with ``index`` None, ``refusal`` (or "already adjudicated") when the game
+            has no open phase or is not running.
+    """
+    if index is None:
+        return open_phase_locked(game, refusal)
+    phase = GamePhase.objects.open_latest(game.pk, lock=True)
+    running = game.status == Game.Status.ACTIVE
+    if phase is not None and running and phase.index == index:
+        return phase
+    if game.status == Game.Status.FORMING:
+        raise ApplicationError(refusal or _("The game has not started yet."))
+    named = game.phases.filter(index=index).first()
+    if named is None:
+        raise NoSuchPhase
+    was = phase_label(named)
+    if not running:
+        raise PhaseOver(_("%(phase)s is over: the game has ended.") % {"phase": was}, None)
+    if phase is None:
+        raise PhaseOver(_("%(phase)s is over.") % {"phase": was}, None)
+    words = {"phase": was, "now": phase_label(phase)}
+    if named.status == GamePhase.Status.SUPERSEDED:
+        # A ruling replaced it: the phase open now may well have the same name.
+        over = _("%(phase)s was replaced by a moderator's ruling: you are now in %(now)s.")
+    else:
+        over = _("%(phase)s is over: you are now in %(now)s.")
+    raise PhaseOver(f"{over % words} {advice}", phase.index)
 
 
 def phase_open(

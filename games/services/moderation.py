@@ -32,7 +32,7 @@ from games.services.kernel import (
     bump,
     game_finish,
     game_locked,
-    open_phase_locked,
+    phase_named_locked,
     refuse_game_master,
     seat_exclude,
     seat_give,
@@ -54,9 +54,21 @@ def moderated_game_locked(game: Game, by: AbstractBaseUser) -> Game:
     return game
 
 
-def open_phase_moderated(game: Game) -> GamePhase:
-    """The open phase a moderator acts on, row-locked."""
-    return open_phase_locked(game, _("The game has no phase open."))
+def open_phase_moderated(game: Game, index: int | None = None) -> GamePhase:
+    """The open phase a moderator acts on, row-locked: the phase ``index`` he acted on
+    (his page's), if he named one (kernel.phase_named_locked).
+
+    Raises:
+        PhaseOver: the phase ``index`` is over.
+        NoSuchPhase: the game has no phase ``index``.
+        ApplicationError: the game has no phase open.
+    """
+    return phase_named_locked(
+        game,
+        index,
+        advice=_("Nothing was done: look at the new phase first."),
+        refusal=_("The game has no phase open."),
+    )
 
 
 def action_record(
@@ -283,16 +295,27 @@ def pause_end(game: Game, by: AbstractBaseUser | None, reason: str, **details: A
 
 @transaction.atomic
 def deadline_extend(
-    *, game: Game, by: AbstractBaseUser, extension: timedelta, reason: str
+    *,
+    game: Game,
+    by: AbstractBaseUser,
+    extension: timedelta,
+    reason: str,
+    phase: int | None = None,
 ) -> GamePhase:
-    """Move the open phase's deadline later."""
+    """Move the deadline of the open phase ``phase`` (its index: the phase on the
+    moderator's page) later."""
     game = moderated_game_locked(game, by)
     reason = reason_required(reason)
     if extension <= timedelta(0) or extension > timedelta(days=14):
         raise ApplicationError(_("An extension is between a minute and 14 days."))
     if game.is_paused:
         raise ApplicationError(_("The game is paused: resume it first."))
-    phase = open_phase_moderated(game)
+    return _deadline_moved(game, by, extension, reason, open_phase_moderated(game, phase))
+
+
+def _deadline_moved(
+    game: Game, by: AbstractBaseUser, extension: timedelta, reason: str, phase: GamePhase
+) -> GamePhase:
     base = phase.deadline or timezone.now()
     # Days off do not count, and a fixed time of day is kept.
     phase.deadline = extend(base, extension, deadline_rule(game, phase.code))
@@ -386,8 +409,10 @@ def late_orders_accept(
     power: str,
     reason: str,
     orders: list[str] | None = None,
+    phase: int | None = None,
 ) -> OrderSet:
-    """Take a late player's orders before the phase is adjudicated.
+    """Take a late player's orders before the phase ``phase`` (its index: the phase on
+    the moderator's page; it must still be open) is adjudicated.
 
     The player's own saved orders count (or ``orders`` the moderator enters for them);
     a player excluded in this phase by the missed-orders rules gets the seat back.
@@ -397,7 +422,17 @@ def late_orders_accept(
     """
     game = moderated_game_locked(game, by)
     reason = reason_required(reason)
-    phase = open_phase_moderated(game)
+    return _late_taken(game, by, power, reason, orders, open_phase_moderated(game, phase))
+
+
+def _late_taken(
+    game: Game,
+    by: AbstractBaseUser,
+    power: str,
+    reason: str,
+    orders: list[str] | None,
+    phase: GamePhase,
+) -> OrderSet:
     position = phase_position(phase)
     variant = find_variant(game.variant)
     seats = {s.power: s for s in game.seats.select_for_update()}

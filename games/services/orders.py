@@ -26,7 +26,7 @@ from games.services.kernel import (
     adjudicate_when_all_ready,
     bump,
     game_locked,
-    open_phase_locked,
+    phase_named_locked,
     seat_acting,
 )
 
@@ -79,22 +79,28 @@ def orders_submit(
     game: Game,
     user: AbstractBaseUser,
     orders: list[str],
-    phase_id: int | None = None,
+    phase: int | None = None,
     power: str | None = None,
 ) -> OrderSet:
-    """Save a power's orders for the open phase, replacing what was saved: the seat's own
-    power's, or ``power``'s if the seat gives its orders now.
+    """Save a power's orders for the open phase ``phase`` (its index: the phase the
+    player ordered in), replacing what was saved: the seat's own power's, or ``power``'s
+    if the seat gives its orders now.
 
     Every order is checked by the adjudicator; if any cannot be read or is
     illegal, nothing is saved and the error lists each problem. A later order
     for the same unit replaces an earlier one. Saving clears the ready mark.
+
+    Raises:
+        PhaseOver: ``phase`` is over (kernel.phase_named_locked): nothing is saved.
+        NoSuchPhase: the game has no phase ``phase``.
+        NotSeated: ``user`` has no seat in ``game`` (nor sits for one).
+        ApplicationError: an order is refused, or the game has no open phase.
     """
     game = game_locked(game.pk)
     seat = seat_acting(game, user)
-    phase = open_phase_locked(game)
-    if phase_id is not None and phase.pk != phase_id:
-        raise ApplicationError(_("The phase has already been adjudicated."))
-    position = phase_position(phase)
+    advice = _("Your orders were not saved: give them for the new phase.")
+    current = phase_named_locked(game, phase, advice=advice)
+    position = phase_position(current)
     power = power_given(position, game, seat, power)
     strict = orders_read_strictly(game)
     canonical, problems = order_problems(
@@ -106,8 +112,8 @@ def orders_submit(
     faulty = {" ".join(p["order"].split()) for p in problems}
     readable = [t for t in kept if t not in faulty]
     refuse_excess_orders(game, position, power, readable)
-    order_set = orders_replace(phase, seat, power, kept)
-    _not_due_yet(phase)
+    order_set = orders_replace(current, seat, power, kept)
+    _not_due_yet(current)
     bump(game)
     return order_set
 
@@ -143,30 +149,42 @@ def order_set_of(phase: GamePhase, seat: Seat, power: str) -> OrderSet:
 
 
 @transaction.atomic
-def orders_ready(*, game: Game, user: AbstractBaseUser, ready: bool) -> OrderSet:
-    """Mark a seat ready (or not): every power whose orders it gives now. When every power
-    with orders to give is ready, the phase is adjudicated at once (after this transaction
-    commits). Returns the order set of the seat's own power."""
+def orders_ready(
+    *, game: Game, user: AbstractBaseUser, ready: bool, phase: int | None = None
+) -> OrderSet:
+    """Mark a seat ready (or not) in the open phase ``phase`` (its index: the phase the
+    player looked at): every power whose orders it gives now. When every power with
+    orders to give is ready, the phase is adjudicated at once (after this transaction
+    commits). Returns the order set of the seat's own power.
+
+    Raises:
+        PhaseOver: ``phase`` is over (kernel.phase_named_locked): a mark meant for it
+            never lands on the next phase.
+        NoSuchPhase: the game has no phase ``phase``.
+        NotSeated: ``user`` has no seat in ``game`` (nor sits for one).
+        ApplicationError: the seat has no orders to give, or they are not a whole answer.
+    """
     game = game_locked(game.pk)
     seat = seat_acting(game, user)
-    phase = open_phase_locked(game)
-    position = phase_position(phase)
+    advice = _("Look at the new phase before you mark ready.")
+    current = phase_named_locked(game, phase, advice=advice)
+    position = phase_position(current)
     powers = seat_powers(position, find_variant(game.variant), seat)
     if not powers:
         raise ApplicationError(_("You have no orders to give now."))
-    order_sets = [order_set_of(phase, seat, power) for power in powers]
+    order_sets = [order_set_of(current, seat, power) for power in powers]
     if ready:
         for order_set in order_sets:
-            _check_whole_answer(game, phase, order_set.power, order_set.orders)
+            _check_whole_answer(game, current, order_set.power, order_set.orders)
     for order_set in order_sets:
         order_set.ready = ready
         order_set.save()
     order_set = order_sets[0]
     bump(game)
     if ready:
-        adjudicate_when_all_ready(game, phase)
+        adjudicate_when_all_ready(game, current)
     else:
-        _not_due_yet(phase)
+        _not_due_yet(current)
     return order_set
 
 

@@ -26,7 +26,7 @@ from games.services.kernel import (
     game_cancel,
     game_finish,
     game_locked,
-    open_phase_locked,
+    phase_named_locked,
     seat_acting,
     seated_users,
 )
@@ -36,9 +36,13 @@ from games.votes import UNANIMOUS, vote_refusal
 
 
 @transaction.atomic
-def vote_cast(*, game: Game, user: AbstractBaseUser, kind: str, accept: bool) -> bool:
-    """Vote for (``accept``) or against a ``kind`` of :class:`Vote` in the open phase;
-    returns True if the vote was decided by it (and carried out).
+def vote_cast(
+    *, game: Game, user: AbstractBaseUser, kind: str, accept: bool, phase: int | None = None
+) -> bool:
+    """Vote for (``accept``) or against a ``kind`` of :class:`Vote` in the open phase
+    ``phase`` (its index: the phase the player voted in); returns True if the vote was
+    decided by it (and carried out). A vote lapses with its phase: one sent for a phase
+    that is over is refused, never cast in the next.
 
     A concession is decided by its one vote; the other kinds need the vote of every
     surviving power in the same phase. The first yes of a phase proposes the vote, and
@@ -46,6 +50,8 @@ def vote_cast(*, game: Game, user: AbstractBaseUser, kind: str, accept: bool) ->
 
     Raises:
         NotSeated: ``user`` holds no seat in ``game`` (a sitter's is not his).
+        PhaseOver: ``phase`` is over (kernel.phase_named_locked).
+        NoSuchPhase: the game has no phase ``phase``.
         ApplicationError: the vote is not open to the seat (games.votes), the game has no
             open phase, or a concession is withdrawn (it cannot be cast against).
     """
@@ -57,31 +63,34 @@ def vote_cast(*, game: Game, user: AbstractBaseUser, kind: str, accept: bool) ->
         list(Game.objects.select_for_update().filter(link_id=game.link_id).order_by("pk"))
     game = game_locked(game.pk)
     seat = seat_acting(game, user, sitter_ok=False)  # a sitter orders, but agrees nothing
-    phase = open_phase_locked(game)
-    refusal = vote_refusal(game=game, seat=seat, kind=kind, phase=phase)
+    advice = _("Your vote was not cast: a vote lapses when its phase ends.")
+    current = phase_named_locked(game, phase, advice=advice)
+    refusal = vote_refusal(game=game, seat=seat, kind=kind, phase=current)
     if refusal is not None:
         raise ApplicationError(refusal)
     if kind == Vote.Kind.CONCEDE and not accept:
         raise ApplicationError(_("A concession is final: there is nothing to withdraw."))
-    Vote.objects.update_or_create(phase=phase, seat=seat, kind=kind, defaults={"accept": accept})
-    yes = set(phase.votes.filter(kind=kind, accept=True).values_list("seat_id", flat=True))
+    Vote.objects.update_or_create(phase=current, seat=seat, kind=kind, defaults={"accept": accept})
+    yes = set(current.votes.filter(kind=kind, accept=True).values_list("seat_id", flat=True))
     if kind in UNANIMOUS:
         survivors = set(game.seats.filter(eliminated=False).values_list("pk", flat=True))
         decided = bool(survivors) and survivors <= yes
     else:
         decided = True
     if decided:
-        _carry_out(game, phase, seat, kind)
+        _carry_out(game, current, seat, kind)
     elif accept and len(yes) == 1:
-        _propose(game, phase, seat, kind)
+        _propose(game, current, seat, kind)
     bump(game)
     return decided
 
 
-def draw_vote(*, game: Game, user: AbstractBaseUser, accept: bool) -> bool:
-    """Vote for (or against) a draw in this phase; True if the game ended in a draw
-    (:func:`vote_cast` of a draw)."""
-    return vote_cast(game=game, user=user, kind=Vote.Kind.DRAW, accept=accept)
+def draw_vote(
+    *, game: Game, user: AbstractBaseUser, accept: bool, phase: int | None = None
+) -> bool:
+    """Vote for (or against) a draw in the open phase ``phase``; True if the game ended
+    in a draw (:func:`vote_cast` of a draw)."""
+    return vote_cast(game=game, user=user, kind=Vote.Kind.DRAW, accept=accept, phase=phase)
 
 
 def _propose(game: Game, phase: GamePhase, seat: Seat, kind: str) -> None:

@@ -23,6 +23,7 @@ from core.errors import ApplicationError
 from games import visibility
 from games.models import Game, Vacation
 from games.services import absences
+from games.web.phases import phase_posted
 
 
 def _attempt(request: HttpRequest, action: Callable[[], str]) -> None:
@@ -67,7 +68,9 @@ def extension(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game_of_player(request, game_id)
 
     def action() -> str:
-        absences.deadline_extension_request(game=game, user=request.user)
+        absences.deadline_extension_request(
+            game=game, user=request.user, phase=phase_posted(request)
+        )
         return _("The deadline is extended.")
 
     _attempt(request, action)

@@ -22,6 +22,7 @@ from games.forms import GameCreateForm
 from games.models import Game, GamePhase, Vote
 from games.phase_actions import phase_actions
 from games.terms import GameTerms
+from games.web.phases import phase_posted
 from variants.board import SeenPosition, board_svg
 from variants.drawing import map_anchors
 from variants.registry import offered, option_forms
@@ -244,7 +245,9 @@ def orders_form(request: HttpRequest, game_id: int) -> HttpResponse:
     response = _act(
         request,
         game,
-        lambda: services.orders_submit(game=game, user=request.user, orders=lines, power=power),
+        lambda: services.orders_submit(
+            game=game, user=request.user, orders=lines, power=power, phase=phase_posted(request)
+        ),
     )
     if request.POST.get("next") == "exchange":  # sent from the exchange page: back there
         return redirect("games:exchange", game_id=game.pk)
@@ -278,7 +281,11 @@ def ready_form(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _viewable(request, game_id)
     ready = request.POST.get("ready") == "1"
     return _act(
-        request, game, lambda: services.orders_ready(game=game, user=request.user, ready=ready)
+        request,
+        game,
+        lambda: services.orders_ready(
+            game=game, user=request.user, ready=ready, phase=phase_posted(request)
+        ),
     )
 
 
@@ -297,7 +304,9 @@ def vote_form(request: HttpRequest, game_id: int) -> HttpResponse:
     return _act(
         request,
         game,
-        lambda: services.vote_cast(game=game, user=request.user, kind=kind, accept=accept),
+        lambda: services.vote_cast(
+            game=game, user=request.user, kind=kind, accept=accept, phase=phase_posted(request)
+        ),
     )
 
 
@@ -307,5 +316,9 @@ def draw_form(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _viewable(request, game_id)
     accept = request.POST.get("accept") == "1"
     return _act(
-        request, game, lambda: services.draw_vote(game=game, user=request.user, accept=accept)
+        request,
+        game,
+        lambda: services.draw_vote(
+            game=game, user=request.user, accept=accept, phase=phase_posted(request)
+        ),
     )

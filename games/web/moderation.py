@@ -29,6 +29,7 @@ from core.inputs import json_loads, whole_number
 from games import selectors, services, visibility, wording
 from games.models import Decision, Game, GamePhase
 from games.services import decisions, moderation, rulings
+from games.web.phases import phase_posted
 
 # -- who may ---------------------------------------------------------------------------------
 
@@ -189,6 +190,7 @@ def extend(request: HttpRequest, game_id: int) -> HttpResponse:
             by=request.user,
             extension=_hours(request.POST.get("hours", "")),
             reason=request.POST.get("reason", ""),
+            phase=phase_posted(request),
         )
 
     return _run(request, game, action, _("The deadline is extended."))
@@ -239,6 +241,7 @@ def late_orders(request: HttpRequest, game_id: int) -> HttpResponse:
             power=request.POST.get("power", ""),
             reason=request.POST.get("reason", ""),
             orders=lines or None,
+            phase=phase_posted(request),
         ),
         _("The late orders are accepted."),
     )

@@ -85,8 +85,9 @@ import { createReplay } from "./replay.js";
   }
 
   // Save my orders for a phase (by default the one on show), replacing those saved. The
-  // phase's index goes with them: if the phase has moved on meanwhile, the server
-  // refuses them.
+  // phase's index goes with them, as with every write in a phase (the ready mark, votes):
+  // if the phase has moved on meanwhile, the server refuses them (409) rather than take
+  // them for the next one.
   // The power whose orders this page gives: the seat's own, or one it orders for now (a
   // Kapitalisten investor's nation, chosen by the page's ?as=).
   function acting() {
@@ -573,9 +574,12 @@ import { createReplay } from "./replay.js";
         delay = 1000;
         if (!answer.ok) {
           // Refused: the page goes back to what is saved, and says so (changes made since
-          // were built on the refused list, and go with it).
+          // were built on the refused list, and go with it). Refused because the phase is
+          // over (409): the page shows the new one first, and then says why.
           pending = null;
-          setError(format(gettext("Not saved: %(problem)s"), { problem: problemText(answer.data, true) }));
+          const why = format(gettext("Not saved: %(problem)s"), { problem: problemText(answer.data, true) });
+          if (answer.status === 409) await refresh();
+          setError(why);
           break;
         }
         savesDone += 1;
@@ -602,24 +606,29 @@ import { createReplay } from "./replay.js";
     if (busy || !text) return;
     busy = true;
     pending = [text];
-    pendingPhase = state.phase.index;
+    const phaseIndex = state.phase.index;
+    pendingPhase = phaseIndex;
     render();
+    let problem = "";
     try {
-      const saved = await putOrders([text]);
+      const saved = await putOrders([text], phaseIndex);
       if (!saved.ok) {
-        setError(problemText(saved.data, false));
-        return;
+        problem = problemText(saved.data, false);
+      } else {
+        savesDone += 1;
+        const ready = await post(root.dataset.readyUrl, { ready: true, phase: phaseIndex });
+        if (!ready.ok) problem = problemText(ready.data, false);
       }
-      savesDone += 1;
-      const ready = await post(root.dataset.readyUrl, { ready: true });
-      if (!ready.ok) setError(problemText(ready.data, false));
     } catch (e) {
-      setError(gettext("The pick was not made: there is no connection to the server. Try again."));
+      problem = gettext("The pick was not made: there is no connection to the server. Try again.");
     } finally {
       busy = false;
       pending = null;
     }
+    // Said after the page is fetched again: a refusal because the pick's phase is over
+    // (409) is shown on the new phase, not wiped with the old one.
     await refresh();
+    if (problem) setError(problem);
   }
 
   // What the set-up widgets (setup/) may read and do.
@@ -683,9 +692,11 @@ import { createReplay } from "./replay.js";
         e.preventDefault();
         const kind = voteForm.querySelector("[name=kind]").value;
         const accept = voteForm.querySelector("[name=accept]").value === "1";
+        // The phase on show, as the form carries it (a new panel after each refresh).
+        const phase = Number(voteForm.querySelector("[name=phase]").value);
         let problem = "";
         try {
-          const { ok, data } = await post(root.dataset.votesUrl, { kind, accept });
+          const { ok, data } = await post(root.dataset.votesUrl, { kind, accept, phase });
           if (!ok) problem = problemText(data, false);
         } catch (err) {
           problem = gettext("Not saved: there is no connection to the server. Try again.");
@@ -701,13 +712,20 @@ import { createReplay } from "./replay.js";
         e.preventDefault();
         if (unsaved()) return; // the button is disabled meanwhile (see renderSaving)
         const ready = readyForm.querySelector("[name=ready]").value === "1";
+        // The phase the player is looking at, as the form carries it: a mark meant for it
+        // never lands on the next one (the server refuses it once the phase is over).
+        const phase = Number(readyForm.querySelector("[name=phase]").value);
+        let problem = "";
         try {
-          const { ok, data } = await post(root.dataset.readyUrl, { ready });
-          if (!ok) setError(problemText(data, true));
+          const { ok, data } = await post(root.dataset.readyUrl, { ready, phase });
+          if (!ok) problem = problemText(data, true);
         } catch (err) {
-          setError(gettext("Not saved: there is no connection to the server. Try again."));
+          problem = gettext("Not saved: there is no connection to the server. Try again.");
         }
+        // Said after the page is fetched again, so that a refusal because the phase is
+        // over is shown on the new phase rather than wiped with the old one.
         await refresh();
+        if (problem) setError(problem);
       });
     }
     const select = document.getElementById("phase-select");

@@ -31,18 +31,21 @@ def test_a_player_asks_for_more_time_once(
     assert phase.deadline is not None
     before = phase.deadline
     england = api(players["england"])
-    answer = england.post(url("extension", started_game.pk))
+    asked = {"phase": phase.index}
+    answer = england.post(url("extension", started_game.pk), asked, format="json")
     assert answer.status_code == 200
     assert answer.json()["phase"] == "S1901M"
     phase.refresh_from_db()
     assert phase.deadline > before
-    again = england.post(url("extension", started_game.pk))
+    again = england.post(url("extension", started_game.pk), asked, format="json")
     assert again.status_code == 400
     assert "extensions" in again.json()["message"]
-    observer = api(make_user("watcher")).post(url("extension", started_game.pk))
+    observer = api(make_user("watcher")).post(
+        url("extension", started_game.pk), asked, format="json"
+    )
     assert observer.status_code == 403  # no seat: forbidden, as on every write in a game
     assert observer.json()["message"] == "You have no seat in this game."
-    assert api().post(url("extension", started_game.pk)).status_code == 401
+    assert api().post(url("extension", started_game.pk), asked, format="json").status_code == 401
 
 
 def test_an_outsider_cannot_tell_a_private_game_from_none(
@@ -52,7 +55,7 @@ def test_an_outsider_cannot_tell_a_private_game_from_none(
     game = services.game_create(created_by=owner, name="Hidden", terms=GameTerms(private=True))
     outsider = api(make_user("outsider"))
     for path in (url("extension", game.pk), url("extension", 2**31 - 1)):
-        answer = outsider.post(path)
+        answer = outsider.post(path, {"phase": 0}, format="json")
         assert (answer.status_code, answer.json()["message"]) == (404, "No such game.")
     answer = outsider.put(url("sitter", game.pk), {"username": ""}, format="json")
     assert answer.status_code == 404

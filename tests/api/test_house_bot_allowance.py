@@ -36,7 +36,8 @@ def _client(key: str) -> APIClient:
 
 def _saves(client: APIClient, game: Game, n: int) -> list[int]:
     url = reverse("api:orders", args=[game.pk])
-    return [client.put(url, {"orders": []}, format="json").status_code for _ in range(n)]
+    body = {"orders": [], "phase": 0}
+    return [client.put(url, body, format="json").status_code for _ in range(n)]
 
 
 def _reads(client: APIClient, game: Game, n: int) -> list[int]:
@@ -59,9 +60,7 @@ def test_the_sites_bots_get_their_own_allowance(settings: Any, make_user: Any) -
     assert _reads(house, game, 6) == [200] * 5 + [429]
 
 
-def test_any_other_bots_token_keeps_a_programs_allowance(
-    settings: Any, started_game: Game
-) -> None:
+def test_any_other_bots_token_keeps_a_programs_allowance(settings: Any, started_game: Game) -> None:
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": RATES}
     # A bot someone brought (manage.py bot_account), seated in a game of people.
     outsider, key = bot_account_create(username="outside-bot")

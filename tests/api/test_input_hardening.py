@@ -281,11 +281,11 @@ def test_a_csrf_failure_on_a_signed_in_session_is_json(
 
 #: A player's writes in a game: (method, url name, body).
 SEATED_WRITES = [
-    ("put", "orders", {"orders": ["A vie - tri"]}),
-    ("post", "ready", {"ready": True}),
-    ("post", "draw", {"accept": True}),
+    ("put", "orders", {"orders": ["A vie - tri"], "phase": 0}),
+    ("post", "ready", {"ready": True, "phase": 0}),
+    ("post", "draw", {"accept": True, "phase": 0}),
     ("post", "press", {"to": "all", "body": "hello"}),
-    ("post", "extension", None),
+    ("post", "extension", {"phase": 0}),
     ("put", "sitter", {"username": ""}),
     ("post", "orders-check", {"order": "A vie - tri"}),
 ]
@@ -337,7 +337,7 @@ def test_orders_for_a_phase_the_game_does_not_have_are_a_404(
         assert assert_error(future, 404) == "No such phase.", index
 
 
-def test_orders_for_a_past_phase_are_refused_as_adjudicated(
+def test_orders_for_a_past_phase_are_refused_as_over(
     austria: APIClient, started_game: Game
 ) -> None:
     phase = started_game.current_phase
@@ -345,6 +345,11 @@ def test_orders_for_a_past_phase_are_refused_as_adjudicated(
     services.phase_adjudicate(game_id=started_game.pk, phase_id=phase.pk)
     path = url("orders", game_id=started_game.pk)
     stale = austria.put(path, {"orders": [], "phase": phase.index}, format="json")
-    assert assert_error(stale, 400) == "The phase has already been adjudicated."
+    # A conflict with the game's state (409), saying which phase is open now.
+    assert assert_error(stale, 409) == (
+        "Spring 1901 movement is over: you are now in Fall 1901 movement. "
+        "Your orders were not saved: give them for the new phase."
+    )
+    assert stale.json()["open_phase"] == phase.index + 1
     current = austria.put(path, {"orders": [], "phase": phase.index + 1}, format="json")
     assert current.status_code == 200

@@ -18,7 +18,9 @@ RATES = {"api_read": "3/min", "api_write": "2/min", "page_read": "6/min", "page_
 
 def _save(client: APIClient, game: Any) -> int:
     return client.put(
-        reverse("api:orders", args=[game.pk]), {"orders": ["A vie - tri"]}, format="json"
+        reverse("api:orders", args=[game.pk]),
+        {"orders": ["A vie - tri"], "phase": 0},
+        format="json",
     ).status_code
 
 

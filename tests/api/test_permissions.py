@@ -60,10 +60,10 @@ def call(client: APIClient, method: str, path: str, data: Any = None) -> Any:
 PRIVATE_FORMING = [
     ("get", "state", None, (200, 200, 404, 404)),
     ("get", "orders", None, (403, 403, 404, 401)),
-    ("put", "orders", {"orders": ["A vie - tri"]}, (400, 400, 404, 401)),
+    ("put", "orders", {"orders": ["A vie - tri"], "phase": 0}, (400, 400, 404, 401)),
     ("post", "orders-check", {"order": "A vie - tri"}, (200, 200, 404, 401)),
-    ("post", "ready", {"ready": True}, (400, 400, 404, 401)),
-    ("post", "draw", {"accept": True}, (400, 400, 404, 401)),
+    ("post", "ready", {"ready": True, "phase": 0}, (400, 400, 404, 401)),
+    ("post", "draw", {"accept": True, "phase": 0}, (400, 400, 404, 401)),
     ("post", "join", {}, (400, 400, 404, 401)),
     ("post", "start", None, (400, 400, 404, 401)),
     ("get", "press", None, (200, 200, 404, 404)),
@@ -182,22 +182,25 @@ def test_playing_a_public_game(
     assert put.json() == {"orders": ["A vie - tri"], "ready": False}
     # Another power's orders stay secret until the phase is adjudicated.
     assert "austria" not in england.get(url("state", started_game)).json()["phase"]["orders"]
-    bad = call(austria, "put", url("orders", started_game), {"orders": ["A vie - lon"]})
+    bad = call(austria, "put", url("orders", started_game), {"orders": ["A vie - lon"], "phase": 0})
     assert bad.status_code == 400
     assert bad.json()["problems"][0]["order"] == "A vie - lon"
     future = call(austria, "put", url("orders", started_game), {"orders": [], "phase": 7})
     assert future.status_code == 404  # a phase the game does not have yet
     assert future.json() == {"message": "No such phase."}
     outsider = call(
-        api(players["england"]), "put", url("orders", started_game), {"orders": ["A vie - tri"]}
+        api(players["england"]),
+        "put",
+        url("orders", started_game),
+        {"orders": ["A vie - tri"], "phase": 0},
     )
     assert outsider.status_code == 400  # England's orders cannot move Austria's army
-    assert call(austria, "post", url("ready", started_game), {"ready": True}).json() == {
-        "ready": True
-    }
-    vote = call(austria, "post", url("draw", started_game), {"accept": True})
+    ready = call(austria, "post", url("ready", started_game), {"ready": True, "phase": 0})
+    assert ready.json() == {"ready": True}
+    vote = call(austria, "post", url("draw", started_game), {"accept": True, "phase": 0})
     assert vote.json() == {"accept": True, "game_drawn": False}
-    assert call(anonymous, "post", url("draw", started_game), {"accept": True}).status_code == 401
+    unsigned = call(anonymous, "post", url("draw", started_game), {"accept": True, "phase": 0})
+    assert unsigned.status_code == 401
     assert anonymous.get(url("state", started_game), {"phase": 9}).status_code == 404
 
 

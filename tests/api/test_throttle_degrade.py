@@ -43,7 +43,9 @@ def test_a_put_of_orders_is_saved_when_the_cache_is_down(
     cache_down: None, started_game: Any, players: dict[str, Any], api: Callable[..., APIClient]
 ) -> None:
     answer = api(players["austria"]).put(
-        reverse("api:orders", args=[started_game.pk]), {"orders": ["A vie - tri"]}, format="json"
+        reverse("api:orders", args=[started_game.pk]),
+        {"orders": ["A vie - tri"], "phase": 0},
+        format="json",
     )
     assert answer.status_code == 200
     assert answer.json() == {"orders": ["A vie - tri"], "ready": False}

@@ -22,9 +22,18 @@ from games.terms import GameTerms
 pytestmark = pytest.mark.django_db
 
 
+def open_index(game: Game) -> int:
+    """The index of the game's open phase (0 while it has none: a forming game)."""
+    phase = game.current_phase
+    return phase.index if phase is not None else 0
+
+
 def vote(client: APIClient, game: Game, kind: str, accept: Any = True) -> Any:
+    """A vote in the phase open now, as a player's page sends it (naming the phase)."""
     return client.post(
-        reverse("api:votes", args=[game.pk]), {"kind": kind, "accept": accept}, format="json"
+        reverse("api:votes", args=[game.pk]),
+        {"kind": kind, "accept": accept, "phase": open_index(game)},
+        format="json",
     )
 
 
@@ -76,7 +85,9 @@ def test_the_draw_endpoint_still_votes_for_a_draw(
     started_game: Game, players: dict[str, Any], api: Callable[..., APIClient]
 ) -> None:
     answer = api(players["italy"]).post(
-        reverse("api:draw", args=[started_game.pk]), {"accept": True}, format="json"
+        reverse("api:draw", args=[started_game.pk]),
+        {"accept": True, "phase": open_index(started_game)},
+        format="json",
     )
     assert answer.json() == {"accept": True, "game_drawn": False}
     assert Vote.objects.get().kind == Vote.Kind.DRAW

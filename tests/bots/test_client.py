@@ -246,3 +246,74 @@ def test_lists_only_the_running_games_that_need_the_seats_orders_or_ready_mark(
     assert api.games_to_play() == [started_game.pk]  # not ready yet
     services.orders_ready(game=started_game, user=players["austria"], ready=True)
     assert api.games_to_play() == []
+
+
+# -- a write for a phase that ended meanwhile: read again, not an error -----------------------
+
+
+def _deadline_passes(game: Game, index: int) -> None:
+    """Phase ``index`` of ``game`` reaches its deadline and the sweep adjudicates it."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    phase = game.phases.get(index=index)
+    GamePhase.objects.filter(pk=phase.pk).update(deadline=timezone.now() - timedelta(minutes=1))
+    assert services.phase_adjudicate(game_id=game.pk, phase_id=phase.pk)
+
+
+def test_a_ready_mark_refused_because_the_phase_ended_reads_the_game_again(
+    started_game: Game, players: dict[str, Any]
+) -> None:
+    from tests.bots.inprocess import InProcess
+
+    class Racing(Api):
+        """The deadline passes between the bot's save and its ready mark (issue 41, L2)."""
+
+        raced = False
+
+        def submit(self, game: int, orders: Any, *, phase: int, power: str) -> Any:
+            answer = super().submit(game, orders, phase=phase, power=power)
+            if not self.raced:
+                self.raced = True
+                _deadline_passes(started_game, phase)
+            return answer
+
+    site = InProcess()
+    api = Racing("http://testserver", _token(players["austria"]), opener=site)
+    assert play_turn(api, started_game.pk) is Turn.ORDERED
+    spring, fall = started_game.phases.order_by("index")
+    # Spring's orders were saved in Spring, the ready mark meant for Spring was refused
+    # (409), and the bot read the game again and played Fall 1901 with orders of its own.
+    marks = [s.body for s in site.writes() if s.path.endswith("/ready/")]
+    assert marks == [{"ready": True, "phase": 0}, {"ready": True, "phase": 1}]
+    assert not OrderSet.objects.get(phase=spring, power="austria").ready
+    played = OrderSet.objects.get(phase=fall, power="austria")
+    assert played.ready
+    assert played.orders  # its own orders for Fall, not a mark that left its units holding
+    assert fall.status == GamePhase.Status.OPEN
+
+
+def test_a_game_that_keeps_moving_on_is_left_for_the_next_round(
+    started_game: Game, players: dict[str, Any]
+) -> None:
+    from bots.client import STALE_READS
+    from tests.bots.inprocess import InProcess
+
+    class Stale(Api):
+        """Every ready mark arrives after its phase ended."""
+
+        reads = 0
+
+        def state(self, game: int) -> Any:
+            self.reads += 1
+            return super().state(game)
+
+        def ready(self, game: int, *, phase: int) -> Any:
+            raise ApiError(409, "Spring 1901 movement is over: you are now in Fall 1901.")
+
+    api = Stale("http://testserver", _token(players["austria"]), opener=InProcess())
+    assert play_turn(api, started_game.pk) is Turn.WAITING
+    assert api.reads == STALE_READS
+    # Not an error for the loop either: the game is played again next round.
+    assert play(api, [started_game.pk], once=True) == {started_game.pk: Turn.WAITING}

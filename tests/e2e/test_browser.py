@@ -11,8 +11,12 @@ from tests.e2e.base import (
     CHROMIUM,
     CHROMIUM_ARGS,
     PASSWORD,
+    POWERS,
     BrowserTestCase,
+    browser_session,
+    outside_the_event_loop,
     seven_player_game,
+    signed_in_page,
 )
 
 
@@ -52,3 +56,77 @@ class PlayInTheBrowser(BrowserTestCase):
         expect(page.locator("#panel h2").first).to_have_text("Fall 1901 movement", timeout=15000)
         expect(page.locator('#units [data-unit="bur"]')).to_have_count(1)
         assert page.evaluate("window.__noReload") is True
+
+    def test_the_ready_button_names_the_phase_on_screen_and_a_stale_one_is_refused(
+        self,
+    ) -> None:
+        """Issue 41, L2: the ready mark names the phase the page shows, the new one after a
+        live refresh; a page that missed the next phase is told so, and its mark never
+        completes the phase it did not see."""
+        from datetime import timedelta
+
+        from django.contrib.auth.models import User
+        from django.utils import timezone
+
+        from games import services
+        from games.models import GamePhase, OrderSet
+
+        game = self.game
+        page_url = f"{self.live_server_url}/games/{game.pk}/"
+        marks: list[Any] = []
+        with browser_session() as (browser, errors):
+            page = signed_in_page(browser, errors, self.live_server_url, "france-player")
+            page.on(
+                "request",
+                lambda r: (
+                    marks.append(r.post_data_json)
+                    if r.method == "POST" and r.url.endswith(f"/games/{game.pk}/ready/")
+                    else None
+                ),
+            )
+            page.goto(page_url)
+            page.click("#ready-button")
+            # France was the last to be ready: Fall 1901 arrives over the socket.
+            expect(page.locator("#panel h2").first).to_have_text(
+                "Fall 1901 movement", timeout=15000
+            )
+
+            # The page stops hearing of the game (its refreshes fail) while Fall's deadline
+            # passes, Spring 1902 opens and the six others are ready in it.
+            def the_page(url: str) -> bool:
+                return url == page_url
+
+            page.route(the_page, lambda route: route.abort())
+
+            def the_game_moves_on() -> None:
+                fall = game.phases.get(index=1)
+                past = timezone.now() - timedelta(minutes=1)
+                GamePhase.objects.filter(pk=fall.pk).update(deadline=past)
+                assert services.phase_adjudicate(game_id=game.pk, phase_id=fall.pk)
+                for power in POWERS:
+                    if power != "france":
+                        user = User.objects.get(username=f"{power}-player")
+                        services.orders_ready(game=game, user=user, ready=True, phase=2)
+
+            outside_the_event_loop(the_game_moves_on)
+            page.click("#ready-button")
+            expect(page.locator("#order-error")).to_have_text(
+                "Fall 1901 movement is over: you are now in Spring 1902 movement. "
+                "Look at the new phase before you mark ready."
+            )
+            spring = GamePhase.objects.get(game=game, index=2)
+            assert spring.status == GamePhase.Status.OPEN
+            assert not OrderSet.objects.filter(phase=spring, power="france", ready=True).exists()
+            # Back in touch, the page shows Spring 1902, and its mark is for Spring 1902.
+            page.unroute(the_page)
+            page.reload()
+            expect(page.locator("#panel h2").first).to_have_text("Spring 1902 movement")
+            page.click("#ready-button")
+            expect(page.locator("#panel h2").first).to_have_text(
+                "Fall 1902 movement", timeout=15000
+            )
+        assert marks == [
+            {"ready": True, "phase": 0},
+            {"ready": True, "phase": 1},
+            {"ready": True, "phase": 2},
+        ]

@@ -81,6 +81,8 @@ def test_each_bot_orders_through_the_api_with_its_own_token_and_marks_ready(
         [(orders_path, p) for p in BOTS] + [(ready_path, p) for p in BOTS]
     )
     for path, power, body in saves:
+        # Every write names the phase the bot read: a ready mark never lands on the next.
+        assert body["phase"] == first.index
         if path == orders_path:
             assert body["power"] == power
             assert body["orders"] == sets[power].orders
@@ -188,9 +190,7 @@ def test_a_paused_game_is_not_played(practice: Game) -> None:
     assert not site.writes()
 
 
-def test_a_site_that_does_not_answer_stops_the_round_quietly(
-    practice: Game, caplog: Any
-) -> None:
+def test_a_site_that_does_not_answer_stops_the_round_quietly(practice: Game, caplog: Any) -> None:
     with caplog.at_level(logging.WARNING, logger="games.management.botplay"):
         assert botplay.house_bots_play("http://127.0.0.1:9") == 0
     assert len(caplog.records) == 1  # once for the round, not once per bot
@@ -261,7 +261,8 @@ def test_the_bots_agree_to_the_draw_the_player_proposes_and_the_game_ends(
     tokens = _bot_tokens(practice)
     by_hash = {t.key_hash: power for power, t in tokens.items()}
     voted = {by_hash[hash_key(s.token)]: s.body for s in site.writes() if s.path == votes_path}
-    assert voted == {p: {"kind": "draw", "accept": True} for p in BOTS}
+    # Each vote names the phase the bot read, where the draw was proposed.
+    assert voted == {p: {"kind": "draw", "accept": True, "phase": 0} for p in BOTS}
 
 
 def test_the_bots_agree_to_pause_and_then_to_resume(practice: Game) -> None:

@@ -107,6 +107,52 @@ def test_the_bot_leaves_the_visitors_seat_and_saved_orders_alone() -> None:
     assert all(sets[p].ready for p in ("france", "germany", "italy", "russia", "turkey"))
 
 
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("eager")
+def test_a_phase_that_ends_between_the_bots_save_and_its_ready_mark_is_left_to_the_next_round(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 41, L2: the bot's ready mark names the phase it ordered in; if the phase was
+    adjudicated meanwhile (its deadline passed), the mark is refused, not taken for the
+    next phase, and that is no error: the next round orders the new phase."""
+    from django.utils import timezone
+
+    from games.models import GamePhase
+
+    call_command("demo_data")
+    game = demo.demo_game(RUNNING_GAME)
+    assert game is not None
+    alice = _users("alice")["alice"]
+    services.orders_ready(game=game, user=alice, ready=True)
+    first = game.current_phase
+    assert first is not None
+    real = services.orders_submit
+    raced: list[int] = []
+
+    def the_deadline_passes_after_the_first_save(**kwargs: Any) -> Any:
+        saved = real(**kwargs)
+        if not raced:
+            raced.append(first.index)
+            past = timezone.now() - timedelta(minutes=1)
+            GamePhase.objects.filter(pk=first.pk).update(deadline=past)
+            assert services.phase_adjudicate(game_id=game.pk, phase_id=first.pk)
+        return saved
+
+    monkeypatch.setattr(services, "orders_submit", the_deadline_passes_after_the_first_save)
+    demo.bot_play()
+    assert raced == [first.index]
+    following = GamePhase.objects.get(game=game, index=first.index + 1)
+    assert following.status == GamePhase.Status.OPEN
+    # Nothing given for the phase the bot has not read, and nothing logged as a failure.
+    assert not OrderSet.objects.filter(phase=following).exists()
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
+    monkeypatch.undo()
+    demo.bot_play()
+    due = services.powers_to_order(services.phase_position(following), find_variant("standard"))
+    mine = OrderSet.objects.filter(phase=following)
+    assert {o.power for o in mine if o.ready} == due - {"austria"}
+
+
 def _play(variant_id: str, options: dict[str, Any], phases: int) -> tuple[Counter[str], Any]:
     """Every power played by the bot for a number of phases (or to a win); every order set
     is checked to be a whole answer. Returns the results counted by outcome and by kind of

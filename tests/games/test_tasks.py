@@ -170,7 +170,7 @@ def test_the_last_ready_with_the_broker_down_answers_and_the_sweep_adjudicates(
         client.force_login(user)
         answer = client.post(
             reverse("api:ready", args=[started_game.pk]),
-            json.dumps({"ready": True}),
+            json.dumps({"ready": True, "phase": phase.index}),
             content_type="application/json",
         )
         assert answer.status_code == 200, (power, answer.content)

@@ -74,14 +74,14 @@ def test_nobody_submits_for_another_seat_through_the_api(
     client = login(Client(), make_user("intruder"))
     response = client.put(
         reverse("api:orders", args=[started_game.pk]),
-        {"orders": ["A par - bur"]},
+        {"orders": ["A par - bur"], "phase": 0},
         content_type="application/json",
     )
     assert response.status_code == 403
     assert response.json()["message"] == "You have no seat in this game."
     anonymous = Client().put(
         reverse("api:orders", args=[started_game.pk]),
-        {"orders": ["A par - bur"]},
+        {"orders": ["A par - bur"], "phase": 0},
         content_type="application/json",
     )
     assert anonymous.status_code == 401  # asked to authenticate (by token or session)
@@ -391,7 +391,7 @@ def test_a_sitter_sees_and_orders_for_the_seat_he_sits_in_a_private_game(
     assert check.json()["ok"] is True
     saved = client.put(
         reverse("api:orders", args=[game.pk]),
-        json.dumps({"orders": ["A par - bur"]}),
+        json.dumps({"orders": ["A par - bur"], "phase": 0}),
         content_type="application/json",
     )
     assert saved.status_code == 200, saved.content

@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from core.errors import ApplicationError
+from core.errors import PhaseOver
 from games import services
-from games.models import Game, Seat
+from games.models import Game, OrderSet, Seat
 from tests.games.helpers import current
 
 pytestmark = pytest.mark.django_db
@@ -55,10 +55,12 @@ class TestAdjudication:
     ) -> None:
         phase = current(started_game)
         services.phase_adjudicate(game_id=started_game.pk, phase_id=phase.pk)
-        with pytest.raises(ApplicationError, match="already been adjudicated"):
+        with pytest.raises(PhaseOver, match="Spring 1901 movement is over: you are now in Fall"):
             services.orders_submit(
-                game=started_game, user=players["france"], orders=["A par - bur"], phase_id=phase.pk
+                game=started_game, user=players["france"], orders=["A par - bur"], phase=phase.index
             )
+        # Refused, not saved for the phase open now either.
+        assert not OrderSet.objects.filter(phase=current(started_game), power="france").exists()
 
     def test_solo_victory_ends_the_game(self, started_game: Game) -> None:
         phase = current(started_game)

@@ -111,7 +111,7 @@ class TestOrdersInExcess:
         client.force_login(france)
         answer = client.put(
             reverse("api:orders", args=[started_game.pk]),
-            json.dumps({"orders": ["A par B", "F bre B"]}),
+            json.dumps({"orders": ["A par B", "F bre B"], "phase": current(started_game).index}),
             content_type="application/json",
         )
         assert answer.status_code == 400

@@ -169,12 +169,17 @@ def test_the_api_takes_whose_orders_they_are(game: Game, players: dict[str, Any]
     client = APIClient()
     client.force_authenticate(players["england"])
     url = f"/api/v1/games/{game.pk}/orders/"
-    answer = client.put(url, {"orders": ["A mar - spa"], "power": "france"}, format="json")
+    index = _phase(game).index
+    answer = client.put(
+        url, {"orders": ["A mar - spa"], "power": "france", "phase": index}, format="json"
+    )
     assert answer.status_code == 200, answer.content
     assert OrderSet.objects.get(phase=_phase(game), power="france").orders == ["A mar - spa"]
     mine = client.get(url).json()
     assert [g["power"] for g in mine["gives"]] == ["england", "france"]
-    refused = client.put(url, {"orders": ["A mun H"], "power": "germany"}, format="json")
+    refused = client.put(
+        url, {"orders": ["A mun H"], "power": "germany", "phase": index}, format="json"
+    )
     assert refused.status_code == 400
     assert "Germany" in refused.json()["message"]
     check = client.post(

@@ -196,6 +196,10 @@ def extension_url(game: Game) -> str:
     return reverse("games:extension", args=[game.pk])
 
 
+#: The extension form of the game page, for the phase it shows (the first).
+ASKED = {"phase": "0"}
+
+
 class TestExtensions:
     def test_a_player_asks_for_more_time_once(
         self, started_game: Game, players: dict[str, Any]
@@ -207,7 +211,7 @@ class TestExtensions:
         before = current(started_game).deadline
         assert before is not None
 
-        response = client.post(extension_url(started_game), follow=True)
+        response = client.post(extension_url(started_game), ASKED, follow=True)
         html = response.content.decode()
         assert "The deadline is extended." in html
         after = current(started_game).deadline
@@ -221,7 +225,7 @@ class TestExtensions:
         assert "asked for by Germany" in history
         assert "germany-player" in history  # the game is not anonymous
 
-        response = client.post(extension_url(started_game), follow=True)
+        response = client.post(extension_url(started_game), ASKED, follow=True)
         assert "You have used your 1 extensions in this game." in response.content.decode()
         assert current(started_game).deadline == after
 
@@ -229,11 +233,11 @@ class TestExtensions:
         self, started_game: Game, players: dict[str, Any]
     ) -> None:
         Game.objects.filter(pk=started_game.pk).update(extensions_per_game=1)
-        logged_in(players["germany"]).post(extension_url(started_game))
+        logged_in(players["germany"]).post(extension_url(started_game), ASKED)
         deadline = current(started_game).deadline
         client = logged_in(players["france"])
         assert "Extensions left: yours 1 of 1, the game's 0 of 1." in page(client, started_game)
-        response = client.post(extension_url(started_game), follow=True)
+        response = client.post(extension_url(started_game), ASKED, follow=True)
         assert "This game&#x27;s 1 extensions are used up." in response.content.decode()
         assert current(started_game).deadline == deadline
 
@@ -241,9 +245,9 @@ class TestExtensions:
         deadline = current(started_game).deadline
         stranger = logged_in(make_user("stranger"))
         assert 'id="extension-form"' not in page(stranger, started_game)
-        response = stranger.post(extension_url(started_game), follow=True)
+        response = stranger.post(extension_url(started_game), ASKED, follow=True)
         assert "You have no seat in this game." in response.content.decode()
-        response = Client().post(extension_url(started_game))
+        response = Client().post(extension_url(started_game), ASKED)
         assert response.status_code == 302
         assert reverse("accounts:login") in response["Location"]
         assert current(started_game).deadline == deadline
@@ -257,7 +261,7 @@ class TestExtensions:
         )
         for power in POWERS[1:]:
             services.game_join(game=game, user=players[power], power=power)
-        logged_in(players["germany"]).post(extension_url(game))
+        logged_in(players["germany"]).post(extension_url(game), ASKED)
         html = page(logged_in(players["france"]), game)
         history = html[html.index('id="moderation-history"') :]
         assert "asked for by Germany" in history

@@ -207,7 +207,12 @@ def test_the_text_form_saves_exchange_orders_and_comes_back_to_the_exchange(
     one = investor_user(game, "investor-1")
     answer = client_of(one).post(
         reverse("games:orders", args=[game.pk]),
-        {"orders": "sell 500 italy\nbuy 10 russia", "power": "investor-1", "next": "exchange"},
+        {
+            "orders": "sell 500 italy\nbuy 10 russia",
+            "power": "investor-1",
+            "next": "exchange",
+            "phase": str(current(game).index),
+        },
     )
     assert answer.status_code == 302
     assert answer["Location"] == reverse("games:exchange", args=[game.pk])

@@ -160,20 +160,21 @@ def test_orders_form_saves_and_explains_refusals(
 ) -> None:
     client = logged_in(players["france"])
     ok = client.post(
-        reverse("games:orders", args=[started_game.pk]), {"orders": "A par - bur\nF bre - mao\n"}
+        reverse("games:orders", args=[started_game.pk]),
+        {"orders": "A par - bur\nF bre - mao\n", "phase": "0"},
     )
     assert ok.status_code == 302
     assert OrderSet.objects.get(seat__power="france").orders == ["A par - bur", "F bre - mao"]
     bad = client.post(
         reverse("games:orders", args=[started_game.pk]),
-        {"orders": "A par - mun"},
+        {"orders": "A par - mun", "phase": "0"},
         follow=True,
     )
     text = bad.content.decode()
     assert "Some orders were not accepted." in text
     assert "Munich is not adjacent to Paris" in text
     assert OrderSet.objects.get(seat__power="france").orders == ["A par - bur", "F bre - mao"]
-    client.post(reverse("games:ready", args=[started_game.pk]), {"ready": "1"})
+    client.post(reverse("games:ready", args=[started_game.pk]), {"ready": "1", "phase": "0"})
     assert OrderSet.objects.get(seat__power="france").ready
 
 
@@ -348,7 +349,7 @@ def test_a_vote_cast_on_the_page_shows_as_the_voters_alone(
 ) -> None:
     client = logged_in(players["italy"])
     votes = reverse("games:votes", args=[started_game.pk])
-    answer = client.post(votes, {"kind": "pause", "accept": "1"})
+    answer = client.post(votes, {"kind": "pause", "accept": "1", "phase": "0"})
     assert answer.status_code == 302
     url = reverse("games:detail", args=[started_game.pk])
     own = client.get(url).content.decode()
@@ -357,7 +358,7 @@ def test_a_vote_cast_on_the_page_shows_as_the_voters_alone(
     other = logged_in(players["england"]).get(url).content.decode()
     assert "You voted to pause the game." not in other
     assert "A pause has been proposed in this phase." in other
-    client.post(votes, {"kind": "pause", "accept": "0"})
+    client.post(votes, {"kind": "pause", "accept": "0", "phase": "0"})
     assert "A pause has been proposed" not in client.get(url).content.decode()
 
 
@@ -366,7 +367,7 @@ def test_a_pause_agreed_on_the_page_is_in_the_history(
 ) -> None:
     votes = reverse("games:votes", args=[started_game.pk])
     for user in players.values():
-        logged_in(user).post(votes, {"kind": "pause", "accept": "1"})
+        logged_in(user).post(votes, {"kind": "pause", "accept": "1", "phase": "0"})
     page = logged_in(players["italy"]).get(reverse("games:detail", args=[started_game.pk]))
     text = page.content.decode()
     assert "All survivors agreed to pause the game." in text
@@ -382,11 +383,12 @@ def test_conceding_on_the_page_needs_the_box_ticked(make_user: Any) -> None:
     url = reverse("games:detail", args=[game.pk])
     assert 'id="vote-concede"' in client.get(url).content.decode()
     votes = reverse("games:votes", args=[game.pk])
-    refused = client.post(votes, {"kind": "concede", "accept": "1"}, follow=True)
+    phase = str(game.phases.get(status="open").index)
+    refused = client.post(votes, {"kind": "concede", "accept": "1", "phase": phase}, follow=True)
     assert "Tick the box to confirm that you concede." in refused.content.decode()
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE
-    client.post(votes, {"kind": "concede", "accept": "1", "confirm": "1"})
+    client.post(votes, {"kind": "concede", "accept": "1", "confirm": "1", "phase": phase})
     game.refresh_from_db()
     assert (game.status, game.winner) == (Game.Status.FINISHED, "blue")
     text = client.get(url).content.decode()
@@ -397,7 +399,7 @@ def test_conceding_on_the_page_needs_the_box_ticked(make_user: Any) -> None:
 def test_a_cancelled_game_says_so(started_game: Game, players: dict[str, Any]) -> None:
     votes = reverse("games:votes", args=[started_game.pk])
     for user in players.values():
-        logged_in(user).post(votes, {"kind": "cancel", "accept": "1"})
+        logged_in(user).post(votes, {"kind": "cancel", "accept": "1", "phase": "0"})
     text = Client().get(reverse("games:detail", args=[started_game.pk])).content.decode()
     assert "Cancelled · no result" in text
     assert "All survivors agreed to cancel the game: it ends with no result." in text
@@ -409,11 +411,12 @@ def test_the_vote_form_refuses_the_wrong_users(
     from games.models import Vote
 
     votes = reverse("games:votes", args=[started_game.pk])
-    anonymous = Client().post(votes, {"kind": "pause", "accept": "1"})
+    anonymous = Client().post(votes, {"kind": "pause", "accept": "1", "phase": "0"})
     assert anonymous.status_code == 302
     assert "/login" in anonymous["Location"]
     for user in (make_user("stranger"), site_moderator):
-        answer = logged_in(user).post(votes, {"kind": "pause", "accept": "1"}, follow=True)
+        vote = {"kind": "pause", "accept": "1", "phase": "0"}
+        answer = logged_in(user).post(votes, vote, follow=True)
         assert "no seat" in answer.content.decode()
     assert not Vote.objects.exists()
 
@@ -454,7 +457,8 @@ def test_a_conceded_duel_says_so_on_both_boards(make_user: Any) -> None:
     assert "I concede the duel" in page
     assert 'id="vote-draw"' not in page  # a duel has no draws
     red.post(
-        reverse("games:votes", args=[b.pk]), {"kind": "concede", "accept": "1", "confirm": "1"}
+        reverse("games:votes", args=[b.pk]),
+        {"kind": "concede", "accept": "1", "confirm": "1", "phase": str(b.phases.get().index)},
     )
     for board in (a, b):
         text = red.get(reverse("games:detail", args=[board.pk])).content.decode()

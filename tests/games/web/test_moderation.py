@@ -89,10 +89,15 @@ def site_moderator(make_user: Any) -> Any:
 FORMS = {
     "mod-pause": {"reason": "a holiday"},
     "mod-resume": {"reason": "back"},
-    "mod-extend": {"hours": "24", "reason": "a holiday"},
+    "mod-extend": {"hours": "24", "reason": "a holiday", "phase": "0"},
     "mod-replace": {"power": "france", "username": "stranger", "reason": "gone"},
     "mod-exclude": {"power": "france", "reason": "gone"},
-    "mod-late": {"power": "france", "orders": "A par - bur", "reason": "mail was slow"},
+    "mod-late": {
+        "power": "france",
+        "orders": "A par - bur",
+        "reason": "mail was slow",
+        "phase": "0",
+    },
     "mod-end": {"outcome": "draw", "reason": "enough"},
     "mod-masters": {"username": "stranger"},
     "mod-ruling": {"phase": "0", "orders": "france: A par - bur", "reason": "a typo"},
@@ -199,13 +204,13 @@ def test_extend_the_deadline(started_game: Game, master: Any) -> None:
     client = logged_in(master)
     client.post(
         reverse("games:mod-extend", args=[started_game.pk]),
-        {"hours": "12", "reason": "Easter"},
+        {"hours": "12", "reason": "Easter", "phase": "0"},
     )
     phase.refresh_from_db()
     assert phase.deadline == before + timedelta(hours=12)
     response = client.post(
         reverse("games:mod-extend", args=[started_game.pk]),
-        {"hours": "a while", "reason": "Easter"},
+        {"hours": "a while", "reason": "Easter", "phase": "0"},
         follow=True,
     )
     assert "Give the extension in hours." in response.content.decode()
@@ -285,7 +290,12 @@ def test_accept_late_orders(started_game: Game, master: Any) -> None:
     client = logged_in(master)
     client.post(
         reverse("games:mod-late", args=[started_game.pk]),
-        {"power": "france", "orders": "A par - bur\nF bre - mao\n", "reason": "mail was slow"},
+        {
+            "power": "france",
+            "orders": "A par - bur\nF bre - mao\n",
+            "reason": "mail was slow",
+            "phase": "0",
+        },
     )
     order_set = OrderSet.objects.get(phase=started_game.current_phase, seat__power="france")
     assert order_set.ready
@@ -293,7 +303,7 @@ def test_accept_late_orders(started_game: Game, master: Any) -> None:
 
     response = client.post(
         reverse("games:mod-late", args=[started_game.pk]),
-        {"power": "germany", "orders": "A par - bur", "reason": "x"},
+        {"power": "germany", "orders": "A par - bur", "reason": "x", "phase": "0"},
         follow=True,
     )
     assert "Some orders were not accepted." in response.content.decode()
