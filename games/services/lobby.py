@@ -315,7 +315,8 @@ def game_leave(*, game: Game, user: AbstractBaseUser) -> None:
     seat.user = None
     seat.joined_at = None
     seat.pseudonym = ""
-    seat.save(update_fields=["user", "joined_at", "pseudonym"])
+    seat.sitter = None  # his choice, not the next player's
+    seat.save(update_fields=["user", "joined_at", "pseudonym", "sitter"])
     bump(game)
 
 
@@ -332,13 +333,13 @@ def game_start(*, game: Game, by: AbstractBaseUser | None = None) -> Game:
         raise ApplicationError(_("Every power needs a player before the game can start."))
     if game.assignment == Game.Assignment.RANDOM:
         # Deal the powers from the game's seed, so the deal can be audited.
-        # A pseudonym is its player's, so it goes with him.
-        players = [(s.user_id, s.pseudonym) for s in seats]
+        # A pseudonym is its player's, and so is the sitter he chose: both go with him.
+        players = [(s.user_id, s.pseudonym, s.sitter_id) for s in seats]
         random.Random(game.seed).shuffle(players)
-        for seat, (user_id, pseudonym) in zip(seats, players, strict=True):
-            seat.user_id, seat.pseudonym = user_id, pseudonym
+        for seat, (user_id, pseudonym, sitter_id) in zip(seats, players, strict=True):
+            seat.user_id, seat.pseudonym, seat.sitter_id = user_id, pseudonym, sitter_id
         Seat.objects.filter(game=game).update(user=None)
-        Seat.objects.bulk_update(seats, ["user", "pseudonym"])
+        Seat.objects.bulk_update(seats, ["user", "pseudonym", "sitter"])
     variant = find_variant(game.variant)
     now = timezone.now()
     game.status = Game.Status.ACTIVE

@@ -144,6 +144,64 @@ def _sits_for_nobody(game: Game, user: Any) -> None:
             services.orders_submit(game=game, user=user, orders=["F lon - nth"], power="england")
 
 
+class TestASitterIsHisPlayersChoice:
+    """A sitter is chosen by a player, for himself: he goes with the player when the
+    powers are dealt, and never stays with a seat that changes hands."""
+
+    def test_the_sitter_goes_with_his_player_when_the_powers_are_dealt(
+        self, players: dict[str, Any], make_user: Any, clock: Any
+    ) -> None:
+        friend = make_user("friend")
+        game = services.game_create(
+            created_by=players["austria"],
+            name="Dealt",
+            terms=GameTerms(
+                assignment=Game.Assignment.RANDOM, vacation_handling=Game.VacationHandling.SITTER
+            ),
+        )
+        absences.sitter_set(game=game, user=players["austria"], sitter=friend)
+        for power, user in players.items():
+            if power != "austria":
+                services.game_join(game=game, user=user)
+        game.refresh_from_db()
+        assert game.status == Game.Status.ACTIVE
+        mine = game.seats.get(user=players["austria"])
+        assert list(game.seats.filter(sitter=friend)) == [mine]
+        # Whoever was dealt the seat Austria's player sat in before the deal (if not he)
+        # is not sat for by a stranger he never chose.
+        _away(players["austria"], clock)
+        assert visibility.sat_seat(user=friend, game=game) == mine
+
+    def test_a_seat_given_up_before_the_start_has_no_sitter(
+        self, players: dict[str, Any], make_user: Any
+    ) -> None:
+        game = services.game_create(
+            created_by=players["austria"],
+            name="Forming",
+            power="austria",
+            terms=GameTerms(
+                assignment=Game.Assignment.CHOSEN, vacation_handling=Game.VacationHandling.SITTER
+            ),
+        )
+        services.game_join(game=game, user=players["england"], power="england")
+        absences.sitter_set(game=game, user=players["england"], sitter=make_user("friend"))
+        services.game_leave(game=game, user=players["england"])
+        seat = services.game_join(game=game, user=players["france"], power="england")
+        assert seat.sitter is None
+
+    def test_a_replacement_takes_over_no_sitter(
+        self, players: dict[str, Any], site_moderator: Any, make_user: Any
+    ) -> None:
+        game = _game(players, vacation_handling=Game.VacationHandling.SITTER)
+        absences.sitter_set(game=game, user=players["england"], sitter=make_user("friend"))
+        moderation.player_exclude(game=game, by=site_moderator, power="england", reason="Gone.")
+        assert game.seats.get(power="england").sitter is None
+        seat = moderation.seat_replace(
+            game=game, by=site_moderator, power="england", user=make_user("newcomer"), reason="In."
+        )
+        assert seat.sitter is None
+
+
 class TestSittersWherePlayersAreSecret:
     """In an anonymous game (and any game played under pseudonyms) the sitter form must
     not tell who plays: every name is taken alike, and the rule that a sitter does not
