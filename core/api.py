@@ -31,7 +31,14 @@ from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from core.errors import ApplicationError
-from core.inputs import MAX_ID, JsonTooDeep, ascii_digits, check_json_depth
+from core.inputs import (
+    MAX_ID,
+    JsonTooDeep,
+    UnstorableJson,
+    ascii_digits,
+    check_json_depth,
+    check_json_storable,
+)
 
 #: The status of a service's refusal, by the refusal's ``code``: a caller without a seat
 #: in the game is forbidden (403), whatever the verb; a write for a phase that is over is
@@ -183,7 +190,9 @@ def page_of(
 class JSONParser(parsers.JSONParser):
     """DRF's JSON parser, with nesting bounded: text nested deeper than
     ``core.inputs.MAX_JSON_DEPTH`` is a 400, not a RecursionError (a 500) in the
-    parser or in whatever reads the value next."""
+    parser or in whatever reads the value next. A string holding a NUL (``\\u0000``) or a
+    lone surrogate is a 400 too, wherever it is (a serializer's text field refuses it, a
+    JSON field or a key would reach PostgreSQL, which refuses it with a 500)."""
 
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
         try:
@@ -192,8 +201,8 @@ class JSONParser(parsers.JSONParser):
             except RecursionError:
                 # The standard library's parser gives up this way, far past our limit.
                 raise JsonTooDeep from None
-            return check_json_depth(data)
-        except JsonTooDeep as e:
+            return check_json_storable(check_json_depth(data))
+        except (JsonTooDeep, UnstorableJson) as e:
             raise ParseError(_("JSON parse error - %(problem)s") % {"problem": e}) from None
 
 

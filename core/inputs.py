@@ -8,11 +8,16 @@ RecursionError, which is not a ValueError, on text nested a few thousand levels 
 Every site view that turns request text into a number or a JSON value goes through
 here. The API does the same with its serializers' ``IntegerField(max_value=MAX_ID)`` and
 with core.api's JSON parser, which uses :func:`json_loads`' limits.
+
+Some characters no text of the site may hold (:func:`storable`): PostgreSQL refuses a NUL
+in text and in JSON, and a lone surrogate cannot be written in UTF-8 at all. A request
+that carries one anywhere is refused before any view reads it (core.middleware).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -85,10 +90,60 @@ def json_loads(text: str | bytes) -> Any:
     Raises:
         JsonTooDeep: if the value nests deeper than :data:`MAX_JSON_DEPTH` (also when it
             nests so deep that the parser itself gives up).
+        UnstorableJson: if a string of it is not :func:`storable` (``"\\u0000"``).
         ValueError: if the text is not JSON.
     """
     try:
         value = json.loads(text)
     except RecursionError:
         raise JsonTooDeep from None
-    return check_json_depth(value)
+    return check_json_storable(check_json_depth(value))
+
+
+#: What no stored text may hold: the NUL character (PostgreSQL's text and jsonb refuse it)
+#: and the surrogates, which stand for nothing alone and have no UTF-8 form.
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def storable(text: str) -> bool:
+    """Whether ``text`` could be kept in the database as it is: no NUL character, no lone
+    surrogate."""
+    return _UNSTORABLE.search(text) is None
+
+
+class UnstorableJson(ValueError):
+    """JSON with a string that is not :func:`storable`: its escapes write a NUL
+    (``\\u0000``) or a lone surrogate (``\\ud800``), which no text of the site may hold."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            _("it holds a character that no text may contain (U+0000, or half of a surrogate pair)")
+        )
+
+
+def check_json_storable(value: Any) -> Any:
+    """``value`` itself, if every string of it is :func:`storable`.
+
+    Raises:
+        UnstorableJson: if one is not.
+    """
+    if not storable_json(value):
+        raise UnstorableJson
+    return value
+
+
+def storable_json(value: Any) -> bool:
+    """Whether every string of ``value`` (a parsed JSON value), keys included, is
+    :func:`storable`. Walked without recursion, as :func:`json_depth` is."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if not storable(item):
+                return False
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return True

@@ -61,6 +61,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Before anything reads the request's text (the session middleware looks its cookie up
+    # in the database): a NUL there would reach PostgreSQL, which refuses it with a 500.
+    "core.middleware.StorableTextOnly",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -17,7 +17,12 @@
   moderator confirms it (``can_confirm_result``).
 - A sitter, on the days the seat's player is away, sees and orders what the seat may
   (``acting_seat``), reads its press, and may watch a private game he is named for;
-  sending press and voting for a draw stay the player's.
+  sending press and voting for a draw stay the player's. A naming holds only while the
+  sitter neither plays in the game (holds a seat of it, or a claim to one) nor runs it
+  (one of its game masters): a player would see two seats' secrets. Such a naming sits
+  nobody, whenever it was made; where who plays is secret (``players_secret``) it is
+  not refused either, so that naming a sitter tells nobody who plays
+  (games/services/absences.py).
 - Which seats bots play (accounts whose role is ``bot``) is public, to everyone who may
   watch the game, in an anonymous game too (``bot_powers``): a practice game says so,
   and "a bot" names nobody.
@@ -59,6 +64,7 @@ from adjudicator import find_variant
 from games.models import Game, GamePhase, OrderSet, PressMessage, Seat, Vacation, Vote
 from games.positions import phase_position, seat_powers
 from variants.board import SeenPosition
+from variants.registry import site_variant
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -70,12 +76,42 @@ def is_moderator(user: User) -> bool:
     )
 
 
+def players_secret(*, game: Game) -> bool:
+    """Is who plays in ``game`` kept from everyone else: an anonymous game, or one whose
+    players play under pseudonyms? Then nothing the site answers a player may depend on
+    whether some other user plays in the game (or runs it: the records there name roles,
+    not users)."""
+    if game.anonymous:
+        return True
+    try:
+        return site_variant(game.variant).pseudonyms
+    except LookupError:
+        return False
+
+
+def _sits(user: User) -> Q:
+    """The seats ``user`` is named to sit for where the naming holds: he neither plays in
+    the seat's game (holds a seat, or a claim to one he was excluded from), nor is one of
+    its game masters, nor named one who runs it (games.services.kernel.refuse_game_master:
+    a player never chooses who runs his game). A naming that does not hold is kept and
+    sits nobody, for as long as that lasts (it holds once he left the game before its
+    start, or the master stopped being one)."""
+    return (
+        Q(sitter=user)
+        & ~Q(game__seats__user=user)
+        & ~Q(game__seats__excluded_user=user)
+        & ~Q(game__masters=user)
+        & ~Q(game__gamemaster__named_by=user)
+    )
+
+
 def plays_in(*, user: User, game: Game) -> bool:
-    """Does ``user`` play in ``game``: hold a seat, sit for one, or hold a claim to one
-    (excluded from it, so a moderator may give it back)? Whoever does may not run it."""
+    """Does ``user`` play in ``game``: hold a seat, sit for one (:func:`_sits`), or hold a
+    claim to one (excluded from it, so a moderator may give it back)? Whoever does may
+    not run it."""
     if not user.is_authenticated:
         return False
-    return game.seats.filter(Q(user=user) | Q(sitter=user) | Q(excluded_user=user)).exists()
+    return game.seats.filter(Q(user=user) | _sits(user) | Q(excluded_user=user)).exists()
 
 
 def can_moderate(*, user: User, game: Game) -> bool:
@@ -157,14 +193,15 @@ def seat_of(*, user: User, game: Game) -> Seat | None:
 
 
 def sat_seat(*, user: User, game: Game) -> Seat | None:
-    """The seat ``user`` sits for today: he is its named sitter, the game lets sitters
+    """The seat ``user`` sits for today: he is its named sitter and the naming holds
+    (:func:`_sits`: he neither plays in the game nor runs it), the game lets sitters
     order, and its player is away."""
     if not user.is_authenticated or game.vacation_handling != Game.VacationHandling.SITTER:
         return None
     today = timezone.now().date()
     away = Vacation.objects.filter(first_day__lte=today, last_day__gte=today).values("user_id")
     return (
-        game.seats.filter(sitter=user, user__isnull=False, user_id__in=away)
+        game.seats.filter(_sits(user), user__isnull=False, user_id__in=away)
         .order_by("power")
         .first()
     )
@@ -182,7 +219,7 @@ def can_view_game(*, user: User, game: Game) -> bool:
         return True
     if not user.is_authenticated:
         return False
-    if game.seats.filter(Q(user=user) | Q(sitter=user)).exists():
+    if game.seats.filter(Q(user=user) | _sits(user)).exists():
         return True
     return can_moderate(user=user, game=game)
 

@@ -28,7 +28,12 @@ class ExtensionSerializer(serializers.Serializer):  # type: ignore[type-arg]
 
 class SitterSerializer(serializers.Serializer):  # type: ignore[type-arg]
     username = serializers.CharField(
-        max_length=150, allow_blank=True, help_text="Your sitter; empty for none."
+        max_length=150,
+        allow_blank=True,
+        help_text="Your sitter; empty for none. A sitter neither plays in the game nor runs "
+        "it. Where who plays is secret (an anonymous game, players under pseudonyms) any "
+        "name of an account is taken and answered alike, whoever it is; a player or game "
+        "master of the game named so never sits for you.",
     )
 
 

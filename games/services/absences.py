@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError, NotSeated
+from games import visibility
 from games.deadlines import extend
 from games.models import Game, GamePhase, ModeratorAction, Seat, Vacation
 from games.positions import phase_position
@@ -116,7 +117,31 @@ def _move_open_deadlines(user: AbstractBaseUser) -> None:
 
 @transaction.atomic
 def sitter_set(*, game: Game, user: AbstractBaseUser, sitter: AbstractBaseUser | None) -> Seat:
-    """Name (or clear) who orders for one's seat while one is on vacation."""
+    """Name (or clear) who orders for one's seat while one is on vacation.
+
+    A sitter is someone who neither plays in the game nor runs it: a player sitting for
+    another seat would see two seats' secrets, a game master would play in the game he
+    runs, and whoever named one of its masters never sits beside him. The rule is kept
+    where the sitting takes effect (``games.visibility``: a naming of someone who holds a
+    seat of the game, was excluded from one, is one of its masters or named one sits
+    nobody), so it holds whatever happens after the naming (he joins, is excluded, is
+    made master).
+
+    Where who plays is secret (``visibility.players_secret``: an anonymous game, players
+    under pseudonyms), the answer must not depend on who is named: a refusal would tell
+    any player, one request a name, whether that user plays in the game or runs it. There
+    the naming of anyone but oneself is kept as asked and answered alike; if the sitter
+    plays in or runs the game it simply never takes effect (the sitter form says so).
+    Elsewhere who plays and who runs the game are public, and such a naming is refused,
+    to say so at once. (That a name belongs to no account, :func:`sitter_name` says
+    anywhere: every account's profile page is public.)
+
+    Raises:
+        NotSeated: ``user`` holds no seat in ``game``.
+        ApplicationError: the game's deadlines wait for vacations instead; ``user``
+            names himself; where who plays is public, the sitter holds a seat of the
+            game, was excluded from one, is one of its game masters or named one.
+    """
     game = game_locked(game.pk)
     seat = (
         game.seats.select_for_update().filter(user=user).first() if user.is_authenticated else None
@@ -125,9 +150,11 @@ def sitter_set(*, game: Game, user: AbstractBaseUser, sitter: AbstractBaseUser |
         raise NotSeated
     if game.vacation_handling != Game.VacationHandling.SITTER:
         raise ApplicationError(_("This game's deadlines wait for vacations: it has no sitters."))
-    if sitter is not None and (sitter.pk == user.pk or game.seats.filter(user=sitter).exists()):
+    if sitter is not None and sitter.pk == user.pk:
         raise ApplicationError(_("A sitter is someone who does not play in this game."))
-    if sitter is not None:
+    if sitter is not None and not visibility.players_secret(game=game):
+        if game.seats.filter(Q(user=sitter) | Q(excluded_user=sitter)).exists():
+            raise ApplicationError(_("A sitter is someone who does not play in this game."))
         refuse_game_master(game, sitter)
     seat.sitter = sitter
     seat.save(update_fields=["sitter"])

@@ -184,8 +184,10 @@ def seat_acting(game: Game, user: AbstractBaseUser, *, sitter_ok: bool = True) -
 
 def seat_give(seat: Seat, user: AbstractBaseUser) -> None:
     """Give a running game's seat to ``user`` (a replacement, a moderator's choice): the
-    power is played again, with a clean record of misses in a row."""
+    power is played again, with a clean record of misses in a row, and with no sitter
+    (the one there was, the previous player chose for himself)."""
     seat.user = user
+    seat.sitter = None
     seat.joined_at = timezone.now()
     seat.civil_disorder = False
     seat.seeking_replacement_until = None
@@ -196,9 +198,10 @@ def seat_give(seat: Seat, user: AbstractBaseUser) -> None:
 def seat_exclude(seat: Seat, *, civil_disorder: bool = True) -> None:
     """Take a seat from its player, who may not come back to it (nor take over another of
     the game's seats); with ``civil_disorder`` nobody plays the power until it is
-    replaced."""
+    replaced. The sitter he chose goes with him."""
     seat.excluded_user_id = seat.user_id
     seat.user = None
+    seat.sitter = None
     if civil_disorder:
         seat.civil_disorder = True
     seat.save()

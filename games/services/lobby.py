@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import random
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from adjudicator import PositionError, find_variant, start
 from bots import knows_variant
 from core.errors import ApplicationError, NotSeated
+from core.names import name_key, shown_name
 from games import events, wording
 from games.models import BoardLink, Game, Seat
 from games.positions import phase_seed
@@ -170,16 +173,23 @@ def plays_under_pseudonyms(game: Game) -> bool:
 
 
 def pseudonym_checked(*, game: Game, user: AbstractBaseUser, pseudonym: str | None) -> str:
-    """The pseudonym ``user`` joins ``game`` under, tidied ("" where the game has none).
+    """The pseudonym ``user`` joins ``game`` under, as every reader will see it
+    (``core.names.shown_name``: full-width letters made plain, nothing invisible, spaces
+    tidied); "" where the game has none.
+
+    Names are compared as a reader tells them apart (``core.names.name_key``), so a
+    look-alike (another case, a zero-width space, full-width letters) is the name it
+    looks like.
 
     Raises:
         ApplicationError: the game plays under pseudonyms and this one is missing, too
-            short or long, has no letter, is taken in this game (in any case), names a
-            power of the game, or is the user's own name (which would give him away).
+            short or long, has no letter, is taken in this game, names a power of the
+            game, is the user's own name (which would give him away) or another member's
+            user name (the others would take him for that member).
     """
     if not plays_under_pseudonyms(game):
         return ""
-    name = " ".join((pseudonym or "").split())
+    name = shown_name(pseudonym or "")
     low, high = PSEUDONYM_LENGTH
     if not name:
         raise ApplicationError(
@@ -192,22 +202,47 @@ def pseudonym_checked(*, game: Game, user: AbstractBaseUser, pseudonym: str | No
             % {"low": low, "high": high},
             {"field": "pseudonym"},
         )
-    folded = name.casefold()
-    if folded == str(user.get_username()).casefold():
+    key = name_key(name)
+    if key == name_key(str(user.get_username())):
         raise ApplicationError(
             _("Your pseudonym may not be your user name: the other players would know you."),
             {"field": "pseudonym"},
         )
     chosen = game.seats.exclude(pseudonym="").values_list("pseudonym", flat=True)
-    taken = {p.casefold() for p in chosen}
     powers = game.seats.values_list("power", flat=True)
-    named = {p.casefold() for p in powers} | {wording.power_name(p).casefold() for p in powers}
-    named |= {wording.power_name(p).casefold() for p in find_variant(game.variant).powers}
-    if folded in taken or folded in named:
+    taken = {name_key(p) for p in chosen} | {name_key(p) for p in powers}
+    taken |= {name_key(wording.power_name(p)) for p in powers}
+    taken |= {name_key(wording.power_name(p)) for p in find_variant(game.variant).powers}
+    if key in taken:
         raise ApplicationError(
             _("That pseudonym is taken in this game: choose another."), {"field": "pseudonym"}
         )
+    if _a_members_user_name(name):
+        raise ApplicationError(
+            _(
+                "That is a member's user name: the others would take you for him. Choose "
+                "another pseudonym."
+            ),
+            {"field": "pseudonym"},
+        )
     return name
+
+
+def _a_members_user_name(name: str) -> bool:
+    """Whether ``name`` reads as the user name of any account of the site.
+
+    User names are letters, digits and ``@.+-_`` in Unicode's compatibility form (Django
+    normalises them so when an account is made): the accounts ``name`` could stand for
+    are those whose name is ``name`` or its key in another case, which the database finds
+    without reading every account; their keys decide.
+    """
+    key = name_key(name)
+    found = (
+        get_user_model()
+        .objects.filter(Q(username__iexact=name) | Q(username__iexact=key))
+        .values_list("username", flat=True)[:20]
+    )
+    return any(name_key(str(username)) == key for username in found)
 
 
 def _check_gates(game: Game, user: AbstractBaseUser) -> None:
@@ -280,7 +315,8 @@ def game_leave(*, game: Game, user: AbstractBaseUser) -> None:
     seat.user = None
     seat.joined_at = None
     seat.pseudonym = ""
-    seat.save(update_fields=["user", "joined_at", "pseudonym"])
+    seat.sitter = None  # his choice, not the next player's
+    seat.save(update_fields=["user", "joined_at", "pseudonym", "sitter"])
     bump(game)
 
 
@@ -297,13 +333,13 @@ def game_start(*, game: Game, by: AbstractBaseUser | None = None) -> Game:
         raise ApplicationError(_("Every power needs a player before the game can start."))
     if game.assignment == Game.Assignment.RANDOM:
         # Deal the powers from the game's seed, so the deal can be audited.
-        # A pseudonym is its player's, so it goes with him.
-        players = [(s.user_id, s.pseudonym) for s in seats]
+        # A pseudonym is its player's, and so is the sitter he chose: both go with him.
+        players = [(s.user_id, s.pseudonym, s.sitter_id) for s in seats]
         random.Random(game.seed).shuffle(players)
-        for seat, (user_id, pseudonym) in zip(seats, players, strict=True):
-            seat.user_id, seat.pseudonym = user_id, pseudonym
+        for seat, (user_id, pseudonym, sitter_id) in zip(seats, players, strict=True):
+            seat.user_id, seat.pseudonym, seat.sitter_id = user_id, pseudonym, sitter_id
         Seat.objects.filter(game=game).update(user=None)
-        Seat.objects.bulk_update(seats, ["user", "pseudonym"])
+        Seat.objects.bulk_update(seats, ["user", "pseudonym", "sitter"])
     variant = find_variant(game.variant)
     now = timezone.now()
     game.status = Game.Status.ACTIVE

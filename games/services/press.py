@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError, NotSeated
 from core.live import press_new_publish
+from core.names import name_key, shown_name
 from core.queue import after_commit
 from games import events, visibility, wording
 from games.models import Game, PressMessage, PressRead
@@ -152,14 +153,20 @@ MAX_SIGNATURE = 30
 
 def _signature(*, game: Game, seat: Any, signature: str | None) -> str:
     """The name a message is signed with: "" where the game has no signed press; else the
-    name given, tidied, or the sender's pseudonym.
+    name given, as every reader will see it (``core.names.shown_name``: full-width letters
+    made plain, nothing invisible, spaces tidied), or the sender's pseudonym if that
+    leaves nothing.
+
+    A signature is compared with the pseudonyms as a reader tells names apart
+    (``core.names.name_key``): another case, a zero-width space or full-width letters do
+    not make another player's pseudonym a name of one's own.
 
     Raises:
         ApplicationError: the name is too long, or is another player's pseudonym.
     """
     if not seat.pseudonym:
         return ""
-    name = " ".join((signature or "").split()) or seat.pseudonym
+    name = shown_name(signature or "") or seat.pseudonym
     if len(name) > MAX_SIGNATURE:
         raise ApplicationError(
             _("A signature may have at most %(n)d characters.") % {"n": MAX_SIGNATURE},
@@ -168,7 +175,7 @@ def _signature(*, game: Game, seat: Any, signature: str | None) -> str:
     others = (
         game.seats.exclude(pk=seat.pk).exclude(pseudonym="").values_list("pseudonym", flat=True)
     )
-    if name.casefold() in {p.casefold() for p in others}:
+    if name_key(name) in {name_key(p) for p in others}:
         raise ApplicationError(
             _(
                 "That is another player's pseudonym: in this game you may sign with any "

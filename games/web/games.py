@@ -144,6 +144,8 @@ def _game_page(
         {
             "exchange": selectors.exchange_summary(game=game, state=state),
             "pseudonyms": services.plays_under_pseudonyms(game),
+            # The sitter form then says why it takes any name (games.services.absences).
+            "players_secret": visibility.players_secret(game=game),
             "game": game,
             "state": state,
             "seat": seat,

@@ -8,12 +8,14 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.core.cache import cache
+from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games import services
-from games.models import Game, Vacation
+from games.models import Game, Seat, Vacation
 from games.terms import GameTerms
 
 pytestmark = pytest.mark.django_db
@@ -107,3 +109,57 @@ def test_vacations_are_marked_listed_and_taken_back(
     assert client.delete(url("vacation", vacation_id)).status_code == 204
     assert not Vacation.objects.exists()
     assert api().get(url("vacations")).status_code == 401
+
+
+@pytest.mark.parametrize("kind", ["anonymous", "kapitalisten"])
+def test_where_players_are_secret_the_sitter_answer_is_the_same_whoever_is_named(
+    api: Callable[..., APIClient], players: dict[str, Any], make_user: Any, kind: str
+) -> None:
+    """The same request gets the same bytes (the answer to the naming, then the game's
+    state) whether the named user plays in the game, runs it, or neither: the sitter
+    form is no test of who plays."""
+    if kind == "kapitalisten":
+        from tests.games.kapitalisten import investor_user, kapitalisten_game
+
+        game, _users = kapitalisten_game(make_user, vacation_handling="sitter")
+        requester = investor_user(game, "investor-1")
+    else:
+        game = services.game_create(
+            created_by=players["austria"],
+            name="Masks",
+            power="austria",
+            terms=GameTerms(
+                assignment=Game.Assignment.CHOSEN,
+                anonymous=True,
+                vacation_handling=Game.VacationHandling.SITTER,
+            ),
+        )
+        for power, user in players.items():
+            if power != "austria":
+                services.game_join(game=game, user=user, power=power)
+        requester = players["austria"]
+    client = api(requester)
+    carol, dave = make_user("carol"), make_user("dave")
+    other = game.seats.exclude(user=requester).order_by("power").first()
+    assert other is not None
+
+    def answer(world: Callable[[], Any]) -> tuple[Any, ...]:
+        kept = transaction.savepoint()
+        try:
+            world()
+            cache.clear()
+            named = client.put(url("sitter", game.pk), {"username": "carol"}, format="json")
+            state = client.get(url("state", game.pk))
+            return named.status_code, named.content, state.status_code, state.content
+        finally:
+            transaction.savepoint_rollback(kept)
+
+    outsider = answer(lambda: Seat.objects.filter(pk=other.pk).update(user=dave))
+    assert outsider[:2] == (200, b'{"username":"carol"}')
+    assert outsider[2] == 200
+    plays = answer(lambda: Seat.objects.filter(pk=other.pk).update(user=carol))
+    assert plays == outsider
+    runs = answer(
+        lambda: (Seat.objects.filter(pk=other.pk).update(user=dave), game.masters.add(carol))
+    )
+    assert runs == outsider

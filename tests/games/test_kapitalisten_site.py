@@ -63,6 +63,13 @@ def _all_ready_but_investor_1(game: Game, users: dict[str, Any]) -> Any:
     return one
 
 
+def _full_width(char: str) -> str:
+    """``char`` in its full-width form (``A`` as ``Ａ``, a space as the ideographic one)."""
+    if char == " ":
+        return "\u3000"
+    return chr(ord(char) + 0xFEE0) if "!" <= char <= "~" else char
+
+
 class TestTheTermsTheRulesFix:
     def test_anonymous_published_press_and_a_replacement_search_whatever_was_chosen(
         self, make_user: Any
@@ -116,6 +123,41 @@ class TestRule1Pseudonyms:
         with pytest.raises(ApplicationError, match=refusal):
             services.game_join(game=game, user=make_user("zed"), pseudonym=pseudonym)
         assert not game.seats.filter(user__username="zed").exists()
+
+    @pytest.mark.parametrize(
+        ("pseudonym", "refusal"),
+        [
+            ("Old Mo\u200bney", "taken"),  # a zero-width space
+            ("Old\u2060 Money", "taken"),  # a word joiner
+            ("\uff2f\uff4c\uff44 \uff2d\uff4f\uff4e\uff45\uff59", "taken"),  # full width
+            ("Rus\u00adsia", "taken"),  # a soft hyphen in a power's name
+            ("Zed\u200b", "your user name"),
+            ("\uff3a\uff25\uff24", "your user name"),
+            ("founder", "a member's user name"),  # the creator's, behind Old Money
+            ("Bystander", "a member's user name"),  # an account that plays nowhere
+            ("BY\u200bSTANDER", "a member's user name"),
+            ("\uff42\uff59\uff53\uff54\uff41\uff4e\uff44\uff45\uff52", "a member's user name"),
+            ("\u200b\u200b\u200b", "choose one"),  # nothing a reader would see
+        ],
+    )
+    def test_a_look_alike_is_the_name_it_looks_like(
+        self, make_user: Any, pseudonym: str, refusal: str
+    ) -> None:
+        game = self._forming(make_user)
+        make_user("bystander")
+        with pytest.raises(ApplicationError, match=refusal):
+            services.game_join(game=game, user=make_user("zed"), pseudonym=pseudonym)
+        assert not game.seats.filter(user__username="zed").exists()
+
+    def test_a_pseudonym_is_kept_as_every_reader_sees_it(self, make_user: Any) -> None:
+        game = self._forming(make_user)
+        seat = services.game_join(
+            game=game, user=make_user("zed"), pseudonym="\uff33ilent\u200b \u00a0Partner\u2060"
+        )
+        assert seat.pseudonym == "Silent Partner"
+        # And it is taken under that name: whoever comes next cannot have it in any form.
+        with pytest.raises(ApplicationError, match="taken"):
+            services.game_join(game=game, user=make_user("amy"), pseudonym="silent partner")
 
     def test_the_creator_who_joins_needs_one_too(self, make_user: Any) -> None:
         with pytest.raises(ApplicationError, match="choose one"):
@@ -460,6 +502,38 @@ class TestRule1PublishedPress:
         two = Seat.objects.get(game=game, power="investor-2").pseudonym
         with pytest.raises(ApplicationError, match="another player's pseudonym"):
             press.press_send(game=game, user=one, to="all", body="Sell!", signature=two.upper())
+
+    @pytest.mark.parametrize(
+        "look_alike",
+        [
+            lambda name: name + "\u200b",  # a zero-width space after it
+            lambda name: name[:3] + "\u00ad" + name[3:],  # a soft hyphen
+            lambda name: name.replace(" ", "\u2060 "),  # a word joiner
+            lambda name: "".join(_full_width(c) for c in name),
+            lambda name: "".join(_full_width(c) for c in name.upper()),
+        ],
+        ids=["zero-width space", "soft hyphen", "word joiner", "full width", "full width upper"],
+    )
+    def test_black_press_under_a_look_alike_of_another_pseudonym_is_refused(
+        self, make_user: Any, look_alike: Any
+    ) -> None:
+        game, _users = kapitalisten_game(make_user)
+        one = investor_user(game, "investor-1")
+        two = look_alike(Seat.objects.get(game=game, power="investor-2").pseudonym)
+        with pytest.raises(ApplicationError, match="another player's pseudonym"):
+            press.press_send(game=game, user=one, to="all", body="Sell!", signature=two)
+        assert not game.press_messages.exists()
+
+    def test_a_signature_is_kept_as_every_reader_sees_it(self, make_user: Any) -> None:
+        game, _users = kapitalisten_game(make_user)
+        one = investor_user(game, "investor-1")
+        signed = press.press_send(
+            game=game, user=one, to="all", body="Hi", signature="\uff34he\u200b  Tsar\u200d"
+        )
+        assert signed.signature == "The Tsar"
+        # A signature a reader would not see at all is no signature: the sender's pseudonym.
+        unsigned = press.press_send(game=game, user=one, to="all", body="Hi", signature="\u200b")
+        assert unsigned.signature == pseudonym_of(one)
 
     def test_only_to_everyone(self, make_user: Any) -> None:
         game, _users = kapitalisten_game(make_user)

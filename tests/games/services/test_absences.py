@@ -9,10 +9,11 @@ import pytest
 import time_machine
 
 from core.errors import ApplicationError
-from games import services
+from games import services, visibility
 from games.models import Game, GamePhase, ModeratorAction, Vacation
-from games.services import absences
+from games.services import absences, moderation, press
 from games.terms import GameTerms
+from tests.games.kapitalisten import investor_user, kapitalisten_game
 
 pytestmark = pytest.mark.django_db
 
@@ -121,6 +122,208 @@ class TestSitters:
         game = _game(players)
         with pytest.raises(ApplicationError, match="no sitters"):
             absences.sitter_set(game=game, user=players["england"], sitter=make_user("friend"))
+
+
+def _away(user: Any, clock: Any) -> None:
+    """``user`` is on vacation from tomorrow, and tomorrow has come."""
+    absences.vacation_add(user=user, first_day=date(2026, 6, 2), last_day=date(2026, 6, 5))
+    clock.move_to(datetime(2026, 6, 2, 10, 0, tzinfo=UTC))
+
+
+def _sits_for_nobody(game: Game, user: Any) -> None:
+    """``user`` sits for no seat of ``game``: he orders for none but his own (if he has
+    one), sees no other seat's secrets and reads no other seat's press."""
+    own = visibility.seat_of(user=user, game=game)
+    assert visibility.sat_seat(user=user, game=game) is None
+    assert visibility.acting_seat(user=user, game=game) == own
+    if own is None:
+        with pytest.raises(ApplicationError, match="no seat"):
+            services.orders_submit(game=game, user=user, orders=["F lon - nth"])
+    else:
+        with pytest.raises(ApplicationError):
+            services.orders_submit(game=game, user=user, orders=["F lon - nth"], power="england")
+
+
+class TestASitterIsHisPlayersChoice:
+    """A sitter is chosen by a player, for himself: he goes with the player when the
+    powers are dealt, and never stays with a seat that changes hands."""
+
+    def test_the_sitter_goes_with_his_player_when_the_powers_are_dealt(
+        self, players: dict[str, Any], make_user: Any, clock: Any
+    ) -> None:
+        friend = make_user("friend")
+        game = services.game_create(
+            created_by=players["austria"],
+            name="Dealt",
+            terms=GameTerms(
+                assignment=Game.Assignment.RANDOM, vacation_handling=Game.VacationHandling.SITTER
+            ),
+        )
+        absences.sitter_set(game=game, user=players["austria"], sitter=friend)
+        for power, user in players.items():
+            if power != "austria":
+                services.game_join(game=game, user=user)
+        game.refresh_from_db()
+        assert game.status == Game.Status.ACTIVE
+        mine = game.seats.get(user=players["austria"])
+        assert list(game.seats.filter(sitter=friend)) == [mine]
+        # Whoever was dealt the seat Austria's player sat in before the deal (if not he)
+        # is not sat for by a stranger he never chose.
+        _away(players["austria"], clock)
+        assert visibility.sat_seat(user=friend, game=game) == mine
+
+    def test_a_seat_given_up_before_the_start_has_no_sitter(
+        self, players: dict[str, Any], make_user: Any
+    ) -> None:
+        game = services.game_create(
+            created_by=players["austria"],
+            name="Forming",
+            power="austria",
+            terms=GameTerms(
+                assignment=Game.Assignment.CHOSEN, vacation_handling=Game.VacationHandling.SITTER
+            ),
+        )
+        services.game_join(game=game, user=players["england"], power="england")
+        absences.sitter_set(game=game, user=players["england"], sitter=make_user("friend"))
+        services.game_leave(game=game, user=players["england"])
+        seat = services.game_join(game=game, user=players["france"], power="england")
+        assert seat.sitter is None
+
+    def test_a_replacement_takes_over_no_sitter(
+        self, players: dict[str, Any], site_moderator: Any, make_user: Any
+    ) -> None:
+        game = _game(players, vacation_handling=Game.VacationHandling.SITTER)
+        absences.sitter_set(game=game, user=players["england"], sitter=make_user("friend"))
+        moderation.player_exclude(game=game, by=site_moderator, power="england", reason="Gone.")
+        assert game.seats.get(power="england").sitter is None
+        seat = moderation.seat_replace(
+            game=game, by=site_moderator, power="england", user=make_user("newcomer"), reason="In."
+        )
+        assert seat.sitter is None
+
+
+class TestSittersWherePlayersAreSecret:
+    """In an anonymous game (and any game played under pseudonyms) the sitter form must
+    not tell who plays: every name is taken alike, and the rule that a sitter does not
+    play in the game is kept where the sitting would take effect."""
+
+    def _secret(self, players: dict[str, Any]) -> Game:
+        game = _game(players, vacation_handling=Game.VacationHandling.SITTER, anonymous=True)
+        assert visibility.players_secret(game=game)
+        return game
+
+    def test_a_player_of_the_game_is_named_as_anyone_is_and_never_sits(
+        self, players: dict[str, Any], clock: Any
+    ) -> None:
+        game = self._secret(players)
+        seat = absences.sitter_set(game=game, user=players["england"], sitter=players["france"])
+        assert seat.sitter == players["france"]
+        _away(players["england"], clock)
+        _sits_for_nobody(game, players["france"])
+        assert visibility.acting_seat(user=players["france"], game=game).power == "france"
+        # Nor does he read the seat's press: England's conversation with Germany.
+        press.press_send(game=game, user=players["germany"], to=["england"], body="Psst")
+        readable = visibility.visible_press(user=players["france"], game=game)
+        assert [m.body for m in readable] == []
+
+    def test_an_excluded_player_named_sitter_never_sits(
+        self, players: dict[str, Any], site_moderator: Any, clock: Any
+    ) -> None:
+        game = self._secret(players)
+        moderation.player_exclude(game=game, by=site_moderator, power="france", reason="Gone.")
+        absences.sitter_set(game=game, user=players["england"], sitter=players["france"])
+        _away(players["england"], clock)
+        _sits_for_nobody(game, players["france"])
+        Game.objects.filter(pk=game.pk).update(private=True)
+        game.refresh_from_db()
+        assert not visibility.can_view_game(user=players["france"], game=game)
+
+    def test_a_game_master_named_sitter_never_sits_and_runs_the_game_still(
+        self, players: dict[str, Any], site_moderator: Any, make_user: Any, clock: Any
+    ) -> None:
+        game = self._secret(players)
+        master = make_user("master")
+        moderation.game_master_set(game=game, by=site_moderator, user=master)
+        absences.sitter_set(game=game, user=players["england"], sitter=master)
+        _away(players["england"], clock)
+        _sits_for_nobody(game, master)
+        assert not visibility.plays_in(user=master, game=game)
+        assert visibility.can_moderate(user=master, game=game)
+
+    def test_whoever_named_the_game_master_never_sits_beside_him(
+        self, players: dict[str, Any], make_user: Any, clock: Any
+    ) -> None:
+        organiser, master = make_user("organiser"), make_user("master")
+        game = services.game_create(
+            created_by=organiser,
+            name="Run for others",
+            join=False,
+            terms=GameTerms(
+                assignment=Game.Assignment.CHOSEN,
+                anonymous=True,
+                vacation_handling=Game.VacationHandling.SITTER,
+            ),
+        )
+        moderation.game_master_set(game=game, by=organiser, user=master)
+        for power, user in players.items():
+            services.game_join(game=game, user=user, power=power)
+        game.refresh_from_db()
+        assert game.status == Game.Status.ACTIVE
+        absences.sitter_set(game=game, user=players["england"], sitter=organiser)
+        _away(players["england"], clock)
+        _sits_for_nobody(game, organiser)
+
+    def test_a_sitter_who_joins_the_game_sits_no_more(
+        self, players: dict[str, Any], make_user: Any, clock: Any
+    ) -> None:
+        friend = make_user("friend")
+        game = services.game_create(
+            created_by=players["austria"],
+            name="Summer",
+            power="austria",
+            terms=GameTerms(
+                assignment=Game.Assignment.CHOSEN,
+                anonymous=True,
+                vacation_handling=Game.VacationHandling.SITTER,
+            ),
+        )
+        absences.sitter_set(game=game, user=players["austria"], sitter=friend)
+        services.game_join(game=game, user=friend, power="england")
+        for power in ("france", "germany", "italy", "russia", "turkey"):
+            services.game_join(game=game, user=players[power], power=power)
+        game.refresh_from_db()
+        assert game.status == Game.Status.ACTIVE
+        _away(players["austria"], clock)
+        assert visibility.acting_seat(user=friend, game=game).power == "england"
+        assert visibility.sat_seat(user=friend, game=game) is None
+
+    def test_kapitalisten_s_investors_are_secret_too(self, make_user: Any) -> None:
+        game, _users = kapitalisten_game(make_user, vacation_handling="sitter")
+        assert visibility.players_secret(game=game)
+        one, two = (investor_user(game, f"investor-{n}") for n in (1, 2))
+        seat = absences.sitter_set(game=game, user=one, sitter=two)
+        assert seat.sitter == two
+
+    @pytest.mark.parametrize("relation", ["holds", "was_excluded", "runs"])
+    def test_where_players_are_public_the_naming_is_refused_at_once(
+        self, players: dict[str, Any], site_moderator: Any, make_user: Any, relation: str
+    ) -> None:
+        game = _game(players, vacation_handling=Game.VacationHandling.SITTER)
+        assert not visibility.players_secret(game=game)
+        named = players["france"]
+        if relation == "was_excluded":
+            moderation.player_exclude(game=game, by=site_moderator, power="france", reason="Gone.")
+        elif relation == "runs":
+            named = make_user("master")
+            moderation.game_master_set(game=game, by=site_moderator, user=named)
+        with pytest.raises(ApplicationError, match=r"does not play|never plays"):
+            absences.sitter_set(game=game, user=players["england"], sitter=named)
+        assert game.seats.get(power="england").sitter is None
+
+    def test_nobody_names_himself(self, players: dict[str, Any]) -> None:
+        game = self._secret(players)
+        with pytest.raises(ApplicationError, match="does not play"):
+            absences.sitter_set(game=game, user=players["england"], sitter=players["england"])
 
 
 class TestExtensions:

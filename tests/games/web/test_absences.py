@@ -5,19 +5,22 @@ profile, and naming a sitter."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 import pytest
 import time_machine
+from django.core.cache import cache
+from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from adjudicator.variants import VARIANTS
 from games import services
-from games.models import Decision, Game, ModeratorAction, Vacation
+from games.models import Decision, Game, ModeratorAction, Seat, Vacation
 from games.services import absences, moderation
 from games.terms import GameTerms
 from tests.conftest import POWERS
@@ -440,3 +443,77 @@ class TestSitter:
         response = stranger.post(sitter_url(started_game), {"username": "carol"}, follow=True)
         assert "You have no seat in this game." in response.content.decode()
         assert not started_game.seats.filter(sitter__isnull=False).exists()
+
+
+class TestSitterWherePlayersAreSecret:
+    """Where who plays is secret, the sitter form answers the same whoever is named: the
+    same request gets the same bytes (its redirect, then the page with its message)
+    whether the named user plays in the game, runs it, or neither."""
+
+    @pytest.fixture(params=["anonymous", "kapitalisten"])
+    def secret(self, request: Any, players: dict[str, Any], make_user: Any) -> tuple[Game, Any]:
+        """A running game whose players are secret, with sitters: the game, and the user
+        who names one (investor 1, or Austria)."""
+        if request.param == "kapitalisten":
+            from tests.games.kapitalisten import investor_user, kapitalisten_game
+
+            game, _users = kapitalisten_game(make_user, vacation_handling="sitter")
+            return game, investor_user(game, "investor-1")
+        game = services.game_create(
+            created_by=players["austria"],
+            name="Masks",
+            power="austria",
+            terms=GameTerms(
+                assignment=Game.Assignment.CHOSEN,
+                anonymous=True,
+                vacation_handling=Game.VacationHandling.SITTER,
+            ),
+        )
+        for power in POWERS[1:]:
+            services.game_join(game=game, user=players[power], power=power)
+        game.refresh_from_db()
+        return game, players["austria"]
+
+    @staticmethod
+    def _answer(game: Game, requester: Any, world: Any) -> tuple[Any, ...]:
+        """What ``requester`` is answered for naming carol, in the world ``world()``
+        makes; the world is taken back afterwards, so each starts from the same game."""
+        kept = transaction.savepoint()
+        try:
+            world()
+            cache.clear()
+            client = logged_in(requester)
+            posted = client.post(sitter_url(game), {"username": "carol"})
+            shown = client.get(posted["Location"])
+            # A form's CSRF token is masked afresh for each page: the one part that differs.
+            html = re.sub(rb'value="[^"]{64}"', b'value="<csrf>"', shown.content)
+            return posted.status_code, posted["Location"], shown.status_code, html
+        finally:
+            transaction.savepoint_rollback(kept)
+
+    def test_the_answer_is_the_same_whoever_is_named(
+        self, secret: tuple[Game, Any], make_user: Any
+    ) -> None:
+        game, requester = secret
+        carol, dave = make_user("carol"), make_user("dave")
+        other = game.seats.exclude(user=requester).order_by("power").first()
+        assert other is not None
+
+        def carol_plays() -> None:
+            Seat.objects.filter(pk=other.pk).update(user=carol)
+
+        def carol_runs_it() -> None:
+            Seat.objects.filter(pk=other.pk).update(user=dave)
+            game.masters.add(carol)
+
+        def carol_plays_nowhere() -> None:
+            Seat.objects.filter(pk=other.pk).update(user=dave)
+
+        answers = [self._answer(game, requester, w) for w in (carol_plays, carol_runs_it)]
+        outsider = self._answer(game, requester, carol_plays_nowhere)
+        assert outsider[0] == 302
+        assert b"carol is your sitter in this game now." in outsider[3]
+        for answer in answers:
+            assert answer == outsider
+        # The form says why it takes any name.
+        assert b"someone who plays in or runs this game simply never sits for you" in outsider[3]
