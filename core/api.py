@@ -34,8 +34,13 @@ from core.errors import ApplicationError
 from core.inputs import MAX_ID, JsonTooDeep, ascii_digits, check_json_depth
 
 #: The status of a service's refusal, by the refusal's ``code``: a caller without a seat
-#: in the game is forbidden (403), whatever the verb; every other refusal is a 400.
-REFUSAL_STATUS = {"not_seated": status.HTTP_403_FORBIDDEN}
+#: in the game is forbidden (403), whatever the verb; a game whose stored board cannot be
+#: read (games.positions.BoardUnreadable) is in a state no request can change (409) until
+#: a moderator repairs it; every other refusal is a 400.
+REFUSAL_STATUS = {
+    "not_seated": status.HTTP_403_FORBIDDEN,
+    "board_unreadable": status.HTTP_409_CONFLICT,
+}
 
 
 def _too_large() -> str:
@@ -87,6 +92,8 @@ ERROR_MEANINGS = {
     "(orders, ready, draw vote, press, extension, sitter, leaving) is always a 403, and "
     "so is any write through a sandbox's read-only link.",
     404: "No such game or sandbox (or none you may see), phase or address.",
+    409: "The game's stored board cannot be read (an old fault, a hand edit): nothing can "
+    "be shown or ordered until a moderator repairs it with a ruling; they have been told.",
     413: "The request body is too large.",
     415: "Unsupported media type: send JSON (or a form).",
     429: "Too many requests: wait as Retry-After says.",
@@ -103,6 +110,8 @@ def errors(*codes: int) -> dict[int, OpenApiResponse]:
 READ_ERRORS = errors(400, 401, 403, 404, 429)
 #: 403 is also a player's write in a game where they have no seat.
 WRITE_ERRORS = errors(400, 401, 403, 404, 413, 415, 429)
+#: The endpoints that read a game's board: 409 while it cannot be read.
+BOARD_ERRORS = errors(409)
 
 
 def by_power() -> serializers.DictField:

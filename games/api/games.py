@@ -24,6 +24,7 @@ from rest_framework.response import Response
 from adjudicator import Outcome, find_variant
 from adjudicator.results import SHIPPED_REASONS
 from core.api import (
+    BOARD_ERRORS,
     MAX_ID,
     READ_ERRORS,
     WRITE_ERRORS,
@@ -491,7 +492,7 @@ class GameStateApi(ApiView):
         operation_id="games_state",
         summary="The board of a phase (the current one by default), as you may see it",
         parameters=[StateQuerySerializer],
-        responses={200: StateSerializer, **READ_ERRORS},
+        responses={200: StateSerializer, **READ_ERRORS, **BOARD_ERRORS},
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = game_for(request, game_id)
@@ -612,7 +613,7 @@ class OrdersApi(ApiView):
     @extend_schema(
         operation_id="orders_mine",
         summary="Your orders in the current phase, and the legal orders for your units",
-        responses={200: MyOrdersSerializer, **READ_ERRORS},
+        responses={200: MyOrdersSerializer, **READ_ERRORS, **BOARD_ERRORS},
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = game_for(request, game_id)
@@ -625,7 +626,7 @@ class OrdersApi(ApiView):
         operation_id="orders_replace",
         summary="Submit your orders, replacing those saved (clears your ready mark)",
         request=OrdersInputSerializer,
-        responses={200: OrdersResultSerializer, **WRITE_ERRORS},
+        responses={200: OrdersResultSerializer, **WRITE_ERRORS, **BOARD_ERRORS},
     )
     def put(self, request: Request, game_id: int) -> Response:
         game = game_for(request, game_id)
@@ -667,7 +668,7 @@ class OrderCheckApi(ApiView):
         "no open phase to order in (the game is forming, or over) is answered `ok: false` "
         "with why.",
         request=OrderCheckSerializer,
-        responses={200: OrderCheckResultSerializer, **WRITE_ERRORS},
+        responses={200: OrderCheckResultSerializer, **WRITE_ERRORS, **BOARD_ERRORS},
     )
     def post(self, request: Request, game_id: int) -> Response:
         game = game_for(request, game_id)
@@ -689,7 +690,7 @@ class ReadyApi(ApiView):
         operation_id="orders_ready",
         summary="Mark yourself ready (or not); when all are ready the phase is adjudicated",
         request=ReadySerializer,
-        responses={200: ReadySerializer, **WRITE_ERRORS},
+        responses={200: ReadySerializer, **WRITE_ERRORS, **BOARD_ERRORS},
     )
     def post(self, request: Request, game_id: int) -> Response:
         game = game_for(request, game_id)
