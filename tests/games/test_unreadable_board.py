@@ -165,10 +165,45 @@ def test_players_and_watchers_are_told_clearly_and_nothing_answers_500(
     assert "board cannot be shown" in back.content.decode()
     saved = [o.orders for o in phase.order_sets.filter(power="england")]
     assert all("F lon - nth" not in orders for orders in saved)
+    # The pictures and the export of the game say so too.
+    for url in [
+        reverse("games:map-svg", args=[game.pk, phase.index]),
+        reverse("games:export", args=[game.pk]),
+    ]:
+        answer = england.get(url)
+        assert answer.status_code == 409, (url, answer.status_code)
+        assert "board cannot be shown" in answer.content.decode()
     # His other pages still open: the lobby with his games, the moderation list.
     assert england.get(reverse("games:lobby")).status_code == 200
     moderate = client_of(site_moderator).get(reverse("games:moderate"))
     assert moderate.status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)  # the players and moderators are told after commit
+def test_a_phase_of_the_history_that_cannot_be_read_is_answered_clearly_too(
+    spring: tuple[Game, dict[str, Any]], site_moderator: Any
+) -> None:
+    """A hand edit of an adjudicated phase: its page, picture and state say so (no
+    500); the open phase plays on."""
+    game, users = spring
+    winter = game.phases.get(code="W1900L")
+    broken = copy.deepcopy(winter.position)
+    broken["extras"]["llamas"] = {"england": 5}
+    GamePhase.objects.filter(pk=winter.pk).update(position=broken)
+    england = client_of(users["england"])
+    for url in [
+        reverse("games:detail", args=[game.pk]) + f"?phase={winter.index}",
+        reverse("games:map-svg", args=[game.pk, winter.index]),
+        reverse("api:state", args=[game.pk]) + f"?phase={winter.index}",
+    ]:
+        answer = england.get(url)
+        assert answer.status_code == 409, (url, answer.status_code)
+        assert "repair it with a ruling" in answer.content.decode()
+    moderator = client_of(site_moderator)
+    page = moderator.get(reverse("games:detail", args=[game.pk]) + f"?phase={winter.index}")
+    assert "extras.llamas.england" in page.content.decode()
+    assert england.get(reverse("games:detail", args=[game.pk])).status_code == 200
+    assert current(game).stuck_since is None  # only an open phase waits for its moderators
 
 
 @pytest.mark.django_db(transaction=True)  # the players and moderators are told after commit
