@@ -413,7 +413,11 @@ def position_from_json(data: Any) -> tuple[Position, dict[str, list[str]]]:
         orders.setdefault(power, []).extend(texts)
 
     options = variant.check_options(_expect_mapping(data.get("options") or {}, "options"))
-    extras = freeze(_expect_mapping(data.get("extras") or {}, "extras"))
+    raw_extras = _expect_mapping(data.get("extras") or {}, "extras")
+    # The variant's own state, checked against the shape it declares before any of its
+    # rules reads it: a bad value is refused here with its path, never met by a rule.
+    variant.check_extras(raw_extras, options)
+    extras = freeze(raw_extras)
     position = Position(
         variant=variant.id,
         phase=phase,

@@ -43,11 +43,14 @@ from core.inputs import (
 #: The status of a service's refusal, by the refusal's ``code``: a caller without a seat
 #: in the game is forbidden (403), whatever the verb; a write for a phase that is over is
 #: a conflict with the game's state (409: read the game again), one for a phase the game
-#: does not have is not found (404); every other refusal is a 400.
+#: does not have is not found (404); a game whose stored board cannot be read
+#: (games.positions.BoardUnreadable) is in a state no request can change (409) until a
+#: moderator repairs it; every other refusal is a 400.
 REFUSAL_STATUS = {
     "not_seated": status.HTTP_403_FORBIDDEN,
     "phase_over": status.HTTP_409_CONFLICT,
     "no_such_phase": status.HTTP_404_NOT_FOUND,
+    "board_unreadable": status.HTTP_409_CONFLICT,
 }
 
 
@@ -106,8 +109,10 @@ ERROR_MEANINGS = {
     "(orders, ready, draw vote, press, extension, sitter, leaving) is always a 403, and "
     "so is any write through a sandbox's read-only link.",
     404: "No such game or sandbox (or none you may see), phase or address.",
-    409: "The phase you named is over (another has opened, or the game has ended): "
-    "nothing was done. Read the game again (`open_phase` is the phase open now).",
+    409: "The phase you named is over (another has opened, or the game has ended), or the "
+    "game's stored board cannot be read (an old fault, a hand edit) until a moderator repairs "
+    "it with a ruling: nothing was done. Read the game again (`open_phase` is the phase open "
+    "now; the message says which).",
     413: "The request body is too large.",
     415: "Unsupported media type: send JSON (or a form).",
     429: "Too many requests: wait as Retry-After says.",
@@ -127,6 +132,8 @@ WRITE_ERRORS = errors(400, 401, 403, 404, 413, 415, 429)
 #: A write that names the phase it is for (orders, the ready mark, votes, an extension):
 #: also a 409 when that phase is over.
 PHASE_WRITE_ERRORS = errors(400, 401, 403, 404, 409, 413, 415, 429)
+#: The endpoints that read a game's board: 409 while it cannot be read.
+BOARD_ERRORS = errors(409)
 
 
 def by_power() -> serializers.DictField:

@@ -71,6 +71,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A game whose stored board cannot be read: 409 with a clear page, never a 500.
+    "games.middleware.BoardUnreadableMiddleware",
 ]
 
 ROOT_URLCONF = "diplosite.urls"

@@ -26,6 +26,7 @@ from django.utils.translation import gettext
 from adjudicator import Phase, PhaseKind, find_variant
 from games import visibility, wording
 from games.models import Game, GamePhase
+from games.positions import phase_position
 from variants.board import FONT, INK, DrawnOrder, Legend, Mode, board_svg, colour_of, number
 
 User = AbstractBaseUser | AnonymousUser
@@ -77,7 +78,12 @@ def phase_map_svg(*, user: User, phase: GamePhase) -> str:
     orders visibility allows (results marked), and a legend naming game and phase.
 
     The caller has checked that ``user`` may watch the game at all.
+
+    Raises:
+        games.positions.BoardUnreadable: the phase's stored position cannot be read (nor
+            drawn).
     """
+    phase_position(phase)  # what the reader refuses (BoardUnreadable) is not drawn either
     game = phase.game
     variant = find_variant(game.variant)
     name = phase_label(phase)

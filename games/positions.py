@@ -7,17 +7,91 @@ from __future__ import annotations
 import contextlib
 import copy
 import hashlib
+import logging
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.db.models import Max, Q
+from django.utils.translation import gettext as _
 
-from adjudicator import ParseError, Position
+from adjudicator import ParseError, Position, PositionError
 from adjudicator.io import position_from_json
 from adjudicator.maps import GameMap
 from adjudicator.variants import Variant
 from adjudicator.wording import explain
+from core.errors import ApplicationError
+from core.queue import task_send
 from games.models import Game, GamePhase, Seat
+
+log = logging.getLogger(__name__)
+
+#: The task that gives an open phase whose position cannot be read up to the moderators
+#: (games/tasks.py), queued by name.
+REPORT_UNREADABLE = "games.tasks.phase_unreadable"
+
+
+class BoardUnreadable(ApplicationError):
+    """A stored position the adjudicator's reader refuses (left by an old bug, or edited
+    by hand in the admin): the game's board cannot be shown, nor orders read against it.
+
+    Its ``message`` is for everyone; what is wrong (``problem``, at ``path``) is for the
+    game's moderators alone: the value quoted may be a power's secret (a herd). The API
+    answers it with 409, the pages with a page that says so.
+    """
+
+    code = "board_unreadable"
+
+    def __init__(self, phase: GamePhase, error: PositionError) -> None:
+        if phase.status == GamePhase.Status.OPEN:
+            message = _(
+                "This game's board cannot be shown: its stored position cannot be read. "
+                "Its moderators have been told, and the game waits for them."
+            )
+        else:
+            message = _(
+                "The board of this phase cannot be shown: its stored position cannot be "
+                "read. A moderator can repair it with a ruling."
+            )
+        super().__init__(message)
+        self.game_id = phase.game_id
+        self.phase_id = phase.pk
+        self.phase_index = phase.index
+        self.phase_code = phase.code
+        self.problem = error.message
+        self.path = error.path
+
+
+#: Open phases found unreadable and reported by this process: reported once, not on every
+#: request until the report is done.
+_reported: set[int] = set()
+
+
+def _report(phase: GamePhase) -> None:
+    """Have an open phase whose position cannot be read given up to the moderators (they
+    are told), once: by a task of its own, since the reader may be inside a transaction
+    that the refusal rolls back."""
+    if phase.status != GamePhase.Status.OPEN or phase.stuck_since is not None:
+        return
+    if phase.pk in _reported:
+        return
+    _reported.add(phase.pk)
+    log.error("game %s phase %s: its stored position cannot be read", phase.game_id, phase.code)
+    task_send(REPORT_UNREADABLE, phase.game_id, phase.pk)
+
+
+def read_stored(phase: GamePhase, stored: Any) -> Position:
+    """``stored`` (a position of ``phase``) read by the adjudicator's reader.
+
+    Raises:
+        BoardUnreadable: if the reader refuses it (an open phase is then reported).
+    """
+    try:
+        position, _orders = position_from_json(stored)
+    except PositionError as e:
+        _report(phase)
+        raise BoardUnreadable(phase, e) from None
+    return position
+
 
 #: Positions read from stored phases, by phase, with the stored form each was read from.
 _read: dict[int, tuple[Any, Position]] = {}
@@ -32,12 +106,17 @@ def phase_position(phase: GamePhase) -> Position:
     checked or shown reads its phase's position, and reading one is ~40 µs of CPU where
     telling the stored form unchanged is under 1 µs (a position is immutable, so one may
     serve every request). The stored form is compared whole, so a position changed while
-    the phase is open (a game master's answer) is read anew."""
+    the phase is open (a game master's answer) is read anew.
+
+    Raises:
+        BoardUnreadable: if the stored position cannot be read (an open phase is then
+            given up to its moderators, who are told).
+    """
     stored = phase.position
     known = _read.get(phase.pk) if phase.pk is not None else None
     if known is not None and known[0] == stored:
         return known[1]
-    position, _orders = position_from_json(stored)
+    position = read_stored(phase, stored)
     if phase.pk is not None:
         if len(_read) >= READ_POSITIONS_KEPT:
             with contextlib.suppress(StopIteration, KeyError, RuntimeError):
@@ -50,13 +129,21 @@ def phase_position(phase: GamePhase) -> Position:
 def board_now(game: Game) -> Position | None:
     """Where ``game`` stands now: the position coming out of its last adjudicated phase
     (a finished game's final board), else the position of its open phase; None before
-    its first phase."""
+    its first phase.
+
+    Raises:
+        BoardUnreadable: if that position cannot be read.
+    """
     return boards_now([game]).get(game.pk)
 
 
 def boards_now(games: Iterable[Game]) -> dict[int, Position]:
     """:func:`board_now` of each of ``games`` (by id; those with no phase left out), in
-    two queries however many games: a page showing many boards reads them at once."""
+    two queries however many games: a page showing many boards reads them at once.
+
+    Raises:
+        BoardUnreadable: if one of those positions cannot be read.
+    """
     ids = [g.pk for g in games]
     if not ids:
         return {}
@@ -75,7 +162,7 @@ def boards_now(games: Iterable[Game]) -> dict[int, Position]:
         return out
     for phase in GamePhase.objects.filter(played).filter(wanted):
         stored = phase.position_after if phase.is_resolved and phase.position_after else None
-        out[phase.game_id], _orders = position_from_json(stored or phase.position)
+        out[phase.game_id] = read_stored(phase, stored or phase.position)
     return out
 
 

@@ -10,6 +10,7 @@ from django.core.cache import cache
 from django.db import DatabaseError, InterfaceError, OperationalError
 
 from games import events, selectors, services
+from games.positions import BoardUnreadable
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +32,19 @@ def adjudicate_phase(self: object, game_id: int, phase_id: int) -> bool:
         return services.phase_adjudicate(game_id=game_id, phase_id=phase_id)
     except TRANSIENT:
         raise
+    except BoardUnreadable as e:
+        # Bad stored data, not a passing fault: trying again would fail again. The phase
+        # (this board's, or a linked board's) waits for its moderators from now on.
+        log.error(
+            "game %s phase %s cannot be adjudicated: its stored position cannot be read "
+            "(%s, at %s); it is given up to the moderators",
+            e.game_id,
+            e.phase_code,
+            e.problem,
+            e.path or "-",
+        )
+        services.phase_unreadable(game_id=e.game_id, phase_id=e.phase_id)
+        return False
     except Exception as e:
         log.exception("adjudication of game %s phase %s failed", game_id, phase_id)
         error = "".join(traceback.format_exception(type(e), e, e.__traceback__))
@@ -39,6 +53,13 @@ def adjudicate_phase(self: object, game_id: int, phase_id: int) -> bool:
         except DatabaseError:
             log.exception("could not record the failure of phase %s", phase_id)
         return False
+
+
+@shared_task(name="games.tasks.phase_unreadable", acks_late=True)
+def phase_unreadable(game_id: int, phase_id: int) -> bool:
+    """Give an open phase whose stored position cannot be read up to its moderators (they
+    are told), as soon as a reader finds it so (games.positions). Safe to run twice."""
+    return services.phase_unreadable(game_id=game_id, phase_id=phase_id)
 
 
 def _held(phase_id: int) -> bool:

@@ -15,7 +15,7 @@ from adjudicator import find_variant
 from games import events
 from games.deadlines import reminder_at
 from games.models import Game, GamePhase, OrderSet, Seat
-from games.positions import phase_position, powers_to_order
+from games.positions import BoardUnreadable, phase_position, powers_to_order
 from games.terms import REMINDER_HOURS_MAX
 
 
@@ -86,7 +86,10 @@ def phase_remind(*, phase_id: int, now: Any = None) -> int:
         seats = reminder_seats(phases=[phase], now=now).get(phase.pk, [])
         if not seats:
             return 0
-        due = powers_to_order(phase_position(phase), find_variant(game.variant))
+        try:
+            due = powers_to_order(phase_position(phase), find_variant(game.variant))
+        except BoardUnreadable:
+            return 0  # nothing can be ordered: the game waits for its moderators
         # Marked even when they have nothing to order: their time has passed.
         phase.reminded_powers = sorted({*phase.reminded_powers, *(s.power for s in seats)})
         phase.save(update_fields=["reminded_powers"])

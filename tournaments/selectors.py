@@ -15,7 +15,7 @@ from django.utils import timezone
 from adjudicator import Position, find_variant
 from games import wording as game_wording
 from games.models import Game
-from games.positions import boards_now, phase_position, powers_to_order
+from games.positions import BoardUnreadable, boards_now, phase_position, powers_to_order
 from tournaments import brackets, duels, groups, visibility
 from tournaments.models import (
     Board,
@@ -341,7 +341,10 @@ def games_waiting_on(games: list[Game]) -> list[dict[str, Any]]:
         phase = game.current_phase
         if game.status != Game.Status.ACTIVE or phase is None:
             continue
-        due = powers_to_order(phase_position(phase), find_variant(game.variant))
+        try:
+            due = powers_to_order(phase_position(phase), find_variant(game.variant))
+        except BoardUnreadable:
+            due = set()  # nothing can be ordered: the game waits for its moderators
         ready = set(phase.order_sets.filter(ready=True).values_list("seat__power", flat=True))
         seats = {s.power: s for s in game.seats.select_related("user")}
         out.append(

@@ -26,6 +26,7 @@ from adjudicator.board import (
     sort_units,
 )
 from adjudicator.errors import PositionError
+from adjudicator.kept import KeptPer
 from adjudicator.maps import GameMap, Terrain, load_map
 from adjudicator.orders import (
     PHASE_ORDER_KINDS,
@@ -38,6 +39,7 @@ from adjudicator.orders import (
     parse_order,
 )
 from adjudicator.results import OrderResult, Reason
+from adjudicator.shapes import CENTER, LOCATION, POWER, PROVINCE, Extras, IdSets, extras
 from adjudicator.variants.common import distances_to
 
 
@@ -148,6 +150,11 @@ class Variant:
     #: The powers of units no player commands (Rather Silly's monsters): their units stand
     #: on the board, owe no orders, and the variant gives theirs (:meth:`standing_orders`).
     creatures: tuple[str, ...] = ()
+    #: The shape of what the variant keeps in ``Position.extras``, declared in its own
+    #: folder (``shape.py``, :mod:`adjudicator.shapes`): the reader refuses a position
+    #: whose extras do not fit it, with the path of the bad value, before a rule reads
+    #: them. Standard: only the host's keys (the game master's answers).
+    extras_shape: Extras = extras()
 
     @functools.cached_property
     def map(self) -> GameMap:
@@ -186,6 +193,25 @@ class Variant:
     def seats(self, options: Mapping[str, Any]) -> tuple[str, ...]:
         """The powers players take in a game with these (checked) options."""
         return self.powers
+
+    # -- extras --------------------------------------------------------------------
+
+    def extras_ids(self, options: Mapping[str, Any]) -> IdSets:
+        """The ids of each kind the shape of the extras names (:class:`~adjudicator.shapes.IdKind`)
+        that exist in a game with these (checked) options: the variant's powers, the map's
+        provinces and locations a unit can stand in, its supply centers. A variant whose
+        extras name ids of its own (investors, roles) adds them."""
+        return _map_ids(self)
+
+    def check_extras(self, extras: Mapping[str, Any], options: Mapping[str, Any]) -> None:
+        """Refuse extras that do not fit the variant's :attr:`extras_shape` (with these
+        checked options), before any rule reads them.
+
+        Raises:
+            PositionError: naming the path of the first bad value (``extras.llamas.england``).
+        """
+        if extras:
+            self.extras_shape.check_extras(extras, self.extras_ids(options))
 
     def knows_phase(self, phase: Phase) -> bool:
         """Can the variant's sequence produce this phase: one of its year's phases from
@@ -607,6 +633,25 @@ class Variant:
 
     def __repr__(self) -> str:
         return f"<Variant {self.id}>"
+
+
+def _ids_of_map(variant: Variant) -> IdSets:
+    game_map = variant.map
+    provinces = frozenset(
+        p.id for p in game_map.provinces.values() if p.terrain is not Terrain.IMPASSABLE
+    )
+    return {
+        POWER.name: frozenset(variant.powers),
+        PROVINCE.name: provinces,
+        LOCATION.name: frozenset(
+            loc for loc in game_map.locations if loc.split("/")[0] in provinces
+        ),
+        CENTER.name: game_map.supply_centers,
+    }
+
+
+#: Per variant, the ids of its map and powers (:meth:`Variant.extras_ids`): made once.
+_map_ids: KeptPer[Variant, IdSets] = KeptPer(_ids_of_map)
 
 
 def _adjustment_excess(delta: int, orders: Sequence[Order]) -> tuple[Reason, dict[str, str]] | None:

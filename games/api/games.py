@@ -24,6 +24,7 @@ from rest_framework.response import Response
 from adjudicator import Outcome, find_variant
 from adjudicator.variants import shipped_reasons
 from core.api import (
+    BOARD_ERRORS,
     MAX_ID,
     PHASE_WRITE_ERRORS,
     READ_ERRORS,
@@ -502,7 +503,7 @@ class GameStateApi(ApiView):
         operation_id="games_state",
         summary="The board of a phase (the current one by default), as you may see it",
         parameters=[StateQuerySerializer],
-        responses={200: StateSerializer, **READ_ERRORS},
+        responses={200: StateSerializer, **READ_ERRORS, **BOARD_ERRORS},
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = game_for(request, game_id)
@@ -619,7 +620,7 @@ class OrdersApi(ApiView):
     @extend_schema(
         operation_id="orders_mine",
         summary="Your orders in the current phase, and the legal orders for your units",
-        responses={200: MyOrdersSerializer, **READ_ERRORS},
+        responses={200: MyOrdersSerializer, **READ_ERRORS, **BOARD_ERRORS},
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = game_for(request, game_id)
@@ -666,7 +667,7 @@ class OrderCheckApi(ApiView):
         "no open phase to order in (the game is forming, or over) is answered `ok: false` "
         "with why.",
         request=OrderCheckSerializer,
-        responses={200: OrderCheckResultSerializer, **WRITE_ERRORS},
+        responses={200: OrderCheckResultSerializer, **WRITE_ERRORS, **BOARD_ERRORS},
     )
     def post(self, request: Request, game_id: int) -> Response:
         game = game_for(request, game_id)

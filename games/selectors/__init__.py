@@ -7,10 +7,15 @@ from games.selectors.exchange import exchange_summary
 from games.selectors.links import link_steps, link_summary
 from games.selectors.lobby import games_for_lobby, games_of_user, seats_seeking_players
 from games.selectors.mine import Duel, MyGame, Need, Opponent, Result, VoteOpen, my_games
-from games.selectors.moderation import games_to_moderate, moderation_summary
+from games.selectors.moderation import (
+    games_to_moderate,
+    moderation_summary,
+    ruling_phase_before,
+    stored_position,
+)
 from games.selectors.records import Record, games_of_player, player_record, reliability_of
 from games.selectors.schedule import pauses_expired, phases_due
-from games.selectors.state import board_shown, game_state
+from games.selectors.state import board_shown, game_outline, game_state
 
 __all__ = [
     "Duel",
@@ -22,6 +27,7 @@ __all__ = [
     "VoteOpen",
     "board_shown",
     "exchange_summary",
+    "game_outline",
     "game_state",
     "games_for_lobby",
     "games_of_player",
@@ -35,5 +41,7 @@ __all__ = [
     "phases_due",
     "player_record",
     "reliability_of",
+    "ruling_phase_before",
     "seats_seeking_players",
+    "stored_position",
 ]

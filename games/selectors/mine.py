@@ -39,11 +39,11 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from adjudicator import find_variant
+from adjudicator import Position, find_variant
 from games import visibility, wording
 from games.models import Game, GamePhase, OrderSet, PressMessage, PressRead, Seat, Vote
 from games.occasions import Occasion, occasions_of
-from games.positions import phase_position, powers_to_order, seat_powers
+from games.positions import BoardUnreadable, phase_position, powers_to_order, seat_powers
 from games.votes import UNANIMOUS
 
 #: How many ended games (finished or cancelled) the list keeps, the latest first, and
@@ -487,8 +487,7 @@ def _row(
         need = Need.FORMING
     elif seat.eliminated:
         need = Need.ELIMINATED
-    elif phase is not None:
-        position = phase_position(phase)
+    elif phase is not None and (position := _readable(phase)) is not None:
         gives = seat_powers(position, variant, seat)
         powers += [p for p in gives if p != seat.power]
         due = [p for p in gives if p in powers_to_order(position, variant)]
@@ -589,3 +588,12 @@ def my_games_watched(*, user: AbstractBaseUser) -> tuple[list[int], str]:
     )
     seen = repr((sorted(seats), last, read)).encode()
     return ids, hashlib.sha256(seen).hexdigest()
+
+
+def _readable(phase: GamePhase) -> Position | None:
+    """The phase's position, or None where it cannot be read: the game waits for its
+    moderators (who are told), and asks nothing of the player meanwhile."""
+    try:
+        return phase_position(phase)
+    except BoardUnreadable:
+        return None

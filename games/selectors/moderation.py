@@ -143,3 +143,25 @@ def moderation_summary(*, game: Game, user: AbstractBaseUser | AnonymousUser) ->
             for r in Ruling.objects.filter(game=game).select_related("phase")
         ],
     }
+
+
+def ruling_phase_before(*, game: Game, index: int) -> int | None:
+    """The index of the adjudicated phase of the line just before phase ``index``: the
+    one a ruling on its result repairs that phase from (None: there is none)."""
+    return (
+        GamePhase.objects.filter(game=game, status=GamePhase.Status.RESOLVED, index__lt=index)
+        .order_by("-index")
+        .values_list("index", flat=True)
+        .first()
+    )
+
+
+def stored_position(*, game: Game, index: int) -> str:
+    """Phase ``index``'s position as stored, as JSON text: what a moderator corrects in a
+    ruling when it cannot be read (whole: a moderator sees every secret)."""
+    import json
+
+    stored = (
+        GamePhase.objects.filter(game=game, index=index).values_list("position", flat=True).first()
+    )
+    return json.dumps(stored, indent=1, ensure_ascii=False, sort_keys=True)

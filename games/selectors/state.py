@@ -30,50 +30,20 @@ def game_state(
     one whose orders, legal orders and ready mark ``me`` carries (``me.acting``); the
     first that has orders due if not given or not one of them (a Kapitalisten investor
     orders for each nation he controls in turn).
+
+    Raises:
+        GamePhase.DoesNotExist: the game has no phase of that index.
+        games.positions.BoardUnreadable: the phase's stored position cannot be read
+            (:func:`game_outline` is what can still be shown).
     """
     from adjudicator import find_variant, legal_orders, legal_orders_compact
     from games import visibility, wording
     from games.positions import phase_position, powers_to_order, seat_powers
 
-    everything = list(game.phases.order_by("index"))
-    # The line of play: phases a ruling superseded stay reachable by index, as history.
-    phases = [p for p in everything if p.status != GamePhase.Status.SUPERSEDED]
-    if index is None:
-        phase = phases[-1] if phases else None
-    else:
-        phase = next((p for p in everything if p.index == index), None)
-        if phase is None:
-            raise GamePhase.DoesNotExist
+    state, phases, phase = _outline(user=user, game=game, index=index)
     # A sitter, on the days he sits, orders for the seat he sits.
     seat = visibility.acting_seat(user=user, game=game)
     variant = find_variant(game.variant)
-    state: dict[str, Any] = {
-        "game": {
-            "id": game.pk,
-            "name": game.name,
-            "variant": game.variant,
-            "variant_name": variant.name,
-            "options": game.options,
-            "status": game.status,
-            "outcome": game.outcome,
-            "winner": game.winner,
-            "result_awaits_confirmation": game.result_awaits_confirmation,
-            "version": game.version,
-            "anonymous": game.anonymous,
-            "private": game.private,
-            # Faulty orders are saved as written and void when adjudicated (Kapitalisten).
-            "strict_orders": _strict(game),
-        },
-        "phases": [
-            {"index": p.index, "code": p.code, "name": wording.phase_name(p.code, seen)}
-            for p, seen in _occurrences(phases)
-        ],
-        "phase": None,
-        "me": None,
-        "seats": [],
-        "duel": link_summary(game=game),
-        "moderation": moderation_summary(game=game, user=user),
-    }
     ready: set[str] = set()
     if phase is not None:
         ready = set(phase.order_sets.filter(ready=True).values_list("power", flat=True))
@@ -202,6 +172,67 @@ def game_state(
                     game=game, position=position, power=acting, orders=state["me"]["orders"]
                 )
     return state
+
+
+def game_outline(
+    *, user: AbstractBaseUser | AnonymousUser, game: Game, index: int | None = None
+) -> dict[str, Any]:
+    """What the game page shows of ``game`` whatever its board: the game, its line of
+    phases, the duel and the moderation (with ``phase`` None and no seats). Shown, with
+    what is wrong, when the board itself cannot be read (games.positions.BoardUnreadable).
+
+    Raises:
+        GamePhase.DoesNotExist: the game has no phase of that index.
+    """
+    state, _phases, _phase = _outline(user=user, game=game, index=index)
+    return state
+
+
+def _outline(
+    *, user: AbstractBaseUser | AnonymousUser, game: Game, index: int | None
+) -> tuple[dict[str, Any], list[GamePhase], GamePhase | None]:
+    """The state without its phase, the line of play, and the phase asked for."""
+    from adjudicator import find_variant
+    from games import wording
+
+    everything = list(game.phases.order_by("index"))
+    # The line of play: phases a ruling superseded stay reachable by index, as history.
+    phases = [p for p in everything if p.status != GamePhase.Status.SUPERSEDED]
+    if index is None:
+        phase = phases[-1] if phases else None
+    else:
+        phase = next((p for p in everything if p.index == index), None)
+        if phase is None:
+            raise GamePhase.DoesNotExist
+    variant = find_variant(game.variant)
+    state: dict[str, Any] = {
+        "game": {
+            "id": game.pk,
+            "name": game.name,
+            "variant": game.variant,
+            "variant_name": variant.name,
+            "options": game.options,
+            "status": game.status,
+            "outcome": game.outcome,
+            "winner": game.winner,
+            "result_awaits_confirmation": game.result_awaits_confirmation,
+            "version": game.version,
+            "anonymous": game.anonymous,
+            "private": game.private,
+            # Faulty orders are saved as written and void when adjudicated (Kapitalisten).
+            "strict_orders": _strict(game),
+        },
+        "phases": [
+            {"index": p.index, "code": p.code, "name": wording.phase_name(p.code, seen)}
+            for p, seen in _occurrences(phases)
+        ],
+        "phase": None,
+        "me": None,
+        "seats": [],
+        "duel": link_summary(game=game),
+        "moderation": moderation_summary(game=game, user=user),
+    }
+    return state, phases, phase
 
 
 def _strict(game: Game) -> bool:

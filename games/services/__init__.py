@@ -17,6 +17,7 @@ from games.services.adjudication import (
     MAX_ADJUDICATION_FAILURES,
     phase_adjudicate,
     phase_adjudication_failed,
+    phase_unreadable,
 )
 from games.services.kernel import adjudicate_after_commit, adjudicate_when_all_ready
 from games.services.lobby import (
@@ -50,6 +51,7 @@ __all__ = [
     "phase_adjudicate",
     "phase_adjudication_failed",
     "phase_position",
+    "phase_unreadable",
     "plays_under_pseudonyms",
     "powers_to_order",
     "pseudonym_checked",

@@ -24,7 +24,7 @@ from core.errors import ApplicationError, NotSeated
 from games import visibility
 from games.deadlines import extend
 from games.models import Game, GamePhase, ModeratorAction, Seat, Vacation
-from games.positions import phase_position
+from games.positions import BoardUnreadable, phase_position
 from games.schedule import deadline_around_vacations, deadline_rule
 from games.services.kernel import bump, game_locked, phase_named_locked, refuse_game_master
 
@@ -107,7 +107,11 @@ def _move_open_deadlines(user: AbstractBaseUser) -> None:
         )
         if phase is None or phase.deadline is None:
             continue
-        moved = deadline_around_vacations(game, phase_position(phase), phase.deadline)
+        try:
+            position = phase_position(phase)
+        except BoardUnreadable:
+            continue  # the game waits for its moderators: no deadline to move
+        moved = deadline_around_vacations(game, position, phase.deadline)
         if moved != phase.deadline:
             phase.deadline = moved
             phase.notes = [*phase.notes, {"kind": "vacation", "power": seats[game.pk]}]

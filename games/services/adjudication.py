@@ -10,7 +10,8 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from adjudicator import find_variant
+from adjudicator import PositionError, find_variant
+from adjudicator.io import position_from_json
 from games import events
 from games.models import BoardLink, Game, GamePhase
 from games.positions import game_end
@@ -86,8 +87,6 @@ def phase_adjudication_failed(*, game_id: int, phase_id: int, error: str) -> boo
     After :data:`MAX_ADJUDICATION_FAILURES` the phase is marked stuck: the sweep stops
     queuing it, the players and the site's moderators are told, and the moderation page
     lists it until a moderator tries again (after a fix) or rules on the phase."""
-    from django.contrib.auth import get_user_model
-
     with transaction.atomic():
         game = Game.objects.select_for_update().filter(pk=game_id).first()
         phase = GamePhase.objects.select_for_update().filter(pk=phase_id, game_id=game_id).first()
@@ -95,31 +94,73 @@ def phase_adjudication_failed(*, game_id: int, phase_id: int, error: str) -> boo
             return False
         phase.failures += 1
         phase.last_failure = error[:4000]
-        fields = ["failures", "last_failure"]
         stuck = phase.stuck_since is None and phase.failures >= MAX_ADJUDICATION_FAILURES
-        if stuck:
-            phase.stuck_since = timezone.now()
-            phase.due_now = False
-            phase.notes = [*phase.notes, {"kind": "stuck"}]
-            fields += ["stuck_since", "due_now", "notes"]
-        phase.save(update_fields=fields)
-        if stuck:
-            moderators = get_user_model().objects.filter(
-                Q(is_superuser=True) | Q(groups__name="moderator"), is_active=True
-            )
-            events.announce(
-                kind="phase_stuck",
-                game=game,
-                users=[
-                    *seated_users(game),
-                    *game.masters.values_list("pk", flat=True),
-                    *moderators.values_list("pk", flat=True),
-                ],
-                key=f"stuck:{phase.pk}:{phase.failures}",
-                params={"game": game.name, "phase": phase.code},
-            )
-            bump(game)
-            log.error(
-                "game %s phase %s given up after %d failures", game_id, phase.code, phase.failures
-            )
-    return stuck
+        if not stuck:
+            phase.save(update_fields=["failures", "last_failure"])
+            return False
+        _give_up(game, phase, {"kind": "stuck"})
+        log.error(
+            "game %s phase %s given up after %d failures", game_id, phase.code, phase.failures
+        )
+    return True
+
+
+def phase_unreadable(*, game_id: int, phase_id: int) -> bool:
+    """Give an open phase whose stored position the adjudicator's reader refuses (an old
+    bug, a hand edit in the admin) up to the moderators at once: trying it again would only
+    fail again, so it is not tried three times first. True if given up now; False if the
+    position can be read (repaired meanwhile), the phase is no longer open, or it was given
+    up already.
+
+    The players and the moderators are told, as for a phase that failed; the moderators
+    see what cannot be read (and where) on the game page, and repair it with a ruling on
+    the phase before (games.services.rulings)."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        phase = GamePhase.objects.select_for_update().filter(pk=phase_id, game_id=game_id).first()
+        if game is None or phase is None or phase.status != GamePhase.Status.OPEN:
+            return False
+        if phase.stuck_since is not None:
+            return False
+        try:
+            position_from_json(phase.position)
+        except PositionError as e:
+            problem = f"{e.message} (at {e.path or '-'})"
+        else:
+            return False
+        phase.failures += 1
+        phase.last_failure = f"The stored position of {phase.code} cannot be read: {problem}"[:4000]
+        _give_up(game, phase, {"kind": "unreadable"})
+        log.error(
+            "game %s phase %s given up to the moderators: its stored position cannot be read: %s",
+            game_id,
+            phase.code,
+            problem,
+        )
+    return True
+
+
+def _give_up(game: Game, phase: GamePhase, note: dict[str, str]) -> None:
+    """Mark the locked open ``phase`` stuck: the sweep no longer queues it, and its
+    players, game masters and the site's moderators are told."""
+    from django.contrib.auth import get_user_model
+
+    phase.stuck_since = timezone.now()
+    phase.due_now = False
+    phase.notes = [*phase.notes, note]
+    phase.save(update_fields=["failures", "last_failure", "stuck_since", "due_now", "notes"])
+    moderators = get_user_model().objects.filter(
+        Q(is_superuser=True) | Q(groups__name="moderator"), is_active=True
+    )
+    events.announce(
+        kind="phase_stuck",
+        game=game,
+        users=[
+            *seated_users(game),
+            *game.masters.values_list("pk", flat=True),
+            *moderators.values_list("pk", flat=True),
+        ],
+        key=f"stuck:{phase.pk}:{phase.failures}",
+        params={"game": game.name, "phase": phase.code},
+    )
+    bump(game)

@@ -78,8 +78,10 @@ def ruling_apply(
     if (orders is None) == (position is None):
         raise ApplicationError(_("A ruling gives either orders or a position."))
     variant = find_variant(game.variant)
-    before = phase_position(phase)
     if orders is not None:
+        # Only orders are adjudicated again from the position going in: a position ruling
+        # replaces the result alone, so it repairs a phase whose position cannot be read.
+        before = phase_position(phase)
         checked: dict[str, list[str]] = {}
         for power, texts in orders.items():
             if not game.seats.filter(power=power).exists():
@@ -92,6 +94,9 @@ def ruling_apply(
         corrected, results = resolution.position, result_rows(resolution.results, variant.map)
     else:
         try:
+            # The adjudicator's own reader, as every stored position is read afterwards:
+            # a position it refuses (the variant's extras included) would take the game
+            # down, so the ruling is refused with what is wrong and where.
             corrected, _orders = position_from_json(position)
         except PositionError as e:
             raise ApplicationError(

@@ -21,6 +21,7 @@ from games import selectors, services, visibility, wording
 from games.forms import GameCreateForm
 from games.models import Game, GamePhase, Vote
 from games.phase_actions import phase_actions
+from games.positions import BoardUnreadable
 from games.terms import GameTerms
 from games.web.phases import phase_posted
 from variants.board import SeenPosition, board_svg
@@ -122,6 +123,8 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
         )
     except GamePhase.DoesNotExist:
         raise Http404(_("No such phase.")) from None
+    except BoardUnreadable as e:
+        return board_unreadable_page(request, game, e, index=index)
     seat = visibility.seat_of(user=request.user, game=game)
     map_id = find_variant(game.variant).map_id
     position, orders = selectors.board_shown(state, user=request.user, game=game)
@@ -167,6 +170,28 @@ def _game_page(
             else None,
         },
     )
+
+
+def board_unreadable_page(
+    request: HttpRequest, game: Game, error: BoardUnreadable, *, index: int | None = None
+) -> HttpResponse:
+    """The game page when the phase's stored position cannot be read (409): everyone is
+    told so; the game's moderators also see what is wrong and where, and the moderation
+    panel, whose ruling form is filled in to repair it (the phase before, the stored
+    position to correct)."""
+    state = selectors.game_outline(user=request.user, game=game, index=index)
+    moderator = visibility.can_moderate(user=request.user, game=game)
+    context: dict[str, Any] = {"game": game, "state": state, "message": error.message}
+    if moderator:
+        context["details"] = {
+            "phase": error.phase_code,
+            "problem": error.problem,
+            "path": error.path or "-",
+        }
+        context["ruling_index"] = selectors.ruling_phase_before(game=game, index=error.phase_index)
+        context["ruling_position"] = selectors.stored_position(game=game, index=error.phase_index)
+    with wording.seat_names(visibility.seat_names(game=game)):
+        return render(request, "games/unreadable.html", context, status=409)
 
 
 def game_invite(request: HttpRequest, code: str) -> HttpResponse:

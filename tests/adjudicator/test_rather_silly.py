@@ -877,12 +877,16 @@ class TestDevilUnits:
         assert not gone.position.units_of("france")
 
     def test_a_merge_exorcises_the_devil(self) -> None:
-        position = board({"france": ["A par"], "germany": ["A mun"]}, extras={"devils": {"par": 2}})
+        # The devil unit (strength 2) bounces with a supported move (2) into Burgundy.
+        position = board(
+            {"france": ["A par"], "germany": ["A mun", "A ruh"]},
+            extras={"devils": {"france par": 2}},
+        )
         after = resolve(
             position,
             {
                 "france": ["A par - bur"],
-                "germany": ["A mun - bur"],
+                "germany": ["A mun - bur", "A ruh S A mun - bur"],
                 "fortune_teller": ["predict bur"],
             },
             seed=1,

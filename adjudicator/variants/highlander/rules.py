@@ -70,6 +70,7 @@ from adjudicator.variants.common import (
     sc_count_winner,
     sole_survivor,
 )
+from adjudicator.variants.highlander.shape import EXTRAS
 
 
 class NominationRule(StrEnum):
@@ -163,6 +164,8 @@ class Highlander(Variant):
     #: and the colours start alike (rule 3: both nominate in secret from an empty board).
     powers_by_lot = False
     option_defaults = FrozenMap({"nomination": NominationRule.FREE.value, "fixed_setup": None})
+    #: Where the nomination stands (rule 3.5), declared in :mod:`.shape`.
+    extras_shape = EXTRAS
 
     # -- options ---------------------------------------------------------------
 

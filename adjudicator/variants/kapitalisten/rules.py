@@ -47,6 +47,7 @@ from adjudicator.errors import ParseError, PositionError
 from adjudicator.maps import GameMap
 from adjudicator.orders import Order, VariantOrder
 from adjudicator.results import OrderResult, Outcome, Reason
+from adjudicator.shapes import IdSets
 from adjudicator.variants.base import Variant
 from adjudicator.variants.kapitalisten.exchange import (
     CURRENCIES,
@@ -64,6 +65,7 @@ from adjudicator.variants.kapitalisten.exchange import (
     victory_points,
     winners,
 )
+from adjudicator.variants.kapitalisten.shape import EXTRAS, INVESTOR
 from adjudicator.wording import declare_problem, problem_words
 
 EXCHANGE = PhaseKind.declare("X", "exchange")
@@ -209,6 +211,8 @@ class Kapitalisten(Variant):
     #: Rule 3.3.3: who has left is the host's to say; 3.3.1 excludes by its own count.
     reads_absent = True
     excluding_reasons = frozenset({"investor_excluded"})
+    #: The exchange and the host's word on who has left, declared in :mod:`.shape`.
+    extras_shape = EXTRAS
 
     # -- options and seats -----------------------------------------------------------------
 
@@ -225,6 +229,10 @@ class Kapitalisten(Variant):
 
     def seats(self, options: Mapping[str, Any]) -> tuple[str, ...]:
         return INVESTORS[: int(options.get("players", 9))]
+
+    def extras_ids(self, options: Mapping[str, Any]) -> IdSets:
+        """The map's ids and the nations, and the game's investors (as many as players)."""
+        return _ids_with_investors(super().extras_ids(options), self.seats(options))
 
     # -- the exchange in the position -------------------------------------------------------
 
@@ -567,6 +575,17 @@ class Kapitalisten(Variant):
             if held and book.rates.get(nation, 0):
                 out[f"sell {nation}"] = (Sell(nation, min(held, 500)),)
         return out
+
+
+#: The ids of a game's extras, by its investors (the map's are the same in every game).
+_WITH_INVESTORS: dict[tuple[str, ...], IdSets] = {}
+
+
+def _ids_with_investors(of_map: IdSets, investors: tuple[str, ...]) -> IdSets:
+    made = _WITH_INVESTORS.get(investors)
+    if made is None:
+        made = _WITH_INVESTORS[investors] = {**of_map, INVESTOR.name: frozenset(investors)}
+    return made
 
 
 def _kj(cents: int) -> str:

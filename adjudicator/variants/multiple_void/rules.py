@@ -41,6 +41,7 @@ from adjudicator.variants.multiple_void.draft import (
     random_pick,
     unit_choices,
 )
+from adjudicator.variants.multiple_void.shape import EXTRAS
 
 #: The colours, in the order that is also round 1's turn order (rule 2 of the text).
 COLOURS = ("red", "blue", "yellow", "green", "black", "grey")
@@ -104,6 +105,8 @@ class MultipleVoid(Variant):
     #: The preamble and rule 4: the colours are drawn by lot ("Statt Großmächten werden
     #: unter den Spielern Farben ausgelost"; "Die Spieler losen zunächst die Farben aus").
     powers_by_lot = True
+    #: The draft's record, declared in :mod:`.shape`.
+    extras_shape = EXTRAS
 
     # -- options and seats -----------------------------------------------------
 

@@ -58,6 +58,7 @@ from adjudicator.board import (
 )
 from adjudicator.chance import chance
 from adjudicator.errors import ParseError, PositionError
+from adjudicator.kept import KeptPer
 from adjudicator.maps import GameMap, Terrain
 from adjudicator.orders import (
     Move,
@@ -66,6 +67,7 @@ from adjudicator.orders import (
     VariantOrder,
 )
 from adjudicator.results import OrderResult, Outcome, Reason
+from adjudicator.shapes import IdSets
 from adjudicator.variants.base import ClosedPassages, DecisionRequest, Variant
 from adjudicator.variants.rather_silly import birds, fifth_fleet, flight
 from adjudicator.variants.rather_silly.creatures import (
@@ -116,6 +118,7 @@ from adjudicator.variants.rather_silly.marks import (
     with_devils,
     with_marks,
 )
+from adjudicator.variants.rather_silly.shape import EXTRAS, HERDS_EACH, OWNER, SEAT
 from adjudicator.variants.rather_silly.specials import (
     AMAZON,
     DIRTBAG,
@@ -171,7 +174,6 @@ TUNNEL = ("bur", "mar", "mun", "pie", "tyr")
 #: stay conventional and pass.
 UNCONVENTIONAL_KINDS = frozenset({AMAZON, DIRTBAG, "extra"})
 UNCONVENTIONAL_POWERS = frozenset({MONSTER, SUPERBRAIN, FORTUNE_TELLER})
-HERDS_EACH = 3
 MONSTER_STRENGTH = 2
 
 #: The steps of a season, in the rules' order.
@@ -362,6 +364,8 @@ class RatherSilly(Variant):
     owned_extras = frozenset({"llamas", "answers"})
     secret_orders = (Herd, AnswerIs)
     secret_reasons = frozenset({"herd_settled", "herd_on_center", "herd_too_many", "answer_kept"})
+    #: The creatures, links, marks and the rest, declared in :mod:`.shape`.
+    extras_shape = EXTRAS
 
     # -- options and seats -----------------------------------------------------------------
 
@@ -373,6 +377,11 @@ class RatherSilly(Variant):
         """The seven great powers; with option ``roles``, the four role seats too (they
         vote for the hyperspace link and play their roles)."""
         return self.powers + (ROLES if options.get("roles") else ())
+
+    def extras_ids(self, options: Mapping[str, Any]) -> IdSets:
+        """The map's ids and the great powers, the seats (the roles too) and whose a unit
+        may be (the monsters too)."""
+        return _ids_with_roles(self)
 
     # -- the map in force --------------------------------------------------------------------
 
@@ -1058,6 +1067,19 @@ class RatherSilly(Variant):
             return out
         herds = (position.extras.get("llamas") or {}).get(power) or []
         return {**out, **{f"explode {p}": (Explode(p),) for p in sorted(set(herds))}}
+
+
+def _ids_of(variant: RatherSilly) -> IdSets:
+    seats = frozenset(variant.powers) | frozenset(ROLES)
+    return {
+        **Variant.extras_ids(variant, {}),
+        SEAT.name: seats,
+        OWNER.name: seats | {MONSTER},
+    }
+
+
+#: The ids of the extras: the same in every game (a role's ids are known without the option).
+_ids_with_roles: KeptPer[RatherSilly, IdSets] = KeptPer(_ids_of)
 
 
 def _link_in_force(position: Position) -> tuple[str, str] | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from adjudicator.variants.base import Variant
+from adjudicator.variants.standard.shape import EXTRAS
 
 
 class Standard(Variant):
@@ -12,3 +13,4 @@ class Standard(Variant):
     name = "Standard"
     aliases = ("classical", "diplomacy")
     map_id = "standard"
+    extras_shape = EXTRAS
