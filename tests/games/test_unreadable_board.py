@@ -145,9 +145,9 @@ def test_players_and_watchers_are_told_clearly_and_nothing_answers_500(
         ("get", "api:state", None),
         ("get", "api:state?legal=compact", None),
         ("get", "api:orders", None),
-        ("put", "api:orders", {"orders": ["A lon - nth"]}),
+        ("put", "api:orders", {"orders": ["A lon - nth"], "phase": phase.index}),
         ("post", "api:orders-check", {"order": "F lon - nth"}),
-        ("post", "api:ready", {"ready": True}),
+        ("post", "api:ready", {"ready": True, "phase": phase.index}),
     ]:
         url_name, _sep, query = name.partition("?")
         url = reverse(url_name, args=[game.pk]) + (f"?{query}" if query else "")
@@ -158,7 +158,10 @@ def test_players_and_watchers_are_told_clearly_and_nothing_answers_500(
         assert set(said) == {"message"}, said
         assert "board cannot be shown" in said["message"]
     # The page's own form saves nothing, with the reason.
-    form = england.post(reverse("games:orders", args=[game.pk]), {"orders": "F lon - nth"})
+    form = england.post(
+        reverse("games:orders", args=[game.pk]),
+        {"orders": "F lon - nth", "phase": str(phase.index)},
+    )
     assert form.status_code == 302
     back = england.get(form["Location"])
     assert back.status_code == 409
@@ -295,7 +298,7 @@ def test_the_moderator_sees_what_is_wrong_and_a_position_ruling_repairs_the_game
     assert england.get(reverse("api:state", args=[game.pk])).status_code == 200
     saved = england.put(
         reverse("api:orders", args=[game.pk]),
-        {"orders": ["F lon - nth"]},
+        {"orders": ["F lon - nth"], "phase": repaired.index},
         content_type="application/json",
     )
     assert saved.status_code == 200, saved.content
