@@ -8,6 +8,7 @@ it and tests can assert on codes, not prose.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -52,6 +53,8 @@ class Reason(DeclaredCode):
     #: Other sentences for when a parameter is left out, by its name (a support to hold
     #: names no destination).
     without: Mapping[str, str]
+    #: The module that declared it (``adjudicator.variants.rather_silly.rules``).
+    declared_in: str
     UNREADABLE: ClassVar[Reason]
     NO_UNIT: ClassVar[Reason]
     NOT_YOUR_UNIT: ClassVar[Reason]
@@ -141,6 +144,9 @@ class Reason(DeclaredCode):
         reason = cls._add(code)
         reason.wording = wording
         reason.without = dict(without or {})
+        # Which module declared it: the adjudicator's own reasons are the ones the site
+        # must word (adjudicator.variants.shipped_reasons), a test's made-up ones are not.
+        reason.declared_in = str(sys._getframe(1).f_globals.get("__name__", ""))
         return reason
 
     def template_for(self, params: Mapping[str, object]) -> str:

@@ -107,11 +107,12 @@ _SHIPPED = tuple(VARIANTS)
 @functools.cache
 def shipped_reasons() -> tuple[Reason, ...]:
     """Every reason of the core and of the variants the adjudicator ships, each worded by
-    the site too. Variants declare theirs as their modules load, and the registry loads a
-    variant when it is first asked for: this asks for each of them first."""
+    the site too (never one a test or another program declared). Variants declare theirs
+    as their modules load, and the registry loads a variant when it is first asked for:
+    this asks for each of them first."""
     for variant_id in _SHIPPED:
         VARIANTS[variant_id]
-    return Reason.declared()
+    return tuple(r for r in Reason.declared() if r.declared_in.startswith("adjudicator."))
 
 
 __all__ = [
