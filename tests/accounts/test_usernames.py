@@ -262,3 +262,31 @@ def test_the_migration_marks_the_sites_bots_and_keys_the_older_twin(make_user: A
     assert UsernameKey.objects.filter(user=older).exists()
     assert not UsernameKey.objects.filter(user=younger).exists()
     assert UsernameKey.objects.count() == User.objects.count() - 1
+
+
+def test_two_sign_ups_of_look_alikes_at_once_keep_one_and_tell_the_other(
+    client: Client, make_user: Any
+) -> None:
+    # The form found "zed" free; another sign-up of "ZED" is saved between that check
+    # and this save (stood for by a receiver that runs after the key check).
+    from django.db.models.signals import pre_save
+
+    from accounts.usernames import username_key_hash
+
+    other = make_user("someone-else")
+
+    def meanwhile(sender: Any, instance: Any, **kwargs: Any) -> None:
+        if instance.username == "zed":
+            UsernameKey.objects.filter(user=other).update(key_hash=username_key_hash("ZED"))
+
+    pre_save.connect(meanwhile, sender=User, dispatch_uid="meanwhile")
+    try:
+        answer = _signup(client, "zed", "zed@example.org")
+    finally:
+        pre_save.disconnect(sender=User, dispatch_uid="meanwhile")
+    assert answer.status_code == 200
+    assert answer.context["form"].errors["username"] == [
+        "This user name is taken, or looks the same as one that is: choose another."
+    ]
+    assert not User.objects.filter(username="zed").exists()
+    assert not client.session.get("_auth_user_id")
