@@ -12,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from accounts import selectors, services
+from accounts.permissions import NotAHouseBot
 from core.api import MAX_ID, READ_ERRORS, WRITE_ERRORS, ApiView
 
 
@@ -33,7 +34,8 @@ class NewTokenSerializer(TokenSerializer):
 
 
 class TokensApi(ApiView):
-    permission_classes = [IsAuthenticated]
+    # The site's own bots hold the one token the site derives for each (house_bot_keys).
+    permission_classes = [IsAuthenticated, NotAHouseBot]
 
     class TokenCreateSerializer(serializers.Serializer):  # type: ignore[type-arg]
         name = serializers.CharField(max_length=60)
@@ -62,7 +64,7 @@ class TokensApi(ApiView):
 
 
 class TokenApi(ApiView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, NotAHouseBot]
 
     @extend_schema(
         operation_id="tokens_revoke",

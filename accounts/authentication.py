@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.cache.backends.base import BaseCache
+from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions, throttling
@@ -38,7 +39,16 @@ class TokenAuthentication(authentication.BaseAuthentication):
             raise exceptions.AuthenticationFailed(_("This token is not valid or was revoked."))
         if not token.user.is_active:
             raise exceptions.AuthenticationFailed(_("This account is disabled."))
-        from accounts.services import api_token_used
+        from accounts.services import api_token_used, house_bot_key
+
+        if (
+            token.name == HOUSE_BOT_TOKEN_NAME  # no query for anyone else's token
+            and is_house_bot(token.user)
+            and not constant_time_compare(key, house_bot_key(token.user))
+        ):
+            # A house bot's token of an earlier SECRET_KEY: refused from the moment the
+            # key changed, not only once run_bots has made the new one (and deleted it).
+            raise exceptions.AuthenticationFailed(_("This token is not valid or was revoked."))
 
         api_token_used(token=token)
         return token.user, token

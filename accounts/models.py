@@ -60,3 +60,51 @@ class ApiToken(models.Model):
     @property
     def is_active(self) -> bool:
         return self.revoked is None
+
+
+class HouseBot(models.Model):
+    """The mark that makes an account one of the site's own bots, which fill the seats of
+    practice games and which the site plays itself (``manage.py run_bots``).
+
+    Only the site sets it (``accounts.services.house_bots``, which makes the account with
+    it): sign-up, the admin's user forms and the API have no field for it, and the bots are
+    found by it, never by their names. A person who registered a name like a bot's before
+    the bot was made (``house-bot-6``) is a person still, and never seated as a bot."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="house_bot",
+    )
+    #: The bot's number, the N of its name ``house-bot-N``; one game seats different ones.
+    number = models.PositiveIntegerField(unique=True)
+
+    class Meta:
+        ordering = ["number"]
+
+    def __str__(self) -> str:
+        return f"house bot {self.number}"
+
+
+class UsernameKey(models.Model):
+    """The look-alike key of a user name (``core.names.lookalike_key``, stored as its
+    SHA-256: a key may be far longer than its name), unique: two accounts whose names a
+    reader cannot tell apart (``Bob`` and ``bob``, or ``bob`` with a Cyrillic ``о``) are
+    refused by the database, whatever made the second one (sign-up, the admin, a command,
+    two sign-ups at once). Kept by ``accounts.usernames`` on every save of an account.
+
+    Accounts that already had a look-alike twin when this table came (see the migration)
+    have no row: both are kept, and every lookup by name asks for the exact spelling
+    when it could mean either (``accounts.selectors.user_by_name``)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="username_key",
+    )
+    key_hash = models.CharField(max_length=64, unique=True)
+
+    def __str__(self) -> str:
+        return self.key_hash[:12]

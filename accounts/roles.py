@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Group
+from django.core.exceptions import ObjectDoesNotExist
 from django.utils.translation import gettext_lazy as _
 
 PLAYER = "player"
@@ -15,8 +16,10 @@ MODERATOR = "moderator"
 #: anyone's): its seats are shown as a bot's, and a tournament admits it only where the
 #: organiser allows bots. Given by ``manage.py bot_account``; a person never has it.
 BOT = "bot"
-#: The site's own bots, which fill the seats of practice games and are played by the site
-#: itself (``manage.py run_bots``); each is a bot (above) too. Not shown as a role.
+#: The group the site's own bots are put in besides (``manage.py run_bots`` plays them;
+#: each is a bot, above, too). Not shown as a role, and never what tells a house bot: an
+#: admin may put anyone in a group. :func:`is_house_bot` asks the bot's mark
+#: (``accounts.models.HouseBot``), which only the site sets.
 HOUSE_BOT = "house_bot"
 #: The name of the token each of the site's own bots plays with (``manage.py run_bots``).
 HOUSE_BOT_TOKEN_NAME = "run_bots"
@@ -47,10 +50,15 @@ def is_bot(user: AbstractBaseUser | AnonymousUser) -> bool:
 
 
 def is_house_bot(user: AbstractBaseUser | AnonymousUser) -> bool:
-    """Is this one of the site's own bots (played by ``manage.py run_bots``)?"""
+    """Is this one of the site's own bots (played by ``manage.py run_bots``)? Asked of
+    the mark only the site sets (``accounts.models.HouseBot``), never of the name or a
+    group. Asked once per account object: the answer, either way, is kept on it."""
     if not user.is_authenticated:
         return False
-    return user.groups.filter(name=HOUSE_BOT).exists()  # type: ignore[union-attr]
+    try:
+        return user.house_bot is not None  # type: ignore[union-attr]
+    except ObjectDoesNotExist:
+        return False
 
 
 def bots_among(user_ids: Iterable[int]) -> frozenset[int]:

@@ -1,13 +1,58 @@
-"""A player's API tokens."""
+"""Reads of accounts: a player's API tokens, and an account found by the name someone
+typed."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
-from accounts.models import ApiToken
+from accounts.models import ApiToken, UsernameKey
+from accounts.usernames import username_key_hash
+from core.errors import ApplicationError
 
 
 def api_tokens_of(*, user: AbstractBaseUser) -> QuerySet[ApiToken]:
     """A player's API tokens, newest first, revoked ones included (for the record)."""
     return ApiToken.objects.filter(user=user).order_by("-created")
+
+
+def user_by_name(*, name: str) -> Any:
+    """The account called ``name`` as someone typed it (an organiser, a moderator, a
+    player naming his sitter), or None if there is none.
+
+    The account spelled exactly so, if there is one; else the one account whose name
+    looks the same (another case, a look-alike letter). Never the first of several:
+    accounts that were look-alike twins before such names were refused (``Bob`` and
+    ``bob``) are both kept, and a name that could mean either is refused with a word to
+    type it exactly as the account spells it.
+
+    Raises:
+        ApplicationError: more than one account has a name that looks like ``name``
+            and none is spelled exactly so.
+    """
+    name = name.strip()
+    if not name:
+        return None
+    users = get_user_model()
+    exact = users.objects.filter(username=name).first()
+    if exact is not None:
+        return exact
+    holder = UsernameKey.objects.filter(key_hash=username_key_hash(name)).values("user_id")
+    # The case-blind match finds a twin older than the key table, which has no key.
+    found = list(
+        users.objects.filter(pk__in=holder).union(users.objects.filter(username__iexact=name))[:3]
+    )
+    if len(found) > 1:
+        spellings = sorted(u.get_username() for u in found)
+        raise ApplicationError(
+            _(
+                "Several accounts are called “%(name)s” in some spelling (%(spellings)s): "
+                "type the name exactly as it is written."
+            )
+            % {"name": name, "spellings": ", ".join(spellings)}
+        )
+    return found[0] if found else None

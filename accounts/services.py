@@ -11,14 +11,17 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache.backends.base import BaseCache
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
+from accounts import usernames
 from accounts.counters import count_with
-from accounts.models import ApiToken, hash_key
-from accounts.roles import BOT, HOUSE_BOT, HOUSE_BOT_TOKEN_NAME, PLAYER, grant, is_bot
+from accounts.models import ApiToken, HouseBot, hash_key
+from accounts.roles import BOT, HOUSE_BOT, HOUSE_BOT_TOKEN_NAME, PLAYER, grant, is_bot, is_house_bot
+from accounts.usernames import UsernameTaken
 from core.errors import ApplicationError
 
 logger = logging.getLogger(__name__)
@@ -26,12 +29,25 @@ logger = logging.getLogger(__name__)
 #: How many live (unrevoked) tokens one player may hold.
 API_TOKENS_MAX = 10
 
+#: Why the site's own bots are refused what makes or manages a token.
+HOUSE_BOT_NO_TOKENS = _lazy(
+    "The site's own bots make no API tokens: the site gives each its one key."
+)
 
-@transaction.atomic
+
 def user_signup(*, form_user: AbstractBaseUser) -> AbstractBaseUser:
-    """Save a new user (from the sign-up form) and make them a player."""
-    form_user.save()
-    grant(form_user, PLAYER)
+    """Save a new user (from the sign-up form) and make them a player.
+
+    Raises:
+        ApplicationError: the name was taken meanwhile, in some spelling that looks the
+            same (two sign-ups at once: the form checked it before either was saved).
+    """
+    try:
+        with transaction.atomic():
+            form_user.save()
+            grant(form_user, PLAYER)
+    except UsernameTaken:
+        raise ApplicationError(str(usernames.TAKEN), {"field": "username"}) from None
     return form_user
 
 
@@ -161,6 +177,10 @@ def login_succeeded(*, username: str, address: str) -> None:
 def api_token_create(*, user: AbstractBaseUser, name: str) -> tuple[ApiToken, str]:
     """A new API token for ``user``; returns it with its key, which is shown this once and
     stored only as a hash."""
+    if is_house_bot(user):
+        # The site derives each of its bots' one key from SECRET_KEY (house_bot_keys): a
+        # token the bot made itself would outlive a key rotation, under no one's control.
+        raise ApplicationError(str(HOUSE_BOT_NO_TOKENS))
     name = name.strip()
     if not name:
         raise ApplicationError(_("A token needs a name."))
@@ -203,94 +223,147 @@ def bot_account_create(*, username: str, token_name: str = "bot") -> tuple[Abstr
         raise ApplicationError(
             _("%(name)s is a person's account, not a bot's.") % {"name": username}
         )
+    if user is not None and is_house_bot(user):
+        raise ApplicationError(str(HOUSE_BOT_NO_TOKENS))
     if user is None:
         user = users(username=username)
         user.set_unusable_password()
         try:
             user.full_clean(exclude=["password"])
+            # A bot's name is a name like any other: not one kept for the site's own
+            # accounts (a house-bot-7 of someone's would pass for the site's), nor a
+            # look-alike of anyone's.
+            usernames.username_check(username)
         except ValidationError as e:
             raise ApplicationError(" ".join(e.messages)) from None
-        user.save()
+        try:
+            with transaction.atomic():
+                user.save()
+        except UsernameTaken:
+            raise ApplicationError(str(usernames.TAKEN)) from None
         grant(user, PLAYER)
         grant(user, BOT)
     _token, key = api_token_create(user=user, name=token_name)
     return user, key
 
 
-#: The site's own bots are named this and a number: house-bot-1, house-bot-2, ...
-HOUSE_BOT_NAME = "house-bot-{}"
-
-
 @transaction.atomic
 def house_bots(*, count: int) -> list[AbstractBaseUser]:
     """``count`` of the site's own bots (made the first time they are needed): accounts
     nobody logs in as, which the site plays itself in practice games. One game needs a
-    different one for each seat, so they are numbered."""
+    different one for each seat, so they are numbered, and named by their number
+    (``house-bot-N``).
+
+    They are found by their mark (:class:`HouseBot`), which only this function sets, and
+    never by name: a person's account named like a bot (one registered before such names
+    were kept for the site) is never taken for one. Its number is passed over."""
+    bots = list(HouseBot.objects.select_related("user").order_by("number")[:count])
+    number = bots[-1].number if bots else 0
+    while len(bots) < count:
+        number += 1
+        bot = _house_bot_made(number)
+        if bot is not None:
+            bots.append(bot)
+    return [bot.user for bot in bots]
+
+
+def _house_bot_made(number: int) -> HouseBot | None:
+    """House bot ``number``, made (or found made meanwhile), or None if its name is a
+    person's."""
     from django.contrib.auth import get_user_model
 
     users = get_user_model()
-    out: list[AbstractBaseUser] = []
-    for n in range(1, count + 1):
-        user, made = users.objects.get_or_create(username=HOUSE_BOT_NAME.format(n))
-        if made:
+    name = usernames.HOUSE_BOT_NAME.format(number)
+    account = users.objects.filter(username=name).first()
+    if account is not None:
+        if _made_as_house_bot(account):
+            return HouseBot.objects.get_or_create(user=account, defaults={"number": number})[0]
+        return None
+    if usernames.username_taken(name):
+        return None  # a look-alike of it is someone's
+    try:
+        with transaction.atomic():
+            user = users(username=name)
             user.set_unusable_password()
-            user.save(update_fields=["password"])
+            user.save()
             for role in (PLAYER, BOT, HOUSE_BOT):
                 grant(user, role)
-        out.append(user)
-    return out
+            return HouseBot.objects.create(user=user, number=number)
+    except IntegrityError:
+        # Made meanwhile for another practice game; or its name, in a look-alike
+        # spelling, was taken meanwhile by a person.
+        return HouseBot.objects.select_related("user").filter(number=number).first()
+
+
+def _made_as_house_bot(account: AbstractBaseUser) -> bool:
+    """Did the site make this account as a house bot, before bots had their mark (or in
+    a process of the version before, during a deploy)? Such an account is in the house
+    bots' group, which sign-up never grants, and has no password: a person who signed up
+    has one. The migration that brought the mark (accounts 0003) marks them by the same
+    rule."""
+    in_group = account.groups.filter(name=HOUSE_BOT).exists()  # type: ignore[attr-defined]
+    return in_group and not account.has_usable_password()
 
 
 def house_bot_keys() -> dict[str, str]:
     """The API key each of the site's own bots plays with, by username: the site plays
     them through its public API like any program (``manage.py run_bots``).
 
-    A bot's token is made the first time it is asked for and found again after: the key
-    is derived from ``SECRET_KEY`` and the account (only its hash is stored, as for every
-    token), so ``run_bots`` keeps no key anywhere, finds the same one after a restart, and
-    two of them share it. Whoever holds ``SECRET_KEY`` could derive it; he could sign any
-    session already. A new ``SECRET_KEY`` gives new keys, and the bot's token of the old
-    one is revoked. A bot whose token was revoked (by an operator) is left out: the
-    site does not play it again until someone deletes that token."""
-    from django.contrib.auth import get_user_model
+    A bot has one token, made the first time it is asked for and found again after: the
+    key is derived from ``SECRET_KEY`` and the account (:func:`house_bot_key`; only its
+    hash is stored, as for every token), so ``run_bots`` keeps no key anywhere, finds
+    the same one after a restart, and two of them share it. Whoever holds ``SECRET_KEY``
+    could derive it; he could sign any session already.
 
-    users = list(get_user_model().objects.filter(groups__name=HOUSE_BOT).order_by("pk"))
-    keys = {user.pk: _house_bot_key(user) for user in users}
-    tokens = {
-        t.key_hash: t
-        for t in ApiToken.objects.filter(key_hash__in=[hash_key(k) for k in keys.values()])
-    }
+    A new ``SECRET_KEY`` gives new keys: each bot's token of another key is deleted here
+    (and refused from the moment the key changed: ``accounts.authentication``), and one
+    for the new key made. So a rollback to an earlier key makes that key's tokens again,
+    and every bot is played under whichever key the site has. Any other token a bot
+    holds (one it made itself, before bots were refused that) is revoked.
+
+    An operator stops a bot by revoking its token: the site does not play it again until
+    someone deletes that token, or ``SECRET_KEY`` changes (a new key, a new token)."""
+    bots = list(HouseBot.objects.select_related("user").order_by("number"))
+    keys = {bot.user.pk: house_bot_key(bot.user) for bot in bots}
+    held: dict[int, list[ApiToken]] = {pk: [] for pk in keys}
+    for t in ApiToken.objects.filter(user_id__in=list(keys)):
+        held[t.user_id].append(t)
     out: dict[str, str] = {}
-    for user in users:
-        key = keys[user.pk]
-        token = tokens.get(hash_key(key))
-        if token is None:
-            token = _house_bot_token_make(user, key)
+    for bot in bots:
+        key = keys[bot.user.pk]
+        token = next((t for t in held[bot.user.pk] if t.key_hash == hash_key(key)), None)
+        others = [t for t in held[bot.user.pk] if t is not token]
+        # In a round like most (the same key, nothing else held): no write at all.
+        if token is None or any(t.name == HOUSE_BOT_TOKEN_NAME or not t.revoked for t in others):
+            token = _house_bot_token(bot.user, key)
         if token.revoked is not None:
-            logger.warning("%s's API token was revoked: the site does not play it", user)
+            logger.warning("%s's API token was revoked: the site does not play it", bot.user)
             continue
-        out[user.get_username()] = key
+        out[bot.user.get_username()] = key
     return out
 
 
-def _house_bot_key(user: AbstractBaseUser) -> str:
-    return salted_hmac(
-        "accounts.house_bot_keys", str(user.pk), algorithm="sha256"
-    ).hexdigest()
+def house_bot_key(user: AbstractBaseUser) -> str:
+    """The key of house bot ``user``'s token under the site's ``SECRET_KEY``."""
+    return salted_hmac("accounts.house_bot_keys", str(user.pk), algorithm="sha256").hexdigest()
 
 
 @transaction.atomic
-def _house_bot_token_make(user: AbstractBaseUser, key: str) -> ApiToken:
+def _house_bot_token(user: AbstractBaseUser, key: str) -> ApiToken:
+    """The bot's token of ``key``, made if missing; every other token of the bot goes."""
+    key_hash = hash_key(key)
+    mine = ApiToken.objects.filter(user=user)
+    # Deleted rather than revoked: a revoked token stops its bot (an operator's doing),
+    # and the key it was derived from makes the same token again if it comes back.
+    mine.filter(name=HOUSE_BOT_TOKEN_NAME).exclude(key_hash=key_hash).delete()
+    mine.filter(revoked__isnull=True).exclude(name=HOUSE_BOT_TOKEN_NAME).update(
+        revoked=timezone.now()
+    )
     # Made by two run_bots at once, it is one token: the hash is unique.
-    token, made = ApiToken.objects.get_or_create(
-        key_hash=hash_key(key),
+    token, _made = ApiToken.objects.get_or_create(
+        key_hash=key_hash,
         defaults={"user": user, "name": HOUSE_BOT_TOKEN_NAME, "prefix": key[:8]},
     )
-    if made:
-        # The bot's token of an earlier SECRET_KEY: nobody can derive its key any more.
-        ApiToken.objects.filter(
-            user=user, name=HOUSE_BOT_TOKEN_NAME, revoked__isnull=True
-        ).exclude(pk=token.pk).update(revoked=timezone.now())
     return token
 
 

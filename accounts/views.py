@@ -40,10 +40,14 @@ def signup(request: HttpRequest) -> HttpResponse:
         return redirect(next_url or "games:lobby")
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = services.user_signup(form_user=form.save(commit=False))
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, _("Welcome! Find a game to join, or create one."))
-        return redirect(next_url or "games:lobby")
+        try:
+            user = services.user_signup(form_user=form.save(commit=False))
+        except ApplicationError as e:  # the name was taken meanwhile
+            form.add_error("username", e.message)
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, _("Welcome! Find a game to join, or create one."))
+            return redirect(next_url or "games:lobby")
     return render(request, "accounts/signup.html", {"form": form, "next": next_url})
 
 

@@ -11,6 +11,7 @@ leaves it, so what is kept is what every reader sees.
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 
 #: Characters that show nothing in a name, outside the format category ``Cf`` (which
@@ -45,3 +46,51 @@ def name_key(text: str) -> str:
     ``K`` and ``k`` alike). Names with the same key look the same to a reader."""
     # Folding can undo the normal form (e.g. it splits some ligatures), so normalise again.
     return unicodedata.normalize("NFKC", shown_name(text).casefold())
+
+
+#: Marks of writing direction the look-alike table carries around some characters of
+#: right-to-left scripts: they show nothing, and are no part of the character.
+_DIRECTION_MARKS = "\u200e\u200f"
+
+
+@functools.cache
+def _latin_lookalikes() -> dict[str, str]:
+    """Each character of another script (or a non-ASCII sign) that a reader takes for
+    basic Latin, with the Latin text it is taken for: Cyrillic ``а`` for ``a``, Greek
+    ``Ο`` for ``O``, Cherokee ``Ꭰ`` for ``D``. From Unicode's table of confusables
+    (UTS #39), as the ``confusable_homoglyphs`` package keeps it (the one django-registration
+    checks user names with). Read once, on first use: the table is large. ASCII itself is
+    left alone: ``l`` and ``1``, ``O`` and ``0`` are told apart on this site's pages, and
+    refusing ``player1`` because ``playerl`` exists would surprise everyone."""
+    from confusable_homoglyphs.confusables import confusables_data
+
+    table: dict[str, str] = {}
+    for char, glyphs in confusables_data.items():
+        char = char.strip(_DIRECTION_MARKS)
+        if len(char) != 1 or char.isascii():
+            continue
+        for glyph in glyphs:
+            latin = str(glyph["c"]).strip(_DIRECTION_MARKS)
+            if latin and latin.isascii():
+                # One Latin reading per character: the table has no character read as two
+                # different Latin letters (``I``/``i`` aside, which folding makes one).
+                table[char] = latin
+                break
+    return table
+
+
+def _as_latin(text: str) -> str:
+    table = _latin_lookalikes()
+    return "".join(table.get(c, c) for c in text)
+
+
+def lookalike_key(text: str) -> str:
+    """What user names are compared by: :func:`name_key`, and a letter of another script
+    that looks like a Latin one counted as that Latin letter (``hоuse-bot-6`` with a
+    Cyrillic ``о`` is ``house-bot-6``). Two user names with the same key would pass for
+    each other on a page, so only one of them may be registered.
+
+    Read as Latin before case is folded (a Cyrillic ``Н`` looks like ``H``, its small
+    ``н`` like no Latin letter) and again after (folding makes new small letters)."""
+    latin = _as_latin(shown_name(text))
+    return _as_latin(unicodedata.normalize("NFKC", latin.casefold()))

@@ -30,6 +30,10 @@ if not SECRET_KEY:
         _key_file.write_text(secrets.token_urlsafe(50))
         _key_file.chmod(0o600)
     SECRET_KEY = _key_file.read_text().strip()
+#: Earlier keys still accepted for what Django signed with them (sessions, password reset
+#: links, messages) while a new SECRET_KEY takes over; never for the house bots' tokens
+#: (README, "Changing SECRET_KEY").
+SECRET_KEY_FALLBACKS = env.list("SECRET_KEY_FALLBACKS", default=[])
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")

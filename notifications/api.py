@@ -13,6 +13,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from accounts.permissions import NotAHouseBot
 from core.api import (
     READ_ERRORS,
     WRITE_ERRORS,
@@ -165,7 +166,7 @@ class NotificationsReadApi(ApiView):
 
 
 class NotificationSettingApi(ApiView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, NotAHouseBot]
 
     @extend_schema(
         operation_id="notifications_settings",

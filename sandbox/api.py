@@ -23,6 +23,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from accounts.permissions import NotAHouseBot
 from core.api import (
     MAX_ID,
     READ_ERRORS,
@@ -248,7 +249,7 @@ class SandboxQuerySerializer(serializers.Serializer):  # type: ignore[type-arg]
 
 
 class SandboxesApi(ApiView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, NotAHouseBot]
 
     class SandboxCreateSerializer(serializers.Serializer):  # type: ignore[type-arg]
         title = serializers.CharField(

@@ -17,10 +17,11 @@ from django.urls import path
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from accounts.permissions import NotAHouseBot
 from adjudicator import Outcome, find_variant
 from adjudicator.variants import shipped_reasons
 from core.api import (
@@ -351,6 +352,9 @@ class VoteResultSerializer(serializers.Serializer):  # type: ignore[type-arg]
 
 
 class GamesApi(ApiView):
+    # Anyone reads the list; the site's own bots make no games (accounts.permissions).
+    permission_classes = [IsAuthenticatedOrReadOnly, NotAHouseBot]
+
     class GameFilterSerializer(PageQuerySerializer):
         status = serializers.ChoiceField(choices=Game.Status.choices, default=Game.Status.FORMING)
         variant = serializers.CharField(max_length=40, required=False)
@@ -530,7 +534,8 @@ class GameStateApi(ApiView):
 
 
 class GameJoinApi(ApiView):
-    permission_classes = [IsAuthenticated]
+    # The site seats its own bots itself, in practice games only.
+    permission_classes = [IsAuthenticated, NotAHouseBot]
 
     class JoinSerializer(serializers.Serializer):  # type: ignore[type-arg]
         power = serializers.CharField(max_length=40, required=False)

@@ -54,6 +54,10 @@ log = logging.getLogger(__name__)
 
 DEMO_PLAYERS = ("alice", "bob", "carol", "dave", "erin", "frank", "grace")
 DEMO_PASSWORD = "diplomacy-demo"  # published on purpose: it is printed at every start
+#: The group of the accounts demo_data made (sign-up never puts anyone in it): what tells
+#: them from a person's account that took one of their names before the demo was loaded,
+#: which demo_data would otherwise make a moderator.
+DEMO_GROUP = "demo"
 OPEN_GAME = "Demo: open game, join it"
 RUNNING_GAME = "Demo: game in progress"
 DUEL_GAME = "Demo: Highlander duel (alice and bob)"
@@ -75,9 +79,10 @@ BOT_GAME_DEADLINE = timedelta(days=1)
 
 def demo_game(name: str) -> Game | None:
     """The demo game of this name: the first one its demo creator made, if any."""
-    return (
-        Game.objects.filter(name=name, created_by__username=CREATORS[name]).order_by("pk").first()
+    mine = Game.objects.filter(
+        name=name, created_by__username=CREATORS[name], created_by__groups__name=DEMO_GROUP
     )
+    return mine.order_by("pk").first()
 
 
 def bot_games() -> list[tuple[Game, str]]:
@@ -113,7 +118,9 @@ def bot_play() -> int:
 
 
 def _play_game(game: Game, visitor: str) -> int:
-    demo_players = Q(user__username__in=DEMO_PLAYERS) & ~Q(user__username=visitor)
+    demo_players = Q(user__username__in=DEMO_PLAYERS, user__groups__name=DEMO_GROUP) & ~Q(
+        user__username=visitor
+    )
     return _seats_play(game, demo_players)
 
 

@@ -13,13 +13,13 @@ from datetime import date, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.selectors import user_by_name
 from core.errors import ApplicationError, NotSeated
 from games import visibility
 from games.deadlines import extend
@@ -170,7 +170,7 @@ def sitter_name(*, game: Game, user: AbstractBaseUser, username: str) -> Seat:
     """:func:`sitter_set` by the sitter's username; an empty name clears the sitter."""
     who = None
     if username:
-        who = get_user_model().objects.filter(username=username).first()
+        who = user_by_name(name=username)
         if who is None:
             raise ApplicationError(_("There is no player named “%(name)s”.") % {"name": username})
     return sitter_set(game=game, user=user, sitter=who)

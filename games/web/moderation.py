@@ -14,7 +14,6 @@ from datetime import timedelta
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
@@ -24,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.defaults import permission_denied
 
+from accounts.selectors import user_by_name
 from core.errors import ApplicationError
 from core.inputs import json_loads, whole_number
 from games import selectors, services, visibility, wording
@@ -64,7 +64,7 @@ def _run(request: HttpRequest, game: Game, action: Callable[[], object], done: s
 
 def _user_named(name: str) -> Any:
     name = (name or "").strip()
-    user = get_user_model().objects.filter(username=name).first() if name else None
+    user = user_by_name(name=name)
     if user is None:
         raise ApplicationError(_("There is no player named “%(name)s”.") % {"name": name})
     return user

@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.utils import timezone
+from django.test import override_settings
 from rest_framework.test import APIClient
 
 from accounts import services
-from accounts.models import ApiToken
+from accounts.models import ApiToken, hash_key
 from accounts.roles import HOUSE_BOT_TOKEN_NAME
 from accounts.services import house_bot_keys, house_bots
 
@@ -75,6 +75,51 @@ def test_a_new_secret_key_gives_new_keys_and_revokes_the_old_tokens(settings: An
     assert new != old
     assert _me(new) == 200
     assert _me(old) == 401
-    live = ApiToken.objects.filter(user=bot, revoked__isnull=True)
-    assert live.count() == 1
-    assert ApiToken.objects.filter(user=bot, revoked__lte=timezone.now()).count() == 1
+    # The old key's token is gone, not kept revoked: a revoked token stops its bot, and
+    # the old key, if it came back, makes it again (below).
+    [live] = ApiToken.objects.filter(user=bot)
+    assert live.revoked is None
+    assert live.key_hash == hash_key(new)
+
+
+KEY_A = "the-first-secret-key-" + "a" * 40
+KEY_B = "the-second-secret-key-" + "b" * 40
+
+
+def test_a_rotation_and_a_rollback_play_every_bot_under_each_key(make_user: Any) -> None:
+    bots = house_bots(count=3)
+    names = {b.get_username() for b in bots}
+    with override_settings(SECRET_KEY=KEY_A):
+        under_a = house_bot_keys()
+    with override_settings(SECRET_KEY=KEY_B):
+        # Refused from the moment the key changed, before run_bots has made new tokens.
+        assert all(_me(key) == 401 for key in under_a.values())
+        under_b = house_bot_keys()
+        assert set(under_b) == names
+        assert all(_me(key) == 200 for key in under_b.values())
+        assert all(_me(key) == 401 for key in under_a.values())
+    with override_settings(SECRET_KEY=KEY_A):  # rolled back
+        assert all(_me(key) == 401 for key in under_b.values())
+        again = house_bot_keys()
+        assert again == under_a  # every bot played again, with the same keys
+        assert all(_me(key) == 200 for key in again.values())
+        assert all(_me(key) == 401 for key in under_b.values())
+        # One token per bot, that of the key in force; nothing of the other key is left.
+        live = ApiToken.objects.filter(user__in=bots, revoked__isnull=True)
+        assert sorted(live.values_list("key_hash", flat=True)) == sorted(
+            hash_key(k) for k in under_a.values()
+        )
+
+
+def test_a_token_a_bot_made_itself_is_revoked() -> None:
+    # Made before bots were refused tokens (or by hand): the next round revokes it.
+    [bot] = house_bots(count=1)
+    extra_key = "minted-before-the-fix-" + "k" * 30
+    extra = ApiToken.objects.create(
+        user=bot, name="persist", prefix=extra_key[:8], key_hash=hash_key(extra_key)
+    )
+    assert _me(extra_key) == 200
+    house_bot_keys()
+    extra.refresh_from_db()
+    assert extra.revoked is not None
+    assert _me(extra_key) == 401

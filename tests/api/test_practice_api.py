@@ -51,3 +51,34 @@ def test_a_practice_game_in_a_variant_the_bots_do_not_know_is_refused(
 def test_nobody_makes_a_practice_game_without_signing_in(api: Callable[..., APIClient]) -> None:
     answer = api().post("/api/v1/games/", {"name": "Practice", "bots": True}, format="json")
     assert answer.status_code in (401, 403)
+
+
+def test_a_person_named_like_a_house_bot_is_never_seated_as_one(
+    api: Callable[..., APIClient], make_user: Any
+) -> None:
+    # Standing for an account registered before such names were refused: a person's,
+    # with a password, in no group of the bots.
+    from django.contrib.auth.models import User
+
+    squatter = User(username="house-bot-1", email="squat@example.org")
+    squatter.set_password("a-long-test-password")
+    User.objects.bulk_create([squatter])
+    squatter = User.objects.get(username="house-bot-1")
+    client = api(make_user("alice"))
+    for n in range(2):
+        made = client.post(
+            "/api/v1/games/",
+            {"name": f"Practice {n}", "assignment": "chosen", "power": "italy", "bots": True},
+            format="json",
+        )
+        assert made.status_code == 201, made.json()
+        state = client.get(f"/api/v1/games/{made.json()['id']}/").json()
+        assert sorted(s["power"] for s in state["seats"] if s["bot"]) == [
+            "austria",
+            "england",
+            "france",
+            "germany",
+            "russia",
+            "turkey",
+        ]
+    assert not squatter.seats.exists()

@@ -220,3 +220,32 @@ def test_the_bots_orders_are_legal_orders(clock: Any) -> None:
         }
         assert order_set.orders
         assert set(order_set.orders) <= legal
+
+
+def test_a_persons_account_with_a_demo_players_name_is_never_made_one(make_user: Any) -> None:
+    # Signed up as alice before the demo was loaded: demo_data would have made him the
+    # site's moderator and the creator of the demo games.
+    from django.contrib.auth.models import User
+    from django.core.management.base import CommandError
+
+    from accounts.roles import MODERATOR, has_role
+
+    alice = make_user("alice", "his-own-long-password")
+    with pytest.raises(CommandError, match=r"alice .* is someone.s own account"):
+        call_command("demo_data")
+    assert not has_role(User.objects.get(pk=alice.pk), MODERATOR)
+    assert not Game.objects.exists()
+
+
+def test_demo_players_made_before_their_mark_are_still_the_demos(clock: Any) -> None:
+    # An earlier demo_data made its players without the demo group: they have the
+    # demo's password, which everyone knows, and are taken as the demo's.
+    from django.contrib.auth.models import User
+
+    from accounts.roles import PLAYER, grant
+
+    for name in demo.DEMO_PLAYERS:
+        grant(User.objects.create_user(name, f"{name}@example.org", demo.DEMO_PASSWORD), PLAYER)
+    call_command("demo_data")
+    assert User.objects.filter(groups__name=demo.DEMO_GROUP).count() == len(demo.DEMO_PLAYERS)
+    assert _game(RUNNING_GAME).created_by.username == "alice"

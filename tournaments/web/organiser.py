@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import timedelta
 
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import BadRequest
 from django.http import Http404, HttpRequest, HttpResponse
@@ -17,6 +16,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.selectors import user_by_name
 from core.errors import ApplicationError
 from core.inputs import whole_number
 from games.models import Game
@@ -66,7 +66,7 @@ def _round(tournament: Tournament, request: HttpRequest) -> Round:
 
 def _user(request: HttpRequest) -> object:
     name = (request.POST.get("username") or "").strip()
-    user = get_user_model().objects.filter(username__iexact=name).first()
+    user = user_by_name(name=name)
     if user is None:
         raise ApplicationError(_("No member is called %(name)s.") % {"name": name})
     return user

@@ -10,14 +10,16 @@ from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from accounts.roles import MODERATOR, ORGANISER, PLAYER, grant
+from accounts.usernames import UsernameTaken
 from games import services
 from games.management import demo
 from games.management.demo import (
     BOT_GAME_DEADLINE,
+    DEMO_GROUP,
     DEMO_PASSWORD,
     DEMO_PLAYERS,
     DRAFT_GAME,
@@ -106,8 +108,33 @@ class Command(BaseCommand):
         self.stdout.write("  " + ", ".join(DEMO_PLAYERS) + "  (alice moderates, bob organises)")
 
     def _user(self, name: str) -> User:
+        """The demo player ``name``: made, or found as the demo made it. Never a person's
+        account of that name, which would be made a moderator and play under the demo bot.
+
+        Raises:
+            CommandError: ``name`` (or a name that looks the same) is a person's account.
+        """
         user = User.objects.filter(username=name).first()
         if user is None:
-            user = User.objects.create_user(name, f"{name}@example.org", DEMO_PASSWORD)
+            try:
+                with transaction.atomic():
+                    user = User.objects.create_user(name, f"{name}@example.org", DEMO_PASSWORD)
+            except UsernameTaken:
+                raise CommandError(self._taken(name)) from None
             grant(user, PLAYER)
+            grant(user, DEMO_GROUP)
+        elif not user.groups.filter(name=DEMO_GROUP).exists():
+            # Made by demo_data before its accounts were marked (its password is the
+            # demo's, which everyone knows), or someone's own account of that name.
+            if not user.check_password(DEMO_PASSWORD):
+                raise CommandError(self._taken(name))
+            grant(user, DEMO_GROUP)
         return user
+
+    @staticmethod
+    def _taken(name: str) -> str:
+        return (
+            f"{name} (or a name that looks the same) is someone's own account, which the "
+            "demo would make one of its players: rename that account, or run without the "
+            "demo (runsite --no-demo)."
+        )

@@ -391,6 +391,29 @@ class TestAnotherOrganiser:
         tournament.refresh_from_db()
         assert tournament.check_in_open
 
+    def test_a_name_two_old_accounts_share_in_some_case_is_asked_exactly(
+        self, roll: Drawn, organiser: Any
+    ) -> None:
+        # Two accounts from before names that differ only in case were refused: both
+        # kept. The one typed exactly is found; a third spelling could mean either.
+        from django.contrib.auth.models import User
+
+        User.objects.bulk_create([User(username="cora"), User(username="Cora")])
+        upper = User.objects.get(username="Cora")
+        grant(upper, ORGANISER)
+        client = logged_in(organiser)
+        tournament = roll.tournament
+
+        page = text(_post(client, tournament, "organiser", {"username": "CORA"}))
+        assert messages_on(page) == [
+            "Several accounts are called “CORA” in some spelling (Cora, cora): type the "
+            "name exactly as it is written."
+        ]
+        assert list(tournament.organisers.all()) == [organiser]
+        page = text(_post(client, tournament, "organiser", {"username": "Cora"}))
+        assert messages_on(page) == []
+        assert set(tournament.organisers.all()) == {organiser, upper}
+
 
 # -- what the verbs refuse ---------------------------------------------------------------------
 
