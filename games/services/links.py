@@ -87,6 +87,10 @@ def link_step(link: BoardLink, *, phase_id: int) -> bool:
     boards = list(Game.objects.select_for_update().filter(link=link).order_by("pk"))
     if any(g.status != Game.Status.ACTIVE for g in boards):
         return False
+    # The boards are one match: one paused (a tournament's round, a moderator) holds every
+    # board, as a pause holds a single game (phase_adjudicate), even if all are ready.
+    if any(g.is_paused for g in boards):
+        return False
     current: dict[int, GamePhase] = {}
     for g in boards:
         phase = (

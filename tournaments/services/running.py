@@ -18,7 +18,7 @@ from games.services.moderation import game_pause, game_resume, seat_replace
 from games.terms import GameTerms
 from tournaments import brackets, visibility
 from tournaments.models import Entry, Match, OrganiserAction, Round, Tournament
-from tournaments.services.duels import HIGHLANDER, boards_running, duel_start
+from tournaments.services.duels import HIGHLANDER, duel_start
 from tournaments.services.kernel import action_record, bump, organised_locked, reason_required
 from tournaments.services.locks import match_locked, round_locked
 from tournaments.services.stages import group_stage_go_on
@@ -101,6 +101,20 @@ def entry_replace(
     return new
 
 
+def games_running(round: Round) -> list[Game]:
+    """Every game of ``round`` still being played, whatever kind of round it is: the
+    boards of its duels, and its standard boards (a round of standard games has no
+    matches: its games hang from its boards)."""
+    return list(
+        Game.objects.filter(
+            Q(link__match__round=round) | Q(tournament_board__round=round),
+            status=Game.Status.ACTIVE,
+        )
+        .distinct()
+        .order_by("pk")
+    )
+
+
 @transaction.atomic
 def round_pause(
     *,
@@ -110,8 +124,9 @@ def round_pause(
     reason: str,
     duration: timedelta = timedelta(days=3),
 ) -> Round:
-    """Stop the clock of every duel of ``round`` (each board keeps the time it had left);
-    no new duel of the round starts until it is resumed.
+    """Stop the clock of every board of ``round``, its duels' and its standard boards',
+    through each game's own pause (each keeps the time it had left, and nothing is
+    adjudicated meanwhile); no new duel of the round starts until it is resumed.
 
     Raises:
         ApplicationError: ``by`` does not organise the tournament, the round is not
@@ -122,7 +137,7 @@ def round_pause(
     round = round_locked(tournament, round)
     if round.status != Round.Status.RUNNING:
         raise ApplicationError(_("Only a running round can be paused."))
-    for board in boards_running(round):
+    for board in games_running(round):
         if not board.is_paused:
             game_pause(game=board, by=by, reason=reason, duration=duration)
     round.status = Round.Status.PAUSED
@@ -136,7 +151,8 @@ def round_pause(
 def round_resume(
     *, tournament: Tournament, by: AbstractBaseUser, round: Round, reason: str = ""
 ) -> Round:
-    """Start the clocks of ``round``'s duels again, and the duels that waited for it.
+    """Start the clocks of ``round``'s boards again (each with the time it had left), and
+    the duels that waited for it.
 
     Raises:
         ApplicationError: ``by`` does not organise the tournament, or the round is not
@@ -146,7 +162,7 @@ def round_resume(
     round = round_locked(tournament, round)
     if round.status != Round.Status.PAUSED:
         raise ApplicationError(_("The round is not paused."))
-    for board in boards_running(round):
+    for board in games_running(round):
         if board.is_paused:
             game_resume(game=board, by=by, reason=reason)
     round.status = Round.Status.RUNNING
