@@ -334,8 +334,9 @@ def waiting_on(match: Match) -> list[dict[str, Any]]:
 
 
 def games_waiting_on(games: list[Game]) -> list[dict[str, Any]]:
-    """Each of ``games`` still running: its phase, deadline, and the players who have not
-    yet said they are ready."""
+    """Each of ``games`` still running: its phase, deadline, the players who have not
+    yet said they are ready, and those who missed their orders in the phases just
+    before (how many in a row), for the organiser to chase or replace."""
     out = []
     for game in games:
         phase = game.current_phase
@@ -346,7 +347,7 @@ def games_waiting_on(games: list[Game]) -> list[dict[str, Any]]:
         except BoardUnreadable:
             due = set()  # nothing can be ordered: the game waits for its moderators
         ready = set(phase.order_sets.filter(ready=True).values_list("seat__power", flat=True))
-        seats = {s.power: s for s in game.seats.select_related("user")}
+        seats = {s.power: s for s in game.seats.select_related("user", "excluded_user")}
         out.append(
             {
                 "game": game,
@@ -356,13 +357,20 @@ def games_waiting_on(games: list[Game]) -> list[dict[str, Any]]:
                 "paused": game.is_paused,
                 "waiting_for_board": phase.deadline is None and not game.is_paused,
                 "not_ready": [_name_user(seats[p]) for p in sorted(due - ready) if p in seats],
+                "missing": [
+                    {"player": _name_user(s, left=True), "misses": s.consecutive_misses}
+                    for _power, s in sorted(seats.items())
+                    if s.consecutive_misses
+                ],
             }
         )
     return out
 
 
-def _name_user(seat: Any) -> str:
-    return seat.user.get_username() if seat.user else ""
+def _name_user(seat: Any, *, left: bool = False) -> str:
+    """Who plays ``seat``; ``left``: or, if nobody does, who was excluded from it."""
+    user = seat.user or (seat.excluded_user if left else None)
+    return user.get_username() if user else ""
 
 
 def knockout_round_count(tournament: Tournament) -> int:

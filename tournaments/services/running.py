@@ -1,9 +1,10 @@
 """After the draw: a player replaced in the matches still to play, a round paused and
-resumed, a round's set-up fixed (Highlander rule 3B)."""
+resumed, a round's set-up fixed (Highlander rule 3B), and the organisers told of missed
+orders on their boards."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -17,11 +18,18 @@ from games.models import BoardLink, Game
 from games.services.moderation import game_pause, game_resume, seat_replace
 from games.terms import GameTerms
 from tournaments import brackets, visibility
-from tournaments.models import Entry, Match, OrganiserAction, Round, Tournament
+from tournaments.models import Board, Entry, Match, OrganiserAction, Round, Tournament
 from tournaments.services.duels import HIGHLANDER, duel_start
-from tournaments.services.kernel import action_record, bump, organised_locked, reason_required
+from tournaments.services.kernel import (
+    action_record,
+    bump,
+    news_announce,
+    organised_locked,
+    reason_required,
+)
 from tournaments.services.locks import match_locked, round_locked
 from tournaments.services.stages import group_stage_go_on
+from tournaments.wording import match_name
 
 
 @transaction.atomic
@@ -238,3 +246,49 @@ def duel_retry(*, tournament: Tournament, by: AbstractBaseUser, match: Match) ->
         raise ApplicationError(match.problem)
     bump(tournament)
     return match
+
+
+def missed_orders_tell(*, game: Game, params: dict[str, Any]) -> bool:
+    """Games announced missed orders on ``game`` (kernel.tell_missed): if it is a board
+    of a tournament (a duel's or a round's), tell its organisers who missed which phase
+    and what the missed-orders policy did (the grace period running, a replacement
+    sought, the defaults applied), so that they can chase the player, replace him or
+    award the match. A duel's boards missed together are told once. False if ``game``
+    plays for no tournament."""
+    powers = [str(p) for p in params.get("powers") or []]
+    if game.link_id is not None:
+        match = (
+            Match.objects.filter(duel_id=game.link_id)
+            .select_related("tournament", "round", "a__user", "b__user")
+            .first()
+        )
+        if match is None:
+            return False
+        tournament = match.tournament
+        where, place = match_name(match), f"duel{game.link_id}"
+        entries = {colour: match.entry_of(colour) for colour in powers}
+    else:
+        board = Board.objects.filter(game=game).select_related("round__tournament").first()
+        if board is None:
+            return False
+        tournament = board.round.tournament
+        where = _("Round %(r)s, board %(n)s") % {"r": board.round.number, "n": board.number}
+        place = f"board{board.pk}"
+        entries = {s.power: s.entry for s in board.seats.select_related("entry__user")}
+    players = [
+        entry.user.get_username() if (entry := entries.get(p)) is not None else p for p in powers
+    ]
+    how = str(params.get("how", ""))
+    until = params.get("until")
+    news_announce(
+        tournament,
+        key=f"missed:{place}:{params.get('phase', '')}:{how}:{'+'.join(powers)}",
+        users=list(tournament.organisers.values_list("pk", flat=True)),
+        what="missed",
+        how=how,
+        players=", ".join(players),
+        phase=str(params.get("phase", "")),
+        where=str(where),
+        until=datetime.fromisoformat(until).strftime("%Y-%m-%d %H:%M") if until else "",
+    )
+    return True
