@@ -19,6 +19,7 @@ from games.positions import BoardUnreadable, boards_now, phase_position, powers_
 from tournaments import brackets, duels, groups, visibility
 from tournaments.models import (
     Board,
+    BoardSeat,
     Entry,
     Match,
     OrganiserAction,
@@ -470,6 +471,7 @@ def rounds_of_boards(tournament: Tournament) -> list[dict[str, Any]]:
                         {
                             "power": s.power,
                             "player": _name(s.entry),
+                            "replaced": held_before(s, entries),
                             "centres": s.centres,
                             "score": s.score,
                         }
@@ -487,6 +489,23 @@ def rounds_of_boards(tournament: Tournament) -> list[dict[str, Any]]:
                 "running": played.status == Round.Status.RUNNING,
                 "boards": boards,
                 "sitting_out": [_name(entries.get(k)) for k in played.sitting_out if k in entries],
+            }
+        )
+    return out
+
+
+def held_before(seat: BoardSeat, entries: dict[str, Entry]) -> list[dict[str, str]]:
+    """Who held ``seat`` before the player holding it now (a replacement while the board
+    ran), first first, each with the phase from which the next one played it (its code):
+    the board's record keeps every name. ``entries``: the tournament's, by key."""
+    out = []
+    for held in seat.held_before or []:
+        code = str(held.get("from", ""))
+        out.append(
+            {
+                "player": _name(entries.get(str(held.get("entry")))),
+                "phase": code,
+                "phase_name": game_wording.phase_name(code) if code else "",
             }
         )
     return out
@@ -534,6 +553,10 @@ def round_standings(tournament: Tournament, *, if_now: bool = False) -> list[dic
                 "rounds": per_round,
                 "total": tournament_score(tournament, per_round),
                 "seed": entry.seed or 0,
+                # A player replaced: by whom (the page says so beside his name).
+                "replaced_by": _name(entries.get(str(entry.replaced_by_id)))
+                if entry.replaced_by_id
+                else "",
             }
         )
     rows.sort(key=lambda r: (-r["total"], r["seed"], r["player"]))

@@ -100,11 +100,16 @@ def round_open(
     ]
     away = [e.key for e in tournament.entries.filter(status=Entry.Status.CHECKED_IN) if e.away]
     ordered = standing_order(tournament, present)
-    boards_before = [
-        {s.power: str(s.entry_id) for s in board.seats.all()}
-        for board in Board.objects.filter(round__in=done).prefetch_related("seats")
-    ]
+    played = list(Board.objects.filter(round__in=done).prefetch_related("seats"))
+    boards_before = [{s.power: str(s.entry_id) for s in board.seats.all()} for board in played]
     sat_out = [key for r in done for key in r.sitting_out]
+    # A round a player was not in the tournament for (a substitute, before he came in)
+    # counts, for seating, as a round he sat out: a newcomer is never the first to sit
+    # out for being new (his few rounds put him lowest in the standings).
+    there = {r.pk: set(r.sitting_out) for r in done}
+    for board in played:
+        there[board.round_id] |= {str(s.entry_id) for s in board.seats.all()}
+    sat_out += [e.key for r in done for e in ordered if e.key not in there[r.pk]]
     seed = _round_seed(tournament, number)
     top = tournament.top_board and number == tournament.rounds_planned
     try:

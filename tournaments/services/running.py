@@ -18,7 +18,15 @@ from games.models import BoardLink, Game
 from games.services.moderation import game_pause, game_resume, seat_replace
 from games.terms import GameTerms
 from tournaments import brackets, visibility
-from tournaments.models import Board, Entry, Match, OrganiserAction, Round, Tournament
+from tournaments.models import (
+    Board,
+    BoardSeat,
+    Entry,
+    Match,
+    OrganiserAction,
+    Round,
+    Tournament,
+)
 from tournaments.services.duels import HIGHLANDER, duel_start
 from tournaments.services.kernel import (
     action_record,
@@ -42,11 +50,18 @@ def entry_replace(
     reason: str,
 ) -> Entry:
     """``user`` takes ``entry``'s place in every match still to play (and on the boards of
-    a duel under way); nobody else moves, and what was decided stays.
+    a duel under way), or, in a tournament of rounds, on the boards of the round under
+    way and in the rounds to come; nobody else moves, and what was decided stays.
+
+    On a standard board under way the running seat is handed over (the game's own
+    replacement: the substitute orders from the phase open now), and the board's record
+    keeps who held it before. By the house rule (the rules page), the board's score goes
+    whole to whoever holds the seat when it ends.
 
     Raises:
         ApplicationError: ``by`` does not organise the tournament, the draw is not made,
-            ``entry`` has no match left, or ``user`` organises or plays in it.
+            ``entry`` has no match left, or ``user`` organises or plays in it (and what
+            games says of a seat's replacement).
     """
     tournament = organised_locked(tournament, by)
     reason = reason_required(reason)
@@ -97,6 +112,21 @@ def entry_replace(
         if match.duel is not None and match.duel.status != BoardLink.Status.DECIDED:
             for board in Game.objects.filter(link=match.duel).order_by("pk"):
                 seat_replace(game=board, by=by, power=colour, user=user, reason=reason)
+    for seat in (
+        BoardSeat.objects.select_for_update(of=("self",))
+        .filter(entry=old, board__game__status=Game.Status.ACTIVE, board__scored_at__isnull=True)
+        .select_related("board__game")
+    ):
+        game = seat.board.game
+        assert game is not None
+        seat_replace(game=game, by=by, power=seat.power, user=user, reason=reason)
+        phase = game.current_phase
+        seat.held_before = [
+            *seat.held_before,
+            {"entry": old.pk, "from": phase.code if phase else ""},
+        ]
+        seat.entry = new
+        seat.save(update_fields=["entry", "held_before"])
     action_record(
         tournament,
         by,
