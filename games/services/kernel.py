@@ -257,8 +257,10 @@ def tell_missed(
     defaults applied. It concerns the game's masters, who run it; an app that runs games
     (a tournament, whose organisers are their masters) tells its people from it. A game
     nobody runs announces nothing: nobody there is to act on it."""
+    if not powers:
+        return
     masters = list(game.masters.values_list("pk", flat=True))
-    if not powers or not masters:
+    if not masters:
         return
     params: dict[str, Any] = {
         "game": game.name,
