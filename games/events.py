@@ -1,5 +1,5 @@
 """What a game announces to the apps that listen: started, a phase adjudicated, ended, a
-draw proposed, press sent, a deadline near, a phase stuck.
+draw proposed, press sent, a deadline near, a phase stuck, orders missed.
 
 An event is a row (:class:`games.models.GameEvent`) written in the same transaction as
 what happened, so it is never lost: it is dispatched to the listeners once that

@@ -205,6 +205,22 @@ def text(*, kind: str, params: dict[str, Any]) -> str:
             return _("%(tournament)s: %(winner)s beat %(loser)s (%(match)s, %(how)s).") % p
         if p.get("what") == "finished":
             return _("%(tournament)s is over: %(winner)s wins.") % p
+        if p.get("what") == "missed":
+            missed = {
+                "grace": _(
+                    "%(tournament)s: %(players)s missed the deadline of %(phase)s "
+                    "(%(where)s); the grace period runs until %(until)s (UTC)."
+                ),
+                "search": _(
+                    "%(tournament)s: %(players)s missed the deadline of %(phase)s "
+                    "(%(where)s); a replacement is sought until %(until)s (UTC)."
+                ),
+                "missed": _(
+                    "%(tournament)s: %(players)s gave no orders for %(phase)s "
+                    "(%(where)s): the defaults were applied."
+                ),
+            }
+            return missed.get(str(p.get("how")), missed["missed"]) % p
         return _("%(tournament)s: something happened.") % p
     if kind == Kind.DIGEST:
         return _("Your daily digest: %(count)s notifications.") % p

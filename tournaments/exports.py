@@ -14,12 +14,26 @@ from games.positions import boards_now
 from tournaments import brackets
 from tournaments.brackets import Decided
 from tournaments.models import BoardSeat, Entry, Match, Round, Tournament
-from tournaments.selectors import round_standings
+from tournaments.selectors import held_before, round_standings
 from tournaments.services.stages import group_table
 from tournaments.wording import decided_words, match_name
 
 CLASSIFICATION = ("rank", "player", "played", "wins", "losses", "boards_won", "centres")
-BOARDS_ROUNDS = ("round", "board", "top", "game", "player", "power", "centres", "score")
+#: A seat handed over while its board ran: ``player`` held it at the end and has its
+#: score (the house rule); ``replaced`` names who held it before him and
+#: ``replaced_from`` the phase from which the next one played it (both "; "-separated).
+BOARDS_ROUNDS = (
+    "round",
+    "board",
+    "top",
+    "game",
+    "player",
+    "power",
+    "centres",
+    "score",
+    "replaced",
+    "replaced_from",
+)
 BOARDS = (
     "round",
     "match",
@@ -119,23 +133,31 @@ def boards(tournament: Tournament) -> list[dict[str, Any]]:
     """One row per player per board of every duel decided, walkovers noted with no
     board; for rounds of standard games, one row per player per board scored."""
     if tournament.format == Tournament.Format.ROUNDS:
-        return [
-            {
-                "round": seat.board.round.number,
-                "board": seat.board.number,
-                "top": "yes" if seat.board.top else "",
-                "game": seat.board.game_id or "",
-                "player": seat.entry.user.get_username(),
-                "power": seat.power,
-                "centres": seat.centres,
-                "score": _score(seat.score),
-            }
-            for seat in BoardSeat.objects.filter(
+        entries = {e.key: e for e in tournament.entries.select_related("user")}
+        rows = []
+        for seat in (
+            BoardSeat.objects.filter(
                 board__round__tournament=tournament, board__scored_at__isnull=False
             )
             .select_related("board__round", "entry__user")
             .order_by("board__round__number", "board__number", "power")
-        ]
+        ):
+            before = held_before(seat, entries)
+            rows.append(
+                {
+                    "round": seat.board.round.number,
+                    "board": seat.board.number,
+                    "top": "yes" if seat.board.top else "",
+                    "game": seat.board.game_id or "",
+                    "player": seat.entry.user.get_username(),
+                    "power": seat.power,
+                    "centres": seat.centres,
+                    "score": _score(seat.score),
+                    "replaced": "; ".join(h["player"] for h in before),
+                    "replaced_from": "; ".join(h["phase"] for h in before),
+                }
+            )
+        return rows
     rows = []
     matches = _played(tournament)
     # A match decided without play (a walkover, a forfeit) lists none of the boards its

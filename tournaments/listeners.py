@@ -1,6 +1,7 @@
 """What tournaments hear from games: a duel's boards ending decides its match and counts
 in the duel ratings; a standard game ending scores its tournament board, if it is one,
-and counts in the multiplayer ratings; any change on a tournament's board moves its page.
+and counts in the multiplayer ratings; missed orders on a tournament's board are told to
+its organisers; any change on a tournament's board moves its page.
 Subscribed in TournamentsConfig.ready(); each reaction is idempotent, as games' events may
 come twice.
 
@@ -20,6 +21,7 @@ from tournaments.services.kernel import bump
 from tournaments.services.ratings import duel_rate, game_rate
 from tournaments.services.results import duel_verdict_take
 from tournaments.services.rounds import board_score
+from tournaments.services.running import missed_orders_tell
 
 
 def game_event_hear(event: GameEvent) -> None:
@@ -42,6 +44,10 @@ def game_event_hear(event: GameEvent) -> None:
                 duel_rate(link=link)
         else:
             game_rate(game=game)
+    if event.kind == "orders_missed":
+        # Its organisers run a tournament's boards: they hear who missed, and what the
+        # missed-orders policy did.
+        missed_orders_tell(game=game, params=event.params)
     if event.kind in ("phase_adjudicated", "game_started"):
         # A board of the tournament moved on: its page's leaders and standings "if all
         # games ended now" move too.

@@ -307,11 +307,17 @@ class Board(models.Model):
 
 
 class BoardSeat(models.Model):
-    """An entry's power on a board, and what it scored there."""
+    """An entry's power on a board, and what it scored there. A seat handed over while
+    the board ran (a replacement) is the substitute's, who holds it at the end and takes
+    the board's whole score (the house rule on the rules page); who held it before him is
+    kept in ``held_before``."""
 
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="seats")
     entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="board_seats")
     power = models.CharField(max_length=20)
+    #: The entries that held the seat before ``entry``, first first, each with the phase
+    #: from which the next one played it: ``[{"entry": 12, "from": "F1903M"}]``.
+    held_before = models.JSONField(default=list, blank=True)
     centres = models.PositiveSmallIntegerField(null=True, blank=True)
     #: The board's score by the tournament's system, the top board's multiplier applied.
     score = models.FloatField(null=True, blank=True)

@@ -19,6 +19,7 @@ from games.positions import BoardUnreadable, boards_now, phase_position, powers_
 from tournaments import brackets, duels, groups, visibility
 from tournaments.models import (
     Board,
+    BoardSeat,
     Entry,
     Match,
     OrganiserAction,
@@ -334,8 +335,9 @@ def waiting_on(match: Match) -> list[dict[str, Any]]:
 
 
 def games_waiting_on(games: list[Game]) -> list[dict[str, Any]]:
-    """Each of ``games`` still running: its phase, deadline, and the players who have not
-    yet said they are ready."""
+    """Each of ``games`` still running: its phase, deadline, the players who have not
+    yet said they are ready, and those who missed their orders in the phases just
+    before (how many in a row), for the organiser to chase or replace."""
     out = []
     for game in games:
         phase = game.current_phase
@@ -346,7 +348,7 @@ def games_waiting_on(games: list[Game]) -> list[dict[str, Any]]:
         except BoardUnreadable:
             due = set()  # nothing can be ordered: the game waits for its moderators
         ready = set(phase.order_sets.filter(ready=True).values_list("seat__power", flat=True))
-        seats = {s.power: s for s in game.seats.select_related("user")}
+        seats = {s.power: s for s in game.seats.select_related("user", "excluded_user")}
         out.append(
             {
                 "game": game,
@@ -356,13 +358,20 @@ def games_waiting_on(games: list[Game]) -> list[dict[str, Any]]:
                 "paused": game.is_paused,
                 "waiting_for_board": phase.deadline is None and not game.is_paused,
                 "not_ready": [_name_user(seats[p]) for p in sorted(due - ready) if p in seats],
+                "missing": [
+                    {"player": _name_user(s, left=True), "misses": s.consecutive_misses}
+                    for _power, s in sorted(seats.items())
+                    if s.consecutive_misses
+                ],
             }
         )
     return out
 
 
-def _name_user(seat: Any) -> str:
-    return seat.user.get_username() if seat.user else ""
+def _name_user(seat: Any, *, left: bool = False) -> str:
+    """Who plays ``seat``; ``left``: or, if nobody does, who was excluded from it."""
+    user = seat.user or (seat.excluded_user if left else None)
+    return user.get_username() if user else ""
 
 
 def knockout_round_count(tournament: Tournament) -> int:
@@ -462,6 +471,7 @@ def rounds_of_boards(tournament: Tournament) -> list[dict[str, Any]]:
                         {
                             "power": s.power,
                             "player": _name(s.entry),
+                            "replaced": held_before(s, entries),
                             "centres": s.centres,
                             "score": s.score,
                         }
@@ -479,6 +489,23 @@ def rounds_of_boards(tournament: Tournament) -> list[dict[str, Any]]:
                 "running": played.status == Round.Status.RUNNING,
                 "boards": boards,
                 "sitting_out": [_name(entries.get(k)) for k in played.sitting_out if k in entries],
+            }
+        )
+    return out
+
+
+def held_before(seat: BoardSeat, entries: dict[str, Entry]) -> list[dict[str, str]]:
+    """Who held ``seat`` before the player holding it now (a replacement while the board
+    ran), first first, each with the phase from which the next one played it (its code):
+    the board's record keeps every name. ``entries``: the tournament's, by key."""
+    out = []
+    for held in seat.held_before or []:
+        code = str(held.get("from", ""))
+        out.append(
+            {
+                "player": _name(entries.get(str(held.get("entry")))),
+                "phase": code,
+                "phase_name": game_wording.phase_name(code) if code else "",
             }
         )
     return out
@@ -526,6 +553,10 @@ def round_standings(tournament: Tournament, *, if_now: bool = False) -> list[dic
                 "rounds": per_round,
                 "total": tournament_score(tournament, per_round),
                 "seed": entry.seed or 0,
+                # A player replaced: by whom (the page says so beside his name).
+                "replaced_by": _name(entries.get(str(entry.replaced_by_id)))
+                if entry.replaced_by_id
+                else "",
             }
         )
     rows.sort(key=lambda r: (-r["total"], r["seed"], r["player"]))

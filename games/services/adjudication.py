@@ -60,7 +60,9 @@ def phase_adjudicate(*, game_id: int, phase_id: int) -> bool:
             return False
         variant = find_variant(game.variant)
         now = timezone.now()
-        if link is None and nmr_policy_apply(game, phase, variant, now):
+        # The missed-orders policy of a linked board's set-up (board A alone, before the
+        # boards are linked) as of any game; once linked, services.links applies it.
+        if nmr_policy_apply(game, phase, variant, now):
             bump(game)
             return False
         if decisions_pending(game, phase, variant, now):

@@ -248,6 +248,37 @@ def tell_adjudicated(game: Game, phase: GamePhase) -> None:
     )
 
 
+def tell_missed(
+    game: Game, phase: GamePhase, powers: list[str], how: str, until: Any = None
+) -> None:
+    """Announce that the seats of ``powers`` gave no orders for ``phase`` by its deadline,
+    and what the game's missed-orders policy did (``how``): ``grace``, the deadline moved
+    to ``until``; ``search``, a replacement sought until ``until``; ``missed``, the
+    defaults applied. It concerns the game's masters, who run it; an app that runs games
+    (a tournament, whose organisers are their masters) tells its people from it. A game
+    nobody runs announces nothing: nobody there is to act on it."""
+    if not powers:
+        return
+    masters = list(game.masters.values_list("pk", flat=True))
+    if not masters:
+        return
+    params: dict[str, Any] = {
+        "game": game.name,
+        "phase": phase.code,
+        "powers": sorted(powers),
+        "how": how,
+    }
+    if until is not None:
+        params["until"] = until.isoformat()
+    events.announce(
+        kind="orders_missed",
+        game=game,
+        users=masters,
+        key=f"missed:{phase.pk}:{how}:{'+'.join(sorted(powers))}",
+        params=params,
+    )
+
+
 def everyone_ready(game: Game, phase: GamePhase) -> bool:
     """Has every power with orders to give in ``phase`` said it is ready?"""
     position = phase_position(phase)

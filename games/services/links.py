@@ -26,6 +26,7 @@ from games.models import BoardLink, Game, GameMaster, GamePhase, ModeratorAction
 from games.positions import phase_position
 from games.services.kernel import bump, everyone_ready, game_finish, phase_open, tell_adjudicated
 from games.services.moderation import action_record, reason_required
+from games.services.nmr import nmr_policy_apply
 from games.services.resolving import board_resolve
 from games.terms import GameTerms
 
@@ -76,7 +77,9 @@ def link_boards_start(
 
 def link_step(link: BoardLink, *, phase_id: int) -> bool:
     """Adjudicate the link's next step: every board at the earliest open phase, together,
-    once each of them is due (its deadline passed, or all its powers ready).
+    once each of them is due (its deadline passed, or all its powers ready), and once the
+    boards' missed-orders policy, applied to each, no longer holds the step (a grace
+    period, a search for a replacement). Nothing is played while a board is paused.
 
     A board ahead of the others (it had no retreats to play) waits with no deadline. When
     every board has finished the same movement turn, the link's rule gives its verdict; a
@@ -86,6 +89,10 @@ def link_step(link: BoardLink, *, phase_id: int) -> bool:
     # Locked in primary-key order, as wherever several games are locked.
     boards = list(Game.objects.select_for_update().filter(link=link).order_by("pk"))
     if any(g.status != Game.Status.ACTIVE for g in boards):
+        return False
+    # The boards are one match: one paused (a tournament's round, a moderator) holds every
+    # board, as a pause holds a single game (phase_adjudicate), even if all are ready.
+    if any(g.is_paused for g in boards):
         return False
     current: dict[int, GamePhase] = {}
     for g in boards:
@@ -109,6 +116,21 @@ def link_step(link: BoardLink, *, phase_id: int) -> bool:
         if not due and not everyone_ready(g, phase):
             return False
     variant = find_variant(boards[0].variant)
+    # Missed orders: each board's own policy (grace, a search for a replacement), as for a
+    # single game (phase_adjudicate). The boards are one match: when one board waits, the
+    # step waits on every board, each given the latest deadline, which the pages show.
+    held = [g for g in at_step if nmr_policy_apply(g, current[g.pk], variant, now)]
+    if held:
+        until = max(d for g in held if (d := current[g.pk].deadline) is not None)
+        for g in at_step:
+            phase = current[g.pk]
+            if phase.deadline is None or phase.deadline < until:
+                phase.deadline = until
+                phase.save(update_fields=["deadline"])
+        for g in boards:
+            bump(g)
+        log.info("link %s: %s waits for missed orders until %s", link.pk, step, until)
+        return False
     positions: dict[int, Position] = {}
     for g in boards:
         if g in at_step:

@@ -273,10 +273,13 @@ def pause_end(game: Game, by: AbstractBaseUser | None, reason: str, **details: A
     spent."""
     phase = open_phase_moderated(game)
     pause = game.moderator_actions.filter(kind=ModeratorAction.Kind.PAUSE).last()
-    left = (pause.details.get("remaining_seconds") if pause else None) or 0
-    now = timezone.now()
-    phase.deadline = now + max(timedelta(seconds=left), timedelta(hours=1))
-    phase.save(update_fields=["deadline"])
+    details = pause.details if pause is not None else {}
+    # A phase that had no clock when paused (a linked board waiting for the others) gets
+    # none back: its clock starts when the others catch up (services.links).
+    if not ("remaining_seconds" in details and details["remaining_seconds"] is None):
+        left = details.get("remaining_seconds") or 0
+        phase.deadline = timezone.now() + max(timedelta(seconds=left), timedelta(hours=1))
+        phase.save(update_fields=["deadline"])
     game.paused_at = None
     game.pause_reason = ""
     game.paused_until = None

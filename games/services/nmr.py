@@ -11,7 +11,7 @@ from games.deadlines import extend
 from games.models import Game, GamePhase, PhaseDuty, Seat
 from games.positions import givers, phase_position, powers_awaited
 from games.schedule import deadline_rule
-from games.services.kernel import seat_exclude
+from games.services.kernel import seat_exclude, tell_missed
 
 
 def missing_powers(
@@ -35,6 +35,8 @@ def missing_powers(
 
 def nmr_policy_apply(game: Game, phase: GamePhase, variant: Variant, now: Any) -> bool:
     """Apply the game's missed-orders policy at the deadline; True if adjudication waits.
+    The same policy for a single game and for each of linked boards (services.links).
+    Whoever the policy excuses or searches a replacement for is announced (kernel.tell_missed).
 
     - Immediate: never waits (the defaults apply).
     - Grace: a seat that missed, with excused misses left, gets the deadline extended once
@@ -66,6 +68,7 @@ def nmr_policy_apply(game: Game, phase: GamePhase, variant: Variant, now: Any) -
         phase.deadline = extend(now, game.grace_period, deadline_rule(game, phase.code))
         phase.notes = [*phase.notes, {"kind": "grace", "powers": excused}]
         phase.save(update_fields=["grace_given", "deadline", "notes"])
+        tell_missed(game, phase, excused, "grace", phase.deadline)
         return True
     # A seat searched for once in this phase (its miss counted then) is not searched again.
     searched = set(PhaseDuty.objects.filter(phase=phase).values_list("seat__power", flat=True))
@@ -89,6 +92,7 @@ def nmr_policy_apply(game: Game, phase: GamePhase, variant: Variant, now: Any) -
             {"kind": "replacement_search", "powers": searching, "until": until.isoformat()},
         ]
         phase.save(update_fields=["deadline", "notes"])
+        tell_missed(game, phase, searching, "search", until)
         return True
     for power in missing:
         seat = seats[power]

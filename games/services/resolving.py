@@ -18,7 +18,7 @@ from games.positions import (
     with_absent,
     with_decisions,
 )
-from games.services.kernel import seat_exclude
+from games.services.kernel import seat_exclude, tell_missed
 from games.votes import votes_lapsed
 
 
@@ -109,6 +109,7 @@ def board_resolve(game: Game, phase: GamePhase, variant: Variant, now: Any) -> P
     phase.resolved_at = now
     phase.notes = [*phase.notes, *notes]
     phase.save()
+    tell_missed(game, phase, [n["power"] for n in notes if n["kind"] == "missed"], "missed")
     if not after.phase.is_setup:
         alive = after.powers_on_board
         for power, seat in seats.items():

@@ -93,9 +93,3 @@ def duel_stats(match: Match) -> dict[str, dict[str, int]]:
         centres = sum(len(p.centers_of(colour)) for p in boards)
         stats[entry.key] = {"boards_won": won, "centres": centres}
     return stats
-
-
-def boards_running(round: Round) -> list[Game]:
-    return list(
-        Game.objects.filter(link__match__round=round, status=Game.Status.ACTIVE).order_by("pk")
-    )

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from adjudicator import Phase, Position
 from core.errors import ApplicationError
-from games.models import Game
+from games.models import Game, GamePhase
 from games.positions import board_now
 from games.services import game_create, game_join
 from games.terms import GameTerms
@@ -100,11 +100,16 @@ def round_open(
     ]
     away = [e.key for e in tournament.entries.filter(status=Entry.Status.CHECKED_IN) if e.away]
     ordered = standing_order(tournament, present)
-    boards_before = [
-        {s.power: str(s.entry_id) for s in board.seats.all()}
-        for board in Board.objects.filter(round__in=done).prefetch_related("seats")
-    ]
+    played = list(Board.objects.filter(round__in=done).prefetch_related("seats"))
+    boards_before = [{s.power: str(s.entry_id) for s in board.seats.all()} for board in played]
     sat_out = [key for r in done for key in r.sitting_out]
+    # A round a player was not in the tournament for (a substitute, before he came in)
+    # counts, for seating, as a round he sat out: a newcomer is never the first to sit
+    # out for being new (his few rounds put him lowest in the standings).
+    there = {r.pk: set(r.sitting_out) for r in done}
+    for board in played:
+        there[board.round_id] |= {str(s.entry_id) for s in board.seats.all()}
+    sat_out += [e.key for r in done for e in ordered if e.key not in there[r.pk]]
     seed = _round_seed(tournament, number)
     top = tournament.top_board and number == tournament.rounds_planned
     try:
@@ -201,18 +206,34 @@ def round_start(
 
 
 def elimination_years(game: Game) -> dict[str, int]:
-    """The year each power with neither a center nor a unit left fell: the first phase
-    in which it had none."""
+    """The year each power that lost its last center and unit fell: the year of the
+    phase played in which it went, read from what that phase left behind.
+
+    Not the year of the first phase it is missing from: a power whose last army the
+    winter adjustment removes fell that winter, and the next phase is the following
+    spring (the scoring systems that rank or pay the eliminated by their year counted it
+    a year late); nor is a power that went in the last phase played left without a year.
+    Phases a ruling superseded are not read: only the line of play that stands counts. A
+    unit dislodged and waiting to retreat still holds its power on the board."""
     fallen: dict[str, int] = {}
-    for code, position in game.phases.order_by("index").values_list("code", "position"):
-        centers = (position or {}).get("centers") or {}
-        units = (position or {}).get("units") or {}
-        for power in {*centers, *units, *fallen} | set(seating.POWERS):
-            if power in fallen:
-                continue
-            if not centers.get(power) and not units.get(power):
-                fallen[power] = Phase.parse(code).year
+    played = game.phases.filter(status=GamePhase.Status.RESOLVED).order_by("index")
+    for code, before, after in played.values_list("code", "position", "position_after"):
+        if not after:
+            continue
+        for power in _on_board(before) - _on_board(after) - set(fallen):
+            fallen[power] = Phase.parse(code).year
     return fallen
+
+
+def _on_board(position: dict[str, Any] | None) -> set[str]:
+    """The powers a stored position shows with a center, a unit or a dislodged unit."""
+    position = position or {}
+    return {
+        power
+        for key in ("centers", "units", "dislodged")
+        for power, held in (position.get(key) or {}).items()
+        if held
+    }
 
 
 def scoring_game(game: Game, position: Position | None = None) -> scoring.Game:

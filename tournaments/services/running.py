@@ -1,9 +1,10 @@
 """After the draw: a player replaced in the matches still to play, a round paused and
-resumed, a round's set-up fixed (Highlander rule 3B)."""
+resumed, a round's set-up fixed (Highlander rule 3B), and the organisers told of missed
+orders on their boards."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -17,11 +18,26 @@ from games.models import BoardLink, Game
 from games.services.moderation import game_pause, game_resume, seat_replace
 from games.terms import GameTerms
 from tournaments import brackets, visibility
-from tournaments.models import Entry, Match, OrganiserAction, Round, Tournament
-from tournaments.services.duels import HIGHLANDER, boards_running, duel_start
-from tournaments.services.kernel import action_record, bump, organised_locked, reason_required
+from tournaments.models import (
+    Board,
+    BoardSeat,
+    Entry,
+    Match,
+    OrganiserAction,
+    Round,
+    Tournament,
+)
+from tournaments.services.duels import HIGHLANDER, duel_start
+from tournaments.services.kernel import (
+    action_record,
+    bump,
+    news_announce,
+    organised_locked,
+    reason_required,
+)
 from tournaments.services.locks import match_locked, round_locked
 from tournaments.services.stages import group_stage_go_on
+from tournaments.wording import match_name
 
 
 @transaction.atomic
@@ -34,11 +50,18 @@ def entry_replace(
     reason: str,
 ) -> Entry:
     """``user`` takes ``entry``'s place in every match still to play (and on the boards of
-    a duel under way); nobody else moves, and what was decided stays.
+    a duel under way), or, in a tournament of rounds, on the boards of the round under
+    way and in the rounds to come; nobody else moves, and what was decided stays.
+
+    On a standard board under way the running seat is handed over (the game's own
+    replacement: the substitute orders from the phase open now), and the board's record
+    keeps who held it before. By the house rule (the rules page), the board's score goes
+    whole to whoever holds the seat when it ends.
 
     Raises:
         ApplicationError: ``by`` does not organise the tournament, the draw is not made,
-            ``entry`` has no match left, or ``user`` organises or plays in it.
+            ``entry`` has no match left, or ``user`` organises or plays in it (and what
+            games says of a seat's replacement).
     """
     tournament = organised_locked(tournament, by)
     reason = reason_required(reason)
@@ -89,6 +112,21 @@ def entry_replace(
         if match.duel is not None and match.duel.status != BoardLink.Status.DECIDED:
             for board in Game.objects.filter(link=match.duel).order_by("pk"):
                 seat_replace(game=board, by=by, power=colour, user=user, reason=reason)
+    for seat in (
+        BoardSeat.objects.select_for_update(of=("self",))
+        .filter(entry=old, board__game__status=Game.Status.ACTIVE, board__scored_at__isnull=True)
+        .select_related("board__game")
+    ):
+        game = seat.board.game
+        assert game is not None
+        seat_replace(game=game, by=by, power=seat.power, user=user, reason=reason)
+        phase = game.current_phase
+        seat.held_before = [
+            *seat.held_before,
+            {"entry": old.pk, "from": phase.code if phase else ""},
+        ]
+        seat.entry = new
+        seat.save(update_fields=["entry", "held_before"])
     action_record(
         tournament,
         by,
@@ -101,6 +139,20 @@ def entry_replace(
     return new
 
 
+def games_running(round: Round) -> list[Game]:
+    """Every game of ``round`` still being played, whatever kind of round it is: the
+    boards of its duels, and its standard boards (a round of standard games has no
+    matches: its games hang from its boards)."""
+    return list(
+        Game.objects.filter(
+            Q(link__match__round=round) | Q(tournament_board__round=round),
+            status=Game.Status.ACTIVE,
+        )
+        .distinct()
+        .order_by("pk")
+    )
+
+
 @transaction.atomic
 def round_pause(
     *,
@@ -110,8 +162,9 @@ def round_pause(
     reason: str,
     duration: timedelta = timedelta(days=3),
 ) -> Round:
-    """Stop the clock of every duel of ``round`` (each board keeps the time it had left);
-    no new duel of the round starts until it is resumed.
+    """Stop the clock of every board of ``round``, its duels' and its standard boards',
+    through each game's own pause (each keeps the time it had left, and nothing is
+    adjudicated meanwhile); no new duel of the round starts until it is resumed.
 
     Raises:
         ApplicationError: ``by`` does not organise the tournament, the round is not
@@ -122,7 +175,7 @@ def round_pause(
     round = round_locked(tournament, round)
     if round.status != Round.Status.RUNNING:
         raise ApplicationError(_("Only a running round can be paused."))
-    for board in boards_running(round):
+    for board in games_running(round):
         if not board.is_paused:
             game_pause(game=board, by=by, reason=reason, duration=duration)
     round.status = Round.Status.PAUSED
@@ -136,7 +189,8 @@ def round_pause(
 def round_resume(
     *, tournament: Tournament, by: AbstractBaseUser, round: Round, reason: str = ""
 ) -> Round:
-    """Start the clocks of ``round``'s duels again, and the duels that waited for it.
+    """Start the clocks of ``round``'s boards again (each with the time it had left), and
+    the duels that waited for it.
 
     Raises:
         ApplicationError: ``by`` does not organise the tournament, or the round is not
@@ -146,7 +200,7 @@ def round_resume(
     round = round_locked(tournament, round)
     if round.status != Round.Status.PAUSED:
         raise ApplicationError(_("The round is not paused."))
-    for board in boards_running(round):
+    for board in games_running(round):
         if board.is_paused:
             game_resume(game=board, by=by, reason=reason)
     round.status = Round.Status.RUNNING
@@ -222,3 +276,49 @@ def duel_retry(*, tournament: Tournament, by: AbstractBaseUser, match: Match) ->
         raise ApplicationError(match.problem)
     bump(tournament)
     return match
+
+
+def missed_orders_tell(*, game: Game, params: dict[str, Any]) -> bool:
+    """Games announced missed orders on ``game`` (kernel.tell_missed): if it is a board
+    of a tournament (a duel's or a round's), tell its organisers who missed which phase
+    and what the missed-orders policy did (the grace period running, a replacement
+    sought, the defaults applied), so that they can chase the player, replace him or
+    award the match. A duel's boards missed together are told once. False if ``game``
+    plays for no tournament."""
+    powers = [str(p) for p in params.get("powers") or []]
+    if game.link_id is not None:
+        match = (
+            Match.objects.filter(duel_id=game.link_id)
+            .select_related("tournament", "round", "a__user", "b__user")
+            .first()
+        )
+        if match is None:
+            return False
+        tournament = match.tournament
+        where, place = match_name(match), f"duel{game.link_id}"
+        entries = {colour: match.entry_of(colour) for colour in powers}
+    else:
+        board = Board.objects.filter(game=game).select_related("round__tournament").first()
+        if board is None:
+            return False
+        tournament = board.round.tournament
+        where = _("Round %(r)s, board %(n)s") % {"r": board.round.number, "n": board.number}
+        place = f"board{board.pk}"
+        entries = {s.power: s.entry for s in board.seats.select_related("entry__user")}
+    players = [
+        entry.user.get_username() if (entry := entries.get(p)) is not None else p for p in powers
+    ]
+    how = str(params.get("how", ""))
+    until = params.get("until")
+    news_announce(
+        tournament,
+        key=f"missed:{place}:{params.get('phase', '')}:{how}:{'+'.join(powers)}",
+        users=list(tournament.organisers.values_list("pk", flat=True)),
+        what="missed",
+        how=how,
+        players=", ".join(players),
+        phase=str(params.get("phase", "")),
+        where=str(where),
+        until=datetime.fromisoformat(until).strftime("%Y-%m-%d %H:%M") if until else "",
+    )
+    return True

@@ -220,9 +220,10 @@ def test_the_exports_of_rounds_carry_each_rounds_score_and_each_board(
     assert lines[-1].endswith(",,0.00")  # a player who sat out: no round score
     boards = exports.as_csv(exports.boards(tournament), exports.boards_columns(tournament))
     rows = boards.splitlines()
-    assert rows[0] == "round,board,top,game,player,power,centres,score"
+    # The last two columns name who held a seat before a replacement (issue 35, D3).
+    assert rows[0] == "round,board,top,game,player,power,centres,score,replaced,replaced_from"
     assert len(rows) == 1 + 7
-    assert any(r.endswith(",russia,4,22.86") for r in rows)
+    assert any(r.endswith(",russia,4,22.86,,") for r in rows)
 
 
 def test_a_round_has_its_own_system_and_deadline_if_the_organiser_gives_them(
