@@ -87,8 +87,12 @@ def players_secret(*, game: Game) -> bool:
     players play under pseudonyms? Then nothing the site answers a player may depend on
     whether some other user plays in the game (or runs it: the records there name roles,
     not users)."""
-    if game.anonymous:
-        return True
+    return game.anonymous or plays_under_pseudonyms(game=game)
+
+
+def plays_under_pseudonyms(*, game: Game) -> bool:
+    """Do the players of ``game`` play under pseudonyms (its variant says so: Kapitalisten's
+    investors)? Then who is behind a seat is shown to nobody on the site."""
     try:
         return site_variant(game.variant).pseudonyms
     except LookupError:
@@ -182,9 +186,14 @@ def moderator_role(*, user: User | None, game: Game) -> str:
 
 
 def sees_moderators_names(*, user: User, game: Game) -> bool:
-    """Are the users behind moderation records named to ``user``? In an anonymous game
-    only to site moderators (records name powers and roles to everyone else, game masters
-    included); otherwise to everyone who may watch."""
+    """Are the users behind moderation records named to ``user``? Where players play under
+    pseudonyms, to nobody: a record joins a seat, and so its pseudonym, to a user (who was
+    replaced by whom, who asked for more time, a master who once played), which site
+    moderators read in the admin only. In an anonymous game only to site moderators
+    (records name powers and roles to everyone else, game masters included); otherwise to
+    everyone who may watch."""
+    if plays_under_pseudonyms(game=game):
+        return False
     return not game.anonymous or (is_moderator(user) and not plays_in(user=user, game=game))
 
 

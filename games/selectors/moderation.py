@@ -71,9 +71,9 @@ def _action_as_seen(
     with the moderators until its phase is adjudicated (the answer may rest on secret
     orders), and its question shows what the viewer may read of it (games.visibility's
     ``QuestionReader``: never a power's secret that is not his). Without ``names`` (an
-    anonymous game, to anyone but site moderators), no username shows: the record names
-    the power (a player's own extension) or the role (moderator, game master, creator)
-    instead."""
+    anonymous game, to anyone but site moderators; a game played under pseudonyms, to
+    everyone), no username shows: the record names the power (a player's own extension)
+    or the role (moderator, game master, creator) instead."""
     from games import visibility
 
     details = dict(action.details)
