@@ -14,6 +14,10 @@ same from the same codes in its readers' languages. A parameter's kind is its na
 - ``phase``: a phase kind's letter; ``season``: a season's code (``F1901``); ``what``: a
   part of an order (:data:`ORDER_PARTS`);
 - anything else (counts, strengths, words as typed) as it is.
+
+A question to the game master (:class:`~adjudicator.variants.base.Question`) has two kinds
+more: words a seat gave (``asked``, ``answer``: as given, "(none given)" when empty), and
+``replies``, the words each seat gave, by seat.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ if TYPE_CHECKING:
     from adjudicator.errors import ParseError
     from adjudicator.maps import GameMap
     from adjudicator.results import OrderResult, Reason
+    from adjudicator.variants.base import Question
 
 LOCATION_PARAMS = frozenset({"location", "dest", "source", "province"})
 UNIT_PARAMS = frozenset({"unit", "other", "supported", "army"})
@@ -37,6 +42,10 @@ POWER_PARAMS = frozenset({"power", "owner", "nation"})
 #: Seats that are not powers (Kapitalisten's investors), one or several joined by ", ".
 SEAT_PARAMS = frozenset({"investor", "tied"})
 UNIT_KIND_PARAMS = frozenset({"actual", "given"})
+#: A question's words as a seat gave them (the Superbrain's question and his answer).
+SAID_PARAMS = frozenset({"asked", "answer"})
+#: A question's words by seat: ``{"france": "Monte Muello"}`` (the replies to judge).
+REPLY_PARAMS = frozenset({"replies"})
 #: A season's code (``S1901``, ``F1901``) in words, by its letter.
 SEASON_WORDS = {"S": "Spring", "F": "Fall", "W": "Winter"}
 UNIT_KINDS = {"A": "an army", "F": "a fleet"}
@@ -183,3 +192,26 @@ def problem_words(code: str, params: Mapping[str, str], game_map: GameMap | None
 def problem_of(error: ParseError, game_map: GameMap | None) -> str:
     """A :class:`ParseError` in English."""
     return problem_words(error.code, error.params, game_map)
+
+
+def question_words(
+    question: Question, params: Mapping[str, str | Mapping[str, str]], game_map: GameMap
+) -> str:
+    """A question to the game master (or what its default means) in English, from its
+    code and parameters (see the module's text); its code in words when a parameter the
+    sentence needs is missing."""
+    words: dict[str, str] = {}
+    plain: dict[str, str] = {}
+    for key, value in params.items():
+        if isinstance(value, Mapping):
+            if key in REPLY_PARAMS:
+                words[key] = "; ".join(f"{p.capitalize()}: {t}" for p, t in value.items())
+        elif key in SAID_PARAMS:
+            words[key] = value or "(none given)"
+        else:
+            plain[key] = value
+    words.update(param_words(plain, game_map))
+    try:
+        return question.wording.format_map(words)
+    except (KeyError, ValueError, IndexError):
+        return question.value.replace("_", " ")

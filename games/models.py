@@ -631,9 +631,21 @@ class Decision(models.Model):
 
     phase = models.ForeignKey(GamePhase, on_delete=models.CASCADE, related_name="decisions")
     key = models.CharField(max_length=100)
-    question = models.CharField(max_length=500)
+    #: The question as the adjudicator asks it: its code (``adjudicator.variants.Question``)
+    #: and parameters, worded for each reader (games.wording) from what he may see of them
+    #: (games.visibility): ``owned`` names the parameters that are a power's secret, each
+    #: with that power (the Superbrain's answer).
+    question_code = models.CharField(max_length=100, blank=True, default="")
+    params = models.JSONField(default=dict, blank=True)
+    owned = models.JSONField(default=dict, blank=True)
+    #: What the default means, as a question's code without parameters.
+    default_code = models.CharField(max_length=100, blank=True, default="")
+    #: The words of a question stored before questions had codes, for a row the migration
+    #: (0019_decision_questions_as_codes) could not read back; empty for every other.
+    question = models.CharField(max_length=500, blank=True)
     choices = models.JSONField(default=list, blank=True)
     default = models.CharField(max_length=200, blank=True)
+    #: What the default means, in the words of a row stored before it had a code.
     default_text = models.CharField(max_length=500, blank=True)
     deadline = models.DateTimeField()
     answer = models.CharField(max_length=200, null=True, blank=True)

@@ -41,6 +41,12 @@
   it gives, and the board renderer draws nothing else (``variants.board.SeenPosition``).
   A sandbox holds what its owner could see of the phase he forked and what he played
   since: all of it is shown, to him and to whoever holds its link (:func:`scratch_position`).
+- A question the rules leave to the game master (a decision) is read by those who may
+  moderate the game while its phase is open, by everyone who may watch once it is
+  adjudicated. A parameter of it that a power owns (the Superbrain's answer, which the
+  game master judges the replies by) is that power's secret, as his owned extras are: read
+  by the game's moderators, that power's player (and his sitter on the days he sits),
+  and by everyone once the game is over (:class:`QuestionReader`).
 - Press: a message to everyone is read by everyone who may watch the game; a
   message to chosen powers by the players now holding the sender's power and
   those powers (and the sitter of one of them on the days he sits), and nobody
@@ -61,7 +67,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from adjudicator import find_variant
-from games.models import Game, GamePhase, OrderSet, PressMessage, Seat, Vacation, Vote
+from games.models import Decision, Game, GamePhase, OrderSet, PressMessage, Seat, Vacation, Vote
 from games.positions import phase_position, seat_powers
 from variants.board import SeenPosition
 from variants.registry import site_variant
@@ -81,8 +87,12 @@ def players_secret(*, game: Game) -> bool:
     players play under pseudonyms? Then nothing the site answers a player may depend on
     whether some other user plays in the game (or runs it: the records there name roles,
     not users)."""
-    if game.anonymous:
-        return True
+    return game.anonymous or plays_under_pseudonyms(game=game)
+
+
+def plays_under_pseudonyms(*, game: Game) -> bool:
+    """Do the players of ``game`` play under pseudonyms (its variant says so: Kapitalisten's
+    investors)? Then who is behind a seat is shown to nobody on the site."""
     try:
         return site_variant(game.variant).pseudonyms
     except LookupError:
@@ -176,9 +186,14 @@ def moderator_role(*, user: User | None, game: Game) -> str:
 
 
 def sees_moderators_names(*, user: User, game: Game) -> bool:
-    """Are the users behind moderation records named to ``user``? In an anonymous game
-    only to site moderators (records name powers and roles to everyone else, game masters
-    included); otherwise to everyone who may watch."""
+    """Are the users behind moderation records named to ``user``? Where players play under
+    pseudonyms, to nobody: a record joins a seat, and so its pseudonym, to a user (who was
+    replaced by whom, who asked for more time, a master who once played), which site
+    moderators read in the admin only. In an anonymous game only to site moderators
+    (records name powers and roles to everyone else, game masters included); otherwise to
+    everyone who may watch."""
+    if plays_under_pseudonyms(game=game):
+        return False
     return not game.anonymous or (is_moderator(user) and not plays_in(user=user, game=game))
 
 
@@ -347,6 +362,47 @@ def secrets_for(*, user: User, game: Game) -> Secrets:
         secret_reasons=variant.secret_reasons,
         variant_id=variant.id,
     )
+
+
+@dataclass(frozen=True)
+class QuestionReader:
+    """What one viewer reads of a game's questions to its game master (decisions): every
+    question of an adjudicated phase, and those of the open phase if he may moderate; of
+    each, the parameters a power owns only if they are his seat's (``powers``) or he reads
+    every secret (``everything``: the game's moderators, who judge by them, and everyone
+    once the game is over)."""
+
+    moderator: bool
+    everything: bool
+    powers: frozenset[str] = frozenset()
+
+    def sees(self, decision: Decision) -> bool:
+        """May he read this question at all (its answer may rest on secret orders)?"""
+        return self.moderator or decision.phase.is_resolved
+
+    def params(self, decision: Decision) -> tuple[dict[str, Any], tuple[str, ...]]:
+        """The question's parameters he may read, and the names of those kept from him."""
+        owned = decision.owned if isinstance(decision.owned, Mapping) else {}
+        params = dict(decision.params) if isinstance(decision.params, Mapping) else {}
+        if self.everything or not owned:
+            return params, ()
+        hidden = tuple(sorted(k for k, owner in owned.items() if owner not in self.powers))
+        return {k: v for k, v in params.items() if k not in hidden}, hidden
+
+    def words(self, decision: Decision) -> bool:
+        """May he read the words of a question stored before questions had codes? Nothing
+        tells which of them are a power's secret, so only if he reads every secret."""
+        return self.everything or not decision.question
+
+
+def question_reader(*, user: User, game: Game) -> QuestionReader:
+    """What ``user`` reads of ``game``'s questions to its game master (see above)."""
+    moderator = can_moderate(user=user, game=game)
+    if moderator or game.status in (Game.Status.FINISHED, Game.Status.CANCELLED):
+        return QuestionReader(moderator=moderator, everything=True)
+    seat = acting_seat(user=user, game=game)
+    powers = frozenset({seat.power}) if seat is not None else frozenset()
+    return QuestionReader(moderator=False, everything=False, powers=powers)
 
 
 def player_label(*, seat: Seat, viewer: User) -> str:

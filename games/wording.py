@@ -31,14 +31,18 @@ from adjudicator import load_map
 from adjudicator.board import Phase, PhaseKind
 from adjudicator.errors import ParseError
 from adjudicator.results import OrderResult
+from adjudicator.variants import Question
 from adjudicator.wording import (
     LOCATION_PARAMS,
     POWER_PARAMS,
+    REPLY_PARAMS,
+    SAID_PARAMS,
     SEAT_PARAMS,
     UNIT_KIND_PARAMS,
     UNIT_LIST_PARAMS,
     UNIT_PARAMS,
     explain,
+    question_words,
     unit_words,
 )
 from variants.registry import phase_words
@@ -794,3 +798,79 @@ def location_names(map_id: str) -> dict[str, str]:
             coast_name = COASTS.get(coast)
             names[location] = f"{names[pid]} ({coast_name})" if coast_name else location
     return names
+
+
+#: The questions the rules leave to the game master (the adjudicator's ``Question``
+#: codes), and what their defaults mean; the English is the adjudicator's own wording.
+QUESTIONS: dict[str, Promise] = {
+    "superbrain_replies": _(
+        "The Superbrain asked: %(asked)s His answer: %(answer)s. Replies: %(replies)s. Which"
+        " seats answered right? Name them, separated by commas (leave empty for nobody)."
+    ),
+    "superbrain_nobody_right": _("Nobody answered right."),
+    "fifth_fleet_attack": _(
+        "The fifth fleet %(unit)s (%(power)s) is ordered to %(dest)s, a coastal province. If"
+        " it gets there, the units of other players next to it attack it. Does the attack"
+        " succeed (the fleet is destroyed)?"
+    ),
+    "fifth_fleet_attack_succeeds": _("The attack succeeds, as the rules intend."),
+}
+#: A question's parameter that is a power's secret, to a reader who may not see it.
+_KEPT_SECRET = _("kept secret until the game ends")
+#: Words a seat could have given and did not (the Superbrain's answer).
+_NONE_GIVEN = _("(none given)")
+#: A question stored as words before questions had codes, to a reader who may not read
+#: them (they may hold a power's secret).
+_WORDS_WITHHELD = _(
+    "A question the rules left to the game master (its words are kept until the game ends)."
+)
+
+
+def _question_params(
+    params: Mapping[str, Any], hidden: tuple[str, ...] | list[str], map_id: str
+) -> dict[str, str]:
+    """A question's parameters in the reader's language (see adjudicator.wording): words a
+    seat gave as given, the replies by seat, the rest as a result's; each kept from him
+    said to be secret."""
+    plain = {k: v for k, v in params.items() if k not in SAID_PARAMS and not isinstance(v, Mapping)}
+    values = _translated_params(plain, map_id)
+    for key, value in params.items():
+        if key in REPLY_PARAMS and isinstance(value, Mapping):
+            values[key] = "; ".join(f"{power_name(p)}: {t}" for p, t in value.items())
+        elif key in SAID_PARAMS:
+            values[key] = str(value) if value else str(_NONE_GIVEN)
+    for key in hidden:
+        values[key] = str(_KEPT_SECRET)
+    return values
+
+
+def question_sentence(
+    code: str,
+    params: Mapping[str, Any],
+    map_id: str,
+    hidden: tuple[str, ...] | list[str] = (),
+) -> str:
+    """A question to the game master (or what its default means) in the reader's
+    language, from its code and the parameters he may read (``hidden``: those kept from
+    him, said to be secret); the adjudicator's English for a code the site has no words
+    for (a variant's of its own)."""
+    values = _question_params(params, hidden, map_id)
+    template = QUESTIONS.get(code)
+    if template is not None:
+        try:
+            return str(template) % values
+        except (KeyError, ValueError, TypeError):
+            pass
+    try:
+        question = Question(code)
+    except ValueError:
+        return code.replace("_", " ")
+    try:
+        return question.wording.format_map(values)
+    except (KeyError, ValueError, IndexError):
+        return question_words(question, params, load_map(map_id))
+
+
+def question_withheld() -> str:
+    """What a reader who may not read a question stored as words is shown instead."""
+    return str(_WORDS_WITHHELD)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, MutableMapping
 
 from adjudicator.errors import UnknownVariant
 from adjudicator.results import Reason
-from adjudicator.variants.base import DecisionRequest, ParadoxRule, Variant
+from adjudicator.variants.base import DecisionRequest, ParadoxRule, Question, Variant
 from adjudicator.variants.standard import Standard
 
 
@@ -119,6 +119,7 @@ __all__ = [
     "VARIANTS",
     "DecisionRequest",
     "ParadoxRule",
+    "Question",
     "Variant",
     "find_variant",
     "shipped_reasons",

@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import Any
 
 from adjudicator.board import (
+    DeclaredCode,
     FrozenMap,
     Phase,
     PhaseKind,
@@ -72,22 +73,78 @@ STANDARD_SEQUENCE: tuple[tuple[Season, PhaseKind], ...] = (
 )
 
 
+class Question(DeclaredCode):
+    """A sentence of a question the rules leave to the game master
+    (:class:`DecisionRequest`): the question itself, or what its default means. A stable
+    code (its value when stored) with its English wording, a ``str.format`` template over
+    the request's parameters; a host says the same from the code in its readers'
+    languages, as it does results (:class:`~adjudicator.results.Reason`). Never prose:
+    a question may name a power's secret, which only a host that knows the viewer can
+    leave out (:attr:`DecisionRequest.owned`). A code is its text, as a reason's is.
+    """
+
+    #: The English sentence (:func:`adjudicator.wording.question_words` puts its
+    #: parameters in words).
+    wording: str
+
+    what = "question"
+
+    @classmethod
+    def declare(cls, code: str, wording: str) -> Question:
+        """The question ``code`` with its English ``wording``, declared once; declaring it
+        again with the same wording is harmless, with another it is refused.
+
+        Raises:
+            ValueError: for a code that is not lower-case words joined by "_", or a
+                conflict.
+        """
+        if not code or not all(c.islower() or c == "_" for c in code):
+            raise ValueError(f"a question code is lower-case words joined by '_', not {code!r}")
+        known = cls._known(code)
+        if known is not None:
+            if known.wording != wording:
+                raise ValueError(f"question {code!r} is already declared with other words")
+            return known
+        question = cls._add(code)
+        question.wording = wording
+        return question
+
+
+#: A question's parameter: an id or words as given (``"F eng"``, ``"france"``, the words
+#: of a question), or words by seat (the replies to the Superbrain's question).
+QuestionParam = str | FrozenMap[str, str]
+_NO_PARAMS: FrozenMap[str, QuestionParam] = FrozenMap()
+_NOT_OWNED: FrozenMap[str, str] = FrozenMap()
+
+
 @dataclass(frozen=True, slots=True)
 class DecisionRequest:
     """Something the rules leave to the game master before a phase can be resolved (a tie
     to break, an answer to judge).
 
     The site asks the game's moderators, with a deadline; without an answer in time the
-    ``default`` applies, and ``default_text`` says in words what that means. Answers come
+    ``default`` applies, and ``default_means`` says in words what that means. Answers come
     back in the position's extras, under ``"decisions"`` (see :meth:`Variant.decision`).
+
+    The question is a code with parameters, as a result is, never prose: a parameter may
+    be a power's secret (the Superbrain's answer, which the game master needs to judge the
+    replies), and a host shows each viewer only what he may see of it.
     """
 
     key: str
-    question: str
+    question: Question
+    #: The question's parameters, as a result's are (ids, counts, words as given: see
+    #: :mod:`adjudicator.wording`).
+    params: FrozenMap[str, QuestionParam] = _NO_PARAMS
+    #: The parameters that are a power's secret, by name, each with the power whose it is:
+    #: a host shows them to that power, to those who judge the question and, once the game
+    #: is over, to everyone (as :attr:`Variant.owned_extras`).
+    owned: FrozenMap[str, str] = _NOT_OWNED
     #: The answers allowed; empty for a free answer.
     choices: tuple[str, ...] = ()
     default: str = ""
-    default_text: str = ""
+    #: What the default means, in a sentence of its own (a question without parameters).
+    default_means: Question | None = None
 
 
 class Variant:

@@ -3,13 +3,17 @@ see it, and phases given up."""
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q
 from django.utils import timezone
 
 from games.models import Game, GamePhase, Seat
+
+if TYPE_CHECKING:
+    from games.visibility import QuestionReader
 
 
 def games_to_moderate(*, user: AbstractBaseUser) -> list[dict[str, Any]]:
@@ -56,12 +60,20 @@ def games_to_moderate(*, user: AbstractBaseUser) -> list[dict[str, Any]]:
     return out
 
 
-def _action_as_seen(action: Any, game: Game, moderator: bool, names: bool) -> dict[str, Any]:
+def _action_as_seen(
+    action: Any,
+    game: Game,
+    moderator: bool,
+    names: bool,
+    questions: _Questions,
+) -> dict[str, Any]:
     """A moderation record as a viewer may see it. A decision's question and answer stay
     with the moderators until its phase is adjudicated (the answer may rest on secret
-    orders). Without ``names`` (an anonymous game, to anyone but site moderators), no
-    username shows: the record names the power (a player's own extension) or the role
-    (moderator, game master, creator) instead."""
+    orders), and its question shows what the viewer may read of it (games.visibility's
+    ``QuestionReader``: never a power's secret that is not his). Without ``names`` (an
+    anonymous game, to anyone but site moderators; a game played under pseudonyms, to
+    everyone), no username shows: the record names the power (a player's own extension)
+    or the role (moderator, game master, creator) instead."""
     from games import visibility
 
     details = dict(action.details)
@@ -69,9 +81,8 @@ def _action_as_seen(action: Any, game: Game, moderator: bool, names: bool) -> di
     if role is None:  # a record from before roles were kept: the actor's role now
         role = visibility.moderator_role(user=action.actor, game=game)
     by = action.actor.get_username() if action.actor else ""
-    secret_yet = action.phase is not None and not action.phase.is_resolved
-    if not moderator and action.kind == "decision" and secret_yet:
-        details = {}
+    if action.kind == "decision":
+        details = questions.details(action, details, moderator)
     if not names:
         by = ""
         for key in ("previous", "replacement", "user"):
@@ -86,6 +97,59 @@ def _action_as_seen(action: Any, game: Game, moderator: bool, names: bool) -> di
         "phase": action.phase.code if action.phase else None,
         "details": details,
     }
+
+
+class _Questions:
+    """The questions that a game's decision records answered, read once for all of them,
+    and what one viewer may read of each."""
+
+    def __init__(self, game: Game, user: AbstractBaseUser | AnonymousUser) -> None:
+        self.game = game
+        self.user = user
+
+    # Asked of the first decision record only: most games have none.
+    @functools.cached_property
+    def reader(self) -> QuestionReader:
+        from games import visibility
+
+        return visibility.question_reader(user=self.user, game=self.game)
+
+    @functools.cached_property
+    def map_id(self) -> str:
+        from adjudicator import find_variant
+
+        return find_variant(self.game.variant).map_id
+
+    @functools.cached_property
+    def by_pk(self) -> dict[int, Any]:
+        from games.models import Decision
+
+        decisions = Decision.objects.filter(phase__game=self.game).select_related("phase")
+        return {d.pk: d for d in decisions}
+
+    def details(self, action: Any, details: dict[str, Any], moderator: bool) -> dict[str, Any]:
+        """A decision record's details as the viewer may read them: nothing before its
+        phase is adjudicated (to anyone but its moderators); then its key, its question
+        (words, code, the parameters he may read) and the answer."""
+        from games.selectors.decisions import question_as_seen
+
+        secret_yet = action.phase is not None and not action.phase.is_resolved
+        if secret_yet and not moderator:
+            return {}
+        decision = self.by_pk.get(details.pop("decision", None))
+        if decision is not None:
+            return {
+                "key": details.get("key", decision.key),
+                **question_as_seen(decision, self.reader, self.map_id),
+                "answer": details.get("answer"),
+            }
+        # A record whose question the migration could not find: its words as stored,
+        # which only a reader of every secret may read.
+        if "question" in details and not self.reader.everything:
+            from games import wording
+
+            details["question"] = wording.question_withheld()
+        return details
 
 
 def _stuck(*, game: Game, moderator: bool) -> dict[str, Any] | None:
@@ -116,6 +180,7 @@ def moderation_summary(*, game: Game, user: AbstractBaseUser | AnonymousUser) ->
     pauses = [a for a in actions if a.kind == ModeratorAction.Kind.PAUSE]
     moderator = visibility.can_moderate(user=user, game=game)
     names = visibility.sees_moderators_names(user=user, game=game)
+    questions = _Questions(game, user)
     return {
         "can_moderate": moderator,
         "can_name_masters": visibility.can_name_masters(user=user, game=game),
@@ -130,7 +195,7 @@ def moderation_summary(*, game: Game, user: AbstractBaseUser | AnonymousUser) ->
         "paused_by_vote": game.is_paused
         and bool(pauses)
         and bool(pauses[-1].details.get("by_vote")),
-        "actions": [_action_as_seen(a, game, moderator, names) for a in actions],
+        "actions": [_action_as_seen(a, game, moderator, names, questions) for a in actions],
         "rulings": [
             {
                 "id": r.pk,

@@ -286,27 +286,17 @@ def _whole_answer_problem(variant: Any, position: Any, power: str, orders: list[
 def _decisions(
     phase: GamePhase, user: AbstractBaseUser | AnonymousUser, game: Game
 ) -> list[dict[str, Any]]:
-    """The questions the rules left to the game master in this phase: shown to those who
-    may moderate while the phase is open (an answer may rest on secret orders), and to
-    everyone once it is adjudicated."""
+    """The questions the rules left to the game master in this phase, as ``user`` may
+    read them (games.visibility.QuestionReader): to those who may moderate while the
+    phase is open (an answer may rest on secret orders), to everyone once it is
+    adjudicated, each without the parameters a power owns that are not his to read."""
+    from adjudicator import find_variant
     from games import visibility
+    from games.selectors.decisions import decision_as_seen
 
-    if not phase.is_resolved and not visibility.can_moderate(user=user, game=game):
-        return []
-    return [
-        {
-            "id": d.pk,
-            "key": d.key,
-            "question": d.question,
-            "choices": d.choices,
-            "default": d.default,
-            "default_text": d.default_text,
-            "deadline": d.deadline.isoformat(),
-            "answer": d.answer,
-            "defaulted": d.defaulted,
-        }
-        for d in phase.decisions.all()
-    ]
+    reader = visibility.question_reader(user=user, game=game)
+    map_id = find_variant(game.variant).map_id
+    return [decision_as_seen(d, reader, map_id) for d in phase.decisions.all() if reader.sees(d)]
 
 
 def board_shown(

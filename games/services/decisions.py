@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from adjudicator.board import thaw
 from adjudicator.variants import Variant
 from core.errors import ApplicationError
 from games.models import Decision, Game, GamePhase, ModeratorAction
@@ -53,10 +54,14 @@ def decisions_pending(game: Game, phase: GamePhase, variant: Variant, now: Any) 
         Decision.objects.create(
             phase=phase,
             key=request.key,
-            question=request.question,
+            # Its code and parameters, never its words: a parameter may be a power's
+            # secret (games.visibility decides who reads it).
+            question_code=request.question.value,
+            params=thaw(request.params),
+            owned=dict(request.owned),
             choices=list(request.choices),
             default=request.default,
-            default_text=request.default_text,
+            default_code=request.default_means.value if request.default_means else "",
             deadline=deadline,
         )
     phase.deadline = deadline
@@ -93,8 +98,10 @@ def decision_answer(
         ModeratorAction.Kind.DECISION,
         reason,
         phase,
+        # The question by reference, not a copy of its words: who reads what of it is
+        # decided where it is shown (games.selectors.decisions).
         key=decision.key,
-        question=decision.question,
+        decision=decision.pk,
         answer=answer,
     )
     bump(game)

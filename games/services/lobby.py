@@ -16,7 +16,7 @@ from adjudicator import PositionError, find_variant, start
 from bots import knows_variant
 from core.errors import ApplicationError, NotSeated
 from core.names import name_key, shown_name
-from games import events, wording
+from games import events, visibility, wording
 from games.models import BoardLink, Game, Seat
 from games.positions import phase_seed
 from games.seating import seat_refusal
@@ -30,7 +30,6 @@ from games.services.kernel import (
 )
 from games.services.links import link_boards_start
 from games.terms import DUEL, GameTerms
-from variants.registry import site_variant
 
 
 @transaction.atomic
@@ -165,11 +164,9 @@ PSEUDONYM_LENGTH = (2, 30)
 
 
 def plays_under_pseudonyms(game: Game) -> bool:
-    """Do the players of ``game`` play under pseudonyms (the variant says)?"""
-    try:
-        return site_variant(game.variant).pseudonyms
-    except LookupError:
-        return False
+    """Do the players of ``game`` play under pseudonyms (the variant says)? Asked of
+    games.visibility, which also keeps who is behind them from every page."""
+    return visibility.plays_under_pseudonyms(game=game)
 
 
 def pseudonym_checked(*, game: Game, user: AbstractBaseUser, pseudonym: str | None) -> str:

@@ -17,6 +17,7 @@ from adjudicator.io import position_from_json, position_to_json
 from adjudicator.variants import find_variant
 from adjudicator.variants.rather_silly import MONSTER, SEASON_STEPS, RatherSilly
 from adjudicator.variants.rather_silly.creatures import amphibious, units_around
+from adjudicator.wording import question_words
 
 
 def rs() -> RatherSilly:
@@ -1024,8 +1025,25 @@ class TestTheSuperbrain:
         }
         [request] = rs().decisions_needed(fall, replies)
         assert request.key == "superbrain S1902"
-        assert "Monte Muello" in request.question
+        # A code with parameters, never prose: the answer is a parameter the Superbrain
+        # owns, so that a host shows it to the game master who judges, and not to players.
+        assert request.question == "superbrain_replies"
+        assert "Monte Muello" not in request.question.wording
+        assert request.params["asked"] == "Which mountain is 188 m high?"
+        assert request.params["answer"] == "Monte Muello"
+        assert dict(request.params["replies"]) == {
+            "france": "Monte Muello",
+            "fool": "Muello",
+            "germany": "Brocken",
+        }
+        assert dict(request.owned) == {"answer": "superbrain"}
+        assert question_words(request.question, request.params, rs().map) == (
+            "The Superbrain asked: Which mountain is 188 m high? His answer: Monte Muello."
+            " Replies: Fool: Muello; France: Monte Muello; Germany: Brocken. Which seats"
+            " answered right? Name them, separated by commas (leave empty for nobody)."
+        )
         assert request.default == ""
+        assert request.default_means == "superbrain_nobody_right"
         judged = fall.with_changes(
             extras={**fall.extras, "decisions": {"superbrain S1902": "france, fool"}}
         )

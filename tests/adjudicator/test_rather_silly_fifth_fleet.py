@@ -11,6 +11,7 @@ from typing import Any
 from adjudicator import Outcome, Position, resolve
 from adjudicator.io import position_from_json
 from adjudicator.variants.rather_silly.fifth_fleet import decision_key
+from adjudicator.wording import question_words
 from tests.adjudicator.test_rather_silly import reasons, result, rs
 
 
@@ -106,6 +107,15 @@ class TestTheAttack:
         assert [r.key for r in asked] == [decision_key("S1902", "eng")]
         assert asked[0].choices == ("yes", "no")
         assert asked[0].default == "yes"
+        assert asked[0].question == "fifth_fleet_attack"
+        assert dict(asked[0].params) == {"unit": "F eng", "power": "france", "dest": "bel"}
+        assert not asked[0].owned  # nothing secret in it
+        assert question_words(asked[0].question, asked[0].params, rs().map) == (
+            "The fifth fleet F English Channel (France) is ordered to Belgium, a coastal"
+            " province. If it gets there, the units of other players next to it attack it."
+            " Does the attack succeed (the fleet is destroyed)?"
+        )
+        assert asked[0].default_means == "fifth_fleet_attack_succeeds"
         # Out at sea, nothing to ask.
         assert rs().decisions_needed(position, {"france": ["F eng - nth"]}) == ()
 

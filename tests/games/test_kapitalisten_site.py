@@ -7,6 +7,7 @@ tests/games/test_kapitalisten_worker.py."""
 from __future__ import annotations
 
 import contextlib
+import json
 from fractions import Fraction
 from typing import Any
 
@@ -552,3 +553,118 @@ def test_the_variant_reads_who_has_left_only_where_it_says_so() -> None:
     kap = find_variant("kapitalisten")
     assert "absent" in with_absent(kap.initial_position(), kap, {}).extras
     assert phase_position  # imported for the helpers' sake
+
+
+# -- issue 41, L6: who is behind a pseudonym, in the moderation records -----------------------
+
+#: Who might read a game's moderation records, the game's own master and the site's
+#: moderators among them: in a game played under pseudonyms none is told a user behind
+#: them (site moderators read that in the admin only).
+RECORD_READERS = [
+    "visitor",
+    "stranger",
+    "player",
+    "replaced",
+    "replacement",
+    "master",
+    "master_elsewhere",
+    "site_moderator",
+]
+
+
+@pytest.fixture
+def moderated(make_user: Any, site_moderator: Any) -> tuple[Game, dict[str, Any], list[str]]:
+    """A Kapitalisten game with a record of every kind that names a user: a game master
+    named, an investor's own extension, a pause by the master, one player replaced and
+    another excluded by a site moderator (the form on the game page). The users by who
+    they are; every user name that must not be shown."""
+    from django.test import Client
+    from django.urls import reverse
+
+    from games.services import absences
+
+    game, _users = kapitalisten_game(make_user)
+    master = make_user("bourse-master")
+    moderation.game_master_set(game=game, by=site_moderator, user=master)
+    absences.deadline_extension_request(game=game, user=investor_user(game, "investor-3"))
+    moderation.game_pause(game=game, by=master, reason="A ruling.")
+    moderation.game_resume(game=game, by=master)
+    replaced = investor_user(game, "investor-8")
+    newcomer = make_user("q01")
+    client = Client()
+    client.force_login(site_moderator)
+    replace = client.post(
+        reverse("games:mod-replace", args=[game.pk]),
+        {"power": "investor-8", "username": "q01", "reason": "Gone quiet."},
+    )
+    assert replace.status_code == 302
+    moderation.player_exclude(game=game, by=site_moderator, power="investor-5", reason="Rude.")
+    other = services.game_create(created_by=make_user("elsewhere"), name="Other", join=False)
+    elsewhere = make_user("other-master")
+    moderation.game_master_set(game=other, by=site_moderator, user=elsewhere)
+    readers = {
+        "stranger": make_user("passer-by"),
+        "player": investor_user(game, "investor-1"),
+        "replaced": replaced,
+        "replacement": newcomer,
+        "master": master,
+        "master_elsewhere": elsewhere,
+        "site_moderator": site_moderator,
+    }
+    hidden = [*NAMES, "q01", master.username, site_moderator.username]
+    return game, readers, hidden
+
+
+@pytest.mark.parametrize("who", RECORD_READERS)
+def test_no_record_names_a_user_behind_a_pseudonym_to_anyone(
+    moderated: tuple[Game, dict[str, Any], list[str]], who: str
+) -> None:
+    from django.test import Client
+    from django.urls import reverse
+
+    game, readers, hidden = moderated
+    client = Client()
+    if who != "visitor":
+        client.force_login(readers[who])
+    api = client.get(reverse("api:state", args=[game.pk])).json()["moderation"]
+    html = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    history = html.split('id="moderation-history"')[1].split("</section>")[0]
+    actions = api["actions"]
+    assert [a["kind"] for a in actions] == [
+        "master",
+        "extend",
+        "pause",
+        "resume",
+        "replace",
+        "exclude",
+    ]
+    for action in actions:
+        assert action["by"] == "", (who, action)
+        assert not {"previous", "replacement", "user"} & set(action["details"]), (who, action)
+    replace = next(a for a in actions if a["kind"] == "replace")
+    assert replace["details"]["power"] == "investor-8"
+    assert replace["by_role"] == "moderator"
+    for name in hidden:
+        assert name not in json.dumps(api), (who, name)
+        assert name not in history, (who, name)
+    assert visibility.sees_moderators_names(user=readers.get(who) or _nobody(), game=game) is False
+
+
+def test_an_anonymous_game_without_pseudonyms_still_names_users_to_site_moderators(
+    players: dict[str, Any], site_moderator: Any, make_user: Any
+) -> None:
+    """Only a game played under pseudonyms keeps every name from site moderators."""
+    game = services.game_create(
+        created_by=players["austria"],
+        name="Masks",
+        power="austria",
+        terms=GameTerms(anonymous=True, assignment=Game.Assignment.CHOSEN),
+    )
+    assert visibility.sees_moderators_names(user=site_moderator, game=game) is True
+    assert not visibility.plays_under_pseudonyms(game=game)
+
+
+def _nobody() -> Any:
+    from django.contrib.auth.models import AnonymousUser
+
+    return AnonymousUser()

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
+from django.utils import timezone
 
 BEFORE = [("games", "0011_events_and_stuck_phases")]
 AFTER = [("games", "0012_board_links")]
@@ -241,5 +242,163 @@ def test_draw_votes_become_votes_of_the_kind_draw_and_back() -> None:
         )
         again = _apps_at(before)
         assert again.get_model("games", "DrawVote").objects.get().accept is True
+    finally:
+        _apps_at(MigrationExecutor(connection).loader.graph.leaf_nodes())
+
+
+QUESTIONS_BEFORE = [("games", "0018_masters_named_by_and_results_confirmed")]
+QUESTIONS_AFTER = [("games", "0019_decision_questions_as_codes")]
+#: The Superbrain's question as the adjudicator worded it before (issue 41, M3): his
+#: answer in the words, and a reply with "; " in it.
+SUPERBRAIN_WORDS = (
+    "The Superbrain asked: Which hill? His answer: Muello SECRET. Replies: france: Monte"
+    " Muello; germany: The Brocken; or so. Which seats answered right? Name them, separated"
+    " by commas (leave empty for nobody)."
+)
+FIFTH_FLEET_WORDS = (
+    "The fifth fleet F eng (france) is ordered to bel, a coastal province. If it gets there,"
+    " the units of other players next to it attack it. Does the attack succeed (the fleet is"
+    " destroyed)?"
+)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_stored_questions_become_codes_with_the_answer_owned_and_back() -> None:
+    """The game master's questions were stored as words, the Superbrain's answer in them
+    (games 0019): they become codes with parameters, the answer owned by his seat; the
+    moderation records refer to the question instead of copying its words; a question
+    that cannot be read back keeps its words; and back."""
+    try:
+        old = _apps_at(QUESTIONS_BEFORE)
+        user = old.get_model("auth", "User").objects.create(username="host")
+        game = old.get_model("games", "Game").objects.create(
+            name="g", variant="rather_silly", created_by=user
+        )
+        GamePhase = old.get_model("games", "GamePhase")
+        Decision = old.get_model("games", "Decision")
+        ModeratorAction = old.get_model("games", "ModeratorAction")
+        extras = {
+            "question": {"season": "S1901", "text": "Which hill?"},
+            "answers": {"superbrain": {"answer": "Muello SECRET"}},
+        }
+        fall = GamePhase.objects.create(
+            game=game, index=2, code="F1901M", position={"extras": extras}
+        )
+        seats = {
+            p: old.get_model("games", "Seat").objects.create(game=game, power=p)
+            for p in ("france", "germany")
+        }
+        OrderSet = old.get_model("games", "OrderSet")
+        OrderSet.objects.create(
+            phase=fall, seat=seats["france"], power="france", orders=["reply Monte Muello"]
+        )
+        OrderSet.objects.create(
+            phase=fall,
+            seat=seats["germany"],
+            power="germany",
+            orders=["A mun H", "reply The Brocken; or so"],
+        )
+        deadline = timezone.now()
+        asked = Decision.objects.create(
+            phase=fall,
+            key="superbrain S1901",
+            question=SUPERBRAIN_WORDS,
+            default_text="Nobody answered right.",
+            deadline=deadline,
+            answer="france",
+        )
+        # Without the phase's own record of it: read from the words alone.
+        spring = GamePhase.objects.create(game=game, index=5, code="S1902M", position={})
+        loose = Decision.objects.create(
+            phase=spring,
+            key="superbrain F1901",
+            question=SUPERBRAIN_WORDS.replace("Muello SECRET", "(none given)"),
+            default_text="Nobody answered right.",
+            deadline=deadline,
+        )
+        fleet = Decision.objects.create(
+            phase=spring,
+            key="fifth fleet S1902 eng",
+            question=FIFTH_FLEET_WORDS,
+            choices=["yes", "no"],
+            default="yes",
+            default_text="The attack succeeds, as the rules intend.",
+            deadline=deadline,
+        )
+        odd = Decision.objects.create(
+            phase=spring,
+            key="superbrain S1899",
+            question="Something else entirely: Muello SECRET",
+            deadline=deadline,
+        )
+        record = ModeratorAction.objects.create(
+            game=game,
+            phase=fall,
+            kind="decision",
+            details={
+                "key": "superbrain S1901",
+                "question": SUPERBRAIN_WORDS,
+                "answer": "france",
+                "by_role": "moderator",
+            },
+        )
+        lost = ModeratorAction.objects.create(
+            game=game,
+            kind="decision",
+            details={"key": "no such key", "question": SUPERBRAIN_WORDS, "answer": "x"},
+        )
+
+        new = _apps_at(QUESTIONS_AFTER)
+        Decision = new.get_model("games", "Decision")
+        ModeratorAction = new.get_model("games", "ModeratorAction")
+        read = Decision.objects.get(pk=asked.pk)
+        assert (read.question_code, read.question, read.default_code, read.default_text) == (
+            "superbrain_replies",
+            "",
+            "superbrain_nobody_right",
+            "",
+        )
+        assert read.params == {
+            "asked": "Which hill?",
+            "answer": "Muello SECRET",
+            "replies": {"france": "Monte Muello", "germany": "The Brocken; or so"},
+        }
+        assert read.owned == {"answer": "superbrain"}
+        read = Decision.objects.get(pk=loose.pk)
+        assert read.question_code == "superbrain_replies"
+        assert read.params["answer"] == ""
+        assert read.params["replies"] == {
+            "france": "Monte Muello",
+            "germany": "The Brocken; or so",
+        }
+        read = Decision.objects.get(pk=fleet.pk)
+        assert (read.question_code, read.params, read.owned, read.default_code) == (
+            "fifth_fleet_attack",
+            {"unit": "F eng", "power": "france", "dest": "bel"},
+            {},
+            "fifth_fleet_attack_succeeds",
+        )
+        read = Decision.objects.get(pk=odd.pk)
+        assert (read.question_code, read.question) == ("", "Something else entirely: Muello SECRET")
+        assert ModeratorAction.objects.get(pk=record.pk).details == {
+            "key": "superbrain S1901",
+            "decision": asked.pk,
+            "answer": "france",
+            "by_role": "moderator",
+        }
+        assert ModeratorAction.objects.get(pk=lost.pk).details["question"] == SUPERBRAIN_WORDS
+
+        back = _apps_at(QUESTIONS_BEFORE)
+        Decision = back.get_model("games", "Decision")
+        assert Decision.objects.get(pk=asked.pk).question == SUPERBRAIN_WORDS
+        assert Decision.objects.get(pk=asked.pk).default_text == "Nobody answered right."
+        assert Decision.objects.get(pk=fleet.pk).question == FIFTH_FLEET_WORDS
+        assert Decision.objects.get(pk=loose.pk).question == loose.question
+        assert back.get_model("games", "ModeratorAction").objects.get(pk=record.pk).details == {
+            "key": "superbrain S1901",
+            "question": SUPERBRAIN_WORDS,
+            "answer": "france",
+            "by_role": "moderator",
+        }
     finally:
         _apps_at(MigrationExecutor(connection).loader.graph.leaf_nodes())

@@ -318,7 +318,11 @@ def test_the_superbrains_question_is_judged_by_the_game_master_and_his_answer_ke
     GamePhase.objects.filter(pk=fall.pk).update(deadline=timezone.now() - timedelta(seconds=1))
     assert not services.phase_adjudicate(game_id=game.pk, phase_id=fall.pk)  # it waits
     decision = Decision.objects.get(phase=fall)
-    assert "Monte Muello" in decision.question
+    # The question carries the answer the game master judges by, as the Superbrain's own
+    # secret (tests/games/test_decision_secrets.py: who reads it where).
+    assert decision.question_code == "superbrain_replies"
+    assert decision.params["answer"] == "Monte Muello"
+    assert decision.owned == {"answer": "superbrain"}
     decisions.decision_answer(decision=decision, by=site_moderator, answer="france")
     assert services.phase_adjudicate(game_id=game.pk, phase_id=fall.pk)
     fall.refresh_from_db()
@@ -392,7 +396,15 @@ def test_the_game_master_settles_the_attack_on_a_fifth_fleet(
     GamePhase.objects.filter(pk=spring.pk).update(deadline=timezone.now() - timedelta(seconds=1))
     assert not services.phase_adjudicate(game_id=game.pk, phase_id=spring.pk)  # it waits
     decision = Decision.objects.get(phase=spring)
-    assert "fifth fleet F eng" in decision.question
+    assert (decision.question_code, decision.params) == (
+        "fifth_fleet_attack",
+        {"dest": "bel", "power": "france", "unit": "F eng"},
+    )
+    with translation.override("en"):
+        asked = selectors.game_state(user=site_moderator, game=game)["phase"]["decisions"]
+    assert asked[0]["question"].startswith(
+        "The fifth fleet F English Channel (France) is ordered to Belgium"
+    )
     decisions.decision_answer(decision=decision, by=site_moderator, answer="no")
     assert services.phase_adjudicate(game_id=game.pk, phase_id=spring.pk)
     spring.refresh_from_db()

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import ast
 import gettext
+import importlib
+import pkgutil
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,11 +21,12 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+import adjudicator.variants
 from adjudicator import OrderResult, Outcome, load_map
 from adjudicator.board import FrozenMap
 from adjudicator.results import Reason
-from adjudicator.variants import shipped_reasons
-from adjudicator.wording import explain
+from adjudicator.variants import Question, shipped_reasons
+from adjudicator.wording import explain, question_words
 from games import services, wording
 from games.models import Game, GamePhase
 
@@ -285,6 +288,51 @@ def test_every_reason_reads_in_english_exactly_as_the_adjudicator_says_it(reason
         german = wording.result_sentence(reason.value, params, "standard")
     assert german
     assert german != expected
+
+
+def _shipped_questions() -> list[Question]:
+    """The questions to the game master that the adjudicator's own variants declare (a
+    test's made-up variant declares its own elsewhere, worded in English only)."""
+    found: dict[str, Question] = {}
+    for info in pkgutil.walk_packages(adjudicator.variants.__path__, "adjudicator.variants."):
+        module = importlib.import_module(info.name)
+        found.update({v.value: v for v in vars(module).values() if isinstance(v, Question)})
+    return [found[code] for code in sorted(found)]
+
+
+QUESTION_SAMPLES: dict[str, Any] = {
+    "asked": "Which hill?",
+    "answer": "Monte Muello",
+    "replies": {"france": "Brocken", "germany": "Muello"},
+    "unit": "F eng",
+    "power": "france",
+    "dest": "bel",
+}
+
+
+@pytest.mark.parametrize("question", _shipped_questions(), ids=str)
+def test_every_question_reads_in_english_as_the_adjudicator_says_it_and_in_german(
+    question: Question,
+) -> None:
+    names = re.findall(r"{(\w+)}", question.wording)
+    params = {n: QUESTION_SAMPLES[n] for n in names}
+    expected = question_words(question, params, STANDARD_MAP)
+    with translation.override("en"):
+        assert wording.question_sentence(question.value, params, "standard") == expected
+        assert question.value in wording.QUESTIONS
+    with translation.override("de"):
+        german = wording.question_sentence(question.value, params, "standard")
+    assert german
+    assert german != expected
+
+
+def test_the_shipped_questions_are_those_of_the_superbrain_and_the_fifth_fleet() -> None:
+    assert [q.value for q in _shipped_questions()] == [
+        "fifth_fleet_attack",
+        "fifth_fleet_attack_succeeds",
+        "superbrain_nobody_right",
+        "superbrain_replies",
+    ]
 
 
 def test_an_order_reads_with_its_places_in_full_in_the_readers_language() -> None:

@@ -23,7 +23,7 @@ from adjudicator.board import FrozenMap, Position, Unit, UnitKind, province_of
 from adjudicator.maps import GameMap, Terrain
 from adjudicator.orders import Move, Order
 from adjudicator.results import OrderResult, Outcome, Reason
-from adjudicator.variants.base import DecisionRequest
+from adjudicator.variants.base import DecisionRequest, Question
 
 FIFTH_FLEET = "fifth_fleet"
 EVERY = 5
@@ -43,6 +43,17 @@ FIFTH_FLEET_SPARED = Reason.declare(
     "fifth_fleet_spared",
     "the fifth fleet {unit} ({owner}) entered a coastal province; the game master let the "
     "attack by {attackers} fail",
+)
+
+#: The game master says whether the attack on a fifth fleet succeeds (default: it does).
+ATTACK_ASKED = Question.declare(
+    "fifth_fleet_attack",
+    "The fifth fleet {unit} ({power}) is ordered to {dest}, a coastal province. If it gets"
+    " there, the units of other players next to it attack it. Does the attack succeed (the"
+    " fleet is destroyed)?",
+)
+ATTACK_BY_DEFAULT = Question.declare(
+    "fifth_fleet_attack_succeeds", "The attack succeeds, as the rules intend."
 )
 
 
@@ -107,14 +118,13 @@ def requests(
         out.append(
             DecisionRequest(
                 key=decision_key(season, fleet.location),
-                question=(
-                    f"The fifth fleet F {fleet.location} ({fleet.power}) is ordered to {dest}, a "
-                    "coastal province. If it gets there, the units of other players next to it "
-                    "attack it. Does the attack succeed (the fleet is destroyed)?"
+                question=ATTACK_ASKED,
+                params=FrozenMap(
+                    {"unit": f"F {fleet.location}", "power": fleet.power, "dest": dest}
                 ),
                 choices=("yes", "no"),
                 default="yes",
-                default_text="The attack succeeds, as the rules intend.",
+                default_means=ATTACK_BY_DEFAULT,
             )
         )
     return tuple(out)

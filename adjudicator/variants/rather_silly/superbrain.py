@@ -31,7 +31,7 @@ from adjudicator.errors import ParseError
 from adjudicator.maps import GameMap, Terrain
 from adjudicator.orders import UnitRef, VariantOrder
 from adjudicator.results import OrderResult, Outcome, Reason
-from adjudicator.variants.base import DecisionRequest, Variant
+from adjudicator.variants.base import DecisionRequest, Question, QuestionParam, Variant
 from adjudicator.variants.rather_silly.fortune_teller import FORTUNE_TELLER
 from adjudicator.variants.rather_silly.marks import (
     marks_of,
@@ -71,6 +71,14 @@ PLACE_REFUSED = Reason.declare(
     "place_refused", "the Superbrain places a unit in Iceland or Crete when nobody was right"
 )
 NO_QUESTION = Reason.declare("no_question", "there is no question to reply to this season")
+#: The game master judges the replies. The Superbrain's answer is his secret to the end of
+#: the game (:attr:`DecisionRequest.owned`): the game master sees it to judge by it.
+REPLIES_JUDGED = Question.declare(
+    "superbrain_replies",
+    "The Superbrain asked: {asked} His answer: {answer}. Replies: {replies}. Which seats"
+    " answered right? Name them, separated by commas (leave empty for nobody).",
+)
+NOBODY_BY_DEFAULT = Question.declare("superbrain_nobody_right", "Nobody answered right.")
 declare_problem("text_shape", "write the words after it: ask …, answer …, reply …")
 declare_problem("extra_shape", "an extra unit reads: extra A par (the Superbrain's: place F ice)")
 
@@ -157,6 +165,9 @@ class Place(Extra):
 def superbrain_request(
     variant: Variant, position: Position, orders: Mapping[str, Sequence[str]]
 ) -> tuple[DecisionRequest, ...]:
+    """The game master judges the replies given this season to last season's question.
+    The question carries the Superbrain's kept answer, which the game master judges by,
+    as a parameter his seat owns: a host shows it to nobody else before the game ends."""
     asked = position.extras.get("question")
     if position.phase.kind is not PhaseKind.MOVEMENT or not asked:
         return ()
@@ -172,17 +183,20 @@ def superbrain_request(
     if not replies:
         return ()
     kept = ((position.extras.get("answers") or {}).get(SUPERBRAIN) or {}).get("answer", "")
-    listed = "; ".join(f"{p}: {t}" for p, t in replies.items())
+    params: dict[str, QuestionParam] = {
+        "asked": str(asked["text"]),
+        "answer": str(kept or ""),
+        "replies": FrozenMap(replies),
+    }
     return (
         DecisionRequest(
             key=key,
-            question=(
-                f"The Superbrain asked: {asked['text']} His answer: {kept or '(none given)'}."
-                f" Replies: {listed}. Which seats answered right? Name them, separated by"
-                " commas (leave empty for nobody)."
-            ),
+            question=REPLIES_JUDGED,
+            params=FrozenMap(params),
+            # Whether he gave an answer at all is his secret too (his answer orders are).
+            owned=FrozenMap({"answer": SUPERBRAIN}),
             default="",
-            default_text="Nobody answered right.",
+            default_means=NOBODY_BY_DEFAULT,
         ),
     )
 

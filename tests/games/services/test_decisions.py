@@ -18,7 +18,7 @@ from django.utils import timezone
 from adjudicator import Phase, Position, Season, resolve
 from adjudicator.board import PhaseKind
 from adjudicator.results import OrderResult
-from adjudicator.variants import VARIANTS, DecisionRequest
+from adjudicator.variants import VARIANTS, DecisionRequest, Question
 from adjudicator.variants.standard import Standard
 from core.errors import ApplicationError
 from games import selectors, services
@@ -29,6 +29,10 @@ from games.terms import GameTerms
 pytestmark = pytest.mark.django_db
 
 POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey")
+#: A made-up variant's questions: the site has no words of its own for them, and says the
+#: adjudicator's English.
+WHO_RECEIVES = Question.declare("kingmaker_belgium", "Who receives Belgium this year?")
+STAYS = Question.declare("kingmaker_belgium_stays", "Belgium stays as it is.")
 
 
 class Kingmaker(Standard):
@@ -47,10 +51,10 @@ class Kingmaker(Standard):
         return (
             DecisionRequest(
                 key="belgium",
-                question="Who receives Belgium this year?",
+                question=WHO_RECEIVES,
                 choices=(*POWERS, "nobody"),
                 default="nobody",
-                default_text="Belgium stays as it is.",
+                default_means=STAYS,
             ),
         )
 
@@ -111,7 +115,9 @@ def test_the_phase_waits_for_the_game_master_and_uses_the_answer(game: Game) -> 
     phase.refresh_from_db()
     assert phase.status == GamePhase.Status.OPEN
     decision = Decision.objects.get(phase=phase)
-    assert decision.question == "Who receives Belgium this year?"
+    assert (decision.question_code, decision.default_code) == (WHO_RECEIVES, STAYS)
+    master_sees = selectors.game_state(user=game.masters.get(), game=game)["phase"]["decisions"]
+    assert master_sees[0]["question"] == "Who receives Belgium this year?"
     assert phase.deadline == decision.deadline  # the sweep comes back when it runs out
     needs = selectors.games_to_moderate(user=game.masters.get())
     assert "decision" in needs[0]["needs"]
