@@ -82,6 +82,16 @@ class TournamentForm(forms.Form):
         initial="sum_of_squares",
         required=False,
     )
+    combine = forms.ChoiceField(
+        label=_("Rounds combined by"),
+        choices=Tournament.Combine.choices,
+        initial=Tournament.Combine.SUM,
+        required=False,
+        help_text=_(
+            "Rounds scored by different systems cannot be summed raw: choose rank points "
+            "or scaled scores for them."
+        ),
+    )
     best_rounds = forms.IntegerField(
         label=_("Rounds counted (best)"),
         min_value=1,
@@ -146,6 +156,7 @@ class TournamentForm(forms.Form):
             "grace_period": timedelta(hours=d["grace_hours"]),
             "rounds_planned": d["rounds_planned"] or 3,
             "scoring": d["scoring"] or "sum_of_squares",
+            "combine": d["combine"] or Tournament.Combine.SUM,
             "best_rounds": d["best_rounds"],
             "top_board": d["top_board"],
             "top_board_multiplier": d["top_board_multiplier"] or Decimal(1),

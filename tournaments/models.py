@@ -36,6 +36,13 @@ class Tournament(models.Model):
         FINISHED = "finished", _("Finished")
         CANCELLED = "cancelled", _("Cancelled")
 
+    class Combine(models.TextChoices):
+        """How the rounds of standard games add up to the tournament score."""
+
+        SUM = "sum", _("The sum of the round scores (every round by the same system)")
+        RANK = "rank", _("Rank points per round (the sum of round placings)")
+        SCALED = "scaled", _("Each round's scores scaled to 100 for its best score")
+
     class Seeding(models.TextChoices):
         RATING = "rating", _("By duel rating")
         RANDOM = "random", _("At random (the draw's seed is kept)")
@@ -90,6 +97,12 @@ class Tournament(models.Model):
     rounds_planned = models.PositiveSmallIntegerField(_("rounds"), default=3)
     #: The system each board is scored by (tournaments.scoring.SYSTEMS).
     scoring = models.CharField(_("scoring"), max_length=20, default="sum_of_squares")
+    #: How the rounds add up (issue 35, D5): the systems' own points summed raw only when
+    #: every round is scored by the same system (one Carnage round would outweigh any
+    #: number of rounds out of 100); else rank points or scores scaled round by round.
+    combine = models.CharField(
+        _("rounds combined by"), max_length=8, choices=Combine.choices, default=Combine.SUM
+    )
     #: The tournament score: the best this many round scores (None: all of them).
     best_rounds = models.PositiveSmallIntegerField(
         _("rounds counted (best)"), null=True, blank=True

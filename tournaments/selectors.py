@@ -518,7 +518,7 @@ def round_standings(tournament: Tournament, *, if_now: bool = False) -> list[dic
     now, a draw of its survivors."""
     from tournaments import scoring
     from tournaments.services.rounds import scoring_game
-    from tournaments.services.scores import round_scores, tournament_score
+    from tournaments.services.scores import round_points, round_scores, tournament_score
 
     scores = round_scores(tournament)
     rounds = list(tournament.rounds.filter(kind=Round.Kind.BOARDS).order_by("number"))
@@ -542,16 +542,30 @@ def round_standings(tournament: Tournament, *, if_now: bool = False) -> list[dic
                         scored.get(seat.power, 0.0) * multiplier, 4
                     )
     entries = {e.key: e for e in tournament.entries.select_related("user")}
+    # Only those who play (or played, before a replacement) are placed among themselves:
+    # rank points and scaled scores compare a round's players with each other.
+    shown = {
+        key: per_round
+        for key, per_round in scores.items()
+        if key in entries
+        and entries[key].status in (Entry.Status.CHECKED_IN, Entry.Status.REPLACED)
+    }
+    points = round_points(tournament, shown)
     rows = []
-    for key, per_round in scores.items():
-        entry = entries.get(key)
-        if entry is None or entry.status not in (Entry.Status.CHECKED_IN, Entry.Status.REPLACED):
-            continue
+    for key, per_round in shown.items():
+        entry = entries[key]
         rows.append(
             {
                 "player": _name(entry),
+                # Each round's score as its system gave it, and what it counts for in the
+                # tournament score (the same, when rounds are summed raw).
                 "rounds": per_round,
-                "total": tournament_score(tournament, per_round),
+                "points": points[key],
+                "cells": [
+                    {"score": score, "points": counted}
+                    for score, counted in zip(per_round, points[key], strict=True)
+                ],
+                "total": tournament_score(tournament, points[key]),
                 "seed": entry.seed or 0,
                 # A player replaced: by whom (the page says so beside his name).
                 "replaced_by": _name(entries.get(str(entry.replaced_by_id)))

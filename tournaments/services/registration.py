@@ -52,6 +52,7 @@ SETTINGS = (
     "grace_period",
     "rounds_planned",
     "scoring",
+    "combine",
     "best_rounds",
     "top_board",
     "top_board_multiplier",
@@ -114,6 +115,8 @@ def settings_check(tournament: Tournament) -> None:
             raise ApplicationError(
                 _("Score the boards by one of: %(names)s.") % {"names": ", ".join(scoring.SYSTEMS)}
             )
+        if tournament.combine not in Tournament.Combine.values:
+            raise ApplicationError(combine_refusal())
         if not 1 <= tournament.rounds_planned <= 20:
             raise ApplicationError(_("A tournament plays between 1 and 20 rounds."))
         if tournament.best_rounds is not None and not (
@@ -128,6 +131,13 @@ def settings_check(tournament: Tournament) -> None:
         raise ApplicationError(_("A tournament needs two players at least."))
     if tournament.min_reliability > 100:
         raise ApplicationError(_("Reliability is a share: at most 100%."))
+
+
+def combine_refusal() -> str:
+    """The message refusing a way of combining rounds the site does not know."""
+    return _("Combine the rounds by one of: %(names)s.") % {
+        "names": ", ".join(str(label) for label in Tournament.Combine.labels)
+    }
 
 
 @transaction.atomic

@@ -30,7 +30,8 @@ from tournaments import scoring, seating
 from tournaments.models import Board, BoardSeat, Entry, OrganiserAction, Round, Tournament
 from tournaments.services.finish import tournament_finish
 from tournaments.services.kernel import action_record, bump, organised_locked, tournament_locked
-from tournaments.services.scores import round_scores, tournament_score
+from tournaments.services.registration import combine_refusal
+from tournaments.services.scores import round_points, round_scores, tournament_score
 
 STANDARD = "standard"
 
@@ -53,8 +54,9 @@ def board_terms(tournament: Tournament, played: Round) -> GameTerms:
 
 
 def standing_order(tournament: Tournament, entries: list[Entry]) -> list[Entry]:
-    """``entries`` best first: by tournament score, then seed."""
-    scores = round_scores(tournament)
+    """``entries`` best first: by tournament score (the rounds combined as the
+    tournament combines them), then seed."""
+    scores = round_points(tournament, round_scores(tournament))
     return sorted(
         entries,
         key=lambda e: (-tournament_score(tournament, scores.get(e.key, [])), e.seed or 0, e.pk),
@@ -78,12 +80,27 @@ def round_open(
     ``movement_deadline``, where given; else the tournament's).
 
     Raises:
-        ApplicationError: the rounds planned are played, fewer than seven are present, or
-            the system or the deadline is not one.
+        ApplicationError: the rounds planned are played, fewer than seven are present,
+            the system or the deadline is not one, or the round would add a different
+            system's scores raw to the others'.
     """
     if scoring_system and scoring_system not in scoring.SYSTEMS:
         raise ApplicationError(
             _("Score the boards by one of: %(names)s.") % {"names": ", ".join(scoring.SYSTEMS)}
+        )
+    system = scoring_system or tournament.scoring
+    systems = {system} | {
+        r.scoring_system for r in tournament.rounds.filter(kind=Round.Kind.BOARDS)
+    }
+    if tournament.combine == Tournament.Combine.SUM and len(systems) > 1:
+        # Points of different systems are different units: a raw sum is the biggest
+        # system's round alone (issue 35, D5).
+        raise ApplicationError(
+            _(
+                "Rounds scored by different systems are not added up raw: one system's "
+                "points can outweigh another's many times over. Combine the rounds by rank "
+                "points per round, or by each round scaled to 100 for its best score."
+            )
         )
     if movement_deadline is not None and not (
         timedelta(minutes=1) <= movement_deadline <= timedelta(days=14)
@@ -164,6 +181,8 @@ def round_open(
         sitting_out=[entries[k].user.get_username() for k in seated.sitting_out],
         repeat_pairs=str(seated.repeat_pairs),
         repeat_powers=str(seated.repeat_powers),
+        scored_by=system,
+        combined_by=tournament.combine,
     )
     return opened
 
@@ -175,15 +194,23 @@ def round_start(
     by: AbstractBaseUser,
     scoring_system: str = "",
     movement_deadline: timedelta | None = None,
+    combine: str = "",
 ) -> Round:
     """The organiser starts the next round of standard games, once the last is over,
-    scored by its own system and played to its own deadline if he gives them.
+    scored by its own system and played to its own deadline if he gives them; with
+    ``combine``, the rounds are from now on combined that way (the standings so far
+    with them: the round's record in the organisers' log says so).
 
     Raises:
         ApplicationError: ``by`` does not organise it, it is not a running tournament of
-            rounds, the round before is still being played, or the rounds are all played.
+            rounds, the round before is still being played, the rounds are all played,
+            or the round cannot be combined with the others as asked.
     """
     tournament = organised_locked(tournament, by)
+    if combine:
+        if combine not in Tournament.Combine.values:
+            raise ApplicationError(combine_refusal())
+        tournament.combine = combine
     if tournament.format != Tournament.Format.ROUNDS:
         raise ApplicationError(_("This tournament has no rounds of standard games."))
     if tournament.status != Tournament.Status.RUNNING:
@@ -201,6 +228,8 @@ def round_start(
         scoring_system=scoring_system,
         movement_deadline=movement_deadline,
     )
+    if combine:
+        tournament.save(update_fields=["combine"])
     bump(tournament)
     return opened
 

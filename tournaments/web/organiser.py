@@ -112,6 +112,7 @@ def tournament_run(request: HttpRequest, tournament_id: int) -> HttpResponse:
             else None,
             "tournament": tournament,
             "scoring_names": SCORING_NAMES,
+            "combine_choices": Tournament.Combine.choices,
             # Before the draw (no seeds yet) in the order of the seeds kept by hand: the
             # seeds form offers them in this order, and keeping it again changes nothing.
             "entrants": sorted(
@@ -188,6 +189,7 @@ def organiser_verb(request: HttpRequest, tournament_id: int, verb: str) -> HttpR
             by=by,
             scoring_system=request.POST.get("scoring", ""),
             movement_deadline=movement,
+            combine=request.POST.get("combine", ""),
         )
 
     def board_end(t: Tournament) -> object:
