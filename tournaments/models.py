@@ -231,6 +231,9 @@ class Round(models.Model):
     movement_deadline = models.DurationField(null=True, blank=True)
     #: A round of standard games scored by its own system ("": the tournament's).
     scoring = models.CharField(max_length=20, blank=True)
+    #: The group stage: the organiser's order of players a play-off left level, best
+    #: first, per group (``{"1": [["12", "15", "17"]]}``); never the seeds' silently.
+    tie_orders = models.JSONField(default=dict, blank=True)
 
     @property
     def scoring_system(self) -> str:
@@ -359,6 +362,7 @@ class OrganiserAction(models.Model):
         RESUME = "resume", _("Resumed a round")
         SETUP = "setup", _("Fixed a round's set-up")
         PLAYOFF = "playoff", _("Called a play-off")
+        PLAYOFF_DECIDE = "playoff_decide", _("Decided a tie a play-off left")
         ORGANISER = "organiser", _("Added an organiser")
         CANCEL = "cancel", _("Cancelled the tournament")
         ROUND_START = "round_start", _("Started a round")

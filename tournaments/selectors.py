@@ -35,6 +35,7 @@ from tournaments.wording import (
     group_name,
     knockout_round_name,
     match_name,
+    placed_by,
 )
 
 User = AbstractBaseUser | AnonymousUser
@@ -135,6 +136,7 @@ def _match_row(match: Match, boards: DuelBoards, *, leader: bool = True) -> dict
         "leader": "",
         "stage": "",
         "problem": match.problem,
+        "playoff": match.playoff,
     }
     if state == "playing":
         on = boards.get(match.duel_id or 0, [])
@@ -215,8 +217,22 @@ def group_tables(tournament: Tournament) -> list[dict[str, Any]]:
         if_now = groups.standings(seeds, projected, [groups.TieBreak.SEED])
         out.append(
             {
+                "number": group,
                 "name": group_name(group),
                 "rows": [{**_row(r), "player": _name(entries.get(r.player))} for r in table.rows],
+                # Play-offs still to play or to decide (those played order the rows).
+                "playoffs": [
+                    {
+                        "players": [_name(entries.get(p)) for p in playoff.players],
+                        "entries": [entries[p] for p in playoff.players if p in entries],
+                        "first": playoff.places[0],
+                        "last": playoff.places[-1],
+                        "tied_again": playoff.tied_again,
+                        "needed": playoff.places[0] <= tournament.advance_per_group,
+                    }
+                    for playoff in table.playoffs
+                ],
+                "walkovers": any(r.walkovers for r in table.rows),
                 "if_now": [
                     {"player": _name(entries.get(r.player)), "wins": r.wins, "place": r.place}
                     for r in if_now.rows
@@ -237,6 +253,8 @@ def _row(row: groups.Row) -> dict[str, Any]:
         "centres": row.centres,
         "place": row.place,
         "decided_by": row.decided_by,
+        "placed_by": placed_by(row.decided_by),
+        "walkovers": row.walkovers,
     }
 
 
@@ -440,6 +458,15 @@ def dashboard(*, tournament: Tournament) -> dict[str, Any]:
                 }
             )
     return {
+        # Play-offs played through and level still: the organiser orders their players.
+        "ties": [
+            {**playoff, "group": table["number"], "group_name": table["name"]}
+            for table in group_tables(tournament)
+            for playoff in table["playoffs"]
+            if playoff["tied_again"] and playoff["needed"]
+        ]
+        if tournament.status == Tournament.Status.RUNNING
+        else [],
         "matches": [
             {**_match_row(m, under_way), "boards": waiting_on(m), "match": m} for m in running
         ],

@@ -60,6 +60,20 @@ def decided_words(how: str) -> str:
     return str(words.get(how, how))
 
 
+def placed_by(decided_by: str) -> str:
+    """What put a player below the row above him in a group's table (a tie-break, the
+    play-off, the organiser's decision), in a word or two; "" for wins or nothing."""
+    words = {
+        "head_to_head": _("head-to-head"),
+        "boards_won": _("boards won per duel"),
+        "centres": _("centers per duel"),
+        "seed": _("seed"),
+        "playoff": _("play-off"),
+        "organiser": _("organiser's decision"),
+    }
+    return str(words.get(decided_by, ""))
+
+
 #: The scoring systems by the names their authors give them.
 SCORING_NAMES = {
     "sum_of_squares": "Sum of Squares",

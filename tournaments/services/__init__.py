@@ -17,7 +17,12 @@ from tournaments.services.registration import (
     organiser_add,
     tournament_create,
 )
-from tournaments.services.results import duel_verdict_take, match_forfeit, match_walkover
+from tournaments.services.results import (
+    duel_verdict_take,
+    match_forfeit,
+    match_walkover,
+    playoff_decide,
+)
 from tournaments.services.rounds import board_score, entry_away, preferences_set, round_start
 from tournaments.services.running import (
     duel_retry,
@@ -42,6 +47,7 @@ __all__ = [
     "match_forfeit",
     "match_walkover",
     "organiser_add",
+    "playoff_decide",
     "preferences_set",
     "round_pause",
     "round_resume",

@@ -204,6 +204,21 @@ def organiser_verb(request: HttpRequest, tournament_id: int, verb: str) -> HttpR
         # game master's ending of a game, as a draw of the survivors where it stands.
         return game_end(game=board.game, by=by, outcome=Game.Outcome.DRAW, reason=reason)
 
+    def playoff_decide(t: Tournament) -> object:
+        wanted = [whole_number(v) for v in request.POST.getlist("order")]
+        if any(v is None for v in wanted):
+            raise BadRequest("order must name entries")
+        found = {e.pk: e for e in t.entries.select_related("user").filter(pk__in=wanted)}
+        if len(found) != len(set(wanted)):
+            raise BadRequest("no such entry in this tournament")
+        return services.playoff_decide(
+            tournament=t,
+            by=by,
+            group=_number(request, "group"),
+            order=[found[v] for v in wanted if v is not None],
+            reason=reason,
+        )
+
     verbs: dict[str, Callable[[Tournament], object]] = {
         "check-in-open": lambda t: services.check_in_open(tournament=t, by=by),
         "present": lambda t: services.entry_presence(
@@ -246,6 +261,7 @@ def organiser_verb(request: HttpRequest, tournament_id: int, verb: str) -> HttpR
             tournament=t, by=by, entry=_entry(t, request), away=False, reason=reason
         ),
         "board-end": board_end,
+        "playoff-decide": playoff_decide,
     }
     if verb not in verbs:
         raise Http404(_("No such action."))
