@@ -92,6 +92,17 @@ class TournamentForm(forms.Form):
             "or scaled scores for them."
         ),
     )
+    last_year = forms.IntegerField(
+        label=_("Games end after the year"),
+        min_value=1901,
+        max_value=2100,
+        required=False,
+        help_text=_(
+            "After that year's winter each game stops by time, its powers ranked by "
+            "centers (the World Diplomacy Championship plays seven years: 1907). Each "
+            "round may set its own. Empty: games play to a solo or a draw."
+        ),
+    )
     best_rounds = forms.IntegerField(
         label=_("Rounds counted (best)"),
         min_value=1,
@@ -157,6 +168,7 @@ class TournamentForm(forms.Form):
             "rounds_planned": d["rounds_planned"] or 3,
             "scoring": d["scoring"] or "sum_of_squares",
             "combine": d["combine"] or Tournament.Combine.SUM,
+            "last_year": d["last_year"],
             "best_rounds": d["best_rounds"],
             "top_board": d["top_board"],
             "top_board_multiplier": d["top_board_multiplier"] or Decimal(1),

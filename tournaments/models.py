@@ -103,6 +103,12 @@ class Tournament(models.Model):
     combine = models.CharField(
         _("rounds combined by"), max_length=8, choices=Combine.choices, default=Combine.SUM
     )
+    #: Each round's games end by time after this year (its winter), their powers ranked
+    #: by centers, unless a round sets its own (None: played to a solo or a draw). The
+    #: World Diplomacy Championship plays seven years: 1907.
+    last_year = models.PositiveSmallIntegerField(
+        _("games end after the year"), null=True, blank=True
+    )
     #: The tournament score: the best this many round scores (None: all of them).
     best_rounds = models.PositiveSmallIntegerField(
         _("rounds counted (best)"), null=True, blank=True
@@ -231,6 +237,9 @@ class Round(models.Model):
     movement_deadline = models.DurationField(null=True, blank=True)
     #: A round of standard games scored by its own system ("": the tournament's).
     scoring = models.CharField(max_length=20, blank=True)
+    #: A round of standard games: its games end by time after this year (None: they
+    #: play to a solo or a draw). The tournament's, unless the organiser set another.
+    last_year = models.PositiveSmallIntegerField(null=True, blank=True)
     #: The group stage: the organiser's order of players a play-off left level, best
     #: first, per group (``{"1": [["12", "15", "17"]]}``); never the seeds' silently.
     tie_orders = models.JSONField(default=dict, blank=True)

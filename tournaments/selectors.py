@@ -31,6 +31,7 @@ from tournaments.services.ratings import rating_kind
 from tournaments.services.stages import group_table, now_holding
 from tournaments.wording import (
     SCORING_NAMES,
+    board_result,
     decided_words,
     group_name,
     knockout_round_name,
@@ -442,21 +443,43 @@ def dashboard(*, tournament: Tournament) -> dict[str, Any]:
     )
     under_way = duel_boards(running)
     boards = []
-    for board in (
-        Board.objects.filter(round__tournament=tournament, scored_at__isnull=True)
+    unscored = [
+        b
+        for b in Board.objects.filter(round__tournament=tournament, scored_at__isnull=True)
         .select_related("round", "game")
         .order_by("round__number", "number")
-    ):
-        if board.game is not None and board.game.status == Game.Status.ACTIVE:
-            boards.append(
-                {
-                    "pk": board.pk,
-                    "round": board.round.number,
-                    "number": board.number,
-                    "game": board.game,
-                    "waiting": games_waiting_on([board.game]),
-                }
-            )
+        if b.game is not None and b.game.status == Game.Status.ACTIVE
+    ]
+    try:
+        standing = boards_now(b.game for b in unscored if b.game is not None)
+    except BoardUnreadable:
+        standing = {}  # a board its moderators must repair first: no powers offered
+    for board in unscored:
+        assert board.game is not None
+        position = standing.get(board.game.pk)
+        seats = BoardSeat.objects.filter(board=board).select_related("entry__user")
+        boards.append(
+            {
+                "pk": board.pk,
+                "round": board.round.number,
+                "number": board.number,
+                "game": board.game,
+                "last_year": board.game.last_year,
+                "waiting": games_waiting_on([board.game]),
+                # The powers still on the board, with their centers: who may share a
+                # draw the organiser calls.
+                "survivors": [
+                    {
+                        "power": s.power,
+                        "player": _name(s.entry),
+                        "centres": len(position.centers_of(s.power)),
+                    }
+                    for s in sorted(seats, key=lambda s: s.power)
+                    if position is not None
+                    and (position.centers_of(s.power) or position.units_of(s.power))
+                ],
+            }
+        )
     return {
         # Play-offs played through and level still: the organiser orders their players.
         "ties": [
@@ -493,6 +516,10 @@ def rounds_of_boards(tournament: Tournament) -> list[dict[str, Any]]:
                     "top": board.top,
                     "game": game,
                     "scored": board.scored_at is not None,
+                    # How it ended: a solo, a draw (of whom), by time.
+                    "result": board_result(game.outcome, game.winner)
+                    if game is not None and game.status == Game.Status.FINISHED
+                    else "",
                     "phase": game_wording.phase_name(phase.code) if phase is not None else "",
                     "seats": [
                         {
@@ -514,6 +541,7 @@ def rounds_of_boards(tournament: Tournament) -> list[dict[str, Any]]:
                 else "",
                 "status": played.get_status_display(),
                 "running": played.status == Round.Status.RUNNING,
+                "last_year": played.last_year,
                 "boards": boards,
                 "sitting_out": [_name(entries.get(k)) for k in played.sitting_out if k in entries],
             }

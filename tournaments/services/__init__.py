@@ -23,7 +23,13 @@ from tournaments.services.results import (
     match_walkover,
     playoff_decide,
 )
-from tournaments.services.rounds import board_score, entry_away, preferences_set, round_start
+from tournaments.services.rounds import (
+    board_call,
+    board_score,
+    entry_away,
+    preferences_set,
+    round_start,
+)
 from tournaments.services.running import (
     duel_retry,
     entry_replace,
@@ -33,6 +39,7 @@ from tournaments.services.running import (
 )
 
 __all__ = [
+    "board_call",
     "board_score",
     "check_in_open",
     "duel_retry",

@@ -21,6 +21,8 @@ from tournaments.models import Entry, OrganiserAction, PlayerRating, Tournament
 from tournaments.services.kernel import (
     action_record,
     bump,
+    combine_refusal,
+    last_year_refusal,
     organised_locked,
     tournament_locked,
 )
@@ -53,6 +55,7 @@ SETTINGS = (
     "rounds_planned",
     "scoring",
     "combine",
+    "last_year",
     "best_rounds",
     "top_board",
     "top_board_multiplier",
@@ -117,6 +120,8 @@ def settings_check(tournament: Tournament) -> None:
             )
         if tournament.combine not in Tournament.Combine.values:
             raise ApplicationError(combine_refusal())
+        if tournament.last_year is not None and not 1901 <= tournament.last_year <= 2100:
+            raise ApplicationError(last_year_refusal())
         if not 1 <= tournament.rounds_planned <= 20:
             raise ApplicationError(_("A tournament plays between 1 and 20 rounds."))
         if tournament.best_rounds is not None and not (
@@ -131,13 +136,6 @@ def settings_check(tournament: Tournament) -> None:
         raise ApplicationError(_("A tournament needs two players at least."))
     if tournament.min_reliability > 100:
         raise ApplicationError(_("Reliability is a share: at most 100%."))
-
-
-def combine_refusal() -> str:
-    """The message refusing a way of combining rounds the site does not know."""
-    return _("Combine the rounds by one of: %(names)s.") % {
-        "names": ", ".join(str(label) for label in Tournament.Combine.labels)
-    }
 
 
 @transaction.atomic
