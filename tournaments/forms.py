@@ -16,8 +16,8 @@ from tournaments.wording import SCORING_NAMES
 
 TIE_BREAK_NAMES = {
     TieBreak.HEAD_TO_HEAD: _("head-to-head among those level"),
-    TieBreak.BOARDS_WON: _("boards won"),
-    TieBreak.CENTRES: _("centers held over all boards"),
+    TieBreak.BOARDS_WON: _("boards won per duel"),
+    TieBreak.CENTRES: _("centers per duel"),
     TieBreak.SEED: _("the better seed"),
     TieBreak.PLAYOFF: _("a play-off duel"),
 }
