@@ -456,8 +456,9 @@ def knockout_seeds(
     then group order; then, within each place, arranged by :func:`keep_apart` so that no
     first-round match pairs two players of one group where the bracket allows it.
 
-    Players the ladder left level inside the top ``n`` with nothing more to part them (a
-    ladder ending before ``seed`` or ``playoff``) keep the table's order, their seeds'.
+    Players the ladder left level with nothing more to part them (a ladder ending before
+    ``seed`` or ``playoff``), inside the top ``n`` or across the cut, keep the table's
+    order, their seeds': the ladder the organiser chose ends there.
     ``whole_when_short``: a group of fewer than ``n`` players sends them all.
 
     Raises:
@@ -473,8 +474,6 @@ def knockout_seeds(
             raise GroupError(f"group {number} has fewer than {n} players")
         if any(min(p.places) <= through for p in table.playoffs):
             raise GroupError(f"the top {through} places of group {number} are not decided yet")
-        if advancing(table, through) is None:
-            raise GroupError(f"a tie in group {number} straddles place {through}")
     out: list[str] = []
     group_of: dict[str, int] = {}
     place_of: dict[str, int] = {}

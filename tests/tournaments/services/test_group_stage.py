@@ -484,3 +484,32 @@ class TestAPlayOffLevelAgain:
         stage.refresh_from_db()
         assert stage.status == Round.Status.FINISHED
         assert _names(_knockout(tournament, 1, 0)) == ("cat", "ann")
+
+
+class TestALadderThatRunsOut:
+    def test_a_tie_the_ladder_cannot_part_goes_through_in_seed_order(
+        self, make_user: Any, organiser: Any, django_capture_on_commit_callbacks: Any
+    ) -> None:
+        # The new-tournament form's ladder (head-to-head, boards won, centres) ends with
+        # neither the seed nor a play-off: a circle of walkovers leaves the three level
+        # across the cut, and the table's order (the seeds') sends two through, as the
+        # ladder chosen ends there; nothing waits and nothing breaks.
+        tournament = _groups_of(
+            organiser,
+            group_count=1,
+            advance_per_group=2,
+            tie_breaks=["head_to_head", "boards_won", "centres"],
+        )
+        ann, bob, cat = _enter(tournament, organiser, make_user, "ann bob cat")
+        capture = django_capture_on_commit_callbacks
+        with capture(execute=True):
+            services.tournament_draw(tournament=tournament, by=organiser)
+        r1, r2, r3 = (_group_match(tournament, 0, n) for n in (1, 2, 3))
+        for match, winner in ((r1, cat), (r2, ann), (r3, bob)):
+            with capture(execute=True):
+                services.match_walkover(
+                    tournament=tournament, by=organiser, match=match, winner=winner, reason="-"
+                )
+        assert [group_table(tournament, 0).row(e.key).place for e in (ann, bob, cat)] == [1, 1, 1]
+        assert not Match.objects.filter(tournament=tournament, playoff=True).exists()
+        assert _names(_knockout(tournament, 1, 0)) == ("ann", "bob")
