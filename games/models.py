@@ -103,6 +103,9 @@ class Game(models.Model):
         DUEL = "duel", _("Duel decided")
         #: Several won together (Kapitalisten: investors level on victory points).
         SHARED = "shared", _("Shared victory")
+        #: Stopped by time with no draw agreed (the last year played, or called so): the
+        #: powers rank by their centers, as tournaments score it.
+        TIME = "time", _("Ended by time, ranked by centers")
 
     name = models.CharField(_("name"), max_length=100)
     variant = models.CharField(_("variant"), max_length=40, default="standard")
@@ -141,8 +144,14 @@ class Game(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     outcome = models.CharField(max_length=8, choices=Outcome.choices, blank=True)
-    #: The winning power, or the winners joined by "," (a shared victory).
+    #: The winning power, or the winners joined by "," (a shared victory); for a draw,
+    #: the powers in it joined by "," when it did not include every survivor ("": all
+    #: of them).
     winner = models.CharField(max_length=200, blank=True)
+    #: The game ends after this year (its winter) by time, its powers ranked by centers,
+    #: unless it ended before (None: it plays on). Tournaments fix it per round: the
+    #: World Diplomacy Championship plays seven years, through 1907.
+    last_year = models.PositiveSmallIntegerField(_("last year played"), null=True, blank=True)
 
     # -- who runs it ------------------------------------------------------------------
     #: Game masters of this game alone (site moderators run every game), each with who

@@ -214,15 +214,21 @@ def seat_powers(position: Position, variant: Variant, seat: Seat) -> list[str]:
     return sorted(mine, key=lambda p: (p != seat.power, p))
 
 
-def game_end(variant: Variant, position: Position) -> tuple[str, str] | None:
+def game_end(
+    variant: Variant, position: Position, *, last_year: int | None = None
+) -> tuple[str, str] | None:
     """How a game ends with ``position``, as (outcome, winner) for Game: a solo (one
-    winner) or a shared victory (the winners joined by ","); None while it goes on."""
-    if not variant.finished(position):
-        return None
-    won = variant.winners_of(position)
-    if len(won) == 1:
-        return Game.Outcome.SOLO, won[0]
-    return Game.Outcome.SHARED, ",".join(won)
+    winner) or a shared victory (the winners joined by ","); by time once ``position``
+    is past the game's ``last_year`` (the year's last phase played: its powers rank by
+    centers, no winner); None while it goes on. A solo in the last year is a solo."""
+    if variant.finished(position):
+        won = variant.winners_of(position)
+        if len(won) == 1:
+            return Game.Outcome.SOLO, won[0]
+        return Game.Outcome.SHARED, ",".join(won)
+    if last_year is not None and position.phase.year > last_year:
+        return Game.Outcome.TIME, ""
+    return None
 
 
 def phase_seed(game: Game, index: int) -> int:

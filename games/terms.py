@@ -64,6 +64,9 @@ class GameTerms:
     decision_window: timedelta = timedelta(hours=24)
     extensions_per_player: int = 1
     extensions_per_game: int = 3
+    #: The game ends by time after this year's winter, its powers ranked by centers
+    #: (None: it plays on until a solo or a draw).
+    last_year: int | None = None
     #: The first board of a twin-board duel (the variant must allow it).
     duel: bool = False
 
@@ -163,6 +166,8 @@ class GameTerms:
                 _("Reminders come at most %(n)s hours before a deadline (0: none).")
                 % {"n": REMINDER_HOURS_MAX}
             )
+        if self.last_year is not None and not 1901 <= self.last_year <= 2100:
+            raise ApplicationError(_("The last year played is a year from 1901 to 2100."))
         if not 0 <= self.extensions_per_player <= self.extensions_per_game <= 30:
             raise ApplicationError(
                 _("Extensions: at most 30 a game, and a player's share no more than the game's.")

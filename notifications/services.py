@@ -205,6 +205,14 @@ def text(*, kind: str, params: dict[str, Any]) -> str:
             return _("%(tournament)s: %(winner)s beat %(loser)s (%(match)s, %(how)s).") % p
         if p.get("what") == "finished":
             return _("%(tournament)s is over: %(winner)s wins.") % p
+        if p.get("what") == "playoff_tied":
+            return (
+                _(
+                    "%(tournament)s: the play-off of %(group)s ended level again "
+                    "(%(players)s). Decide their order on the organiser's page."
+                )
+                % p
+            )
         if p.get("what") == "missed":
             missed = {
                 "grace": _(

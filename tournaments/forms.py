@@ -16,8 +16,8 @@ from tournaments.wording import SCORING_NAMES
 
 TIE_BREAK_NAMES = {
     TieBreak.HEAD_TO_HEAD: _("head-to-head among those level"),
-    TieBreak.BOARDS_WON: _("boards won"),
-    TieBreak.CENTRES: _("centers held over all boards"),
+    TieBreak.BOARDS_WON: _("boards won per duel"),
+    TieBreak.CENTRES: _("centers per duel"),
     TieBreak.SEED: _("the better seed"),
     TieBreak.PLAYOFF: _("a play-off duel"),
 }
@@ -81,6 +81,27 @@ class TournamentForm(forms.Form):
         choices=list(SCORING_NAMES.items()),
         initial="sum_of_squares",
         required=False,
+    )
+    combine = forms.ChoiceField(
+        label=_("Rounds combined by"),
+        choices=Tournament.Combine.choices,
+        initial=Tournament.Combine.SUM,
+        required=False,
+        help_text=_(
+            "Rounds scored by different systems cannot be summed raw: choose rank points "
+            "or scaled scores for them."
+        ),
+    )
+    last_year = forms.IntegerField(
+        label=_("Games end after the year"),
+        min_value=1901,
+        max_value=2100,
+        required=False,
+        help_text=_(
+            "After that year's winter each game stops by time, its powers ranked by "
+            "centers (the World Diplomacy Championship plays seven years: 1907). Each "
+            "round may set its own. Empty: games play to a solo or a draw."
+        ),
     )
     best_rounds = forms.IntegerField(
         label=_("Rounds counted (best)"),
@@ -146,6 +167,8 @@ class TournamentForm(forms.Form):
             "grace_period": timedelta(hours=d["grace_hours"]),
             "rounds_planned": d["rounds_planned"] or 3,
             "scoring": d["scoring"] or "sum_of_squares",
+            "combine": d["combine"] or Tournament.Combine.SUM,
+            "last_year": d["last_year"],
             "best_rounds": d["best_rounds"],
             "top_board": d["top_board"],
             "top_board_multiplier": d["top_board_multiplier"] or Decimal(1),

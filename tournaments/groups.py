@@ -12,6 +12,11 @@ The rules, as organisers run a group stage before a knock-out:
 - **Standings** by wins: a duel is always won by exactly one player, so there are no
   draws. A walkover is awarded without play: it counts as played, a win and a loss, with
   no boards and no centres for either player. Players yet to play are listed with zeros.
+- **Walkovers are neutral in the figures** (issue 35, D7): boards won and centres are
+  compared per duel, over every duel played on the boards and every match lost without
+  play (a duel with nothing: whoever did not come answers for it); a match won without
+  play is left out, so an opponent who did not come neither helps nor hurts the winner.
+  With no walkover this orders players as the totals do.
 - **Tie-breaks** for players level on wins, in the order the organisers chose (the
   ladder):
 
@@ -19,17 +24,25 @@ The rules, as organisers run a group stage before a knock-out:
     splits them into smaller level sets, it is applied again to each of them alone before
     the ladder goes on, as in a mini-league; a set split by any other criterion goes on
     down the ladder without coming back to it.
-  - ``boards_won`` and ``centres``: totals over all the player's duels.
+  - ``boards_won`` and ``centres``: per duel, as above.
   - ``seed``: the better seed first. It always decides, so it ends a ladder.
-  - ``playoff``: the players still level are not ordered but reported as needing a
-    play-off for the places they span. It ends a ladder too.
+  - ``playoff``: the players still level play it off, a round robin among them. Until
+    its duels are all decided they are reported as needing it, for the places they span;
+    then its wins order them, applied again to any smaller set it leaves level, as
+    head-to-head is (``decided_by`` "playoff"). Players it leaves level still (a circle
+    of wins) wait for the organiser, who orders them (``decided_by`` "organiser"): a
+    tie is never settled silently by seed. It ends a ladder too.
 
   Players the ladder leaves level share a place.
 - **Advancing.** The top n of each group go through, unless a tie still open straddles the
   cut line; a tie entirely above or below it holds nobody up.
 - **Knock-out seeds.** All group winners first, then all runners-up, and so on; each of
-  those by wins, then centres, then group order. Group winners so get the best seeds;
-  nothing keeps two players of one group apart in the knock-out.
+  those by wins, then centres per duel, then group order. Group winners so get the best
+  seeds. Within one group place the seeds are then arranged, moving players as little
+  as can be, so that no first-round match pairs two players of one group wherever the
+  bracket allows it (issue 35, D6): the usual cross-over, A1 - B2 and B1 - A2, and the
+  same with byes and groups of uneven size. A player keeps his group place's seeds: a
+  group winner is never seeded below a runner-up.
 """
 
 from __future__ import annotations
@@ -37,6 +50,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from fractions import Fraction
+
+from tournaments.brackets import seed_positions
 
 
 class GroupError(ValueError):
@@ -115,14 +131,32 @@ class Row:
     centres: int
     place: int
     decided_by: str
+    #: Matches won without play (walkovers, forfeits): left out of the figures per duel.
+    walkovers: int = 0
+
+    @property
+    def duels(self) -> int:
+        """The duels the figures are over: all played but those won without play."""
+        return self.played - self.walkovers
+
+    @property
+    def boards_per_duel(self) -> Fraction:
+        return Fraction(self.boards_won, self.duels) if self.duels else Fraction(0)
+
+    @property
+    def centres_per_duel(self) -> Fraction:
+        return Fraction(self.centres, self.duels) if self.duels else Fraction(0)
 
 
 @dataclass(frozen=True, slots=True)
 class Playoff:
-    """Players still level at the ladder's ``playoff``, and the places they play off for."""
+    """Players still level at the ladder's ``playoff``, and the places they play off for;
+    ``tied_again``: they played it through and are level still, for the organiser to
+    order."""
 
     players: tuple[str, ...]
     places: tuple[int, ...]
+    tied_again: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,13 +268,23 @@ class _Block:
     players: tuple[str, ...]
     decided_by: str = ""
     playoff: bool = False
+    #: The play-off was played through and left them level: the organiser orders them.
+    again: bool = False
 
 
 def standings(
-    players: Sequence[str], results: Iterable[Result], ladder: Sequence[TieBreak]
+    players: Sequence[str],
+    results: Iterable[Result],
+    ladder: Sequence[TieBreak],
+    *,
+    playoffs: Iterable[Result] = (),
+    decisions: Iterable[Sequence[str]] = (),
 ) -> Standings:
     """The group's standings from the duels decided so far. ``players`` are the group's
-    players in seed order; ``ladder`` the tie-breaks in order.
+    players in seed order; ``ladder`` the tie-breaks in order; ``playoffs`` the play-off
+    duels decided so far (they order the players the ladder sent to a play-off, and count
+    in none of the table's figures); ``decisions`` the organiser's orders of players a
+    play-off left level, best first.
 
     Raises:
         GroupError: if the ladder is not one (see :func:`check_ladder`), a player is
@@ -251,7 +295,9 @@ def standings(
         raise GroupError("a player is entered twice")
     seed = {p: i for i, p in enumerate(players)}
     played = list(results)
-    for r in played:
+    extra = list(playoffs)
+    decided = [tuple(d) for d in decisions]
+    for r in [*played, *extra]:
         for p in (r.a, r.b):
             if p not in seed:
                 raise GroupError(f"{p} is not in the group")
@@ -259,17 +305,32 @@ def standings(
     count = dict.fromkeys(players, 0)
     boards = dict.fromkeys(players, 0)
     centres = dict.fromkeys(players, 0)
+    walkovers = dict.fromkeys(players, 0)
     for r in played:
         wins[r.winner] += 1
+        if r.walkover:
+            walkovers[r.winner] += 1
         for p in (r.a, r.b):
             count[p] += 1
             boards[p] += r.boards_of(p)
             centres[p] += r.centres_of(p)
 
+    def per_duel(totals: dict[str, int]) -> Callable[[str], Fraction]:
+        """A figure per duel counted: a match won without play is left out (neutral), one
+        lost without play counts as a duel with nothing."""
+
+        def value(p: str) -> Fraction:
+            duels = count[p] - walkovers[p]
+            return Fraction(totals[p], duels) if duels else Fraction(0)
+
+        return value
+
     def by_seed(group: Iterable[str]) -> tuple[str, ...]:
         return tuple(sorted(group, key=seed.__getitem__))
 
-    def split(group: Sequence[str], value: Callable[[str], int]) -> list[tuple[str, ...]]:
+    def split(
+        group: Sequence[str], value: Callable[[str], int] | Callable[[str], Fraction]
+    ) -> list[tuple[str, ...]]:
         """``group`` in level sets, the highest value first."""
         levels = sorted({value(p) for p in group}, reverse=True)
         return [by_seed(p for p in group if value(p) == v) for v in levels]
@@ -282,21 +343,46 @@ def standings(
                 mini[r.winner] += 1
         return mini.__getitem__
 
+    def play_off(group: tuple[str, ...], first: bool = True) -> list[_Block]:
+        """``group`` as its play-off orders it: level still until every duel of it is
+        decided; then by play-off wins, applied again to the smaller sets they leave level
+        (a mini-league); a set level at the end waits for the organiser's order."""
+        among = set(group)
+        duels = [r for r in extra if r.a in among and r.b in among]
+        if first and len(duels) < len(group) * (len(group) - 1) // 2:
+            return [_Block(group, playoff=True)]
+        mini = dict.fromkeys(group, 0)
+        for r in duels:
+            mini[r.winner] += 1
+        levels = split(group, mini.__getitem__)
+        if len(levels) == 1:
+            order = next((d for d in decided if set(d) == among and len(d) == len(group)), None)
+            if order is None:
+                return [_Block(group, playoff=True, again=True)]
+            return [_Block((p,), "organiser" if k else "") for k, p in enumerate(order)]
+        out: list[_Block] = []
+        for k, level in enumerate(levels):
+            head, *rest = play_off(level, first=False) if len(level) > 1 else [_Block(level)]
+            out.append(_Block(head.players, "playoff" if k else "", head.playoff, head.again))
+            out.extend(rest)
+        return out
+
     def rank(group: tuple[str, ...], at: int) -> list[_Block]:
         if len(group) == 1:
             return [_Block(group)]
         for i in range(at, len(steps)):
             criterion = steps[i]
             if criterion is TieBreak.PLAYOFF:
-                return [_Block(group, playoff=True)]
+                return play_off(group)
             if criterion is TieBreak.SEED:
                 return [_Block((p,), criterion.value if k else "") for k, p in enumerate(group)]
+            value: Callable[[str], int] | Callable[[str], Fraction]
             if criterion is TieBreak.HEAD_TO_HEAD:
                 value = head_to_head(group)
             elif criterion is TieBreak.BOARDS_WON:
-                value = boards.__getitem__
+                value = per_duel(boards)
             else:
-                value = centres.__getitem__
+                value = per_duel(centres)
             levels = split(group, value)
             if len(levels) == 1:
                 continue
@@ -306,7 +392,9 @@ def standings(
             out: list[_Block] = []
             for k, level in enumerate(levels):
                 first, *rest = rank(level, again)
-                out.append(_Block(first.players, criterion.value if k else "", first.playoff))
+                out.append(
+                    _Block(first.players, criterion.value if k else "", first.playoff, first.again)
+                )
                 out.extend(rest)
             return out
         return [_Block(group)]
@@ -314,15 +402,21 @@ def standings(
     blocks: list[_Block] = []
     for k, level in enumerate(split(players, wins.__getitem__)):
         first, *rest = rank(level, 0)
-        blocks.append(_Block(first.players, "wins" if k else "", first.playoff))
+        blocks.append(_Block(first.players, "wins" if k else "", first.playoff, first.again))
         blocks.extend(rest)
 
     rows: list[Row] = []
-    playoffs: list[Playoff] = []
+    open_playoffs: list[Playoff] = []
     for block in blocks:
         place = len(rows) + 1
         if block.playoff:
-            playoffs.append(Playoff(block.players, tuple(range(place, place + len(block.players)))))
+            open_playoffs.append(
+                Playoff(
+                    block.players,
+                    tuple(range(place, place + len(block.players))),
+                    tied_again=block.again,
+                )
+            )
         for k, p in enumerate(block.players):
             rows.append(
                 Row(
@@ -334,9 +428,10 @@ def standings(
                     centres=centres[p],
                     place=place,
                     decided_by="" if k else block.decided_by,
+                    walkovers=walkovers[p],
                 )
             )
-    return Standings(tuple(rows), tuple(playoffs))
+    return Standings(tuple(rows), tuple(open_playoffs))
 
 
 def advancing(table: Standings, n: int) -> tuple[str, ...] | None:
@@ -353,26 +448,152 @@ def advancing(table: Standings, n: int) -> tuple[str, ...] | None:
     return table.order[:n]
 
 
-def knockout_seeds(groups: Sequence[Standings], n: int) -> list[str]:
+def knockout_seeds(
+    groups: Sequence[Standings], n: int, *, whole_when_short: bool = False
+) -> list[str]:
     """The top ``n`` of each group in seed order for the knock-out: all group winners,
-    then all runners-up, and so on; those of one place by wins, then centres, then group
-    order.
+    then all runners-up, and so on; those of one place by wins, then centres per duel,
+    then group order; then, within each place, arranged by :func:`keep_apart` so that no
+    first-round match pairs two players of one group where the bracket allows it.
+
+    Players the ladder left level with nothing more to part them (a ladder ending before
+    ``seed`` or ``playoff``), inside the top ``n`` or across the cut, keep the table's
+    order, their seeds': the ladder the organiser chose ends there.
+    ``whole_when_short``: a group of fewer than ``n`` players sends them all.
 
     Raises:
-        GroupError: if a group has fewer than ``n`` players, or its top ``n`` places are
-            not all decided yet (a tie inside them leaves a place unknown, not just who
-            goes through).
+        GroupError: if a group has fewer than ``n`` players (unless ``whole_when_short``),
+            or a play-off for one of its top ``n`` places is still to be played or decided
+            (a tie inside them leaves a place unknown, not just who goes through).
     """
+    if n < 1:
+        raise GroupError("one player at least goes through from each group")
     for number, table in enumerate(groups, start=1):
-        if n > len(table.rows):
+        through = min(n, len(table.rows)) if whole_when_short else n
+        if through > len(table.rows):
             raise GroupError(f"group {number} has fewer than {n} players")
-        if n < 1 or any(r.place != k for k, r in enumerate(table.rows[:n], start=1)):
-            raise GroupError(f"the top {n} places of group {number} are not decided yet")
-        if advancing(table, n) is None:
-            raise GroupError(f"a tie in group {number} straddles place {n}")
+        if any(min(p.places) <= through for p in table.playoffs):
+            raise GroupError(f"the top {through} places of group {number} are not decided yet")
     out: list[str] = []
+    group_of: dict[str, int] = {}
+    place_of: dict[str, int] = {}
     for place in range(n):
-        rows = [(table.rows[place], g) for g, table in enumerate(groups)]
-        rows.sort(key=lambda rg: (-rg[0].wins, -rg[0].centres, rg[1]))
-        out.extend(r.player for r, _ in rows)
+        rows = [(table.rows[place], g) for g, table in enumerate(groups) if place < len(table.rows)]
+        rows.sort(key=lambda rg: (-rg[0].wins, -rg[0].centres_per_duel, rg[1]))
+        for row, g in rows:
+            out.append(row.player)
+            group_of[row.player] = g
+            place_of[row.player] = place
+    return keep_apart(out, group_of, place_of)
+
+
+def keep_apart(
+    seeds: Sequence[str], group_of: Mapping[str, int], tier_of: Mapping[str, int]
+) -> list[str]:
+    """``seeds`` (seed 1 first; each tier's players together, the best tier first) with
+    the players of each tier moved among that tier's seeds so that, in the bracket
+    :func:`tournaments.brackets.knockout` draws from them, no first-round match pairs two
+    players of one group, wherever that can be done; among the arrangements that do it
+    (or, where none can, those with the fewest such matches), the one that moves players
+    least from their seeds.
+
+    Tier by tier, best first: the seeds of a tier meet players already placed (of better
+    tiers) or players of their own tier, who are never of one group (a group has one
+    player a place), or of later tiers, placed after them; so each tier is an assignment
+    of its players to its seeds, a clash with a player already placed costing more than
+    any move (solved exactly, by the Hungarian method).
+
+    Raises:
+        GroupError: if a player is seeded twice or has no group or tier.
+    """
+    if len(set(seeds)) != len(seeds):
+        raise GroupError("a player is entered twice")
+    if any(p not in group_of or p not in tier_of for p in seeds):
+        raise GroupError("every player seeded needs a group and a tier")
+    count = len(seeds)
+    if count < 3:
+        return list(seeds)
+    size = 1 << (count - 1).bit_length()
+    order = seed_positions(size)
+    opponent: dict[int, int] = {}
+    for i in range(0, size, 2):
+        a, b = order[i], order[i + 1]
+        if a <= count and b <= count:  # else a bye: nobody to meet
+            opponent[a - 1], opponent[b - 1] = b - 1, a - 1
+    placed: list[str | None] = [None] * count
+    start = 0
+    while start < count:
+        tier = tier_of[seeds[start]]
+        end = start
+        while end < count and tier_of[seeds[end]] == tier:
+            end += 1
+        players = list(seeds[start:end])
+        slots = list(range(start, end))
+        clash = count * count + 1  # dearer than any set of moves
+
+        def cost(
+            i: int,
+            j: int,
+            players: list[str] = players,
+            slots: list[int] = slots,
+            clash: int = clash,
+        ) -> int:
+            other = opponent.get(slots[j])
+            met = placed[other] if other is not None else None
+            same = met is not None and group_of[met] == group_of[players[i]]
+            return abs(i - j) + (clash if same else 0)
+
+        assignment = _assign([[cost(i, j) for j in range(len(slots))] for i in range(len(players))])
+        for i, j in enumerate(assignment):
+            placed[slots[j]] = players[i]
+        start = end
+    return [p for p in placed if p is not None]
+
+
+def _assign(cost: Sequence[Sequence[int]]) -> list[int]:
+    """The cheapest assignment of rows to columns of a square ``cost`` matrix (the
+    Hungarian method with potentials, O(n³)): the column given to each row."""
+    n = len(cost)
+    big = sum(max(row) for row in cost) + 1
+    u = [0] * (n + 1)
+    v = [0] * (n + 1)
+    column_of_row = [0] * (n + 1)  # p: the row each column (1-based) holds, 0 for none
+    way = [0] * (n + 1)
+    for row in range(1, n + 1):
+        column_of_row[0] = row
+        j0 = 0
+        least = [big] * (n + 1)
+        used = [False] * (n + 1)
+        while True:
+            used[j0] = True
+            i0 = column_of_row[j0]
+            delta = big
+            j1 = 0
+            for j in range(1, n + 1):
+                if used[j]:
+                    continue
+                reduced = cost[i0 - 1][j - 1] - u[i0] - v[j]
+                if reduced < least[j]:
+                    least[j] = reduced
+                    way[j] = j0
+                if least[j] < delta:
+                    delta = least[j]
+                    j1 = j
+            for j in range(n + 1):
+                if used[j]:
+                    u[column_of_row[j]] += delta
+                    v[j] -= delta
+                else:
+                    least[j] -= delta
+            j0 = j1
+            if column_of_row[j0] == 0:
+                break
+        while j0:
+            j1 = way[j0]
+            column_of_row[j0] = column_of_row[j1]
+            j0 = j1
+    out = [0] * n
+    for j in range(1, n + 1):
+        if column_of_row[j]:
+            out[column_of_row[j] - 1] = j - 1
     return out

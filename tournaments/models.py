@@ -36,6 +36,13 @@ class Tournament(models.Model):
         FINISHED = "finished", _("Finished")
         CANCELLED = "cancelled", _("Cancelled")
 
+    class Combine(models.TextChoices):
+        """How the rounds of standard games add up to the tournament score."""
+
+        SUM = "sum", _("The sum of the round scores (every round by the same system)")
+        RANK = "rank", _("Rank points per round (the sum of round placings)")
+        SCALED = "scaled", _("Each round's scores scaled to 100 for its best score")
+
     class Seeding(models.TextChoices):
         RATING = "rating", _("By duel rating")
         RANDOM = "random", _("At random (the draw's seed is kept)")
@@ -90,6 +97,18 @@ class Tournament(models.Model):
     rounds_planned = models.PositiveSmallIntegerField(_("rounds"), default=3)
     #: The system each board is scored by (tournaments.scoring.SYSTEMS).
     scoring = models.CharField(_("scoring"), max_length=20, default="sum_of_squares")
+    #: How the rounds add up (issue 35, D5): the systems' own points summed raw only when
+    #: every round is scored by the same system (one Carnage round would outweigh any
+    #: number of rounds out of 100); else rank points or scores scaled round by round.
+    combine = models.CharField(
+        _("rounds combined by"), max_length=8, choices=Combine.choices, default=Combine.SUM
+    )
+    #: Each round's games end by time after this year (its winter), their powers ranked
+    #: by centers, unless a round sets its own (None: played to a solo or a draw). The
+    #: World Diplomacy Championship plays seven years: 1907.
+    last_year = models.PositiveSmallIntegerField(
+        _("games end after the year"), null=True, blank=True
+    )
     #: The tournament score: the best this many round scores (None: all of them).
     best_rounds = models.PositiveSmallIntegerField(
         _("rounds counted (best)"), null=True, blank=True
@@ -218,6 +237,12 @@ class Round(models.Model):
     movement_deadline = models.DurationField(null=True, blank=True)
     #: A round of standard games scored by its own system ("": the tournament's).
     scoring = models.CharField(max_length=20, blank=True)
+    #: A round of standard games: its games end by time after this year (None: they
+    #: play to a solo or a draw). The tournament's, unless the organiser set another.
+    last_year = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: The group stage: the organiser's order of players a play-off left level, best
+    #: first, per group (``{"1": [["12", "15", "17"]]}``); never the seeds' silently.
+    tie_orders = models.JSONField(default=dict, blank=True)
 
     @property
     def scoring_system(self) -> str:
@@ -346,6 +371,7 @@ class OrganiserAction(models.Model):
         RESUME = "resume", _("Resumed a round")
         SETUP = "setup", _("Fixed a round's set-up")
         PLAYOFF = "playoff", _("Called a play-off")
+        PLAYOFF_DECIDE = "playoff_decide", _("Decided a tie a play-off left")
         ORGANISER = "organiser", _("Added an organiser")
         CANCEL = "cancel", _("Cancelled the tournament")
         ROUND_START = "round_start", _("Started a round")

@@ -46,12 +46,15 @@ class Power:
 @dataclass(frozen=True, slots=True)
 class Game:
     """A finished game: every power with its centers at the end, the soloist if any, the
-    powers in the draw (None: every survivor), and the last year played."""
+    powers in the draw (None: every survivor), the last year played, and whether it was
+    stopped by time with no draw agreed (``by_time``: the last year the organiser set, or
+    a board he called so; its powers rank by their centers)."""
 
     powers: tuple[Power, ...]
     solo: str | None = None
     draw: tuple[str, ...] | None = None
     last_year: int = 1901
+    by_time: bool = False
 
     @property
     def survivors(self) -> list[Power]:
@@ -126,7 +129,8 @@ def sum_of_squares(game: Game) -> dict[str, Fraction]:
 
 
 def draw_size(game: Game) -> dict[str, Fraction]:
-    """100 to a soloist; else the powers in the draw share 100."""
+    """100 to a soloist; else the powers in the draw share 100 (a game stopped by time,
+    with no draw agreed: its survivors, as with no draw named)."""
     if game.solo:
         return _solo(game, Fraction(100))
     drawn = {p.name for p in game.in_draw}
@@ -217,11 +221,14 @@ def dixie(game: Game) -> dict[str, Fraction]:
     """270, 70, 50, 34, 20, 10, 0 by place (survivors by centers, then the eliminated,
     the first to fall last), plus 4 a center. A draw's powers share the places the draw
     covers equally (a two-way draw: 170 each), the others follow by centers; a soloist
-    takes first place."""
+    takes first place; a game stopped by time has no draw, and every power takes the
+    place its centers give it (ties sharing)."""
     if game.solo:
         soloist = [p.name for p in game.powers if p.name == game.solo]
         rest = [p for p in game.powers if p.name != game.solo]
         groups = [soloist, *_by_survival(rest)]
+    elif game.by_time:
+        groups = _by_survival(game.powers)
     else:
         drawn = game.in_draw
         names = {p.name for p in drawn}
@@ -284,6 +291,16 @@ READINGS = {
 }
 
 
+#: How the systems that read a draw score a game stopped by time, with no draw agreed (the
+#: others score by centers and places alone, however the game ended): for the rules page.
+TIME_READINGS = {
+    "draw_size": "A game ended by time, with no draw agreed, is shared by its survivors "
+    "(as a draw that names nobody).",
+    "dixie": "A game ended by time has no draw: each power takes the place its centers "
+    "give it, ties sharing.",
+}
+
+
 def score(system: str, game: Game) -> Scores:
     """Each power's score in ``game`` by ``system``.
 
@@ -297,6 +314,12 @@ def score(system: str, game: Game) -> Scores:
 
 
 # -- reading the command line's input ---------------------------------------------------------
+
+#: How a game ended, as the input's optional ``end`` says: a solo, a draw (of the powers in
+#: ``draw``, or every survivor), or stopped by time with no draw (ranked by centers). Left
+#: out, it is read from ``solo``: a solo if one is named, else a draw.
+ENDS = ("solo", "draw", "time")
+_END_WORDS = {"draw": "in a draw", "time": "by time"}
 
 
 def game_from_json(data: Any) -> tuple[str, Game]:
@@ -360,6 +383,15 @@ def game_from_json(data: Any) -> tuple[str, Game]:
                 raise ScoringError(f"{name!r} is not a surviving power", f"draw[{n}]")
         if solo is not None:
             raise ScoringError("a game ends in a solo or a draw, not both", "draw")
+    end = data.get("end")
+    if end is not None and end not in ENDS:
+        raise ScoringError(f"end is one of {', '.join(ENDS)}, or left out", "end")
+    if end == "solo" and solo is None:
+        raise ScoringError("a game that ended in a solo names its soloist", "solo")
+    if end in ("draw", "time") and solo is not None:
+        raise ScoringError(f"a game that ended {_END_WORDS[end]} has no soloist", "solo")
+    if end == "time" and draw is not None:
+        raise ScoringError("a game stopped by time has no draw: leave draw null", "draw")
     last_year = data.get("last_year")
     if type(last_year) is not int or last_year < 1901:
         raise ScoringError("last_year must be the game's last year (1901 or later)", "last_year")
@@ -368,7 +400,9 @@ def game_from_json(data: Any) -> tuple[str, Game]:
             raise ScoringError(
                 "eliminated after the game's last year", f"powers.{p.name}.eliminated"
             )
-    return system, Game(tuple(powers), solo, tuple(draw) if draw else None, last_year)
+    return system, Game(
+        tuple(powers), solo, tuple(draw) if draw else None, last_year, by_time=end == "time"
+    )
 
 
 def main(argv: Sequence[str], stdin: TextIO, stdout: TextIO) -> int:

@@ -31,10 +31,12 @@ from tournaments.services.ratings import rating_kind
 from tournaments.services.stages import group_table, now_holding
 from tournaments.wording import (
     SCORING_NAMES,
+    board_result,
     decided_words,
     group_name,
     knockout_round_name,
     match_name,
+    placed_by,
 )
 
 User = AbstractBaseUser | AnonymousUser
@@ -135,6 +137,7 @@ def _match_row(match: Match, boards: DuelBoards, *, leader: bool = True) -> dict
         "leader": "",
         "stage": "",
         "problem": match.problem,
+        "playoff": match.playoff,
     }
     if state == "playing":
         on = boards.get(match.duel_id or 0, [])
@@ -215,8 +218,22 @@ def group_tables(tournament: Tournament) -> list[dict[str, Any]]:
         if_now = groups.standings(seeds, projected, [groups.TieBreak.SEED])
         out.append(
             {
+                "number": group,
                 "name": group_name(group),
                 "rows": [{**_row(r), "player": _name(entries.get(r.player))} for r in table.rows],
+                # Play-offs still to play or to decide (those played order the rows).
+                "playoffs": [
+                    {
+                        "players": [_name(entries.get(p)) for p in playoff.players],
+                        "entries": [entries[p] for p in playoff.players if p in entries],
+                        "first": playoff.places[0],
+                        "last": playoff.places[-1],
+                        "tied_again": playoff.tied_again,
+                        "needed": playoff.places[0] <= tournament.advance_per_group,
+                    }
+                    for playoff in table.playoffs
+                ],
+                "walkovers": any(r.walkovers for r in table.rows),
                 "if_now": [
                     {"player": _name(entries.get(r.player)), "wins": r.wins, "place": r.place}
                     for r in if_now.rows
@@ -237,6 +254,8 @@ def _row(row: groups.Row) -> dict[str, Any]:
         "centres": row.centres,
         "place": row.place,
         "decided_by": row.decided_by,
+        "placed_by": placed_by(row.decided_by),
+        "walkovers": row.walkovers,
     }
 
 
@@ -424,22 +443,53 @@ def dashboard(*, tournament: Tournament) -> dict[str, Any]:
     )
     under_way = duel_boards(running)
     boards = []
-    for board in (
-        Board.objects.filter(round__tournament=tournament, scored_at__isnull=True)
+    unscored = [
+        b
+        for b in Board.objects.filter(round__tournament=tournament, scored_at__isnull=True)
         .select_related("round", "game")
         .order_by("round__number", "number")
-    ):
-        if board.game is not None and board.game.status == Game.Status.ACTIVE:
-            boards.append(
-                {
-                    "pk": board.pk,
-                    "round": board.round.number,
-                    "number": board.number,
-                    "game": board.game,
-                    "waiting": games_waiting_on([board.game]),
-                }
-            )
+        if b.game is not None and b.game.status == Game.Status.ACTIVE
+    ]
+    try:
+        standing = boards_now(b.game for b in unscored if b.game is not None)
+    except BoardUnreadable:
+        standing = {}  # a board its moderators must repair first: no powers offered
+    for board in unscored:
+        assert board.game is not None
+        position = standing.get(board.game.pk)
+        seats = BoardSeat.objects.filter(board=board).select_related("entry__user")
+        boards.append(
+            {
+                "pk": board.pk,
+                "round": board.round.number,
+                "number": board.number,
+                "game": board.game,
+                "last_year": board.game.last_year,
+                "waiting": games_waiting_on([board.game]),
+                # The powers still on the board, with their centers: who may share a
+                # draw the organiser calls.
+                "survivors": [
+                    {
+                        "power": s.power,
+                        "player": _name(s.entry),
+                        "centres": len(position.centers_of(s.power)),
+                    }
+                    for s in sorted(seats, key=lambda s: s.power)
+                    if position is not None
+                    and (position.centers_of(s.power) or position.units_of(s.power))
+                ],
+            }
+        )
     return {
+        # Play-offs played through and level still: the organiser orders their players.
+        "ties": [
+            {**playoff, "group": table["number"], "group_name": table["name"]}
+            for table in group_tables(tournament)
+            for playoff in table["playoffs"]
+            if playoff["tied_again"] and playoff["needed"]
+        ]
+        if tournament.status == Tournament.Status.RUNNING
+        else [],
         "matches": [
             {**_match_row(m, under_way), "boards": waiting_on(m), "match": m} for m in running
         ],
@@ -466,6 +516,10 @@ def rounds_of_boards(tournament: Tournament) -> list[dict[str, Any]]:
                     "top": board.top,
                     "game": game,
                     "scored": board.scored_at is not None,
+                    # How it ended: a solo, a draw (of whom), by time.
+                    "result": board_result(game.outcome, game.winner)
+                    if game is not None and game.status == Game.Status.FINISHED
+                    else "",
                     "phase": game_wording.phase_name(phase.code) if phase is not None else "",
                     "seats": [
                         {
@@ -487,6 +541,7 @@ def rounds_of_boards(tournament: Tournament) -> list[dict[str, Any]]:
                 else "",
                 "status": played.get_status_display(),
                 "running": played.status == Round.Status.RUNNING,
+                "last_year": played.last_year,
                 "boards": boards,
                 "sitting_out": [_name(entries.get(k)) for k in played.sitting_out if k in entries],
             }
@@ -518,7 +573,7 @@ def round_standings(tournament: Tournament, *, if_now: bool = False) -> list[dic
     now, a draw of its survivors."""
     from tournaments import scoring
     from tournaments.services.rounds import scoring_game
-    from tournaments.services.scores import round_scores, tournament_score
+    from tournaments.services.scores import round_points, round_scores, tournament_score
 
     scores = round_scores(tournament)
     rounds = list(tournament.rounds.filter(kind=Round.Kind.BOARDS).order_by("number"))
@@ -542,16 +597,30 @@ def round_standings(tournament: Tournament, *, if_now: bool = False) -> list[dic
                         scored.get(seat.power, 0.0) * multiplier, 4
                     )
     entries = {e.key: e for e in tournament.entries.select_related("user")}
+    # Only those who play (or played, before a replacement) are placed among themselves:
+    # rank points and scaled scores compare a round's players with each other.
+    shown = {
+        key: per_round
+        for key, per_round in scores.items()
+        if key in entries
+        and entries[key].status in (Entry.Status.CHECKED_IN, Entry.Status.REPLACED)
+    }
+    points = round_points(tournament, shown)
     rows = []
-    for key, per_round in scores.items():
-        entry = entries.get(key)
-        if entry is None or entry.status not in (Entry.Status.CHECKED_IN, Entry.Status.REPLACED):
-            continue
+    for key, per_round in shown.items():
+        entry = entries[key]
         rows.append(
             {
                 "player": _name(entry),
+                # Each round's score as its system gave it, and what it counts for in the
+                # tournament score (the same, when rounds are summed raw).
                 "rounds": per_round,
-                "total": tournament_score(tournament, per_round),
+                "points": points[key],
+                "cells": [
+                    {"score": score, "points": counted}
+                    for score, counted in zip(per_round, points[key], strict=True)
+                ],
+                "total": tournament_score(tournament, points[key]),
                 "seed": entry.seed or 0,
                 # A player replaced: by whom (the page says so beside his name).
                 "replaced_by": _name(entries.get(str(entry.replaced_by_id)))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from games.wording import power_name
 from tournaments.brackets import Decided
 from tournaments.models import Match, Round
 
@@ -60,6 +61,20 @@ def decided_words(how: str) -> str:
     return str(words.get(how, how))
 
 
+def placed_by(decided_by: str) -> str:
+    """What put a player below the row above him in a group's table (a tie-break, the
+    play-off, the organiser's decision), in a word or two; "" for wins or nothing."""
+    words = {
+        "head_to_head": _("head-to-head"),
+        "boards_won": _("boards won per duel"),
+        "centres": _("centers per duel"),
+        "seed": _("seed"),
+        "playoff": _("play-off"),
+        "organiser": _("organiser's decision"),
+    }
+    return str(words.get(decided_by, ""))
+
+
 #: The scoring systems by the names their authors give them.
 SCORING_NAMES = {
     "sum_of_squares": "Sum of Squares",
@@ -92,4 +107,30 @@ def scoring_reading(system: str) -> str:
             "year, so 0.4 for 1904."
         ),
     }
-    return str(readings.get(system, ""))
+    time = {
+        "draw_size": _(
+            "A game ended by time, with no draw agreed, is shared by its survivors (as a "
+            "draw that names nobody)."
+        ),
+        "dixie": _(
+            "A game ended by time has no draw: each power takes the place its centers "
+            "give it, ties sharing."
+        ),
+    }
+    return " ".join(str(r) for r in (readings.get(system, ""), time.get(system, "")) if r)
+
+
+def board_result(outcome: str, winner: str) -> str:
+    """How a tournament board's game ended, in the reader's words: a solo, a draw of every
+    survivor or of the powers named, or stopped by time (after its last year, or called
+    so); "" while it runs."""
+    names = ", ".join(power_name(p) for p in winner.split(",") if p)
+    if outcome == "solo":
+        return str(_("Solo: %(power)s") % {"power": names})
+    if outcome == "draw":
+        if names:
+            return str(_("Draw: %(powers)s") % {"powers": names})
+        return str(_("Draw of every survivor"))
+    if outcome == "time":
+        return str(_("Ended by time, ranked by centers"))
+    return ""

@@ -151,6 +151,8 @@ class Result(StrEnum):
     CONCEDED = "conceded"
     #: The players agreed to cancel it: no result at all.
     CANCELLED = "cancelled"
+    #: Stopped by time, no draw agreed: ranked by centers.
+    TIME = "time"
     #: Ended otherwise, with no winner named.
     ENDED = "ended"
 
@@ -160,6 +162,7 @@ _RESULTS: dict[str, Result] = {
     Game.Outcome.DRAW: Result.DRAW,
     Game.Outcome.SHARED: Result.SHARED,
     Game.Outcome.DUEL: Result.DUEL,
+    Game.Outcome.TIME: Result.TIME,
 }
 
 
@@ -243,7 +246,12 @@ class MyGame:
         if self.result is Result.CANCELLED:
             return gettext("Cancelled: no result")
         if self.result is Result.DRAW:
+            if winners:
+                # A draw that did not include every survivor names those in it.
+                return gettext("Draw: %(powers)s") % {"powers": named}
             return gettext("Draw")
+        if self.result is Result.TIME:
+            return gettext("Ended by time, ranked by centers")
         if self.result is Result.CONCEDED:
             if self.conceded_by in mine:
                 return gettext("You conceded: %(winner)s won") % {"winner": named}

@@ -54,7 +54,12 @@ def player_record(*, user: AbstractBaseUser, viewer: AbstractBaseUser | Anonymou
     won = sum(
         1 for s in finished if s.game.outcome == Game.Outcome.SOLO and s.game.winner == s.power
     )
-    drawn = finished.filter(game__outcome=Game.Outcome.DRAW, eliminated=False).count()
+    # A draw that named its powers (not every survivor) is drawn only by them.
+    drawn = sum(
+        1
+        for s in finished.filter(game__outcome=Game.Outcome.DRAW, eliminated=False)
+        if not s.game.winner or s.power in s.game.winner.split(",")
+    )
     missed = started.aggregate(total=Sum("missed_phases"))["total"] or 0
     duty_phases = duties.count()
     # As games.selectors.reliability_of, over the duties counted here.

@@ -69,7 +69,7 @@ def phase_adjudicate(*, game_id: int, phase_id: int) -> bool:
             bump(game)
             return False
         after = board_resolve(game, phase, variant, now)
-        ended = None if link is not None else game_end(variant, after)
+        ended = None if link is not None else game_end(variant, after, last_year=game.last_year)
         if ended is not None:
             game_finish(game, ended[0], ended[1], now)
         elif link is not None and not after.phase.is_setup:

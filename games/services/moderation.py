@@ -24,7 +24,7 @@ from core.errors import ApplicationError
 from games import events, visibility
 from games.deadlines import extend
 from games.models import Game, GamePhase, ModeratorAction, OrderSet, Seat, Vote
-from games.positions import givers, phase_position, seat_powers
+from games.positions import board_now, givers, phase_position, seat_powers
 from games.schedule import deadline_rule
 from games.services.kernel import (
     adjudicate_after_commit,
@@ -484,9 +484,18 @@ def _late_taken(
 
 @transaction.atomic
 def game_end(
-    *, game: Game, by: AbstractBaseUser, outcome: str, reason: str, winner: str = ""
+    *,
+    game: Game,
+    by: AbstractBaseUser,
+    outcome: str,
+    reason: str,
+    winner: str = "",
+    draw: list[str] | None = None,
 ) -> None:
-    """End a running game as a draw among the survivors, or as a win for ``winner``.
+    """End a running game as a draw, as a win for ``winner``, or by time (no draw: its
+    powers rank by their centers where it stands). A draw is among the survivors, or,
+    given ``draw``, among those powers alone (two survivors or more; the others lose,
+    as in a draw voted without them).
 
     A game master's end (one who is not a site moderator) is his alone: the result counts
     for ratings once a site moderator confirms it (:func:`game_result_confirm`); a site
@@ -501,9 +510,11 @@ def game_end(
         if not game.seats.filter(power=winner).exists():
             raise ApplicationError(_("Name the power that wins."))
     elif outcome == Game.Outcome.DRAW:
+        winner = draw_members(game, draw) if draw is not None else ""
+    elif outcome == Game.Outcome.TIME:
         winner = ""
     else:
-        raise ApplicationError(_("A game ends as a draw or as a win."))
+        raise ApplicationError(_("A game ends as a draw, as a win or by time."))
     now = timezone.now()
     phase = game.current_phase
     if phase is not None:
@@ -520,6 +531,30 @@ def game_end(
     game_finish(game, outcome, winner, now)
     action_record(game, by, ModeratorAction.Kind.END, reason, phase, outcome=outcome, winner=winner)
     bump(game)
+
+
+def draw_members(game: Game, draw: list[str]) -> str:
+    """The powers of a draw as Game.winner keeps them: "" for every survivor, else the
+    powers named, joined by ",".
+
+    Raises:
+        ApplicationError: a power named is not a survivor of ``game``, is named twice, or
+            fewer than two are named.
+    """
+    position = board_now(game)
+    survivors = {
+        s.power
+        for s in game.seats.all()
+        if position is not None and (position.centers_of(s.power) or position.units_of(s.power))
+    }
+    named = [p.strip().lower() for p in draw if p.strip()]
+    if len(set(named)) != len(named) or not set(named) <= survivors:
+        raise ApplicationError(_("A draw is shared by powers still on the board, each named once."))
+    if len(named) < 2:
+        raise ApplicationError(_("A draw is shared by two powers or more; one alone wins."))
+    if set(named) == survivors:
+        return ""
+    return ",".join(sorted(named))
 
 
 @transaction.atomic

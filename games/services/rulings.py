@@ -152,7 +152,7 @@ def ruling_apply(
         notes=[{"kind": "ruling", "ruling": ruling.pk, "reason": reason}],
     )
     current = corrected
-    game_over = game_end(variant, current)
+    game_over = game_end(variant, current, last_year=game.last_year)
     for old in later:
         if game_over is not None or str(current.phase) != old.code:
             break  # the correction changed what follows: players order from here on
@@ -176,7 +176,7 @@ def ruling_apply(
             position=current,
         )
         current = resolution.position
-        game_over = game_end(variant, current)
+        game_over = game_end(variant, current, last_year=game.last_year)
     if game_over is not None:
         game_finish(game, game_over[0], game_over[1], now)
     else:

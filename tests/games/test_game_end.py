@@ -33,3 +33,17 @@ def test_investors_level_on_victory_points_share_the_win() -> None:
     keep = {f"investor-{n}": ["sell 1 austria"] for n in range(1, 9)}
     after = resolve(fall, keep).position
     assert game_end(kap, after) == (Game.Outcome.SHARED, "investor-1,investor-2")
+
+
+def test_a_game_with_a_last_year_ends_by_time_once_that_year_is_played() -> None:
+    # Issue 35, D8: a tournament round's games end after the year the organiser set
+    # (WDC: 1907), their powers ranked by centers; a solo in that year is still a solo.
+    standard = find_variant("standard")
+    position = standard.initial_position()
+    for code, ended in (("F1907M", None), ("W1907A", None), ("S1908M", (Game.Outcome.TIME, ""))):
+        at = position.with_changes(phase=position.phase.parse(code))
+        assert game_end(standard, at, last_year=1907) == ended
+        assert game_end(standard, at) is None
+    turkish = dict.fromkeys(sorted(standard.map.supply_centers)[:18], "turkey")
+    won = position.with_changes(phase=position.phase.parse("S1908M"), ownership=FrozenMap(turkish))
+    assert game_end(standard, won, last_year=1907) == (Game.Outcome.SOLO, "turkey")

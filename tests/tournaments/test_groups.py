@@ -323,11 +323,13 @@ def test_rule_a_walkover_counts_as_a_win_with_no_statistics() -> None:
     three = SIX[:3]
     walkover = Result("bob", "ann", "bob", walkover=True)
     results = [walkover, won("ann", "cat", boards=(2, 0), centres=(20, 8))]
-    # ann and bob one win each; bob's has no boards, so boards won put ann first.
+    # ann and bob one win each. Boards won are compared per duel (issue 35, D7): bob's
+    # walkover win is left out of his (no duel played: none), ann's walkover loss counts
+    # as a duel with nothing (2 boards over 2 duels); so boards won put ann first.
     result = standings(three, results, [BOARDS, SEED])
     assert result.rows == (
         Row("ann", 2, 1, 1, 2, 20, 1, ""),
-        Row("bob", 1, 1, 0, 0, 0, 2, "boards_won"),
+        Row("bob", 1, 1, 0, 0, 0, 2, "boards_won", walkovers=1),
         Row("cat", 1, 0, 1, 0, 8, 3, "wins"),
     )
     assert walkover.loser == "ann"

@@ -17,8 +17,19 @@ from tournaments.services.registration import (
     organiser_add,
     tournament_create,
 )
-from tournaments.services.results import duel_verdict_take, match_forfeit, match_walkover
-from tournaments.services.rounds import board_score, entry_away, preferences_set, round_start
+from tournaments.services.results import (
+    duel_verdict_take,
+    match_forfeit,
+    match_walkover,
+    playoff_decide,
+)
+from tournaments.services.rounds import (
+    board_call,
+    board_score,
+    entry_away,
+    preferences_set,
+    round_start,
+)
 from tournaments.services.running import (
     duel_retry,
     entry_replace,
@@ -28,6 +39,7 @@ from tournaments.services.running import (
 )
 
 __all__ = [
+    "board_call",
     "board_score",
     "check_in_open",
     "duel_retry",
@@ -42,6 +54,7 @@ __all__ = [
     "match_forfeit",
     "match_walkover",
     "organiser_add",
+    "playoff_decide",
     "preferences_set",
     "round_pause",
     "round_resume",

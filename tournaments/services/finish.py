@@ -8,7 +8,7 @@ from typing import Any
 from tournaments import brackets
 from tournaments.models import Entry, Round, Tournament
 from tournaments.services.kernel import news_announce
-from tournaments.services.scores import round_scores, tournament_score
+from tournaments.services.scores import round_points, round_scores, tournament_score
 
 
 def tournament_finish(tournament: Tournament, now: Any) -> None:
@@ -42,7 +42,7 @@ def champion_name(tournament: Tournament) -> str:
             else None
         )
         return entry.user.get_username() if entry is not None else ""
-    scores = round_scores(tournament)
+    scores = round_points(tournament, round_scores(tournament))
     best = max(
         tournament.entries.select_related("user").filter(status=Entry.Status.CHECKED_IN),
         key=lambda e: (tournament_score(tournament, scores.get(e.key, [])), -(e.seed or 0)),

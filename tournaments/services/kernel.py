@@ -76,3 +76,16 @@ def news_announce(tournament: Tournament, *, key: str, users: list[int], **param
         key=f"tournament:{tournament.pk}:{key}",
         params={"tournament": tournament.name, "tournament_id": tournament.pk, **params},
     )
+
+
+def combine_refusal() -> str:
+    """The message refusing a way of combining rounds the site does not know (at the
+    tournament's creation and when a round starts)."""
+    return _("Combine the rounds by one of: %(names)s.") % {
+        "names": ", ".join(str(label) for label in Tournament.Combine.labels)
+    }
+
+
+def last_year_refusal() -> str:
+    """The message refusing a last year played that is not one."""
+    return _("The games' last year is a year from 1901 to 2100 (1907: seven years).")

@@ -12,6 +12,7 @@ from games.positions import board_now
 from games.services.links import AWARDED
 from tournaments import ratings
 from tournaments.models import PlayerRating, RatedResult, Tournament
+from tournaments.services.rounds import elimination_years
 
 #: Standard games are rated only when seven players played them through.
 STANDARD = "standard"
@@ -110,9 +111,17 @@ def game_rate(*, game: Game) -> bool:
     solo = game.winner if game.outcome == Game.Outcome.SOLO and game.winner else None
     draw = None
     if game.outcome == Game.Outcome.DRAW:
-        # Draws include all survivors: whoever still has a center or a unit.
-        draw = [p for p in users if position.centers_of(p) or position.units_of(p)]
-    ranks = ratings.ranks_of_game(centres, solo=solo, draw=draw)
+        # The powers named in the draw; none named: every survivor, whoever still has a
+        # center or a unit. A game stopped by time has no draw: all rank by centers.
+        survivors = [p for p in users if position.centers_of(p) or position.units_of(p)]
+        draw = [p for p in game.winner.split(",") if p] or survivors
+    # The eliminated rank by when they fell (later is better), not all level.
+    fallen = {
+        p: year
+        for p, year in elimination_years(game).items()
+        if p in users and not centres[p] and not position.units_of(p)
+    }
+    ranks = ratings.ranks_of_game(centres, solo=solo, draw=draw, eliminated_in=fallen)
     if not _first_time(f"game:{game.pk}", PlayerRating.Kind.MULTIPLAYER, {"ranks": ranks}):
         return False
     kind = PlayerRating.Kind.MULTIPLAYER

@@ -21,6 +21,8 @@ from tournaments.models import Entry, OrganiserAction, PlayerRating, Tournament
 from tournaments.services.kernel import (
     action_record,
     bump,
+    combine_refusal,
+    last_year_refusal,
     organised_locked,
     tournament_locked,
 )
@@ -52,6 +54,8 @@ SETTINGS = (
     "grace_period",
     "rounds_planned",
     "scoring",
+    "combine",
+    "last_year",
     "best_rounds",
     "top_board",
     "top_board_multiplier",
@@ -114,6 +118,10 @@ def settings_check(tournament: Tournament) -> None:
             raise ApplicationError(
                 _("Score the boards by one of: %(names)s.") % {"names": ", ".join(scoring.SYSTEMS)}
             )
+        if tournament.combine not in Tournament.Combine.values:
+            raise ApplicationError(combine_refusal())
+        if tournament.last_year is not None and not 1901 <= tournament.last_year <= 2100:
+            raise ApplicationError(last_year_refusal())
         if not 1 <= tournament.rounds_planned <= 20:
             raise ApplicationError(_("A tournament plays between 1 and 20 rounds."))
         if tournament.best_rounds is not None and not (

@@ -31,8 +31,12 @@ from tournaments.services.kernel import (
     tournament_locked,
 )
 from tournaments.services.locks import match_locked
-from tournaments.services.stages import group_stage_go_on
-from tournaments.wording import match_name
+from tournaments.services.stages import (
+    group_stage_go_on,
+    group_table,
+    playoffs_needed,
+)
+from tournaments.wording import group_name, match_name
 
 
 def match_decide(
@@ -157,3 +161,55 @@ def _award(
     )
     match_decide(tournament, match, winner, how, timezone.now())
     return match
+
+
+@transaction.atomic
+def playoff_decide(
+    *,
+    tournament: Tournament,
+    by: AbstractBaseUser,
+    group: int,
+    order: list[Entry],
+    reason: str,
+) -> None:
+    """The organiser orders, best first, the players of ``group`` whose play-off ended
+    level again (a circle of wins): a tie the site never settles by seed on its own.
+    Kept with the group stage and logged as his action, with his reason, which players
+    see; the stage goes on from there.
+
+    Raises:
+        ApplicationError: ``by`` does not organise it, there is no group stage running,
+            no reason is given, or ``order`` is not exactly the players left level.
+    """
+    tournament = organised_locked(tournament, by)
+    reason = reason_required(reason)
+    stage = tournament.rounds.filter(kind=Round.Kind.GROUPS).first()
+    if stage is None or stage.status == Round.Status.FINISHED:
+        raise ApplicationError(_("There is no group stage under way."))
+    keys = [e.key for e in order]
+    level = [
+        p
+        for p in playoffs_needed(group_table(tournament, group), tournament.advance_per_group)
+        if p.tied_again
+    ]
+    wanted = next((p for p in level if set(p.players) == set(keys)), None)
+    if wanted is None or len(keys) != len(set(keys)):
+        raise ApplicationError(
+            _("Order each player the play-off left level exactly once, and nobody else.")
+        )
+    stage.tie_orders = {
+        **stage.tie_orders,
+        str(group): [*stage.tie_orders.get(str(group), []), keys],
+    }
+    stage.save(update_fields=["tie_orders"])
+    action_record(
+        tournament,
+        by,
+        OrganiserAction.Kind.PLAYOFF_DECIDE,
+        reason,
+        group=group_name(group),
+        order=[e.user.get_username() for e in order],
+        places=[str(p) for p in wanted.places],
+    )
+    group_stage_go_on(tournament, timezone.now())
+    bump(tournament)

@@ -25,19 +25,29 @@ from core.errors import ApplicationError
 from games.models import Game, GamePhase
 from games.positions import board_now
 from games.services import game_create, game_join
+from games.services.moderation import game_end
 from games.terms import GameTerms
 from tournaments import scoring, seating
 from tournaments.models import Board, BoardSeat, Entry, OrganiserAction, Round, Tournament
 from tournaments.services.finish import tournament_finish
-from tournaments.services.kernel import action_record, bump, organised_locked, tournament_locked
-from tournaments.services.scores import round_scores, tournament_score
+from tournaments.services.kernel import (
+    action_record,
+    bump,
+    combine_refusal,
+    last_year_refusal,
+    organised_locked,
+    reason_required,
+    tournament_locked,
+)
+from tournaments.services.scores import round_points, round_scores, tournament_score
 
 STANDARD = "standard"
 
 
 def board_terms(tournament: Tournament, played: Round) -> GameTerms:
     """The terms every board of a round is played by: the tournament's, with the round's
-    own movement deadline if it has one."""
+    own movement deadline if it has one, its games ending by time after the round's
+    last year if it has one."""
     return GameTerms(
         variant_id=STANDARD,
         private=tournament.private,
@@ -49,12 +59,14 @@ def board_terms(tournament: Tournament, played: Round) -> GameTerms:
         press=tournament.press,
         nmr_policy=tournament.nmr_policy,
         grace_period=tournament.grace_period,
+        last_year=played.last_year,
     )
 
 
 def standing_order(tournament: Tournament, entries: list[Entry]) -> list[Entry]:
-    """``entries`` best first: by tournament score, then seed."""
-    scores = round_scores(tournament)
+    """``entries`` best first: by tournament score (the rounds combined as the
+    tournament combines them), then seed."""
+    scores = round_points(tournament, round_scores(tournament))
     return sorted(
         entries,
         key=lambda e: (-tournament_score(tournament, scores.get(e.key, [])), e.seed or 0, e.pk),
@@ -73,22 +85,41 @@ def round_open(
     *,
     scoring_system: str = "",
     movement_deadline: timedelta | None = None,
+    last_year: int | None = None,
 ) -> Round:
     """Seat the next round and start its boards (scored by ``scoring_system``, played to
-    ``movement_deadline``, where given; else the tournament's).
+    ``movement_deadline``, their games ending after ``last_year``, where given; else the
+    tournament's).
 
     Raises:
-        ApplicationError: the rounds planned are played, fewer than seven are present, or
-            the system or the deadline is not one.
+        ApplicationError: the rounds planned are played, fewer than seven are present,
+            the system or the deadline is not one, or the round would add a different
+            system's scores raw to the others'.
     """
     if scoring_system and scoring_system not in scoring.SYSTEMS:
         raise ApplicationError(
             _("Score the boards by one of: %(names)s.") % {"names": ", ".join(scoring.SYSTEMS)}
         )
+    system = scoring_system or tournament.scoring
+    systems = {system} | {
+        r.scoring_system for r in tournament.rounds.filter(kind=Round.Kind.BOARDS)
+    }
+    if tournament.combine == Tournament.Combine.SUM and len(systems) > 1:
+        # Points of different systems are different units: a raw sum is the biggest
+        # system's round alone (issue 35, D5).
+        raise ApplicationError(
+            _(
+                "Rounds scored by different systems are not added up raw: one system's "
+                "points can outweigh another's many times over. Combine the rounds by rank "
+                "points per round, or by each round scaled to 100 for its best score."
+            )
+        )
     if movement_deadline is not None and not (
         timedelta(minutes=1) <= movement_deadline <= timedelta(days=14)
     ):
         raise ApplicationError(_("A movement deadline lasts between a minute and 14 days."))
+    if last_year is not None and not 1901 <= last_year <= 2100:
+        raise ApplicationError(last_year_refusal())
     done = list(tournament.rounds.filter(kind=Round.Kind.BOARDS).order_by("number"))
     number = len(done) + 1
     if number > tournament.rounds_planned:
@@ -135,6 +166,7 @@ def round_open(
         seed=seed,
         scoring=scoring_system,
         movement_deadline=movement_deadline,
+        last_year=last_year if last_year is not None else tournament.last_year,
     )
     entries = {e.key: e for e in ordered}
     masters = list(tournament.organisers.all())
@@ -164,6 +196,9 @@ def round_open(
         sitting_out=[entries[k].user.get_username() for k in seated.sitting_out],
         repeat_pairs=str(seated.repeat_pairs),
         repeat_powers=str(seated.repeat_powers),
+        scored_by=system,
+        combined_by=tournament.combine,
+        last_year=str(opened.last_year or ""),
     )
     return opened
 
@@ -175,15 +210,24 @@ def round_start(
     by: AbstractBaseUser,
     scoring_system: str = "",
     movement_deadline: timedelta | None = None,
+    combine: str = "",
+    last_year: int | None = None,
 ) -> Round:
     """The organiser starts the next round of standard games, once the last is over,
-    scored by its own system and played to its own deadline if he gives them.
+    scored by its own system and played to its own deadline if he gives them; with
+    ``combine``, the rounds are from now on combined that way (the standings so far
+    with them: the round's record in the organisers' log says so).
 
     Raises:
         ApplicationError: ``by`` does not organise it, it is not a running tournament of
-            rounds, the round before is still being played, or the rounds are all played.
+            rounds, the round before is still being played, the rounds are all played,
+            or the round cannot be combined with the others as asked.
     """
     tournament = organised_locked(tournament, by)
+    if combine:
+        if combine not in Tournament.Combine.values:
+            raise ApplicationError(combine_refusal())
+        tournament.combine = combine
     if tournament.format != Tournament.Format.ROUNDS:
         raise ApplicationError(_("This tournament has no rounds of standard games."))
     if tournament.status != Tournament.Status.RUNNING:
@@ -200,7 +244,10 @@ def round_start(
         timezone.now(),
         scoring_system=scoring_system,
         movement_deadline=movement_deadline,
+        last_year=last_year,
     )
+    if combine:
+        tournament.save(update_fields=["combine"])
     bump(tournament)
     return opened
 
@@ -252,7 +299,19 @@ def scoring_game(game: Game, position: Position | None = None) -> scoring.Game:
             )
         )
     solo = game.winner if game.outcome == Game.Outcome.SOLO and game.winner else None
-    return scoring.Game(powers=tuple(powers), solo=solo, draw=None, last_year=position.phase.year)
+    # A draw that did not include every survivor names its powers (games keeps them as
+    # the game's winners); a game stopped by time has no draw, its powers rank by centers.
+    draw = (
+        tuple(game.winner.split(",")) if game.outcome == Game.Outcome.DRAW and game.winner else None
+    )
+    by_time = game.outcome == Game.Outcome.TIME
+    last_year = position.phase.year
+    if by_time and game.last_year is not None:
+        # Ended after its last year: the position is the next spring's, not played.
+        last_year = min(last_year, game.last_year)
+    return scoring.Game(
+        powers=tuple(powers), solo=solo, draw=draw, last_year=last_year, by_time=by_time
+    )
 
 
 @transaction.atomic
@@ -285,6 +344,69 @@ def board_score(*, game: Game) -> bool:
             tournament_finish(tournament, now)
     bump(tournament)
     return True
+
+
+#: How the organiser may call a board: a draw of every survivor, a draw of the powers he
+#: names, or by time (no draw: the powers rank by their centers).
+CALLS = ("draw", "some", "time")
+
+
+@transaction.atomic
+def board_call(
+    *,
+    tournament: Tournament,
+    by: AbstractBaseUser,
+    board: Board,
+    end: str,
+    reason: str,
+    draw: list[str] | None = None,
+) -> Board:
+    """The organiser calls a board of a round where it stands: ``end`` "draw" (every
+    survivor), "some" (a draw of the powers in ``draw`` alone, the others losing) or
+    "time" (no draw: the powers rank by their centers). Its game ends through games' own
+    ending, the organisers running every board as its game masters, and the board is
+    scored by its system as that system's definition reads such an end (the listener);
+    the call is kept in the tournament's log, with the reason players see.
+
+    Raises:
+        ApplicationError: ``by`` does not organise it, the board is not one of its
+            running boards, no reason is given, the end is not one, or the draw named is
+            not one of the board's survivors (two or more).
+    """
+    tournament = organised_locked(tournament, by)
+    reason = reason_required(reason)
+    found = (
+        Board.objects.filter(round__tournament=tournament, pk=board.pk)
+        .select_related("game", "round")
+        .first()
+    )
+    if found is None or found.game is None or found.game.status != Game.Status.ACTIVE:
+        raise ApplicationError(_("That board is not being played."))
+    if end not in CALLS:
+        raise ApplicationError(_("Call a board as a draw, a draw of some powers, or by time."))
+    if end == "some" and not draw:
+        raise ApplicationError(_("Name the powers in the draw."))
+    outcome = Game.Outcome.TIME if end == "time" else Game.Outcome.DRAW
+    game_end(
+        game=found.game,
+        by=by,
+        outcome=outcome,
+        reason=reason,
+        draw=list(draw or []) if end == "some" else None,
+    )
+    found.game.refresh_from_db(fields=["outcome", "winner"])
+    action_record(
+        tournament,
+        by,
+        OrganiserAction.Kind.BOARD_END,
+        reason,
+        round=str(found.round.number),
+        board=str(found.number),
+        end=end,
+        draw=[p for p in found.game.winner.split(",") if p],
+    )
+    bump(tournament)
+    return found
 
 
 @transaction.atomic

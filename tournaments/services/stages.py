@@ -1,18 +1,22 @@
 """The group stage: groups drawn by snake seeding, each a round robin of duels played one
 schedule round at a time; standings by wins and the tournament's tie-break ladder; a
-play-off between players the ladder leaves level across the cut line; then the knock-out
-of those who go through, group winners seeded first."""
+play-off between players the ladder leaves level on a place that goes through (across
+the cut line, or above it: the place decides the knock-out seeding); a play-off that ends
+level again waits for the organiser's order (services.results.playoff_decide), never for
+the seeds; then the knock-out of those who go through, group winners seeded first and
+players of one group kept apart in its first round (tournaments.groups)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from games.models import GameEvent
 from tournaments import brackets, groups
 from tournaments.models import Entry, Match, OrganiserAction, Round, Tournament
 from tournaments.services.bracket import bracket_keep
 from tournaments.services.duels import duel_start
 from tournaments.services.finish import tournament_finish
-from tournaments.services.kernel import action_record
+from tournaments.services.kernel import action_record, news_announce
 from tournaments.wording import group_name
 
 
@@ -49,19 +53,25 @@ def group_stage_start(tournament: Tournament, entries: list[Entry], now: Any) ->
 
 
 def group_table(tournament: Tournament, group: int) -> groups.Standings:
-    """The group's standings from its duels decided so far (play-offs apart), with each
-    replaced player's record carried on by his replacement."""
+    """The group's standings from its duels decided so far, its play-offs ordering the
+    players they were played among (the organiser's order where one ended level again),
+    with each replaced player's record carried on by his replacement."""
     stage = tournament.rounds.get(kind=Round.Kind.GROUPS)
     members = [
         e
         for e in tournament.entries.filter(group=group).order_by("seed")
         if e.status != Entry.Status.REPLACED
     ]
-    played = stage.matches.filter(group=group, playoff=False, winner__isnull=False)
+    holding = now_holding(tournament)
+    decided = stage.matches.filter(group=group, winner__isnull=False)
     return groups.standings(
         [e.key for e in members],
-        [_result(m, now_holding(tournament)) for m in played],
+        [_result(m, holding) for m in decided if not m.playoff],
         groups.check_ladder(tournament.tie_breaks or []),
+        playoffs=[_result(m, holding) for m in decided if m.playoff],
+        decisions=[
+            [holding.get(k, k) for k in order] for order in stage.tie_orders.get(str(group), [])
+        ],
     )
 
 
@@ -109,37 +119,12 @@ def _result(match: Match, holding: dict[str, str]) -> groups.Result:
     )
 
 
-def straddling(table: groups.Standings, through: int) -> list[groups.Playoff]:
-    """The play-offs that decide who goes through: those across the cut below place
-    ``through`` (a tie wholly above or below it is left in seed order)."""
-    return [p for p in table.playoffs if min(p.places) <= through < max(p.places)]
-
-
-def settled(
-    tournament: Tournament, group: int, table: groups.Standings, through: int
-) -> list[str] | None:
-    """The group's final order once the play-offs across its cut are played (their
-    players by play-off wins, then seed); None while one is still to play or not made."""
-    stage = tournament.rounds.get(kind=Round.Kind.GROUPS)
-    order = list(table.order)
-    holding = now_holding(tournament)
-    playoffs = list(stage.matches.filter(group=group, playoff=True))
-    for playoff in straddling(table, through):
-        matches = [
-            m
-            for m in playoffs
-            if {holding.get(str(m.a_id), str(m.a_id)), holding.get(str(m.b_id), str(m.b_id))}
-            <= set(playoff.players)
-        ]
-        if not matches or any(m.winner_id is None for m in matches):
-            return None
-        wins = dict.fromkeys(playoff.players, 0)
-        for m in matches:
-            wins[holding.get(str(m.winner_id), str(m.winner_id))] += 1
-        ranked = sorted(playoff.players, key=lambda p: (-wins[p], order.index(p)))
-        start = min(order.index(p) for p in playoff.players)
-        order[start : start + len(ranked)] = ranked
-    return order
+def playoffs_needed(table: groups.Standings, through: int) -> list[groups.Playoff]:
+    """The play-offs a group's players must play (or the organiser settle) before the
+    knock-out: those for a place that goes through, across the cut below place
+    ``through`` or above it (the place decides the seeding); a tie wholly below it holds
+    nobody up and is left shared."""
+    return [p for p in table.playoffs if min(p.places) <= through]
 
 
 def group_stage_go_on(tournament: Tournament, now: Any) -> None:
@@ -149,7 +134,7 @@ def group_stage_go_on(tournament: Tournament, now: Any) -> None:
     stage = tournament.rounds.get(kind=Round.Kind.GROUPS)
     if stage.status == Round.Status.FINISHED:
         return
-    orders: list[list[str]] = []
+    tables: list[groups.Standings] = []
     complete = True
     for group in sorted(set(stage.matches.values_list("group", flat=True))):
         matches = list(
@@ -166,16 +151,20 @@ def group_stage_go_on(tournament: Tournament, now: Any) -> None:
                         duel_start(tournament, m)
             continue
         table = group_table(tournament, group)
-        order = settled(tournament, group, table, tournament.advance_per_group)
-        if order is None:
+        needed = playoffs_needed(table, tournament.advance_per_group)
+        if needed:
             complete = False
-            _playoffs_call(tournament, stage, group, table)
+            if any(not p.tied_again for p in needed):
+                _playoffs_call(tournament, stage, group, table)
+            for playoff in needed:
+                if playoff.tied_again:
+                    _tied_again_tell(tournament, group, playoff)
             continue
-        orders.append(order)
+        tables.append(table)
     if not complete:
         return
     through = tournament.advance_per_group
-    seeds = _knockout_seeds(tournament, orders, through)
+    seeds = groups.knockout_seeds(tables, through, whole_when_short=True)
     stage.status = Round.Status.FINISHED
     stage.finished_at = now
     stage.save(update_fields=["status", "finished_at"])
@@ -186,19 +175,24 @@ def group_stage_go_on(tournament: Tournament, now: Any) -> None:
     bracket_keep(tournament, bracket, now)
 
 
-def _knockout_seeds(tournament: Tournament, orders: list[list[str]], through: int) -> list[str]:
-    """Group winners first, then runners-up, and so on; within one place by wins, then
-    centres, then group order."""
-    tables = [group_table(tournament, group) for group in range(len(orders))]
-    out: list[str] = []
-    for place in range(through):
-        level = sorted(
-            (-table.row(order[place]).wins, -table.row(order[place]).centres, group, order[place])
-            for group, (order, table) in enumerate(zip(orders, tables, strict=True))
-            if place < len(order)
-        )
-        out.extend(key[3] for key in level)
-    return out
+def _tied_again_tell(tournament: Tournament, group: int, playoff: groups.Playoff) -> None:
+    """Tell the organisers (once) that a play-off ended level again: it is theirs to
+    order the players, on their page."""
+    key = f"playoff-tied:{group}:{'-'.join(sorted(playoff.players))}"
+    # The stage is looked at again after every match of any group: told once.
+    if GameEvent.objects.filter(
+        kind="tournament", key=f"tournament:{tournament.pk}:{key}"
+    ).exists():
+        return
+    entries = {e.key: e for e in tournament.entries.select_related("user")}
+    news_announce(
+        tournament,
+        key=key,
+        users=list(tournament.organisers.values_list("pk", flat=True)),
+        what="playoff_tied",
+        group=group_name(group),
+        players=", ".join(entries[p].user.get_username() for p in playoff.players),
+    )
 
 
 def _playoffs_call(
@@ -215,7 +209,7 @@ def _playoffs_call(
             duel_start(tournament, m)
         return
     index = 0
-    for playoff in straddling(table, tournament.advance_per_group):
+    for playoff in playoffs_needed(table, tournament.advance_per_group):
         action_record(
             tournament,
             None,

@@ -19,8 +19,6 @@ from django.views.decorators.http import require_POST
 from accounts.selectors import user_by_name
 from core.errors import ApplicationError
 from core.inputs import whole_number
-from games.models import Game
-from games.services.moderation import game_end
 from tournaments import selectors, services, visibility
 from tournaments.forms import SetupForm
 from tournaments.models import Board, Entry, Match, Round, Tournament
@@ -112,6 +110,7 @@ def tournament_run(request: HttpRequest, tournament_id: int) -> HttpResponse:
             else None,
             "tournament": tournament,
             "scoring_names": SCORING_NAMES,
+            "combine_choices": Tournament.Combine.choices,
             # Before the draw (no seeds yet) in the order of the seeds kept by hand: the
             # seeds form offers them in this order, and keeping it again changes nothing.
             "entrants": sorted(
@@ -183,24 +182,46 @@ def organiser_verb(request: HttpRequest, tournament_id: int, verb: str) -> HttpR
             movement = timedelta(hours=float(hours)) if hours else None
         except (ValueError, OverflowError):
             raise BadRequest("movement_hours must be a number") from None
+        year = request.POST.get("last_year", "").strip()
+        last_year = whole_number(year) if year else None
+        if year and last_year is None:
+            raise BadRequest("last_year must be a year")
         return services.round_start(
             tournament=t,
             by=by,
             scoring_system=request.POST.get("scoring", ""),
             movement_deadline=movement,
+            combine=request.POST.get("combine", ""),
+            last_year=last_year,
         )
 
     def board_end(t: Tournament) -> object:
-        board = (
-            Board.objects.filter(round__tournament=t, pk=_number(request, "board"))
-            .select_related("game")
-            .first()
-        )
-        if board is None or board.game is None:
+        board = Board.objects.filter(round__tournament=t, pk=_number(request, "board")).first()
+        if board is None:
             raise BadRequest("no such board in this tournament")
-        # The organisers run every board as its game masters: calling a board is the
-        # game master's ending of a game, as a draw of the survivors where it stands.
-        return game_end(game=board.game, by=by, outcome=Game.Outcome.DRAW, reason=reason)
+        return services.board_call(
+            tournament=t,
+            by=by,
+            board=board,
+            end=request.POST.get("end", "draw"),
+            draw=request.POST.getlist("powers"),
+            reason=reason,
+        )
+
+    def playoff_decide(t: Tournament) -> object:
+        wanted = [whole_number(v) for v in request.POST.getlist("order")]
+        if any(v is None for v in wanted):
+            raise BadRequest("order must name entries")
+        found = {e.pk: e for e in t.entries.select_related("user").filter(pk__in=wanted)}
+        if len(found) != len(set(wanted)):
+            raise BadRequest("no such entry in this tournament")
+        return services.playoff_decide(
+            tournament=t,
+            by=by,
+            group=_number(request, "group"),
+            order=[found[v] for v in wanted if v is not None],
+            reason=reason,
+        )
 
     verbs: dict[str, Callable[[Tournament], object]] = {
         "check-in-open": lambda t: services.check_in_open(tournament=t, by=by),
@@ -244,6 +265,7 @@ def organiser_verb(request: HttpRequest, tournament_id: int, verb: str) -> HttpR
             tournament=t, by=by, entry=_entry(t, request), away=False, reason=reason
         ),
         "board-end": board_end,
+        "playoff-decide": playoff_decide,
     }
     if verb not in verbs:
         raise Http404(_("No such action."))

@@ -298,21 +298,31 @@ class TestAGroupStageOfSix:
         win_duel(_playoff(tournament, bob, hal_entry), hal_entry, capture)
         assert not Match.objects.filter(tournament=tournament, round__kind="knockout").exists()
         win_duel(_playoff(tournament, bob, cat), bob, capture)
-        # The play-offs settle the order; they do not count in the group's table.
-        assert group_table(tournament, 1).row(hal_entry.key).played == 2
+        # The play-offs settle the order, and the group's table shows it (issue 35, D10);
+        # they count in none of its figures.
+        table_b = group_table(tournament, 1)
+        assert [
+            (table_b.row(e.key).place, table_b.row(e.key).decided_by) for e in (hal_entry, bob, cat)
+        ] == [(1, ""), (2, "playoff"), (3, "playoff")]
+        assert table_b.playoffs == ()
+        assert table_b.row(hal_entry.key).played == 2
         stage.refresh_from_db()
         assert stage.status == Round.Status.FINISHED
         assert stage.finished_at is not None
 
-        # -- the knock-out: group winners first -----------------------------------------
-        # Winners eve (A) and hal (B): one win and 36 centres each, so group order: eve,
-        # hal. Runners-up dan (A: 19 centres) and bob (B: 36): bob first.
+        # -- the knock-out: group winners first, each group's players kept apart --------
+        # Winners eve (A) and hal (B): one win and 36 centres over two duels each, so
+        # group order: eve, hal. Runners-up dan (A: 19 centres over two duels, his
+        # walkover loss counted as one with nothing) and bob (B: 36 over two): bob first.
+        # Seeded so (eve, hal, bob, dan), the semi-finals would be eve - dan and hal -
+        # bob, each inside one group (the audit's Highland Open): the runners-up change
+        # seeds (issue 35, D6), and the semi-finals cross over, A1 - B2 and B1 - A2.
         tournament.refresh_from_db()
         bracket = brackets.bracket_from_json(tournament.bracket)
-        assert list(bracket.seeds) == [eve.key, hal_entry.key, bob.key, dan.key]
+        assert list(bracket.seeds) == [eve.key, hal_entry.key, dan.key, bob.key]
         semi_1, semi_2 = _knockout(tournament, 1, 0), _knockout(tournament, 1, 1)
-        assert _names(semi_1) == ("eve", "dan")
-        assert _names(semi_2) == ("hal", "bob")
+        assert _names(semi_1) == ("eve", "bob")
+        assert _names(semi_2) == ("hal", "dan")
         assert _started(semi_1)
         assert _started(semi_2)
         assert Round.objects.get(tournament=tournament, kind="knockout", number=1).setup
@@ -390,3 +400,116 @@ class TestPausingTheGroupStage:
             False,
             False,
         ]
+
+
+class TestAPlayOffLevelAgain:
+    """Issue 35, D10: a play-off that ends level again (a circle of wins) fell back to
+    the seeds silently. The stage now waits for the organiser, who is told, orders the
+    players himself with a reason, and finds it in the log; the table shows it."""
+
+    def test_the_organiser_decides_a_tie_the_play_off_left(
+        self, make_user: Any, organiser: Any, django_capture_on_commit_callbacks: Any
+    ) -> None:
+        from core.errors import ApplicationError
+        from games.models import GameEvent
+        from tournaments.models import OrganiserAction
+
+        tournament = _groups_of(
+            organiser,
+            group_count=1,
+            advance_per_group=2,
+            tie_breaks=["head_to_head", "boards_won", "centres", "playoff"],
+        )
+        ann, bob, cat = _enter(tournament, organiser, make_user, "ann bob cat")
+        capture = django_capture_on_commit_callbacks
+        with capture(execute=True):
+            services.tournament_draw(tournament=tournament, by=organiser)
+        r1, r2, r3 = (_group_match(tournament, 0, n) for n in (1, 2, 3))
+        # A circle (cat beats bob, ann beats cat, bob beats ann), all level on the ladder:
+        # a play-off for places 1 to 3, and it ends in a circle too.
+        win_duel(r1, cat, capture)
+        win_duel(r2, ann, capture)
+        win_duel(r3, bob, capture)
+        assert Match.objects.filter(tournament=tournament, playoff=True).count() == 3
+        win_duel(_playoff(tournament, ann, bob), ann, capture)
+        win_duel(_playoff(tournament, bob, cat), bob, capture)
+        win_duel(_playoff(tournament, ann, cat), cat, capture)
+
+        # Nothing falls back to the seeds: no knock-out, the stage waits, the table shows
+        # the three level, and the organisers are told (once) to decide.
+        assert not Match.objects.filter(tournament=tournament, round__kind="knockout").exists()
+        table = group_table(tournament, 0)
+        assert [table.row(e.key).place for e in (ann, bob, cat)] == [1, 1, 1]
+        assert [(p.players, p.tied_again) for p in table.playoffs] == [
+            ((ann.key, bob.key, cat.key), True)
+        ]
+        stage = tournament.rounds.get(kind=Round.Kind.GROUPS)
+        assert stage.status == Round.Status.RUNNING
+        told = GameEvent.objects.filter(kind="tournament", params__what="playoff_tied")
+        assert told.count() == 1
+        assert told.get().users == [organiser.pk]
+        assert told.get().params["players"] == "ann, bob, cat"
+
+        # Only an organiser, with a reason, naming exactly the three.
+        with pytest.raises(ApplicationError, match="Only an organiser"):
+            services.playoff_decide(
+                tournament=tournament, by=ann.user, group=0, order=[ann, bob, cat], reason="x"
+            )
+        with pytest.raises(ApplicationError, match="Say why"):
+            services.playoff_decide(
+                tournament=tournament, by=organiser, group=0, order=[cat, ann, bob], reason=""
+            )
+        with pytest.raises(ApplicationError, match="exactly once"):
+            services.playoff_decide(
+                tournament=tournament, by=organiser, group=0, order=[cat, ann], reason="lots"
+            )
+
+        with capture(execute=True):
+            services.playoff_decide(
+                tournament=tournament,
+                by=organiser,
+                group=0,
+                order=[cat, ann, bob],
+                reason="drawn by lot before the players",
+            )
+        table = group_table(tournament, 0)
+        assert [(table.row(e.key).place, table.row(e.key).decided_by) for e in (cat, ann, bob)] == [
+            (1, ""),
+            (2, "organiser"),
+            (3, "organiser"),
+        ]
+        logged = OrganiserAction.objects.get(kind=OrganiserAction.Kind.PLAYOFF_DECIDE)
+        assert (logged.actor, logged.reason) == (organiser, "drawn by lot before the players")
+        assert logged.details["order"] == ["cat", "ann", "bob"]
+        stage.refresh_from_db()
+        assert stage.status == Round.Status.FINISHED
+        assert _names(_knockout(tournament, 1, 0)) == ("cat", "ann")
+
+
+class TestALadderThatRunsOut:
+    def test_a_tie_the_ladder_cannot_part_goes_through_in_seed_order(
+        self, make_user: Any, organiser: Any, django_capture_on_commit_callbacks: Any
+    ) -> None:
+        # The new-tournament form's ladder (head-to-head, boards won, centres) ends with
+        # neither the seed nor a play-off: a circle of walkovers leaves the three level
+        # across the cut, and the table's order (the seeds') sends two through, as the
+        # ladder chosen ends there; nothing waits and nothing breaks.
+        tournament = _groups_of(
+            organiser,
+            group_count=1,
+            advance_per_group=2,
+            tie_breaks=["head_to_head", "boards_won", "centres"],
+        )
+        ann, bob, cat = _enter(tournament, organiser, make_user, "ann bob cat")
+        capture = django_capture_on_commit_callbacks
+        with capture(execute=True):
+            services.tournament_draw(tournament=tournament, by=organiser)
+        r1, r2, r3 = (_group_match(tournament, 0, n) for n in (1, 2, 3))
+        for match, winner in ((r1, cat), (r2, ann), (r3, bob)):
+            with capture(execute=True):
+                services.match_walkover(
+                    tournament=tournament, by=organiser, match=match, winner=winner, reason="-"
+                )
+        assert [group_table(tournament, 0).row(e.key).place for e in (ann, bob, cat)] == [1, 1, 1]
+        assert not Match.objects.filter(tournament=tournament, playoff=True).exists()
+        assert _names(_knockout(tournament, 1, 0)) == ("ann", "bob")

@@ -249,6 +249,8 @@ def test_a_round_has_its_own_system_and_deadline_if_the_organiser_gives_them(
             by=organiser,
             scoring_system="c_diplo_100",
             movement_deadline=timedelta(hours=2),
+            # Sum-of-Squares and C-Diplo are not summed raw (issue 35, D5).
+            combine=Tournament.Combine.SCALED,
         )
     game = second.boards.get().game
     assert game.movement_deadline == timedelta(hours=2)

@@ -204,7 +204,8 @@ class TestCreating:
         rules = sections(text(client.get(detail_url(made))))["Rules"]
         assert "Movement deadlines: 36 h." in rules
         assert (
-            "Level on wins: head-to-head among those level, centers held over all boards, "
+            # Compared per duel, walkovers left out (issue 35, D7).
+            "Level on wins: head-to-head among those level, centers per duel, "
             "a play-off duel." in rules
         )
         assert "the top 1 of each go through" in rules
