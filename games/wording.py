@@ -322,7 +322,7 @@ REASONS: dict[str, Promise] = {
     "prediction_missed": _("no bounce in %(province)s"),
     "prediction_limit": _("the Fortune-teller foretells two bounces a season"),
     "soul_sold": _("%(unit)s sold its soul: double strength for the next two seasons"),
-    "soul_not_for_sale": _("only a great power's own army or fleet can sell its soul"),
+    "soul_not_for_sale": _("only a player's own conventional army or fleet can sell its soul"),
     "devil_normal": _("%(unit)s is itself again: its two seasons are over"),
     "devil_lost": _(
         "%(unit)s had sold its soul and is gone: %(other)s is disbanded to keep the soul"
@@ -349,6 +349,9 @@ REASONS: dict[str, Promise] = {
     "seduced": _("%(unit)s (%(owner)s) is seduced and moves to her"),
     "seduced_away": _("overridden: the unit was seduced"),
     "copenhagen": _("every other army and fleet moves one step toward Denmark"),
+    "copenhagen_armies": _("every other army moves one step toward Denmark"),
+    "copenhagen_fleets": _("every other fleet moves one step toward Denmark"),
+    "amazon_no_support": _("an Amazon is given no support order (%(unit)s holds)"),
     "seduce_cancelled": _("cancelled: a rogue army next to her distracts her"),
     "not_in_denmark": _("only an Amazon in Denmark seduces all"),
     "not_seducible": _("no army or fleet there that could move to her province"),
@@ -727,7 +730,10 @@ _PARSE_PROBLEMS: dict[str, Promise] = {
     "text_shape": _("write the words after it: ask …, answer …, reply …"),
     "extra_shape": _("an extra unit reads: extra A par (the Superbrain's: place F ice)"),
     "special_shape": _("a special army is raised so: amazon par, rogue mun"),
-    "seduce_shape": _("a seduction reads: A par seduce A bur (or A den seduce all)"),
+    "seduce_shape": _(
+        "a seduction reads: A par seduce A bur (or in Denmark A den seduce all armies, or all "
+        "fleets)"
+    ),
 }
 
 

@@ -229,7 +229,7 @@ class TestOnlyConventionalArmiesPassTheTunnel:
     def test_nor_does_it_support_through_it(self) -> None:
         position = board(
             {"france": ["A mar", "A bur"], "germany": ["A mun"]},
-            extras={"kinds": {"france mar": "amazon"}},
+            extras={"kinds": {"france mar": "dirtbag"}},  # an Amazon supports nothing at all
         )
         after = resolve(position, {"france": ["A mar S A bur - mun", "A bur - mun"]}, seed=1)
         assert result(after.results, "tunnel_conventional_only").params["dest"] == "mun"
@@ -827,15 +827,77 @@ class TestDevilUnits:
         assert "devil_normal" in reasons(spring_1903.results, "france")
         assert "devils" not in spring_1903.position.extras
 
-    def test_only_a_great_powers_own_unit_sells_its_soul(self) -> None:
-        position = board({"france": ["A par"], "germany": ["A mun"], MONSTER: ["A boh"]})
+    def test_only_a_players_own_conventional_unit_sells_its_soul(self) -> None:
+        # "kann ein Spieler jeder konventionellen Einheit befehlen, ihre Seele an den Teufel
+        # zu verkaufen. ... Die durch Superhirnfragen oder den Einfluss des Wahrsagers
+        # entstandenen Einheiten dürfen ihre Seele nicht verkaufen, ebenso wie die
+        # A®MAZONEN und DRECKSACKARMEEN."
+        position = board(
+            {
+                "france": ["A par", "A bur", "A gas"],
+                "germany": ["A mun"],
+                MONSTER: ["A boh"],
+                "fortune_teller": ["A pic"],
+                "superbrain": ["F ice"],
+            },
+            extras={"kinds": {"france bur": "amazon", "france gas": "extra"}},
+        )
         after = resolve(
             position,
-            {"france": ["sell A mun", "sell A boh"], "fortune_teller": ["sell A par"]},
+            {
+                "france": ["sell A mun", "sell A boh", "sell A bur", "sell A gas"],
+                "fortune_teller": ["sell A pic"],
+                "superbrain": ["sell F ice"],
+            },
             seed=1,
         )
-        assert reasons(after.results).count("soul_not_for_sale") == 3
+        assert reasons(after.results).count("soul_not_for_sale") == 6
         assert dict(after.position.extras.get("devils") or {}) == {}
+
+    def test_the_doctors_own_unit_may_sell_its_soul(self) -> None:
+        # The Doctor's units, built in his free centers, are a player's conventional units:
+        # the text sets apart only the Superbrain's, the Fortune-teller's and the specials.
+        position = board({"doctor": ["A hol"]}, centers={"doctor": ["hol"]})
+        after = resolve(position, {"doctor": ["sell A hol"]}, seed=1)
+        assert "soul_sold" in reasons(after.results, "doctor")
+        assert dict(after.position.extras["devils"]) == {"doctor hol": 2}
+
+    def test_a_winter_opens_for_a_whole_share_to_be_built(self) -> None:
+        # "Durch SUPERHIRN-Fragen erhaltene Einheiten können in jedem beliebigen Sommer oder
+        # Winter aufgebaut werden": France, even on its centers with Paris free, holds a
+        # whole share after the fall: the winter opens for its extra unit.
+        fall = board(
+            {"france": ["A bur", "A mar", "F bre"]},
+            phase="F1902M",
+            centers={"france": ["par", "mar", "bre"]},
+            extras={"shares": {"france": "1"}},
+        )
+        after = resolve(fall, {}, seed=1)
+        assert str(after.position.phase) == "W1902A"
+        assert rs().orders_due(after.position) == {"france"}
+        built = resolve(after.position, {"france": ["extra A par"]}, seed=1)
+        assert result(built.results, "extra_built")
+        # Half a share buys nothing: no winter.
+        half = resolve(
+            board(
+                {"france": ["A bur", "A mar", "F bre"]},
+                phase="F1902M",
+                centers={"france": ["par", "mar", "bre"]},
+                extras={"shares": {"france": "1/2"}},
+            ),
+            {},
+            seed=1,
+        )
+        assert str(half.position.phase) == "S1903M"
+
+    def test_the_powers_that_are_not_conventional_are_the_roles_and_the_monsters(
+        self,
+    ) -> None:
+        from adjudicator.variants.rather_silly.fortune_teller import FORTUNE_TELLER
+        from adjudicator.variants.rather_silly.marks import UNCONVENTIONAL_POWERS
+        from adjudicator.variants.rather_silly.superbrain import SUPERBRAIN
+
+        assert {MONSTER, SUPERBRAIN, FORTUNE_TELLER} == UNCONVENTIONAL_POWERS
 
     def test_a_devil_unit_eaten_costs_its_owner_another_unit(self) -> None:
         position = board(
@@ -973,19 +1035,66 @@ class TestAmazonsAndDirtbagArmies:
         assert result(after.results, "seduce_cancelled").outcome is Outcome.VOID
         assert any(u.power == "germany" and u.location == "bur" for u in after.position.units)
 
-    def test_in_denmark_she_pulls_every_other_army_and_fleet_a_step_toward_it(self) -> None:
+    def test_in_denmark_she_pulls_all_the_armies_or_all_the_fleets_as_she_chooses(
+        self,
+    ) -> None:
+        # "A® Den v alle Armeen/Flotten führt dazu, dass wahlweise alle anderen männlichen
+        # Hetero-Armeen bzw. Hetero-Flotten sich um einen Schritt Richtung Dänemark bewegen".
         position = board(
             {"germany": ["A den", "A ber"], "england": ["F nth", "A yor"], "russia": ["F swe"]},
             extras={"kinds": {"germany den": "amazon"}},
         )
-        after = resolve(position, {"germany": ["A den seduce all"]}, seed=1)
-        assert result(after.results, "copenhagen")
-        where = {(u.power, u.location) for u in after.position.units}
+        armies = resolve(position, {"germany": ["A den seduce all armies"]}, seed=1)
+        assert result(armies.results, "copenhagen_armies")
+        where = {(u.power, u.location) for u in armies.position.units}
         assert ("germany", "kie") in where  # Berlin's army, a step nearer
         assert ("england", "yor") in where  # an army in Britain has no step toward it
+        assert {("england", "nth"), ("russia", "swe")} <= where  # no fleet is pulled
+        assert not [
+            r
+            for r in armies.results
+            if r.reason is not None
+            and r.power != "germany"
+            and r.reason.value == "seduced_away"
+            and "F" in str(r.order)
+        ]
+        fleets = resolve(position, {"germany": ["A den seduce all fleets"]}, seed=1)
+        assert result(fleets.results, "copenhagen_fleets")
+        where = {(u.power, u.location) for u in fleets.position.units}
+        assert ("germany", "ber") in where  # no army is pulled
         # The fleets next to Denmark move into it: level, they bounce.
-        assert ("england", "nth") in where
-        assert ("russia", "swe") in where
+        moved = {str(r.order): r.outcome for r in fleets.results}
+        assert moved["F nth - den"] is Outcome.BOUNCE
+        assert moved["F swe - den"] is Outcome.BOUNCE
+
+    def test_an_amazon_is_given_no_support_order(self) -> None:
+        # "Man kann den A®MAZONEN zwar keinen Unterstützungsbefehl geben": her support is
+        # refused as an order she cannot be given, and she holds.
+        position = board(
+            {"france": ["A ruh", "A bur"], "germany": ["A mun"]},
+            extras={"kinds": {"france ruh": "amazon"}},
+        )
+        check = check_order(position, "france", "A ruh S A bur - mun")
+        assert check is not None
+        assert check.reason.value == "amazon_no_support"
+        after = resolve(position, {"france": ["A ruh S A bur - mun", "A bur - mun"]}, seed=1)
+        refused = result(after.results, "amazon_no_support")
+        assert (refused.outcome, dict(refused.params)) == (Outcome.VOID, {"unit": "A ruh"})
+        # A dirtbag army's support is an order like any (it adds nothing: strength 0).
+        rogue = board(
+            {"france": ["A ruh", "A bur"], "germany": ["A mun"]},
+            extras={"kinds": {"france ruh": "dirtbag"}},
+        )
+        assert check_order(rogue, "france", "A ruh S A bur - mun") is None
+
+    def test_seduce_all_names_the_kind_she_chooses(self) -> None:
+        position = board({"germany": ["A den"]}, extras={"kinds": {"germany den": "amazon"}})
+        check = check_order(position, "germany", "A den seduce all")
+        assert check is not None
+        assert check.params.get("problem") == "seduce_shape"
+        assert str(rs().read_order("A den seduce all F", position=position, power="germany")) == (
+            "A den seduce all fleets"
+        )
 
     def test_they_follow_their_moves(self) -> None:
         position = board({"france": ["A par"]}, extras={"kinds": {"france par": "amazon"}})

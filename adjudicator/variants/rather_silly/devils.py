@@ -20,10 +20,9 @@ from adjudicator.orders import Move, Retreat, UnitRef, VariantOrder
 from adjudicator.results import OrderResult, Outcome, Reason
 from adjudicator.variants.base import Variant
 from adjudicator.variants.rather_silly.marks import (
-    NO_CENTER_NEEDED,
+    conventional,
     devils_of,
     located,
-    marks_of,
     unit_key,
     unit_text,
     with_devils,
@@ -37,7 +36,7 @@ SOUL_SOLD = Reason.declare(
     "soul_sold", "{unit} sold its soul: double strength for the next two seasons"
 )
 SOUL_NOT_FOR_SALE = Reason.declare(
-    "soul_not_for_sale", "only a great power's own army or fleet can sell its soul"
+    "soul_not_for_sale", "only a player's own conventional army or fleet can sell its soul"
 )
 DEVIL_NORMAL = Reason.declare("devil_normal", "{unit} is itself again: its two seasons are over")
 DEVIL_LOST = Reason.declare(
@@ -111,9 +110,12 @@ def souls_sold(
     orders: Mapping[str, Sequence[VariantOrder]],
     moves: Sequence[OrderResult],
 ) -> tuple[Position, list[OrderResult]]:
-    """Step 4: a great power sells the soul of one of its own armies or fleets (never a
-    role's unit, a monster, an Amazon or a dirtbag army): wherever the unit ended the
-    season's moves, it has double strength for the next two seasons."""
+    """Step 4: "ein Spieler [kann] jeder konventionellen Einheit befehlen, ihre Seele an den
+    Teufel zu verkaufen": a player sells the soul of one of his own conventional armies or
+    fleets (:func:`.marks.conventional`: never a unit of the Superbrain, the Fortune-teller
+    or the monsters, an Amazon, a dirtbag army or an extra unit; the Doctor's built units
+    may): wherever the unit ended the season's moves, it has double strength for the next
+    two seasons."""
     results: list[OrderResult] = []
     devils = dict(devils_of(after))
     for power, given in sorted(orders.items()):
@@ -124,10 +126,8 @@ def souls_sold(
             if (
                 unit is None
                 or unit.power != power
-                or power not in variant.powers
                 or unit.kind is not order.unit.kind
-                or marks_of(position, "kinds").get(unit_key(power, unit.location))
-                in NO_CENTER_NEEDED
+                or not conventional(position, unit)
             ):
                 results.append(OrderResult(power, order, Outcome.VOID, SOUL_NOT_FOR_SALE))
                 continue

@@ -26,6 +26,28 @@ from adjudicator.wording import problem_words
 #: the Superbrain's extra units.
 NO_CENTER_NEEDED = ("amazon", "dirtbag", "extra")
 
+#: House rule (the rules page's "who passes the tunnel"): the units that are not
+#: conventional are those the rules set apart as selling no soul ("Die durch
+#: Superhirnfragen oder den Einfluss des Wahrsagers entstandenen Einheiten ..., ebenso wie
+#: die A®MAZONEN und DRECKSACKARMEEN"), and the monsters: an Amazon, a dirtbag army, an
+#: extra unit bought with the Superbrain's shares (marked ``kinds``), and every unit of the
+#: Superbrain, the Fortune-teller and the monsters. A devil unit is a conventional unit that
+#: sold its soul, an army the birds carried lands as the army it was, and the Doctor's built
+#: units are a player's units like any: all conventional.
+UNCONVENTIONAL_KINDS = frozenset({"amazon", "dirtbag", "extra"})
+UNCONVENTIONAL_POWERS = frozenset({"monster", "superbrain", "fortune_teller"})
+
+
+def conventional(position: Position, unit: Unit) -> bool:
+    """Is ``unit`` a conventional army or fleet (:data:`UNCONVENTIONAL_KINDS`,
+    :data:`UNCONVENTIONAL_POWERS`): one that passes the Mont Blanc tunnel (an army) and may
+    sell its soul."""
+    if unit.power in UNCONVENTIONAL_POWERS:
+        return False
+    return marks_of(position, "kinds").get(unit_key(unit.power, unit.location)) not in (
+        UNCONVENTIONAL_KINDS
+    )
+
 
 def season_code(phase: Phase) -> str:
     """A season's code: ``S1901`` for Spring 1901's phases."""

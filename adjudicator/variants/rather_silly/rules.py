@@ -98,12 +98,12 @@ from adjudicator.variants.rather_silly.doctor import (
 )
 from adjudicator.variants.rather_silly.fool import FOOL_YEAR, Override, fool_overrides, fool_spends
 from adjudicator.variants.rather_silly.fortune_teller import (
-    FORTUNE_TELLER,
     Predict,
     fortune_teller_merges,
 )
 from adjudicator.variants.rather_silly.marks import (
     NO_CENTER_NEEDED,
+    conventional,
     devils_of,
     kept_present,
     located,
@@ -125,18 +125,19 @@ from adjudicator.variants.rather_silly.specials import (
     Distract,
     Raise,
     Seduce,
+    amazon_supports,
     seductions,
     specials_adjusted,
     specials_due,
     specials_of,
 )
 from adjudicator.variants.rather_silly.superbrain import (
-    SUPERBRAIN,
     AnswerIs,
     Ask,
     Extra,
     Place,
     Reply,
+    extra_due,
     extra_units,
     superbrain_answers,
     superbrain_request,
@@ -164,16 +165,6 @@ ROLES = ("fool", "superbrain", "doctor", "fortune_teller")
 #: The five provinces around Switzerland: the Mont Blanc tunnel joins each to the others,
 #: for conventional armies and the Borg ("nur für konventionelle Armeen und den BORG").
 TUNNEL = ("bur", "mar", "mun", "pie", "tyr")
-#: House rule: the armies that are not conventional, and so do not pass the tunnel, are
-#: those the rules set apart as selling no soul ("Die durch Superhirnfragen oder den
-#: Einfluss des Wahrsagers entstandenen Einheiten ..., ebenso wie die A®MAZONEN und
-#: DRECKSACKARMEEN"), and the space monsters: an Amazon, a dirtbag army, an extra unit
-#: bought with the Superbrain's shares (marked ``kinds``), and every army of the
-#: Superbrain, the Fortune-teller and the monsters. A devil army is a great power's own
-#: army that sold its soul, and an army the birds carried lands as the army it was: both
-#: stay conventional and pass.
-UNCONVENTIONAL_KINDS = frozenset({AMAZON, DIRTBAG, "extra"})
-UNCONVENTIONAL_POWERS = frozenset({MONSTER, SUPERBRAIN, FORTUNE_TELLER})
 MONSTER_STRENGTH = 2
 
 #: The steps of a season, in the rules' order.
@@ -394,14 +385,11 @@ class RatherSilly(Variant):
 
     def closed_passages(self, unit: Unit, position: Position) -> ClosedPassages | None:
         """The tunnel is closed to every army but the conventional ones
-        (:data:`UNCONVENTIONAL_KINDS`, :data:`UNCONVENTIONAL_POWERS`): they move, support
+        (:func:`.marks.conventional`): they move, support
         and retreat on the map without it (the hyperspace link stays open to them)."""
         if unit.kind is not UnitKind.ARMY or unit.province not in TUNNEL:
             return None
-        if unit.power not in UNCONVENTIONAL_POWERS and (
-            marks_of(position, "kinds").get(unit_key(unit.power, unit.location))
-            not in UNCONVENTIONAL_KINDS
-        ):
+        if conventional(position, unit):
             return None
         return ClosedPassages(
             _geography(self.map, _link_in_force(position), tunnel=False),
@@ -483,9 +471,12 @@ class RatherSilly(Variant):
 
     def adjusts(self, position: Position, seat: str) -> bool:
         """As every seat: a build it can place or a disband due (the flocks counted, the
-        units that need no center not); a flock due to go; a great power's Amazon or
-        dirtbag army to raise where it has a site."""
+        units that need no center not); a flock due to go; an extra unit its whole share
+        buys, where it has a site ("in jedem beliebigen Sommer oder Winter"); a great
+        power's Amazon or dirtbag army to raise where it has a site."""
         if super().adjusts(position, seat) or self.flocks_due(position, seat) > 0:
+            return True
+        if extra_due(position, seat) and self.build_sites(position, seat):
             return True
         return seat in self.powers and any(
             self.specials_due(position, seat, k) > 0 and bool(self.build_sites(position, seat))
@@ -516,14 +507,16 @@ class RatherSilly(Variant):
         self, position: Position, orders: Mapping[str, Sequence[Order | str]], seed: int
     ) -> tuple[dict[str, list[Order | str]], list[OrderResult]]:
         """The orders a season is resolved with: the Fool's override first, then the
-        Amazons' seductions (whatever order the seduced unit had), then Siamese twins with
+        Amazons' seductions (whatever order the seduced unit had), an Amazon's support void
+        (she is given none), then Siamese twins with
         an illegal order between them hold (:mod:`.twins`), and an army aboard a flock of
         birds holds (:mod:`.birds`)."""
         given, results = fool_overrides(self, position, orders)
         given, seduced = seductions(self, position, given)
+        given, unsupported = amazon_supports(self, position, given)
         given, held = twins_held(self, position, given)
         given, aboard = birds.aboard_orders(self, position, given)
-        return given, [*results, *seduced, *held, *aboard]
+        return given, [*results, *seduced, *unsupported, *held, *aboard]
 
     # -- the fifth fleet (an option) ------------------------------------------------------------
 

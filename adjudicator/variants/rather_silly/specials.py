@@ -6,7 +6,8 @@ A great power raises one Amazon and one dirtbag army per five supply centers, in
 home centers at the adjustments (``amazon par``, ``rogue mun``); they need no center, have
 no strength, and the last ones go when the centers no longer allow them. An Amazon seduces
 an army or fleet next to her (``A par seduce A bur``: it moves to her, whatever it was
-ordered), or in Denmark all of them (``A den seduce all``: one step toward Denmark each); a
+ordered), or in Denmark all the armies or all the fleets, as she chooses ("wahlweise":
+``A den seduce all armies``, ``A den seduce all fleets``: one step toward Denmark each); a
 dirtbag army's ``A ruh distract`` cancels the seductions of every Amazon next to it. Kept
 in the position's extras as the mark ``"kinds"`` (:mod:`.marks`).
 """
@@ -20,7 +21,7 @@ from typing import ClassVar
 from adjudicator.board import FrozenMap, PhaseKind, Position, Unit, UnitKind, province_of
 from adjudicator.errors import ParseError
 from adjudicator.maps import GameMap
-from adjudicator.orders import Move, Order, UnitRef, VariantOrder
+from adjudicator.orders import Move, Order, Support, UnitRef, VariantOrder
 from adjudicator.results import OrderResult, Outcome, Reason
 from adjudicator.variants.base import Variant
 from adjudicator.variants.rather_silly.creatures import amphibious
@@ -53,8 +54,15 @@ SPECIAL_DISBANDED = Reason.declare(
 )
 SEDUCED = Reason.declare("seduced", "{unit} ({owner}) is seduced and moves to her")
 SEDUCED_AWAY = Reason.declare("seduced_away", "overridden: the unit was seduced")
+#: Kept for results stored before she had to choose (she pulled both kinds then).
 COPENHAGEN_EFFECT = Reason.declare(
     "copenhagen", "every other army and fleet moves one step toward Denmark"
+)
+COPENHAGEN_ARMIES = Reason.declare(
+    "copenhagen_armies", "every other army moves one step toward Denmark"
+)
+COPENHAGEN_FLEETS = Reason.declare(
+    "copenhagen_fleets", "every other fleet moves one step toward Denmark"
 )
 SEDUCE_CANCELLED = Reason.declare(
     "seduce_cancelled", "cancelled: a rogue army next to her distracts her"
@@ -64,10 +72,19 @@ NOT_SEDUCIBLE = Reason.declare(
     "not_seducible", "no army or fleet there that could move to her province"
 )
 NOT_AN_AMAZON = Reason.declare("not_an_amazon", "only an Amazon seduces")
+AMAZON_NO_SUPPORT = Reason.declare(
+    "amazon_no_support", "an Amazon is given no support order ({unit} holds)"
+)
 NOT_A_DIRTBAG = Reason.declare("not_a_dirtbag", "only a rogue army distracts")
 DISTRACTING = Reason.declare("distracting", "the Amazons next to it are distracted")
 declare_problem("special_shape", "a special army is raised so: amazon par, rogue mun")
-declare_problem("seduce_shape", "a seduction reads: A par seduce A bur (or A den seduce all)")
+declare_problem(
+    "seduce_shape",
+    "a seduction reads: A par seduce A bur (or in Denmark A den seduce all armies, or all fleets)",
+)
+#: How "seduce all" names the kind she chooses.
+_ALL_KINDS = {"armies": UnitKind.ARMY, "army": UnitKind.ARMY, "a": UnitKind.ARMY}
+_ALL_KINDS |= {"fleets": UnitKind.FLEET, "fleet": UnitKind.FLEET, "f": UnitKind.FLEET}
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,12 +121,13 @@ class Raise(VariantOrder):
 @dataclass(frozen=True, slots=True)
 class Seduce(VariantOrder):
     """An Amazon's order: ``A par seduce A bur`` (the unit moves to Paris, whatever it was
-    ordered), or in Denmark ``A den seduce all``."""
+    ordered), or in Denmark ``A den seduce all armies`` / ``all fleets`` (``all_of``)."""
 
     replaces: ClassVar[str] = "unit"  # the Amazon's order
 
     amazon: UnitRef
     target: UnitRef | None
+    all_of: UnitKind | None = None
     phase_kinds = frozenset({PhaseKind.MOVEMENT})
 
     @classmethod
@@ -127,14 +145,19 @@ class Seduce(VariantOrder):
             return UnitRef(UnitKind(kind.upper()), location)
 
         amazon = unit(words[0], words[1])
-        if len(words) == 4 and words[3].lower() == "all":
-            return cls(amazon, None)
+        if words[3:4] and words[3].lower() == "all":
+            chosen = _ALL_KINDS.get(words[4].lower()) if len(words) == 5 else None
+            if chosen is None:
+                raise ParseError(problem_words("seduce_shape", {}, game_map), text, "seduce_shape")
+            return cls(amazon, None, chosen)
         if len(words) != 5:
             raise ParseError(problem_words("seduce_shape", {}, game_map), text, "seduce_shape")
         return cls(amazon, unit(words[3], words[4]))
 
     def __str__(self) -> str:
-        return f"{self.amazon} seduce {self.target if self.target else 'all'}"
+        if self.target is not None:
+            return f"{self.amazon} seduce {self.target}"
+        return f"{self.amazon} seduce all {'fleets' if self.all_of is UnitKind.FLEET else 'armies'}"
 
     @property
     def where(self) -> str:
@@ -195,7 +218,8 @@ def seductions(
 ) -> tuple[dict[str, list[Order | str]], list[OrderResult]]:
     """The Amazons' seduce orders (house rules on the rules page): a seduced army or
     fleet moves to the Amazon's province whatever it was ordered; an Amazon in Denmark
-    seducing "all" pulls every other army and fleet one step toward Denmark; a dirtbag
+    seducing "all armies" (or "all fleets") pulls every other army (or fleet) one step
+    toward Denmark; a dirtbag
     army's distraction cancels the seduce orders of every Amazon next to it."""
     kinds = marks_of(position, "kinds")
     if not kinds:
@@ -234,7 +258,9 @@ def seductions(
                 results.append(OrderResult(power, order, Outcome.VOID, NOT_IN_DENMARK))
                 continue
             for unit in position.units:
-                if unit.province == amazon or not _conventional(variant, unit, kinds):
+                if unit.province == amazon or unit.kind is not order.all_of:
+                    continue
+                if not _conventional(variant, unit, kinds):
                     continue
                 step = _step_toward(variant.map, unit, amazon)
                 if step is not None and unit.province not in forced:
@@ -242,7 +268,8 @@ def seductions(
                         unit,
                         Move(UnitRef(unit.kind, unit.location), step),
                     )
-            results.append(OrderResult(power, order, Outcome.OK, COPENHAGEN_EFFECT))
+            pulled = COPENHAGEN_FLEETS if order.all_of is UnitKind.FLEET else COPENHAGEN_ARMIES
+            results.append(OrderResult(power, order, Outcome.OK, pulled))
             continue
         target = position.unit_in(order.target.province)
         if target is None or not _conventional(variant, target, kinds):
@@ -274,6 +301,30 @@ def seductions(
             else:
                 mine.append(t)
         given[unit.power] = [*mine, move]
+    return given, results
+
+
+def amazon_supports(
+    variant: Variant, position: Position, given: dict[str, list[Order | str]]
+) -> tuple[dict[str, list[Order | str]], list[OrderResult]]:
+    """ "Man kann den A®MAZONEN zwar keinen Unterstützungsbefehl geben": a support order
+    given to an Amazon is void, and she holds."""
+    kinds = marks_of(position, "kinds")
+    if AMAZON not in kinds.values():
+        return given, []
+    results: list[OrderResult] = []
+    for power, texts in sorted(given.items()):
+        kept: list[Order | str] = []
+        for raw in texts:
+            order = read_quietly(variant, raw, position, power)
+            if isinstance(order, Support) and (
+                kinds.get(unit_key(power, order.unit.location)) == AMAZON
+            ):
+                unit = FrozenMap({"unit": f"{order.unit.kind.value} {order.unit.location}"})
+                results.append(OrderResult(power, raw, Outcome.VOID, AMAZON_NO_SUPPORT, unit))
+                continue
+            kept.append(raw)
+        given[power] = kept
     return given, results
 
 

@@ -297,6 +297,12 @@ def _superbrain_missed(
     ]
 
 
+def extra_due(position: Position, power: str) -> bool:
+    """Does ``power`` hold a whole share, the price of an extra unit?"""
+    held = (position.extras.get("shares") or {}).get(power, "0")
+    return Fraction(str(held)) >= 1
+
+
 def extra_units(
     variant: Variant,
     position: Position,
