@@ -433,12 +433,12 @@ class TestTheAmazonsText:
             {"germany": ["A den"], "england": ["F nth"], MONSTER: ["A kie", "A swe"]},
             extras=amazon,
         )
-        after = resolve(boxed, {"germany": ["A den seduce all"]}, seed=1)
+        after = resolve(boxed, {"germany": ["A den seduce all fleets"]}, seed=1)
         assert ("england", "den") in units(after.position)
         assert not after.position.units_of("germany")
         assert after.position.dislodged == ()
         free = board({"germany": ["A den"], "england": ["F nth"]}, extras=amazon)
-        after = resolve(free, {"germany": ["A den seduce all"]}, seed=1)
+        after = resolve(free, {"germany": ["A den seduce all fleets"]}, seed=1)
         [driven] = after.position.dislodged
         assert (str(driven.unit), sorted(driven.retreats)) == ("A den", ["kie", "swe"])
 
