@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from adjudicator import Outcome, Position, check_order, legal_orders, resolve, start
+from adjudicator.io import position_from_json
 from adjudicator.variants.rather_silly import MONSTER
 from adjudicator.variants.rather_silly.doctor import Tardis
 from tests.adjudicator.test_rather_silly import board, reasons, result, rs
@@ -669,3 +670,58 @@ class TestVictoryText:
     def test_the_fools_centers_win_nothing(self) -> None:
         position = role_board({"russia": ["A mos"]}, tardis="bur", centers={"fool": EIGHTEEN})
         assert rs().winners_of(position) == ()
+
+
+DOCTORS = ["bel", "hol", "den", "kie", "ber"]
+
+
+class TestEveryPlayerNotOnlyAGreatPower:
+    """The text gives these to "ein Spieler", a player: the Doctor and the Fortune-teller
+    build units in their own centers, so they raise specials, build twins and count fleets
+    as the great powers do."""
+
+    def test_a_role_with_five_centers_raises_an_amazon(self) -> None:
+        # "Für alle 5 Versorgungszentren, die ein Spieler … besitzt … kann ein Spieler eine
+        # weibliche Armee bauen"
+        winter = role_board(
+            {"doctor": ["A bel", "A hol", "A den", "A kie", "A ber"], "russia": ["A mos"]},
+            tardis="bur",
+            phase="W1902A",
+            centers={"doctor": [*DOCTORS, "mun"], "russia": ["mos"]},
+        )
+        after = resolve(winter, {"doctor": ["amazon mun"]}, seed=1)
+        assert result(after.results, "special_raised").params["kind"] == "amazon"
+        assert dict(after.position.extras["kinds"]) == {"doctor mun": "amazon"}
+
+    def test_the_doctor_builds_siamese_twins_once_instead_of_a_unit(self) -> None:
+        # "einem Spieler nur einmal erlaubt … SIAMESISCHE ZWILLINGE zu bauen"
+        winter = role_board(
+            {"russia": ["A mos"]},
+            tardis="bur",
+            phase="W1902A",
+            centers={"doctor": ["bel", "hol"], "russia": ["mos"]},
+        )
+        after = resolve(winter, {"doctor": ["twins A hol A bel"]}, seed=1)
+        assert "twins_raised" in reasons(after.results, "doctor")
+        assert dict(after.position.extras["twins"]) == {"doctor": ("hol", "bel")}
+
+    def test_the_doctors_fifth_fleet_is_a_fifth_fleet(self) -> None:
+        # "jede 5. von einem Spieler gebaute Flotte"
+        winter, _orders = position_from_json(
+            {
+                "variant": "rather_silly",
+                "phase": "W1902A",
+                "options": {"roles": True, "fifth_fleet": True},
+                "units": {"russia": ["A mos"]},
+                "centers": {"doctor": ["bel", "hol", "den", "nwy", "swe"], "russia": ["mos"]},
+                "extras": {
+                    "llamas": {},
+                    "borg": "syr",
+                    "tardis": {"province": "bur", "points": 0},
+                },
+            }
+        )
+        after = resolve(
+            winter, {"doctor": ["F bel B", "F den B", "F hol B", "F nwy B", "F swe B"]}, seed=1
+        )
+        assert "fifth_fleet" in dict(after.position.extras.get("kinds") or {}).values()

@@ -67,7 +67,8 @@ def counted_builds(
     powers: Sequence[str],
     kinds: dict[str, str],
 ) -> tuple[dict[str, int], list[OrderResult]]:
-    """The fleets each great power built this winter counted; each fifth one marked in
+    """The fleets each player built this winter counted ("jede 5. von einem Spieler gebaute
+    Flotte": a role seat's too); each fifth one marked in
     ``kinds`` (by ``"power location"``). Returns the new counts and a result per mark."""
     counts = {str(k): int(v) for k, v in (position.extras.get("fleets_built") or {}).items()}
     if position.phase.year < FIRST_YEAR:

@@ -472,13 +472,13 @@ class RatherSilly(Variant):
     def adjusts(self, position: Position, seat: str) -> bool:
         """As every seat: a build it can place or a disband due (the flocks counted, the
         units that need no center not); a flock due to go; an extra unit its whole share
-        buys, where it has a site ("in jedem beliebigen Sommer oder Winter"); a great
-        power's Amazon or dirtbag army to raise where it has a site."""
+        buys, where it has a site ("in jedem beliebigen Sommer oder Winter"); a
+        player's Amazon or dirtbag army to raise where it has a site."""
         if super().adjusts(position, seat) or self.flocks_due(position, seat) > 0:
             return True
         if extra_due(position, seat) and self.build_sites(position, seat):
             return True
-        return seat in self.powers and any(
+        return any(
             self.specials_due(position, seat, k) > 0 and bool(self.build_sites(position, seat))
             for k in (AMAZON, DIRTBAG)
         )
@@ -487,7 +487,9 @@ class RatherSilly(Variant):
         """A seat adjusts, or a great power has more Amazons or dirtbag armies than its
         centers allow (they go without an order: :func:`.specials.specials_adjusted`)."""
         return super().adjustments_needed(position) or any(
-            self.specials_due(position, p, k) < 0 for p in self.powers for k in (AMAZON, DIRTBAG)
+            self.specials_due(position, p, k) < 0
+            for p in self.adjustment_seats(position)
+            for k in (AMAZON, DIRTBAG)
         )
 
     def order_set_excess(
@@ -527,7 +529,9 @@ class RatherSilly(Variant):
         if not position.options.get("fifth_fleet"):
             return after, []
         kinds = dict(marks_of(after, "kinds"))
-        counts, results = fifth_fleet.counted_builds(position, after, self.powers, kinds)
+        counts, results = fifth_fleet.counted_builds(
+            position, after, self.adjustment_seats(position), kinds
+        )
         after = with_marks(after, "kinds", kinds)
         if counts:
             after = after.with_changes(extras={**after.extras, "fleets_built": counts})

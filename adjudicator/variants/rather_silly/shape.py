@@ -60,9 +60,9 @@ EXTRAS = extras(
         "question": Record(required={"season": SEASON, "text": Text()}),
         "answers": MapOf(Id(SEAT), Record(required={"answer": Text()})),
         "places_due": Whole(0),
-        "twins": MapOf(Id(POWER), ListOf(Id(LOCATION), low=2, high=2)),
-        "twins_built": ListOf(Id(POWER)),
-        "fleets_built": MapOf(Id(POWER), Whole(0)),
+        "twins": MapOf(Id(SEAT), ListOf(Id(LOCATION), low=2, high=2)),
+        "twins_built": ListOf(Id(SEAT)),
+        "fleets_built": MapOf(Id(SEAT), Whole(0)),
     },
     notes={
         "borg": "the Borg's province, or null before it appears",
@@ -89,6 +89,6 @@ EXTRAS = extras(
         "places_due": "units the Superbrain may still place in Iceland or Crete",
         "twins": "each great power's Siamese twins, by their locations",
         "twins_built": "the great powers that have built their twins (once a game)",
-        "fleets_built": "the fleets each great power has built, for the fifth fleet",
+        "fleets_built": "the fleets each player (a great power or a role seat) has built, for the fifth fleet",
     },
 )

@@ -206,8 +206,10 @@ def specials_of(position: Position, power: str, kind: str) -> list[str]:
 
 def specials_due(variant: Variant, position: Position, power: str, kind: str) -> int:
     """How many more Amazons (or dirtbag armies) ``power`` may raise now: one per five
-    supply centers, less those it has (negative: too many, the last ones go)."""
-    if power not in variant.powers:
+    supply centers, less those it has (negative: too many, the last ones go). Every player
+    ("kann ein Spieler eine weibliche Armee bauen"): a great power, and a role seat with
+    centers of its own (the Doctor, the Fortune-teller)."""
+    if power not in variant.adjustment_seats(position):
         return 0
     allowed = len(position.centers_of(power)) // CENTERS_PER_SPECIAL
     return allowed - len(specials_of(position, power, kind))
@@ -372,7 +374,7 @@ def specials_adjusted(
                     FrozenMap({"unit": unit_text(unit), "kind": order.kind}),
                 )
             )
-    for power in variant.powers:
+    for power in variant.adjustment_seats(after):
         for kind in (AMAZON, DIRTBAG):
             now = after.with_changes(units=units, extras={**after.extras, "kinds": kinds})
             excess = -specials_due(variant, now, power, kind)

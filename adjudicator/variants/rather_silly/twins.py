@@ -453,7 +453,8 @@ def twins_raised(
             if not isinstance(order, Twins):
                 continue
             now = after.with_changes(units=units)
-            if power not in variant.powers or power in built:
+            # Every player ("einem Spieler nur einmal erlaubt"), a role seat with a build too.
+            if power not in variant.adjustment_seats(position) or power in built:
                 results.append(OrderResult(power, order, Outcome.VOID, TWINS_ONCE))
                 continue
             # The builds already made this winter: units, and flocks of birds (one each).
@@ -539,7 +540,7 @@ def twins_legal_orders(
     (none once built, or without a build due)."""
     if (
         position.phase.kind is not PhaseKind.ADJUSTMENTS
-        or power not in variant.powers
+        or power not in variant.adjustment_seats(position)
         or power in (position.extras.get(TWINS_BUILT) or ())
         or variant.adjustment(position, power) <= 0
     ):
