@@ -87,8 +87,8 @@ EXTRAS = extras(
         "question.season": "the season it was asked in",
         "answers": "the Superbrain's own answer to it (secret: a host shows it to him alone)",
         "places_due": "units the Superbrain may still place in Iceland or Crete",
-        "twins": "each great power's Siamese twins, by their locations",
-        "twins_built": "the great powers that have built their twins (once a game)",
-        "fleets_built": "the fleets each player (a great power or a role seat) has built, for the fifth fleet",
+        "twins": "each player's Siamese twins, by their locations",
+        "twins_built": "the players that have built their twins (once a game)",
+        "fleets_built": "the fleets each player (a role seat too) has built, for the fifth fleet",
     },
 )
