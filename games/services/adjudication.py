@@ -60,7 +60,13 @@ def phase_adjudicate(*, game_id: int, phase_id: int, when_due: bool = False) -> 
             link = BoardLink.objects.select_for_update().get(pk=link_id)
             if link.status != BoardLink.Status.SETUP:
                 return link_step(link, phase_id=phase_id)
-        game = game_locked(game_id)
+        try:
+            game = game_locked(game_id)
+        except Game.DoesNotExist:
+            # A stale message (the game was deleted since) is nothing to adjudicate, and
+            # no failure of a phase.
+            log.warning("game %s does not exist: phase %s left alone", game_id, phase_id)
+            return False
         phase = GamePhase.objects.select_for_update().filter(pk=phase_id, game=game).first()
         if phase is None or phase.status != GamePhase.Status.OPEN:
             return False

@@ -84,6 +84,16 @@ def test_a_task_for_a_phase_not_due_does_nothing_and_says_so(
     assert f"game {started_game.pk} phase S1901M is not due" in caplog.text
 
 
+def test_a_task_for_a_game_that_does_not_exist_does_nothing_and_says_so(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A stale message (or one from another database's run) is no failure to count."""
+    with caplog.at_level("INFO", logger="games"):
+        assert tasks.adjudicate_phase.apply(args=(987654, 123456)).get() is False
+    assert "game 987654 does not exist" in caplog.text
+    assert "failed" not in caplog.text
+
+
 def test_a_task_resolves_a_phase_whose_deadline_passed(started_game: Game) -> None:
     phase = current(started_game)
     _deadline_passed(phase)
