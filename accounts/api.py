@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from accounts import selectors, services
-from core.api import MAX_ID, READ_ERRORS, WRITE_ERRORS, ApiView
+from core.api import MAX_ID, READ_ERRORS, WRITE_ERRORS, ApiView, BodySerializer
 
 
 class TokenSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -35,7 +35,7 @@ class NewTokenSerializer(TokenSerializer):
 class TokensApi(ApiView):
     permission_classes = [IsAuthenticated]
 
-    class TokenCreateSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class TokenCreateSerializer(BodySerializer):
         name = serializers.CharField(max_length=60)
 
     @extend_schema(

@@ -11,24 +11,24 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from core.api import MAX_ID, READ_ERRORS, WRITE_ERRORS, ApiView
+from core.api import MAX_ID, READ_ERRORS, WRITE_ERRORS, ApiView, BodySerializer
 from games.api.access import game_for
 from games.models import Vacation
 from games.services import absences
 
 
-class ExtensionSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class ExtensionSerializer(BodySerializer):
     phase = serializers.CharField(help_text="The phase whose deadline moved (a code).")
     deadline = serializers.DateTimeField()
 
 
-class SitterSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class SitterSerializer(BodySerializer):
     username = serializers.CharField(
         max_length=150, allow_blank=True, help_text="Your sitter; empty for none."
     )
 
 
-class VacationSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class VacationSerializer(BodySerializer):
     id = serializers.IntegerField(read_only=True)
     first_day = serializers.DateField()
     last_day = serializers.DateField(help_text="Included.")
