@@ -13,7 +13,7 @@ from rest_framework.response import Response
 
 from accounts import selectors, services
 from accounts.permissions import NotAHouseBot
-from core.api import MAX_ID, READ_ERRORS, WRITE_ERRORS, ApiView
+from core.api import MAX_ID, READ_ERRORS, WRITE_ERRORS, ApiView, BodySerializer
 
 
 class TokenSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -37,7 +37,7 @@ class TokensApi(ApiView):
     # The site's own bots hold the one token the site derives for each (house_bot_keys).
     permission_classes = [IsAuthenticated, NotAHouseBot]
 
-    class TokenCreateSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class TokenCreateSerializer(BodySerializer):
         name = serializers.CharField(max_length=60)
 
     @extend_schema(

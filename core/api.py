@@ -10,6 +10,7 @@ accounts.api); diplosite.api_urls puts them under one prefix.
 from __future__ import annotations
 
 from typing import Any
+from zoneinfo import available_timezones
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
@@ -82,6 +83,52 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 def public_endpoints_only(endpoints: list[Any], **kwargs: Any) -> list[Any]:
     """drf-spectacular hook: the schema describes /api/v1/ alone."""
     return [e for e in endpoints if e[0].startswith("/api/v1/")]
+
+
+#: What a text the API reads may hold: anything but NUL, which every text field refuses
+#: (DRF's own check; PostgreSQL cannot store it).
+WITHOUT_NUL = "^[^\\x00]*$"
+#: And one that may not be blank: DRF trims a text's white space before it reads it, so
+#: white space alone is blank.
+NOT_BLANK_WITHOUT_NUL = "^[^\\x00]*[^\\s\\x00][^\\x00]*$"
+
+
+def _without_nul(schema: Any) -> None:
+    if isinstance(schema, dict):
+        free_text = (
+            schema.get("type") == "string"
+            and not {"enum", "format", "pattern"} & schema.keys()
+            and not schema.get("readOnly")
+        )
+        if free_text:
+            blank_refused = schema.get("minLength", 0) >= 1
+            schema["pattern"] = NOT_BLANK_WITHOUT_NUL if blank_refused else WITHOUT_NUL
+        for value in schema.values():
+            _without_nul(value)
+    elif isinstance(schema, list):
+        for value in schema:
+            _without_nul(value)
+
+
+def texts_without_nul(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """drf-spectacular hook: every text a request sends (its body's, its query's) is
+    declared as what the API takes: any text without NUL (``WITHOUT_NUL``), and with
+    more than white space where it may not be blank (``NOT_BLANK_WITHOUT_NUL``). The
+    schema said any text at all, and a name with a NUL in it, or of spaces alone, was
+    refused against it."""
+    for name, component in result.get("components", {}).get("schemas", {}).items():
+        if name.endswith("Request"):  # COMPONENT_SPLIT_REQUEST: the request's own
+            _without_nul(component)
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            if not isinstance(operation, dict):
+                continue
+            for parameter in operation.get("parameters", []):
+                if parameter.get("in") == "query":
+                    _without_nul(parameter.get("schema"))
+            for content in operation.get("requestBody", {}).get("content", {}).values():
+                _without_nul(content.get("schema"))
+    return result
 
 
 class ErrorSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -159,7 +206,110 @@ class IndexField(serializers.IntegerField):
         return value
 
 
-class PageQuerySerializer(serializers.Serializer):  # type: ignore[type-arg]
+def _json_type_errors(field: Any, value: Any) -> Any:
+    """What in ``value`` (read from JSON) is not of the JSON type ``field`` documents, in
+    DRF's error shape (a list of messages, or by key or index for what it holds); None
+    if nothing. Values are checked, never converted: the field then reads them as ever."""
+    if value is None:
+        return None  # null is the field's own to allow or refuse
+    if isinstance(field, serializers.BooleanField):
+        return None if isinstance(value, bool) else [_("Expected true or false.")]
+    if isinstance(field, serializers.IntegerField):
+        whole = isinstance(value, int) and not isinstance(value, bool)
+        return None if whole else [_("Expected a whole number.")]
+    if isinstance(field, (serializers.FloatField, serializers.DecimalField)):
+        number = isinstance(value, (int, float)) and not isinstance(value, bool)
+        return None if number else [_("Expected a number.")]
+    lists = (serializers.MultipleChoiceField, serializers.ListField, serializers.ListSerializer)
+    if isinstance(field, lists):
+        if not isinstance(value, list):
+            return [_("Expected a list.")]
+        child = getattr(field, "child", None)
+        if child is None:
+            return None
+        found = {i: _json_type_errors(child, v) for i, v in enumerate(value)}
+        return {i: e for i, e in found.items() if e} or None
+    if isinstance(
+        field,
+        (
+            serializers.CharField,
+            serializers.ChoiceField,
+            serializers.DateField,
+            serializers.TimeField,
+            serializers.DateTimeField,
+        ),
+    ):
+        return None if isinstance(value, str) else [_("Expected text.")]
+    if isinstance(field, (serializers.DictField, serializers.Serializer)):
+        if not isinstance(value, dict):
+            return [_("Expected an object.")]
+        if isinstance(field, serializers.DictField):
+            found = {k: _json_type_errors(field.child, v) for k, v in value.items()}
+        else:
+            found = {
+                name: _json_type_errors(f, value[name])
+                for name, f in field.fields.items()
+                if not f.read_only and name in value
+            }
+        return {k: e for k, e in found.items() if e} or None
+    return None  # JSONField and the like: any JSON at all
+
+
+class BodySerializer(serializers.Serializer):  # type: ignore[type-arg]
+    """A request body, read as the schema documents it: in JSON each value has the type
+    its field says, and ``0`` is no boolean, ``5`` no name, ``"5"`` no number. DRF's
+    fields convert what they can, as a form needs (every value of a form is text, so a
+    form is read as before); a JSON client that sends the wrong type has a bug it should
+    hear of, and the schema's promise holds both ways."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, dict) and not hasattr(data, "getlist"):
+            wrong = _json_type_errors(self, data)
+            if wrong:
+                raise serializers.ValidationError(wrong)
+        return super().to_internal_value(data)
+
+
+class QuerySerializer(serializers.Serializer):  # type: ignore[type-arg]
+    """Query parameters, checked as the schema documents them: one given empty
+    (``?variant=``, ``?legal=``) is refused like any other value its field does not take.
+    DRF reads an empty optional value of a form or a query as not given at all, so
+    ``?legal=`` meant the default and ``?variant=`` every variant, while the schema says
+    neither may be empty; a client that sends one has a bug it should hear of."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        blank = {
+            name: [_("This field may not be blank.")]
+            for name, field in self.fields.items()
+            if not getattr(field, "allow_blank", False)
+            and "" in (data.getlist(name) if hasattr(data, "getlist") else [data.get(name)])
+        }
+        if blank:
+            raise serializers.ValidationError(blank)
+        return super().to_internal_value(data)
+
+
+#: The time zones the site knows (IANA's names, as zoneinfo finds them; not the two
+#: files of a system's own that are no zone: games.deadlines.zone_named refuses them too).
+TIME_ZONES = sorted(available_timezones() - {"localtime", "posixrules"})
+
+
+class TimeZoneField(serializers.ChoiceField):
+    """An IANA time zone's name, one of :data:`TIME_ZONES` (documented as their list)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault(
+            "error_messages",
+            {
+                "invalid_choice": _(
+                    "Unknown time zone {input}; use an IANA name such as Europe/Berlin."
+                )
+            },
+        )
+        super().__init__(choices=TIME_ZONES, **kwargs)
+
+
+class PageQuerySerializer(QuerySerializer):
     """``limit`` and ``offset`` of a list, checked (a bad value is a 400, not a guess)."""
 
     limit = IndexField(min_value=1, max_value=100, default=50)

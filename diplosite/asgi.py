@@ -10,9 +10,13 @@ import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "diplosite.settings")
 django.setup(set_prefix=False)
 
-from diplosite.http import OneThreadASGIHandler  # noqa: E402  (needs Django set up first)
+from diplosite.http import (  # noqa: E402  (needs Django set up first)
+    OneThreadASGIHandler,
+    request_bodies_left_to_django,
+)
 
 django_asgi = OneThreadASGIHandler()
+request_bodies_left_to_django()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs Django set up first)
 from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402

@@ -159,3 +159,30 @@ class OneThreadASGIHandler(ASGIHandler):
             # The ASGI server chunks: bigger blocks than WSGI's (as ASGIHandler does).
             response.block_size = self.chunk_size
         return response
+
+
+def request_bodies_left_to_django() -> None:
+    """Make Daphne hand every request body to the application unread.
+
+    Twisted's HTTP request (under Daphne) parses a POST's multipart or urlencoded body
+    into ``request.args`` before the application sees the request, although Daphne never
+    reads them, and answers a multipart body it cannot parse (an empty one: ``--b--``)
+    with a bare 400, no body, no headers, in place of the API's JSON error. Django reads
+    the body itself (once, and within its upload limits), so the server's parse is only
+    wasted memory and a second, different answer to the same bad input.
+    """
+    try:
+        from daphne.http_protocol import WebRequest
+    except ImportError:  # served by another ASGI server
+        return
+    if getattr(WebRequest, "bodies_left_to_django", False):
+        return
+    made = WebRequest.__init__
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        made(self, *args, **kwargs)
+        # Read by twisted.web.http.Request.requestReceived, once the body is in.
+        self._parsePOSTFormSubmission = False
+
+    WebRequest.__init__ = __init__
+    WebRequest.bodies_left_to_django = True

@@ -329,14 +329,23 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "SCHEMA_PATH_PREFIX": "/api/v1",
     "PREPROCESSING_HOOKS": ["core.api.public_endpoints_only"],
+    # Bodies are documented as JSON, the API's format (every client of the site's sends
+    # it). A form is still read, but its fields are flat text: it cannot carry the nested
+    # bodies (orders by power) nor tell 0 from false, so it is no format to promise.
+    "PARSER_WHITELIST": ["core.api.JSONParser"],
     "COMPONENT_SPLIT_REQUEST": True,
     # /api/docs/ is Swagger UI from drf-spectacular-sidecar's static files: the page needs
     # nothing from outside the site.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "core.api.texts_without_nul",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "GameStatusEnum": "games.models.Game.Status",
         "PhaseStatusEnum": "games.models.GamePhase.Status",
+        "TimeZoneEnum": "core.api.TIME_ZONES",
     },
 }
 

@@ -82,6 +82,24 @@ class GamePhaseManager(models.Manager["GamePhase"]):
             [game_id, model.Status.OPEN.value],
         )
 
+    def due(self, *, now: Any = None) -> models.QuerySet[GamePhase]:
+        """The phases due for adjudication: open phases of running games that are not
+        paused, whose deadline has passed or that are marked due now (every power with
+        orders to give said it was ready, a game master answered the last open question, a
+        moderator had it tried again), except those given up to the moderators.
+
+        The rule's one home: beat's sweep queues these, and the adjudication task resolves
+        a phase only while it is one of them (a task is a message anyone with the broker
+        can send, or a stale one from another run of the site or of the tests)."""
+        now = now or timezone.now()
+        return self.filter(
+            models.Q(deadline__lte=now) | models.Q(due_now=True),
+            status=self.model.Status.OPEN,
+            stuck_since__isnull=True,
+            game__status=Game.Status.ACTIVE,
+            game__paused_at__isnull=True,
+        )
+
 
 class Game(models.Model):
     objects = GameManager()
@@ -394,9 +412,11 @@ class GamePhase(models.Model):
     adjudicated_orders = models.JSONField(null=True, blank=True)
     #: Powers whose players were reminded of this phase's deadline (each once).
     reminded_powers = models.JSONField(default=list, blank=True)
-    #: Due before its deadline: every power with orders to give said it was ready, or a
-    #: game master answered the last open question. Beat's sweep adjudicates it as if its
-    #: deadline had passed, so a task lost on the way (the broker away) costs a sweep.
+    #: Due before its deadline: every power with orders to give said it was ready, a game
+    #: master answered the last open question, or a moderator had a phase given up after
+    #: failures tried again. Beat's sweep adjudicates it as if its deadline had passed, so
+    #: a task lost on the way (the broker away) costs a sweep; the adjudication task reads
+    #: it too (GamePhaseManager.due), so that no message resolves a phase before its time.
     due_now = models.BooleanField(default=False)
     #: Adjudication attempts that raised (a bug in a variant, bad stored data), and the
     #: last error, for the moderators.

@@ -23,13 +23,15 @@ TRANSIENT = (OperationalError, InterfaceError)
 
 @shared_task(name="games.tasks.adjudicate_phase", acks_late=True, bind=True, max_retries=5)
 def adjudicate_phase(self: object, game_id: int, phase_id: int) -> bool:
-    """Adjudicate one phase. Safe to run twice: the service does it exactly once.
+    """Adjudicate one phase if it is due, and otherwise do nothing (logged): a message
+    names a phase, but only the database says whether its time has come. Safe to run
+    twice: the service does it exactly once.
 
     An attempt that raises is counted on the phase (services.phase_adjudication_failed);
     after a few, the phase is given up to the moderators instead of being queued by the
     sweep every minute, forever and silently."""
     try:
-        return services.phase_adjudicate(game_id=game_id, phase_id=phase_id)
+        return services.phase_adjudicate(game_id=game_id, phase_id=phase_id, when_due=True)
     except TRANSIENT:
         raise
     except BoardUnreadable as e:

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.conf import settings
 from django.urls import path
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -18,12 +18,13 @@ from core.api import (
     READ_ERRORS,
     WRITE_ERRORS,
     ApiView,
+    BodySerializer,
     IndexField,
     PageQuerySerializer,
     PageSerializer,
+    TimeZoneField,
     page_of,
 )
-from games.deadlines import zone_named
 from games.terms import REMINDER_HOURS_MAX
 from notifications import services, webhooks
 from notifications.models import (
@@ -54,8 +55,23 @@ class UnreadSerializer(serializers.Serializer):  # type: ignore[type-arg]
     unread = serializers.IntegerField()
 
 
-class SettingSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    choices = serializers.DictField(
+@extend_schema_field(
+    {
+        "type": "object",
+        "properties": {
+            kind.value: {"type": "array", "items": {"enum": list(Channel.values)}}
+            for kind in EVENT_KINDS
+        },
+        # Only the kinds of event there are: another is refused (validate_choices).
+        "additionalProperties": False,
+    }
+)
+class ChoicesField(serializers.DictField):
+    """The channels of each kind of event, documented kind by kind."""
+
+
+class SettingSerializer(BodySerializer):
+    choices = ChoicesField(
         child=serializers.ListField(child=serializers.ChoiceField(choices=Channel.choices)),
         help_text="Per kind of event (" + ", ".join(k.value for k in EVENT_KINDS) + "), "
         "the channels it goes to. Kinds left out go nowhere.",
@@ -66,7 +82,7 @@ class SettingSerializer(serializers.Serializer):  # type: ignore[type-arg]
         help_text="E-mails and webhooks bundled once a day (deadline reminders still at once).",
     )
     digest_hour = serializers.IntegerField(min_value=0, max_value=23, default=18)
-    time_zone = serializers.CharField(max_length=64, default="UTC")
+    time_zone = TimeZoneField(default="UTC")
     language = serializers.ChoiceField(
         choices=[("", "the site's default"), *settings.LANGUAGES],
         default="",
@@ -91,13 +107,6 @@ class SettingSerializer(serializers.Serializer):  # type: ignore[type-arg]
         problem = webhooks.address_problem(value) if value else None
         if problem is not None:
             raise serializers.ValidationError(problem)
-        return value
-
-    def validate_time_zone(self, value: str) -> str:
-        try:
-            zone_named(value)
-        except ValueError as e:
-            raise serializers.ValidationError(str(e)) from None
         return value
 
 
@@ -143,7 +152,7 @@ class NotificationsApi(ApiView):
 class NotificationsReadApi(ApiView):
     permission_classes = [IsAuthenticated]
 
-    class MarkReadSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class MarkReadSerializer(BodySerializer):
         ids = serializers.ListField(
             child=IndexField(min_value=1),
             required=False,

@@ -29,10 +29,12 @@ from core.api import (
     READ_ERRORS,
     WRITE_ERRORS,
     ApiView,
+    BodySerializer,
     ErrorSerializer,
     IndexField,
     PageQuerySerializer,
     PageSerializer,
+    QuerySerializer,
     by_power,
     page_of,
 )
@@ -191,7 +193,7 @@ def _few_powers(value: dict[str, list[str]]) -> dict[str, list[str]]:
     return value
 
 
-class SandboxOrdersInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class SandboxOrdersInputSerializer(BodySerializer):
     orders = _orders_field(
         help_text='Each power\'s orders, one text each: {"france": ["A par - bur"]}. '
         "Every power left out has none."
@@ -201,7 +203,7 @@ class SandboxOrdersInputSerializer(serializers.Serializer):  # type: ignore[type
         return _few_powers(value)
 
 
-class SandboxAdjudicateInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class SandboxAdjudicateInputSerializer(BodySerializer):
     orders = _orders_field(
         required=False,
         help_text="Each power's orders, as for PUT .../orders/; left out: those saved.",
@@ -242,7 +244,7 @@ def _state(request: Request, sandbox: Sandbox, at: int | None, *, owner: bool) -
         raise exceptions.NotFound(_("No such phase.")) from None
 
 
-class SandboxQuerySerializer(serializers.Serializer):  # type: ignore[type-arg]
+class SandboxQuerySerializer(QuerySerializer):
     phase = IndexField(
         required=False, help_text="A phase's id (see phases); where it was last opened if not."
     )
@@ -251,7 +253,7 @@ class SandboxQuerySerializer(serializers.Serializer):  # type: ignore[type-arg]
 class SandboxesApi(ApiView):
     permission_classes = [IsAuthenticated, NotAHouseBot]
 
-    class SandboxCreateSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class SandboxCreateSerializer(BodySerializer):
         title = serializers.CharField(
             max_length=100, required=False, allow_blank=True, help_text="The variant's name."
         )
@@ -463,15 +465,30 @@ class SharedSandboxApi(ApiView):
     def post(self, request: Request, code: str) -> Response:
         self._refuse()
 
-    @extend_schema(exclude=True)
+    @extend_schema(
+        operation_id="sandboxes_shared_put",
+        summary="Refused: a read-only link cannot change its sandbox",
+        request=None,
+        responses={403: _READ_ONLY},
+    )
     def put(self, request: Request, code: str) -> Response:
         self._refuse()
 
-    @extend_schema(exclude=True)
+    @extend_schema(
+        operation_id="sandboxes_shared_patch",
+        summary="Refused: a read-only link cannot change its sandbox",
+        request=None,
+        responses={403: _READ_ONLY},
+    )
     def patch(self, request: Request, code: str) -> Response:
         self._refuse()
 
-    @extend_schema(exclude=True)
+    @extend_schema(
+        operation_id="sandboxes_shared_delete",
+        summary="Refused: a read-only link cannot change its sandbox",
+        request=None,
+        responses={403: _READ_ONLY},
+    )
     def delete(self, request: Request, code: str) -> Response:
         self._refuse()
 

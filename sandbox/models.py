@@ -13,6 +13,7 @@ orders), so nothing adjudicated is ever rewritten.
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 
 from django.conf import settings
@@ -30,6 +31,26 @@ def share_code() -> str:
 def sandbox_seed() -> int:
     """A sandbox's own seed (every random event of its phases is drawn from it)."""
     return secrets.randbits(62)
+
+
+class SandboxAllowance(models.Model):
+    """What one owner's sandboxes take, kept on one row per owner: the row the verbs that
+    add a sandbox or phases lock first, so that two requests at once can never both pass
+    a limit the first one fills (each counted before the other wrote: 250 creates at once
+    left 201 sandboxes of 200), and the bytes his phases store, kept as a running total
+    so that the limit costs one row to check, not a sum over his phases."""
+
+    owner = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="sandbox_allowance",
+    )
+    #: The sum of :attr:`SandboxPhase.size` over the owner's phases.
+    stored_bytes = models.BigIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.owner_id}: {self.stored_bytes} bytes"
 
 
 class Sandbox(models.Model):
@@ -90,6 +111,9 @@ class SandboxPhase(models.Model):
     winner = models.CharField(max_length=200, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     adjudicated_at = models.DateTimeField(null=True, blank=True)
+    #: What it stores, in bytes (:meth:`stored_size` when last written), counted against
+    #: its owner's allowance (:class:`SandboxAllowance`).
+    size = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["depth", "pk"]
@@ -104,3 +128,9 @@ class SandboxPhase(models.Model):
     @property
     def is_adjudicated(self) -> bool:
         return self.position_after is not None
+
+    def stored_size(self) -> int:
+        """The bytes of what it stores (its position going in, orders, results and
+        position coming out, as compact JSON), the measure of its owner's allowance."""
+        stored = (self.code, self.position, self.orders, self.results, self.position_after)
+        return len(json.dumps(stored, separators=(",", ":"), ensure_ascii=False).encode())

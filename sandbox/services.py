@@ -13,6 +13,8 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import F, Sum
+from django.template.defaultfilters import filesizeformat
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -24,7 +26,7 @@ from games.export import phase_export
 from games.models import GamePhase
 from games.positions import game_end, result_rows
 from games.reading import order_problems, orders_excess, orders_in_slots
-from sandbox.models import Sandbox, SandboxPhase
+from sandbox.models import Sandbox, SandboxAllowance, SandboxPhase
 from sandbox.phases import branches_of, ordering_powers, phase_position, sandbox_variants
 from variants.registry import options_checked, site_variant
 
@@ -37,6 +39,12 @@ OrdersIn = Mapping[str, Sequence[str]]
 MAX_SANDBOXES_PER_OWNER = 200
 MAX_PHASES_PER_SANDBOX = 2000
 MAX_ORDERS_PER_POWER = 100
+#: And the bytes one owner's phases may store in all (SandboxPhase.size), since the two
+#: limits above multiply to 400,000 phases, about 0.9 GB for one account. An adjudicated
+#: phase of the standard board stores about 2.2 KB (Kapitalisten's a few times that): 50 MB
+#: is over 20,000 of them, a hundred long games with every branch tried, far beyond what
+#: one player studies, and a twentieth of what one account could fill before.
+MAX_STORED_BYTES_PER_OWNER = 50 * 1024 * 1024
 
 
 class NotOwner(ApplicationError):
@@ -54,12 +62,56 @@ def _own(sandbox: Sandbox, user: AbstractBaseUser) -> None:
         raise NotOwner
 
 
-def _room_for_one_more(owner: AbstractBaseUser) -> None:
-    if Sandbox.objects.filter(owner=owner).count() >= MAX_SANDBOXES_PER_OWNER:
+def _allowance(owner_id: int) -> SandboxAllowance:
+    """The owner's allowance row (made the first time), locked until the transaction ends.
+
+    Every verb that adds a sandbox or a phase, or changes what one stores, takes it before
+    any sandbox's or phase's row (one order of locks, no deadlock): the owner's requests
+    then check and fill the limits one at a time, where counting without it let
+    concurrent creates each see room for one more (250 at once left 201 of 200)."""
+    SandboxAllowance.objects.bulk_create(
+        [SandboxAllowance(owner_id=owner_id)], ignore_conflicts=True
+    )
+    return SandboxAllowance.objects.select_for_update().get(owner_id=owner_id)
+
+
+def _room_for_one_more(owner_id: int) -> None:
+    """Refuse a sandbox beyond :data:`MAX_SANDBOXES_PER_OWNER` (counted under the
+    owner's allowance lock, so exactly)."""
+    if Sandbox.objects.filter(owner_id=owner_id).count() >= MAX_SANDBOXES_PER_OWNER:
         raise ApplicationError(
             _("You have %(n)d sandboxes, as many as one may keep: delete one first.")
             % {"n": MAX_SANDBOXES_PER_OWNER}
         )
+
+
+def _charge(allowance: SandboxAllowance, *phases: SandboxPhase) -> None:
+    """Size ``phases`` as they are about to be saved and count what they store beyond what
+    they stored before against the owner's allowance (the caller saves them).
+
+    Raises:
+        ApplicationError: they would take the owner's sandboxes past
+            :data:`MAX_STORED_BYTES_PER_OWNER`; the transaction then writes nothing.
+    """
+    grown = 0
+    for phase in phases:
+        size = phase.stored_size()
+        grown += size - phase.size
+        phase.size = size
+    if grown > 0 and allowance.stored_bytes + grown > MAX_STORED_BYTES_PER_OWNER:
+        raise ApplicationError(
+            _(
+                "Your sandboxes take all the room one account may have (%(limit)s): "
+                "delete one you no longer need first."
+            )
+            % {"limit": filesizeformat(MAX_STORED_BYTES_PER_OWNER)},
+            {"reason_code": "sandbox_storage_full"},
+        )
+    if grown:
+        SandboxAllowance.objects.filter(pk=allowance.pk).update(
+            stored_bytes=F("stored_bytes") + grown
+        )
+        allowance.stored_bytes += grown
 
 
 @transaction.atomic
@@ -82,7 +134,8 @@ def sandbox_create(
         raise ApplicationError(_("There is no such variant."))
     variant = find_variant(variant_id)
     checked = options_checked(variant, options)
-    _room_for_one_more(owner)
+    allowance = _allowance(owner.pk)
+    _room_for_one_more(owner.pk)
     sandbox = Sandbox.objects.create(
         owner=owner, variant=variant.id, title=title.strip() or str(site_variant(variant.id).name)
     )
@@ -93,9 +146,11 @@ def sandbox_create(
         raise ApplicationError(
             _("The variant's options are not valid: %(problem)s") % {"problem": str(e)}
         ) from None
-    root = SandboxPhase.objects.create(
+    root = SandboxPhase(
         sandbox=sandbox, code=str(first.phase), position=position_to_json(first), seed=seed
     )
+    _charge(allowance, root)
+    root.save()
     sandbox.head = root
     sandbox.save(update_fields=["head"])
     return sandbox
@@ -114,7 +169,8 @@ def sandbox_fork(*, user: AbstractBaseUser, phase: GamePhase, title: str = "") -
     """
     if not user.is_authenticated:
         raise ApplicationError(_("Log in to fork a phase into a sandbox."))
-    _room_for_one_more(user)
+    allowance = _allowance(user.pk)
+    _room_for_one_more(user.pk)
     try:
         seen = phase_export(user=user, phase=phase)
     except PermissionError:
@@ -138,13 +194,15 @@ def sandbox_fork(*, user: AbstractBaseUser, phase: GamePhase, title: str = "") -
     if not isinstance(seed, int):
         seed = sandbox.seed_at(0)
     powers = set(ordering_powers(position))
-    root = SandboxPhase.objects.create(
+    root = SandboxPhase(
         sandbox=sandbox,
         code=str(position.phase),
         position=position_to_json(position),
         seed=seed,
         orders={p: list(o) for p, o in sorted(orders.items()) if p in powers and o},
     )
+    _charge(allowance, root)
+    root.save()
     sandbox.head = root
     sandbox.save(update_fields=["head"])
     return sandbox
@@ -211,14 +269,17 @@ def sandbox_orders_save(
         ApplicationError: the phase was adjudicated (adjudicate other orders instead: a
             branch), or some orders are not accepted (see :func:`orders_read`).
     """
+    sandbox = Sandbox.objects.get(pk=phase.sandbox_id)
+    _own(sandbox, user)
+    allowance = _allowance(sandbox.owner_id)
     phase = SandboxPhase.objects.select_for_update().select_related("sandbox").get(pk=phase.pk)
-    _own(phase.sandbox, user)
     if phase.is_adjudicated:
         raise ApplicationError(
             _("This phase was adjudicated: adjudicate it with other orders to make a branch.")
         )
     phase.orders = orders_read(phase, orders)
-    phase.save(update_fields=["orders"])
+    _charge(allowance, phase)
+    phase.save(update_fields=["orders", "size"])
     return phase
 
 
@@ -239,8 +300,10 @@ def sandbox_adjudicate(
         ApplicationError: some orders are not accepted (see :func:`orders_read`), or the
             position cannot be adjudicated.
     """
-    sandbox = Sandbox.objects.select_for_update().get(pk=phase.sandbox_id)
+    sandbox = Sandbox.objects.get(pk=phase.sandbox_id)
     _own(sandbox, user)
+    allowance = _allowance(sandbox.owner_id)
+    sandbox = Sandbox.objects.select_for_update().get(pk=sandbox.pk)
     if sandbox.phases.count() >= MAX_PHASES_PER_SANDBOX - 1:  # a branch adds two phases
         raise ApplicationError(
             _("This sandbox has as many phases as one may have: start another one.")
@@ -253,7 +316,7 @@ def sandbox_adjudicate(
         for branch in branches_of(phase):
             if branch.is_adjudicated and _same_orders(branch.orders) == same:
                 return _opened_at(sandbox, branch.children.get())
-        target = SandboxPhase.objects.create(
+        target = SandboxPhase(
             sandbox=sandbox,
             parent_id=phase.parent_id,
             depth=phase.depth,
@@ -263,17 +326,19 @@ def sandbox_adjudicate(
         )
     target.orders = given
     after = _resolve(target)
-    return _opened_at(
-        sandbox,
-        SandboxPhase.objects.create(
-            sandbox=sandbox,
-            parent=target,
-            depth=target.depth + 1,
-            code=after["phase"],
-            position=after,
-            seed=sandbox.seed_at(target.depth + 1),
-        ),
+    following = SandboxPhase(
+        sandbox=sandbox,
+        parent=target,
+        depth=target.depth + 1,
+        code=after["phase"],
+        position=after,
+        seed=sandbox.seed_at(target.depth + 1),
     )
+    # Both counted before either is written: a sandbox that is full stays as it was.
+    _charge(allowance, target, following)
+    target.save()
+    following.save()
+    return _opened_at(sandbox, following)
 
 
 def sandbox_branch(
@@ -301,7 +366,8 @@ def _same_orders(orders: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:
 
 
 def _resolve(phase: SandboxPhase) -> dict[str, Any]:
-    """Adjudicate ``phase`` with its orders and store it whole; the position coming out."""
+    """Adjudicate ``phase`` with its orders, whole but not yet saved (the caller counts
+    what it stores first); the position coming out."""
     variant = find_variant(phase.sandbox.variant)
     try:
         resolution = resolve(phase_position(phase), phase.orders, seed=phase.seed, variant=variant)
@@ -320,7 +386,6 @@ def _resolve(phase: SandboxPhase) -> dict[str, Any]:
     phase.position_after = position_to_json(after)
     phase.outcome, phase.winner = ended if ended is not None else ("", "")
     phase.adjudicated_at = timezone.now()
-    phase.save()
     return phase.position_after
 
 
@@ -337,6 +402,10 @@ def sandbox_delete(*, user: AbstractBaseUser, sandbox: Sandbox) -> None:
     Raises:
         NotOwner: ``user`` does not own it.
     """
-    sandbox = Sandbox.objects.select_for_update().get(pk=sandbox.pk)
+    sandbox = Sandbox.objects.get(pk=sandbox.pk)
     _own(sandbox, user)
+    allowance = _allowance(sandbox.owner_id)
+    sandbox = Sandbox.objects.select_for_update().get(pk=sandbox.pk)
+    freed = sandbox.phases.aggregate(total=Sum("size"))["total"] or 0
     sandbox.delete()
+    SandboxAllowance.objects.filter(pk=allowance.pk).update(stored_bytes=F("stored_bytes") - freed)

@@ -11,22 +11,29 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from core.api import MAX_ID, PHASE_WRITE_ERRORS, READ_ERRORS, WRITE_ERRORS, ApiView
+from core.api import (
+    MAX_ID,
+    PHASE_WRITE_ERRORS,
+    READ_ERRORS,
+    WRITE_ERRORS,
+    ApiView,
+    BodySerializer,
+)
 from games.api.access import game_for, phase_named
 from games.models import Vacation
 from games.services import absences
 
 
-class ExtensionRequestSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class ExtensionRequestSerializer(BodySerializer):
     phase = phase_named("whose deadline you want moved")
 
 
-class ExtensionSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class ExtensionSerializer(BodySerializer):
     phase = serializers.CharField(help_text="The phase whose deadline moved (a code).")
     deadline = serializers.DateTimeField()
 
 
-class SitterSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class SitterSerializer(BodySerializer):
     username = serializers.CharField(
         max_length=150,
         allow_blank=True,
@@ -37,7 +44,7 @@ class SitterSerializer(serializers.Serializer):  # type: ignore[type-arg]
     )
 
 
-class VacationSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class VacationSerializer(BodySerializer):
     id = serializers.IntegerField(read_only=True)
     first_day = serializers.DateField()
     last_day = serializers.DateField(help_text="Included.")

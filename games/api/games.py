@@ -31,9 +31,12 @@ from core.api import (
     READ_ERRORS,
     WRITE_ERRORS,
     ApiView,
+    BodySerializer,
     IndexField,
     PageQuerySerializer,
     PageSerializer,
+    QuerySerializer,
+    TimeZoneField,
     by_power,
     page_of,
 )
@@ -289,7 +292,7 @@ class OrdersResultSerializer(serializers.Serializer):  # type: ignore[type-arg]
     ready = serializers.BooleanField()
 
 
-class OrderCheckSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class OrderCheckSerializer(BodySerializer):
     order = serializers.CharField(
         max_length=200, help_text='One order as typed, such as "A vie - tri".'
     )
@@ -311,7 +314,7 @@ class OrderCheckResultSerializer(serializers.Serializer):  # type: ignore[type-a
     )
 
 
-class ReadySerializer(serializers.Serializer):  # type: ignore[type-arg]
+class ReadySerializer(BodySerializer):
     ready = serializers.BooleanField()
 
 
@@ -324,7 +327,7 @@ class DrawResultSerializer(serializers.Serializer):  # type: ignore[type-arg]
     game_drawn = serializers.BooleanField()
 
 
-class VoteSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class VoteSerializer(BodySerializer):
     kind = serializers.ChoiceField(
         choices=Vote.Kind.choices,
         help_text="draw: every survivor agrees, the game is drawn. concede: two-player games "
@@ -359,7 +362,7 @@ class GamesApi(ApiView):
         status = serializers.ChoiceField(choices=Game.Status.choices, default=Game.Status.FORMING)
         variant = serializers.CharField(max_length=40, required=False)
 
-    class GameCreateSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class GameCreateSerializer(BodySerializer):
         name = serializers.CharField(max_length=100)
         variant = serializers.CharField(max_length=40, default="standard")
         options = serializers.DictField(default=dict, help_text="The variant's rule choices.")
@@ -385,7 +388,7 @@ class GamesApi(ApiView):
         deadline_time = serializers.TimeField(
             required=False, allow_null=True, help_text="Deadlines fall at this time of day."
         )
-        time_zone = serializers.CharField(max_length=64, default="UTC")
+        time_zone = TimeZoneField(default="UTC")
         days_off = serializers.ListField(
             child=serializers.IntegerField(min_value=0, max_value=6),
             default=list,
@@ -485,7 +488,7 @@ class GamesApi(ApiView):
 
 
 class GameStateApi(ApiView):
-    class StateQuerySerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class StateQuerySerializer(QuerySerializer):
         phase = IndexField(required=False, help_text="A phase's index.")
         legal = serializers.ChoiceField(
             choices=["full", "compact"],
@@ -537,7 +540,7 @@ class GameJoinApi(ApiView):
     # The site seats its own bots itself, in practice games only.
     permission_classes = [IsAuthenticated, NotAHouseBot]
 
-    class JoinSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class JoinSerializer(BodySerializer):
         power = serializers.CharField(max_length=40, required=False)
         invite_code = serializers.CharField(
             max_length=32, required=False, help_text="Needed for a private game."
@@ -610,7 +613,7 @@ class GameStartApi(ApiView):
 class OrdersApi(ApiView):
     permission_classes = [IsAuthenticated]
 
-    class OrdersInputSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class OrdersInputSerializer(BodySerializer):
         orders = serializers.ListField(
             child=serializers.CharField(max_length=200, allow_blank=True), max_length=100
         )
@@ -712,7 +715,7 @@ class ReadyApi(ApiView):
 class DrawVoteApi(ApiView):
     permission_classes = [IsAuthenticated]
 
-    class DrawVoteSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class DrawVoteSerializer(BodySerializer):
         accept = serializers.BooleanField()
         phase = phase_named("you vote in (a vote lapses when its phase ends)")
 

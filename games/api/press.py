@@ -18,7 +18,9 @@ from core.api import (
     READ_ERRORS,
     WRITE_ERRORS,
     ApiView,
+    BodySerializer,
     IndexField,
+    QuerySerializer,
 )
 from games import visibility, wording
 from games.api.access import game_for
@@ -105,14 +107,14 @@ class PressMessagesSerializer(serializers.Serializer):  # type: ignore[type-arg]
     messages = PressMessageSerializer(many=True)
 
 
-class PressReadSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class PressReadSerializer(BodySerializer):
     conversation = serializers.CharField(max_length=400)
     last_read = serializers.IntegerField(read_only=True)
     up_to = IndexField(required=False, write_only=True)
 
 
 class PressApi(ApiView):
-    class PressSendSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class PressSendSerializer(BodySerializer):
         to = RecipientsField()
         body = serializers.CharField(max_length=press.MAX_BODY, trim_whitespace=False)
         signature = serializers.CharField(
@@ -170,7 +172,7 @@ class PressApi(ApiView):
 
 
 class PressMessagesApi(ApiView):
-    class PressQuerySerializer(serializers.Serializer):  # type: ignore[type-arg]
+    class PressQuerySerializer(QuerySerializer):
         conversation = serializers.CharField(max_length=400, default=PressMessage.ALL)
         phase = serializers.CharField(
             max_length=12, required=False, help_text="Only those sent in this phase (a code)."

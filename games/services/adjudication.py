@@ -35,14 +35,23 @@ log = logging.getLogger(__name__)
 MAX_ADJUDICATION_FAILURES = 3
 
 
-def phase_adjudicate(*, game_id: int, phase_id: int) -> bool:
+def phase_adjudicate(*, game_id: int, phase_id: int, when_due: bool = False) -> bool:
     """Adjudicate a phase exactly once; ``False`` if it was already done (or not due).
 
     Locks the game row, so a second worker, a retried task or a double
     deadline finds the phase resolved and does nothing. Missing orders take
     the defaults (hold, disband, waive, civil disorder) and are recorded on
     the seat. Opens the next phase, or ends the game. The boards of a
-    linked boards (a twin-board duel) are adjudicated together (services.links).
+    linked boards (a twin-board duel) are adjudicated together (services.links),
+    once every board at the step is due.
+
+    With ``when_due`` (the Celery task, games.tasks.adjudicate_phase) the phase is
+    resolved only if it is due (GamePhaseManager.due: its deadline passed, every power
+    with orders to give is ready, or a moderator had it tried again); otherwise nothing
+    is done and the log says so. A task is only a message: a stale one, or one from
+    another process sharing the broker (the tests beside the site), named a phase that
+    was open and resolved it a day early with its players' units holding. Without it
+    the caller has decided the phase ends now (a test, a benchmark).
     """
     link_id = Game.objects.filter(pk=game_id).values_list("link_id", flat=True).first()
     with transaction.atomic():
@@ -52,11 +61,26 @@ def phase_adjudicate(*, game_id: int, phase_id: int) -> bool:
             link = BoardLink.objects.select_for_update().get(pk=link_id)
             if link.status != BoardLink.Status.SETUP:
                 return link_step(link, phase_id=phase_id)
-        game = game_locked(game_id)
+        try:
+            game = game_locked(game_id)
+        except Game.DoesNotExist:
+            # A stale message (the game was deleted since) is nothing to adjudicate, and
+            # no failure of a phase.
+            log.warning("game %s does not exist: phase %s left alone", game_id, phase_id)
+            return False
         phase = GamePhase.objects.select_for_update().filter(pk=phase_id, game=game).first()
         if phase is None or phase.status != GamePhase.Status.OPEN:
             return False
         if game.status != Game.Status.ACTIVE or game.is_paused or phase.stuck_since:
+            return False
+        if when_due and not GamePhase.objects.due().filter(pk=phase.pk).exists():
+            log.warning(
+                "game %s phase %s is not due (deadline %s, not every power ready, no "
+                "moderator's retry): left open",
+                game_id,
+                phase.code,
+                phase.deadline.isoformat() if phase.deadline else "none",
+            )
             return False
         variant = find_variant(game.variant)
         now = timezone.now()

@@ -24,7 +24,7 @@ from games import visibility
 from games.links import link_rule
 from games.models import BoardLink, Game, GameMaster, GamePhase, ModeratorAction, Seat
 from games.positions import phase_position
-from games.services.kernel import bump, everyone_ready, game_finish, phase_open, tell_adjudicated
+from games.services.kernel import bump, game_finish, phase_open, tell_adjudicated
 from games.services.moderation import action_record, reason_required
 from games.services.nmr import nmr_policy_apply
 from games.services.resolving import board_resolve
@@ -77,9 +77,10 @@ def link_boards_start(
 
 def link_step(link: BoardLink, *, phase_id: int) -> bool:
     """Adjudicate the link's next step: every board at the earliest open phase, together,
-    once each of them is due (its deadline passed, or all its powers ready), and once the
-    boards' missed-orders policy, applied to each, no longer holds the step (a grace
-    period, a search for a replacement). Nothing is played while a board is paused.
+    once each of them is due (GamePhaseManager.due: its deadline passed, all its powers
+    ready, or a moderator had it tried again), and once the boards' missed-orders policy,
+    applied to each, no longer holds the step (a grace period, a search for a replacement).
+    Nothing is played while a board is paused.
 
     A board ahead of the others (it had no retreats to play) waits with no deadline. When
     every board has finished the same movement turn, the link's rule gives its verdict; a
@@ -110,11 +111,13 @@ def link_step(link: BoardLink, *, phase_id: int) -> bool:
     if phase_id not in {current[g.pk].pk for g in at_step}:
         return False  # a board waiting for the others, or a phase already done
     now = timezone.now()
-    for g in at_step:
-        phase = current[g.pk]
-        due = phase.deadline is not None and phase.deadline <= now
-        if not due and not everyone_ready(g, phase):
-            return False
+    # The boards are one match: the step is due when every board at it is (the rule's one
+    # home, GamePhaseManager.due: deadline passed, all ready, or a moderator's retry).
+    stepping = {current[g.pk].pk for g in at_step}
+    due = set(GamePhase.objects.due(now=now).filter(pk__in=stepping).values_list("pk", flat=True))
+    if due != stepping:
+        log.info("link %s: %s is not due on every board yet", link.pk, step)
+        return False
     variant = find_variant(boards[0].variant)
     # Missed orders: each board's own policy (grace, a search for a replacement), as for a
     # single game (phase_adjudicate). The boards are one match: when one board waits, the

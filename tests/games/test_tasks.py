@@ -23,8 +23,13 @@ from tests.games.helpers import current
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+def _deadline_passed(phase: GamePhase) -> None:
+    GamePhase.objects.filter(pk=phase.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+
+
 def test_a_second_delivery_does_nothing(started_game: Game) -> None:
     phase = current(started_game)
+    _deadline_passed(phase)
     assert tasks.adjudicate_phase.apply(args=(started_game.pk, phase.pk)).get() is True
     assert tasks.adjudicate_phase.apply(args=(started_game.pk, phase.pk)).get() is False
     assert started_game.phases.count() == 2
@@ -51,6 +56,117 @@ def test_a_crash_mid_adjudication_leaves_nothing_and_the_retry_does_it_once(
     assert services.phase_adjudicate(game_id=started_game.pk, phase_id=phase.pk) is True
     assert services.phase_adjudicate(game_id=started_game.pk, phase_id=phase.pk) is False
     assert started_game.phases.count() == 2
+
+
+# -- issue 41: a task resolves a phase only once it is due --------------------------------------
+
+
+def test_a_task_for_a_phase_not_due_does_nothing_and_says_so(
+    started_game: Game, players: dict[str, Any], caplog: pytest.LogCaptureFixture
+) -> None:
+    """A site beside the test suite took one of its tasks from the shared broker and
+    resolved its demo game's Spring 1902 forty seconds after it opened, with a day-long
+    deadline and Austria neither ordered nor ready: all four Austrian units held."""
+    services.orders_submit(game=started_game, user=players["england"], orders=["F lon - nth"])
+    for power, user in players.items():
+        if power != "austria":
+            services.orders_ready(game=started_game, user=user, ready=True)
+    phase = current(started_game)
+    orders = sorted(phase.order_sets.values_list("power", "orders", "ready"))
+    with caplog.at_level("INFO", logger="games.services.adjudication"):
+        assert tasks.adjudicate_phase.apply(args=(started_game.pk, phase.pk)).get() is False
+    phase.refresh_from_db()
+    assert phase.status == GamePhase.Status.OPEN
+    assert phase.results is None
+    assert phase.failures == 0  # nothing went wrong: it is simply not its time
+    assert started_game.phases.count() == 1
+    assert sorted(phase.order_sets.values_list("power", "orders", "ready")) == orders
+    assert f"game {started_game.pk} phase S1901M is not due" in caplog.text
+
+
+def test_a_task_for_a_game_that_does_not_exist_does_nothing_and_says_so(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A stale message (or one from another database's run) is no failure to count."""
+    with caplog.at_level("INFO", logger="games"):
+        assert tasks.adjudicate_phase.apply(args=(987654, 123456)).get() is False
+    assert "game 987654 does not exist" in caplog.text
+    assert "failed" not in caplog.text
+
+
+def test_a_task_resolves_a_phase_whose_deadline_passed(started_game: Game) -> None:
+    phase = current(started_game)
+    _deadline_passed(phase)
+    assert tasks.adjudicate_phase.apply(args=(started_game.pk, phase.pk)).get() is True
+    assert current(started_game).code == "F1901M"
+
+
+def test_a_task_resolves_a_phase_every_power_is_ready_for(
+    started_game: Game, players: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    queued: list[tuple[int, int]] = []
+    monkeypatch.setattr(tasks.adjudicate_phase, "delay", lambda g, p: queued.append((g, p)))
+    phase = current(started_game)
+    for user in players.values():
+        services.orders_ready(game=started_game, user=user, ready=True)
+    assert queued == [(started_game.pk, phase.pk)]
+    assert tasks.adjudicate_phase.apply(args=queued[0]).get() is True
+    assert current(started_game).code == "F1901M"
+
+
+def test_a_task_leaves_a_phase_a_player_is_no_longer_ready_for(
+    started_game: Game, players: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    queued: list[tuple[int, int]] = []
+    monkeypatch.setattr(tasks.adjudicate_phase, "delay", lambda g, p: queued.append((g, p)))
+    for user in players.values():
+        services.orders_ready(game=started_game, user=user, ready=True)
+    # Taken back before the worker came to the task: the phase waits for its deadline.
+    services.orders_ready(game=started_game, user=players["austria"], ready=False)
+    assert tasks.adjudicate_phase.apply(args=queued[0]).get() is False
+    assert current(started_game).code == "S1901M"
+
+
+def test_a_task_resolves_a_phase_a_moderator_had_tried_again(
+    started_game: Game, site_moderator: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The moderator's retry of a phase given up after failures is recorded on the phase
+    (due now), so the task knows it was forced, deadline or not."""
+    from games.services import moderation
+
+    queued: list[tuple[int, int]] = []
+    monkeypatch.setattr(tasks.adjudicate_phase, "delay", lambda g, p: queued.append((g, p)))
+    phase = current(started_game)
+    GamePhase.objects.filter(pk=phase.pk).update(
+        stuck_since=timezone.now(), failures=3, last_failure="a bug, since fixed"
+    )
+    assert tasks.adjudicate_phase.apply(args=(started_game.pk, phase.pk)).get() is False
+    moderation.phase_retry(game=started_game, by=site_moderator, reason="Variant fixed.")
+    assert queued == [(started_game.pk, phase.pk)]
+    assert tasks.adjudicate_phase.apply(args=queued[0]).get() is True
+    phase.refresh_from_db()
+    assert phase.status == GamePhase.Status.RESOLVED
+    assert current(started_game).code == "F1901M"
+
+
+def test_a_duels_step_waits_until_every_board_is_due(make_user: Any) -> None:
+    """Linked boards are one match: a task for a board that is due does nothing while the
+    other board at the same step is not."""
+    from games.models import BoardLink
+    from tests.games.helpers import duel_started
+
+    red, blue = make_user("red-player"), make_user("blue-player")
+    board_a = duel_started(red, blue)
+    board_b = BoardLink.objects.get(games=board_a).board("B")
+    assert board_b is not None
+    assert current(board_a).code == current(board_b).code == "F1901M"
+    _deadline_passed(current(board_a))
+    assert tasks.adjudicate_phase.apply(args=(board_a.pk, current(board_a).pk)).get() is False
+    assert current(board_a).code == "F1901M"
+    for user in (red, blue):
+        services.orders_ready(game=board_b, user=user, ready=True)
+    assert tasks.adjudicate_phase.apply(args=(board_a.pk, current(board_a).pk)).get() is True
+    assert current(board_a).code == current(board_b).code == "F1902M"
 
 
 def test_the_sweep_queues_due_phases_and_survives_a_broker_outage(
