@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -14,6 +16,7 @@ from adjudicator import Position, find_variant
 from adjudicator.io import position_to_json
 from core.errors import ApplicationError, NoSuchPhase, NotSeated, PhaseOver
 from core.live import game_changed_publish
+from core.names import name_key
 from core.queue import after_commit, task_after_commit
 from games import events, visibility
 from games.models import Game, GameMaster, GamePhase, Seat
@@ -301,3 +304,22 @@ def adjudicate_after_commit(game_id: int, phase_id: int) -> None:
     fails for it."""
     GamePhase.objects.filter(pk=phase_id, status=GamePhase.Status.OPEN).update(due_now=True)
     task_after_commit(ADJUDICATE, game_id, phase_id)
+
+
+def a_members_user_name(name: str) -> bool:
+    """Whether ``name`` reads as the user name of any account of the site: neither a
+    pseudonym (games.services.lobby) nor a signature (games.services.press) may be one,
+    for the others would take its bearer for that member.
+
+    User names are letters, digits and ``@.+-_`` in Unicode's compatibility form (Django
+    normalises them so when an account is made): the accounts ``name`` could stand for
+    are those whose name is ``name`` or its key in another case, which the database finds
+    without reading every account; their keys decide.
+    """
+    key = name_key(name)
+    found = (
+        get_user_model()
+        .objects.filter(Q(username__iexact=name) | Q(username__iexact=key))
+        .values_list("username", flat=True)[:20]
+    )
+    return any(name_key(str(username)) == key for username in found)
