@@ -325,3 +325,86 @@ def test_a_faulty_order_stands_in_the_list_with_what_is_wrong(
     page = get(client_of(one), reverse("games:detail", args=[game.pk]) + "?as=russia")
     assert '<li data-order="F war - gal" class="faulty">' in page
     assert "void when adjudicated:" in page
+
+
+# -- issue 34: the opening exchange can be finished on the site; Ready warns of 3.3.1 --------
+
+#: Said beside the Ready button while an investor has no exchange orders (rule 3.3.1).
+NO_ORDERS_WARNING = "you sell 500 of every currency you hold automatically"
+
+
+def _ready_form(text: str) -> str:
+    """The form that marks the seat ready, as the page has it ('' if none)."""
+    if 'id="ready-form"' not in text:
+        return ""
+    start = text.index('id="ready-form"')
+    return text[start : text.index("</form>", start)]
+
+
+def test_the_opening_exchange_offers_ready_on_the_game_page_and_the_exchange_page(
+    make_user: Any,
+) -> None:
+    """Winter 1900 is the exchange alone: every investor owes his exchange orders and
+    says he is ready on either page, each form naming its phase; once all nine have, the
+    turn is adjudicated without waiting for its deadline."""
+    game, users = kapitalisten_game(make_user)
+    winter = current(game)
+    assert winter.code == "W1900X"
+    for n, user in enumerate(users.values(), start=1):
+        game_page = get(client_of(user), reverse("games:detail", args=[game.pk]))
+        exchange_page = get(client_of(user), reverse("games:exchange", args=[game.pk]))
+        for text in (game_page, exchange_page):
+            form = _ready_form(text)
+            assert f'name="phase" value="{winter.index}"' in form
+            assert 'name="ready" value="1"' in form
+        # Half say so on the exchange page, and come back to it; half on the game page.
+        if n % 2:
+            answer = client_of(user).post(
+                reverse("games:ready", args=[game.pk]),
+                {"ready": "1", "phase": str(winter.index), "next": "exchange"},
+            )
+            assert answer["Location"] == reverse("games:exchange", args=[game.pk])
+            again = get(client_of(user), reverse("games:exchange", args=[game.pk]))
+            assert "You are ready" in _ready_form(again)
+        else:
+            answer = client_of(user).post(
+                reverse("games:ready", args=[game.pk]),
+                {"ready": "1", "phase": str(winter.index)},
+            )
+            assert answer["Location"] == reverse("games:detail", args=[game.pk])
+    winter.refresh_from_db()
+    assert winter.due_now, "everyone ready: the turn is adjudicated now"
+
+
+def test_ready_without_exchange_orders_is_said_to_sell_500_of_everything(
+    make_user: Any,
+) -> None:
+    """Rule 3.3.1: an investor without exchange orders sells 500 of every currency. Said
+    beside the Ready button, before he presses it, on both pages; not once he has some."""
+    game, _users = kapitalisten_game(make_user)
+    user = investor_user(game, "investor-1")
+    pages = [reverse("games:detail", args=[game.pk]), reverse("games:exchange", args=[game.pk])]
+    for url in pages:
+        assert NO_ORDERS_WARNING in _ready_form(get(client_of(user), url)), url
+    services.orders_submit(game=game, user=user, orders=["sell 10 italy"], power="investor-1")
+    for url in pages:
+        assert _ready_form(get(client_of(user), url)), url
+        assert NO_ORDERS_WARNING not in get(client_of(user), url), url
+
+
+def test_a_controller_is_warned_beside_the_ready_of_his_nation(
+    played: tuple[Game, dict[str, Any]],
+) -> None:
+    """In a turn of war a controller says he is ready on his nation's panel, for the
+    nation and his exchange at once: the warning stands there while he has no exchange
+    orders (investor 1 has some this turn)."""
+    game, _users = played
+    ruling = controllers(game)
+    assert ruling["russia"] == "investor-1"
+    other = next(n for n, c in ruling.items() if c not in (None, "investor-1"))
+    for nation, warned in (("russia", False), (other, True)):
+        user = investor_user(game, ruling[nation])
+        url = reverse("games:detail", args=[game.pk]) + f"?as={nation}"
+        form = _ready_form(get(client_of(user), url))
+        assert form, nation
+        assert (NO_ORDERS_WARNING in form) is warned, nation
