@@ -99,3 +99,56 @@ class TheExchangeForm(BrowserTestCase):
             box = buttons.first.bounding_box()
             assert box is not None
             assert box["height"] >= 40
+
+
+class TheOpeningExchangeEnds(BrowserTestCase):
+    """Winter 1900 is the exchange alone: each investor says he is ready on the exchange
+    page or the game page, warned beside the button while he has no exchange orders that
+    he then sells 500 of every currency (rule 3.3.1); the last ready mark ends the turn."""
+
+    eager_tasks = True
+
+    def test_the_investors_say_they_are_ready_and_the_turn_ends(self) -> None:
+        from games.models import GamePhase
+        from tests.e2e.base import outside_the_event_loop
+
+        game, username = bourse("opener")
+        winter = game.phases.get()
+        assert winter.code == "W1900X"
+        exchange = f"{self.live_server_url}/games/{game.pk}/exchange/"
+        with browser_session() as (browser, errors):
+            page = signed_in(browser, errors, self.live_server_url, username)
+            page.goto(exchange)
+            warning = page.locator("#ready-form #ready-warning")
+            expect(warning).to_be_visible()
+            expect(warning).to_contain_text("you sell 500 of every currency")
+            # An order in the list: the warning goes; Ready once it is saved.
+            add(page, "buy", 100, "italy")
+            expect(page.locator("#exchange-status")).to_have_text("Saved.")
+            expect(warning).to_be_hidden()
+            expect(page.locator("#ready-button")).to_be_enabled()
+            page.click("#ready-button")
+            expect(page.locator("#ready-mark")).to_be_visible()
+            expect(page.locator("#ready-button")).to_have_text("Not ready")
+            assert OrderSet.objects.get(phase=winter, power="investor-1").ready
+            # Taken back, the list emptied: the warning is back beside the button.
+            page.click("#ready-button")
+            expect(page.locator("#ready-mark")).to_be_hidden()
+            page.locator("#exchange-list").get_by_role("button", name="Remove").click()
+            expect(page.locator("#exchange-status")).to_have_text("Saved.")
+            expect(warning).to_be_visible()
+            assert not OrderSet.objects.get(phase=winter, power="investor-1").ready
+
+            # The other eight are ready; investor 1 says so on the game page, and the
+            # turn is adjudicated: the page moves on to Spring 1901.
+            def eight_ready() -> None:
+                for seat in game.seats.exclude(power="investor-1"):
+                    services.orders_ready(game=game, user=seat.user, ready=True, phase=winter.index)
+
+            outside_the_event_loop(eight_ready)
+            page.goto(f"{self.live_server_url}/games/{game.pk}/")
+            expect(page.locator("#my-orders #ready-warning")).to_be_visible()
+            page.click("#my-orders #ready-button")
+            expect(page.locator("#panel h2").first).to_have_text("Spring 1901 movement")
+            winter.refresh_from_db()
+            assert winter.status == GamePhase.Status.RESOLVED
