@@ -96,6 +96,10 @@ def exchange_summary(*, game: Game, state: Mapping[str, Any]) -> dict[str, Any] 
             "held": {n: int(holdings[investor].get(n, 0)) for n in variant.powers},
             "orders": list(own["orders"]) if own else [],
             "can_order": own is not None and phase.get("is_current", False),
+            # His exchange orders are due (the opening exchange, Winter 1900, where
+            # nothing else is): the turn waits for his ready mark or its deadline.
+            "must_order": bool(own and own["must_order"]) and phase.get("is_current", False),
+            "ready": bool(own and own["ready"]),
             "excluded": investor in excluded,
         }
         # What the order form's script reckons with as the player types.

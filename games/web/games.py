@@ -307,13 +307,16 @@ def exchange_page(request: HttpRequest, game_id: int) -> HttpResponse:
 def ready_form(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _viewable(request, game_id)
     ready = request.POST.get("ready") == "1"
-    return _act(
+    response = _act(
         request,
         game,
         lambda: services.orders_ready(
             game=game, user=request.user, ready=ready, phase=phase_posted(request)
         ),
     )
+    if request.POST.get("next") == "exchange":  # sent from the exchange page: back there
+        return redirect("games:exchange", game_id=game.pk)
+    return response
 
 
 @login_required
