@@ -414,3 +414,64 @@ def test_a_controller_is_warned_beside_the_ready_of_his_nation(
         form = _ready_form(get(client_of(user), url))
         assert form, nation
         assert _warned(form) is warned, nation
+
+
+def test_an_excluded_investor_keeps_her_account_and_is_told_as_an_investor(
+    played: tuple[Game, dict[str, Any]],
+) -> None:
+    """Rule 3.3.1: three turns without exchange orders exclude an investor. She keeps her
+    own section of the exchange page (what she holds, and that she is excluded), with no
+    order form; the note of the turn words her exclusion for an investor, who commands
+    no nation: not "the power ... in civil disorder"."""
+    game, users = played
+    nine = investor_user(game, "investor-9")  # never gives exchange orders
+    assert "investor-9" not in controllers(game).values()
+    pseudonym = Seat.objects.get(game=game, power="investor-9").pseudonym
+    for code in ("S1901M", "F1901M"):
+        assert current(game).code == code
+        for user in users.values():
+            if user != nine:  # the nations' orders: the turn does not wait for them
+                services.orders_ready(game=game, user=user, ready=True)
+        assert adjudicate_now(game)
+    seat = Seat.objects.get(game=game, power="investor-9")
+    assert seat.user is None
+    assert seat.excluded_user == nine
+    fall = game.phases.get(code="F1901M")
+    assert {"kind": "excluded", "power": "investor-9", "misses": 3} in fall.notes
+
+    text = get(client_of(nine), reverse("games:exchange", args=[game.pk]))
+    assert 'id="my-exchange"' in text
+    assert f"Your account ({pseudonym})" in text
+    assert "You are excluded" in text
+    assert 'id="exchange-form"' not in text
+    assert 'id="ready-form"' not in text
+    # Nobody else is given her section, nor she another's once her seat is taken over.
+    other = get(
+        client_of(investor_user(game, "investor-3")), reverse("games:exchange", args=[game.pk])
+    )
+    assert f"Your account ({pseudonym})" not in other
+
+    note_page = get(
+        client_of(None), reverse("games:detail", args=[game.pk]) + f"?phase={fall.index}"
+    )
+    assert "in civil disorder" not in note_page
+    assert f"{pseudonym} gave no exchange orders for 3 turns in a row" in note_page
+    assert "rule 3.3.1" in note_page
+    seats = get(client_of(None), reverse("games:detail", args=[game.pk]))
+    seats = seats[seats.index('<section class="seats">') :]
+    seats = seats[: seats.index("</section>")]
+    assert "civil disorder" not in seats
+    assert "excluded" in seats
+
+
+def test_an_investor_a_moderator_excluded_is_told_as_an_investor(
+    played: tuple[Game, dict[str, Any]], site_moderator: Any
+) -> None:
+    game, _users = played
+    pseudonym = Seat.objects.get(game=game, power="investor-3").pseudonym
+    from games.services import moderation
+
+    moderation.player_exclude(game=game, by=site_moderator, power="investor-3", reason="cheating")
+    text = get(client_of(None), reverse("games:detail", args=[game.pk]))
+    assert f"A moderator excluded {pseudonym}" in text
+    assert "the power is in civil disorder" not in text
