@@ -16,7 +16,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from variants.site import PhaseWords, VariantOptionsForm, site_entry
+from variants.site import ExclusionWords, PhaseWords, VariantOptionsForm, site_entry
 
 SITE = site_entry(
     "kapitalisten",
@@ -34,6 +34,22 @@ SITE = site_entry(
     },
     pseudonyms=True,
     strict_orders=True,
+    # An investor commands no nation: excluded, she is neither a power nor in civil
+    # disorder; her seat keeps selling and no longer counts for control (rules 3.3.1-4).
+    exclusion=ExclusionWords(
+        by_rules=_(
+            "%(power)s gave no exchange orders for %(n)s turns in a row and is excluded "
+            "(rule 3.3.1): until a replacement takes the seat over, the investor sells 500 "
+            "of every currency each turn and no longer counts for control of any nation "
+            "(rules 3.3.3 and 3.3.4)."
+        ),
+        by_moderator=_(
+            "A moderator excluded %(power)s: until a replacement takes the seat over, the "
+            "investor sells 500 of every currency each turn and no longer counts for "
+            "control of any nation (rules 3.3.3 and 3.3.4)."
+        ),
+        tag=pgettext_lazy("investor", "excluded"),
+    ),
     fixed_terms={
         "anonymous": True,
         "press": "public",

@@ -37,6 +37,20 @@ class PhaseWords:
 
 
 @dataclass(frozen=True, slots=True)
+class ExclusionWords:
+    """How a game's notes and its list of seats word a player's exclusion where his seat
+    is no power (Kapitalisten's investors command no nation: their seat is never "in civil
+    disorder"). ``%(power)s`` names the seat as the game's pages do."""
+
+    #: Excluded by the rules for ``%(n)s`` turns missed in a row.
+    by_rules: Promise | str
+    #: Excluded by a moderator.
+    by_moderator: Promise | str
+    #: The seat's tag in the list of seats while nobody plays it.
+    tag: Promise | str
+
+
+@dataclass(frozen=True, slots=True)
 class SiteVariant:
     """One variant as the site presents it to players."""
 
@@ -60,6 +74,9 @@ class SiteVariant:
     #: Orders are read strictly (Kapitalisten, rule 7): a faulty order is saved as
     #: written, its fault shown, and void when adjudicated, never refused nor rewritten.
     strict_orders: bool = False
+    #: How an exclusion is worded where a seat is no power; None: as a power's, whose
+    #: player is excluded and which is in civil disorder until someone takes it over.
+    exclusion: ExclusionWords | None = None
 
     @property
     def players_text(self) -> str:
@@ -96,6 +113,7 @@ def site_entry(
     pseudonyms: bool = False,
     fixed_terms: Mapping[str, Any] | None = None,
     strict_orders: bool = False,
+    exclusion: ExclusionWords | None = None,
 ) -> SiteVariant:
     """A variant's entry, its player counts taken from the adjudicator."""
     # The player counts are the adjudicator's, so the two registries cannot disagree.
@@ -109,6 +127,7 @@ def site_entry(
         pseudonyms=pseudonyms,
         fixed_terms=dict(fixed_terms or {}),
         strict_orders=strict_orders,
+        exclusion=exclusion,
     )
 
 

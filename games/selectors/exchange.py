@@ -28,9 +28,16 @@ def kj(cents: int) -> str:
     return f"{sign}{cents // 100:,}.{cents % 100:02d}"
 
 
-def exchange_summary(*, game: Game, state: Mapping[str, Any]) -> dict[str, Any] | None:
+def exchange_summary(
+    *, game: Game, state: Mapping[str, Any], viewer: Any = None
+) -> dict[str, Any] | None:
     """The exchange of the phase ``state`` shows (``games.selectors.game_state``'s
-    answer for one viewer), or None where the game keeps none."""
+    answer for one viewer), or None where the game keeps none.
+
+    ``viewer``: who looks. An investor the rules (or a moderator) excluded holds no seat
+    while nobody plays hers, so ``state`` has no ``me`` for her: her own account is still
+    hers to read (what it holds is published to all anyway), without the order form,
+    until a replacement takes the seat over."""
     phase = state.get("phase")
     if not phase:
         return None
@@ -85,6 +92,14 @@ def exchange_summary(*, game: Game, state: Mapping[str, Any]) -> dict[str, Any] 
             }
         )
     me = state.get("me")
+    if not me and viewer is not None and getattr(viewer, "is_authenticated", False):
+        left = (
+            game.seats.filter(excluded_user=viewer, user__isnull=True)
+            .values_list("power", flat=True)
+            .first()
+        )
+        if left is not None:
+            me = {"power": left, "gives": []}
     mine = None
     if me and me.get("power") in holdings:
         investor = me["power"]

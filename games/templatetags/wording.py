@@ -57,6 +57,38 @@ def note_kinds(notes: list[Mapping[str, Any]] | None) -> list[str]:
     return [str(n.get("kind", "")) for n in notes or [] if isinstance(n, Mapping)]
 
 
+def _exclusion(variant_id: str) -> Any:
+    """The variant's words for an exclusion (variants.site.ExclusionWords), or None."""
+    from variants.registry import site_variant
+
+    try:
+        return site_variant(variant_id).exclusion
+    except LookupError:
+        return None
+
+
+@register.filter
+def exclusion_note(note: Mapping[str, Any], variant_id: str) -> str:
+    """``{{ note|exclusion_note:game.variant }}``: an ``excluded`` note in the variant's
+    own words where its seats are no powers (Kapitalisten's investors); "" where the
+    variant words it as a power's (the template's words then)."""
+    words = _exclusion(variant_id)
+    if words is None:
+        return ""
+    power = wording.power_name(str(note.get("power", "")))
+    if note.get("by") == "moderator":
+        return str(words.by_moderator) % {"power": power}
+    return str(words.by_rules) % {"power": power, "n": note.get("misses", "")}
+
+
+@register.filter
+def disorder_tag(variant_id: str) -> str:
+    """``{{ game.variant|disorder_tag }}``: the tag of a seat nobody plays since its
+    player was excluded: "civil disorder", or the variant's word (an investor: "excluded")."""
+    words = _exclusion(variant_id)
+    return str(words.tag) if words is not None else _("civil disorder")
+
+
 @register.filter
 def outcome_name(outcome: str) -> str:
     """``{{ r.result|outcome_name }}``: bounce, or Patt."""

@@ -294,7 +294,7 @@ def exchange_page(request: HttpRequest, game_id: int) -> HttpResponse:
     except GamePhase.DoesNotExist:
         raise Http404(_("No such phase.")) from None
     with wording.seat_names(visibility.seat_names(game=game)):
-        exchange = selectors.exchange_summary(game=game, state=state)
+        exchange = selectors.exchange_summary(game=game, state=state, viewer=request.user)
         if exchange is None:
             raise Http404(_("This game has no exchange."))
         return render(
