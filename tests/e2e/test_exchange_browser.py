@@ -152,3 +152,30 @@ class TheOpeningExchangeEnds(BrowserTestCase):
             expect(page.locator("#panel h2").first).to_have_text("Spring 1901 movement")
             winter.refresh_from_db()
             assert winter.status == GamePhase.Status.RESOLVED
+
+
+class MoneyInTheReadersLanguage(BrowserTestCase):
+    """On a German page the order form's script writes Kujambel and units as German does
+    (5.165,00), as the server does around it."""
+
+    def test_the_cash_left_reads_in_german(self) -> None:
+        game, username = bourse("geld")
+        with browser_session() as (browser, errors):
+            context = browser.new_context(locale="de-DE", viewport={"width": 1400, "height": 1000})
+            page = context.new_page()
+            page.on("pageerror", lambda error: errors.append(error))
+            page.goto(f"{self.live_server_url}/accounts/login/")
+            page.fill("#id_username", username)
+            page.fill("#id_password", PASSWORD)
+            page.click("form.stacked button[type=submit]")
+            page.wait_for_url(lambda url: "/accounts/login/" not in url)
+            page.goto(f"{self.live_server_url}/games/{game.pk}/exchange/")
+            expect(page.locator("html")).to_have_attribute("lang", "de")
+            expect(page.locator("#cash-left")).to_have_text("0,00 Kj")
+            add(page, "sell", 500, "france")
+            add(page, "sell", 500, "italy")
+            expect(page.locator("#cash-left")).to_have_text("1.000,00 Kj")
+            expect(page.locator("#exchange-list li").first).to_contain_text("+500,00 Kj")
+            page.select_option("#trade-side", "buy")
+            page.select_option("#trade-nation", "russia")
+            expect(page.locator("#trade-limit")).to_contain_text("1.000")

@@ -475,3 +475,38 @@ def test_an_investor_a_moderator_excluded_is_told_as_an_investor(
     text = get(client_of(None), reverse("games:detail", args=[game.pk]))
     assert f"A moderator excluded {pseudonym}" in text
     assert "the power is in civil disorder" not in text
+
+
+def test_money_follows_the_readers_language(played: tuple[Game, dict[str, Any]]) -> None:
+    """Kujambel amounts, rates and victory points read as the reader's language writes
+    numbers: 5.165,00 in German, 5,165.00 in English; on the pages, in the chart and in
+    the results' words."""
+    import re
+
+    from django.utils import translation
+
+    from games import wording
+
+    game, _users = played
+    one = investor_user(game, "investor-1")
+    german = Client(HTTP_ACCEPT_LANGUAGE="de")
+    german.force_login(one)
+    english = Client(HTTP_ACCEPT_LANGUAGE="en")
+    english.force_login(one)
+    url = reverse("games:exchange", args=[game.pk])
+    de, en = get(german, url), get(english, url)
+    amount_de = re.compile(r"\b\d{1,3}(?:\.\d{3})*,\d\d\b")
+    amount_en = re.compile(r"\b\d{1,3}(?:,\d{3})*\.\d\d\b")
+    assert amount_de.search(de)
+    assert not re.search(r"\d\.\d\d( Kj|<)", de)
+    assert amount_en.search(en)
+    assert not re.search(r"\d,\d\d( Kj|<)", en)
+    data = json.loads(de.split('id="exchange-data" type="application/json">')[1].split("<")[0])
+    assert isinstance(data["cash"], int)  # the script reckons in hundredths, and formats
+    params = {"nation": "russia", "change": "+2", "rate": "1234.56"}
+    with translation.override("de"):
+        assert "1.234,56" in (wording.result_sentence("rate_winter", params, "standard") or "")
+        won = {"investor": "investor-3", "points": "5165.00"}
+        assert "5.165,00" in (wording.result_sentence("exchange_won", won, "standard") or "")
+    with translation.override("en"):
+        assert "1,234.56" in (wording.result_sentence("rate_winter", params, "standard") or "")
