@@ -10,7 +10,10 @@ here: they are orders, and ``games.visibility`` keeps them to their giver.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from decimal import Decimal
 from typing import Any
+
+from django.utils.formats import number_format
 
 from adjudicator import find_variant
 from adjudicator.variants.kapitalisten.exchange import CURRENCIES, SELL_LIMIT
@@ -22,10 +25,9 @@ CHART_WIDTH, CHART_HEIGHT = 600, 220
 
 
 def kj(cents: int) -> str:
-    """Hundredths of a Kujambel as players read them: ``12345`` -> ``123.45``."""
-    sign = "-" if cents < 0 else ""
-    cents = abs(int(cents))
-    return f"{sign}{cents // 100:,}.{cents % 100:02d}"
+    """Hundredths of a Kujambel as the reader's language writes them: ``516500`` ->
+    ``5,165.00`` in English, ``5.165,00`` in German."""
+    return str(number_format(Decimal(int(cents)).scaleb(-2), decimal_pos=2, force_grouping=True))
 
 
 def exchange_summary(
@@ -66,6 +68,7 @@ def exchange_summary(
                 "rate": kj(rate),
                 "rate_cents": rate,
                 "change": kj(rate - int(before[nation])) if nation in before else None,
+                "change_cents": rate - int(before[nation]) if nation in before else 0,
                 "worthless": rate == 0,
                 "controller": holder,
                 "controller_name": wording.power_name(holder) if holder else "",

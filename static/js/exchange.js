@@ -31,11 +31,11 @@ if (root) {
   const readyMark = document.getElementById("ready-mark");
   const warning = document.getElementById("ready-warning");
 
-  const kj = (cents) => {
-    const sign = cents < 0 ? "-" : "";
-    const abs = Math.abs(cents);
-    return `${sign}${Math.floor(abs / 100).toLocaleString("en")}.${String(abs % 100).padStart(2, "0")}`;
-  };
+  // Numbers as the page's language writes them (5,165.00 or 5.165,00), as the server does.
+  const language = document.documentElement.lang || undefined;
+  const money = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const count = new Intl.NumberFormat(language);
+  const kj = (cents) => money.format(cents / 100);
   const read = (text) => {
     const m = /^(buy|sell) (\d+) (\w+)$/.exec(text.trim().toLowerCase());
     return m ? { side: m[1], units: Number(m[2]), nation: m[3] } : null;
@@ -75,7 +75,7 @@ if (root) {
       const room = sellRoom();
       units.max = String(room);
       limitNote.textContent = format(gettext("You may still sell %(n)s %(currency)s this turn (at most 500 a turn, no more than you hold)."), {
-        n: room.toLocaleString("en"), currency: data.currencies[nation.value] });
+        n: count.format(room), currency: data.currencies[nation.value] });
       units.setCustomValidity(Number(units.value) > room ? gettext("More than you may sell this turn.") : "");
     } else {
       units.removeAttribute("max");
@@ -83,7 +83,7 @@ if (root) {
       const rate = data.rates[nation.value];
       const most = rate ? Math.floor(cash / rate) : 0;
       limitNote.textContent = format(gettext("The cash left buys at most %(n)s %(currency)s."), {
-        n: most.toLocaleString("en"), currency: data.currencies[nation.value] });
+        n: count.format(most), currency: data.currencies[nation.value] });
       units.setCustomValidity("");
     }
   }
@@ -108,8 +108,8 @@ if (root) {
       if (done[i] < o.units) {
         what.className = "short";
         what.textContent = o.side === "buy"
-          ? format(gettext("buys only %(n)s: the cash runs out"), { n: done[i].toLocaleString("en") })
-          : format(gettext("sells only %(n)s"), { n: done[i].toLocaleString("en") });
+          ? format(gettext("buys only %(n)s: the cash runs out"), { n: count.format(done[i]) })
+          : format(gettext("sells only %(n)s"), { n: count.format(done[i]) });
       } else {
         what.className = "muted";
         what.textContent = `${o.side === "buy" ? "−" : "+"}${kj(amount)} Kj`;
@@ -225,7 +225,7 @@ if (root) {
       return;
     }
     if (side.value === "sell" && n > sellRoom()) {
-      errorBox.textContent = format(gettext("You may sell at most %(n)s more of this currency this turn."), { n: sellRoom() });
+      errorBox.textContent = format(gettext("You may sell at most %(n)s more of this currency this turn."), { n: count.format(sellRoom()) });
       return;
     }
     orders.push({ side: side.value, units: n, nation: nation.value });
