@@ -510,3 +510,28 @@ def test_money_follows_the_readers_language(played: tuple[Game, dict[str, Any]])
         assert "5.165,00" in (wording.result_sentence("exchange_won", won, "standard") or "")
     with translation.override("en"):
         assert "1,234.56" in (wording.result_sentence("rate_winter", params, "standard") or "")
+
+
+def test_the_forming_page_words_the_seats_for_investors(make_user: Any) -> None:
+    """Investors get no power: the forming page of a Kapitalisten game never says powers
+    are drawn by lot, but what the variant says of its seats (a standard game keeps its
+    words)."""
+    from games.terms import GameTerms
+
+    founder = make_user("founder")
+    game = services.game_create(
+        created_by=founder,
+        name="Bourse",
+        pseudonym="Old Money",
+        terms=GameTerms(variant_id="kapitalisten"),
+    )
+    for user in (founder, make_user("zed"), None):
+        text = get(client_of(user), reverse("games:detail", args=[game.pk]))
+        assert "drawn by lot" not in text, user
+        assert "Investors own no nation" in text, user
+    mine = get(client_of(founder), reverse("games:detail", args=[game.pk]))
+    assert "You have a seat under the pseudonym Old Money" in mine
+    standard = services.game_create(created_by=founder, name="Plain", terms=GameTerms())
+    text = get(client_of(founder), reverse("games:detail", args=[standard.pk]))
+    assert "Powers are drawn by lot when the game starts." in text
+    assert "Your power is drawn by lot when the game starts." in text
