@@ -16,7 +16,13 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from variants.site import ExclusionWords, PhaseWords, VariantOptionsForm, site_entry
+from variants.site import (
+    ExclusionWords,
+    FormingWords,
+    PhaseWords,
+    VariantOptionsForm,
+    site_entry,
+)
 
 SITE = site_entry(
     "kapitalisten",
@@ -49,6 +55,17 @@ SITE = site_entry(
             "control of any nation (rules 3.3.3 and 3.3.4)."
         ),
         tag=pgettext_lazy("investor", "excluded"),
+    ),
+    forming=FormingWords(
+        seats=_(
+            "Investors own no nation: each plays under the pseudonym chosen on joining, and "
+            "the opening exchange (Winter 1900) decides who commands each nation from "
+            "Spring 1901."
+        ),
+        my_seat=_(
+            "You have a seat under the pseudonym %(name)s. You own no nation: what you buy "
+            "in the opening exchange decides which nations you command."
+        ),
     ),
     fixed_terms={
         "anonymous": True,

@@ -51,6 +51,17 @@ class ExclusionWords:
 
 
 @dataclass(frozen=True, slots=True)
+class FormingWords:
+    """What the page of a forming game says of its seats where they are no powers drawn
+    by lot (Kapitalisten's investors own no nation)."""
+
+    #: Above the list of seats, in place of "Powers are drawn by lot ...".
+    seats: Promise | str
+    #: To a player who has a seat, with ``%(name)s`` the name he plays under.
+    my_seat: Promise | str
+
+
+@dataclass(frozen=True, slots=True)
 class SiteVariant:
     """One variant as the site presents it to players."""
 
@@ -77,6 +88,8 @@ class SiteVariant:
     #: How an exclusion is worded where a seat is no power; None: as a power's, whose
     #: player is excluded and which is in civil disorder until someone takes it over.
     exclusion: ExclusionWords | None = None
+    #: How a forming game's page words its seats; None: powers drawn by lot (or chosen).
+    forming: FormingWords | None = None
 
     @property
     def players_text(self) -> str:
@@ -114,6 +127,7 @@ def site_entry(
     fixed_terms: Mapping[str, Any] | None = None,
     strict_orders: bool = False,
     exclusion: ExclusionWords | None = None,
+    forming: FormingWords | None = None,
 ) -> SiteVariant:
     """A variant's entry, its player counts taken from the adjudicator."""
     # The player counts are the adjudicator's, so the two registries cannot disagree.
@@ -128,6 +142,7 @@ def site_entry(
         fixed_terms=dict(fixed_terms or {}),
         strict_orders=strict_orders,
         exclusion=exclusion,
+        forming=forming,
     )
 
 

@@ -89,6 +89,32 @@ def disorder_tag(variant_id: str) -> str:
     return str(words.tag) if words is not None else _("civil disorder")
 
 
+def _forming(variant_id: str) -> Any:
+    """The variant's words for a forming game's seats (variants.site.FormingWords), or None."""
+    from variants.registry import site_variant
+
+    try:
+        return site_variant(variant_id).forming
+    except LookupError:
+        return None
+
+
+@register.filter
+def forming_seats(variant_id: str) -> str:
+    """``{{ game.variant|forming_seats }}``: what a forming game's page says above its
+    seats where they are no powers (the variant's words), or "" (powers drawn by lot)."""
+    words = _forming(variant_id)
+    return str(words.seats) if words is not None else ""
+
+
+@register.filter
+def forming_my_seat(variant_id: str, name: str) -> str:
+    """``{{ game.variant|forming_my_seat:seat.pseudonym }}``: what a forming game's page
+    tells a player who has a seat, in the variant's words, or "" (the page's own)."""
+    words = _forming(variant_id)
+    return str(words.my_seat) % {"name": name} if words is not None else ""
+
+
 @register.filter
 def outcome_name(outcome: str) -> str:
     """``{{ r.result|outcome_name }}``: bounce, or Patt."""
