@@ -209,3 +209,28 @@ def test_the_coasts_of_split_provinces_are_marked() -> None:
         "stp/nc": "nc",
         "stp/sc": "sc",
     }
+
+
+def test_only_a_units_order_is_drawn_whatever_a_variant_keeps_in_its_results() -> None:
+    """A phase's results hold more than units' orders (Rather Silly's creatures' steps, a
+    merged unit, a vote, the Fool's override; Kapitalisten's exchange orders and control):
+    none is drawn, nor taken for a unit's order ("vote lon - bel" is no move from London);
+    a flock of birds flies as a unit moves. static/js/board/draw.js reads them alike."""
+    texts = [
+        "merged", "step", "appeared", "link", "eaten", "attacked", "control", "excluded",
+        "vote lon - bel", "override A par - bur", "predict bur F", "T - yor", "T escape",
+        "ask How many legs?", "answer four", "reply four", "herd yor", "explode yor",
+        "sell A par", "twins A mar A gas", "amazon sev", "rogue stp", "birds mun",
+        "birds ber carry A ber", "A sev seduce F rum", "A stp distract", "buy 400 russia",
+        "sell 500 france", "A par", "",
+        "birds mun - ber",
+    ]  # fmt: skip
+    svg = board_svg(
+        map_id="standard",
+        position=SeenPosition(POSITION),
+        orders=[DrawnOrder(t, "ok") for t in texts],
+        mode=Mode.PAGE,
+    )
+    root = ET.fromstring(svg.encode("utf-8"))
+    drawn = {e.get("data-order"): e.get("class") for e in root.iter() if e.get("data-order")}
+    assert drawn == {"birds mun - ber": "order move"}
