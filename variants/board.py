@@ -439,6 +439,12 @@ class _Drawing:
             if at is not None:
                 self.ring(at, "nominate", order)
             return
+        if t[0] == "birds" and len(t) >= 4 and t[2] in ("-", "R"):
+            t = ["birds", *t[1:]]  # a flock flies, or retreats, as a unit moves
+        elif t[0] not in ("A", "F"):
+            # No unit's order: a vote, an override, a prediction, the creatures' steps
+            # ("merged", "step"), an exchange order: told in words, never drawn.
+            return
         if len(t) < 3:
             return
         location, verb = t[1], t[2]

@@ -582,7 +582,8 @@ class RatherSillyWholeGame(ReplayCase):
                 server = _drawn(served, address)
                 script = _drawn(scripted, address)
                 assert script == server, phase.code
-                assert server["orders"]["children"], phase.code  # something is drawn
+                if phase.code.endswith("M"):  # the units' orders are drawn all the same
+                    assert server["orders"]["children"], phase.code
 
             page = replay_to_the_end(self, self.game, errors, browser)
             expect(page.locator("#replay-phase")).to_have_text("Llamas (Winter 1900)")
