@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from adjudicator.variants.rather_silly import ROLES
+from core.errors import PhaseOver
 from games import selectors, services, visibility, wording
 from games.export import game_export
 from games.models import Game, GamePhase
@@ -506,3 +507,56 @@ def test_the_fortune_tellers_predictions_are_his_until_the_results(
     spring.refresh_from_db()
     after = json.dumps(selectors.game_state(user=users["france"], game=game, index=spring.index))
     assert "predict bur" in after
+
+
+# -- issue 34: the role seats' ready marks, and their panels -----------------------------------
+
+
+def test_the_role_seats_ready_marks_count_and_none_is_carried_into_spring(
+    make_user: Any,
+) -> None:
+    """The four role seats started Spring 1901 marked ready: the llamas' winter ended as
+    soon as the seven great powers were ready, while the roles (who vote in it) were still
+    at it, and the marks they then sent for the winter landed on the spring. A role seat's
+    ready mark now counts: the winter ends early only once the roles are ready too, and
+    the spring opens with nobody ready."""
+    game, users = _game(make_user, roles=True)
+    winter = current(game)
+    assert winter.code == "W1900L"
+    for power in POWERS:
+        services.orders_ready(game=game, user=users[power], ready=True, phase=winter.index)
+    winter.refresh_from_db()
+    assert not winter.due_now, "the roles are not ready yet: the winter waits for them"
+    state = selectors.game_state(user=users["austria"], game=game)
+    assert set(ROLES) <= set(state["phase"]["welcome"])
+    for role in ROLES:
+        services.orders_ready(game=game, user=users[role], ready=True, phase=winter.index)
+    winter.refresh_from_db()
+    assert winter.due_now, "everyone is ready: the winter is adjudicated now"
+    _adjudicate(game)
+    spring = current(game)
+    assert spring.code == "S1901M"
+    assert not spring.order_sets.filter(ready=True).exists()
+    seen = selectors.game_state(user=users["fool"], game=game)
+    assert not any(s["ready"] for s in seen["seats"])
+    assert seen["me"]["ready"] is False
+    # A mark sent late for the winter is refused, and never lands on the spring.
+    with pytest.raises(PhaseOver):
+        services.orders_ready(game=game, user=users["doctor"], ready=True, phase=winter.index)
+    assert not spring.order_sets.filter(ready=True).exists()
+
+
+def test_a_role_seat_that_nobody_plays_holds_nothing_up(make_user: Any) -> None:
+    """A role seat in civil disorder is waited for by nobody: the great powers' ready
+    marks and the other roles' end the phase."""
+    game, users = _game(make_user, roles=True)
+    winter = current(game)
+    game.seats.filter(power="fool").update(user=None, civil_disorder=True)
+    for seat in SEATS_OF_ELEVEN:
+        if seat != "fool":
+            services.orders_ready(game=game, user=users[seat], ready=True, phase=winter.index)
+    winter.refresh_from_db()
+    assert winter.due_now
+
+
+SEATS_OF_ELEVEN = (*POWERS, *ROLES)
