@@ -21,7 +21,7 @@ from core.queue import after_commit, task_after_commit
 from games import events, visibility
 from games.models import Game, GameMaster, GamePhase, Seat
 from games.pictures import phase_label
-from games.positions import phase_position, phase_seed, powers_to_order
+from games.positions import phase_position, phase_seed, powers_to_order, powers_welcome
 from games.schedule import phase_deadline
 
 #: The task that adjudicates one phase, queued by name (games/tasks.py).
@@ -283,9 +283,20 @@ def tell_missed(
 
 
 def everyone_ready(game: Game, phase: GamePhase) -> bool:
-    """Has every power with orders to give in ``phase`` said it is ready?"""
+    """Has every power with orders to give in ``phase`` said it is ready, and every seat
+    someone plays that may give orders there without owing any (Rather Silly's roles)?
+    Without the latter, the llamas' winter ended as soon as the great powers were ready,
+    the roles still voting, and the ready marks they sent for it landed on the spring."""
     position = phase_position(phase)
-    needed = powers_to_order(position, find_variant(game.variant))
+    variant = find_variant(game.variant)
+    needed = powers_to_order(position, variant)
+    welcome = powers_welcome(position, variant) - needed
+    if welcome:
+        needed |= set(
+            game.seats.filter(
+                power__in=welcome, user__isnull=False, civil_disorder=False
+            ).values_list("power", flat=True)
+        )
     ready = set(phase.order_sets.filter(ready=True).values_list("power", flat=True))
     return needed <= ready
 
