@@ -62,6 +62,16 @@ class FormingWords:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatWords:
+    """What the game page tells a seat that is no great power (Rather Silly's roles) of its
+    orders, by the letter of the phase's kind: how they are written, and what an empty list
+    means for it. A kind left out: the page's own words for a power."""
+
+    syntax: Mapping[str, Promise | str] = field(default_factory=dict)
+    no_orders: Mapping[str, Promise | str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
 class SiteVariant:
     """One variant as the site presents it to players."""
 
@@ -90,6 +100,16 @@ class SiteVariant:
     exclusion: ExclusionWords | None = None
     #: How a forming game's page words its seats; None: powers drawn by lot (or chosen).
     forming: FormingWords | None = None
+    #: The words of the seats that are no great powers, by seat (Rather Silly's roles).
+    seat_words: Mapping[str, SeatWords] = field(default_factory=dict)
+
+    def seat_help(self, seat: str, kind: str) -> tuple[str, str]:
+        """What the page tells ``seat`` in a phase of kind ``kind``: its order syntax and
+        what an empty list means, each "" where the page's own words for a power serve."""
+        words = self.seat_words.get(seat)
+        if words is None:
+            return "", ""
+        return str(words.syntax.get(kind, "")), str(words.no_orders.get(kind, ""))
 
     @property
     def players_text(self) -> str:
@@ -128,6 +148,7 @@ def site_entry(
     strict_orders: bool = False,
     exclusion: ExclusionWords | None = None,
     forming: FormingWords | None = None,
+    seat_words: Mapping[str, SeatWords] | None = None,
 ) -> SiteVariant:
     """A variant's entry, its player counts taken from the adjudicator."""
     # The player counts are the adjudicator's, so the two registries cannot disagree.
@@ -143,6 +164,7 @@ def site_entry(
         strict_orders=strict_orders,
         exclusion=exclusion,
         forming=forming,
+        seat_words=dict(seat_words or {}),
     )
 
 
