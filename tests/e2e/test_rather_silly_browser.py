@@ -141,3 +141,31 @@ class TheDoctorsSeat(BrowserTestCase):
             page.goto(url)
             expect(page.locator(f'svg .tardis[data-tardis="{where}"]')).to_be_visible()
             expect(page.locator("#tardis-where")).to_contain_text("victory points")
+
+
+class TheRoleSeatsPanels(BrowserTestCase):
+    """In a real browser: the Superbrain reads his own order syntax and what his empty
+    list means, asks his question, says he is ready, and the list of powers shows it."""
+
+    def test_the_superbrain_asks_and_is_shown_ready(self) -> None:
+        game, _users = role_game()
+        url = f"{self.live_server_url}/games/{game.pk}/"
+        with browser_session() as (browser, errors):
+            page = signed_in(browser, errors, self.live_server_url, "superbrain-role")
+            page.goto(url)
+            expect(page.locator("#seat-syntax")).to_contain_text("ask How many legs has a llama?")
+            expect(page.locator("#order-list li.empty")).to_have_text(
+                "No orders yet: without a question this season, every other seat gets a "
+                "share of an extra unit."
+            )
+            listed = page.locator("#panel .seats li.power-superbrain")
+            expect(listed).to_contain_text("ordering")
+            page.locator("#order-input").press_sequentially("ask Which river runs through Kiev?")
+            page.press("#order-input", "Enter")
+            expect(page.locator("#order-list li[data-order^='ask ']")).to_be_visible()
+            expect(page.locator("#order-status")).to_have_text("")
+            page.click("#ready-button")
+            expect(listed).to_contain_text("ready")
+            expect(listed).not_to_contain_text("ordering")
+            # The winter would end early only once the roles are ready too: the Fool is not.
+            expect(page.locator("#panel .seats li.power-fool")).to_contain_text("ordering")
