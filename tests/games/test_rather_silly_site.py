@@ -646,3 +646,17 @@ def test_the_powers_list_shows_the_role_seats_ready_marks(make_user: Any) -> Non
     assert "ready" in shown("fool")
     assert "ordering" not in shown("fool")
     assert "ordering" in shown("doctor")
+
+
+def test_the_herds_panel_gives_an_example_from_the_players_own_herds(
+    settled: tuple[Game, dict[str, Any]],
+) -> None:
+    """France settled one herd, in Picardy: the example is hers ("explode pic"), never a
+    herd she does not have ("explode yor" is England's)."""
+    game, users = settled
+    assert current(game).code == "S1901M"
+    herds = _page(users["france"], game)
+    start = herds.index('id="my-herds"')
+    mine = herds[start : herds.index("</li>", start)]
+    assert "explode pic" in mine
+    assert "explode yor" not in herds
