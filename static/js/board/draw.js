@@ -201,11 +201,12 @@ export function createBoard(svg, anchors) {
     const borg = extras && extras.borg;
     const at = typeof borg === "string" ? point(borg, false) : null;
     if (at) {
-      const x = at[0] - 13, y = at[1] - 11;
+      // As variants/board.py: BORG_SHIFT, BORG_RADIUS, BORG_LETTER.
+      const x = at[0] - 17, y = at[1] - 15;
       const corners = [[1, 0], [0.5, 0.866], [-0.5, 0.866], [-1, 0], [-0.5, -0.866], [0.5, -0.866]];
       const g = el("g", { class: "borg", "data-borg": borg }, group);
-      el("polygon", { points: corners.map(([c, s]) => `${number(x + 9 * c)},${number(y + 9 * s)}`).join(" ") }, g);
-      el("text", { x: number(x), y: number(y + 3.5) }, g).textContent = "B";
+      el("polygon", { points: corners.map(([c, s]) => `${number(x + 13 * c)},${number(y + 13 * s)}`).join(" ") }, g);
+      el("text", { x: number(x), y: number(y + 13 * 0.39) }, g).textContent = "B";
     }
     // Siamese twins bound by a line; flocks of birds as a pair of wings in their colour.
     for (const pair of Object.values((extras && extras.twins) || {})) {
@@ -237,7 +238,7 @@ export function createBoard(svg, anchors) {
       const x = there[0] + 12, y = there[1] + 10;
       const g = el("g", { class: "tardis", "data-tardis": tardis }, group);
       el("rect", { x: number(x - 6), y: number(y - 8), width: 12, height: 16, rx: 1.5 }, g);
-      el("text", { x: number(x), y: number(y + 3.5) }, g).textContent = "T";
+      el("text", { x: number(x), y: number(y + 9 * 0.39) }, g).textContent = "T";
     }
   }
 
