@@ -4,6 +4,7 @@ player's own herds are drawn on the board, and on a phone the page never scrolls
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from typing import Any
 
@@ -169,3 +170,45 @@ class TheRoleSeatsPanels(BrowserTestCase):
             expect(listed).not_to_contain_text("ordering")
             # The winter would end early only once the roles are ready too: the Fool is not.
             expect(page.locator("#panel .seats li.power-fool")).to_contain_text("ordering")
+
+
+class HerdsByClicks(BrowserTestCase):
+    """The llamas' winter: a click on a province without a supply center settles a herd
+    there (marked on the map and put on the list, saved), a click on it again takes it
+    back; a supply center is refused in words, and so is a fourth herd."""
+
+    def test_a_click_places_a_herd_and_another_takes_it_back(self) -> None:
+        game = silly_game()  # England has a herd in Yorkshire saved already
+        url = f"{self.live_server_url}/games/{game.pk}/"
+
+        def saved() -> list[str]:
+            return list(OrderSet.objects.get(phase__game=game, power="england").orders)
+
+        with browser_session() as (browser, errors):
+            page = signed_in(browser, errors, self.live_server_url, "england-silly")
+            page.goto(url)
+            expect(page.locator("#map-help")).to_contain_text("settle a herd")
+            expect(page.locator('#provinces [data-province="yor"]')).to_have_class(
+                re.compile(r"\bherd-chosen\b")
+            )
+            page.click('#provinces [data-province="wal"]')
+            expect(page.locator('#order-list li[data-order="herd wal"]')).to_be_visible()
+            expect(page.locator('#provinces [data-province="wal"]')).to_have_class(
+                re.compile(r"\bherd-chosen\b")
+            )
+            expect(page.locator("#order-status")).to_have_text("")
+            assert saved() == ["herd yor", "herd wal"]
+            # A supply center is no place for llamas.
+            page.click('#provinces [data-province="lon"]')
+            expect(page.locator("#order-error")).to_contain_text("supply center")
+            expect(page.locator('#order-list li[data-order="herd lon"]')).to_have_count(0)
+            # A third herd, then a fourth is refused.
+            page.click('#provinces [data-province="cly"]')
+            expect(page.locator('#order-list li[data-order="herd cly"]')).to_be_visible()
+            page.click('#provinces [data-province="nth"]')
+            expect(page.locator("#order-error")).to_contain_text("three herds")
+            # Wales clicked again: the herd is taken back.
+            page.click('#provinces [data-province="wal"]')
+            expect(page.locator('#order-list li[data-order="herd wal"]')).to_have_count(0)
+            expect(page.locator("#order-status")).to_have_text("")
+            assert saved() == ["herd yor", "herd cly"]
