@@ -497,6 +497,9 @@ def test_money_follows_the_readers_language(played: tuple[Game, dict[str, Any]])
     de, en = get(german, url), get(english, url)
     amount_de = re.compile(r"\b\d{1,3}(?:\.\d{3})*,\d\d\b")
     amount_en = re.compile(r"\b\d{1,3}(?:,\d{3})*\.\d\d\b")
+    # The chart's coordinates are never localised: "110,5" is no place in an SVG.
+    chart = de[de.index('<figure class="rates-chart">') : de.index("</figure>")]
+    assert not re.search(r'\b(?:x|y|x1|x2|y1|y2)="[^"]*,', chart)
     assert amount_de.search(de)
     assert not re.search(r"\d\.\d\d( Kj|<)", de)
     assert amount_en.search(en)
