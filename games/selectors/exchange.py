@@ -167,7 +167,8 @@ def rates_chart(history: list[Mapping[str, Any]], nations: tuple[str, ...]) -> d
                 "last": kj(int(last.get(nation, 0))),
             }
         )
-    ticks = [{"y": y(cents), "label": kj(cents)} for cents in sorted({0, 100, top})]
+    # Coordinates as strings, never localised: a German page would write "110,5".
+    ticks = [{"y": str(y(cents)), "label": kj(cents)} for cents in sorted({0, 100, top})]
     return {
         "width": CHART_WIDTH,
         "height": CHART_HEIGHT,
