@@ -172,6 +172,12 @@ def powers_to_order(position: Position, variant: Variant) -> set[str]:
     return set(variant.orders_due(position))
 
 
+def powers_welcome(position: Position, variant: Variant) -> set[str]:
+    """Seats that may give orders in this position without owing any (Rather Silly's
+    roles): offered the order box, waited for by an early end, never missed."""
+    return set(variant.orders_welcome(position))
+
+
 def powers_awaited(position: Position, variant: Variant) -> set[str]:
     """Powers whose missing orders hold the phase up under the game's missed-orders
     policy, and count as a miss (Kapitalisten: the nations, never the exchange)."""

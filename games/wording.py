@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from decimal import Decimal
 from typing import Any
 
 from django.utils.formats import number_format
@@ -586,6 +587,10 @@ def _place_names(map_id: str) -> dict[str, str]:
 #: Parameters that are counts of units of a currency (Kapitalisten), grouped as the
 #: reader's language groups them: 3,120 or 3.120.
 COUNT_PARAMS = frozenset({"units", "second", "done", "asked"})
+#: Parameters that are amounts in hundredths (Kapitalisten's rates in Kujambel, victory
+#: points), which the adjudicator writes "1234.56": as the reader's language writes them.
+AMOUNT_PARAMS = frozenset({"rate", "points"})
+_AMOUNT = re.compile(r"-?\d+\.\d\d")
 
 
 def _unit_in_words(unit: str, places: Mapping[str, str]) -> str:
@@ -614,6 +619,8 @@ def _translated_params(params: Mapping[str, Any], map_id: str) -> dict[str, str]
             out[key] = power_name(value)
         elif key in COUNT_PARAMS and value.isdigit():
             out[key] = str(number_format(int(value), force_grouping=True))
+        elif key in AMOUNT_PARAMS and _AMOUNT.fullmatch(value):
+            out[key] = str(number_format(Decimal(value), decimal_pos=2, force_grouping=True))
         elif key in SEAT_PARAMS:
             # Kapitalisten's investors, one or several: by their pseudonyms on the game's
             # pages (see seat_names).

@@ -56,20 +56,28 @@ COLOURS = {
     "grey": "#8c8c8c",
     # Rather Silly's monsters, and the roles (three of them may have units and centers).
     "monster": "#0f6b5c",
-    "fortune_teller": "#6b3f8f",
-    "doctor": "#1f4e9c",
+    # Told apart from every seat's, the link's and the Borg's (CIEDE2000 15 or more), and
+    # a unit's white letter reads on them (contrast 5.8): the Fortune-teller's purple
+    # passed for Russia's and the link's, the Doctor's blue for England's.
+    "fortune_teller": "#c2185b",
+    "doctor": "#0f6e8c",
     "superbrain": "#a5561c",
     "fool": "#9a8f2a",
 }
 #: Rather Silly's creatures and links: the Borg, the llama herds, the hyperspace link.
 BORG = "#1b1b1b"
+#: The Borg's hexagon: its radius, its letter's size, and how far up and left of its
+#: province's point it stands (clear of a unit there, whose circle has a radius of 8).
+BORG_RADIUS = 13.0
+BORG_LETTER = 13.0
+BORG_SHIFT = (17.0, 15.0)
 #: Rather Silly's special armies, by the letter on their marker (neutral words: an Amazon,
 #: a rogue army), and the ring round a unit that sold its soul.
 MARK_LETTERS = {"amazon": "♀", "dirtbag": "R", "fifth_fleet": "F5"}
 DEVIL = "#b3261e"
 HERD = "#b07a2a"
 LINK = "#7b3fb5"
-TARDIS = "#1f4e9c"
+TARDIS = COLOURS["doctor"]
 TWINS = "#444444"
 LAND = "#efe6cf"
 SEA = "#bcd8ea"
@@ -439,6 +447,12 @@ class _Drawing:
             if at is not None:
                 self.ring(at, "nominate", order)
             return
+        if t[0] == "birds" and len(t) >= 4 and t[2] in ("-", "R"):
+            t = ["birds", *t[1:]]  # a flock flies, or retreats, as a unit moves
+        elif t[0] not in ("A", "F"):
+            # No unit's order: a vote, an override, a prediction, the creatures' steps
+            # ("merged", "step"), an exchange order: told in words, never drawn.
+            return
         if len(t) < 3:
             return
         location, verb = t[1], t[2]
@@ -489,17 +503,18 @@ class _Drawing:
                 self.unit(power, text, dislodged=True, mark=kinds.get(key), devil=key in devils)
         self.add("</g>")
 
-    def glyph_letter(self, x: float, y: float) -> list[tuple[str, object]]:
+    def glyph_letter(self, x: float, y: float, size: float = 9) -> list[tuple[str, object]]:
         """The attributes of the white letter on a creature's glyph (the Borg's B, the
-        TARDIS's T), centred on (x, y)."""
+        TARDIS's T), centred on (x, y), ``size`` high."""
         paint: list[tuple[str, object]] = [
             ("font-family", FONT),
-            ("font-size", "9"),
+            ("font-size", number(size)),
             ("font-weight", "bold"),
             ("text-anchor", "middle"),
             ("fill", "#ffffff"),
         ]
-        return [("x", number(x)), ("y", number(y + 3.5)), *(paint if self.paint else [])]
+        baseline = y + size * 0.39  # the letter's middle on y
+        return [("x", number(x)), ("y", number(baseline)), *(paint if self.paint else [])]
 
     def creatures(self, extras: Mapping[str, Any], phase_code: str) -> None:
         """Rather Silly's Borg, the herds the viewer may see, and the hyperspace link in
@@ -532,10 +547,12 @@ class _Drawing:
         borg = extras.get("borg")
         at = self.point(borg) if isinstance(borg, str) else None
         if at is not None:
-            x, y = at[0] - 13, at[1] - 11
+            # Above and left of the province's unit, clear of it, as large as a unit and
+            # more: it was a hexagon of about 9 px on a page, its letter unreadable.
+            x, y = at[0] - BORG_SHIFT[0], at[1] - BORG_SHIFT[1]
             fill = [("fill", BORG), ("stroke", "#ffffff"), ("stroke-width", "1.5")]
-            label = self.glyph_letter(x, y)
-            hexagon = [("points", _hexagon(x, y, 9)), *(fill if self.paint else [])]
+            label = self.glyph_letter(x, y, BORG_LETTER)
+            hexagon = [("points", _hexagon(x, y, BORG_RADIUS)), *(fill if self.paint else [])]
             self.add(
                 f"<g{_attrs([('class', 'borg'), ('data-borg', borg)])}>"
                 f"<polygon{_attrs(hexagon)}/><text{_attrs(label)}>B</text></g>"

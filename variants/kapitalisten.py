@@ -16,7 +16,13 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from variants.site import PhaseWords, VariantOptionsForm, site_entry
+from variants.site import (
+    ExclusionWords,
+    FormingWords,
+    PhaseWords,
+    VariantOptionsForm,
+    site_entry,
+)
 
 SITE = site_entry(
     "kapitalisten",
@@ -34,6 +40,33 @@ SITE = site_entry(
     },
     pseudonyms=True,
     strict_orders=True,
+    # An investor commands no nation: excluded, she is neither a power nor in civil
+    # disorder; her seat keeps selling and no longer counts for control (rules 3.3.1-4).
+    exclusion=ExclusionWords(
+        by_rules=_(
+            "%(power)s gave no exchange orders for %(n)s turns in a row and is excluded "
+            "(rule 3.3.1): until a replacement takes the seat over, the investor sells 500 "
+            "of every currency each turn and no longer counts for control of any nation "
+            "(rules 3.3.3 and 3.3.4)."
+        ),
+        by_moderator=_(
+            "A moderator excluded %(power)s: until a replacement takes the seat over, the "
+            "investor sells 500 of every currency each turn and no longer counts for "
+            "control of any nation (rules 3.3.3 and 3.3.4)."
+        ),
+        tag=pgettext_lazy("investor", "excluded"),
+    ),
+    forming=FormingWords(
+        seats=_(
+            "Investors own no nation: each plays under the pseudonym chosen on joining, and "
+            "the opening exchange (Winter 1900) decides who commands each nation from "
+            "Spring 1901."
+        ),
+        my_seat=_(
+            "You have a seat under the pseudonym %(name)s. You own no nation: what you buy "
+            "in the opening exchange decides which nations you command."
+        ),
+    ),
     fixed_terms={
         "anonymous": True,
         "press": "public",

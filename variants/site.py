@@ -37,6 +37,41 @@ class PhaseWords:
 
 
 @dataclass(frozen=True, slots=True)
+class ExclusionWords:
+    """How a game's notes and its list of seats word a player's exclusion where his seat
+    is no power (Kapitalisten's investors command no nation: their seat is never "in civil
+    disorder"). ``%(power)s`` names the seat as the game's pages do."""
+
+    #: Excluded by the rules for ``%(n)s`` turns missed in a row.
+    by_rules: Promise | str
+    #: Excluded by a moderator.
+    by_moderator: Promise | str
+    #: The seat's tag in the list of seats while nobody plays it.
+    tag: Promise | str
+
+
+@dataclass(frozen=True, slots=True)
+class FormingWords:
+    """What the page of a forming game says of its seats where they are no powers drawn
+    by lot (Kapitalisten's investors own no nation)."""
+
+    #: Above the list of seats, in place of "Powers are drawn by lot ...".
+    seats: Promise | str
+    #: To a player who has a seat, with ``%(name)s`` the name he plays under.
+    my_seat: Promise | str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatWords:
+    """What the game page tells a seat that is no great power (Rather Silly's roles) of its
+    orders, by the letter of the phase's kind: how they are written, and what an empty list
+    means for it. A kind left out: the page's own words for a power."""
+
+    syntax: Mapping[str, Promise | str] = field(default_factory=dict)
+    no_orders: Mapping[str, Promise | str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
 class SiteVariant:
     """One variant as the site presents it to players."""
 
@@ -60,6 +95,21 @@ class SiteVariant:
     #: Orders are read strictly (Kapitalisten, rule 7): a faulty order is saved as
     #: written, its fault shown, and void when adjudicated, never refused nor rewritten.
     strict_orders: bool = False
+    #: How an exclusion is worded where a seat is no power; None: as a power's, whose
+    #: player is excluded and which is in civil disorder until someone takes it over.
+    exclusion: ExclusionWords | None = None
+    #: How a forming game's page words its seats; None: powers drawn by lot (or chosen).
+    forming: FormingWords | None = None
+    #: The words of the seats that are no great powers, by seat (Rather Silly's roles).
+    seat_words: Mapping[str, SeatWords] = field(default_factory=dict)
+
+    def seat_help(self, seat: str, kind: str) -> tuple[str, str]:
+        """What the page tells ``seat`` in a phase of kind ``kind``: its order syntax and
+        what an empty list means, each "" where the page's own words for a power serve."""
+        words = self.seat_words.get(seat)
+        if words is None:
+            return "", ""
+        return str(words.syntax.get(kind, "")), str(words.no_orders.get(kind, ""))
 
     @property
     def players_text(self) -> str:
@@ -96,6 +146,9 @@ def site_entry(
     pseudonyms: bool = False,
     fixed_terms: Mapping[str, Any] | None = None,
     strict_orders: bool = False,
+    exclusion: ExclusionWords | None = None,
+    forming: FormingWords | None = None,
+    seat_words: Mapping[str, SeatWords] | None = None,
 ) -> SiteVariant:
     """A variant's entry, its player counts taken from the adjudicator."""
     # The player counts are the adjudicator's, so the two registries cannot disagree.
@@ -109,6 +162,9 @@ def site_entry(
         pseudonyms=pseudonyms,
         fixed_terms=dict(fixed_terms or {}),
         strict_orders=strict_orders,
+        exclusion=exclusion,
+        forming=forming,
+        seat_words=dict(seat_words or {}),
     )
 
 

@@ -432,6 +432,14 @@ class Variant:
         investor's exchange orders (rule 3.3.1)."""
         return self.orders_due(position)
 
+    def orders_welcome(self, position: Position) -> frozenset[str]:
+        """Seats that may give orders in this position without owing any (Rather Silly's
+        roles: the Fool's override, a prediction, a question, a vote for the link). A host
+        offers them the order box and a ready mark, and ends the phase before its
+        deadline only once they too are ready; their missing orders are no miss
+        (:meth:`orders_awaited` leaves them out). Standard: nobody."""
+        return frozenset()
+
     def orders_given_by(self, position: Position) -> dict[str, frozenset[str]]:
         """Who orders for what this phase: for each seat (one of :meth:`seats`) that gives
         orders now, the powers whose orders it gives. The site lets a seat give exactly

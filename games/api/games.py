@@ -185,6 +185,11 @@ class PhaseStateSerializer(serializers.Serializer):  # type: ignore[type-arg]
     dislodged = serializers.DictField(child=DislodgedSerializer(many=True))
     centers = by_power()
     to_order = serializers.ListField(child=serializers.CharField())
+    welcome = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Seats that may give orders in this phase without owing any (Rather "
+        "Silly's roles): the phase ends before its deadline only once they too are ready.",
+    )
     notes = serializers.ListField(child=serializers.DictField())
     draw_proposed = serializers.BooleanField()
     votes_proposed = serializers.ListField(

@@ -10,7 +10,10 @@ here: they are orders, and ``games.visibility`` keeps them to their giver.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from decimal import Decimal
 from typing import Any
+
+from django.utils.formats import number_format
 
 from adjudicator import find_variant
 from adjudicator.variants.kapitalisten.exchange import CURRENCIES, SELL_LIMIT
@@ -22,15 +25,21 @@ CHART_WIDTH, CHART_HEIGHT = 600, 220
 
 
 def kj(cents: int) -> str:
-    """Hundredths of a Kujambel as players read them: ``12345`` -> ``123.45``."""
-    sign = "-" if cents < 0 else ""
-    cents = abs(int(cents))
-    return f"{sign}{cents // 100:,}.{cents % 100:02d}"
+    """Hundredths of a Kujambel as the reader's language writes them: ``516500`` ->
+    ``5,165.00`` in English, ``5.165,00`` in German."""
+    return str(number_format(Decimal(int(cents)).scaleb(-2), decimal_pos=2, force_grouping=True))
 
 
-def exchange_summary(*, game: Game, state: Mapping[str, Any]) -> dict[str, Any] | None:
+def exchange_summary(
+    *, game: Game, state: Mapping[str, Any], viewer: Any = None
+) -> dict[str, Any] | None:
     """The exchange of the phase ``state`` shows (``games.selectors.game_state``'s
-    answer for one viewer), or None where the game keeps none."""
+    answer for one viewer), or None where the game keeps none.
+
+    ``viewer``: who looks. An investor the rules (or a moderator) excluded holds no seat
+    while nobody plays hers, so ``state`` has no ``me`` for her: her own account is still
+    hers to read (what it holds is published to all anyway), without the order form,
+    until a replacement takes the seat over."""
     phase = state.get("phase")
     if not phase:
         return None
@@ -59,6 +68,7 @@ def exchange_summary(*, game: Game, state: Mapping[str, Any]) -> dict[str, Any] 
                 "rate": kj(rate),
                 "rate_cents": rate,
                 "change": kj(rate - int(before[nation])) if nation in before else None,
+                "change_cents": rate - int(before[nation]) if nation in before else 0,
                 "worthless": rate == 0,
                 "controller": holder,
                 "controller_name": wording.power_name(holder) if holder else "",
@@ -85,6 +95,14 @@ def exchange_summary(*, game: Game, state: Mapping[str, Any]) -> dict[str, Any] 
             }
         )
     me = state.get("me")
+    if not me and viewer is not None and getattr(viewer, "is_authenticated", False):
+        left = (
+            game.seats.filter(excluded_user=viewer, user__isnull=True)
+            .values_list("power", flat=True)
+            .first()
+        )
+        if left is not None:
+            me = {"power": left, "gives": []}
     mine = None
     if me and me.get("power") in holdings:
         investor = me["power"]
@@ -96,6 +114,10 @@ def exchange_summary(*, game: Game, state: Mapping[str, Any]) -> dict[str, Any] 
             "held": {n: int(holdings[investor].get(n, 0)) for n in variant.powers},
             "orders": list(own["orders"]) if own else [],
             "can_order": own is not None and phase.get("is_current", False),
+            # His exchange orders are due (the opening exchange, Winter 1900, where
+            # nothing else is): the turn waits for his ready mark or its deadline.
+            "must_order": bool(own and own["must_order"]) and phase.get("is_current", False),
+            "ready": bool(own and own["ready"]),
             "excluded": investor in excluded,
         }
         # What the order form's script reckons with as the player types.
@@ -145,7 +167,8 @@ def rates_chart(history: list[Mapping[str, Any]], nations: tuple[str, ...]) -> d
                 "last": kj(int(last.get(nation, 0))),
             }
         )
-    ticks = [{"y": y(cents), "label": kj(cents)} for cents in sorted({0, 100, top})]
+    # Coordinates as strings, never localised: a German page would write "110,5".
+    ticks = [{"y": str(y(cents)), "label": kj(cents)} for cents in sorted({0, 100, top})]
     return {
         "width": CHART_WIDTH,
         "height": CHART_HEIGHT,

@@ -38,7 +38,7 @@ def game_state(
     """
     from adjudicator import find_variant, legal_orders, legal_orders_compact
     from games import visibility, wording
-    from games.positions import phase_position, powers_to_order, seat_powers
+    from games.positions import phase_position, powers_to_order, powers_welcome, seat_powers
 
     state, phases, phase = _outline(user=user, game=game, index=index)
     # A sitter, on the days he sits, orders for the seat he sits.
@@ -88,6 +88,9 @@ def game_state(
         "dislodged": board.get("dislodged", {}),
         "centers": board.get("centers", {}),
         "to_order": sorted(powers_to_order(position, variant)),
+        # Seats that may order without owing any (Rather Silly's roles): the phase ends
+        # early only once they too are ready.
+        "welcome": sorted(powers_welcome(position, variant)) if not phase.is_resolved else [],
         "notes": phase.notes,
         "draw_proposed": visibility.draw_proposed(phase=phase),
         # The votes proposed and still open (never who voted, nor how).
@@ -132,9 +135,7 @@ def game_state(
             "must_order": acting in state["phase"]["to_order"],
             # A seat that may give orders without owing any (Rather Silly's roles: the
             # Fool's override, a vote): the page offers it the order box all the same.
-            "may_order": not phase.is_resolved
-            and acting in variant.other_order_givers
-            and any(position.phase.kind in k.phase_kinds for k in variant.order_kinds),
+            "may_order": acting in state["phase"]["welcome"],
             "draw_vote": visibility.own_draw_vote(user=user, phase=phase),
             "votes": _votes(game, phase, user),
             "legal": {},

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -14,11 +16,12 @@ from adjudicator import Position, find_variant
 from adjudicator.io import position_to_json
 from core.errors import ApplicationError, NoSuchPhase, NotSeated, PhaseOver
 from core.live import game_changed_publish
+from core.names import name_key
 from core.queue import after_commit, task_after_commit
 from games import events, visibility
 from games.models import Game, GameMaster, GamePhase, Seat
 from games.pictures import phase_label
-from games.positions import phase_position, phase_seed, powers_to_order
+from games.positions import phase_position, phase_seed, powers_to_order, powers_welcome
 from games.schedule import phase_deadline
 
 #: The task that adjudicates one phase, queued by name (games/tasks.py).
@@ -280,9 +283,20 @@ def tell_missed(
 
 
 def everyone_ready(game: Game, phase: GamePhase) -> bool:
-    """Has every power with orders to give in ``phase`` said it is ready?"""
+    """Has every power with orders to give in ``phase`` said it is ready, and every seat
+    someone plays that may give orders there without owing any (Rather Silly's roles)?
+    Without the latter, the llamas' winter ended as soon as the great powers were ready,
+    the roles still voting, and the ready marks they sent for it landed on the spring."""
     position = phase_position(phase)
-    needed = powers_to_order(position, find_variant(game.variant))
+    variant = find_variant(game.variant)
+    needed = powers_to_order(position, variant)
+    welcome = powers_welcome(position, variant) - needed
+    if welcome:
+        needed |= set(
+            game.seats.filter(
+                power__in=welcome, user__isnull=False, civil_disorder=False
+            ).values_list("power", flat=True)
+        )
     ready = set(phase.order_sets.filter(ready=True).values_list("power", flat=True))
     return needed <= ready
 
@@ -301,3 +315,22 @@ def adjudicate_after_commit(game_id: int, phase_id: int) -> None:
     fails for it."""
     GamePhase.objects.filter(pk=phase_id, status=GamePhase.Status.OPEN).update(due_now=True)
     task_after_commit(ADJUDICATE, game_id, phase_id)
+
+
+def a_members_user_name(name: str) -> bool:
+    """Whether ``name`` reads as the user name of any account of the site: neither a
+    pseudonym (games.services.lobby) nor a signature (games.services.press) may be one,
+    for the others would take its bearer for that member.
+
+    User names are letters, digits and ``@.+-_`` in Unicode's compatibility form (Django
+    normalises them so when an account is made): the accounts ``name`` could stand for
+    are those whose name is ``name`` or its key in another case, which the database finds
+    without reading every account; their keys decide.
+    """
+    key = name_key(name)
+    found = (
+        get_user_model()
+        .objects.filter(Q(username__iexact=name) | Q(username__iexact=key))
+        .values_list("username", flat=True)[:20]
+    )
+    return any(name_key(str(username)) == key for username in found)

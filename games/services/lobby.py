@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import random
 
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -21,6 +19,7 @@ from games.models import BoardLink, Game, Seat
 from games.positions import phase_seed
 from games.seating import seat_refusal
 from games.services.kernel import (
+    a_members_user_name,
     bump,
     game_locked,
     phase_open,
@@ -214,7 +213,7 @@ def pseudonym_checked(*, game: Game, user: AbstractBaseUser, pseudonym: str | No
         raise ApplicationError(
             _("That pseudonym is taken in this game: choose another."), {"field": "pseudonym"}
         )
-    if _a_members_user_name(name):
+    if a_members_user_name(name):
         raise ApplicationError(
             _(
                 "That is a member's user name: the others would take you for him. Choose "
@@ -223,23 +222,6 @@ def pseudonym_checked(*, game: Game, user: AbstractBaseUser, pseudonym: str | No
             {"field": "pseudonym"},
         )
     return name
-
-
-def _a_members_user_name(name: str) -> bool:
-    """Whether ``name`` reads as the user name of any account of the site.
-
-    User names are letters, digits and ``@.+-_`` in Unicode's compatibility form (Django
-    normalises them so when an account is made): the accounts ``name`` could stand for
-    are those whose name is ``name`` or its key in another case, which the database finds
-    without reading every account; their keys decide.
-    """
-    key = name_key(name)
-    found = (
-        get_user_model()
-        .objects.filter(Q(username__iexact=name) | Q(username__iexact=key))
-        .values_list("username", flat=True)[:20]
-    )
-    return any(name_key(str(username)) == key for username in found)
 
 
 def _check_gates(game: Game, user: AbstractBaseUser) -> None:

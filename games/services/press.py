@@ -22,11 +22,11 @@ from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError, NotSeated
 from core.live import press_new_publish
-from core.names import name_key, shown_name
+from core.names import lookalike_key, name_key, shown_name
 from core.queue import after_commit
 from games import events, visibility, wording
 from games.models import Game, PressMessage, PressRead
-from games.services.kernel import game_locked
+from games.services.kernel import a_members_user_name, game_locked
 
 #: Longest message, in characters.
 MAX_BODY = 5000
@@ -112,7 +112,7 @@ def press_send(
                 {"powers": unknown},
             )
         to = wanted
-    signed = _signature(game=game, seat=seat, signature=signature)
+    signed = _signature(game=game, seat=seat, user=user, signature=signature)
     phase = game.current_phase
     message = PressMessage.objects.create(
         game=game,
@@ -151,7 +151,9 @@ def press_send(
 MAX_SIGNATURE = 30
 
 
-def _signature(*, game: Game, seat: Any, signature: str | None) -> str:
+def _signature(
+    *, game: Game, seat: Any, user: AbstractBaseUser | AnonymousUser, signature: str | None
+) -> str:
     """The name a message is signed with: "" where the game has no signed press; else the
     name given, as every reader will see it (``core.names.shown_name``: full-width letters
     made plain, nothing invisible, spaces tidied), or the sender's pseudonym if that
@@ -161,8 +163,15 @@ def _signature(*, game: Game, seat: Any, signature: str | None) -> str:
     (``core.names.name_key``): another case, a zero-width space or full-width letters do
     not make another player's pseudonym a name of one's own.
 
+    Nor may it be a user name, as a pseudonym may not (games.services.lobby): the
+    writer's own (or that of the player he sits for) would give him away, compared as
+    user names are (``core.names.lookalike_key``: a Cyrillic letter is no disguise), and
+    any member's would pass the message off as that member's. The refusal of a member's
+    name says the same whether he plays here or not.
+
     Raises:
-        ApplicationError: the name is too long, or is another player's pseudonym.
+        ApplicationError: the name is too long, is another player's pseudonym, or is a
+            user name: the writer's own, or any member's.
     """
     if not seat.pseudonym:
         return ""
@@ -170,6 +179,25 @@ def _signature(*, game: Game, seat: Any, signature: str | None) -> str:
     if len(name) > MAX_SIGNATURE:
         raise ApplicationError(
             _("A signature may have at most %(n)d characters.") % {"n": MAX_SIGNATURE},
+            {"field": "signature"},
+        )
+    if name_key(name) == name_key(seat.pseudonym):
+        return name  # his own pseudonym, checked when he joined
+    own = {str(u.get_username()) for u in (user, seat.user) if u is not None}
+    if any(lookalike_key(name) == lookalike_key(mine) for mine in own):
+        raise ApplicationError(
+            _(
+                "You may not sign with your user name: the others would know who wrote. "
+                "Sign with any other name."
+            ),
+            {"field": "signature"},
+        )
+    if a_members_user_name(name):
+        raise ApplicationError(
+            _(
+                "That is a member's user name: the readers would take the message for his. "
+                "Sign with another name."
+            ),
             {"field": "signature"},
         )
     others = (

@@ -57,6 +57,64 @@ def note_kinds(notes: list[Mapping[str, Any]] | None) -> list[str]:
     return [str(n.get("kind", "")) for n in notes or [] if isinstance(n, Mapping)]
 
 
+def _exclusion(variant_id: str) -> Any:
+    """The variant's words for an exclusion (variants.site.ExclusionWords), or None."""
+    from variants.registry import site_variant
+
+    try:
+        return site_variant(variant_id).exclusion
+    except LookupError:
+        return None
+
+
+@register.filter
+def exclusion_note(note: Mapping[str, Any], variant_id: str) -> str:
+    """``{{ note|exclusion_note:game.variant }}``: an ``excluded`` note in the variant's
+    own words where its seats are no powers (Kapitalisten's investors); "" where the
+    variant words it as a power's (the template's words then)."""
+    words = _exclusion(variant_id)
+    if words is None:
+        return ""
+    power = wording.power_name(str(note.get("power", "")))
+    if note.get("by") == "moderator":
+        return str(words.by_moderator) % {"power": power}
+    return str(words.by_rules) % {"power": power, "n": note.get("misses", "")}
+
+
+@register.filter
+def disorder_tag(variant_id: str) -> str:
+    """``{{ game.variant|disorder_tag }}``: the tag of a seat nobody plays since its
+    player was excluded: "civil disorder", or the variant's word (an investor: "excluded")."""
+    words = _exclusion(variant_id)
+    return str(words.tag) if words is not None else _("civil disorder")
+
+
+def _forming(variant_id: str) -> Any:
+    """The variant's words for a forming game's seats (variants.site.FormingWords), or None."""
+    from variants.registry import site_variant
+
+    try:
+        return site_variant(variant_id).forming
+    except LookupError:
+        return None
+
+
+@register.filter
+def forming_seats(variant_id: str) -> str:
+    """``{{ game.variant|forming_seats }}``: what a forming game's page says above its
+    seats where they are no powers (the variant's words), or "" (powers drawn by lot)."""
+    words = _forming(variant_id)
+    return str(words.seats) if words is not None else ""
+
+
+@register.filter
+def forming_my_seat(variant_id: str, name: str) -> str:
+    """``{{ game.variant|forming_my_seat:seat.pseudonym }}``: what a forming game's page
+    tells a player who has a seat, in the variant's words, or "" (the page's own)."""
+    words = _forming(variant_id)
+    return str(words.my_seat) % {"name": name} if words is not None else ""
+
+
 @register.filter
 def outcome_name(outcome: str) -> str:
     """``{{ r.result|outcome_name }}``: bounce, or Patt."""

@@ -26,7 +26,7 @@ from games.terms import GameTerms
 from games.web.phases import phase_posted
 from variants.board import SeenPosition, board_svg
 from variants.drawing import map_anchors
-from variants.registry import offered, option_forms
+from variants.registry import offered, option_forms, site_variant
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
@@ -152,6 +152,8 @@ def _game_page(
             "game": game,
             "state": state,
             "seat": seat,
+            # What the variant tells this seat of its orders (a role seat's own words).
+            **_seat_help(game, state),
             "board": board_svg(map_id=map_id, position=position, orders=orders),
             "map_id": map_id,
             "anchors": map_anchors(map_id),
@@ -170,6 +172,23 @@ def _game_page(
             else None,
         },
     )
+
+
+def _seat_help(game: Game, state: dict[str, Any]) -> dict[str, str]:
+    """The variant's words for the seat acting on the page in the phase shown: its order
+    syntax and what its empty list means ("" each where the page's own serve)."""
+    me, phase = state.get("me"), state.get("phase")
+    syntax, no_orders = "", ""
+    if me and phase:
+        try:
+            site = site_variant(game.variant)
+        except LookupError:  # a variant the site does not offer (a test's own)
+            site = None
+        if site is not None:
+            syntax, no_orders = site.seat_help(
+                str(me.get("acting") or me["power"]), str(phase["kind"])
+            )
+    return {"seat_syntax": syntax, "seat_no_orders": no_orders}
 
 
 def board_unreadable_page(
@@ -294,7 +313,7 @@ def exchange_page(request: HttpRequest, game_id: int) -> HttpResponse:
     except GamePhase.DoesNotExist:
         raise Http404(_("No such phase.")) from None
     with wording.seat_names(visibility.seat_names(game=game)):
-        exchange = selectors.exchange_summary(game=game, state=state)
+        exchange = selectors.exchange_summary(game=game, state=state, viewer=request.user)
         if exchange is None:
             raise Http404(_("This game has no exchange."))
         return render(
@@ -307,13 +326,16 @@ def exchange_page(request: HttpRequest, game_id: int) -> HttpResponse:
 def ready_form(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _viewable(request, game_id)
     ready = request.POST.get("ready") == "1"
-    return _act(
+    response = _act(
         request,
         game,
         lambda: services.orders_ready(
             game=game, user=request.user, ready=ready, phase=phase_posted(request)
         ),
     )
+    if request.POST.get("next") == "exchange":  # sent from the exchange page: back there
+        return redirect("games:exchange", game_id=game.pk)
+    return response
 
 
 @login_required

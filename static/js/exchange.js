@@ -5,7 +5,12 @@
 // at the rates the turn began with; it shows the cash left and what each line will do.
 // The server decides; this only tells him beforehand. Without a script, the text form
 // below the list saves the same orders.
-import { format, gettext, send } from "./lib/transport.js";
+//
+// In the opening exchange (Winter 1900) his ready mark is given here too: sent through
+// the API once his list is saved (a save clears the mark, so the button waits for it), and
+// beside it, while the list is empty, rule 3.3.1's warning that he then sells 500 of every
+// currency. Without a script the ready form posts and comes back to this page.
+import { format, gettext, post, send } from "./lib/transport.js";
 
 const root = document.getElementById("exchange-form");
 if (root) {
@@ -21,12 +26,16 @@ if (root) {
   const errorBox = document.getElementById("exchange-error");
   const textarea = document.getElementById("exchange-textarea");
   const details = document.getElementById("exchange-text-details");
+  const readyForm = document.getElementById("ready-form");
+  const readyButton = document.getElementById("ready-button");
+  const readyMark = document.getElementById("ready-mark");
+  const warning = document.getElementById("ready-warning");
 
-  const kj = (cents) => {
-    const sign = cents < 0 ? "-" : "";
-    const abs = Math.abs(cents);
-    return `${sign}${Math.floor(abs / 100).toLocaleString("en")}.${String(abs % 100).padStart(2, "0")}`;
-  };
+  // Numbers as the page's language writes them (5,165.00 or 5.165,00), as the server does.
+  const language = document.documentElement.lang || undefined;
+  const money = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const count = new Intl.NumberFormat(language);
+  const kj = (cents) => money.format(cents / 100);
   const read = (text) => {
     const m = /^(buy|sell) (\d+) (\w+)$/.exec(text.trim().toLowerCase());
     return m ? { side: m[1], units: Number(m[2]), nation: m[3] } : null;
@@ -66,7 +75,7 @@ if (root) {
       const room = sellRoom();
       units.max = String(room);
       limitNote.textContent = format(gettext("You may still sell %(n)s %(currency)s this turn (at most 500 a turn, no more than you hold)."), {
-        n: room.toLocaleString("en"), currency: data.currencies[nation.value] });
+        n: count.format(room), currency: data.currencies[nation.value] });
       units.setCustomValidity(Number(units.value) > room ? gettext("More than you may sell this turn.") : "");
     } else {
       units.removeAttribute("max");
@@ -74,7 +83,7 @@ if (root) {
       const rate = data.rates[nation.value];
       const most = rate ? Math.floor(cash / rate) : 0;
       limitNote.textContent = format(gettext("The cash left buys at most %(n)s %(currency)s."), {
-        n: most.toLocaleString("en"), currency: data.currencies[nation.value] });
+        n: count.format(most), currency: data.currencies[nation.value] });
       units.setCustomValidity("");
     }
   }
@@ -99,8 +108,8 @@ if (root) {
       if (done[i] < o.units) {
         what.className = "short";
         what.textContent = o.side === "buy"
-          ? format(gettext("buys only %(n)s: the cash runs out"), { n: done[i].toLocaleString("en") })
-          : format(gettext("sells only %(n)s"), { n: done[i].toLocaleString("en") });
+          ? format(gettext("buys only %(n)s: the cash runs out"), { n: count.format(done[i]) })
+          : format(gettext("sells only %(n)s"), { n: count.format(done[i]) });
       } else {
         what.className = "muted";
         what.textContent = `${o.side === "buy" ? "−" : "+"}${kj(amount)} Kj`;
@@ -125,7 +134,45 @@ if (root) {
       list.append(li);
     });
     textarea.value = orders.map((o) => `${o.side} ${o.units} ${o.nation}`).join("\n");
+    // Without orders he sells 500 of every currency (3.3.1): said beside Ready.
+    if (warning) warning.hidden = orders.length > 0;
     showLimit();
+  }
+
+  // The ready mark as the server has it: the button offers the other one.
+  function showReady(ready) {
+    if (!readyForm) return;
+    readyForm.querySelector("[name=ready]").value = ready ? "0" : "1";
+    readyButton.textContent = ready ? readyButton.dataset.unreadyLabel : readyButton.dataset.readyLabel;
+    readyMark.hidden = !ready;
+  }
+
+  // No ready mark while a save is on its way: the save would take it back.
+  function readyAllowed(allowed) {
+    if (readyButton) readyButton.disabled = !allowed;
+  }
+
+  async function sendReady() {
+    const ready = readyForm.querySelector("[name=ready]").value === "1";
+    const phase = Number(readyForm.querySelector("[name=phase]").value);
+    errorBox.textContent = "";
+    readyAllowed(false);
+    try {
+      const { ok, status, data: answer } = await post(readyForm.dataset.readyUrl, { ready, phase });
+      if (ok) {
+        showReady(answer.ready);
+      } else if (status === 409) {
+        // The turn is over (everyone was ready, or its deadline passed): the page shows
+        // the new one, and the message says why.
+        window.location.reload();
+      } else {
+        errorBox.textContent = answer.message || "";
+      }
+    } catch (e) {
+      errorBox.textContent = gettext("Not saved: there is no connection to the server. Try again.");
+    } finally {
+      readyAllowed(!saving);
+    }
   }
 
   // One save at a time; the latest list wins.
@@ -135,6 +182,7 @@ if (root) {
     render();
     if (saving) { again = true; return; }
     saving = true;
+    readyAllowed(false);
     status.textContent = gettext("Saving…");
     errorBox.textContent = "";
     try {
@@ -143,6 +191,7 @@ if (root) {
       const { ok, data: answer } = await send("PUT", root.dataset.ordersUrl, body);
       if (ok) {
         status.textContent = gettext("Saved.");
+        showReady(answer.ready);
       } else {
         status.textContent = "";
         const problems = (answer.problems || []).map((p) => `${p.order}: ${p.message}`);
@@ -153,10 +202,16 @@ if (root) {
       errorBox.textContent = gettext("The orders could not be saved: no connection. Try again.");
     } finally {
       saving = false;
-      if (again) { again = false; save(); }
+      if (again) { again = false; save(); } else readyAllowed(true);
     }
   }
 
+  if (readyForm) {
+    readyForm.addEventListener("submit", (event) => {
+      event.preventDefault();
+      if (!saving) sendReady();
+    });
+  }
   add.hidden = false;
   if (details) details.open = false;
   side.addEventListener("change", showLimit);
@@ -170,7 +225,7 @@ if (root) {
       return;
     }
     if (side.value === "sell" && n > sellRoom()) {
-      errorBox.textContent = format(gettext("You may sell at most %(n)s more of this currency this turn."), { n: sellRoom() });
+      errorBox.textContent = format(gettext("You may sell at most %(n)s more of this currency this turn."), { n: count.format(sellRoom()) });
       return;
     }
     orders.push({ side: side.value, units: n, nation: nation.value });

@@ -244,9 +244,13 @@ import { createReplay } from "./replay.js";
 
   function onProvinceClick(prov, event) {
     closeChooser();
+    const kind = state.phase.kind;
+    // A phase of play whose clicks are no unit's orders (the llamas' winter): its widget
+    // says what a click means, whatever the legal list (herds go anywhere, unlisted).
+    const own = setupWidget(kind);
+    if (own && own.ofPlay) return setupKind() ? own.click(setupContext, prov, event) : undefined;
     const legal = myLegal();
     if (!Object.keys(legal).length) return;
-    const kind = state.phase.kind;
     if (state.phase.setup) {
       const widget = setupWidget(kind);
       return widget ? widget.click(setupContext, prov, event) : undefined;
@@ -441,7 +445,9 @@ import { createReplay } from "./replay.js";
   // The kind of set-up phase this viewer gives orders in now: "N", "P", "D" or null.
   function setupKind() {
     const phase = state.phase;
-    return phase && phase.setup && phase.is_current && state.me ? phase.kind : null;
+    if (!phase || !phase.is_current || !state.me) return null;
+    const widget = setupWidget(phase.kind);
+    return phase.setup || (widget && widget.ofPlay) ? phase.kind : null;
   }
 
   // My orders as they stand on this page: the unsaved list while there is one for the
@@ -494,9 +500,9 @@ import { createReplay } from "./replay.js";
   function drawSetup() {
     clearMarks(svg);
     const phase = state.phase;
-    if (!phase || !phase.setup || phase.status !== "open") return;
+    if (!phase || phase.status !== "open") return;
     const widget = setupWidget(phase.kind);
-    if (!widget) return;
+    if (!widget || !(phase.setup || widget.ofPlay)) return;
     if (widget.drawShared) widget.drawShared(setupContext);
     if (!setupKind()) return;
     // The viewer's colour, for the marks (see site.css: --me).

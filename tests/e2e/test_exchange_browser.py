@@ -99,3 +99,83 @@ class TheExchangeForm(BrowserTestCase):
             box = buttons.first.bounding_box()
             assert box is not None
             assert box["height"] >= 40
+
+
+class TheOpeningExchangeEnds(BrowserTestCase):
+    """Winter 1900 is the exchange alone: each investor says he is ready on the exchange
+    page or the game page, warned beside the button while he has no exchange orders that
+    he then sells 500 of every currency (rule 3.3.1); the last ready mark ends the turn."""
+
+    eager_tasks = True
+
+    def test_the_investors_say_they_are_ready_and_the_turn_ends(self) -> None:
+        from games.models import GamePhase
+        from tests.e2e.base import outside_the_event_loop
+
+        game, username = bourse("opener")
+        winter = game.phases.get()
+        assert winter.code == "W1900X"
+        exchange = f"{self.live_server_url}/games/{game.pk}/exchange/"
+        with browser_session() as (browser, errors):
+            page = signed_in(browser, errors, self.live_server_url, username)
+            page.goto(exchange)
+            warning = page.locator("#ready-form #ready-warning")
+            expect(warning).to_be_visible()
+            expect(warning).to_contain_text("you sell 500 of every currency")
+            # An order in the list: the warning goes; Ready once it is saved.
+            add(page, "buy", 100, "italy")
+            expect(page.locator("#exchange-status")).to_have_text("Saved.")
+            expect(warning).to_be_hidden()
+            expect(page.locator("#ready-button")).to_be_enabled()
+            page.click("#ready-button")
+            expect(page.locator("#ready-mark")).to_be_visible()
+            expect(page.locator("#ready-button")).to_have_text("Not ready")
+            assert OrderSet.objects.get(phase=winter, power="investor-1").ready
+            # Taken back, the list emptied: the warning is back beside the button.
+            page.click("#ready-button")
+            expect(page.locator("#ready-mark")).to_be_hidden()
+            page.locator("#exchange-list").get_by_role("button", name="Remove").click()
+            expect(page.locator("#exchange-status")).to_have_text("Saved.")
+            expect(warning).to_be_visible()
+            assert not OrderSet.objects.get(phase=winter, power="investor-1").ready
+
+            # The other eight are ready; investor 1 says so on the game page, and the
+            # turn is adjudicated: the page moves on to Spring 1901.
+            def eight_ready() -> None:
+                for seat in game.seats.exclude(power="investor-1"):
+                    services.orders_ready(game=game, user=seat.user, ready=True, phase=winter.index)
+
+            outside_the_event_loop(eight_ready)
+            page.goto(f"{self.live_server_url}/games/{game.pk}/")
+            expect(page.locator("#my-orders #ready-warning")).to_be_visible()
+            page.click("#my-orders #ready-button")
+            expect(page.locator("#panel h2").first).to_have_text("Spring 1901 movement")
+            winter.refresh_from_db()
+            assert winter.status == GamePhase.Status.RESOLVED
+
+
+class MoneyInTheReadersLanguage(BrowserTestCase):
+    """On a German page the order form's script writes Kujambel and units as German does
+    (5.165,00), as the server does around it."""
+
+    def test_the_cash_left_reads_in_german(self) -> None:
+        game, username = bourse("geld")
+        with browser_session() as (browser, errors):
+            context = browser.new_context(locale="de-DE", viewport={"width": 1400, "height": 1000})
+            page = context.new_page()
+            page.on("pageerror", lambda error: errors.append(error))
+            page.goto(f"{self.live_server_url}/accounts/login/")
+            page.fill("#id_username", username)
+            page.fill("#id_password", PASSWORD)
+            page.click("form.stacked button[type=submit]")
+            page.wait_for_url(lambda url: "/accounts/login/" not in url)
+            page.goto(f"{self.live_server_url}/games/{game.pk}/exchange/")
+            expect(page.locator("html")).to_have_attribute("lang", "de")
+            expect(page.locator("#cash-left")).to_have_text("0,00 Kj")
+            add(page, "sell", 500, "france")
+            add(page, "sell", 500, "italy")
+            expect(page.locator("#cash-left")).to_have_text("1.000,00 Kj")
+            expect(page.locator("#exchange-list li").first).to_contain_text("+500,00 Kj")
+            page.select_option("#trade-side", "buy")
+            page.select_option("#trade-nation", "russia")
+            expect(page.locator("#trade-limit")).to_contain_text("1.000")

@@ -4,6 +4,7 @@ player's own herds are drawn on the board, and on a phone the page never scrolls
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from typing import Any
 
@@ -141,3 +142,73 @@ class TheDoctorsSeat(BrowserTestCase):
             page.goto(url)
             expect(page.locator(f'svg .tardis[data-tardis="{where}"]')).to_be_visible()
             expect(page.locator("#tardis-where")).to_contain_text("victory points")
+
+
+class TheRoleSeatsPanels(BrowserTestCase):
+    """In a real browser: the Superbrain reads his own order syntax and what his empty
+    list means, asks his question, says he is ready, and the list of powers shows it."""
+
+    def test_the_superbrain_asks_and_is_shown_ready(self) -> None:
+        game, _users = role_game()
+        url = f"{self.live_server_url}/games/{game.pk}/"
+        with browser_session() as (browser, errors):
+            page = signed_in(browser, errors, self.live_server_url, "superbrain-role")
+            page.goto(url)
+            expect(page.locator("#seat-syntax")).to_contain_text("ask How many legs has a llama?")
+            expect(page.locator("#order-list li.empty")).to_have_text(
+                "No orders yet: without a question this season, every other seat gets a "
+                "share of an extra unit."
+            )
+            listed = page.locator("#panel .seats li.power-superbrain")
+            expect(listed).to_contain_text("ordering")
+            page.locator("#order-input").press_sequentially("ask Which river runs through Kiev?")
+            page.press("#order-input", "Enter")
+            expect(page.locator("#order-list li[data-order^='ask ']")).to_be_visible()
+            expect(page.locator("#order-status")).to_have_text("")
+            page.click("#ready-button")
+            expect(listed).to_contain_text("ready")
+            expect(listed).not_to_contain_text("ordering")
+            # The winter would end early only once the roles are ready too: the Fool is not.
+            expect(page.locator("#panel .seats li.power-fool")).to_contain_text("ordering")
+
+
+class HerdsByClicks(BrowserTestCase):
+    """The llamas' winter: a click on a province without a supply center settles a herd
+    there (marked on the map and put on the list, saved), a click on it again takes it
+    back; a supply center is refused in words, and so is a fourth herd."""
+
+    def test_a_click_places_a_herd_and_another_takes_it_back(self) -> None:
+        game = silly_game()  # England has a herd in Yorkshire saved already
+        url = f"{self.live_server_url}/games/{game.pk}/"
+
+        def saved() -> list[str]:
+            return list(OrderSet.objects.get(phase__game=game, power="england").orders)
+
+        with browser_session() as (browser, errors):
+            page = signed_in(browser, errors, self.live_server_url, "england-silly")
+            page.goto(url)
+            expect(page.locator("#map-help")).to_contain_text("settle a herd")
+            expect(page.locator('#provinces [data-province="yor"]')).to_have_class(
+                re.compile(r"\bherd-chosen\b")
+            )
+            page.click('#provinces [data-province="wal"]')
+            expect(page.locator('#order-list li[data-order="herd wal"]')).to_be_visible()
+            expect(page.locator('#provinces [data-province="wal"]')).to_have_class(
+                re.compile(r"\bherd-chosen\b")
+            )
+            expect(page.locator("#order-status")).to_have_text("")
+            assert saved() == ["herd yor", "herd wal"]
+            # A supply center is no place for llamas.
+            page.click('#provinces [data-province="lon"]')
+            expect(page.locator("#order-error")).to_contain_text("supply center")
+            expect(page.locator('#order-list li[data-order="herd lon"]')).to_have_count(0)
+            # A third herd, then a fourth is refused.
+            page.click('#provinces [data-province="cly"]')
+            expect(page.locator('#order-list li[data-order="herd cly"]')).to_be_visible()
+            page.click('#provinces [data-province="nth"]')
+            expect(page.locator("#order-error")).to_contain_text("three herds")
+            # Wales clicked again: the herd is taken back.
+            page.click('#provinces [data-province="wal"]')
+            expect(page.locator('#order-list li[data-order="herd wal"]')).to_have_count(0)
+            expect(page.locator("#order-status")).to_have_text("")
+            assert saved() == ["herd yor", "herd cly"]

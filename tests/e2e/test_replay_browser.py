@@ -537,3 +537,69 @@ class FinishedGame(ReplayCase):
             # Back one, by the keyboard.
             page.keyboard.press("ArrowLeft")
             assert_phase(page, "2", "Fall 1901 retreats")
+
+
+class RatherSillyWholeGame(ReplayCase):
+    """An eleven-seat Rather Silly game of three years, built through the services with
+    the roles: its results are of every kind the variant has (unit orders, the roles'
+    overrides, predictions, questions and TARDIS steps, votes and links, herds and
+    explosions, birds, devils, twins, Amazons, the creatures' steps, a merged unit). Each
+    past phase's map draws them as the server does (or leaves out what is no unit's
+    order), and the replay plays the whole game, without a script error."""
+
+    def setUp(self) -> None:
+        from django.contrib.auth.models import User
+
+        from accounts.roles import MODERATOR, grant
+        from tests.games.rather_silly import SEATS, played_rather_silly_game
+
+        users = {s: User.objects.create_user(f"{s}-whole") for s in SEATS}
+        moderator = User.objects.create_user("silly-moderator")
+        grant(moderator, MODERATOR)
+        self.game = played_rather_silly_game(users, moderator, until="S1904M")
+        self.url = f"{self.live_server_url}/games/{self.game.pk}/"
+
+    def test_every_result_is_drawn_and_the_whole_game_replays(self) -> None:
+        import re
+
+        from games.models import GamePhase
+        from tests.e2e.test_board_browser import _without_pieces
+
+        resolved = list(self.game.phases.filter(status=GamePhase.Status.RESOLVED).order_by("index"))
+        assert len(resolved) == 10
+        firsts = {r["order"].split()[0] for p in resolved for r in p.results}
+        # Results that are no unit's order, each of its own shape.
+        assert {"merged", "step", "appeared", "link", "eaten", "override", "predict"} <= firsts
+        assert {"T", "ask", "answer", "reply", "vote", "herd", "explode", "birds"} <= firsts
+        assert {"twins", "amazon", "rogue", "sell", "A", "F"} <= firsts
+
+        with browser_session() as (browser, errors):
+            served = browser.new_context(java_script_enabled=False).new_page()
+            scripted = self._anonymous(browser, errors, viewport={"width": 1400, "height": 1000})
+            scripted.route(re.compile(r".*/games/\d+/(\?phase=\d+)?$"), _without_pieces)
+            for phase in resolved:
+                address = f"{self.url}?phase={phase.index}"
+                server = _drawn(served, address)
+                script = _drawn(scripted, address)
+                assert script == server, phase.code
+                if phase.code.endswith("M"):  # the units' orders are drawn all the same
+                    assert server["orders"]["children"], phase.code
+
+            page = replay_to_the_end(self, self.game, errors, browser)
+            expect(page.locator("#replay-phase")).to_have_text("Llamas (Winter 1900)")
+            page.click("#replay [data-replay='play']")
+            label = page.locator("#replay .replay-play .label")
+            expect(label).to_have_text("Pause")
+            # Every phase, step by step, to the open spring of 1904.
+            expect(label).to_have_text("Replay", timeout=90000)
+            expect(page.locator("#panel h2").first).to_have_text("Spring 1904 movement")
+            assert phase_in_address(page) is None
+
+
+def _drawn(page: Page, address: str) -> dict[str, Any]:
+    """The board's layers once the page (and its script, where it runs) has drawn them."""
+    from tests.e2e.test_board_browser import LAYERS
+
+    page.goto(address, wait_until="load")
+    layers: dict[str, Any] = page.evaluate(LAYERS)
+    return layers

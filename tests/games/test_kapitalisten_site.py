@@ -525,6 +525,41 @@ class TestRule1PublishedPress:
             press.press_send(game=game, user=one, to="all", body="Sell!", signature=two)
         assert not game.press_messages.exists()
 
+    @pytest.mark.parametrize(
+        "written",
+        [
+            lambda name: name,
+            lambda name: name.upper(),
+            lambda name: f" {name}\u200b ",  # spaces and a zero-width space about it
+            lambda name: "".join(_full_width(c) for c in name),
+        ],
+        ids=["as it is", "upper case", "invisible around it", "full width"],
+    )
+    def test_a_signature_may_not_be_the_senders_own_user_name(
+        self, make_user: Any, written: Any
+    ) -> None:
+        """The join form refuses one's user name as a pseudonym (the others would know
+        him): signed under it, a message would give him away as surely."""
+        game, _users = kapitalisten_game(make_user)
+        one = investor_user(game, "investor-1")
+        with pytest.raises(ApplicationError, match="your user name") as refused:
+            press.press_send(
+                game=game, user=one, to="all", body="Sell!", signature=written(one.username)
+            )
+        assert refused.value.extra == {"field": "signature"}
+        assert not game.press_messages.exists()
+
+    def test_a_signature_may_not_be_a_members_user_name(self, make_user: Any) -> None:
+        """Nor any member's: the readers would take the message for his. The same words
+        whether he plays here or not, so a refusal tells nobody who plays."""
+        game, _users = kapitalisten_game(make_user)
+        make_user("outsider")
+        one = investor_user(game, "investor-1")
+        for name in ("OUTSIDER", investor_user(game, "investor-2").username):
+            with pytest.raises(ApplicationError, match="a member's user name"):
+                press.press_send(game=game, user=one, to="all", body="Sell!", signature=name)
+        assert not game.press_messages.exists()
+
     def test_a_signature_is_kept_as_every_reader_sees_it(self, make_user: Any) -> None:
         game, _users = kapitalisten_game(make_user)
         one = investor_user(game, "investor-1")

@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from adjudicator.variants.rather_silly import ROLES
+from core.errors import PhaseOver
 from games import selectors, services, visibility, wording
 from games.export import game_export
 from games.models import Game, GamePhase
@@ -506,3 +507,156 @@ def test_the_fortune_tellers_predictions_are_his_until_the_results(
     spring.refresh_from_db()
     after = json.dumps(selectors.game_state(user=users["france"], game=game, index=spring.index))
     assert "predict bur" in after
+
+
+# -- issue 34: the role seats' ready marks, and their panels -----------------------------------
+
+
+def test_the_role_seats_ready_marks_count_and_none_is_carried_into_spring(
+    make_user: Any,
+) -> None:
+    """The four role seats started Spring 1901 marked ready: the llamas' winter ended as
+    soon as the seven great powers were ready, while the roles (who vote in it) were still
+    at it, and the marks they then sent for the winter landed on the spring. A role seat's
+    ready mark now counts: the winter ends early only once the roles are ready too, and
+    the spring opens with nobody ready."""
+    game, users = _game(make_user, roles=True)
+    winter = current(game)
+    assert winter.code == "W1900L"
+    for power in POWERS:
+        services.orders_ready(game=game, user=users[power], ready=True, phase=winter.index)
+    winter.refresh_from_db()
+    assert not winter.due_now, "the roles are not ready yet: the winter waits for them"
+    state = selectors.game_state(user=users["austria"], game=game)
+    assert set(ROLES) <= set(state["phase"]["welcome"])
+    for role in ROLES:
+        services.orders_ready(game=game, user=users[role], ready=True, phase=winter.index)
+    winter.refresh_from_db()
+    assert winter.due_now, "everyone is ready: the winter is adjudicated now"
+    _adjudicate(game)
+    spring = current(game)
+    assert spring.code == "S1901M"
+    assert not spring.order_sets.filter(ready=True).exists()
+    seen = selectors.game_state(user=users["fool"], game=game)
+    assert not any(s["ready"] for s in seen["seats"])
+    assert seen["me"]["ready"] is False
+    # A mark sent late for the winter is refused, and never lands on the spring.
+    with pytest.raises(PhaseOver):
+        services.orders_ready(game=game, user=users["doctor"], ready=True, phase=winter.index)
+    assert not spring.order_sets.filter(ready=True).exists()
+
+
+def test_a_role_seat_that_nobody_plays_holds_nothing_up(make_user: Any) -> None:
+    """A role seat in civil disorder is waited for by nobody: the great powers' ready
+    marks and the other roles' end the phase."""
+    game, users = _game(make_user, roles=True)
+    winter = current(game)
+    game.seats.filter(power="fool").update(user=None, civil_disorder=True)
+    for seat in SEATS_OF_ELEVEN:
+        if seat != "fool":
+            services.orders_ready(game=game, user=users[seat], ready=True, phase=winter.index)
+    winter.refresh_from_db()
+    assert winter.due_now
+
+
+SEATS_OF_ELEVEN = (*POWERS, *ROLES)
+
+
+#: Each role's own help in a movement phase: how his orders are written.
+ROLE_SYNTAX = {
+    "fool": "override A par - bur",
+    "superbrain": "ask How many legs has a llama?",
+    "doctor": "T destroy bre",
+    "fortune_teller": "predict bur F",
+}
+#: What each role reads while he has no orders in a movement phase.
+ROLE_EMPTY = {
+    "fool": "No orders yet: you override no unit this season.",
+    "superbrain": "No orders yet: without a question this season, every other seat gets a "
+    "share of an extra unit.",
+    "doctor": "No orders yet: the TARDIS stays where it is",
+    "fortune_teller": "No orders yet: you foretell no bounce this season",
+}
+
+
+def _page(user: Any, game: Game) -> str:
+    client = Client()
+    client.force_login(user)
+    return client.get(reverse("games:detail", args=[game.pk])).content.decode()
+
+
+def _panel(text: str) -> str:
+    start = text.index('id="my-orders"')
+    return text[start : text.index("</section>", start)]
+
+
+def test_each_role_seat_reads_its_own_words_and_syntax(make_user: Any, site_moderator: Any) -> None:
+    """The Fool, the Superbrain, the Doctor and the Fortune-teller each read their own
+    order syntax and what an empty list means for them (never "your units hold" alone);
+    in the llamas' winter they vote and settle no herds; in a winter they have nothing to
+    give they read so, never about disbands. The variant's site side says the words."""
+    game, users = _game(make_user, roles=True)
+    winter = _panel(_page(users["fool"], game))
+    assert "you may vote for the first hyperspace link" in winter
+    assert "No vote yet" in winter
+    assert "No herds yet" not in winter
+    _adjudicate(game)
+    assert current(game).code == "S1901M"
+    for role in ROLES:
+        panel = _panel(_page(users[role], game))
+        assert ROLE_SYNTAX[role] in panel, role
+        assert ROLE_EMPTY[role] in panel, role
+        assert "No orders yet: your units hold." not in panel, role
+        for other, words in ROLE_SYNTAX.items():
+            if other != role:
+                assert words not in panel, (role, other)
+    # A great power reads as ever.
+    assert "No orders yet: your units hold." in _panel(_page(users["france"], game))
+
+
+def test_the_superbrain_in_winter_is_told_of_no_disbands(
+    make_user: Any, site_moderator: Any
+) -> None:
+    from tests.games.rather_silly import SEATS, played_rather_silly_game
+
+    users = {s: make_user(f"{s}-winter") for s in SEATS}
+    game = played_rather_silly_game(users, site_moderator, until="W1901A")
+    assert current(game).code == "W1901A"
+    for role in ("superbrain", "fool"):
+        panel = _panel(_page(users[role], game))
+        assert "disband" not in panel, role
+        assert "You have no orders to give in this phase." in panel, role
+
+
+def test_the_powers_list_shows_the_role_seats_ready_marks(make_user: Any) -> None:
+    """The list of powers shows each role seat's ready mark as the API does: ordering
+    until he says he is ready, then ready."""
+    game, users = _game(make_user, roles=True)
+    _adjudicate(game)
+
+    def shown(power: str) -> str:
+        text = Client().get(reverse("games:detail", args=[game.pk])).content.decode()
+        start = text.index(f'<li class="power-{power}')
+        return text[start : text.index("</li>", start)]
+
+    assert "ordering" in shown("fool")
+    services.orders_ready(game=game, user=users["fool"], ready=True, phase=current(game).index)
+    api = Client().get(f"/api/v1/games/{game.pk}/").json()
+    assert next(s for s in api["seats"] if s["power"] == "fool")["ready"] is True
+    assert "ready" in shown("fool")
+    assert "ordering" not in shown("fool")
+    assert "ordering" in shown("doctor")
+
+
+def test_the_herds_panel_gives_an_example_from_the_players_own_herds(
+    settled: tuple[Game, dict[str, Any]],
+) -> None:
+    """France settled one herd, in Picardy: the example is hers ("explode pic"), never a
+    herd she does not have ("explode yor" is England's)."""
+    game, users = settled
+    assert current(game).code == "S1901M"
+    herds = _page(users["france"], game)
+    start = herds.index('id="my-herds"')
+    mine = herds[start : herds.index("</li>", start)]
+    assert "explode pic" in mine
+    assert "explode yor" not in herds

@@ -209,3 +209,147 @@ def test_the_coasts_of_split_provinces_are_marked() -> None:
         "stp/nc": "nc",
         "stp/sc": "sc",
     }
+
+
+def test_only_a_units_order_is_drawn_whatever_a_variant_keeps_in_its_results() -> None:
+    """A phase's results hold more than units' orders (Rather Silly's creatures' steps, a
+    merged unit, a vote, the Fool's override; Kapitalisten's exchange orders and control):
+    none is drawn, nor taken for a unit's order ("vote lon - bel" is no move from London);
+    a flock of birds flies as a unit moves. static/js/board/draw.js reads them alike."""
+    texts = [
+        "merged", "step", "appeared", "link", "eaten", "attacked", "control", "excluded",
+        "vote lon - bel", "override A par - bur", "predict bur F", "T - yor", "T escape",
+        "ask How many legs?", "answer four", "reply four", "herd yor", "explode yor",
+        "sell A par", "twins A mar A gas", "amazon sev", "rogue stp", "birds mun",
+        "birds ber carry A ber", "A sev seduce F rum", "A stp distract", "buy 400 russia",
+        "sell 500 france", "A par", "",
+        "birds mun - ber",
+    ]  # fmt: skip
+    svg = board_svg(
+        map_id="standard",
+        position=SeenPosition(POSITION),
+        orders=[DrawnOrder(t, "ok") for t in texts],
+        mode=Mode.PAGE,
+    )
+    root = ET.fromstring(svg.encode("utf-8"))
+    drawn = {e.get("data-order"): e.get("class") for e in root.iter() if e.get("data-order")}
+    assert drawn == {"birds mun - ber": "order move"}
+
+
+# -- issue 34: Rather Silly's colours and the Borg's marker --------------------------------------
+
+
+def _lab(colour: str) -> tuple[float, float, float]:
+    """CIE L*a*b* of an sRGB colour (D65)."""
+
+    def linear(c: float) -> float:
+        return ((c + 0.055) / 1.055) ** 2.4 if c > 0.04045 else c / 12.92
+
+    r, g, b = (linear(int(colour[i : i + 2], 16) / 255) for i in (1, 3, 5))
+    x = (r * 0.4124 + g * 0.3576 + b * 0.1805) / 0.95047
+    y = r * 0.2126 + g * 0.7152 + b * 0.0722
+    z = (r * 0.0193 + g * 0.1192 + b * 0.9505) / 1.08883
+
+    def f(v: float) -> float:
+        return v ** (1 / 3) if v > 0.008856 else 7.787 * v + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def _difference(one: str, two: str) -> float:
+    """How far apart two colours look: CIEDE2000 (about 2 is the least a reader sees, and
+    below about 10 two swatches pass for one another at a glance)."""
+    import math
+
+    l1, a1, b1 = _lab(one)
+    l2, a2, b2 = _lab(two)
+    c_bar = (math.hypot(a1, b1) + math.hypot(a2, b2)) / 2
+    g = 0.5 * (1 - math.sqrt(c_bar**7 / (c_bar**7 + 25**7)))
+    a1, a2 = (1 + g) * a1, (1 + g) * a2
+    c1, c2 = math.hypot(a1, b1), math.hypot(a2, b2)
+    h1, h2 = math.degrees(math.atan2(b1, a1)) % 360, math.degrees(math.atan2(b2, a2)) % 360
+    dh = 0.0 if c1 * c2 == 0 else (h2 - h1 + 180) % 360 - 180
+    d_l, d_c = l2 - l1, c2 - c1
+    d_h = 2 * math.sqrt(c1 * c2) * math.sin(math.radians(dh / 2))
+    l_bar, cp_bar = (l1 + l2) / 2, (c1 + c2) / 2
+    h_bar = (h1 + h2) / 2 if abs(h1 - h2) <= 180 else (h1 + h2 + 360) / 2
+    t = (
+        1
+        - 0.17 * math.cos(math.radians(h_bar - 30))
+        + 0.24 * math.cos(math.radians(2 * h_bar))
+        + 0.32 * math.cos(math.radians(3 * h_bar + 6))
+        - 0.2 * math.cos(math.radians(4 * h_bar - 63))
+    )
+    s_l = 1 + 0.015 * (l_bar - 50) ** 2 / math.sqrt(20 + (l_bar - 50) ** 2)
+    s_c, s_h = 1 + 0.045 * cp_bar, 1 + 0.015 * cp_bar * t
+    r_t = (
+        -2
+        * math.sqrt(cp_bar**7 / (cp_bar**7 + 25**7))
+        * math.sin(math.radians(60 * math.exp(-(((h_bar - 275) / 25) ** 2))))
+    )
+    return math.sqrt(
+        (d_l / s_l) ** 2 + (d_c / s_c) ** 2 + (d_h / s_h) ** 2 + r_t * (d_c / s_c) * (d_h / s_h)
+    )
+
+
+def _contrast(one: str, two: str) -> float:
+    """WCAG's contrast ratio of two colours."""
+
+    def luminance(colour: str) -> float:
+        def linear(c: float) -> float:
+            return ((c + 0.055) / 1.055) ** 2.4 if c > 0.04045 else c / 12.92
+
+        r, g, b = (linear(int(colour[i : i + 2], 16) / 255) for i in (1, 3, 5))
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    high, low = sorted((luminance(one), luminance(two)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_rather_sillys_seats_and_links_are_told_apart_by_their_colours() -> None:
+    """The Fortune-teller's colour passed for Russia's and the hyperspace link's, the
+    Doctor's for England's: every seat's colour is now far from every other's, from the
+    link's and the Borg's (CIEDE2000 at least 15), and a unit's white letter reads on the
+    roles' colours (contrast at least 4.5)."""
+    from variants.board import BORG, COLOURS, DEVIL, LINK
+
+    rather_silly = ["austria", "england", "france", "germany", "italy", "russia", "turkey"]
+    rather_silly += ["monster", "fortune_teller", "doctor", "superbrain", "fool"]
+    marks = {"link": LINK, "borg": BORG, "devil": DEVIL}
+    for role in ("fortune_teller", "doctor"):
+        for other, colour in [*((p, COLOURS[p]) for p in rather_silly), *marks.items()]:
+            if other != role:
+                apart = _difference(COLOURS[role], colour)
+                assert apart >= 15, (role, other, round(apart, 1))
+        assert _contrast(COLOURS[role], "#ffffff") >= 4.5, role
+
+
+def test_the_page_stylesheet_colours_the_roles_as_the_renderer_does() -> None:
+    from pathlib import Path
+
+    from variants.board import COLOURS
+
+    css = (Path(__file__).resolve().parents[2] / "static/css/site.css").read_text()
+    for role in ("fortune_teller", "doctor", "superbrain", "fool"):
+        assert f".power-{role} {{ --c: {COLOURS[role]}; }}" in css, role
+
+
+def test_the_borg_is_a_readable_marker() -> None:
+    """The Borg's hexagon was about 9 px across on a page: it is drawn large enough to
+    see and read at once (as large as a unit and more), its letter too."""
+    import re
+
+    svg = board_svg(
+        map_id="rather_silly",
+        position=SeenPosition({"units": {}, "centers": {}, "extras": {"borg": "tyr"}}),
+        orders=[],
+        mode=Mode.PICTURE,
+    )
+    borg = svg[svg.index('class="borg"') :]
+    points = re.search(r'points="([^"]+)"', borg)
+    assert points is not None
+    xs = [float(p.split(",")[0]) for p in points.group(1).split()]
+    assert max(xs) - min(xs) >= 24  # a unit's circle is 16 across
+    size = re.search(r'font-size="([\d.]+)"', borg)
+    assert size is not None
+    assert float(size.group(1)) >= 12

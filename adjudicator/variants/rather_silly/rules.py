@@ -44,6 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, ClassVar
 
 from adjudicator.board import (
@@ -607,6 +608,21 @@ class RatherSilly(Variant):
         if position.phase.kind is PhaseKind.MOVEMENT:
             due |= flocked
         return due
+
+    def orders_welcome(self, position: Position) -> frozenset[str]:
+        """The role seats in a movement phase (each plays his role and votes for the
+        link) and in the llamas' winter (they vote); in an adjustment phase, whoever holds
+        a whole share of an extra unit to place (``extra A par``). Never a seat whose
+        orders are due already, nor the monsters."""
+        kind = position.phase.kind
+        seats = set(self.seats(position.options))
+        welcome: set[str] = set()
+        if kind is PhaseKind.MOVEMENT or kind is LLAMAS:
+            welcome |= seats & set(ROLES)
+        if kind is PhaseKind.MOVEMENT or kind is PhaseKind.ADJUSTMENTS:
+            shares = position.extras.get("shares") or {}
+            welcome |= {str(s) for s, v in shares.items() if s in seats and _whole_share(v)}
+        return frozenset(welcome - self.orders_due(position) - set(self.creatures))
 
     def build_sites(self, position: Position, power: str) -> tuple[str, ...]:
         """A great power builds in its vacant home centers; a role (the Fortune-teller) in
@@ -1191,3 +1207,11 @@ def _borg_results(step: BorgStep) -> list[OrderResult]:
             )
         )
     return out
+
+
+def _whole_share(value: Any) -> bool:
+    """Is a kept share (``"1/2"``, ``"3/2"``) at least one whole extra unit?"""
+    try:
+        return Fraction(str(value)) >= 1
+    except (ValueError, ZeroDivisionError):
+        return False

@@ -13,19 +13,28 @@ export const province = (loc) => loc.split("/")[0];
 // A coordinate as the server writes it: one decimal at most, never localised.
 const number = (value) => String(Number(value.toFixed(1)));
 
-// Canonical order text: "A par - bur", "A x S A y - z", "F n C A a - b", "A b R g".
+// Canonical order text: "A par - bur", "A x S A y - z", "F n C A a - b", "A b R g". Only a
+// unit's order is drawn (and a nomination, and a flock of birds flying or retreating as a
+// unit moves): every other text a phase's orders or results hold is "other", never drawn
+// (a vote, the Fool's override, a prediction, the creatures' own steps such as "merged" or
+// "step", Kapitalisten's exchange orders and "control"), as variants/board.py leaves it.
 export function parseOrder(text) {
-  const t = text.split(" ");
+  const t = String(text).split(" ");
   if (t[0] === "WAIVE") return { kind: "waive" };
-  if (t[0] === "nominate") return { kind: "nominate", unit: t[1] };
+  if (t[0] === "nominate" && t[1]) return { kind: "nominate", unit: t[1] };
+  if (t[0] === "birds" && (t[2] === "-" || t[2] === "R") && t[3]) {
+    return { kind: t[2] === "-" ? "move" : "retreat", unit: t[1], dest: t[3] };
+  }
+  if ((t[0] !== "A" && t[0] !== "F") || !t[1]) return { kind: "other" };
   const unit = t[1];
-  if (t[2] === "-") return { kind: "move", unit, dest: t[3] };
-  if (t[2] === "R") return { kind: "retreat", unit, dest: t[3] };
-  if (t[2] === "S") return { kind: "support", unit, target: t[4], dest: t[6] || null };
-  if (t[2] === "C") return { kind: "convoy", unit, target: t[4], dest: t[6] };
+  if (t[2] === "-" && t[3]) return { kind: "move", unit, dest: t[3] };
+  if (t[2] === "R" && t[3]) return { kind: "retreat", unit, dest: t[3] };
+  if (t[2] === "S" && t[4]) return { kind: "support", unit, target: t[4], dest: t[6] || null };
+  if (t[2] === "C" && t[6]) return { kind: "convoy", unit, target: t[4], dest: t[6] };
   if (t[2] === "B") return { kind: "build", unit };
   if (t[2] === "D") return { kind: "disband", unit };
-  return { kind: "hold", unit };
+  if (t[2] === "H") return { kind: "hold", unit };
+  return { kind: "other", unit }; // a unit's order of a variant's own ("A sev seduce F rum")
 }
 
 export function createBoard(svg, anchors) {
@@ -148,7 +157,7 @@ export function createBoard(svg, anchors) {
     }
     for (const { text, failed, power } of list) {
       const o = parseOrder(text);
-      if (o.kind === "waive") continue;
+      if (o.kind === "waive" || o.kind === "other") continue;
       const dislodged = (o.kind === "retreat" || o.kind === "disband") && retreating.has(o.unit);
       const start = point(o.unit, dislodged);
       if (!start) continue;
@@ -192,11 +201,12 @@ export function createBoard(svg, anchors) {
     const borg = extras && extras.borg;
     const at = typeof borg === "string" ? point(borg, false) : null;
     if (at) {
-      const x = at[0] - 13, y = at[1] - 11;
+      // As variants/board.py: BORG_SHIFT, BORG_RADIUS, BORG_LETTER.
+      const x = at[0] - 17, y = at[1] - 15;
       const corners = [[1, 0], [0.5, 0.866], [-0.5, 0.866], [-1, 0], [-0.5, -0.866], [0.5, -0.866]];
       const g = el("g", { class: "borg", "data-borg": borg }, group);
-      el("polygon", { points: corners.map(([c, s]) => `${number(x + 9 * c)},${number(y + 9 * s)}`).join(" ") }, g);
-      el("text", { x: number(x), y: number(y + 3.5) }, g).textContent = "B";
+      el("polygon", { points: corners.map(([c, s]) => `${number(x + 13 * c)},${number(y + 13 * s)}`).join(" ") }, g);
+      el("text", { x: number(x), y: number(y + 13 * 0.39) }, g).textContent = "B";
     }
     // Siamese twins bound by a line; flocks of birds as a pair of wings in their colour.
     for (const pair of Object.values((extras && extras.twins) || {})) {
@@ -228,7 +238,7 @@ export function createBoard(svg, anchors) {
       const x = there[0] + 12, y = there[1] + 10;
       const g = el("g", { class: "tardis", "data-tardis": tardis }, group);
       el("rect", { x: number(x - 6), y: number(y - 8), width: 12, height: 16, rx: 1.5 }, g);
-      el("text", { x: number(x), y: number(y + 3.5) }, g).textContent = "T";
+      el("text", { x: number(x), y: number(y + 9 * 0.39) }, g).textContent = "T";
     }
   }
 

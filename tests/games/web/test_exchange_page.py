@@ -325,3 +325,216 @@ def test_a_faulty_order_stands_in_the_list_with_what_is_wrong(
     page = get(client_of(one), reverse("games:detail", args=[game.pk]) + "?as=russia")
     assert '<li data-order="F war - gal" class="faulty">' in page
     assert "void when adjudicated:" in page
+
+
+# -- issue 34: the opening exchange can be finished on the site; Ready warns of 3.3.1 --------
+
+#: Said beside the Ready button while an investor has no exchange orders (rule 3.3.1).
+NO_ORDERS_WARNING = "you sell 500 of every currency you hold automatically"
+
+
+def _warned(text: str) -> bool:
+    """Whether the warning stands beside the Ready button (present and not hidden)."""
+    return NO_ORDERS_WARNING in text and 'id="ready-warning" hidden' not in text
+
+
+def _ready_form(text: str) -> str:
+    """The form that marks the seat ready, as the page has it ('' if none)."""
+    if 'id="ready-form"' not in text:
+        return ""
+    start = text.index('id="ready-form"')
+    return text[start : text.index("</form>", start)]
+
+
+def test_the_opening_exchange_offers_ready_on_the_game_page_and_the_exchange_page(
+    make_user: Any,
+) -> None:
+    """Winter 1900 is the exchange alone: every investor owes his exchange orders and
+    says he is ready on either page, each form naming its phase; once all nine have, the
+    turn is adjudicated without waiting for its deadline."""
+    game, users = kapitalisten_game(make_user)
+    winter = current(game)
+    assert winter.code == "W1900X"
+    for n, user in enumerate(users.values(), start=1):
+        game_page = get(client_of(user), reverse("games:detail", args=[game.pk]))
+        exchange_page = get(client_of(user), reverse("games:exchange", args=[game.pk]))
+        for text in (game_page, exchange_page):
+            form = _ready_form(text)
+            assert f'name="phase" value="{winter.index}"' in form
+            assert 'name="ready" value="1"' in form
+        # Half say so on the exchange page, and come back to it; half on the game page.
+        if n % 2:
+            answer = client_of(user).post(
+                reverse("games:ready", args=[game.pk]),
+                {"ready": "1", "phase": str(winter.index), "next": "exchange"},
+            )
+            assert answer["Location"] == reverse("games:exchange", args=[game.pk])
+            again = get(client_of(user), reverse("games:exchange", args=[game.pk]))
+            assert "You are ready" in _ready_form(again)
+        else:
+            answer = client_of(user).post(
+                reverse("games:ready", args=[game.pk]),
+                {"ready": "1", "phase": str(winter.index)},
+            )
+            assert answer["Location"] == reverse("games:detail", args=[game.pk])
+    winter.refresh_from_db()
+    assert winter.due_now, "everyone ready: the turn is adjudicated now"
+
+
+def test_ready_without_exchange_orders_is_said_to_sell_500_of_everything(
+    make_user: Any,
+) -> None:
+    """Rule 3.3.1: an investor without exchange orders sells 500 of every currency. Said
+    beside the Ready button, before he presses it, on both pages; not once he has some."""
+    game, _users = kapitalisten_game(make_user)
+    user = investor_user(game, "investor-1")
+    pages = [reverse("games:detail", args=[game.pk]), reverse("games:exchange", args=[game.pk])]
+    for url in pages:
+        assert _warned(_ready_form(get(client_of(user), url))), url
+    services.orders_submit(game=game, user=user, orders=["sell 10 italy"], power="investor-1")
+    for url in pages:
+        form = _ready_form(get(client_of(user), url))
+        assert form, url
+        assert not _warned(form), url
+
+
+def test_a_controller_is_warned_beside_the_ready_of_his_nation(
+    played: tuple[Game, dict[str, Any]],
+) -> None:
+    """In a turn of war a controller says he is ready on his nation's panel, for the
+    nation and his exchange at once: the warning stands there while he has no exchange
+    orders (investor 1 has some this turn)."""
+    game, _users = played
+    ruling = controllers(game)
+    assert ruling["russia"] == "investor-1"
+    other = next(n for n, c in ruling.items() if c not in (None, "investor-1"))
+    for nation, warned in (("russia", False), (other, True)):
+        user = investor_user(game, ruling[nation])
+        url = reverse("games:detail", args=[game.pk]) + f"?as={nation}"
+        form = _ready_form(get(client_of(user), url))
+        assert form, nation
+        assert _warned(form) is warned, nation
+
+
+def test_an_excluded_investor_keeps_her_account_and_is_told_as_an_investor(
+    played: tuple[Game, dict[str, Any]],
+) -> None:
+    """Rule 3.3.1: three turns without exchange orders exclude an investor. She keeps her
+    own section of the exchange page (what she holds, and that she is excluded), with no
+    order form; the note of the turn words her exclusion for an investor, who commands
+    no nation: not "the power ... in civil disorder"."""
+    game, users = played
+    nine = investor_user(game, "investor-9")  # never gives exchange orders
+    assert "investor-9" not in controllers(game).values()
+    pseudonym = Seat.objects.get(game=game, power="investor-9").pseudonym
+    for code in ("S1901M", "F1901M"):
+        assert current(game).code == code
+        for user in users.values():
+            if user != nine:  # the nations' orders: the turn does not wait for them
+                services.orders_ready(game=game, user=user, ready=True)
+        assert adjudicate_now(game)
+    seat = Seat.objects.get(game=game, power="investor-9")
+    assert seat.user is None
+    assert seat.excluded_user == nine
+    fall = game.phases.get(code="F1901M")
+    assert {"kind": "excluded", "power": "investor-9", "misses": 3} in fall.notes
+
+    text = get(client_of(nine), reverse("games:exchange", args=[game.pk]))
+    assert 'id="my-exchange"' in text
+    assert f"Your account ({pseudonym})" in text
+    assert "You are excluded" in text
+    assert 'id="exchange-form"' not in text
+    assert 'id="ready-form"' not in text
+    # Nobody else is given her section, nor she another's once her seat is taken over.
+    other = get(
+        client_of(investor_user(game, "investor-3")), reverse("games:exchange", args=[game.pk])
+    )
+    assert f"Your account ({pseudonym})" not in other
+
+    note_page = get(
+        client_of(None), reverse("games:detail", args=[game.pk]) + f"?phase={fall.index}"
+    )
+    assert "in civil disorder" not in note_page
+    assert f"{pseudonym} gave no exchange orders for 3 turns in a row" in note_page
+    assert "rule 3.3.1" in note_page
+    seats = get(client_of(None), reverse("games:detail", args=[game.pk]))
+    seats = seats[seats.index('<section class="seats">') :]
+    seats = seats[: seats.index("</section>")]
+    assert "civil disorder" not in seats
+    assert "excluded" in seats
+
+
+def test_an_investor_a_moderator_excluded_is_told_as_an_investor(
+    played: tuple[Game, dict[str, Any]], site_moderator: Any
+) -> None:
+    game, _users = played
+    pseudonym = Seat.objects.get(game=game, power="investor-3").pseudonym
+    from games.services import moderation
+
+    moderation.player_exclude(game=game, by=site_moderator, power="investor-3", reason="cheating")
+    text = get(client_of(None), reverse("games:detail", args=[game.pk]))
+    assert f"A moderator excluded {pseudonym}" in text
+    assert "the power is in civil disorder" not in text
+
+
+def test_money_follows_the_readers_language(played: tuple[Game, dict[str, Any]]) -> None:
+    """Kujambel amounts, rates and victory points read as the reader's language writes
+    numbers: 5.165,00 in German, 5,165.00 in English; on the pages, in the chart and in
+    the results' words."""
+    import re
+
+    from django.utils import translation
+
+    from games import wording
+
+    game, _users = played
+    one = investor_user(game, "investor-1")
+    german = Client(HTTP_ACCEPT_LANGUAGE="de")
+    german.force_login(one)
+    english = Client(HTTP_ACCEPT_LANGUAGE="en")
+    english.force_login(one)
+    url = reverse("games:exchange", args=[game.pk])
+    de, en = get(german, url), get(english, url)
+    amount_de = re.compile(r"\b\d{1,3}(?:\.\d{3})*,\d\d\b")
+    amount_en = re.compile(r"\b\d{1,3}(?:,\d{3})*\.\d\d\b")
+    # The chart's coordinates are never localised: "110,5" is no place in an SVG.
+    chart = de[de.index('<figure class="rates-chart">') : de.index("</figure>")]
+    assert not re.search(r'\b(?:x|y|x1|x2|y1|y2)="[^"]*,', chart)
+    assert amount_de.search(de)
+    assert not re.search(r"\d\.\d\d( Kj|<)", de)
+    assert amount_en.search(en)
+    assert not re.search(r"\d,\d\d( Kj|<)", en)
+    data = json.loads(de.split('id="exchange-data" type="application/json">')[1].split("<")[0])
+    assert isinstance(data["cash"], int)  # the script reckons in hundredths, and formats
+    params = {"nation": "russia", "change": "+2", "rate": "1234.56"}
+    with translation.override("de"):
+        assert "1.234,56" in (wording.result_sentence("rate_winter", params, "standard") or "")
+        won = {"investor": "investor-3", "points": "5165.00"}
+        assert "5.165,00" in (wording.result_sentence("exchange_won", won, "standard") or "")
+    with translation.override("en"):
+        assert "1,234.56" in (wording.result_sentence("rate_winter", params, "standard") or "")
+
+
+def test_the_forming_page_words_the_seats_for_investors(make_user: Any) -> None:
+    """Investors get no power: the forming page of a Kapitalisten game never says powers
+    are drawn by lot, but what the variant says of its seats (a standard game keeps its
+    words)."""
+    from games.terms import GameTerms
+
+    founder = make_user("founder")
+    game = services.game_create(
+        created_by=founder,
+        name="Bourse",
+        pseudonym="Old Money",
+        terms=GameTerms(variant_id="kapitalisten"),
+    )
+    for user in (founder, make_user("zed"), None):
+        text = get(client_of(user), reverse("games:detail", args=[game.pk]))
+        assert "drawn by lot" not in text, user
+        assert "Investors own no nation" in text, user
+    mine = get(client_of(founder), reverse("games:detail", args=[game.pk]))
+    assert "You have a seat under the pseudonym Old Money" in mine
+    standard = services.game_create(created_by=founder, name="Plain", terms=GameTerms())
+    text = get(client_of(founder), reverse("games:detail", args=[standard.pk]))
+    assert "Powers are drawn by lot when the game starts." in text
+    assert "Your power is drawn by lot when the game starts." in text
