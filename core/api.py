@@ -88,9 +88,16 @@ def public_endpoints_only(endpoints: list[Any], **kwargs: Any) -> list[Any]:
 #: What a text the API reads may hold: anything but NUL, which every text field refuses
 #: (DRF's own check; PostgreSQL cannot store it).
 WITHOUT_NUL = "^[^\\x00]*$"
+#: The characters DRF trims from a text (Python's ``str.strip``), spelled out: a schema's
+#: pattern is read as ECMA 262, whose ``\\s`` is another set (it lacks the separators
+#: U+001C..U+001F and U+0085, which Python strips, and holds U+FEFF, which it keeps).
+PYTHON_WHITE_SPACE = (
+    "\\t\\n\\u000b\\u000c\\r\\u001c-\\u001f \\u0085\\u00a0\\u1680\\u2000-\\u200a"
+    "\\u2028\\u2029\\u202f\\u205f\\u3000"
+)
 #: And one that may not be blank: DRF trims a text's white space before it reads it, so
 #: white space alone is blank.
-NOT_BLANK_WITHOUT_NUL = "^[^\\x00]*[^\\s\\x00][^\\x00]*$"
+NOT_BLANK_WITHOUT_NUL = f"^[^\\x00]*[^\\x00{PYTHON_WHITE_SPACE}][^\\x00]*$"
 
 
 def _without_nul(schema: Any) -> None:

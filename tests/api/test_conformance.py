@@ -142,6 +142,23 @@ def test_every_text_a_request_sends_is_documented_without_nul(schema: dict[str, 
     assert press["signature"]["pattern"] in {WITHOUT_NUL, NOT_BLANK_WITHOUT_NUL}
 
 
+def test_white_space_alone_is_documented_as_blank_as_the_server_reads_it() -> None:
+    """The schema's pattern is ECMA 262, whose ``\\s`` differs from what DRF trims; a
+    text of U+001D alone was documented as valid and refused as blank."""
+    import re
+    import sys
+
+    from core.api import NOT_BLANK_WITHOUT_NUL
+
+    assert "\\s" not in NOT_BLANK_WITHOUT_NUL, "a class whose meaning the two readers differ on"
+    pattern = re.compile(NOT_BLANK_WITHOUT_NUL)
+    stripped = [chr(c) for c in range(sys.maxunicode + 1) if chr(c).isspace()]
+    assert [c for c in stripped if pattern.match(c + " " + c)] == []
+    assert [c for c in stripped if c.strip()] == []
+    assert pattern.match(" A vie - tri ")
+    assert pattern.match("\ufeff"), "Python keeps U+FEFF, so it is no blank"
+
+
 def test_a_time_zone_is_one_of_those_documented(
     schema: dict[str, Any], players: dict[str, Any]
 ) -> None:
