@@ -71,6 +71,8 @@ def resolve(
     returned already shows them, and their results follow the orders'.
     ``variant`` overrides the registry lookup of ``position.variant`` (for
     variants defined outside the registry, such as the tests' made-up one).
+    The game master's answers a host put under ``extras["decisions"]`` are for this phase
+    alone: the position returned no longer carries them.
 
     >>> from adjudicator.variants import find_variant
     >>> start = find_variant("standard").initial_position()
@@ -85,7 +87,12 @@ def resolve(
     """
     if variant is None:
         variant = find_variant(position.variant)
-    return _resolve(position, orders, seed, variant, opening=True)
+    after, results = _resolve(position, orders, seed, variant, opening=True)
+    if "decisions" in after.extras:
+        after = after.with_changes(
+            extras={k: v for k, v in after.extras.items() if k != "decisions"}
+        )
+    return Resolution(after, results)
 
 
 def start(

@@ -673,6 +673,9 @@ class Decision(models.Model):
     #: (0019_decision_questions_as_codes) could not read back; empty for every other.
     question = models.CharField(max_length=500, blank=True)
     choices = models.JSONField(default=list, blank=True)
+    #: The answer names any of ``choices``, none included: their ids, sorted, joined by
+    #: commas (``""``: none of them).
+    many = models.BooleanField(default=False)
     default = models.CharField(max_length=200, blank=True)
     #: What the default means, in the words of a row stored before it had a code.
     default_text = models.CharField(max_length=500, blank=True)

@@ -134,6 +134,22 @@ def can_moderate(*, user: User, game: Game) -> bool:
     return not plays_in(user=user, game=game)
 
 
+def someone_may_moderate(*, game: Game) -> bool:
+    """Is there anyone who may run ``game`` (:func:`can_moderate`): an active site
+    moderator or game master of it who does not play in it? Without one, a question the
+    rules leave to the game master has nobody to wait for (a game whose only moderator
+    plays in it)."""
+    from django.contrib.auth import get_user_model
+
+    candidates = (
+        get_user_model()
+        .objects.filter(is_active=True)
+        .filter(Q(is_superuser=True) | Q(groups__name="moderator") | Q(games_mastered=game))
+        .distinct()
+    )
+    return any(can_moderate(user=u, game=game) for u in candidates)
+
+
 def can_name_masters(*, user: User, game: Game) -> bool:
     """May ``user`` name (or remove) game masters of ``game``: a site moderator who does
     not play in it; before the game starts, also its creator, if he does not play in it

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from decimal import Decimal
@@ -818,7 +818,7 @@ def location_names(map_id: str) -> dict[str, str]:
 QUESTIONS: dict[str, Promise] = {
     "superbrain_replies": _(
         "The Superbrain asked: %(asked)s His answer: %(answer)s. Replies: %(replies)s. Which"
-        " seats answered right? Name them, separated by commas (leave empty for nobody)."
+        " seats answered right (none, one or several)?"
     ),
     "superbrain_nobody_right": _("Nobody answered right."),
     "fifth_fleet_attack": _(
@@ -828,6 +828,31 @@ QUESTIONS: dict[str, Promise] = {
     ),
     "fifth_fleet_attack_succeeds": _("The attack succeeds, as the rules intend."),
 }
+#: The answers a question's ``choices`` may hold other than seats (the fifth fleet's).
+_ANSWER_WORDS: dict[str, Promise] = {"yes": _("yes"), "no": _("no")}
+#: The answer naming none of the choices of a question that takes many (the Superbrain's).
+_NONE_CHOSEN = _("nobody")
+
+
+def answer_words(answer: str | None, choices: Sequence[str], many: bool) -> str:
+    """A game master's answer (or the default taken) in the reader's language: the seats
+    it names (ids, by commas, for a question that takes many: "nobody" for none), a
+    choice's words, or the words he gave to a free question as given."""
+    if answer is None:
+        return ""
+    if many:
+        named = [a for a in answer.split(",") if a]
+        if not named:
+            return str(_NONE_CHOSEN)
+        if set(named) <= set(choices):
+            return ", ".join(power_name(a) for a in named)
+        return answer  # typed as words before answers were ids, and not read back
+    if choices and answer in choices:
+        words = _ANSWER_WORDS.get(answer)
+        return str(words) if words is not None else power_name(answer)
+    return answer
+
+
 #: A question's parameter that is a power's secret, to a reader who may not see it.
 _KEPT_SECRET = _("kept secret until the game ends")
 #: Words a seat could have given and did not (the Superbrain's answer).

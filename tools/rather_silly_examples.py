@@ -1,7 +1,8 @@
 """Write docs/examples/rather_silly/: a game's first phases, one per phase kind, each an
 input and the output the adjudicator gives for it: the llamas' winter (herds and the first
 vote), a spring where the Borg appears and the hyperspace link is used, its retreats, a fall
-where a sea monster moves and llamas explode, and the winter's adjustments. Run from the
+where a sea monster moves and llamas explode, and the winter's adjustments; then, with the
+roles, the Superbrain's question asked, judged right and judged nobody's. Run from the
 repository root after changing the variant: ``python tools/rather_silly_examples.py``; the
 test tests/adjudicator/test_rather_silly_examples.py fails while they are out of date."""
 
@@ -106,3 +107,54 @@ if str(p4.phase).endswith("A"):
         if delta > 0 and sites:
             builds[power] = [f"A {sites[0]} B"]
     save(f"5-adjustments-{p4.phase}", p4, builds, seed=16)
+
+# The roles (option "roles"): the Superbrain asks in the spring; in the fall France and the
+# Fortune-teller reply and the game master's judgement comes in extras.decisions (a host
+# adds it as it resolves the phase): both right, so France earns half a share and the
+# Fortune-teller a third prediction (extras.shares, extras.third_prediction). The next
+# spring nobody is judged right (the empty answer): extras.places_due counts the unit the
+# Superbrain may place; France, whose shares make a whole one (set by hand), buys an extra
+# army in Paris, kept as "extra" in extras.kinds.
+r0 = start(v, {"roles": True})
+r1 = resolve(r0, {}, seed=21).position
+r2 = save(
+    f"6-roles-{r1.phase}",
+    r1,
+    {
+        "superbrain": ["ask Which is the highest hill of Hanover?", "answer Brocken"],
+        "france": ["A par - bur"],
+    },
+    seed=22,
+)
+if str(r2.phase).endswith("R"):
+    r2 = resolve(r2, {}, seed=23).position
+r2 = r2.with_changes(
+    extras={**r2.extras, "decisions": {"superbrain S1901": "fortune_teller,france"}}
+)
+r3 = save(
+    f"7-roles-{r2.phase}",
+    r2,
+    {
+        "france": ["reply The Brocken"],
+        "fortune_teller": ["reply Brocken"],
+        "germany": ["reply Monte Muello"],
+        "superbrain": ["ask How many supply centers has the board?", "answer 34"],
+    },
+    seed=24,
+)
+while not str(r3.phase).startswith("S1902M"):
+    r3 = resolve(r3, {}, seed=25).position
+shares = dict(r3.extras.get("shares") or {})
+r3 = r3.with_changes(
+    extras={
+        **r3.extras,
+        "decisions": {"superbrain F1901": ""},
+        "shares": {**shares, "france": "1"},
+    }
+)
+save(
+    f"8-roles-{r3.phase}",
+    r3,
+    {"germany": ["reply 42"], "france": ["extra A par"]},
+    seed=26,
+)

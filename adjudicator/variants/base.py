@@ -142,6 +142,9 @@ class DecisionRequest:
     owned: FrozenMap[str, str] = _NOT_OWNED
     #: The answers allowed; empty for a free answer.
     choices: tuple[str, ...] = ()
+    #: The answer names any of ``choices``, none included (the seats that answered the
+    #: Superbrain right): their ids, sorted, joined by commas; ``""`` is none of them.
+    many: bool = False
     default: str = ""
     #: What the default means, in a sentence of its own (a question without parameters).
     default_means: Question | None = None

@@ -53,9 +53,16 @@ def decision_as_seen(decision: Decision, reader: QuestionReader, map_id: str) ->
         "key": decision.key,
         **question_as_seen(decision, reader, map_id),
         "choices": decision.choices,
+        # The choices by name, for a form that ticks or picks them.
+        "choice_names": {
+            c: wording.answer_words(c, decision.choices, False) for c in decision.choices
+        },
+        "many": decision.many,
         "default": decision.default,
+        "default_words": wording.answer_words(decision.default, decision.choices, decision.many),
         "default_text": default_text,
         "deadline": decision.deadline.isoformat(),
         "answer": decision.answer,
+        "answer_words": wording.answer_words(decision.answer, decision.choices, decision.many),
         "defaulted": decision.defaulted,
     }

@@ -131,6 +131,7 @@ class _Questions:
         """A decision record's details as the viewer may read them: nothing before its
         phase is adjudicated (to anyone but its moderators); then its key, its question
         (words, code, the parameters he may read) and the answer."""
+        from games import wording
         from games.selectors.decisions import question_as_seen
 
         secret_yet = action.phase is not None and not action.phase.is_resolved
@@ -142,12 +143,13 @@ class _Questions:
                 "key": details.get("key", decision.key),
                 **question_as_seen(decision, self.reader, self.map_id),
                 "answer": details.get("answer"),
+                "answer_words": wording.answer_words(
+                    details.get("answer"), decision.choices, decision.many
+                ),
             }
         # A record whose question the migration could not find: its words as stored,
         # which only a reader of every secret may read.
         if "question" in details and not self.reader.everything:
-            from games import wording
-
             details["question"] = wording.question_withheld()
         return details
 

@@ -3,6 +3,8 @@ answered by a moderator of the game (or by the variant's default when their time
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -13,24 +15,31 @@ from django.utils.translation import gettext as _
 from adjudicator.board import thaw
 from adjudicator.variants import Variant
 from core.errors import ApplicationError
+from games import visibility
 from games.models import Decision, Game, GamePhase, ModeratorAction
 from games.positions import phase_position, with_decisions
 from games.services.kernel import adjudicate_after_commit, bump
 from games.services.moderation import action_record, moderated_game_locked
 
 
+def decision_window(game: Game, phase: GamePhase) -> timedelta:
+    """How long the game masters have for a question asked when ``phase`` is due: the
+    game's decision window, but never longer than the phase itself lasts in this game (a
+    one-hour game does not stop for a day)."""
+    return min(game.decision_window, game.deadline_for(phase.code))
+
+
 def decisions_pending(game: Game, phase: GamePhase, variant: Variant, now: Any) -> bool:
     """Does the phase wait for its game masters? True while a question the variant's rules
     leave to them is open and its deadline has not passed. Unanswered questions past their
-    deadline take the variant's default; new questions are asked with the game's window."""
+    deadline take the variant's default, and so does every question when nobody may
+    answer it (the game has no moderator who does not play in it): the phase then goes on
+    at its own deadline. New questions are asked with :func:`decision_window`."""
+    nobody = not visibility.someone_may_moderate(game=game)
     pending = list(phase.decisions.select_for_update().filter(answer=None))
     for decision in pending:
-        if decision.deadline <= now:
-            decision.answer = decision.default
-            decision.defaulted = True
-            decision.answered_at = now
-            decision.save(update_fields=["answer", "defaulted", "answered_at"])
-            phase.notes = [*phase.notes, {"kind": "decision_default", "key": decision.key}]
+        if decision.deadline <= now or nobody:
+            _default_applied(phase, decision, now, nobody=nobody)
     waiting = [d for d in pending if not d.defaulted]
     if waiting:
         phase.deadline = min(d.deadline for d in waiting)
@@ -49,9 +58,9 @@ def decisions_pending(game: Game, phase: GamePhase, variant: Variant, now: Any) 
         if pending:
             phase.save(update_fields=["notes"])
         return False
-    deadline = now + game.decision_window
+    deadline = now + decision_window(game, phase)
     for request in asked:
-        Decision.objects.create(
+        decision = Decision.objects.create(
             phase=phase,
             key=request.key,
             # Its code and parameters, never its words: a parameter may be a power's
@@ -60,34 +69,85 @@ def decisions_pending(game: Game, phase: GamePhase, variant: Variant, now: Any) 
             params=thaw(request.params),
             owned=dict(request.owned),
             choices=list(request.choices),
+            many=request.many,
             default=request.default,
             default_code=request.default_means.value if request.default_means else "",
             deadline=deadline,
         )
+        if nobody:
+            _default_applied(phase, decision, now, nobody=True)
+    if nobody:
+        phase.save(update_fields=["notes"])
+        return False
     phase.deadline = deadline
-    phase.notes = [*phase.notes, {"kind": "decision_asked", "keys": [r.key for r in asked]}]
+    phase.notes = [
+        *phase.notes,
+        # Said to the players with its deadline and what happens without an answer; the
+        # question itself may hold a secret (games.visibility decides who reads it).
+        {
+            "kind": "decision_asked",
+            "keys": [r.key for r in asked],
+            "deadline": deadline.isoformat(),
+            "defaults": [r.default_means.value for r in asked if r.default_means],
+        },
+    ]
     phase.save(update_fields=["deadline", "notes"])
     return True
 
 
-@transaction.atomic
-def decision_answer(
-    *, decision: Decision, by: AbstractBaseUser, answer: str, reason: str = ""
-) -> Decision:
-    """Answer a question a variant's rules left to the game master. When the phase has no
-    question left open, it is adjudicated (after this transaction commits)."""
-    game = moderated_game_locked(decision.phase.game, by)
-    decision = Decision.objects.select_for_update().select_related("phase").get(pk=decision.pk)
-    phase = decision.phase
-    if decision.answer is not None or phase.status != GamePhase.Status.OPEN:
-        raise ApplicationError(_("This question is answered already."))
-    answer = (answer or "").strip()
-    if not answer or (decision.choices and answer not in decision.choices):
+def _default_applied(phase: GamePhase, decision: Decision, now: Any, *, nobody: bool) -> None:
+    """The variant's default answers ``decision``: its time is up, or nobody may answer."""
+    decision.answer = decision.default
+    decision.defaulted = True
+    decision.answered_at = now
+    decision.save(update_fields=["answer", "defaulted", "answered_at"])
+    note: dict[str, Any] = {"kind": "decision_default", "key": decision.key}
+    if nobody:
+        note["nobody_may_answer"] = True
+    phase.notes = [*phase.notes, note]
+
+
+def answer_read(decision: Decision, answer: str | Sequence[str]) -> str:
+    """The answer as it is stored: one of the choices (by id), any of them for a
+    question that takes many (ids, sorted, joined by commas; none is ``""``), or the
+    words given to a free question.
+
+    Raises:
+        ApplicationError: the answer is not one the question takes.
+    """
+    if decision.many:
+        given = answer.split(",") if isinstance(answer, str) else list(answer)
+        named = {str(w).strip() for w in given if str(w).strip()}
+        unknown = sorted(named - set(decision.choices))
+        if unknown:
+            raise ApplicationError(
+                _("Answer with any of: %(choices)s (or none of them).")
+                % {"choices": ", ".join(decision.choices)}
+            )
+        return ",".join(sorted(named))
+    text = (answer if isinstance(answer, str) else ",".join(answer)).strip()
+    if not text or (decision.choices and text not in decision.choices):
         raise ApplicationError(
             _("Answer with one of: %(choices)s.") % {"choices": ", ".join(decision.choices)}
             if decision.choices
             else _("Give an answer.")
         )
+    return text
+
+
+@transaction.atomic
+def decision_answer(
+    *, decision: Decision, by: AbstractBaseUser, answer: str | Sequence[str], reason: str = ""
+) -> Decision:
+    """Answer a question a variant's rules left to the game master (:func:`answer_read`
+    says what answers it takes). When the phase has no question left open, it is
+    adjudicated (after this transaction commits)."""
+    game = moderated_game_locked(decision.phase.game, by)
+    decision = Decision.objects.select_for_update().select_related("phase").get(pk=decision.pk)
+    phase = decision.phase
+    if decision.answer is not None or phase.status != GamePhase.Status.OPEN:
+        raise ApplicationError(_("This question is answered already."))
+    answer = answer_read(decision, answer)
     decision.answer = answer
     decision.answered_by = by
     decision.answered_at = timezone.now()

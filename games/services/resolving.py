@@ -97,12 +97,8 @@ def board_resolve(game: Game, phase: GamePhase, variant: Variant, now: Any) -> P
     resolution = resolve(position, orders, seed=phase.seed, variant=variant)
     phase.adjudicated_orders = orders
     phase.results = result_rows(resolution.results, variant.map)
+    # The game master's answers were for this phase alone: not carried on (the resolver's).
     after = resolution.position
-    if "decisions" in after.extras:
-        # The game master's answers were for this phase alone.
-        after = after.with_changes(
-            extras={k: v for k, v in after.extras.items() if k != "decisions"}
-        )
     notes.extend(_excluded_by_rules(resolution.results, seats, phase, variant))
     phase.position_after = position_to_json(after)
     phase.status = GamePhase.Status.RESOLVED

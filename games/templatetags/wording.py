@@ -82,6 +82,14 @@ def exclusion_note(note: Mapping[str, Any], variant_id: str) -> str:
 
 
 @register.filter
+def default_means(code: str) -> str:
+    """``{{ code|default_means }}``: what a question's default means (a question code
+    without parameters, such as ``superbrain_nobody_right``) in the reader's language."""
+    # Such a sentence has no parameters, so no map's names are needed.
+    return wording.question_sentence(str(code), {}, "standard")
+
+
+@register.filter
 def disorder_tag(variant_id: str) -> str:
     """``{{ game.variant|disorder_tag }}``: the tag of a seat nobody plays since its
     player was excluded: "civil disorder", or the variant's word (an investor: "excluded")."""

@@ -343,7 +343,10 @@ def decision(request: HttpRequest, game_id: int, decision_id: int) -> HttpRespon
         lambda: decisions.decision_answer(
             decision=question,
             by=request.user,
-            answer=request.POST.get("answer", ""),
+            # The seats ticked (none ticked is an answer: none of them) or one answer.
+            answer=(
+                request.POST.getlist("answer") if question.many else request.POST.get("answer", "")
+            ),
             reason=request.POST.get("reason", ""),
         ),
         _("Your answer is recorded. The phase is adjudicated once every question is answered."),

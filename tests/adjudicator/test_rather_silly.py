@@ -1149,12 +1149,15 @@ class TestTheSuperbrain:
         assert question_words(request.question, request.params, rs().map) == (
             "The Superbrain asked: Which mountain is 188 m high? His answer: Monte Muello."
             " Replies: Fool: Muello; France: Monte Muello; Germany: Brocken. Which seats"
-            " answered right? Name them, separated by commas (leave empty for nobody)."
+            " answered right (none, one or several)?"
         )
+        # The game master picks among the seats that replied, by id; none is an answer.
+        assert request.choices == ("fool", "france", "germany")
+        assert request.many
         assert request.default == ""
         assert request.default_means == "superbrain_nobody_right"
         judged = fall.with_changes(
-            extras={**fall.extras, "decisions": {"superbrain S1902": "france, fool"}}
+            extras={**fall.extras, "decisions": {"superbrain S1902": "fool,france"}}
         )
         after = resolve(judged, replies, seed=2)
         assert dict(after.position.extras["shares"]) == {"fool": "1/2", "france": "1/2"}

@@ -212,3 +212,54 @@ class HerdsByClicks(BrowserTestCase):
             expect(page.locator('#order-list li[data-order="herd wal"]')).to_have_count(0)
             expect(page.locator("#order-status")).to_have_text("")
             assert saved() == ["herd yor", "herd cly"]
+
+
+class TheSuperbrainsJudgement(BrowserTestCase):
+    """In a real browser: the game master judges the replies to the Superbrain's question
+    by ticking the seats that were right (a finger-sized box on a phone); none ticked is
+    an answer (nobody), where the answer box used to be required."""
+
+    def test_the_game_master_ticks_nobody_and_the_phase_goes_on(self) -> None:
+        from accounts.roles import MODERATOR, grant
+        from games.models import Decision, GamePhase
+
+        game, users = role_game()
+        hasher = PBKDF2PasswordHasher()
+        referee = User.objects.create(
+            username="referee-role", password=hasher.encode(PASSWORD, hasher.salt())
+        )
+        grant(referee, MODERATOR)
+        services.orders_submit(
+            game=game, user=users["superbrain"], orders=["ask Which hill?", "answer Brocken"]
+        )
+        spring = game.phases.get(code="S1901M")
+        GamePhase.objects.filter(pk=spring.pk).update(
+            deadline=timezone.now() - timedelta(seconds=1)
+        )
+        assert services.phase_adjudicate(game_id=game.pk, phase_id=spring.pk)
+        fall = game.phases.get(code="F1901M")
+        services.orders_submit(game=game, user=users["france"], orders=["reply Monte Muello"])
+        services.orders_submit(game=game, user=users["fool"], orders=["reply Brocken"])
+        GamePhase.objects.filter(pk=fall.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+        assert not services.phase_adjudicate(game_id=game.pk, phase_id=fall.pk)
+        decision = Decision.objects.get(phase=fall)
+        url = f"{self.live_server_url}/games/{game.pk}/"
+        with browser_session() as (browser, errors):
+            page = signed_in(browser, errors, self.live_server_url, "referee-role", viewport=PHONE)
+            page.goto(url)
+            choices = page.locator(".decision-form .answer-choices")
+            expect(choices).to_contain_text("none ticked: nobody")
+            fool = choices.locator("label.choice", has_text="The Fool")
+            expect(fool).to_be_visible()
+            box = fool.bounding_box()
+            assert box is not None
+            assert box["height"] >= 40
+            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+            expect(page.locator(".decision-form")).to_contain_text(
+                "the default applies (nobody): Nobody answered right."
+            )
+            page.locator(".decision-form button[type=submit]").click()
+            expect(page.locator(".messages")).to_contain_text("Your answer is recorded")
+            decision.refresh_from_db()
+            assert (decision.answer, decision.defaulted) == ("", False)
+            assert errors == []

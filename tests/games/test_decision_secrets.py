@@ -215,8 +215,8 @@ def test_the_question_is_worded_in_german(
     asked = mine["phase"]["decisions"][0]
     assert asked["question"] == (
         f"Das Superhirn fragte: {QUESTION} Seine Antwort: {SECRET}. Antworten: Frankreich:"
-        " Monte Muello; Deutschland: The Brocken. Welche Plätze haben richtig geantwortet?"
-        " Nenne sie, durch Kommas getrennt (leer lassen für niemanden)."
+        " Monte Muello; Deutschland: The Brocken. Welche Plätze haben richtig geantwortet"
+        " (keiner, einer oder mehrere)?"
     )
     assert asked["default_text"] == "Niemand hat richtig geantwortet."
     assert (

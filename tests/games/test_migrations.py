@@ -402,3 +402,57 @@ def test_stored_questions_become_codes_with_the_answer_owned_and_back() -> None:
         }
     finally:
         _apps_at(MigrationExecutor(connection).loader.graph.leaf_nodes())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_superbrains_questions_take_the_seats_that_replied_as_their_answers() -> None:
+    """The Superbrain's question was answered by typing names (games 0021): a row takes
+    the seats that replied as its choices, an answer typed as their names is read back as
+    their ids, and one that names something else is kept as typed."""
+    before = [("games", "0020_game_last_year")]
+    try:
+        old = _apps_at(before)
+        user = old.get_model("auth", "User").objects.create(username="host")
+        game = old.get_model("games", "Game").objects.create(
+            name="g", variant="rather_silly", created_by=user
+        )
+        phase = old.get_model("games", "GamePhase").objects.create(
+            game=game, index=2, code="F1901M", position={}
+        )
+        Decision = old.get_model("games", "Decision")
+        replies = {"france": "Monte Muello", "fool": "The Brocken"}
+
+        def asked(key: str, answer: str | None) -> Any:
+            return Decision.objects.create(
+                phase=phase,
+                key=key,
+                question_code="superbrain_replies",
+                params={"asked": "Which hill?", "answer": "Muello", "replies": replies},
+                deadline=timezone.now(),
+                answer=answer,
+            )
+
+        typed = asked("superbrain S1901", " France, Fool ")
+        nobody = asked("superbrain S1902", "")
+        odd = asked("superbrain S1903", "France and maybe Italy")
+        waiting = asked("superbrain S1904", None)
+        fleet = Decision.objects.create(
+            phase=phase,
+            key="fifth fleet",
+            question_code="fifth_fleet_attack",
+            choices=["yes", "no"],
+            deadline=timezone.now(),
+            answer="no",
+        )
+
+        new = _apps_at([("games", "0021_decision_answers_as_ids")])
+        Decision = new.get_model("games", "Decision")
+        read = {d.pk: d for d in Decision.objects.all()}
+        assert (read[typed.pk].many, read[typed.pk].choices) == (True, ["fool", "france"])
+        assert read[typed.pk].answer == "fool,france"
+        assert read[nobody.pk].answer == ""
+        assert read[odd.pk].answer == "France and maybe Italy"
+        assert (read[waiting.pk].answer, read[waiting.pk].many) == (None, True)
+        assert (read[fleet.pk].many, read[fleet.pk].answer) == (False, "no")
+    finally:
+        _apps_at(MigrationExecutor(connection).loader.graph.leaf_nodes())

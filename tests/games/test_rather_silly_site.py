@@ -6,6 +6,7 @@ moderator sees them, as everyone does once the game is over)."""
 from __future__ import annotations
 
 import json
+import re
 from datetime import timedelta
 from typing import Any
 
@@ -660,3 +661,84 @@ def test_the_herds_panel_gives_an_example_from_the_players_own_herds(
     mine = herds[start : herds.index("</li>", start)]
     assert "explode pic" in mine
     assert "explode yor" not in herds
+
+
+def _replies_judged(make_user: Any, site_moderator: Any) -> tuple[Game, dict[str, Any], Any]:
+    """An eleven-seat game whose Superbrain asked in the spring; France and the Fool
+    replied in the fall, which now waits for the game master's judgement."""
+    from games.models import Decision
+
+    game, users = _game(make_user, roles=True)
+    _adjudicate(game)  # the llamas' winter
+    services.orders_submit(
+        game=game, user=users["superbrain"], orders=["ask Hanover's highest hill?", "answer Muello"]
+    )
+    _adjudicate(game)
+    services.orders_submit(game=game, user=users["france"], orders=["reply Monte Muello"])
+    services.orders_submit(game=game, user=users["fool"], orders=["reply The Brocken"])
+    fall = current(game)
+    GamePhase.objects.filter(pk=fall.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    assert not services.phase_adjudicate(game_id=game.pk, phase_id=fall.pk)
+    return game, users, Decision.objects.get(phase=fall)
+
+
+def test_the_game_master_ticks_the_seats_that_replied_right_and_none_is_nobody(
+    make_user: Any, site_moderator: Any
+) -> None:
+    """The answer is the seats that replied, ticked (none ticked: nobody), kept as their
+    ids and said in the reader's language; an empty answer is no longer refused."""
+    game, users, decision = _replies_judged(make_user, site_moderator)
+    assert decision.many
+    assert decision.choices == ["fool", "france"]
+    client = Client()
+    client.force_login(site_moderator)
+    page = reverse("games:detail", args=[game.pk])
+    with translation.override("de"):
+        html = client.get(page, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert 'type="checkbox" name="answer" value="france"> Frankreich' in html
+    assert 'type="checkbox" name="answer" value="fool"> Der Narr' in html
+    # Nothing ticked: the form sends no answer at all, and that is the answer "nobody".
+    answered = client.post(reverse("games:mod-decision", args=[game.pk, decision.pk]), {})
+    assert answered.status_code == 302
+    decision.refresh_from_db()
+    assert (decision.answer, decision.defaulted) == ("", False)
+    assert services.phase_adjudicate(game_id=game.pk, phase_id=decision.phase_id)
+    fall = game.phases.get(pk=decision.phase_id)
+    codes = [r.get("reason_code") for r in fall.results]
+    assert "nobody_right" in codes
+    assert "reply_right" not in codes
+    with translation.override("de"):
+        seen = selectors.game_state(user=users["france"], game=game, index=fall.index)
+        [shown] = seen["phase"]["decisions"]
+    assert shown["answer_words"] == "niemand"
+
+
+def test_the_game_masters_judgement_is_kept_as_ids_and_worded_for_the_reader(
+    make_user: Any, site_moderator: Any
+) -> None:
+    game, users, decision = _replies_judged(make_user, site_moderator)
+    client = Client()
+    client.force_login(site_moderator)
+    url = reverse("games:mod-decision", args=[game.pk, decision.pk])
+    refused = client.post(url, {"answer": ["france", "atlantis"]})
+    assert refused.status_code == 302
+    decision.refresh_from_db()
+    assert decision.answer is None
+    client.post(url, {"answer": ["france", "fool"]})
+    decision.refresh_from_db()
+    assert decision.answer == "fool,france"
+    assert services.phase_adjudicate(game_id=game.pk, phase_id=decision.phase_id)
+    fall = game.phases.get(pk=decision.phase_id)
+    for language, words in (("de", "Der Narr, Frankreich"), ("en", "The Fool, France")):
+        with translation.override(language):
+            seen = selectors.game_state(user=users["germany"], game=game, index=fall.index)
+            assert seen["phase"]["decisions"][0]["answer_words"] == words
+            [record] = [a for a in seen["moderation"]["actions"] if a["kind"] == "decision"]
+            assert record["details"]["answer_words"] == words
+    with translation.override("de"):
+        html = Client(HTTP_ACCEPT_LANGUAGE="de").get(
+            reverse("games:detail", args=[game.pk]) + f"?phase={fall.index}"
+        )
+    shown = re.sub(r"<script.*?</script>", "", html.content.decode(), flags=re.DOTALL)
+    assert "Der Narr, Frankreich" in shown
+    assert "fool,france" not in shown, "the ids are the state's, never the reader's words"

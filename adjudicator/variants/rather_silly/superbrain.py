@@ -76,7 +76,7 @@ NO_QUESTION = Reason.declare("no_question", "there is no question to reply to th
 REPLIES_JUDGED = Question.declare(
     "superbrain_replies",
     "The Superbrain asked: {asked} His answer: {answer}. Replies: {replies}. Which seats"
-    " answered right? Name them, separated by commas (leave empty for nobody).",
+    " answered right (none, one or several)?",
 )
 NOBODY_BY_DEFAULT = Question.declare("superbrain_nobody_right", "Nobody answered right.")
 declare_problem("text_shape", "write the words after it: ask …, answer …, reply …")
@@ -195,6 +195,10 @@ def superbrain_request(
             params=FrozenMap(params),
             # Whether he gave an answer at all is his secret too (his answer orders are).
             owned=FrozenMap({"answer": SUPERBRAIN}),
+            # The seats that replied, by id: the game master ticks those that were
+            # right, and none is an answer (nobody was).
+            choices=tuple(replies),
+            many=True,
             default="",
             default_means=NOBODY_BY_DEFAULT,
         ),

@@ -183,3 +183,107 @@ def test_the_state_api_keeps_an_open_decision_from_players(
     assert decision[0]["details"] == {}
     mod_seen = selectors.game_state(user=master, game=game)["moderation"]["actions"]
     assert next(a for a in mod_seen if a["kind"] == "decision")["details"]["answer"] == "italy"
+
+
+def _unmoderated(players: dict[str, Any], **terms: Any) -> Game:
+    """A Kingmaker game in fall 1901 whose only site moderator plays in it (Austria's
+    player): nobody may answer its questions."""
+    from accounts.roles import MODERATOR, grant
+
+    grant(players["austria"], MODERATOR)
+    game = services.game_create(
+        created_by=players["austria"],
+        name="Nobody to ask",
+        power="austria",
+        terms=GameTerms(variant_id="kingmaker", assignment=Game.Assignment.CHOSEN, **terms),
+    )
+    for power in POWERS[1:]:
+        services.game_join(game=game, user=players[power], power=power)
+    game.refresh_from_db()
+    assert services.phase_adjudicate(game_id=game.pk, phase_id=_current(game).pk)
+    return game
+
+
+def test_the_game_master_has_no_longer_than_the_phase_lasts(
+    game: Game,
+) -> None:
+    """A one-hour game does not stop for a day: the question's time is the game's window
+    for decisions (a day here) cut to the phase's own length."""
+    Game.objects.filter(pk=game.pk).update(movement_deadline=timedelta(hours=1))
+    game.refresh_from_db()
+    phase = _current(game)
+    before = timezone.now()
+    assert not services.phase_adjudicate(game_id=game.pk, phase_id=phase.pk)
+    after = timezone.now()
+    decision = Decision.objects.get(phase=phase)
+    assert game.decision_window == timedelta(hours=24)
+    assert before + timedelta(hours=1) <= decision.deadline <= after + timedelta(hours=1)
+    phase.refresh_from_db()
+    assert phase.deadline == decision.deadline
+
+
+def test_the_players_are_told_until_when_and_what_happens_without_an_answer(
+    game: Game, players: dict[str, Any]
+) -> None:
+    from django.test import Client
+    from django.urls import reverse
+    from django.utils import translation
+
+    phase = _current(game)
+    services.phase_adjudicate(game_id=game.pk, phase_id=phase.pk)
+    decision = Decision.objects.get(phase=phase)
+    phase.refresh_from_db()
+    note = next(n for n in phase.notes if n["kind"] == "decision_asked")
+    assert note["deadline"] == decision.deadline.isoformat()
+    assert note["defaults"] == [STAYS.value]
+    client = Client()
+    client.force_login(players["england"])
+    with translation.override("en"):
+        html = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert "without his answer by then, the rules' default applies: Belgium stays as it is." in html
+    # The question itself stays the game master's until the phase is adjudicated.
+    assert "Who receives Belgium this year?" not in html
+
+
+def test_with_nobody_to_answer_the_default_applies_at_the_phase_deadline(
+    players: dict[str, Any],
+) -> None:
+    """The only site moderator plays in the game and it has no game master: nobody may
+    answer, so the season does not wait a day for nothing."""
+    game = _unmoderated(players)
+    phase = _current(game)
+    assert phase.code == "F1901M"
+    assert services.phase_adjudicate(game_id=game.pk, phase_id=phase.pk)
+    decision = Decision.objects.get(phase=phase)
+    assert (decision.answer, decision.defaulted) == ("nobody", True)
+    phase.refresh_from_db()
+    assert phase.status == GamePhase.Status.RESOLVED
+    assert {"kind": "decision_default", "key": "belgium", "nobody_may_answer": True} in (
+        phase.notes
+    )
+
+
+def test_a_game_master_named_later_is_waited_for_again(
+    players: dict[str, Any], site_moderator: Any, make_user: Any
+) -> None:
+    game = _unmoderated(players)
+    moderation.game_master_set(game=game, by=site_moderator, user=make_user("late-referee"))
+    phase = _current(game)
+    assert not services.phase_adjudicate(game_id=game.pk, phase_id=phase.pk)
+    assert Decision.objects.get(phase=phase).answer is None
+
+
+def test_a_question_that_takes_many_answers_any_of_its_choices_or_none(
+    game: Game,
+) -> None:
+    phase = _current(game)
+    services.phase_adjudicate(game_id=game.pk, phase_id=phase.pk)
+    decision = Decision.objects.get(phase=phase)
+    decision.many = True
+    decision.choices = ["england", "france", "italy"]
+    assert decisions.answer_read(decision, ["italy", " england", "italy"]) == "england,italy"
+    assert decisions.answer_read(decision, "france, england") == "england,france"
+    assert decisions.answer_read(decision, []) == ""
+    assert decisions.answer_read(decision, "") == ""
+    with pytest.raises(ApplicationError, match="any of: england, france, italy"):
+        decisions.answer_read(decision, ["england", "Atlantis"])
