@@ -10,6 +10,7 @@ from core.api import not_found
 from games.api import urlpatterns as games_urls
 from notifications.api import urlpatterns as notification_urls
 from sandbox.api import urlpatterns as sandbox_urls
+from tournaments.api import urlpatterns as tournament_urls
 
 app_name = "api"
 
@@ -18,5 +19,6 @@ urlpatterns = [
     *notification_urls,
     *sandbox_urls,
     *token_urls,
+    *tournament_urls,
     re_path(r"^[\s\S]*$", not_found),  # [\s\S]: a path may hold a newline
 ]

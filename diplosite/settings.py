@@ -346,6 +346,9 @@ SPECTACULAR_SETTINGS = {
         "GameStatusEnum": "games.models.Game.Status",
         "PhaseStatusEnum": "games.models.GamePhase.Status",
         "TimeZoneEnum": "core.api.TIME_ZONES",
+        "TournamentStatusEnum": "tournaments.models.Tournament.Status",
+        "TournamentFormatEnum": "tournaments.models.Tournament.Format",
+        "EntryStatusEnum": "tournaments.models.Entry.Status",
     },
 }
 

@@ -111,7 +111,32 @@ def player_key(db: Any, started_game: Game, players: dict[str, Any]) -> dict[str
         "sandbox": sandbox.pk,
         "phase": sandbox.head_id,
         "code": sandbox.share_code,
+        "tournament": _running_rounds(players).pk,
     }
+
+
+def _running_rounds(players: dict[str, Any]) -> Any:
+    """A rounds event the seven players entered, its first board under way."""
+    from django.contrib.auth.models import User
+
+    from accounts.roles import ORGANISER, grant
+    from tournaments import services
+    from tournaments.models import Tournament
+
+    organiser = User.objects.create_user("schema-organiser", password="a-long-test-password")
+    grant(organiser, ORGANISER)
+    tournament = services.tournament_create(
+        by=organiser,
+        name="Schema",
+        format=Tournament.Format.ROUNDS,
+        check_in_required=False,
+        seeding=Tournament.Seeding.HAND,
+        rounds_planned=1,
+    )
+    entries = [services.entry_register(tournament=tournament, user=u) for u in players.values()]
+    services.hand_seeds_set(tournament=tournament, by=organiser, order=[e.pk for e in entries])
+    services.tournament_draw(tournament=tournament, by=organiser)
+    return tournament
 
 
 # Loaded once at collection (schema generation touches no database). Not through
@@ -132,14 +157,16 @@ schema = schemathesis.openapi.from_wsgi("/api/schema/", get_wsgi_application())
 )
 def test_api_answers_match_the_schema(case: Any, player_key: dict[str, Any]) -> None:
     # Most generated ids name no game; aim half the examples at the running one (and at
-    # the player's sandbox, its first phase and its read-only link). Not a negative
-    # example's: what it breaks may be that very id (null, a float), and it must stay so.
+    # the player's sandbox, its first phase and its read-only link, and his tournament).
+    # Not a negative example's: what it breaks may be that very id (null, a float), and it
+    # must stay so.
     negative = case.meta is not None and case.meta.generation.mode.is_negative
     for name, key in (
         ("game_id", "game"),
         ("sandbox_id", "sandbox"),
         ("phase_id", "phase"),
         ("code", "code"),
+        ("tournament_id", "tournament"),
     ):
         value = (case.path_parameters or {}).get(name)
         if value is not None and not negative and hash(value) % 2 == 0:

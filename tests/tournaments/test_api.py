@@ -1,0 +1,208 @@
+"""Tournaments by API (tournaments/api.py): what each caller reads of a public and of a
+private tournament (tried as the wrong users: anonymous, a stranger, an entrant who
+withdrew; and as the right ones: an entrant, an organiser, a site moderator), entering,
+withdrawing and checking in as the page does, and a running event's bracket, rounds,
+boards and standings as the pages show them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from tournaments import services
+from tournaments.models import Entry, Tournament
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ("ann", "bob", "cat", "dan", "eve", "fay", "gil")
+
+
+@pytest.fixture
+def api() -> Callable[..., APIClient]:
+    from accounts import services as accounts
+
+    def make(user: Any = None) -> APIClient:
+        client = APIClient()
+        if user is not None:
+            _token, key = accounts.api_token_create(user=user, name="test")
+            client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+        return client
+
+    return make
+
+
+def _tournament(organiser: Any, **settings: Any) -> Tournament:
+    return services.tournament_create(
+        by=organiser,
+        name=settings.pop("name", "Open"),
+        format=settings.pop("format", Tournament.Format.ROUNDS),
+        check_in_required=settings.pop("check_in_required", False),
+        seeding=Tournament.Seeding.HAND,
+        rounds_planned=1,
+        **settings,
+    )
+
+
+@pytest.fixture
+def private(organiser: Any, make_user: Any) -> tuple[Tournament, dict[str, Any]]:
+    """A private tournament: ann entered by its invite, bob entered and withdrew."""
+    tournament = _tournament(organiser, name="Club night", private=True)
+    users = {n: make_user(n) for n in ("ann", "bob", "stranger")}
+    for name in ("ann", "bob"):
+        services.entry_register(
+            tournament=tournament, user=users[name], invite_code=tournament.invite_code
+        )
+    services.entry_withdraw(tournament=tournament, user=users["bob"])
+    return tournament, users
+
+
+READS = ("", "entrants/", "bracket/", "groups/", "rounds/", "standings/")
+
+
+def test_a_private_tournament_is_no_tournament_to_the_wrong_users(
+    api: Any, private: tuple[Tournament, dict[str, Any]]
+) -> None:
+    tournament, users = private
+    for who, client in (
+        ("anonymous", api()),
+        ("a stranger", api(users["stranger"])),
+        ("an entrant who withdrew", api(users["bob"])),
+    ):
+        listed = client.get("/api/v1/tournaments/").json()["tournaments"]
+        assert tournament.pk not in [t["id"] for t in listed], who
+        for read in READS:
+            answer = client.get(f"/api/v1/tournaments/{tournament.pk}/{read}")
+            assert answer.status_code == 404, (who, read)
+            assert answer.json() == {"message": "No such tournament."}, (who, read)
+        missing = client.get("/api/v1/tournaments/999999/")
+        assert missing.status_code == 404
+        assert missing.json() == answer.json(), "the same answer as for none at all"
+
+
+def test_a_private_tournament_is_read_by_its_entrants_organisers_and_moderators(
+    api: Any, private: tuple[Tournament, dict[str, Any]], organiser: Any, site_moderator: Any
+) -> None:
+    tournament, users = private
+    for user in (users["ann"], organiser):
+        listed = api(user).get("/api/v1/tournaments/").json()["tournaments"]
+        assert tournament.pk in [t["id"] for t in listed], user
+    # A site moderator reads it by its id, as on the site (the list is a player's).
+    for user in (users["ann"], organiser, site_moderator):
+        for read in READS:
+            answer = api(user).get(f"/api/v1/tournaments/{tournament.pk}/{read}")
+            assert answer.status_code == 200, (user, read)
+    read = api(users["ann"]).get(f"/api/v1/tournaments/{tournament.pk}/").json()
+    assert read["mine"] == {"status": "registered", "seed": None}
+    assert (read["players"], read["private"], read["manages"]) == (1, True, False)
+    assert api(organiser).get(f"/api/v1/tournaments/{tournament.pk}/").json()["manages"]
+    entrants = api(users["ann"]).get(f"/api/v1/tournaments/{tournament.pk}/entrants/").json()
+    assert [(e["player"], e["status"]) for e in entrants["entrants"]] == [
+        ("ann", "registered"),
+        ("bob", "withdrawn"),
+    ]
+
+
+def test_entering_withdrawing_and_checking_in_as_the_page_does(
+    api: Any, organiser: Any, make_user: Any
+) -> None:
+    tournament = _tournament(organiser, check_in_required=True)
+    cat = make_user("cat")
+    url = f"/api/v1/tournaments/{tournament.pk}/"
+    assert api().post(url + "entry/", {}, format="json").status_code in (401, 403)
+    entered = api(cat).post(url + "entry/", {}, format="json")
+    assert entered.status_code == 200
+    assert entered.json() == {"status": "registered", "seed": None}
+    again = api(cat).post(url + "entry/", {}, format="json")
+    assert again.status_code == 400
+    early = api(cat).post(url + "check-in/")
+    assert early.status_code == 400, "the organiser has not opened the check-in"
+    services.check_in_open(tournament=tournament, by=organiser)
+    checked = api(cat).post(url + "check-in/")
+    assert checked.json() == {"status": "checked_in", "seed": None}
+    assert api(organiser).post(url + "entry/", {}, format="json").status_code == 400
+    gone = api(cat).delete(url + "entry/")
+    assert gone.json()["status"] == "withdrawn"
+    assert Entry.objects.get(tournament=tournament, user=cat).status == Entry.Status.WITHDRAWN
+
+
+def test_a_private_tournament_is_entered_by_its_invite_code_alone(
+    api: Any, private: tuple[Tournament, dict[str, Any]], make_user: Any
+) -> None:
+    tournament, _users = private
+    dan = make_user("dan")
+    url = f"/api/v1/tournaments/{tournament.pk}/entry/"
+    wrong = api(dan).post(url, {"invite_code": "not-it"}, format="json")
+    assert wrong.status_code == 404
+    assert api(dan).post(url, {}, format="json").status_code == 404
+    right = api(dan).post(url, {"invite_code": tournament.invite_code}, format="json")
+    assert right.status_code == 200
+    assert api(dan).get(f"/api/v1/tournaments/{tournament.pk}/").status_code == 200
+
+
+def test_a_running_rounds_event_reads_as_its_pages_show_it(
+    api: Any, organiser: Any, make_user: Any
+) -> None:
+    tournament = _tournament(organiser, name="Seven")
+    entries = [services.entry_register(tournament=tournament, user=make_user(n)) for n in NAMES]
+    services.hand_seeds_set(tournament=tournament, by=organiser, order=[e.pk for e in entries])
+    services.tournament_draw(tournament=tournament, by=organiser)
+    client = api()
+    url = f"/api/v1/tournaments/{tournament.pk}/"
+    read = client.get(url).json()
+    assert (read["status"], read["format"], read["players"]) == ("running", "rounds", 7)
+    assert read["mine"] is None
+    assert not read["may_enter"]
+    [played] = client.get(url + "rounds/").json()["rounds"]
+    [board] = played["boards"]
+    assert board["game"] == tournament.rounds.get().boards.get().game_id
+    assert sorted(s["player"] for s in board["seats"]) == sorted(NAMES)
+    assert board["phase"] == "Spring 1901 movement"
+    standings = client.get(url + "standings/?if_now=true").json()["standings"]
+    assert sorted(s["player"] for s in standings) == sorted(NAMES)
+    assert all(len(s["rounds"]) == 1 for s in standings)
+    assert client.get(url + "bracket/").json() == {"columns": [], "places": []}
+    assert client.get(url + "groups/").json() == {"groups": []}
+    listed = client.get("/api/v1/tournaments/?status=running").json()
+    assert [t["id"] for t in listed["tournaments"]] == [tournament.pk]
+    assert listed["count"] == 1
+    assert client.get("/api/v1/tournaments/?status=finished").json()["count"] == 0
+    assert client.get("/api/v1/tournaments/?status=").status_code == 400
+
+
+def test_a_knock_out_reads_its_bracket(api: Any, organiser: Any, make_user: Any) -> None:
+    tournament = _tournament(organiser, name="Duels", format=Tournament.Format.KNOCKOUT)
+    entries = [services.entry_register(tournament=tournament, user=make_user(n)) for n in NAMES[:4]]
+    services.hand_seeds_set(tournament=tournament, by=organiser, order=[e.pk for e in entries])
+    services.tournament_draw(tournament=tournament, by=organiser)
+    bracket = api().get(f"/api/v1/tournaments/{tournament.pk}/bracket/").json()
+    assert [c["name"] for c in bracket["columns"]] == ["Semi-finals", "Final"]
+    first = bracket["columns"][0]["matches"]
+    assert {(m["a"], m["b"]) for m in first} == {("ann", "dan"), ("bob", "cat")}
+    assert bracket["places"] == []
+
+
+def test_the_schema_documents_every_tournament_operation() -> None:
+    from drf_spectacular.generators import SchemaGenerator
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    operations = {
+        op["operationId"]
+        for path, ops in schema["paths"].items()
+        if path.startswith("/api/v1/tournaments/")
+        for op in ops.values()
+    }
+    assert operations == {
+        "tournaments_list",
+        "tournaments_read",
+        "tournaments_entrants",
+        "tournaments_bracket",
+        "tournaments_groups",
+        "tournaments_rounds",
+        "tournaments_standings",
+        "tournaments_enter",
+        "tournaments_withdraw",
+        "tournaments_check_in",
+    }

@@ -1,0 +1,489 @@
+"""Tournaments by API (``/api/v1/tournaments/``): the list, a tournament, its entrants, the
+knock-out bracket, the group tables, the rounds of boards and the standings to read; to
+enter, withdraw and check in, as the tournament's page does.
+
+Who sees what is tournaments.visibility's, as for the pages: a private tournament exists
+only for its entrants, its organisers and the site's moderators (the same 404 for anyone
+else as for a tournament that does not exist); entering one needs its invite code. The
+figures are tournaments.selectors', the pages' own."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import path, reverse
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema, extend_schema_field
+from rest_framework import exceptions, serializers
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from accounts.permissions import NotAHouseBot
+from core.api import (
+    MAX_ID,
+    READ_ERRORS,
+    WRITE_ERRORS,
+    ApiView,
+    BodySerializer,
+    PageQuerySerializer,
+    QuerySerializer,
+)
+from tournaments import selectors, services, visibility
+from tournaments.models import Entry, Tournament
+from tournaments.wording import SCORING_NAMES
+
+
+def tournament_for(
+    request: Request, tournament_id: int, invite_code: str | None = None
+) -> Tournament:
+    """The tournament, if the caller may see it (``invite_code``, its invite, counts);
+    otherwise the same 404 whether it exists or not."""
+    found = (
+        Tournament.objects.filter(pk=tournament_id).first() if 0 < tournament_id <= MAX_ID else None
+    )
+    if found is None or not visibility.can_view(
+        user=request.user, tournament=found, invite_code=invite_code
+    ):
+        raise exceptions.NotFound(_("No such tournament."))
+    return found
+
+
+# -- what is read ----------------------------------------------------------------------------
+
+
+class TournamentSummarySerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField(source="pk")
+    name = serializers.CharField()
+    format = serializers.ChoiceField(
+        choices=Tournament.Format.choices,
+        help_text="knockout (of duels), groups (then a knock-out) or rounds (of standard boards).",
+    )
+    status = serializers.ChoiceField(choices=Tournament.Status.choices)
+    private = serializers.BooleanField()
+    players = serializers.IntegerField(
+        help_text="Entrants who play (neither withdrawn nor missing at the check-in)."
+    )
+    url = serializers.SerializerMethodField(help_text="Its page on the site.")
+
+    def get_url(self, tournament: Tournament) -> str:
+        return reverse("tournaments:detail", args=[tournament.pk])
+
+
+class TournamentListSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    tournaments = TournamentSummarySerializer(many=True)
+    count = serializers.IntegerField(help_text="How many there are in all, on every page.")
+
+
+class MyEntrySerializer(serializers.Serializer):  # type: ignore[type-arg]
+    status = serializers.ChoiceField(choices=Entry.Status.choices)
+    seed = serializers.IntegerField(allow_null=True)
+
+
+class TournamentSerializer(TournamentSummarySerializer):
+    description = serializers.CharField(allow_blank=True)
+    rules = serializers.CharField(source="rules_text", allow_blank=True)
+    scoring = serializers.CharField(
+        help_text="The system each board of a round is scored by (rounds of boards)."
+    )
+    scoring_name = serializers.SerializerMethodField()
+    check_in_required = serializers.BooleanField()
+    check_in_open = serializers.BooleanField()
+    registration_closes = serializers.DateTimeField(allow_null=True)
+    max_players = serializers.IntegerField(allow_null=True)
+    rounds_planned = serializers.IntegerField()
+    best_rounds = serializers.IntegerField(
+        allow_null=True, help_text="The tournament score counts the best this many rounds."
+    )
+    last_year = serializers.IntegerField(
+        allow_null=True, help_text="A round's games end by time after this year's winter."
+    )
+    players = serializers.SerializerMethodField(
+        help_text="Entrants who play (neither withdrawn nor missing at the check-in)."
+    )
+    mine = serializers.SerializerMethodField(
+        help_text="Your entry (null if you have none, or withdrew)."
+    )
+    may_enter = serializers.SerializerMethodField()
+    may_check_in = serializers.SerializerMethodField()
+    manages = serializers.SerializerMethodField(help_text="Whether you organise it.")
+
+    def get_scoring_name(self, tournament: Tournament) -> str:
+        return str(SCORING_NAMES.get(tournament.scoring, tournament.scoring))
+
+    def _page(self) -> dict[str, Any]:
+        page: dict[str, Any] = self.context["page"]
+        return page
+
+    @extend_schema_field(MyEntrySerializer(allow_null=True))
+    def get_mine(self, tournament: Tournament) -> dict[str, Any] | None:
+        mine = self._page()["mine"]
+        return None if mine is None else {"status": mine.status, "seed": mine.seed}
+
+    def get_players(self, tournament: Tournament) -> int:
+        return int(self._page()["playing"])
+
+    def get_may_enter(self, tournament: Tournament) -> bool:
+        return bool(self._page()["may_enter"])
+
+    def get_may_check_in(self, tournament: Tournament) -> bool:
+        return bool(self._page()["may_check_in"])
+
+    def get_manages(self, tournament: Tournament) -> bool:
+        return bool(self._page()["manages"])
+
+
+class EntrantSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    player = serializers.CharField(help_text="The player's user name.")
+    status = serializers.ChoiceField(choices=Entry.Status.choices)
+    status_name = serializers.CharField(help_text="The same, in words.")
+    seed = serializers.IntegerField(allow_null=True, help_text="The draw's place; null before it.")
+    group = serializers.CharField(allow_blank=True, help_text="A group stage's group, by name.")
+    rating = serializers.IntegerField(help_text="The duel or board rating the draw seeds by.")
+
+
+class EntrantListSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    entrants = EntrantSerializer(many=True)
+
+
+class MatchSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    state = serializers.ChoiceField(
+        choices=[(s, s) for s in ("unknown", "waiting", "playing", "decided")],
+        help_text="unknown (its players are not known yet), waiting, playing (its duel is "
+        "under way) or decided.",
+    )
+    name = serializers.CharField(required=False, help_text="The match, in words.")
+    a = serializers.CharField(allow_blank=True, help_text="A player's user name; empty if unknown.")
+    b = serializers.CharField(allow_blank=True)
+    a_seed = serializers.IntegerField(required=False, allow_null=True)
+    b_seed = serializers.IntegerField(required=False, allow_null=True)
+    winner = serializers.CharField(allow_blank=True)
+    decided = serializers.CharField(
+        required=False, allow_blank=True, help_text="How it was decided, in words."
+    )
+    bye = serializers.BooleanField(required=False)
+    playoff = serializers.BooleanField(required=False, help_text="A group's play-off duel.")
+    stage = serializers.CharField(
+        required=False, allow_blank=True, help_text="Where its duel stands, in words."
+    )
+    leader = serializers.CharField(
+        required=False, allow_blank=True, help_text="Who leads its duel under way."
+    )
+    duel_url = serializers.CharField(
+        required=False, allow_blank=True, help_text="Its duel's page on the site."
+    )
+
+
+class BracketColumnSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    name = serializers.CharField(help_text="The round, in words (Quarter-finals, Final).")
+    matches = MatchSerializer(many=True)
+    third = MatchSerializer(required=False, help_text="The match for third place, if any.")
+
+
+class BracketSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    columns = BracketColumnSerializer(
+        many=True, help_text="First round first; empty before the draw."
+    )
+    places = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="Once the final is decided: the places ({place, player}), best first.",
+    )
+
+
+class GroupRowSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    place = serializers.IntegerField()
+    player = serializers.CharField()
+    played = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    boards_won = serializers.IntegerField()
+    centres = serializers.IntegerField()
+    walkovers = serializers.IntegerField()
+    placed_by = serializers.CharField(
+        allow_blank=True, help_text="What placed the player where ties were broken, in words."
+    )
+
+
+class IfNowRowSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    place = serializers.IntegerField()
+    player = serializers.CharField()
+    wins = serializers.IntegerField()
+
+
+class GroupSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    name = serializers.CharField()
+    through = serializers.IntegerField(help_text="How many of the group go through.")
+    rows = GroupRowSerializer(many=True)
+    if_now = IfNowRowSerializer(
+        many=True, help_text="The table if every duel under way ended now, each to its leader."
+    )
+    matches = MatchSerializer(many=True)
+
+
+class GroupListSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    groups = GroupSerializer(many=True)
+
+
+class HeldBeforeSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    player = serializers.CharField()
+    phase = serializers.CharField(help_text="The phase from which the next player held it.")
+
+
+class BoardSeatSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    power = serializers.CharField()
+    player = serializers.CharField()
+    replaced = HeldBeforeSerializer(
+        many=True, help_text="Who held the seat before, on this board, first first."
+    )
+    centres = serializers.IntegerField(allow_null=True)
+    score = serializers.FloatField(allow_null=True)
+
+
+class BoardSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    number = serializers.IntegerField()
+    top = serializers.BooleanField(help_text="The top board of the last round.")
+    game = serializers.SerializerMethodField(help_text="Its game's id (see /api/v1/games/).")
+    scored = serializers.BooleanField()
+    result = serializers.CharField(allow_blank=True, help_text="How it ended, in words.")
+    phase = serializers.CharField(allow_blank=True, help_text="Its open phase, in words.")
+    seats = BoardSeatSerializer(many=True)
+
+    def get_game(self, board: dict[str, Any]) -> int | None:
+        game = board["game"]
+        return None if game is None else int(game.pk)
+
+
+class RoundSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    number = serializers.IntegerField()
+    status = serializers.CharField(help_text="In words.")
+    scoring = serializers.CharField(allow_blank=True, help_text="Its system, in words.")
+    last_year = serializers.IntegerField(allow_null=True)
+    boards = BoardSerializer(many=True)
+    sitting_out = serializers.ListField(child=serializers.CharField())
+
+
+class RoundListSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    rounds = RoundSerializer(many=True)
+
+
+class StandingSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    place = serializers.IntegerField(help_text="Shared by equal totals.")
+    player = serializers.CharField()
+    rounds = serializers.ListField(
+        child=serializers.FloatField(allow_null=True),
+        help_text="Each round's score as its system gave it; null where not played.",
+    )
+    points = serializers.ListField(
+        child=serializers.FloatField(allow_null=True),
+        help_text="What each round counts for in the total (the same as rounds when rounds "
+        "are summed raw; rank points or scaled scores otherwise).",
+    )
+    total = serializers.FloatField()
+    replaced_by = serializers.CharField(allow_blank=True)
+
+
+class StandingListSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    standings = StandingSerializer(many=True)
+
+
+# -- the views ----------------------------------------------------------------------------------
+
+
+class TournamentsApi(ApiView):
+    class ListQuerySerializer(PageQuerySerializer):
+        status = serializers.ChoiceField(choices=Tournament.Status.choices, required=False)
+
+    @extend_schema(
+        operation_id="tournaments_list",
+        summary="The tournaments you may see, newest first: every public one, and the "
+        "private ones you organise or entered",
+        parameters=[ListQuerySerializer],
+        responses={200: TournamentListSerializer, **READ_ERRORS},
+    )
+    def get(self, request: Request) -> Response:
+        query = self.ListQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        listed = selectors.tournaments_listed(user=request.user)
+        if "status" in query.validated_data:
+            listed = listed.filter(status=query.validated_data["status"])
+        start = query.validated_data["offset"]
+        page = list(listed[start : start + query.validated_data["limit"]])
+        return Response(
+            TournamentListSerializer({"tournaments": page, "count": listed.count()}).data
+        )
+
+
+class TournamentApi(ApiView):
+    @extend_schema(
+        operation_id="tournaments_read",
+        summary="A tournament: its settings, and your entry and what you may do",
+        responses={200: TournamentSerializer, **READ_ERRORS},
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = tournament_for(request, tournament_id)
+        page = selectors.tournament_page(tournament=tournament, user=request.user)
+        return Response(TournamentSerializer(tournament, context={"page": page}).data)
+
+
+class EntrantsApi(ApiView):
+    @extend_schema(
+        operation_id="tournaments_entrants",
+        summary="Who entered, with status, seed, group and rating; seed order once drawn",
+        responses={200: EntrantListSerializer, **READ_ERRORS},
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = tournament_for(request, tournament_id)
+        return Response(EntrantListSerializer({"entrants": selectors.entrants(tournament)}).data)
+
+
+class BracketApi(ApiView):
+    @extend_schema(
+        operation_id="tournaments_bracket",
+        summary="The knock-out bracket, first round first, and the final places once decided",
+        responses={200: BracketSerializer, **READ_ERRORS},
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = tournament_for(request, tournament_id)
+        return Response(
+            BracketSerializer(
+                {
+                    "columns": selectors.bracket_columns(tournament),
+                    "places": selectors.final_places(tournament),
+                }
+            ).data
+        )
+
+
+class GroupsApi(ApiView):
+    @extend_schema(
+        operation_id="tournaments_groups",
+        summary="The group stage's tables as they stand, and if every duel ended now",
+        responses={200: GroupListSerializer, **READ_ERRORS},
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = tournament_for(request, tournament_id)
+        return Response(GroupListSerializer({"groups": selectors.group_tables(tournament)}).data)
+
+
+class RoundsApi(ApiView):
+    @extend_schema(
+        operation_id="tournaments_rounds",
+        summary="The rounds of standard boards: each board's players, powers, centres and "
+        "scores, and who sat out",
+        responses={200: RoundListSerializer, **READ_ERRORS},
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = tournament_for(request, tournament_id)
+        return Response(
+            RoundListSerializer({"rounds": selectors.rounds_of_boards(tournament)}).data
+        )
+
+
+class StandingsApi(ApiView):
+    class StandingsQuerySerializer(QuerySerializer):
+        if_now = serializers.BooleanField(
+            required=False,
+            default=False,
+            help_text="Each board still played scored as if it ended now (a draw of its "
+            "survivors).",
+        )
+
+    @extend_schema(
+        operation_id="tournaments_standings",
+        summary="The standings over the rounds of boards, best first",
+        parameters=[StandingsQuerySerializer],
+        responses={200: StandingListSerializer, **READ_ERRORS},
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = tournament_for(request, tournament_id)
+        query = self.StandingsQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        rows = (
+            selectors.round_standings(tournament, if_now=query.validated_data["if_now"])
+            if tournament.format == Tournament.Format.ROUNDS
+            else []
+        )
+        return Response(StandingListSerializer({"standings": rows}).data)
+
+
+# -- what an entrant does -------------------------------------------------------------------------
+
+
+class EntryRequestSerializer(BodySerializer):
+    invite_code = serializers.CharField(
+        max_length=32, required=False, help_text="Needed for a private tournament."
+    )
+
+
+class EntryApi(ApiView):
+    # The site's own bots enter nothing (accounts.permissions).
+    permission_classes = [IsAuthenticated, NotAHouseBot]
+
+    @extend_schema(
+        operation_id="tournaments_enter",
+        summary="Enter the tournament (while registration is open)",
+        request=EntryRequestSerializer,
+        responses={200: MyEntrySerializer, **WRITE_ERRORS},
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        data = EntryRequestSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        code = data.validated_data.get("invite_code")
+        tournament = tournament_for(request, tournament_id, invite_code=code)
+        entry = services.entry_register(tournament=tournament, user=request.user, invite_code=code)
+        return Response(MyEntrySerializer(entry).data)
+
+    @extend_schema(
+        operation_id="tournaments_withdraw",
+        summary="Withdraw your entry",
+        request=None,
+        responses={200: MyEntrySerializer, **WRITE_ERRORS},
+    )
+    def delete(self, request: Request, tournament_id: int) -> Response:
+        tournament = tournament_for(request, tournament_id)
+        entry = services.entry_withdraw(tournament=tournament, user=request.user)
+        return Response(MyEntrySerializer(entry).data)
+
+
+class CheckInApi(ApiView):
+    permission_classes = [IsAuthenticated, NotAHouseBot]
+
+    @extend_schema(
+        operation_id="tournaments_check_in",
+        summary="Say you are present for the draw (while the organiser has the check-in open)",
+        request=None,
+        responses={200: MyEntrySerializer, **WRITE_ERRORS},
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        tournament = tournament_for(request, tournament_id)
+        entry = services.entry_check_in(tournament=tournament, user=request.user)
+        return Response(MyEntrySerializer(entry).data)
+
+
+urlpatterns = [
+    path("tournaments/", TournamentsApi.as_view(), name="tournaments"),
+    path("tournaments/<int:tournament_id>/", TournamentApi.as_view(), name="tournament"),
+    path(
+        "tournaments/<int:tournament_id>/entrants/",
+        EntrantsApi.as_view(),
+        name="tournament-entrants",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/bracket/",
+        BracketApi.as_view(),
+        name="tournament-bracket",
+    ),
+    path("tournaments/<int:tournament_id>/groups/", GroupsApi.as_view(), name="tournament-groups"),
+    path("tournaments/<int:tournament_id>/rounds/", RoundsApi.as_view(), name="tournament-rounds"),
+    path(
+        "tournaments/<int:tournament_id>/standings/",
+        StandingsApi.as_view(),
+        name="tournament-standings",
+    ),
+    path("tournaments/<int:tournament_id>/entry/", EntryApi.as_view(), name="tournament-entry"),
+    path(
+        "tournaments/<int:tournament_id>/check-in/",
+        CheckInApi.as_view(),
+        name="tournament-check-in",
+    ),
+]
