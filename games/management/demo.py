@@ -34,10 +34,12 @@ import random
 from collections.abc import Mapping
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.module_loading import import_string
 
 from adjudicator import find_variant
 from bots import bot_orders
@@ -52,7 +54,7 @@ from games.models import Game, GamePhase, OrderSet
 
 log = logging.getLogger(__name__)
 
-DEMO_PLAYERS = ("alice", "bob", "carol", "dave", "erin", "frank", "grace")
+DEMO_PLAYERS = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")
 DEMO_PASSWORD = "diplomacy-demo"  # published on purpose: it is printed at every start
 #: The group of the accounts demo_data made (sign-up never puts anyone in it): what tells
 #: them from a person's account that took one of their names before the demo was loaded,
@@ -87,7 +89,9 @@ def demo_game(name: str) -> Game | None:
 
 def bot_games() -> list[tuple[Game, str]]:
     """The games the bot plays, each with the username of the visitor's seat: the demo
-    games of :data:`VISITORS` and board B of the demo duel."""
+    games of :data:`VISITORS`, board B of the demo duel, and the games of the demo of each
+    app above that has one (``settings.DEMO_GAME_PROVIDERS``, each a function giving such
+    pairs: the tournaments' demo events)."""
     out: list[tuple[Game, str]] = []
     for name, visitor in VISITORS.items():
         game = demo_game(name)
@@ -97,6 +101,9 @@ def bot_games() -> list[tuple[Game, str]]:
         if game.link_id is not None:
             others = Game.objects.filter(link_id=game.link_id).exclude(pk=game.pk)
             out.extend((board, visitor) for board in others.order_by("link_label"))
+    # Named in settings: the apps that make them live above games.
+    for provider in settings.DEMO_GAME_PROVIDERS:
+        out.extend(import_string(provider)())
     return out
 
 

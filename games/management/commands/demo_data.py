@@ -48,7 +48,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         with transaction.atomic():
             users = [self._user(name) for name in DEMO_PLAYERS]
-            alice, bob, carol, dave, erin, _frank, _grace = users
+            alice, bob, carol, dave, erin, _frank, _grace, _heidi = users
             grant(alice, MODERATOR)
             grant(bob, ORGANISER)
             if demo.demo_game(OPEN_GAME) is None:
@@ -73,7 +73,7 @@ class Command(BaseCommand):
                     terms=GameTerms(assignment=Game.Assignment.CHOSEN, **BOT_DEADLINES),
                 )
                 powers = ["england", "france", "germany", "italy", "russia", "turkey"]
-                for user, power in zip(users[1:], powers, strict=True):
+                for user, power in zip(users[1:7], powers, strict=True):
                     services.game_join(game=game, user=user, power=power)
             if demo.demo_game(DUEL_GAME) is None:
                 duel = services.game_create(

@@ -38,6 +38,8 @@ class Command(BaseCommand):
         call_command("collectstatic", interactive=False, verbosity=0)
         if not options["no_demo"]:
             call_command("demo_data")
+            # The tournaments' demo events, of the demo players demo_data made.
+            call_command("demo_tournaments")
         commands = process_commands(
             host=options["host"], port=options["port"], demo=not options["no_demo"]
         )
