@@ -9,6 +9,8 @@ figures are tournaments.selectors', the pages' own."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 from django.urls import path, reverse
@@ -20,17 +22,20 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from accounts.permissions import NotAHouseBot
+from accounts.selectors import user_by_name
 from core.api import (
     MAX_ID,
     READ_ERRORS,
     WRITE_ERRORS,
     ApiView,
     BodySerializer,
+    IndexField,
     PageQuerySerializer,
     QuerySerializer,
 )
+from core.errors import ApplicationError
 from tournaments import selectors, services, visibility
-from tournaments.models import Entry, Tournament
+from tournaments.models import Board, Entry, Match, Round, Tournament
 from tournaments.wording import SCORING_NAMES
 
 
@@ -80,6 +85,13 @@ class MyEntrySerializer(serializers.Serializer):  # type: ignore[type-arg]
     seed = serializers.IntegerField(allow_null=True)
 
 
+class RoundRefSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField(source="pk", help_text="As the organiser's actions name it.")
+    kind = serializers.CharField(help_text="groups, knockout or boards.")
+    number = serializers.IntegerField()
+    status = serializers.CharField()
+
+
 class TournamentSerializer(TournamentSummarySerializer):
     description = serializers.CharField(allow_blank=True)
     rules = serializers.CharField(source="rules_text", allow_blank=True)
@@ -107,6 +119,7 @@ class TournamentSerializer(TournamentSummarySerializer):
     may_enter = serializers.SerializerMethodField()
     may_check_in = serializers.SerializerMethodField()
     manages = serializers.SerializerMethodField(help_text="Whether you organise it.")
+    rounds = serializers.SerializerMethodField(help_text="Its rounds so far.")
 
     def get_scoring_name(self, tournament: Tournament) -> str:
         return str(SCORING_NAMES.get(tournament.scoring, tournament.scoring))
@@ -119,6 +132,10 @@ class TournamentSerializer(TournamentSummarySerializer):
     def get_mine(self, tournament: Tournament) -> dict[str, Any] | None:
         mine = self._page()["mine"]
         return None if mine is None else {"status": mine.status, "seed": mine.seed}
+
+    @extend_schema_field(RoundRefSerializer(many=True))
+    def get_rounds(self, tournament: Tournament) -> list[dict[str, Any]]:
+        return list(RoundRefSerializer(self._page()["rounds"], many=True).data)
 
     def get_players(self, tournament: Tournament) -> int:
         return int(self._page()["playing"])
@@ -134,6 +151,9 @@ class TournamentSerializer(TournamentSummarySerializer):
 
 
 class EntrantSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField(
+        source="pk", help_text="The entry, as the organiser's actions name it."
+    )
     player = serializers.CharField(help_text="The player's user name.")
     status = serializers.ChoiceField(choices=Entry.Status.choices)
     status_name = serializers.CharField(help_text="The same, in words.")
@@ -151,6 +171,9 @@ class MatchSerializer(serializers.Serializer):  # type: ignore[type-arg]
         choices=[(s, s) for s in ("unknown", "waiting", "playing", "decided")],
         help_text="unknown (its players are not known yet), waiting, playing (its duel is "
         "under way) or decided.",
+    )
+    id = serializers.IntegerField(
+        source="pk", required=False, help_text="The match, as the organiser's actions name it."
     )
     name = serializers.CharField(required=False, help_text="The match, in words.")
     a = serializers.CharField(allow_blank=True, help_text="A player's user name; empty if unknown.")
@@ -460,6 +483,307 @@ class CheckInApi(ApiView):
         return Response(MyEntrySerializer(entry).data)
 
 
+# -- what an organiser does ------------------------------------------------------------------------
+
+
+class ReasonSerializer(BodySerializer):
+    reason = serializers.CharField(
+        max_length=500,
+        required=False,
+        default="",
+        help_text="Why, in the organisers' log the players read (required where the page "
+        "requires it: a refusal says so).",
+    )
+
+
+class EntryNamedSerializer(ReasonSerializer):
+    entry = IndexField(help_text="An entry's id (entrants[].id).")
+
+
+class PresenceSerializer(EntryNamedSerializer):
+    present = serializers.BooleanField()
+
+
+class AwaySerializer(EntryNamedSerializer):
+    away = serializers.BooleanField(help_text="Sits out the rounds to come (false: back).")
+
+
+class SeedsSerializer(BodySerializer):
+    order = serializers.ListField(
+        child=IndexField(), min_length=1, help_text="Entry ids, the first seed first."
+    )
+
+
+class MatchNamedSerializer(ReasonSerializer):
+    match = IndexField(help_text="A match's id (the bracket's or the groups' matches[].id).")
+
+
+class WalkoverSerializer(MatchNamedSerializer):
+    winner = IndexField(help_text="The entry given the match.")
+
+
+class ForfeitSerializer(MatchNamedSerializer):
+    loser = IndexField(help_text="The entry that gives the match up.")
+
+
+class ReplaceSerializer(EntryNamedSerializer):
+    username = serializers.CharField(max_length=150, help_text="The member who takes the place.")
+
+
+class RoundNamedSerializer(ReasonSerializer):
+    round = IndexField(help_text="A round's id (rounds[].id of the tournament).")
+
+
+class PauseSerializer(RoundNamedSerializer):
+    hours = IndexField(
+        min_value=1, max_value=336, default=72, help_text="At most this long (1 to 336)."
+    )
+
+
+class OrganiserSerializer(BodySerializer):
+    username = serializers.CharField(max_length=150, help_text="A member with the organiser role.")
+
+
+class RoundStartSerializer(BodySerializer):
+    scoring = serializers.ChoiceField(
+        choices=sorted(SCORING_NAMES), required=False, help_text="This round's system."
+    )
+    combine = serializers.ChoiceField(
+        choices=Tournament.Combine.choices, required=False, help_text="How the rounds add up."
+    )
+    last_year = IndexField(
+        min_value=1901, max_value=2100, required=False, help_text="Its games end after it."
+    )
+    movement_hours = serializers.FloatField(
+        min_value=1 / 60, max_value=336, required=False, help_text="Its movement deadline."
+    )
+
+
+class BoardCallSerializer(ReasonSerializer):
+    game = IndexField(help_text="The board's game id (rounds[].boards[].game).")
+    end = serializers.ChoiceField(
+        choices=[("time", "time"), ("draw", "draw"), ("some", "some")],
+        help_text="time: no draw, ranked by centres; draw: every survivor; some: a draw of "
+        "the powers given alone.",
+    )
+    powers = serializers.ListField(
+        child=serializers.CharField(max_length=40), required=False, default=list
+    )
+
+
+class PlayoffDecideSerializer(ReasonSerializer):
+    group = IndexField(help_text="The group (0 is A).")
+    order = serializers.ListField(
+        child=IndexField(), min_length=2, help_text="The tied entries' ids, the first first."
+    )
+
+
+def _entry(tournament: Tournament, pk: int) -> Entry:
+    found = tournament.entries.filter(pk=pk).first()
+    if found is None:
+        raise ApplicationError(_("No such entry in this tournament."))
+    return found
+
+
+def _match(tournament: Tournament, pk: int) -> Match:
+    found = tournament.matches.filter(pk=pk).first()
+    if found is None:
+        raise ApplicationError(_("No such match in this tournament."))
+    return found
+
+
+def _round(tournament: Tournament, pk: int) -> Round:
+    found = tournament.rounds.filter(pk=pk).first()
+    if found is None:
+        raise ApplicationError(_("No such round in this tournament."))
+    return found
+
+
+def _member(name: str) -> Any:
+    user = user_by_name(name=name.strip())
+    if user is None:
+        raise ApplicationError(_("No member is called %(name)s.") % {"name": name.strip()})
+    return user
+
+
+def _board(tournament: Tournament, game: int) -> Board:
+    found: Board | None = Board.objects.filter(round__tournament=tournament, game_id=game).first()
+    if found is None:
+        raise ApplicationError(_("No board of this tournament."))
+    return found
+
+
+#: Each organiser's action: its address, summary, body, and the service call.
+Act = Callable[[Tournament, Any, dict[str, Any]], object]
+ORGANISER_ACTIONS: dict[str, tuple[str, type[BodySerializer], Act]] = {
+    "check-in-open": (
+        "Open the check-in",
+        BodySerializer,
+        lambda t, by, d: services.check_in_open(tournament=t, by=by),
+    ),
+    "presence": (
+        "Mark an entrant present or absent for the draw",
+        PresenceSerializer,
+        lambda t, by, d: services.entry_presence(
+            tournament=t,
+            by=by,
+            entry=_entry(t, d["entry"]),
+            present=d["present"],
+            reason=d["reason"],
+        ),
+    ),
+    "seeds": (
+        "Keep the seeds given by hand",
+        SeedsSerializer,
+        lambda t, by, d: services.hand_seeds_set(
+            tournament=t, by=by, order=[_entry(t, pk).pk for pk in d["order"]]
+        ),
+    ),
+    "draw": (
+        "Make the draw and start the first round",
+        BodySerializer,
+        lambda t, by, d: services.tournament_draw(tournament=t, by=by),
+    ),
+    "walkover": (
+        "Give a match to a player without play",
+        WalkoverSerializer,
+        lambda t, by, d: services.match_walkover(
+            tournament=t,
+            by=by,
+            match=_match(t, d["match"]),
+            winner=_entry(t, d["winner"]),
+            reason=d["reason"],
+        ),
+    ),
+    "forfeit": (
+        "A player gives a match up",
+        ForfeitSerializer,
+        lambda t, by, d: services.match_forfeit(
+            tournament=t,
+            by=by,
+            match=_match(t, d["match"]),
+            loser=_entry(t, d["loser"]),
+            reason=d["reason"],
+        ),
+    ),
+    "replace": (
+        "Replace a player by a member (on the boards under way too)",
+        ReplaceSerializer,
+        lambda t, by, d: services.entry_replace(
+            tournament=t,
+            by=by,
+            entry=_entry(t, d["entry"]),
+            user=_member(d["username"]),
+            reason=d["reason"],
+        ),
+    ),
+    "pause": (
+        "Pause a round: every board's clock stops",
+        PauseSerializer,
+        lambda t, by, d: services.round_pause(
+            tournament=t,
+            by=by,
+            round=_round(t, d["round"]),
+            reason=d["reason"],
+            duration=timedelta(hours=d["hours"]),
+        ),
+    ),
+    "resume": (
+        "Resume a paused round",
+        RoundNamedSerializer,
+        lambda t, by, d: services.round_resume(
+            tournament=t, by=by, round=_round(t, d["round"]), reason=d["reason"]
+        ),
+    ),
+    "organiser": (
+        "Add an organiser",
+        OrganiserSerializer,
+        lambda t, by, d: services.organiser_add(tournament=t, by=by, user=_member(d["username"])),
+    ),
+    "round-start": (
+        "Seat and start the next round of boards",
+        RoundStartSerializer,
+        lambda t, by, d: services.round_start(
+            tournament=t,
+            by=by,
+            scoring_system=d.get("scoring", ""),
+            combine=d.get("combine", ""),
+            last_year=d.get("last_year"),
+            movement_deadline=timedelta(hours=d["movement_hours"])
+            if "movement_hours" in d
+            else None,
+        ),
+    ),
+    "duel-retry": (
+        "Start a match's duel again after the games refused it",
+        MatchNamedSerializer,
+        lambda t, by, d: services.duel_retry(tournament=t, by=by, match=_match(t, d["match"])),
+    ),
+    "away": (
+        "Mark a player away from the rounds to come, or back",
+        AwaySerializer,
+        lambda t, by, d: services.entry_away(
+            tournament=t, by=by, entry=_entry(t, d["entry"]), away=d["away"], reason=d["reason"]
+        ),
+    ),
+    "board-call": (
+        "Call a board where it stands: by time, a draw of every survivor, or of some",
+        BoardCallSerializer,
+        lambda t, by, d: services.board_call(
+            tournament=t,
+            by=by,
+            board=_board(t, d["game"]),
+            end=d["end"],
+            draw=d["powers"],
+            reason=d["reason"],
+        ),
+    ),
+    "playoff-decide": (
+        "Decide the order of players a play-off left level again",
+        PlayoffDecideSerializer,
+        lambda t, by, d: services.playoff_decide(
+            tournament=t,
+            by=by,
+            group=d["group"],
+            order=[_entry(t, pk) for pk in d["order"]],
+            reason=d["reason"],
+        ),
+    ),
+}
+
+
+def _organiser_action(action: str) -> type[ApiView]:
+    """The view of one organiser's action: the caller must organise the tournament (403
+    otherwise; 404 where he may not see it at all), the body its serializer's, the answer
+    the tournament as it stands after it."""
+    summary, body, act = ORGANISER_ACTIONS[action]
+
+    class OrganiserActionApi(ApiView):
+        permission_classes = [IsAuthenticated, NotAHouseBot]
+
+        @extend_schema(
+            operation_id=f"tournaments_organise_{action.replace('-', '_')}",
+            summary=summary + " (the tournament's organisers)",
+            request=None if body is BodySerializer else body,
+            responses={200: TournamentSerializer, **WRITE_ERRORS},
+        )
+        def post(self, request: Request, tournament_id: int) -> Response:
+            tournament = tournament_for(request, tournament_id)
+            if not visibility.can_manage(user=request.user, tournament=tournament):
+                raise exceptions.PermissionDenied(
+                    _("Only an organiser of this tournament may do that.")
+                )
+            data = body(data=request.data)
+            data.is_valid(raise_exception=True)
+            act(tournament, request.user, dict(data.validated_data))
+            tournament.refresh_from_db()
+            page = selectors.tournament_page(tournament=tournament, user=request.user)
+            return Response(TournamentSerializer(tournament, context={"page": page}).data)
+
+    OrganiserActionApi.__name__ = f"Organise{action.title().replace('-', '')}Api"
+    return OrganiserActionApi
+
+
 urlpatterns = [
     path("tournaments/", TournamentsApi.as_view(), name="tournaments"),
     path("tournaments/<int:tournament_id>/", TournamentApi.as_view(), name="tournament"),
@@ -485,5 +809,13 @@ urlpatterns = [
         "tournaments/<int:tournament_id>/check-in/",
         CheckInApi.as_view(),
         name="tournament-check-in",
+    ),
+    *(
+        path(
+            f"tournaments/<int:tournament_id>/organise/{action}/",
+            _organiser_action(action).as_view(),
+            name=f"tournament-organise-{action}",
+        )
+        for action in ORGANISER_ACTIONS
     ),
 ]

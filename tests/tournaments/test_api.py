@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from games.models import Game
 from tournaments import services
-from tournaments.models import Entry, Tournament
+from tournaments.models import Entry, OrganiserAction, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -24,11 +25,15 @@ NAMES = ("ann", "bob", "cat", "dan", "eve", "fay", "gil")
 def api() -> Callable[..., APIClient]:
     from accounts import services as accounts
 
+    keys: dict[int, str] = {}
+
     def make(user: Any = None) -> APIClient:
+        """A client calling as ``user`` (with one token of his, made once), or anonymous."""
         client = APIClient()
         if user is not None:
-            _token, key = accounts.api_token_create(user=user, name="test")
-            client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+            if user.pk not in keys:
+                _token, keys[user.pk] = accounts.api_token_create(user=user, name="test")
+            client.credentials(HTTP_AUTHORIZATION=f"Token {keys[user.pk]}")
         return client
 
     return make
@@ -41,7 +46,7 @@ def _tournament(organiser: Any, **settings: Any) -> Tournament:
         format=settings.pop("format", Tournament.Format.ROUNDS),
         check_in_required=settings.pop("check_in_required", False),
         seeding=Tournament.Seeding.HAND,
-        rounds_planned=1,
+        rounds_planned=settings.pop("rounds_planned", 1),
         **settings,
     )
 
@@ -205,4 +210,180 @@ def test_the_schema_documents_every_tournament_operation() -> None:
         "tournaments_enter",
         "tournaments_withdraw",
         "tournaments_check_in",
+        *(f"tournaments_organise_{action.replace('-', '_')}" for action in ACTIONS),
     }
+
+
+ACTIONS = (
+    "check-in-open",
+    "presence",
+    "seeds",
+    "draw",
+    "walkover",
+    "forfeit",
+    "replace",
+    "pause",
+    "resume",
+    "organiser",
+    "round-start",
+    "duel-retry",
+    "away",
+    "board-call",
+    "playoff-decide",
+)
+
+
+def test_no_organisers_action_is_anyone_elses(
+    api: Any,
+    organiser: Any,
+    make_user: Any,
+    site_moderator: Any,
+    private: tuple[Tournament, dict[str, Any]],
+) -> None:
+    """Tried as every wrong user: anonymous is asked to sign in, a stranger, an entrant
+    and a site moderator (who organises nothing here) are refused, and a private
+    tournament is no tournament to whoever may not see it; nothing is done."""
+    public = _tournament(organiser, name="Public")
+    entrant = make_user("entrant")
+    services.entry_register(tournament=public, user=entrant)
+    private_one, users = private
+    for action in ACTIONS:
+        url = f"/api/v1/tournaments/{public.pk}/organise/{action}/"
+        assert api().post(url, {}, format="json").status_code in (401, 403), action
+        for who in (make_user(f"stranger-{action}"), entrant, site_moderator):
+            answer = api(who).post(url, {}, format="json")
+            assert answer.status_code == 403, (action, who)
+            assert answer.json()["message"] == "Only an organiser of this tournament may do that."
+        hidden = f"/api/v1/tournaments/{private_one.pk}/organise/{action}/"
+        assert api(users["stranger"]).post(hidden, {}, format="json").status_code == 404
+        assert api(users["ann"]).post(hidden, {}, format="json").status_code == 403
+    public.refresh_from_db()
+    assert (public.status, public.check_in_open) == (Tournament.Status.REGISTRATION, False)
+
+
+def test_an_organiser_runs_a_rounds_event_by_api(
+    api: Any, organiser: Any, make_user: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    tournament = _tournament(organiser, name="By API", check_in_required=True, rounds_planned=2)
+    client = api(organiser)
+    url = f"/api/v1/tournaments/{tournament.pk}/"
+    for name in NAMES:
+        services.entry_register(tournament=tournament, user=make_user(name))
+    opened = client.post(url + "organise/check-in-open/", {}, format="json")
+    assert opened.status_code == 200
+    assert opened.json()["check_in_open"]
+    entrants = client.get(url + "entrants/").json()["entrants"]
+    ids = {e["player"]: e["id"] for e in entrants}
+    for name in NAMES:
+        marked = client.post(
+            url + "organise/presence/", {"entry": ids[name], "present": True}, format="json"
+        )
+        assert marked.status_code == 200, marked.json()
+    seeded = client.post(
+        url + "organise/seeds/", {"order": [ids[n] for n in reversed(NAMES)]}, format="json"
+    )
+    assert seeded.status_code == 200
+    drawn = client.post(url + "organise/draw/", {}, format="json").json()
+    assert drawn["status"] == "running"
+    [first] = drawn["rounds"]
+    assert (first["kind"], first["number"], first["status"]) == ("boards", 1, "running")
+    seeded_first = client.get(url + "entrants/").json()["entrants"][0]
+    assert (seeded_first["player"], seeded_first["seed"]) == ("gil", 1)
+
+    # A refusal by the rules is a 400 in words; a field of the wrong type too, apart.
+    no_reason = client.post(url + "organise/pause/", {"round": first["id"]}, format="json")
+    assert no_reason.status_code == 400
+    assert "errors" not in no_reason.json()
+    assert client.post(url + "organise/pause/", {"round": "x"}, format="json").json()["errors"] == {
+        "round": ["Expected a whole number."]
+    }
+    paused = client.post(
+        url + "organise/pause/", {"round": first["id"], "reason": "fire alarm"}, format="json"
+    )
+    assert paused.json()["rounds"][0]["status"] == "paused"
+    board_game = client.get(url + "rounds/").json()["rounds"][0]["boards"][0]["game"]
+    assert Game.objects.get(pk=board_game).is_paused
+    resumed = client.post(url + "organise/resume/", {"round": first["id"]}, format="json")
+    assert resumed.json()["rounds"][0]["status"] == "running"
+    # What the board's end sets off (its score, the round's end) runs after the commit.
+    with django_capture_on_commit_callbacks(execute=True):
+        called = client.post(
+            url + "organise/board-call/",
+            {"game": board_game, "end": "some", "powers": ["france", "russia"], "reason": "late"},
+            format="json",
+        )
+    assert called.status_code == 200, called.json()
+    game = Game.objects.get(pk=board_game)
+    assert (game.outcome, sorted(game.winner.split(","))) == ("draw", ["france", "russia"])
+    second = client.post(
+        url + "organise/round-start/",
+        {"scoring": "dixie", "combine": "rank", "last_year": 1905, "movement_hours": 2},
+        format="json",
+    )
+    assert second.status_code == 200, second.json()
+    assert [r["number"] for r in second.json()["rounds"]] == [1, 2]
+    assert tournament.rounds.get(number=2).last_year == 1905
+    tournament.refresh_from_db()
+    assert tournament.combine == Tournament.Combine.RANK
+    assert OrganiserAction.objects.filter(tournament=tournament, kind="board_end").exists()
+
+
+def test_an_organiser_decides_a_knock_out_by_api(
+    api: Any, organiser: Any, make_user: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    """Each remaining action reaches its service with what the body says: the match
+    awarded or given up, the replacement seated, another organiser added; a refusal by
+    the rules comes back in words (400), never as a server error."""
+    from accounts.roles import ORGANISER, grant
+
+    tournament = _tournament(organiser, name="Duels", format=Tournament.Format.KNOCKOUT)
+    entries = [services.entry_register(tournament=tournament, user=make_user(n)) for n in NAMES[:4]]
+    services.hand_seeds_set(tournament=tournament, by=organiser, order=[e.pk for e in entries])
+    client = api(organiser)
+    url = f"/api/v1/tournaments/{tournament.pk}/"
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(url + "organise/draw/", {}, format="json")
+    semis = client.get(url + "bracket/").json()["columns"][0]["matches"]
+    ids = {e["player"]: e["id"] for e in client.get(url + "entrants/").json()["entrants"]}
+    ann_dan = next(m for m in semis if m["a"] == "ann")
+    bob_cat = next(m for m in semis if m["a"] == "bob")
+    make_user("hal")
+    replaced = client.post(
+        url + "organise/replace/",
+        {"entry": ids["dan"], "username": "hal", "reason": "dan is ill"},
+        format="json",
+    )
+    assert replaced.status_code == 200, replaced.json()
+    with django_capture_on_commit_callbacks(execute=True):
+        awarded = client.post(
+            url + "organise/walkover/",
+            {"match": ann_dan["id"], "winner": ids["ann"], "reason": "hal did not come"},
+            format="json",
+        )
+        given_up = client.post(
+            url + "organise/forfeit/",
+            {"match": bob_cat["id"], "loser": ids["bob"], "reason": "bob concedes"},
+            format="json",
+        )
+    assert (awarded.status_code, given_up.status_code) == (200, 200)
+    final = client.get(url + "bracket/").json()["columns"][1]["matches"][0]
+    assert (final["a"], final["b"]) == ("ann", "cat")
+    olga2 = make_user("olga2")
+    grant(olga2, ORGANISER)
+    added = client.post(url + "organise/organiser/", {"username": "olga2"}, format="json")
+    assert added.status_code == 200
+    assert api(olga2).get(url).json()["manages"]
+    away = client.post(
+        url + "organise/away/", {"entry": ids["ann"], "away": True, "reason": "x"}, format="json"
+    )
+    assert away.status_code == 200
+    for action, body in (
+        ("duel-retry", {"match": final["id"]}),
+        ("playoff-decide", {"group": 0, "order": [ids["ann"], ids["cat"]], "reason": "x"}),
+        ("replace", {"entry": ids["ann"], "username": "nobody-such", "reason": "x"}),
+        ("walkover", {"match": 999999, "winner": ids["ann"], "reason": "x"}),
+    ):
+        refused = client.post(url + f"organise/{action}/", body, format="json")
+        assert refused.status_code == 400, (action, refused.json())
+        assert refused.json()["message"], action
+        assert "errors" not in refused.json(), action
