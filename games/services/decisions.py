@@ -35,8 +35,9 @@ def decisions_pending(game: Game, phase: GamePhase, variant: Variant, now: Any) 
     deadline take the variant's default, and so does every question when nobody may
     answer it (the game has no moderator who does not play in it): the phase then goes on
     at its own deadline. New questions are asked with :func:`decision_window`."""
-    nobody = not visibility.someone_may_moderate(game=game)
     pending = list(phase.decisions.select_for_update().filter(answer=None))
+    # Asked only where there is a question: this runs as every phase of every game ends.
+    nobody = bool(pending) and not visibility.someone_may_moderate(game=game)
     for decision in pending:
         if decision.deadline <= now or nobody:
             _default_applied(phase, decision, now, nobody=nobody)
@@ -59,6 +60,7 @@ def decisions_pending(game: Game, phase: GamePhase, variant: Variant, now: Any) 
             phase.save(update_fields=["notes"])
         return False
     deadline = now + decision_window(game, phase)
+    nobody = nobody or not visibility.someone_may_moderate(game=game)
     for request in asked:
         decision = Decision.objects.create(
             phase=phase,
