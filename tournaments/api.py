@@ -290,7 +290,10 @@ class RoundListSerializer(serializers.Serializer):  # type: ignore[type-arg]
 
 
 class StandingSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    place = serializers.IntegerField(help_text="Shared by equal totals.")
+    place = serializers.IntegerField(
+        help_text="Equal totals are ordered by the best round's score, then the second "
+        "best and so on; players level all the way share the place."
+    )
     player = serializers.CharField()
     rounds = serializers.ListField(
         child=serializers.FloatField(allow_null=True),

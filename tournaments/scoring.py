@@ -6,7 +6,7 @@ settings. Each system is written from its authors' definition (sources in
 ../shared/refdata/tournaments/NOTES.md, section 2); where the sources disagree or are
 silent, the reading chosen here is the one in :data:`READINGS` (the tournament's rules page
 shows it). Everywhere: a solo is 18 centers or more; powers that tie share the points of the
-places they span.
+places they span, but for Haight, whose definition gives a tie the lowest place it spans.
 """
 
 from __future__ import annotations
@@ -264,6 +264,99 @@ def manorcon(game: Game) -> dict[str, Fraction]:
     }
 
 
+#: C-Diplo Namur's points for a power's first six centers (1: 5 ... 6: 18); each center
+#: after the sixth adds 1.
+NAMUR_CENTERS = (0, 5, 9, 12, 14, 16, 18)
+
+
+def c_diplo_namur(game: Game) -> dict[str, Fraction]:
+    """C-Diplo with small powers worth more: 1 for playing, points for centers on the
+    table 5, 9, 12, 14, 16, 18 for the first six (then 1 a center), 38/14/7 for the first
+    three places, ties sharing; a solo: 85, the others 0 (their point for playing too)."""
+    if game.solo:
+        return _solo(game, Fraction(85))
+    bonus = shared_places(_by_centers(game.powers), [Fraction(38), Fraction(14), Fraction(7)])
+
+    def centers(c: int) -> int:
+        return NAMUR_CENTERS[c] if c <= 6 else NAMUR_CENTERS[6] + c - 6
+
+    return {p.name: 1 + centers(p.centers) + bonus[p.name] for p in game.powers}
+
+
+def world_classic(game: Game) -> dict[str, Fraction]:
+    """A solo: 420, the others 0. Else 10 a center and 30 for surviving; the toppers share
+    48 equally; an eliminated power scores 1 a year it lived through (out in 1904: 3, for
+    1901 to 1903). A draw that leaves survivors out does not enter: they survived."""
+    if game.solo:
+        return _solo(game, Fraction(420))
+    top = max(p.centers for p in game.survivors)
+    toppers = sum(1 for p in game.survivors if p.centers == top)
+    out: dict[str, Fraction] = {}
+    for p in game.powers:
+        if p.eliminated is not None:
+            out[p.name] = Fraction(p.eliminated - 1901)
+        else:
+            out[p.name] = Fraction(10 * p.centers + 30)
+            if p.centers == top:
+                out[p.name] += Fraction(48, toppers)
+    return out
+
+
+HAIGHT_PLACES = [Fraction(66 - 11 * i) for i in range(7)]
+
+
+def lower_places(
+    groups: Sequence[Sequence[str]], points: Sequence[Fraction]
+) -> dict[str, Fraction]:
+    """Place points where a tie takes the lowest of the places it spans (Haight): two tied
+    first both score second place's points.
+
+    >>> lower_places([["a", "b"], ["c"]], [Fraction(10), Fraction(6), Fraction(2)])
+    {'a': Fraction(6, 1), 'b': Fraction(6, 1), 'c': Fraction(2, 1)}
+    """
+    out: dict[str, Fraction] = {}
+    place = 0
+    for group in groups:
+        last = place + len(group) - 1
+        for name in group:
+            out[name] = points[last] if last < len(points) else Fraction(0)
+        place += len(group)
+    return out
+
+
+def haight(game: Game) -> dict[str, Fraction]:
+    """Haight v1.0 (WDC 2025). A solo: 451; every other survivor the greater of 5 a center
+    and 1 a year played (to the solo's year, included); the eliminated 1 a year played
+    (the year they fell included). Else 10 a center (the eliminated: 1 a year played, the
+    year they fell included), plus 66, 55, 44, 33, 22, 11, 0 by place (survivors by
+    centers, then the eliminated, later out first), a tie taking the lowest place it
+    spans; a lone topper adds 5 for each center he leads the next power by."""
+
+    def played(year: int) -> Fraction:
+        return Fraction(year - 1900)
+
+    if game.solo:
+        return {
+            p.name: Fraction(451)
+            if p.name == game.solo
+            else played(p.eliminated)
+            if p.eliminated is not None
+            else max(Fraction(5 * p.centers), played(game.last_year))
+            for p in game.powers
+        }
+    places = lower_places(_by_survival(game.powers), HAIGHT_PLACES)
+    out = {
+        p.name: (Fraction(10 * p.centers) if p.eliminated is None else played(p.eliminated))
+        + places[p.name]
+        for p in game.powers
+    }
+    counts = sorted((p.centers for p in game.powers), reverse=True)
+    if len(counts) > 1 and counts[0] > counts[1]:
+        topper = next(p for p in game.powers if p.centers == counts[0])
+        out[topper.name] += 5 * (counts[0] - counts[1])
+    return out
+
+
 SYSTEMS: dict[str, Callable[[Game], dict[str, Fraction]]] = {
     "sum_of_squares": sum_of_squares,
     "draw_size": draw_size,
@@ -274,6 +367,9 @@ SYSTEMS: dict[str, Callable[[Game], dict[str, Fraction]]] = {
     "open_tribute": open_tribute,
     "dixie": dixie,
     "manorcon": manorcon,
+    "c_diplo_namur": c_diplo_namur,
+    "world_classic": world_classic,
+    "haight": haight,
 }
 
 #: The readings chosen where the sources disagree or are silent (NOTES.md 2.3), for the
@@ -288,6 +384,14 @@ READINGS = {
     "dixie": "A soloist takes first place and 4 a center; the others rank as usual.",
     "manorcon": "An eliminated power counts the year it fell: 0.1 a year from 1901 to "
     "that year, so 0.4 for 1904.",
+    "c_diplo_namur": "After a solo the other powers score 0, their point for playing too; "
+    "the eliminated rank together at 0 centers.",
+    "world_classic": "After a solo the others score 0; an eliminated power scores the years "
+    "it lived through (out in 1904: 3); a survivor left out of a draw still scores 30 for "
+    "surviving.",
+    "haight": "Tied powers each take the lowest place they span; the eliminated rank below "
+    "every survivor, later out first, and count the year they fell (out in 1904: 4); the "
+    "topper's bonus is for a lone topper, over the next power's centers.",
 }
 
 

@@ -500,22 +500,65 @@ def dashboard(*, tournament: Tournament) -> dict[str, Any]:
     }
 
 
+def provisional_scores(
+    tournament: Tournament, played: Round, boards: Iterable[Board], now: dict[int, Position]
+) -> dict[int, dict[str, tuple[int, float]]]:
+    """Each of ``boards`` not yet scored whose position is in ``now`` (by game), scored as
+    if its game ended where it stands (a draw of its survivors, or how it ended if it has
+    and waits to be scored), the top board's multiplier applied: by board, each power's
+    centers and provisional score."""
+    from tournaments import scoring
+    from tournaments.services.rounds import scoring_game
+
+    out: dict[int, dict[str, tuple[int, float]]] = {}
+    multiplier = float(tournament.top_board_multiplier)
+    for board in boards:
+        position = now.get(board.game_id) if board.game_id is not None else None
+        if board.scored_at is not None or board.game is None or position is None:
+            continue
+        scored = scoring.score(played.scoring_system, scoring_game(board.game, position))
+        times = multiplier if board.top else 1.0
+        out[board.pk] = {
+            power: (len(position.centers_of(power)), round(score * times, 4))
+            for power, score in scored.items()
+        }
+    return out
+
+
 def rounds_of_boards(tournament: Tournament) -> list[dict[str, Any]]:
     """Each round of standard games: its boards (players, powers, centers, scores; the
-    game one click away) and who sat it out."""
+    game one click away) and who sat it out. A board still in play shows its centers as
+    they stand and a provisional score (``provisional``), or says it is in play where its
+    position cannot be read."""
     entries = {e.key: e for e in tournament.entries.select_related("user")}
     out = []
     for played in tournament.rounds.filter(kind=Round.Kind.BOARDS).order_by("number"):
+        listed = list(played.boards.select_related("game").prefetch_related("seats__entry__user"))
+        running = [b.game for b in listed if b.scored_at is None and b.game is not None]
+        try:
+            now = boards_now(running)
+        except BoardUnreadable:
+            # One board its moderators must repair: the others still show where they
+            # stand; this one says it is in play.
+            now = {}
+            for game in running:
+                try:
+                    now.update(boards_now([game]))
+                except BoardUnreadable:
+                    continue
+        provisional = provisional_scores(tournament, played, listed, now)
         boards = []
-        for board in played.boards.select_related("game").prefetch_related("seats__entry__user"):
+        for board in listed:
             game = board.game
             phase = game.current_phase if game is not None else None
+            standing = provisional.get(board.pk)
             boards.append(
                 {
                     "number": board.number,
                     "top": board.top,
                     "game": game,
                     "scored": board.scored_at is not None,
+                    "provisional": standing is not None,
                     # How it ended: a solo, a draw (of whom), by time.
                     "result": board_result(game.outcome, game.winner)
                     if game is not None and game.status == Game.Status.FINISHED
@@ -526,8 +569,12 @@ def rounds_of_boards(tournament: Tournament) -> list[dict[str, Any]]:
                             "power": s.power,
                             "player": _name(s.entry),
                             "replaced": held_before(s, entries),
-                            "centres": s.centres,
-                            "score": s.score,
+                            "centres": standing[s.power][0]
+                            if standing and s.power in standing
+                            else s.centres,
+                            "score": standing[s.power][1]
+                            if standing and s.power in standing
+                            else s.score,
                         }
                         for s in board.seats.all()
                     ],
@@ -568,11 +615,10 @@ def held_before(seat: BoardSeat, entries: dict[str, Entry]) -> list[dict[str, st
 
 def round_standings(tournament: Tournament, *, if_now: bool = False) -> list[dict[str, Any]]:
     """The tournament's standings over its rounds of standard games: each player's round
-    scores and tournament score (all rounds, or the best N), best first, places shared
-    by equal scores. ``if_now``: each board still being played scored as if it ended
+    scores and tournament score (all rounds, or the best N), best first; equal totals
+    ordered by the best round, then the second best and so on, places shared by players
+    level all the way. ``if_now``: each board still being played scored as if it ended
     now, a draw of its survivors."""
-    from tournaments import scoring
-    from tournaments.services.rounds import scoring_game
     from tournaments.services.scores import round_points, round_scores, tournament_score
 
     scores = round_scores(tournament)
@@ -585,17 +631,14 @@ def round_standings(tournament: Tournament, *, if_now: bool = False) -> list[dic
                 )
             )
             now = boards_now(b.game for b in running if b.game is not None)
+            provisional = provisional_scores(tournament, played, running, now)
             for board in running:
-                if board.game is None or board.game.pk not in now:
+                if board.pk not in provisional:
                     continue
-                scored = scoring.score(
-                    played.scoring_system, scoring_game(board.game, now[board.game.pk])
-                )
-                multiplier = float(tournament.top_board_multiplier) if board.top else 1.0
                 for seat in board.seats.all():
-                    scores[str(seat.entry_id)][index] = round(
-                        scored.get(seat.power, 0.0) * multiplier, 4
-                    )
+                    scores[str(seat.entry_id)][index] = provisional[board.pk].get(
+                        seat.power, (0, 0.0)
+                    )[1]
     entries = {e.key: e for e in tournament.entries.select_related("user")}
     # Only those who play (or played, before a replacement) are placed among themselves:
     # rank points and scaled scores compare a round's players with each other.
@@ -606,7 +649,7 @@ def round_standings(tournament: Tournament, *, if_now: bool = False) -> list[dic
         and entries[key].status in (Entry.Status.CHECKED_IN, Entry.Status.REPLACED)
     }
     points = round_points(tournament, shown)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for key, per_round in shown.items():
         entry = entries[key]
         rows.append(
@@ -628,10 +671,22 @@ def round_standings(tournament: Tournament, *, if_now: bool = False) -> list[dic
                 else "",
             }
         )
-    rows.sort(key=lambda r: (-r["total"], r["seed"], r["player"]))
+    # Level totals: the better best round first, then the better second best and so on
+    # (the tie-break of the World Diplomacy Championship and most events: a single great
+    # board over steady ones); levelled all the way, the players share the place.
+    depth = max((len(r["points"]) for r in rows), default=0)
+    for row in rows:
+        counted = sorted((p for p in row["points"] if p is not None), reverse=True)
+        row["tie_break"] = tuple(-p for p in counted + [0.0] * (depth - len(counted)))
+    rows.sort(key=lambda r: (-r["total"], r["tie_break"], r["seed"], r["player"]))
     place = 0
     for position, row in enumerate(rows, start=1):
-        if position == 1 or row["total"] != rows[position - 2]["total"]:
+        above = rows[position - 2] if position > 1 else row
+        level = position > 1 and row["total"] == above["total"]
+        broken = level and row["tie_break"] != above["tie_break"]
+        if not level or broken:
             place = position
+        # Placed below a player on the same total by the tie-break: the page says so.
+        row["placed_by"] = placed_by("best_round") if broken else ""
         row["place"] = place
     return rows

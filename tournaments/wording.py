@@ -63,7 +63,8 @@ def decided_words(how: str) -> str:
 
 def placed_by(decided_by: str) -> str:
     """What put a player below the row above him in a group's table (a tie-break, the
-    play-off, the organiser's decision), in a word or two; "" for wins or nothing."""
+    play-off, the organiser's decision) or in the standings of rounds (the best round), in
+    a word or two; "" for wins or nothing."""
     words = {
         "head_to_head": _("head-to-head"),
         "boards_won": _("boards won per duel"),
@@ -71,6 +72,8 @@ def placed_by(decided_by: str) -> str:
         "seed": _("seed"),
         "playoff": _("play-off"),
         "organiser": _("organiser's decision"),
+        # Rounds of boards: level totals, ordered by the best round (then the next).
+        "best_round": _("best round"),
     }
     return str(words.get(decided_by, ""))
 
@@ -86,6 +89,9 @@ SCORING_NAMES = {
     "open_tribute": "OpenTribute",
     "dixie": "Dixie",
     "manorcon": "ManorCon",
+    "c_diplo_namur": "C-Diplo Namur",
+    "world_classic": "World Classic",
+    "haight": "Haight",
 }
 
 
@@ -106,6 +112,20 @@ def scoring_reading(system: str) -> str:
             "An eliminated power counts the year it fell: 0.1 a year from 1901 to that "
             "year, so 0.4 for 1904."
         ),
+        "c_diplo_namur": _(
+            "After a solo the other powers score 0, their point for playing too; the "
+            "eliminated rank together at 0 centers."
+        ),
+        "world_classic": _(
+            "After a solo the others score 0; an eliminated power scores the years it lived "
+            "through (out in 1904: 3); a survivor left out of a draw still scores 30 for "
+            "surviving."
+        ),
+        "haight": _(
+            "Tied powers each take the lowest place they span; the eliminated rank below "
+            "every survivor, later out first, and count the year they fell (out in 1904: "
+            "4); the topper's bonus is for a lone topper, over the next power's centers."
+        ),
     }
     time = {
         "draw_size": _(
@@ -118,6 +138,14 @@ def scoring_reading(system: str) -> str:
         ),
     }
     return " ".join(str(r) for r in (readings.get(system, ""), time.get(system, "")) if r)
+
+
+def scoring_ties(system: str) -> str:
+    """How ``system`` scores powers level on centers, for the rules page: they share the
+    points of the places they span, but under Haight each takes the lowest of them."""
+    if system == "haight":
+        return str(_("Powers that tie each take the points of the lowest place they span."))
+    return str(_("Powers that tie share the points of the places they span."))
 
 
 def board_result(outcome: str, winner: str) -> str:

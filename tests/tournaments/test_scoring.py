@@ -214,6 +214,128 @@ def _error(game: Any) -> tuple[int, dict[str, str]]:
     return status, json.loads(out.getvalue())
 
 
+#: A shared top and ties below it: England 9, France 9, Germany 6, Russia 6, Turkey 4; Italy
+#: and Austria both out in 1905.
+TIED = {
+    "england": {"centers": 9},
+    "france": {"centers": 9},
+    "germany": {"centers": 6},
+    "russia": {"centers": 6},
+    "turkey": {"centers": 4},
+    "italy": {"centers": 0, "eliminated": 1905},
+    "austria": {"centers": 0, "eliminated": 1905},
+}
+
+
+def test_c_diplo_namur() -> None:
+    # 1 + centers (5, 9, 12, 14, 16, 18 for the first six, then 1 each) + 38/14/7.
+    assert scored("c_diplo_namur", DRAWN) == {
+        "england": 1 + (18 + 5) + 38,
+        "france": 1 + (18 + 2) + 14,
+        "germany": 1 + 18 + 7,
+        "russia": 1 + 16,
+        "turkey": 1 + 14,
+        "italy": 1,
+        "austria": 1,
+    }
+    # Tied places share their bonuses: (38 + 14) / 2 and (7 + 0) / 2.
+    assert scored("c_diplo_namur", TIED) == {
+        "england": 1 + 21 + 26,
+        "france": 1 + 21 + 26,
+        "germany": 1 + 18 + 3.5,
+        "russia": 1 + 18 + 3.5,
+        "turkey": 1 + 14,
+        "italy": 1,
+        "austria": 1,
+    }
+    solo = scored("c_diplo_namur", SOLO, solo="england", last_year=1907)
+    assert solo == {"england": 85, **dict.fromkeys(list(SOLO)[1:], 0)}
+
+
+def test_c_diplo_namur_two_survivors_leave_third_place_to_the_eliminated_together() -> None:
+    # The house rule on the rules page: the eliminated rank together at 0 centers, so
+    # with two survivors the five of them share third place's 7 points.
+    two = {
+        "england": {"centers": 17},
+        "france": {"centers": 17},
+        **{p: {"centers": 0, "eliminated": 1906} for p in ("germany", "italy", "austria")},
+        **{p: {"centers": 0, "eliminated": 1907} for p in ("russia", "turkey")},
+    }
+    scores = scored("c_diplo_namur", two)
+    assert scores["england"] == scores["france"] == 1 + (18 + 11) + 26
+    assert scores["italy"] == pytest.approx(1 + 7 / 5)
+
+
+def test_world_classic() -> None:
+    # 10 a center + 30 for surviving; the lone topper 48; the eliminated 1 a year lived
+    # through (out in 1905: 1901 to 1904, 4).
+    assert scored("world_classic", DRAWN) == {
+        "england": 110 + 30 + 48,
+        "france": 80 + 30,
+        "germany": 60 + 30,
+        "russia": 50 + 30,
+        "turkey": 40 + 30,
+        "italy": 4,
+        "austria": 2,
+    }
+    # Two toppers share the 48.
+    tied = scored("world_classic", TIED)
+    assert tied["england"] == tied["france"] == 90 + 30 + 24
+    assert (tied["germany"], tied["italy"], tied["austria"]) == (90, 4, 4)
+    solo = scored("world_classic", SOLO, solo="england", last_year=1907)
+    assert solo == {"england": 420, **dict.fromkeys(list(SOLO)[1:], 0)}
+    # A survivor left out of a draw still survived: the draw does not enter.
+    assert scored("world_classic", DRAWN, draw=["england", "france"]) == scored(
+        "world_classic", DRAWN
+    )
+
+
+def test_haight() -> None:
+    # 10 a center (the eliminated: 1 a year played, the year they fell included) + 66, 55,
+    # 44, 33, 22, 11, 0 by place; England, alone on top, + 5 x (11 - 8).
+    assert scored("haight", DRAWN) == {
+        "england": 110 + 66 + 15,
+        "france": 80 + 55,
+        "germany": 60 + 44,
+        "russia": 50 + 33,
+        "turkey": 40 + 22,
+        "italy": 5 + 11,
+        "austria": 3 + 0,
+    }
+    solo = scored("haight", SOLO, solo="england", last_year=1907)
+    # The others: the greater of 5 a center and the years played (7, to 1907).
+    assert solo == {
+        "england": 451,
+        "france": 50,
+        "germany": 30,
+        "russia": 6,
+        "turkey": 6,
+        "austria": 5,
+        "italy": 4,
+    }
+    # A survivor with few centers takes his years played instead.
+    few = dict(SOLO, france={"centers": 1}, germany={"centers": 15})
+    assert scored("haight", few, solo="england", last_year=1907)["france"] == 7
+
+
+def test_haight_ties_take_the_lowest_place_they_span() -> None:
+    # England and France share the top: both take second place's 55 and nobody gets the
+    # topper's bonus; Germany and Russia third and fourth: 33 each; Italy and Austria, out
+    # in the same year, sixth and seventh: 0 each.
+    assert scored("haight", TIED) == {
+        "england": 90 + 55,
+        "france": 90 + 55,
+        "germany": 60 + 33,
+        "russia": 60 + 33,
+        "turkey": 40 + 22,
+        "italy": 5,
+        "austria": 5,
+    }
+    three = dict(TIED, germany={"centers": 9}, russia={"centers": 3})
+    scores = scored("haight", three)
+    assert scores["england"] == scores["france"] == scores["germany"] == 90 + 44
+
+
 @pytest.mark.parametrize(
     ("change", "path"),
     [

@@ -21,7 +21,7 @@ from tournaments import selectors, services, visibility
 from tournaments.forms import TIE_BREAK_NAMES, TournamentForm
 from tournaments.groups import TieBreak
 from tournaments.models import Tournament
-from tournaments.wording import SCORING_NAMES, scoring_reading
+from tournaments.wording import SCORING_NAMES, scoring_reading, scoring_ties
 
 
 def viewable(request: HttpRequest, tournament_id: int) -> Tournament:
@@ -94,6 +94,20 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     page["grace_hours"] = round(tournament.grace_period.total_seconds() / 3600)
     page["scoring_name"] = SCORING_NAMES.get(tournament.scoring, tournament.scoring)
     page["scoring_reading"] = scoring_reading(tournament.scoring)
+    page["scoring_ties"] = scoring_ties(tournament.scoring)
+    # A round scored by another system: its readings and its ties, named, on the rules
+    # page too (a Haight round gives ties the lowest place, not a share).
+    page["round_systems"] = [
+        {
+            "name": SCORING_NAMES.get(system, system),
+            "reading": scoring_reading(system),
+            "ties": scoring_ties(system),
+        }
+        for system in dict.fromkeys(
+            r.scoring for r in tournament.rounds.order_by("number") if r.scoring
+        )
+        if system != tournament.scoring
+    ]
     hours = tournament.movement_deadline.total_seconds() / 3600
     page["movement_hours"] = int(hours) if hours == int(hours) else round(hours, 1)
     return render(request, "tournaments/detail.html", page)
