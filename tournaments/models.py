@@ -235,6 +235,10 @@ class Round(models.Model):
     seed = models.BigIntegerField(default=0)
     #: This round's own movement deadline (None: the tournament's).
     movement_deadline = models.DurationField(null=True, blank=True)
+    #: The final round of a knock-out: the match for third place's own movement deadline
+    #: (None: the tournament's). Played beside the final, it is not the final: an
+    #: organiser gives the final two days and the match for third one (issue 35, D13).
+    third_place_movement_deadline = models.DurationField(null=True, blank=True)
     #: A round of standard games scored by its own system ("": the tournament's).
     scoring = models.CharField(max_length=20, blank=True)
     #: A round of standard games: its games end by time after this year (None: they

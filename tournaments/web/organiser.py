@@ -93,8 +93,13 @@ def tournament_run(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 else knockout_round_name(number, count),
                 "form": SetupForm(
                     initial=SetupForm.initial_of(
-                        round.setup if round else {}, round.movement_deadline if round else None
-                    )
+                        round.setup if round else {},
+                        round.movement_deadline if round else None,
+                        round.third_place_movement_deadline if round else None,
+                    ),
+                    third_place=tournament.third_place
+                    and kind == Round.Kind.KNOCKOUT
+                    and number == count,
                 ),
                 "fixed": bool(round and round.setup),
             }
@@ -156,6 +161,7 @@ def organiser_verb(request: HttpRequest, tournament_id: int, verb: str) -> HttpR
             setup=form.setup(),
             reason=reason,
             movement_deadline=form.movement_deadline(),
+            third_place_movement_deadline=form.third_place_movement_deadline(),
         )
 
     def seeds(t: Tournament) -> object:
