@@ -381,6 +381,7 @@ class OrganiserAction(models.Model):
         ROUND_START = "round_start", _("Started a round")
         BOARD_END = "board_end", _("Called a board")
         AWAY = "away", _("Marked a player away for a round")
+        ANNOUNCE = "announce", _("Sent an announcement")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="actions")
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)

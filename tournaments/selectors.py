@@ -342,7 +342,23 @@ def tournament_page(*, tournament: Tournament, user: User) -> dict[str, Any]:
         if tournament.format == Tournament.Format.ROUNDS
         and tournament.status == Tournament.Status.RUNNING
         else [],
+        "announcements": announcements(tournament),
     }
+
+
+def announcements(tournament: Tournament, *, limit: int = 20) -> list[dict[str, Any]]:
+    """The organisers' announcements, newest first: when, by whom, what. Whoever may see
+    the tournament's page reads them, as its entrants were sent them."""
+    return [
+        {
+            "when": a.created_at,
+            "who": a.actor.get_username() if a.actor else "",
+            "message": str((a.details or {}).get("message", "")),
+        }
+        for a in OrganiserAction.objects.filter(
+            tournament=tournament, kind=OrganiserAction.Kind.ANNOUNCE
+        ).select_related("actor")[:limit]
+    ]
 
 
 def waiting_on(match: Match) -> list[dict[str, Any]]:

@@ -35,6 +35,7 @@ from tournaments.services.kernel import (
     bump,
     combine_refusal,
     last_year_refusal,
+    news_announce,
     organised_locked,
     reason_required,
     tournament_locked,
@@ -187,6 +188,25 @@ def round_open(
             game_join(game=game, user=entries[key].user, power=power, invite_code=game.invite_code)
         board.game = game
         board.save(update_fields=["game"])
+        for power, key in sorted(powers.items()):
+            # Each player hears his own seat: one event each, as the power differs.
+            news_announce(
+                tournament,
+                key=f"round:{opened.pk}:seat:{key}",
+                users=[entries[key].user_id],
+                game=game,
+                what="seated",
+                round=number,
+                board=index,
+                power=power,
+            )
+    news_announce(
+        tournament,
+        key=f"round:{opened.pk}:sitting_out",
+        users=[entries[key].user_id for key in seated.sitting_out],
+        what="sitting_out",
+        round=number,
+    )
     action_record(
         tournament,
         by,
@@ -395,6 +415,19 @@ def board_call(
         draw=list(draw or []) if end == "some" else None,
     )
     found.game.refresh_from_db(fields=["outcome", "winner"])
+    # The board's players hear how and why it was called, not only that their game ended.
+    news_announce(
+        tournament,
+        key=f"board:{found.pk}:called",
+        users=list(found.seats.values_list("entry__user_id", flat=True)),
+        game=found.game,
+        what="board_called",
+        round=found.round.number,
+        board=found.number,
+        end=end,
+        draw=[p for p in found.game.winner.split(",") if p] if end == "some" else [],
+        reason=reason,
+    )
     action_record(
         tournament,
         by,

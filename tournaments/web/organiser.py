@@ -271,6 +271,9 @@ def organiser_verb(request: HttpRequest, tournament_id: int, verb: str) -> HttpR
             tournament=t, by=by, entry=_entry(t, request), away=False, reason=reason
         ),
         "board-end": board_end,
+        "announce": lambda t: services.tournament_announce(
+            tournament=t, by=by, message=request.POST.get("message", "")
+        ),
         "playoff-decide": playoff_decide,
     }
     if verb not in verbs:
