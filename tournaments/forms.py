@@ -110,6 +110,16 @@ class TournamentForm(forms.Form):
         required=False,
         help_text=_("Leave empty to count every round."),
     )
+    sit_out_points = forms.FloatField(
+        label=_("Points for sitting out a round"),
+        min_value=0,
+        max_value=10000,
+        required=False,
+        help_text=_(
+            "What a player scores for a round he sits out to make the boards whole, in "
+            "the round's system's points. Empty: nothing."
+        ),
+    )
     top_board = forms.BooleanField(
         label=_("The last round puts the best seven on a top board"), required=False
     )
@@ -170,6 +180,7 @@ class TournamentForm(forms.Form):
             "combine": d["combine"] or Tournament.Combine.SUM,
             "last_year": d["last_year"],
             "best_rounds": d["best_rounds"],
+            "sit_out_points": d["sit_out_points"],
             "top_board": d["top_board"],
             "top_board_multiplier": d["top_board_multiplier"] or Decimal(1),
         }

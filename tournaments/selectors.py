@@ -532,10 +532,18 @@ def rounds_of_boards(tournament: Tournament) -> list[dict[str, Any]]:
                     "top": board.top,
                     "game": game,
                     "scored": board.scored_at is not None,
-                    # How it ended: a solo, a draw (of whom), by time.
-                    "result": board_result(game.outcome, game.winner)
+                    # How it ended: a solo, a draw (of whom), by time; or as the
+                    # organiser ruled it for its score (with why, and how it was played).
+                    "result": board_result(board.result_outcome, board.result_winner)
+                    if board.result_outcome
+                    else board_result(game.outcome, game.winner)
                     if game is not None and game.status == Game.Status.FINISHED
                     else "",
+                    "ruled": board.result_reason if board.result_outcome else "",
+                    "played": board_result(game.outcome, game.winner)
+                    if board.result_outcome and game is not None
+                    else "",
+                    "pk": board.pk,
                     "phase": game_wording.phase_name(phase.code) if phase is not None else "",
                     "seats": [
                         {
@@ -544,6 +552,11 @@ def rounds_of_boards(tournament: Tournament) -> list[dict[str, Any]]:
                             "replaced": held_before(s, entries),
                             "centres": s.centres,
                             "score": s.score,
+                            # A score the organiser set by hand: why, and what the
+                            # system gave.
+                            "score_reason": s.score_reason,
+                            "system_score": s.system_score if s.score_reason else None,
+                            "pk": s.pk,
                         }
                         for s in board.seats.all()
                     ],
@@ -560,6 +573,10 @@ def rounds_of_boards(tournament: Tournament) -> list[dict[str, Any]]:
                 "last_year": played.last_year,
                 "boards": boards,
                 "sitting_out": [_name(entries.get(k)) for k in played.sitting_out if k in entries],
+                "sit_out_points": tournament.sit_out_points
+                if tournament.sit_out_points is not None
+                and set(played.sitting_out) - set(played.away)
+                else None,
             }
         )
     return out
@@ -622,6 +639,11 @@ def round_standings(tournament: Tournament, *, if_now: bool = False) -> list[dic
         and entries[key].status in (Entry.Status.CHECKED_IN, Entry.Status.REPLACED)
     }
     points = round_points(tournament, shown)
+    # The rounds a score is for sitting out (the points the tournament gives for it).
+    sat_out = [
+        set(r.sitting_out) - set(r.away) if tournament.sit_out_points is not None else set()
+        for r in rounds
+    ]
     rows = []
     for key, per_round in shown.items():
         entry = entries[key]
@@ -633,8 +655,10 @@ def round_standings(tournament: Tournament, *, if_now: bool = False) -> list[dic
                 "rounds": per_round,
                 "points": points[key],
                 "cells": [
-                    {"score": score, "points": counted}
-                    for score, counted in zip(per_round, points[key], strict=True)
+                    {"score": score, "points": counted, "sat_out": key in sat_out[index]}
+                    for index, (score, counted) in enumerate(
+                        zip(per_round, points[key], strict=True)
+                    )
                 ],
                 "total": tournament_score(tournament, points[key]),
                 "seed": entry.seed or 0,

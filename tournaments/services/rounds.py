@@ -74,6 +74,13 @@ def standing_order(tournament: Tournament, entries: list[Entry]) -> list[Entry]:
     )
 
 
+def _points(value: float | None) -> str:
+    """Points as a notice shows them: 10, 12.5; "" for none."""
+    if value is None:
+        return ""
+    return str(int(value)) if value == int(value) else f"{value:g}"
+
+
 def _round_seed(tournament: Tournament, number: int) -> int:
     digest = hashlib.sha256(f"{tournament.seed}:round:{number}".encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1
@@ -164,6 +171,7 @@ def round_open(
         status=Round.Status.RUNNING,
         started_at=now,
         sitting_out=[*seated.sitting_out, *away],
+        away=away,
         seed=seed,
         scoring=scoring_system,
         movement_deadline=movement_deadline,
@@ -206,6 +214,7 @@ def round_open(
         users=[entries[key].user_id for key in seated.sitting_out],
         what="sitting_out",
         round=number,
+        points=_points(tournament.sit_out_points),
     )
     action_record(
         tournament,
@@ -349,9 +358,11 @@ def board_score(*, game: Game) -> bool:
     scored = scoring.score(board.round.scoring_system, scoring_game(game, position))
     multiplier = float(tournament.top_board_multiplier) if board.top else 1.0
     for seat in board.seats.all():
-        seat.score = round(scored.get(seat.power, 0.0) * multiplier, 4)
+        seat.system_score = round(scored.get(seat.power, 0.0) * multiplier, 4)
+        if not seat.score_reason:
+            seat.score = seat.system_score
         seat.centres = len(position.centers_of(seat.power)) if position else 0
-        seat.save(update_fields=["score", "centres"])
+        seat.save(update_fields=["score", "system_score", "centres"])
     now = timezone.now()
     board.scored_at = now
     board.save(update_fields=["scored_at"])
