@@ -28,7 +28,9 @@ def tournament_announce(
         ApplicationError: ``by`` does not organise it, or the message is empty or too long.
     """
     tournament = organised_locked(tournament, by)
-    message = (message or "").strip()
+    # A browser sends a textarea's line breaks as CRLF: kept as one kind, so the
+    # message reads the same in every channel.
+    message = (message or "").replace("\r\n", "\n").replace("\r", "\n").strip()
     if not message:
         raise ApplicationError(_("Write the announcement first."))
     if len(message) > ANNOUNCEMENT_MAX:
