@@ -213,6 +213,70 @@ def text(*, kind: str, params: dict[str, Any]) -> str:
                 )
                 % p
             )
+        if p.get("what") == "seated":
+            return (
+                _(
+                    "%(tournament)s: round %(round)s has started. You play %(power)s on "
+                    "board %(board)s."
+                )
+                % p
+            )
+        if p.get("what") == "sitting_out":
+            if p.get("points") not in (None, ""):
+                return (
+                    _(
+                        "%(tournament)s: round %(round)s has started, and you sit it out; "
+                        "sitting out scores %(points)s."
+                    )
+                    % p
+                )
+            return _("%(tournament)s: round %(round)s has started, and you sit it out.") % p
+        if p.get("what") in ("board_called", "board_result"):
+            powers = ", ".join(wording.power_name(str(x)) for x in p.get("draw") or [])
+            ends = {
+                "time": _("ended by time, the powers ranked by their centers"),
+                "draw": _("a draw of %(powers)s") % {"powers": powers}
+                if powers
+                else _("a draw of every survivor"),
+                "some": _("a draw of %(powers)s") % {"powers": powers},
+                "solo": _("a solo of %(power)s") % {"power": powers},
+                "played": _("as its game ended"),
+            }
+            p["end"] = ends.get(str(p.get("end")), "")
+            if p.get("what") == "board_result":
+                return (
+                    _(
+                        "%(tournament)s: the organiser ruled the result round %(round)s, "
+                        "board %(board)s is scored by: %(end)s. Why: %(reason)s"
+                    )
+                    % p
+                )
+            return (
+                _(
+                    "%(tournament)s: the organiser called round %(round)s, board %(board)s: "
+                    "%(end)s. Why: %(reason)s"
+                )
+                % p
+            )
+        if p.get("what") == "seat_score":
+            if p.get("cleared"):
+                return (
+                    _(
+                        "%(tournament)s: the organiser gave your score for %(power)s in round "
+                        "%(round)s, board %(board)s, back to the system's: %(score)s. Why: "
+                        "%(reason)s"
+                    )
+                    % p
+                )
+            return (
+                _(
+                    "%(tournament)s: the organiser set your score for %(power)s in round "
+                    "%(round)s, board %(board)s, to %(score)s. Why: %(reason)s"
+                )
+                % p
+            )
+        if p.get("what") == "announcement":
+            return _("%(tournament)s: the organiser %(by)s announces: %(message)s") % p
         if p.get("what") == "missed":
             missed = {
                 "grace": _(
@@ -238,6 +302,9 @@ def text(*, kind: str, params: dict[str, Any]) -> str:
 def subject(*, kind: str, params: dict[str, Any]) -> str:
     if kind == Kind.DEADLINE_REMINDER:
         return _("%(game)s: your orders are due") % params
+    if kind == Kind.TOURNAMENT and params.get("what") == "announcement":
+        # The announcement is the body: it may run to lines, which a subject cannot hold.
+        return _("%(tournament)s: an announcement from the organiser") % params
     return text(kind=kind, params=params)
 
 

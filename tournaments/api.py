@@ -35,7 +35,7 @@ from core.api import (
 )
 from core.errors import ApplicationError
 from tournaments import selectors, services, visibility
-from tournaments.models import Board, Entry, Match, Round, Tournament
+from tournaments.models import Board, BoardSeat, Entry, Match, Round, Tournament
 from tournaments.wording import SCORING_NAMES
 
 
@@ -109,6 +109,9 @@ class TournamentSerializer(TournamentSummarySerializer):
     )
     last_year = serializers.IntegerField(
         allow_null=True, help_text="A round's games end by time after this year's winter."
+    )
+    sit_out_points = serializers.FloatField(
+        allow_null=True, help_text="What a round sat out to make the boards whole scores."
     )
     players = serializers.SerializerMethodField(
         help_text="Entrants who play (neither withdrawn nor missing at the check-in)."
@@ -259,7 +262,13 @@ class BoardSeatSerializer(serializers.Serializer):  # type: ignore[type-arg]
         many=True, help_text="Who held the seat before, on this board, first first."
     )
     centres = serializers.IntegerField(allow_null=True)
-    score = serializers.FloatField(allow_null=True)
+    score = serializers.FloatField(allow_null=True, help_text="As it counts.")
+    score_reason = serializers.CharField(
+        allow_blank=True, help_text="Why the organiser set the score by hand (empty: he did not)."
+    )
+    system_score = serializers.FloatField(
+        allow_null=True, help_text="What the system gave, where the organiser set the score."
+    )
 
 
 class BoardSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -267,7 +276,16 @@ class BoardSerializer(serializers.Serializer):  # type: ignore[type-arg]
     top = serializers.BooleanField(help_text="The top board of the last round.")
     game = serializers.SerializerMethodField(help_text="Its game's id (see /api/v1/games/).")
     scored = serializers.BooleanField()
-    result = serializers.CharField(allow_blank=True, help_text="How it ended, in words.")
+    result = serializers.CharField(
+        allow_blank=True, help_text="How it ended, or the result it is scored by, in words."
+    )
+    ruled = serializers.CharField(
+        allow_blank=True,
+        help_text="Why the organiser ruled the result it is scored by (empty: as played).",
+    )
+    played = serializers.CharField(
+        allow_blank=True, help_text="How its game ended, where the organiser ruled otherwise."
+    )
     phase = serializers.CharField(allow_blank=True, help_text="Its open phase, in words.")
     seats = BoardSeatSerializer(many=True)
 
@@ -283,6 +301,9 @@ class RoundSerializer(serializers.Serializer):  # type: ignore[type-arg]
     last_year = serializers.IntegerField(allow_null=True)
     boards = BoardSerializer(many=True)
     sitting_out = serializers.ListField(child=serializers.CharField())
+    sit_out_points = serializers.FloatField(
+        allow_null=True, help_text="What sitting this round out scored (null: nothing)."
+    )
 
 
 class RoundListSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -574,6 +595,35 @@ class BoardCallSerializer(ReasonSerializer):
     )
 
 
+class AnnounceSerializer(BodySerializer):
+    message = serializers.CharField(
+        max_length=1500, help_text="Sent to every entrant as tournament news, and kept."
+    )
+
+
+class BoardResultSerializer(ReasonSerializer):
+    game = IndexField(help_text="The board's game id (rounds[].boards[].game), ended.")
+    outcome = serializers.ChoiceField(
+        choices=[("", "as played"), ("solo", "solo"), ("draw", "draw"), ("time", "time")],
+        allow_blank=True,
+        help_text="The result it is scored by: a solo of the one power given, a draw of the "
+        "powers given (none: every survivor), by time; empty: as its game ended.",
+    )
+    powers = serializers.ListField(
+        child=serializers.CharField(max_length=40), required=False, default=list
+    )
+
+
+class SeatScoreSerializer(ReasonSerializer):
+    game = IndexField(help_text="The board's game id (rounds[].boards[].game), ended.")
+    power = serializers.CharField(max_length=40, help_text="The seat's power.")
+    score = serializers.FloatField(
+        allow_null=True,
+        help_text="As it counts (a top board's multiplier not applied "
+        "again); null: the system's again.",
+    )
+
+
 class PlayoffDecideSerializer(ReasonSerializer):
     group = IndexField(help_text="The group (0 is A).")
     order = serializers.ListField(
@@ -613,6 +663,15 @@ def _board(tournament: Tournament, game: int) -> Board:
     found: Board | None = Board.objects.filter(round__tournament=tournament, game_id=game).first()
     if found is None:
         raise ApplicationError(_("No board of this tournament."))
+    return found
+
+
+def _seat(tournament: Tournament, game: int, power: str) -> BoardSeat:
+    found: BoardSeat | None = BoardSeat.objects.filter(
+        board__round__tournament=tournament, board__game_id=game, power=power
+    ).first()
+    if found is None:
+        raise ApplicationError(_("No such seat in this tournament."))
     return found
 
 
@@ -738,6 +797,34 @@ ORGANISER_ACTIONS: dict[str, tuple[str, type[BodySerializer], Act]] = {
             board=_board(t, d["game"]),
             end=d["end"],
             draw=d["powers"],
+            reason=d["reason"],
+        ),
+    ),
+    "announce": (
+        "Send an announcement to every entrant",
+        AnnounceSerializer,
+        lambda t, by, d: services.tournament_announce(tournament=t, by=by, message=d["message"]),
+    ),
+    "board-result": (
+        "Rule the result an ended board is scored by, and score it again",
+        BoardResultSerializer,
+        lambda t, by, d: services.board_result_rule(
+            tournament=t,
+            by=by,
+            board=_board(t, d["game"]),
+            outcome=d["outcome"],
+            powers=d["powers"],
+            reason=d["reason"],
+        ),
+    ),
+    "seat-score": (
+        "Set a seat's score on an ended board by hand, or give it back to the system",
+        SeatScoreSerializer,
+        lambda t, by, d: services.seat_score_set(
+            tournament=t,
+            by=by,
+            seat=_seat(t, d["game"], d["power"]),
+            score=d["score"],
             reason=d["reason"],
         ),
     ),

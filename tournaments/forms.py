@@ -110,6 +110,16 @@ class TournamentForm(forms.Form):
         required=False,
         help_text=_("Leave empty to count every round."),
     )
+    sit_out_points = forms.FloatField(
+        label=_("Points for sitting out a round"),
+        min_value=0,
+        max_value=10000,
+        required=False,
+        help_text=_(
+            "What a player scores for a round he sits out to make the boards whole, in "
+            "the round's system's points. Empty: nothing."
+        ),
+    )
     top_board = forms.BooleanField(
         label=_("The last round puts the best seven on a top board"), required=False
     )
@@ -170,6 +180,7 @@ class TournamentForm(forms.Form):
             "combine": d["combine"] or Tournament.Combine.SUM,
             "last_year": d["last_year"],
             "best_rounds": d["best_rounds"],
+            "sit_out_points": d["sit_out_points"],
             "top_board": d["top_board"],
             "top_board_multiplier": d["top_board_multiplier"] or Decimal(1),
         }
@@ -192,6 +203,19 @@ class SetupForm(forms.Form):
     blue = forms.CharField(
         label=_("Blue's units"), required=False, widget=forms.Textarea(attrs={"rows": 2})
     )
+    third_place_hours = forms.FloatField(
+        label=_("The match for third place's movement deadline (hours)"),
+        required=False,
+        min_value=1 / 60,
+        max_value=14 * 24,
+        help_text=_("Leave empty for the tournament's (not the final's)."),
+    )
+
+    def __init__(self, *args: Any, third_place: bool = True, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Only the final round of a knock-out with a match for third place holds one.
+        if not third_place:
+            del self.fields["third_place_hours"]
 
     def setup(self) -> dict[str, Any]:
         d = self.cleaned_data
@@ -211,10 +235,20 @@ class SetupForm(forms.Form):
         hours = self.cleaned_data.get("movement_hours")
         return timedelta(hours=hours) if hours else None
 
+    def third_place_movement_deadline(self) -> timedelta | None:
+        hours = self.cleaned_data.get("third_place_hours")
+        return timedelta(hours=hours) if hours else None
+
     @staticmethod
-    def initial_of(setup: dict[str, Any], movement: timedelta | None = None) -> dict[str, Any]:
+    def initial_of(
+        setup: dict[str, Any],
+        movement: timedelta | None = None,
+        third_place: timedelta | None = None,
+    ) -> dict[str, Any]:
         units = (setup or {}).get("fixed_setup", {}).get("units", {})
         out: dict[str, Any] = {c: ", ".join(units.get(c, [])) for c in ("red", "blue")}
         if movement is not None:
             out["movement_hours"] = movement.total_seconds() / 3600
+        if third_place is not None:
+            out["third_place_hours"] = third_place.total_seconds() / 3600
         return out

@@ -113,6 +113,10 @@ class Tournament(models.Model):
     best_rounds = models.PositiveSmallIntegerField(
         _("rounds counted (best)"), null=True, blank=True
     )
+    #: What a player scores for a round he sits out to make the boards whole (a round
+    #: score, in the round's system's points; None: nothing). Not for a round he was
+    #: away for, nor for rounds before a substitute came in.
+    sit_out_points = models.FloatField(_("points for sitting out a round"), null=True, blank=True)
     #: The last round puts the best seven on a top board whose scores count this many times.
     top_board = models.BooleanField(_("a top board in the last round"), default=False)
     top_board_multiplier = models.DecimalField(
@@ -232,9 +236,16 @@ class Round(models.Model):
     #: A round of standard games: the entries (keys) who sat it out, and the seed its
     #: seating was drawn from.
     sitting_out = models.JSONField(default=list, blank=True)
+    #: Of those sitting it out, the entries the organiser had marked away: they were not
+    #: there to play, so they score nothing for sitting out.
+    away = models.JSONField(default=list, blank=True)
     seed = models.BigIntegerField(default=0)
     #: This round's own movement deadline (None: the tournament's).
     movement_deadline = models.DurationField(null=True, blank=True)
+    #: The final round of a knock-out: the match for third place's own movement deadline
+    #: (None: the tournament's). Played beside the final, it is not the final: an
+    #: organiser gives the final two days and the match for third one (issue 35, D13).
+    third_place_movement_deadline = models.DurationField(null=True, blank=True)
     #: A round of standard games scored by its own system ("": the tournament's).
     scoring = models.CharField(max_length=20, blank=True)
     #: A round of standard games: its games end by time after this year (None: they
@@ -323,6 +334,14 @@ class Board(models.Model):
     #: The top board of the last round: its scores count ``top_board_multiplier`` times.
     top = models.BooleanField(default=False)
     scored_at = models.DateTimeField(null=True, blank=True)
+    #: The result the organiser ruled for the board's score, over how its game ended (a
+    #: concession agreed at the table, a call made wrongly): "solo", "draw" or "time"
+    #: ("": the game's own), with the powers (the soloist, or those in the draw; none:
+    #: every survivor) and his reason, which players are shown. The game's own record
+    #: is not rewritten (its ratings stand on it).
+    result_outcome = models.CharField(max_length=8, blank=True)
+    result_winner = models.CharField(max_length=200, blank=True)
+    result_reason = models.CharField(max_length=500, blank=True)
 
     class Meta:
         ordering = ["round", "number"]
@@ -344,8 +363,13 @@ class BoardSeat(models.Model):
     #: from which the next one played it: ``[{"entry": 12, "from": "F1903M"}]``.
     held_before = models.JSONField(default=list, blank=True)
     centres = models.PositiveSmallIntegerField(null=True, blank=True)
-    #: The board's score by the tournament's system, the top board's multiplier applied.
+    #: The board's score as it counts: by the tournament's system, the top board's
+    #: multiplier applied, unless the organiser set it by hand (``score_reason``).
     score = models.FloatField(null=True, blank=True)
+    #: What the system gave, kept beside a score the organiser set by hand.
+    system_score = models.FloatField(null=True, blank=True)
+    #: Why the organiser set the score by hand ("": he did not); players are shown it.
+    score_reason = models.CharField(max_length=500, blank=True)
 
     class Meta:
         ordering = ["board", "power"]
@@ -377,6 +401,9 @@ class OrganiserAction(models.Model):
         ROUND_START = "round_start", _("Started a round")
         BOARD_END = "board_end", _("Called a board")
         AWAY = "away", _("Marked a player away for a round")
+        ANNOUNCE = "announce", _("Sent an announcement")
+        BOARD_RESULT = "board_result", _("Ruled a board's result")
+        SEAT_SCORE = "seat_score", _("Set a score by hand")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="actions")
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)

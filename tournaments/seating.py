@@ -5,10 +5,11 @@ left over sit the round out.
 The rules, as organisers ask for them (research notes on tournament seating):
 
 - **Sit-outs.** When the players present are not a multiple of seven, the remainder (never
-  more than six) sit out: standby volunteers first, then whoever has sat out least so far,
-  then the lowest in the current standings. Among volunteers, when there are more than
-  places, the same order decides who sits out. Fewer than seven players make no board: an
-  error.
+  more than six) sit out: whoever has sat out least so far; among them, standby volunteers
+  first, then the lowest in the current standings. A volunteer offers to sit out before
+  those who have sat out as often as he has, not every round: put first whatever his count,
+  he would sit out every round while others never do. Fewer than seven players make no
+  board: an error.
 - **Repeat opponents.** Boards are seeded to keep apart players who have met. A seating
   costs, for each pair of players sharing a board, the square of the times they met
   before: a second meeting costs 1, a third 4, so a pair is not put together a third time
@@ -176,8 +177,8 @@ def sit_outs(
     history: History | None = None,
     standby: Iterable[str] = (),
 ) -> tuple[str, ...]:
-    """The ``count`` players who sit out, first chosen first: standby volunteers, then who
-    has sat out least, then the lowest in the standings (``players``, best first).
+    """The ``count`` players who sit out, first chosen first: who has sat out least; among
+    them, standby volunteers, then the lowest in the standings (``players``, best first).
     Volunteers who are not among ``players`` are ignored.
 
     Raises:
@@ -193,7 +194,9 @@ def sit_outs(
     volunteers = set(standby)
     out = (history if history is not None else History()).sat_out
     rank = {p: i for i, p in enumerate(order)}
-    chosen = sorted(order, key=lambda p: (p not in volunteers, out.get(p, 0), -rank[p]))
+    # The count comes first: a volunteer goes before those who have sat out as often as
+    # he has, never before those who have sat out less (else he sits out every round).
+    chosen = sorted(order, key=lambda p: (out.get(p, 0), p not in volunteers, -rank[p]))
     return tuple(chosen[:count])
 
 

@@ -342,7 +342,23 @@ def tournament_page(*, tournament: Tournament, user: User) -> dict[str, Any]:
         if tournament.format == Tournament.Format.ROUNDS
         and tournament.status == Tournament.Status.RUNNING
         else [],
+        "announcements": announcements(tournament),
     }
+
+
+def announcements(tournament: Tournament, *, limit: int = 20) -> list[dict[str, Any]]:
+    """The organisers' announcements, newest first: when, by whom, what. Whoever may see
+    the tournament's page reads them, as its entrants were sent them."""
+    return [
+        {
+            "when": a.created_at,
+            "who": a.actor.get_username() if a.actor else "",
+            "message": str((a.details or {}).get("message", "")),
+        }
+        for a in OrganiserAction.objects.filter(
+            tournament=tournament, kind=OrganiserAction.Kind.ANNOUNCE
+        ).select_related("actor")[:limit]
+    ]
 
 
 def waiting_on(match: Match) -> list[dict[str, Any]]:
@@ -559,10 +575,18 @@ def rounds_of_boards(tournament: Tournament) -> list[dict[str, Any]]:
                     "game": game,
                     "scored": board.scored_at is not None,
                     "provisional": standing is not None,
-                    # How it ended: a solo, a draw (of whom), by time.
-                    "result": board_result(game.outcome, game.winner)
+                    # How it ended: a solo, a draw (of whom), by time; or as the
+                    # organiser ruled it for its score (with why, and how it was played).
+                    "result": board_result(board.result_outcome, board.result_winner)
+                    if board.result_outcome
+                    else board_result(game.outcome, game.winner)
                     if game is not None and game.status == Game.Status.FINISHED
                     else "",
+                    "ruled": board.result_reason if board.result_outcome else "",
+                    "played": board_result(game.outcome, game.winner)
+                    if board.result_outcome and game is not None
+                    else "",
+                    "pk": board.pk,
                     "phase": game_wording.phase_name(phase.code) if phase is not None else "",
                     "seats": [
                         {
@@ -575,6 +599,11 @@ def rounds_of_boards(tournament: Tournament) -> list[dict[str, Any]]:
                             "score": standing[s.power][1]
                             if standing and s.power in standing
                             else s.score,
+                            # A score the organiser set by hand: why, and what the
+                            # system gave.
+                            "score_reason": s.score_reason,
+                            "system_score": s.system_score if s.score_reason else None,
+                            "pk": s.pk,
                         }
                         for s in board.seats.all()
                     ],
@@ -591,6 +620,10 @@ def rounds_of_boards(tournament: Tournament) -> list[dict[str, Any]]:
                 "last_year": played.last_year,
                 "boards": boards,
                 "sitting_out": [_name(entries.get(k)) for k in played.sitting_out if k in entries],
+                "sit_out_points": tournament.sit_out_points
+                if tournament.sit_out_points is not None
+                and set(played.sitting_out) - set(played.away)
+                else None,
             }
         )
     return out
@@ -649,6 +682,11 @@ def round_standings(tournament: Tournament, *, if_now: bool = False) -> list[dic
         and entries[key].status in (Entry.Status.CHECKED_IN, Entry.Status.REPLACED)
     }
     points = round_points(tournament, shown)
+    # The rounds a score is for sitting out (the points the tournament gives for it).
+    sat_out = [
+        set(r.sitting_out) - set(r.away) if tournament.sit_out_points is not None else set()
+        for r in rounds
+    ]
     rows: list[dict[str, Any]] = []
     for key, per_round in shown.items():
         entry = entries[key]
@@ -660,8 +698,10 @@ def round_standings(tournament: Tournament, *, if_now: bool = False) -> list[dic
                 "rounds": per_round,
                 "points": points[key],
                 "cells": [
-                    {"score": score, "points": counted}
-                    for score, counted in zip(per_round, points[key], strict=True)
+                    {"score": score, "points": counted, "sat_out": key in sat_out[index]}
+                    for index, (score, counted) in enumerate(
+                        zip(per_round, points[key], strict=True)
+                    )
                 ],
                 "total": tournament_score(tournament, points[key]),
                 "seed": entry.seed or 0,

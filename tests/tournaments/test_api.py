@@ -230,6 +230,9 @@ ACTIONS = (
     "away",
     "board-call",
     "playoff-decide",
+    "announce",
+    "board-result",
+    "seat-score",
 )
 
 
@@ -387,3 +390,71 @@ def test_an_organiser_decides_a_knock_out_by_api(
         assert refused.status_code == 400, (action, refused.json())
         assert refused.json()["message"], action
         assert "errors" not in refused.json(), action
+
+
+def test_an_organiser_announces_rules_a_result_and_sets_a_score_by_api(
+    api: Any, organiser: Any, make_user: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    """Issue 35, D12 and D16 by API: an announcement to every entrant; a board's result
+    ruled and a seat's score set by hand once its game ended, read back from the rounds
+    with why and what the system gave; and the points for sitting out."""
+    from notifications.models import Notification
+
+    tournament = _tournament(
+        organiser, name="Rulings", check_in_required=False, rounds_planned=1, sit_out_points=10
+    )
+    for name in (*NAMES, "hal"):
+        services.entry_register(tournament=tournament, user=make_user(name))
+    client = api(organiser)
+    url = f"/api/v1/tournaments/{tournament.pk}/"
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(url + "organise/draw/", {}, format="json")
+        told = client.post(url + "organise/announce/", {"message": "Lunch at one."}, format="json")
+    assert told.status_code == 200, told.json()
+    assert told.json()["sit_out_points"] == 10
+    assert Notification.objects.filter(kind="tournament", params__what="announcement").count() == 9
+    [played] = client.get(url + "rounds/").json()["rounds"]
+    assert played["sit_out_points"] == 10
+    game = played["boards"][0]["game"]
+    early = client.post(
+        url + "organise/board-result/", {"game": game, "outcome": "time", "reason": "x"}
+    )
+    assert early.status_code == 400
+    assert "ended and been scored" in early.json()["message"]
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(url + "organise/board-call/", {"game": game, "end": "draw", "reason": "late"})
+    ruled = client.post(
+        url + "organise/board-result/",
+        {"game": game, "outcome": "solo", "powers": ["russia"], "reason": "conceded"},
+        format="json",
+    )
+    assert ruled.status_code == 200, ruled.json()
+    scored = client.post(
+        url + "organise/seat-score/",
+        {"game": game, "power": "france", "score": 2.5, "reason": "tea"},
+        format="json",
+    )
+    assert scored.status_code == 200, scored.json()
+    board = client.get(url + "rounds/").json()["rounds"][0]["boards"][0]
+    assert (board["result"], board["ruled"], board["played"]) == (
+        "Solo: Russia",
+        "conceded",
+        "Draw of every survivor",
+    )
+    seats = {s["power"]: s for s in board["seats"]}
+    assert (seats["russia"]["score"], seats["russia"]["score_reason"]) == (100, "")
+    assert (seats["france"]["score"], seats["france"]["system_score"]) == (2.5, 0)
+    assert seats["france"]["score_reason"] == "tea"
+    cleared = client.post(
+        url + "organise/seat-score/",
+        {"game": game, "power": "france", "score": None, "reason": "appeal"},
+        format="json",
+    )
+    assert cleared.status_code == 200
+    nobody = client.post(
+        url + "organise/seat-score/",
+        {"game": game, "power": "atlantis", "score": 1, "reason": "x"},
+        format="json",
+    )
+    assert nobody.status_code == 400
+    assert nobody.json()["message"] == "No such seat in this tournament."

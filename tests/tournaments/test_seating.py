@@ -1,5 +1,5 @@
 """Seating a round of a tournament (tournaments/seating.py), rule by rule: sit-outs
-(volunteers, then least sat out, then lowest placed), boards seeded away from repeat
+(least sat out, then volunteers, then lowest placed), boards seeded away from repeat
 opponents as far as counting allows, powers never played twice where avoidable and
 preferences met, conflicts settled the same way whatever the seed, the top board, and one
 seed always giving one round."""
@@ -29,12 +29,14 @@ def players(n: int) -> list[str]:
     return [f"p{i:02d}" for i in range(1, n + 1)]
 
 
-def play(n: int, rounds: int, *, seed: int = 0) -> tuple[list[Round], History]:
+def play(
+    n: int, rounds: int, *, seed: int = 0, standby: Sequence[str] = ()
+) -> tuple[list[Round], History]:
     """``rounds`` rounds of the first ``n`` players, the standings never changing."""
     history = History()
     played = []
     for number in range(rounds):
-        round = seat_round(players(n), seed=seed + number, history=history)
+        round = seat_round(players(n), seed=seed + number, history=history, standby=standby)
         played.append(round)
         history = history.after(round)
     return played, history
@@ -91,7 +93,7 @@ def test_rule_no_one_plays_a_power_twice_in_four_rounds(n: int) -> None:
     assert all(len(powers) == 4 for powers in history.powers_played.values())
 
 
-def test_rule_sit_outs_are_volunteers_then_the_least_sat_out_then_the_lowest_placed() -> None:
+def test_rule_sit_outs_are_the_least_sat_out_then_volunteers_then_the_lowest_placed() -> None:
     history = History(sat_out={"p10": 1})
     out = sit_outs(players(10), count=3, history=history, standby=["p03"])
     assert out == ("p03", "p09", "p08")
@@ -108,6 +110,23 @@ def test_rule_sit_outs_are_volunteers_then_the_least_sat_out_then_the_lowest_pla
         "p02",
         "p01",
     )
+
+
+def test_rule_a_volunteer_does_not_sit_out_again_before_the_others_sat_out_once() -> None:
+    # Issue 35, D11: st03 volunteered once and sat out all three rounds of seventeen. A
+    # volunteer goes first among those who have sat out as often as he has, not before
+    # those who have sat out less.
+    history = History(sat_out={"p03": 1, "p10": 1})
+    assert sit_outs(players(10), count=3, history=history, standby=["p03"]) == (
+        "p09",
+        "p08",
+        "p07",
+    )
+    rounds, _ = play(17, 3, standby=["p03"])
+    assert [r.sitting_out.count("p03") for r in rounds] == [1, 0, 0]
+    # Once everyone has sat out as often as he has, he is the first again.
+    history = History(sat_out=dict.fromkeys(players(10), 1))
+    assert sit_outs(players(10), count=1, history=history, standby=["p03"]) == ("p03",)
 
 
 def test_rule_nobody_sits_out_twice_while_someone_has_not() -> None:

@@ -1,12 +1,15 @@
 """The verbs of a tournament, by family: ``registration`` (create, enter, withdraw, the
 roll call, seeds by hand, organisers), ``draw``, ``results`` (a duel's verdict, walkovers
-and forfeits), ``running`` (replacements, pauses, a round's set-up), ``rounds`` (rounds of standard
-games: seating, boards, scores), ``ratings``; with
+and forfeits), ``running`` (replacements, pauses, a round's set-up), ``rounds`` (rounds of
+standard games: seating, boards, scores), ``news`` (the organiser's announcements),
+``overrides`` (a board's result or a score ruled by the organiser), ``ratings``; with
 ``bracket``, ``stages`` (the group stage) and ``duels`` beneath them and ``kernel`` (lock,
 record, bump) shared. Every service is keyword-only, runs in one transaction and raises
 :class:`core.errors.ApplicationError` with a message a person can read."""
 
 from tournaments.services.draw import tournament_draw
+from tournaments.services.news import tournament_announce
+from tournaments.services.overrides import board_result_rule, seat_score_set
 from tournaments.services.registration import (
     check_in_open,
     entry_check_in,
@@ -40,6 +43,7 @@ from tournaments.services.running import (
 
 __all__ = [
     "board_call",
+    "board_result_rule",
     "board_score",
     "check_in_open",
     "duel_retry",
@@ -60,6 +64,8 @@ __all__ = [
     "round_resume",
     "round_setup_fix",
     "round_start",
+    "seat_score_set",
+    "tournament_announce",
     "tournament_create",
     "tournament_draw",
 ]

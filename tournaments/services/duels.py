@@ -20,16 +20,21 @@ HIGHLANDER = "highlander"
 COLOURS = ("red", "blue")
 
 
-def duel_terms(tournament: Tournament, round: Round) -> GameTerms:
+def duel_terms(tournament: Tournament, round: Round, *, third_place: bool = False) -> GameTerms:
     """The terms every duel of ``round`` is played by: the tournament's clock, press and
-    missed-order settings, and the round's set-up if the organiser fixed one (rule 3B)."""
+    missed-order settings, and the round's set-up if the organiser fixed one (rule 3B).
+    The match for third place (``third_place``), which hangs from the final's round, is
+    played to its own movement deadline, else the tournament's: never the final's."""
+    movement = round.movement_deadline
+    if third_place:
+        movement = round.third_place_movement_deadline
     return GameTerms(
         variant_id=HIGHLANDER,
         options=dict(round.setup or {}),
         private=tournament.private,
         assignment=Game.Assignment.CHOSEN,
         start_when_full=True,
-        movement_deadline=round.movement_deadline or tournament.movement_deadline,
+        movement_deadline=movement or tournament.movement_deadline,
         retreat_deadline=tournament.retreat_deadline,
         adjustment_deadline=tournament.adjustment_deadline,
         setup_deadline=tournament.setup_deadline,
@@ -66,7 +71,7 @@ def _duel_make(tournament: Tournament, match: Match) -> None:
     board_a = game_create(
         created_by=tournament.created_by,
         name=f"{tournament.name}: {match_name(match)}",
-        terms=duel_terms(tournament, match.round),
+        terms=duel_terms(tournament, match.round, third_place=match.is_third_place),
         join=False,
     )
     board_a.masters.set(tournament.organisers.all())

@@ -13,6 +13,7 @@ from core.errors import ApplicationError
 from core.live import tournament_changed_publish
 from core.queue import after_commit
 from games import events
+from games.models import Game
 from tournaments import visibility
 from tournaments.models import OrganiserAction, Tournament
 
@@ -65,13 +66,22 @@ def bump(tournament: Tournament) -> None:
     )
 
 
-def news_announce(tournament: Tournament, *, key: str, users: list[int], **params: Any) -> None:
+def news_announce(
+    tournament: Tournament,
+    *,
+    key: str,
+    users: list[int],
+    game: Game | None = None,
+    **params: Any,
+) -> None:
     """Tell ``users`` (ids) a tournament's news through games' events, which
     notifications delivers on the channels each chose (inbox, e-mail, webhook); ``key``
-    keeps it told once."""
+    keeps it told once. News of one board names its ``game``, which the inbox links."""
+    if not users:
+        return
     events.announce(
         kind="tournament",
-        game=None,
+        game=game,
         users=users,
         key=f"tournament:{tournament.pk}:{key}",
         params={"tournament": tournament.name, "tournament_id": tournament.pk, **params},

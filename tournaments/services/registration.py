@@ -3,6 +3,7 @@ by the players themselves or by the organiser), seeds by hand, more organisers."
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -57,6 +58,7 @@ SETTINGS = (
     "combine",
     "last_year",
     "best_rounds",
+    "sit_out_points",
     "top_board",
     "top_board_multiplier",
 )
@@ -132,6 +134,10 @@ def settings_check(tournament: Tournament) -> None:
             0 < float(tournament.top_board_multiplier) <= 10
         ):
             raise ApplicationError(_("The top board's multiplier is between 0 and 10."))
+        if tournament.sit_out_points is not None and not (
+            math.isfinite(tournament.sit_out_points) and 0 <= tournament.sit_out_points <= 10000
+        ):
+            raise ApplicationError(_("The points for sitting out are between 0 and 10,000."))
     if tournament.max_players is not None and tournament.max_players < 2:
         raise ApplicationError(_("A tournament needs two players at least."))
     if tournament.min_reliability > 100:

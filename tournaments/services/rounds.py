@@ -35,6 +35,7 @@ from tournaments.services.kernel import (
     bump,
     combine_refusal,
     last_year_refusal,
+    news_announce,
     organised_locked,
     reason_required,
     tournament_locked,
@@ -71,6 +72,13 @@ def standing_order(tournament: Tournament, entries: list[Entry]) -> list[Entry]:
         entries,
         key=lambda e: (-tournament_score(tournament, scores.get(e.key, [])), e.seed or 0, e.pk),
     )
+
+
+def _points(value: float | None) -> str:
+    """Points as a notice shows them: 10, 12.5; "" for none."""
+    if value is None:
+        return ""
+    return str(int(value)) if value == int(value) else f"{value:g}"
 
 
 def _round_seed(tournament: Tournament, number: int) -> int:
@@ -163,6 +171,7 @@ def round_open(
         status=Round.Status.RUNNING,
         started_at=now,
         sitting_out=[*seated.sitting_out, *away],
+        away=away,
         seed=seed,
         scoring=scoring_system,
         movement_deadline=movement_deadline,
@@ -187,6 +196,26 @@ def round_open(
             game_join(game=game, user=entries[key].user, power=power, invite_code=game.invite_code)
         board.game = game
         board.save(update_fields=["game"])
+        for power, key in sorted(powers.items()):
+            # Each player hears his own seat: one event each, as the power differs.
+            news_announce(
+                tournament,
+                key=f"round:{opened.pk}:seat:{key}",
+                users=[entries[key].user_id],
+                game=game,
+                what="seated",
+                round=number,
+                board=index,
+                power=power,
+            )
+    news_announce(
+        tournament,
+        key=f"round:{opened.pk}:sitting_out",
+        users=[entries[key].user_id for key in seated.sitting_out],
+        what="sitting_out",
+        round=number,
+        points=_points(tournament.sit_out_points),
+    )
     action_record(
         tournament,
         by,
@@ -329,9 +358,11 @@ def board_score(*, game: Game) -> bool:
     scored = scoring.score(board.round.scoring_system, scoring_game(game, position))
     multiplier = float(tournament.top_board_multiplier) if board.top else 1.0
     for seat in board.seats.all():
-        seat.score = round(scored.get(seat.power, 0.0) * multiplier, 4)
+        seat.system_score = round(scored.get(seat.power, 0.0) * multiplier, 4)
+        if not seat.score_reason:
+            seat.score = seat.system_score
         seat.centres = len(position.centers_of(seat.power)) if position else 0
-        seat.save(update_fields=["score", "centres"])
+        seat.save(update_fields=["score", "system_score", "centres"])
     now = timezone.now()
     board.scored_at = now
     board.save(update_fields=["scored_at"])
@@ -395,6 +426,19 @@ def board_call(
         draw=list(draw or []) if end == "some" else None,
     )
     found.game.refresh_from_db(fields=["outcome", "winner"])
+    # The board's players hear how and why it was called, not only that their game ended.
+    news_announce(
+        tournament,
+        key=f"board:{found.pk}:called",
+        users=list(found.seats.values_list("entry__user_id", flat=True)),
+        game=found.game,
+        what="board_called",
+        round=found.round.number,
+        board=found.number,
+        end=end,
+        draw=[p for p in found.game.winner.split(",") if p] if end == "some" else [],
+        reason=reason,
+    )
     action_record(
         tournament,
         by,

@@ -229,15 +229,18 @@ def round_setup_fix(
     setup: dict[str, Any],
     reason: str = "",
     movement_deadline: timedelta | None = None,
+    third_place_movement_deadline: timedelta | None = None,
 ) -> Round:
     """Rule 3B: fix the set-up the duels of a round start from (Highlander's options, e.g.
     ``{"nomination": "fixed", "fixed_setup": {...}}``), before any of them starts; an
     empty ``setup`` lets the players nominate again. ``movement_deadline``: the round's
-    own (None: the tournament's).
+    own (None: the tournament's); ``third_place_movement_deadline``: the final round's
+    match for third place's own (None: the tournament's).
 
     Raises:
         ApplicationError: ``by`` does not organise the tournament, the round has started,
-            or the set-up is not valid for Highlander.
+            the set-up is not valid for Highlander, a deadline is not one, or a deadline
+            for third place is given for a round that holds no match for third place.
     """
     tournament = organised_locked(tournament, by)
     round, _made = Round.objects.select_for_update().get_or_create(
@@ -246,13 +249,24 @@ def round_setup_fix(
     if round.matches.filter(duel__isnull=False).exists():
         raise ApplicationError(_("The round's duels have started: their set-up is fixed."))
     checked = GameTerms(variant_id=HIGHLANDER, options=setup, duel=True).checked()
-    if movement_deadline is not None and not (
-        timedelta(minutes=1) <= movement_deadline <= timedelta(days=14)
+    for deadline in (movement_deadline, third_place_movement_deadline):
+        if deadline is not None and not timedelta(minutes=1) <= deadline <= timedelta(days=14):
+            raise ApplicationError(_("A movement deadline lasts between a minute and 14 days."))
+    if third_place_movement_deadline is not None and not (
+        tournament.third_place
+        and kind == Round.Kind.KNOCKOUT
+        and (
+            not tournament.bracket
+            or number == brackets.bracket_from_json(tournament.bracket).round_count
+        )
     ):
-        raise ApplicationError(_("A movement deadline lasts between a minute and 14 days."))
+        raise ApplicationError(
+            _("Only the final round holds the match for third place, and only if one is played.")
+        )
     round.setup = dict(checked.options) if setup else {}
     round.movement_deadline = movement_deadline
-    round.save(update_fields=["setup", "movement_deadline"])
+    round.third_place_movement_deadline = third_place_movement_deadline
+    round.save(update_fields=["setup", "movement_deadline", "third_place_movement_deadline"])
     action_record(tournament, by, OrganiserAction.Kind.SETUP, reason, round=str(number))
     bump(tournament)
     return round

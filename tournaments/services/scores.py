@@ -19,7 +19,9 @@ RoundValues = Mapping[str, float | None]
 
 def round_scores(tournament: Tournament) -> dict[str, list[float | None]]:
     """Each entry's score in each round of standard games so far (None: not scored, or
-    sat out), keyed by entry."""
+    not played), keyed by entry. A round sat out to make the boards whole scores the
+    tournament's points for sitting out, if it gives any (not a round the player was
+    away for)."""
     rounds = list(tournament.rounds.filter(kind=Round.Kind.BOARDS).order_by("number"))
     out: dict[str, list[float | None]] = {
         e.key: [None] * len(rounds) for e in tournament.entries.all()
@@ -27,6 +29,9 @@ def round_scores(tournament: Tournament) -> dict[str, list[float | None]]:
     for index, played in enumerate(rounds):
         for seat in BoardSeat.objects.filter(board__round=played):
             out.setdefault(str(seat.entry_id), [None] * len(rounds))[index] = seat.score
+        if tournament.sit_out_points is not None:
+            for key in set(played.sitting_out) - set(played.away):
+                out.setdefault(key, [None] * len(rounds))[index] = tournament.sit_out_points
     return out
 
 

@@ -21,10 +21,10 @@ from core.errors import ApplicationError
 from core.inputs import whole_number
 from tournaments import selectors, services, visibility
 from tournaments.forms import SetupForm
-from tournaments.models import Board, Entry, Match, Round, Tournament
+from tournaments.models import Board, BoardSeat, Entry, Match, Round, Tournament
 from tournaments.selectors import knockout_round_count
 from tournaments.web.tournaments import act, viewable
-from tournaments.wording import SCORING_NAMES, knockout_round_name
+from tournaments.wording import SCORING_NAMES, board_result, knockout_round_name
 
 
 def _managed(request: HttpRequest, tournament_id: int) -> Tournament:
@@ -93,15 +93,53 @@ def tournament_run(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 else knockout_round_name(number, count),
                 "form": SetupForm(
                     initial=SetupForm.initial_of(
-                        round.setup if round else {}, round.movement_deadline if round else None
-                    )
+                        round.setup if round else {},
+                        round.movement_deadline if round else None,
+                        round.third_place_movement_deadline if round else None,
+                    ),
+                    third_place=tournament.third_place
+                    and kind == Round.Kind.KNOCKOUT
+                    and number == count,
                 ),
                 "fixed": bool(round and round.setup),
             }
         )
     rounds_played = tournament.rounds.filter(kind=Round.Kind.BOARDS)
+    scored = (
+        Board.objects.filter(round__tournament=tournament, scored_at__isnull=False)
+        .select_related("round", "game")
+        .prefetch_related("seats__entry__user")
+        .order_by("-round__number", "number")
+    )
     page.update(
         {
+            # Boards whose game ended and was scored: the organiser may rule their result
+            # or set a seat's score by hand.
+            "scored_boards": [
+                {
+                    "pk": b.pk,
+                    "round": b.round.number,
+                    "number": b.number,
+                    "result": board_result(b.result_outcome, b.result_winner)
+                    if b.result_outcome
+                    else board_result(b.game.outcome, b.game.winner)
+                    if b.game is not None
+                    else "",
+                    "ruled": bool(b.result_outcome),
+                    "seats": [
+                        {
+                            "pk": s.pk,
+                            "power": s.power,
+                            "player": s.entry.user.get_username(),
+                            "centres": s.centres or 0,
+                            "score": s.score,
+                            "by_hand": bool(s.score_reason),
+                        }
+                        for s in b.seats.all()
+                    ],
+                }
+                for b in scored
+            ],
             "next_round": rounds_played.count() + 1
             if tournament.format == Tournament.Format.ROUNDS
             and tournament.status == Tournament.Status.RUNNING
@@ -156,6 +194,7 @@ def organiser_verb(request: HttpRequest, tournament_id: int, verb: str) -> HttpR
             setup=form.setup(),
             reason=reason,
             movement_deadline=form.movement_deadline(),
+            third_place_movement_deadline=form.third_place_movement_deadline(),
         )
 
     def seeds(t: Tournament) -> object:
@@ -207,6 +246,32 @@ def organiser_verb(request: HttpRequest, tournament_id: int, verb: str) -> HttpR
             draw=request.POST.getlist("powers"),
             reason=reason,
         )
+
+    def board_result_rule(t: Tournament) -> object:
+        board = Board.objects.filter(round__tournament=t, pk=_number(request, "board")).first()
+        if board is None:
+            raise BadRequest("no such board in this tournament")
+        return services.board_result_rule(
+            tournament=t,
+            by=by,
+            board=board,
+            outcome=request.POST.get("outcome", ""),
+            powers=request.POST.getlist("powers"),
+            reason=reason,
+        )
+
+    def seat_score(t: Tournament) -> object:
+        seat = BoardSeat.objects.filter(
+            board__round__tournament=t, pk=_number(request, "seat")
+        ).first()
+        if seat is None:
+            raise BadRequest("no such seat in this tournament")
+        given = request.POST.get("score", "").strip().replace(",", ".")
+        try:
+            score = float(given) if given else None
+        except ValueError:
+            raise ApplicationError(_("A score is a number, as 12.5.")) from None
+        return services.seat_score_set(tournament=t, by=by, seat=seat, score=score, reason=reason)
 
     def playoff_decide(t: Tournament) -> object:
         wanted = [whole_number(v) for v in request.POST.getlist("order")]
@@ -265,6 +330,11 @@ def organiser_verb(request: HttpRequest, tournament_id: int, verb: str) -> HttpR
             tournament=t, by=by, entry=_entry(t, request), away=False, reason=reason
         ),
         "board-end": board_end,
+        "board-result": board_result_rule,
+        "seat-score": seat_score,
+        "announce": lambda t: services.tournament_announce(
+            tournament=t, by=by, message=request.POST.get("message", "")
+        ),
         "playoff-decide": playoff_decide,
     }
     if verb not in verbs:

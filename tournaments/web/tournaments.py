@@ -110,6 +110,16 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     ]
     hours = tournament.movement_deadline.total_seconds() / 3600
     page["movement_hours"] = int(hours) if hours == int(hours) else round(hours, 1)
+    third = (
+        tournament.rounds.filter(third_place_movement_deadline__isnull=False)
+        .values_list("third_place_movement_deadline", flat=True)
+        .first()
+        if tournament.third_place
+        else None
+    )
+    if third is not None:
+        hours = third.total_seconds() / 3600
+        page["third_place_hours"] = int(hours) if hours == int(hours) else round(hours, 1)
     return render(request, "tournaments/detail.html", page)
 
 
