@@ -11,6 +11,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from adjudicator import Position, find_variant
 from games import wording as game_wording
@@ -260,9 +261,11 @@ def _row(row: groups.Row) -> dict[str, Any]:
 
 
 def final_places(tournament: Tournament) -> list[dict[str, Any]]:
-    """The places down to the semi-finals' (the bracket's own, brackets.places: 1, 2, and
-    3 and 4 after a match for third, else both losing semi-finalists 3), once the final
-    is decided; those sharing a place in the bracket's order."""
+    """Every place the bracket gives (brackets.places: 1, 2, and 3 and 4 after a match for
+    third, else both losing semi-finalists 3; the quarter-finals' losers 5, and so on),
+    once the final is decided; those sharing a place in the bracket's order. Every
+    player who lost a match in the bracket is placed, as in the classification CSV: a
+    list stopping at the semi-finals left the quarter-finalists with no place at all."""
     if not tournament.bracket:
         return []
     bracket = brackets.bracket_from_json(tournament.bracket)
@@ -270,9 +273,21 @@ def final_places(tournament: Tournament) -> list[dict[str, Any]]:
         return []
     entries = {e.key: e for e in tournament.entries.select_related("user")}
     seen = [p for r in reversed(bracket.rounds) for m in r for p in (m.a, m.b) if p]
-    top = [(place, key) for key, place in brackets.places(bracket).items() if place <= 4]
+    top = [(place, key) for key, place in brackets.places(bracket).items()]
     top.sort(key=lambda pk: (pk[0], seen.index(pk[1])))
     return [{"place": place, "player": _name(entries.get(key))} for place, key in top]
+
+
+def _status_name(tournament: Tournament, entry: Entry) -> str:
+    """An entry's status in words. Without a check-in nobody checks in: whoever the
+    draw took plays, and whoever the organiser marked absent is absent (the words of the
+    check-in, "Checked in" and "Did not check in", spoke of a roll call never held)."""
+    if not tournament.check_in_required:
+        if entry.status == Entry.Status.CHECKED_IN:
+            return gettext("Present")
+        if entry.status == Entry.Status.NO_SHOW:
+            return gettext("Absent")
+    return str(entry.get_status_display())
 
 
 def entrants(tournament: Tournament) -> list[dict[str, Any]]:
@@ -290,7 +305,7 @@ def entrants(tournament: Tournament) -> list[dict[str, Any]]:
                 "pk": e.pk,
                 "player": _name(e),
                 "status": e.status,
-                "status_name": e.get_status_display(),
+                "status_name": _status_name(tournament, e),
                 "seed": e.seed,
                 "hand_seed": e.hand_seed,
                 "group": group_name(e.group) if e.group is not None else "",
