@@ -217,11 +217,41 @@ def group_tables(tournament: Tournament) -> list[dict[str, Any]]:
                 winner = holding.get(ahead.key, ahead.key)
             projected.append(groups.Result(a=a, b=b, winner=winner))
         if_now = groups.standings(seeds, projected, [groups.TieBreak.SEED])
+        n = min(tournament.advance_per_group, len(table.rows))
+        # Marked through: the top n, but never players still level across the cut line
+        # (three sharing first place with two to go through: none of them is through
+        # yet, and marking two of them by their seed said so wrongly).
+        cut = groups.advancing(table, n) if n else ()
+        ahead = set(cut or (r.player for r in table.rows if r.place + _sharing(table, r) <= n))
+        # The group is over once every match of it, play-offs too, is decided; then the
+        # table says in words who went through, and why where a tie-break put him there.
+        over = (
+            bool(matches)
+            and all(m.winner_id is not None for m in matches)
+            and not table.playoffs
+            and cut is not None
+        )
         out.append(
             {
                 "number": group,
                 "name": group_name(group),
-                "rows": [{**_row(r), "player": _name(entries.get(r.player))} for r in table.rows],
+                "rows": [
+                    {
+                        **_row(r),
+                        "player": _name(entries.get(r.player)),
+                        "through": r.player in ahead,
+                    }
+                    for r in table.rows
+                ],
+                "went_through": [
+                    {"player": _name(entries.get(r.player)), "why": placed_by(r.decided_by)}
+                    for r in table.rows
+                    if r.player in ahead
+                ]
+                if over
+                else [],
+                # Nothing of the group is under way: "if all games ended now" is the table.
+                "under_way": not over and tournament.status != Tournament.Status.FINISHED,
                 # Play-offs still to play or to decide (those played order the rows).
                 "playoffs": [
                     {
@@ -244,6 +274,11 @@ def group_tables(tournament: Tournament) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def _sharing(table: groups.Standings, row: groups.Row) -> int:
+    """How many others share ``row``'s place."""
+    return sum(1 for r in table.rows if r.place == row.place) - 1
 
 
 def _row(row: groups.Row) -> dict[str, Any]:
