@@ -148,6 +148,75 @@ class TournamentForm(forms.Form):
         help_text=_("hours a missed deadline is extended before the miss counts"),
     )
 
+    #: The form's parts, each with the formats it is for: the page shows those of the
+    #: chosen format alone (a plain knock-out has no groups, scoring or rounds to fill
+    #: in). Without script every part is shown, each legend saying what it is for, and
+    #: the fields of other formats keep their defaults.
+    PARTS: tuple[tuple[Any, tuple[str, ...], tuple[str, ...]], ...] = (
+        (None, ("name", "format", "description", "rules_text"), ()),
+        (
+            _("Entry and the draw"),
+            (
+                "private",
+                "registration_closes",
+                "max_players",
+                "min_reliability",
+                "min_rating",
+                "bots_allowed",
+                "check_in_required",
+                "seeding",
+            ),
+            (),
+        ),
+        (
+            _("Highlander duels"),
+            ("reseed", "third_place", "setup_hours"),
+            (Tournament.Format.KNOCKOUT, Tournament.Format.GROUPS),
+        ),
+        (
+            _("Groups"),
+            ("group_count", "advance_per_group", "tie_breaks"),
+            (Tournament.Format.GROUPS,),
+        ),
+        (
+            _("Rounds of standard games"),
+            (
+                "rounds_planned",
+                "scoring",
+                "combine",
+                "last_year",
+                "best_rounds",
+                "top_board",
+                "top_board_multiplier",
+            ),
+            (Tournament.Format.ROUNDS,),
+        ),
+        (
+            _("Games"),
+            (
+                "movement_hours",
+                "retreat_hours",
+                "adjustment_hours",
+                "press",
+                "nmr_policy",
+                "grace_hours",
+            ),
+            (),
+        ),
+    )
+
+    def parts(self) -> list[dict[str, Any]]:
+        """The form's parts as the page lays them out: a legend, the formats a part is
+        for ("" for every format) and its bound fields."""
+        return [
+            {
+                "legend": legend,
+                "formats": " ".join(str(f) for f in formats),
+                "fields": [self[name] for name in names],
+            }
+            for legend, names, formats in self.PARTS
+        ]
+
     def settings(self) -> dict[str, Any]:
         """The form as tournament_create's settings."""
         d = self.cleaned_data

@@ -11,6 +11,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from adjudicator import Position, find_variant
 from games import wording as game_wording
@@ -216,11 +217,41 @@ def group_tables(tournament: Tournament) -> list[dict[str, Any]]:
                 winner = holding.get(ahead.key, ahead.key)
             projected.append(groups.Result(a=a, b=b, winner=winner))
         if_now = groups.standings(seeds, projected, [groups.TieBreak.SEED])
+        n = min(tournament.advance_per_group, len(table.rows))
+        # Marked through: the top n, but never players still level across the cut line
+        # (three sharing first place with two to go through: none of them is through
+        # yet, and marking two of them by their seed said so wrongly).
+        cut = groups.advancing(table, n) if n else ()
+        ahead = set(cut or (r.player for r in table.rows if r.place + _sharing(table, r) <= n))
+        # The group is over once every match of it, play-offs too, is decided; then the
+        # table says in words who went through, and why where a tie-break put him there.
+        over = (
+            bool(matches)
+            and all(m.winner_id is not None for m in matches)
+            and not table.playoffs
+            and cut is not None
+        )
         out.append(
             {
                 "number": group,
                 "name": group_name(group),
-                "rows": [{**_row(r), "player": _name(entries.get(r.player))} for r in table.rows],
+                "rows": [
+                    {
+                        **_row(r),
+                        "player": _name(entries.get(r.player)),
+                        "through": r.player in ahead,
+                    }
+                    for r in table.rows
+                ],
+                "went_through": [
+                    {"player": _name(entries.get(r.player)), "why": placed_by(r.decided_by)}
+                    for r in table.rows
+                    if r.player in ahead
+                ]
+                if over
+                else [],
+                # Nothing of the group is under way: "if all games ended now" is the table.
+                "under_way": not over and tournament.status != Tournament.Status.FINISHED,
                 # Play-offs still to play or to decide (those played order the rows).
                 "playoffs": [
                     {
@@ -245,6 +276,11 @@ def group_tables(tournament: Tournament) -> list[dict[str, Any]]:
     return out
 
 
+def _sharing(table: groups.Standings, row: groups.Row) -> int:
+    """How many others share ``row``'s place."""
+    return sum(1 for r in table.rows if r.place == row.place) - 1
+
+
 def _row(row: groups.Row) -> dict[str, Any]:
     return {
         "played": row.played,
@@ -260,9 +296,11 @@ def _row(row: groups.Row) -> dict[str, Any]:
 
 
 def final_places(tournament: Tournament) -> list[dict[str, Any]]:
-    """The places down to the semi-finals' (the bracket's own, brackets.places: 1, 2, and
-    3 and 4 after a match for third, else both losing semi-finalists 3), once the final
-    is decided; those sharing a place in the bracket's order."""
+    """Every place the bracket gives (brackets.places: 1, 2, and 3 and 4 after a match for
+    third, else both losing semi-finalists 3; the quarter-finals' losers 5, and so on),
+    once the final is decided; those sharing a place in the bracket's order. Every
+    player who lost a match in the bracket is placed, as in the classification CSV: a
+    list stopping at the semi-finals left the quarter-finalists with no place at all."""
     if not tournament.bracket:
         return []
     bracket = brackets.bracket_from_json(tournament.bracket)
@@ -270,9 +308,21 @@ def final_places(tournament: Tournament) -> list[dict[str, Any]]:
         return []
     entries = {e.key: e for e in tournament.entries.select_related("user")}
     seen = [p for r in reversed(bracket.rounds) for m in r for p in (m.a, m.b) if p]
-    top = [(place, key) for key, place in brackets.places(bracket).items() if place <= 4]
+    top = [(place, key) for key, place in brackets.places(bracket).items()]
     top.sort(key=lambda pk: (pk[0], seen.index(pk[1])))
     return [{"place": place, "player": _name(entries.get(key))} for place, key in top]
+
+
+def _status_name(tournament: Tournament, entry: Entry) -> str:
+    """An entry's status in words. Without a check-in nobody checks in: whoever the
+    draw took plays, and whoever the organiser marked absent is absent (the words of the
+    check-in, "Checked in" and "Did not check in", spoke of a roll call never held)."""
+    if not tournament.check_in_required:
+        if entry.status == Entry.Status.CHECKED_IN:
+            return gettext("Present")
+        if entry.status == Entry.Status.NO_SHOW:
+            return gettext("Absent")
+    return str(entry.get_status_display())
 
 
 def entrants(tournament: Tournament) -> list[dict[str, Any]]:
@@ -290,7 +340,7 @@ def entrants(tournament: Tournament) -> list[dict[str, Any]]:
                 "pk": e.pk,
                 "player": _name(e),
                 "status": e.status,
-                "status_name": e.get_status_display(),
+                "status_name": _status_name(tournament, e),
                 "seed": e.seed,
                 "hand_seed": e.hand_seed,
                 "group": group_name(e.group) if e.group is not None else "",

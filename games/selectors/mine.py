@@ -223,6 +223,8 @@ class MyGame:
     result: Result | None = None
     #: The power that conceded, where one did.
     conceded_by: str = ""
+    #: A duel decided without play (a walkover or a forfeit): awarded, not won.
+    awarded: bool = False
     #: An ended game with an adjudicated phase: its history may be replayed.
     replayable: bool = False
 
@@ -269,6 +271,14 @@ class MyGame:
             if won:
                 return gettext("You won: a solo victory")
             return gettext("Solo victory: %(winner)s") % {"winner": named}
+        if self.result is Result.DUEL and self.awarded:
+            # Nobody played it out: the loser reads that he lost and to whom (his
+            # opponent's name where he may see it), not which colour "won".
+            if won:
+                return gettext("The duel was awarded to you")
+            opponents = self.duel.opponents if self.duel else ()
+            to = next((o.player for o in opponents if o.power in winners and o.player), named)
+            return gettext("You lost the duel: it was awarded to %(winner)s") % {"winner": to}
         if self.result is Result.DUEL:
             if won:
                 return gettext("You won the duel")
@@ -488,7 +498,7 @@ def _row(
     powers: list[str] = [seat.power]
     need = Need.NOTHING
     votes: tuple[VoteOpen, ...] = ()
-    result, conceded_by = _result(game, getattr(seat, "last_notes", None))
+    result, conceded_by, awarded = _result(game, getattr(seat, "last_notes", None))
     if game.status in ENDED:
         need = Need.FINISHED
     elif game.status == Game.Status.FORMING:
@@ -534,21 +544,25 @@ def _row(
         votes_open=votes,
         result=result,
         conceded_by=conceded_by,
+        awarded=awarded,
         replayable=bool(getattr(seat, "replayable", False)),
     )
 
 
-def _result(game: Game, last_notes: object) -> tuple[Result | None, str]:
-    """How ``game`` ended, and who conceded where one did (its last phase's notes say
-    so), or (None, "") while it has not ended."""
+def _result(game: Game, last_notes: object) -> tuple[Result | None, str, bool]:
+    """How ``game`` ended, who conceded where one did, and whether it was awarded without
+    play (a walkover, a forfeit: games.services.links.link_award); its last phase's notes
+    say so. (None, "", False) while it has not ended."""
     if game.status == Game.Status.CANCELLED:
-        return Result.CANCELLED, ""
+        return Result.CANCELLED, "", False
     if game.status != Game.Status.FINISHED:
-        return None, ""
-    for note in last_notes if isinstance(last_notes, list) else []:
-        if isinstance(note, dict) and note.get("kind") == "conceded":
-            return Result.CONCEDED, str(note.get("power") or "")
-    return _RESULTS.get(game.outcome, Result.ENDED), ""
+        return None, "", False
+    notes = [n for n in (last_notes if isinstance(last_notes, list) else []) if isinstance(n, dict)]
+    for note in notes:
+        if note.get("kind") == "conceded":
+            return Result.CONCEDED, str(note.get("power") or ""), False
+    awarded = any(note.get("kind") == "awarded" for note in notes)
+    return _RESULTS.get(game.outcome, Result.ENDED), "", awarded
 
 
 def _need(due: list[OrderSet | None]) -> Need:

@@ -124,9 +124,10 @@ def phase_open(
     )
 
 
-def game_finish(game: Game, outcome: str, winner: str, now: Any) -> None:
+def game_finish(game: Game, outcome: str, winner: str, now: Any, *, tell: bool = True) -> None:
     """End a game (a solo, a draw, a duel's verdict, a moderator's ending) and tell its
-    players, once."""
+    players, once; with ``tell`` False the event still goes to the apps that listen (a
+    tournament's match), but to no player: the caller's own news tells them."""
     game.status = Game.Status.FINISHED
     game.outcome = outcome
     game.winner = winner
@@ -136,7 +137,7 @@ def game_finish(game: Game, outcome: str, winner: str, now: Any) -> None:
     events.announce(
         kind="game_ended",
         game=game,
-        users=seated_users(game),
+        users=seated_users(game) if tell else [],
         key=f"ended:{game.pk}",
         params={"game": game.name},
     )

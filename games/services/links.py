@@ -194,10 +194,14 @@ AWARDED = "award"
 
 
 @transaction.atomic
-def link_award(*, link: BoardLink, by: AbstractBaseUser, winner: str, reason: str) -> BoardLink:
+def link_award(
+    *, link: BoardLink, by: AbstractBaseUser, winner: str, reason: str, tell_players: bool = True
+) -> BoardLink:
     """Decide linked boards without playing them on (a walkover, a forfeit): ``winner``
     takes the link, every board still running ends with it, and the open phases close
-    unadjudicated, noted as awarded. Whoever may moderate every board may do it.
+    unadjudicated, noted as awarded. Whoever may moderate every board may do it. With
+    ``tell_players`` False the players hear nothing of each board's end: the caller tells
+    them of the decision in its own words (a tournament's "bob beat cat (walkover)").
 
     Raises:
         ApplicationError: ``by`` may not moderate the boards, the link is decided
@@ -231,7 +235,7 @@ def link_award(*, link: BoardLink, by: AbstractBaseUser, winner: str, reason: st
         if board.status == Game.Status.FORMING:
             board.started_at = now
             board.save(update_fields=["started_at"])
-        game_finish(board, Game.Outcome.DUEL, winner, now)
+        game_finish(board, Game.Outcome.DUEL, winner, now, tell=tell_players)
         action_record(
             board, by, ModeratorAction.Kind.END, reason, phase, outcome="duel", winner=winner
         )

@@ -4,9 +4,37 @@
 import { fetchPage, listen } from "./lib/transport.js";
 import { oneAtATime } from "./lib/refresh.js";
 
+// The bracket scrolls sideways in its own box where it is wider than the screen (a
+// phone): while later rounds are out of sight to the right its edge fades and a button
+// says so, and takes the reader a column further.
+function bracketMark() {
+  const frame = document.querySelector(".bracket-frame");
+  const box = frame && frame.querySelector(".bracket");
+  const more = frame && frame.querySelector(".bracket-more");
+  if (!box || !more) return;
+  const right = box.scrollLeft + box.clientWidth < box.scrollWidth - 2;
+  frame.classList.toggle("more-right", right);
+  more.hidden = !right;
+}
+
+function bracketWatch(scope) {
+  const box = scope.querySelector(".bracket-frame .bracket");
+  const more = scope.querySelector(".bracket-frame .bracket-more");
+  if (!box || !more) return;
+  box.addEventListener("scroll", bracketMark, { passive: true });
+  more.addEventListener("click", () => {
+    const column = box.querySelector(".bracket-round");
+    const step = column ? column.getBoundingClientRect().width : box.clientWidth / 2;
+    box.scrollBy({ left: step, behavior: "smooth" });
+  });
+  bracketMark();
+}
+
 (function () {
   const root = document.querySelector(".tournament-page");
   if (!root) return;
+  bracketWatch(document);
+  window.addEventListener("resize", bracketMark);
   // The version the page shows: it moves only once a fetch of the page is applied, so a
   // fetch that failed is asked for again by the next greeting of the socket.
   let shown = Number(root.dataset.version || 0);
@@ -31,6 +59,7 @@ import { oneAtATime } from "./lib/refresh.js";
     });
     document.getElementById("tournament-live").replaceWith(fresh);
     fresh.querySelectorAll("details").forEach((d, i) => { if (open.has(i)) d.open = true; });
+    bracketWatch(fresh);
     shown = version;
     root.dataset.version = String(shown);
   });

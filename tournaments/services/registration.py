@@ -300,7 +300,12 @@ def entry_presence(
     entry = _entry_of(tournament, entry)
     if entry.status == Entry.Status.WITHDRAWN:
         raise ApplicationError(_("That player has withdrawn."))
-    entry.status = Entry.Status.CHECKED_IN if present else Entry.Status.NO_SHOW
+    wanted = Entry.Status.CHECKED_IN if present else Entry.Status.NO_SHOW
+    if entry.status == wanted:
+        # Pressed twice (or a player who checked himself in marked present): nothing
+        # changes, so nothing is logged; the log would say he was checked in twice.
+        return entry
+    entry.status = wanted
     entry.checked_in_at = timezone.now() if present else None
     entry.save(update_fields=["status", "checked_in_at"])
     action_record(

@@ -147,7 +147,10 @@ def _award(
         raise ApplicationError(_("That player does not play in this match."))
     colour = "red" if winner.pk == match.a_id else "blue"
     if match.duel is not None and match.duel.status != BoardLink.Status.DECIDED:
-        link_award(link=match.duel, by=by, winner=colour, reason=reason)
+        # The players hear of it once, from the match's news below ("bob beat cat
+        # (walkover)"): a "has ended" for each board, seconds after the draw's "has
+        # started", told them twice more of a duel nobody played.
+        link_award(link=match.duel, by=by, winner=colour, reason=reason, tell_players=False)
     match.stats = {}  # a match not played to its end counts no board figures
     loser = match.b if winner.pk == match.a_id else match.a
     action_record(

@@ -16,9 +16,10 @@ from django.utils import timezone
 
 from accounts.roles import MODERATOR, grant
 from games import services
-from games.models import Game, GamePhase, Seat, Vacation, Vote
+from games.models import BoardLink, Game, GamePhase, Seat, Vacation, Vote
 from games.selectors import MyGame, Need, Result, VoteOpen, my_games
 from games.services import press
+from games.services.links import link_award
 from games.services.moderation import game_master_set
 from games.terms import GameTerms
 from tests.conftest import POWERS
@@ -267,6 +268,32 @@ def test_a_duel_decided_on_the_board_is_won_and_lost(make_user: Callable[..., An
         _ended(board, Game.Outcome.DUEL, "red")
     assert {r.result_words for r in my_games(user=alice)} == {"You won the duel"}
     assert {r.result_words for r in my_games(user=bob)} == {"Red won the duel"}
+
+
+def test_a_duel_awarded_without_play_says_so(
+    make_user: Callable[..., Any], site_moderator: Any
+) -> None:
+    """A walkover or a forfeit (games.services.links.link_award): its loser read "Red won
+    the duel", as if a duel had been played and he knew which colour was whose."""
+    game, alice, bob = _duel(make_user)
+    link = BoardLink.objects.get(pk=game.link_id)
+    link_award(link=link, by=site_moderator, winner="red", reason="bob did not show up")
+    assert {r.result_words for r in my_games(user=alice)} == {"The duel was awarded to you"}
+    assert {r.result_words for r in my_games(user=bob)} == {
+        "You lost the duel: it was awarded to alice"
+    }
+    assert {(r.result, r.winner) for r in my_games(user=bob)} == {(Result.DUEL, "red")}
+
+
+def test_an_anonymous_duel_awarded_names_the_colour(
+    make_user: Callable[..., Any], site_moderator: Any
+) -> None:
+    game, _alice, bob = _duel(make_user, anonymous=True)
+    link = BoardLink.objects.get(pk=game.link_id)
+    link_award(link=link, by=site_moderator, winner="red", reason="bob did not show up")
+    assert {r.result_words for r in my_games(user=bob)} == {
+        "You lost the duel: it was awarded to Red"
+    }
 
 
 # -- votes: open, waiting for his, never another's -------------------------------------------
