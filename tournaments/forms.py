@@ -152,7 +152,7 @@ class TournamentForm(forms.Form):
     #: chosen format alone (a plain knock-out has no groups, scoring or rounds to fill
     #: in). Without script every part is shown, each legend saying what it is for, and
     #: the fields of other formats keep their defaults.
-    PARTS: tuple[tuple[Any, tuple[str, ...], tuple[str, ...]], ...] = (
+    PARTS: tuple[tuple[Any, tuple[str, ...], tuple[Any, ...]], ...] = (
         (None, ("name", "format", "description", "rules_text"), ()),
         (
             _("Entry and the draw"),

@@ -222,7 +222,7 @@ def group_tables(tournament: Tournament) -> list[dict[str, Any]]:
         # (three sharing first place with two to go through: none of them is through
         # yet, and marking two of them by their seed said so wrongly).
         cut = groups.advancing(table, n) if n else ()
-        ahead = set(cut or (r.player for r in table.rows if r.place + _sharing(table, r) <= n))
+        through = set(cut or (r.player for r in table.rows if r.place + _sharing(table, r) <= n))
         # The group is over once every match of it, play-offs too, is decided; then the
         # table says in words who went through, and why where a tie-break put him there.
         over = (
@@ -239,14 +239,14 @@ def group_tables(tournament: Tournament) -> list[dict[str, Any]]:
                     {
                         **_row(r),
                         "player": _name(entries.get(r.player)),
-                        "through": r.player in ahead,
+                        "through": r.player in through,
                     }
                     for r in table.rows
                 ],
                 "went_through": [
                     {"player": _name(entries.get(r.player)), "why": placed_by(r.decided_by)}
                     for r in table.rows
-                    if r.player in ahead
+                    if r.player in through
                 ]
                 if over
                 else [],
