@@ -199,7 +199,12 @@ def text(*, kind: str, params: dict[str, Any]) -> str:
             % p
         )
     if kind == Kind.TOURNAMENT:
-        hows = {"played": _("played"), "walkover": _("walkover"), "forfeit": _("forfeit")}
+        hows = {
+            "played": _("played"),
+            "walkover": _("walkover"),
+            "forfeit": _("forfeit"),
+            "conceded": _("conceded"),
+        }
         p["how"] = hows.get(str(p.get("how")), p.get("how", ""))
         if p.get("what") == "match":
             return _("%(tournament)s: %(winner)s beat %(loser)s (%(match)s, %(how)s).") % p

@@ -36,6 +36,8 @@ class Decided(StrEnum):
     BYE = "bye"
     WALKOVER = "walkover"
     FORFEIT = "forfeit"
+    #: The loser conceded on the boards while the duel was played: played, as far as it went.
+    CONCEDED = "conceded"
 
 
 @dataclass(frozen=True, slots=True)

@@ -161,8 +161,10 @@ def boards(tournament: Tournament) -> list[dict[str, Any]]:
     rows = []
     matches = _played(tournament)
     # A match decided without play (a walkover, a forfeit) lists none of the boards its
-    # duel may have started on: like the tie-breaks, it counts no board figures.
-    played = {m.duel_id for m in matches if m.duel_id and m.decided == Decided.PLAYED.value}
+    # duel may have started on: like the tie-breaks, it counts no board figures. A conceded
+    # duel was played, up to the concession: its boards are listed.
+    on_boards = (Decided.PLAYED.value, Decided.CONCEDED.value)
+    played = {m.duel_id for m in matches if m.duel_id and m.decided in on_boards}
     by_duel: dict[int, list[Game]] = {}
     for game in Game.objects.filter(link_id__in=played).order_by("pk"):
         by_duel.setdefault(game.link_id or 0, []).append(game)

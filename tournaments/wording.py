@@ -57,6 +57,7 @@ def decided_words(how: str) -> str:
         Decided.BYE.value: _("bye"),
         Decided.WALKOVER.value: _("walkover"),
         Decided.FORFEIT.value: _("forfeit"),
+        Decided.CONCEDED.value: _("conceded"),
     }
     return str(words.get(how, how))
 

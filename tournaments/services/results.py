@@ -86,11 +86,13 @@ def duel_verdict_take(*, link_id: int) -> bool:
         return False
     # A site moderator may have awarded the duel himself: for the bracket, a walkover,
     # which counts no board figures (the tie-breaks count what was played). A player who
-    # conceded on the boards forfeited the match.
-    how = {AWARDED: Decided.WALKOVER, CONCEDED: Decided.FORFEIT}.get(
+    # conceded on the boards lost a duel that was played up to his concession: it is no
+    # forfeit (the organiser records those, without play), and its boards count as they
+    # stood.
+    how = {AWARDED: Decided.WALKOVER, CONCEDED: Decided.CONCEDED}.get(
         link.decided_by, Decided.PLAYED
     )
-    match.stats = duel_stats(match) if how is Decided.PLAYED else {}
+    match.stats = duel_stats(match) if how in (Decided.PLAYED, Decided.CONCEDED) else {}
     match_decide(tournament, match, winner, how, timezone.now())
     return True
 
