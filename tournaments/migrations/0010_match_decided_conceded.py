@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0006_round_last_year"),
+        ("tournaments", "0009_board_overrides_sit_out_points"),
     ]
 
     operations = [
