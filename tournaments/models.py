@@ -446,3 +446,53 @@ class RatedResult(models.Model):
     kind = models.CharField(max_length=6, choices=PlayerRating.Kind.choices)
     details = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+
+
+#: The countries the World Diplomacy Database knows players by, in its own codes (mostly
+#: French-based three letters: ALL Germany, ANG the United Kingdom), for the results an
+#: organiser uploads there. A choice list, not free text, so the upload never fails on a
+#: spelling; a country not listed is "ZZZ" (another).
+WDD_COUNTRIES = (
+    ("ALL", _("Germany")),
+    ("AUT", _("Austria")),
+    ("AUS", _("Australia")),
+    ("BEL", _("Belgium")),
+    ("CAN", _("Canada")),
+    ("DAN", _("Denmark")),
+    ("ESP", _("Spain")),
+    ("USA", _("United States")),
+    ("FIN", _("Finland")),
+    ("FRA", _("France")),
+    ("ANG", _("United Kingdom")),
+    ("IRL", _("Ireland")),
+    ("ITA", _("Italy")),
+    ("JAP", _("Japan")),
+    ("NOR", _("Norway")),
+    ("NZL", _("New Zealand")),
+    ("HOL", _("Netherlands")),
+    ("POL", _("Poland")),
+    ("POR", _("Portugal")),
+    ("SUE", _("Sweden")),
+    ("SUI", _("Switzerland")),
+    ("ZZZ", _("Another country")),
+)
+
+
+class ResultsIdentity(models.Model):
+    """What a player gives for tournament results sent on to the World Diplomacy
+    Database: his legal name, his country and his WDD id, all optional. They appear only
+    in the files the organisers of a tournament he plays in download for the WDD, and
+    only while ``share`` says so (tournaments.visibility.identity_for_results); no page
+    shows them to anyone else."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="results_identity"
+    )
+    first_name = models.CharField(_("first name"), max_length=60, blank=True)
+    last_name = models.CharField(_("last name"), max_length=60, blank=True)
+    country = models.CharField(_("country"), max_length=3, choices=WDD_COUNTRIES, blank=True)
+    wdd_id = models.PositiveIntegerField(_("WDD id"), null=True, blank=True)
+    share = models.BooleanField(
+        _("my tournaments' organisers may send these with my results to the WDD"),
+        default=False,
+    )

@@ -24,5 +24,10 @@ def ratings_section(
     )
     return ProfileSection(
         "tournaments/_profile.html",
-        {"ratings": ratings, "tournaments": list(entered[:20])},
+        {
+            "ratings": ratings,
+            "tournaments": list(entered[:20]),
+            # His own profile: the link to what he gives for results sent to the WDD.
+            "own": viewer.is_authenticated and viewer.pk == user.pk,
+        },
     )

@@ -1,12 +1,17 @@
 from django.urls import path
 
-from tournaments.web import duels, exports, organiser, tournaments
+from tournaments.web import duels, exports, identity, organiser, tournaments
 
 app_name = "tournaments"
 
 urlpatterns = [
     path("duels/<int:duel_id>/", duels.duel_detail, name="duel"),
     path("tournaments/", tournaments.tournament_list, name="list"),
+    path(
+        "tournaments/my-name-for-results/",
+        identity.results_identity,
+        name="results-identity",
+    ),
     path("tournaments/new/", tournaments.tournament_create, name="create"),
     path("tournaments/<int:tournament_id>/", tournaments.tournament_detail, name="detail"),
     path("tournaments/<int:tournament_id>/enter/", tournaments.tournament_enter, name="enter"),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 from accounts.roles import MODERATOR, ORGANISER, has_role
-from tournaments.models import Entry, Tournament
+from tournaments.models import Entry, ResultsIdentity, Tournament
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -38,3 +38,16 @@ def can_view(*, user: User, tournament: Tournament, invite_code: str | None = No
 def can_organise(*, user: User) -> bool:
     """May ``user`` create tournaments (the organiser role)?"""
     return has_role(user, ORGANISER)
+
+
+def identity_for_results(*, viewer: User, entry: Entry) -> ResultsIdentity | None:
+    """What ``viewer`` may put of ``entry``'s player in results for the World Diplomacy
+    Database (his legal name, country, WDD id): the player's own choice (``share``), and
+    only to an organiser of the tournament he entered; None to anyone else, or when he
+    gave nothing or keeps it."""
+    if not can_manage(user=viewer, tournament=entry.tournament):
+        return None
+    found: ResultsIdentity | None = ResultsIdentity.objects.filter(
+        user_id=entry.user_id, share=True
+    ).first()
+    return found

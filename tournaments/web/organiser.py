@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 from accounts.selectors import user_by_name
 from core.errors import ApplicationError
 from core.inputs import whole_number
-from tournaments import selectors, services, visibility
+from tournaments import selectors, services, visibility, wdd
 from tournaments.forms import SetupForm
 from tournaments.models import Board, BoardSeat, Entry, Match, Round, Tournament
 from tournaments.selectors import knockout_round_count
@@ -74,6 +74,8 @@ def _user(request: HttpRequest) -> object:
 def tournament_run(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _managed(request, tournament_id)
     page = selectors.dashboard(tournament=tournament)
+    # The check before the World Diplomacy Database's files are downloaded.
+    page["wdd_missing"] = wdd.wdd_missing(tournament, request.user)
     setups = []
     planned = {(r.kind, r.number): r for r in tournament.rounds.all()}
     count = knockout_round_count(tournament)
