@@ -240,6 +240,17 @@ def as_json(tournament: Tournament) -> dict[str, Any]:
             }
             for e in entries
         ],
+        # Each round of boards with its own system and last year, and for each player the
+        # rounds the best-N rule leaves out of his score (the WDD asks for both).
+        "rounds": [
+            {
+                "number": r.number,
+                "scoring": r.scoring_system,
+                "last_year": r.last_year,
+            }
+            for r in tournament.rounds.filter(kind=Round.Kind.BOARDS).order_by("number")
+        ],
+        "rounds_dropped": _rounds_dropped(tournament),
         "boards": boards(tournament) if tournament.format == Tournament.Format.ROUNDS else [],
         "matches": [
             {
@@ -248,6 +259,7 @@ def as_json(tournament: Tournament) -> dict[str, Any]:
                 "b": m.b.user.get_username() if m.b else None,
                 "winner": m.winner.user.get_username() if m.winner else None,
                 "decided": m.decided or None,
+                "playoff": m.playoff,
                 "duel": m.duel_id,
                 "stats": m.stats or {},
             }
@@ -257,6 +269,19 @@ def as_json(tournament: Tournament) -> dict[str, Any]:
         ],
         "classification": classification(tournament),
     }
+
+
+def _rounds_dropped(tournament: Tournament) -> dict[str, list[int]]:
+    """By player, the numbers of the rounds his tournament score leaves out under the
+    best-N rule (the lowest; of two equal, the later): none without the rule."""
+    if tournament.format != Tournament.Format.ROUNDS or not tournament.best_rounds:
+        return {}
+    out: dict[str, list[int]] = {}
+    for row in round_standings(tournament):
+        played = [(p, n) for n, p in enumerate(row["points"], start=1) if p is not None]
+        kept = sorted(played, key=lambda pn: (-pn[0], pn[1]))[: tournament.best_rounds]
+        out[row["player"]] = sorted(n for _p, n in set(played) - set(kept))
+    return out
 
 
 def _replacement(entry: Entry) -> str | None:

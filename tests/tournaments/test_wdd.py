@@ -185,3 +185,56 @@ def test_a_player_gives_changes_and_withdraws_his_name_for_results(make_user: An
     assert identity.share is False
     own = client.get(reverse("games:profile", args=["ann"])).content.decode()
     assert reverse("tournaments:results-identity") in own
+
+
+def test_the_sites_results_carry_each_rounds_system_and_the_rounds_best_n_drops(
+    make_user: Any, organiser: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    from tournaments.exports import as_json
+
+    capture = django_capture_on_commit_callbacks
+    tournament = services.tournament_create(
+        by=organiser,
+        name="Best of",
+        format=Tournament.Format.ROUNDS,
+        check_in_required=False,
+        seeding=Tournament.Seeding.HAND,
+        rounds_planned=2,
+        best_rounds=1,
+        combine=Tournament.Combine.RANK,
+    )
+    entries = [services.entry_register(tournament=tournament, user=make_user(n)) for n in NAMES]
+    services.hand_seeds_set(tournament=tournament, by=organiser, order=[e.pk for e in entries])
+    with capture(execute=True):
+        services.tournament_draw(tournament=tournament, by=organiser)
+    first = Board.objects.get(round__tournament=tournament, round__number=1)
+    with capture(execute=True):
+        services.board_call(
+            tournament=tournament, by=organiser, board=first, end="time", reason="t"
+        )
+    with capture(execute=True):
+        second = services.round_start(
+            tournament=tournament, by=organiser, scoring_system="dixie", last_year=1903
+        )
+    with capture(execute=True):
+        services.board_call(
+            tournament=tournament, by=organiser, board=second.boards.get(), end="time", reason="t"
+        )
+    results = as_json(tournament)
+    assert results["rounds"] == [
+        {"number": 1, "scoring": "sum_of_squares", "last_year": None},
+        {"number": 2, "scoring": "dixie", "last_year": 1903},
+    ]
+    # Round 1 by time at the start: Russia (4 centres) first, 7 rank points, the six
+    # others 3.5. Round 2 likewise (Dixie by centres). Each player's better round counts;
+    # of two equal, the later is dropped.
+    dropped = results["rounds_dropped"]
+    assert set(dropped) == set(NAMES)
+    assert all(len(rounds) == 1 for rounds in dropped.values())
+    firsts = [s for s in first.seats.select_related("entry__user") if s.power == "russia"]
+    russia_1 = firsts[0].entry.user.get_username()
+    seconds = second.boards.get().seats.select_related("entry__user")
+    russia_2 = next(s for s in seconds if s.power == "russia").entry.user.get_username()
+    if russia_1 != russia_2:
+        assert dropped[russia_1] == [2]
+        assert dropped[russia_2] == [1]

@@ -180,6 +180,10 @@ def test_a_group_stage_a_play_off_and_a_knock_out_with_a_replacement_a_pause_and
     # and fay, out in the groups, have no place in the bracket.
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
+    # The results file marks the three play-off duels (the WDD asks for them apart).
+    from tournaments.exports import as_json
+
+    assert sum(m["playoff"] for m in as_json(tournament)["matches"]) == 3
     assert [(p["place"], p["player"]) for p in selectors.final_places(tournament)] == [
         (1, "bob"),
         (2, "hal"),
