@@ -15,7 +15,7 @@ from tournaments import brackets
 from tournaments.brackets import Decided
 from tournaments.models import BoardSeat, Entry, Match, Round, Tournament
 from tournaments.selectors import held_before, round_standings
-from tournaments.services.stages import group_table, now_holding
+from tournaments.services.stages import duel_records, group_table
 from tournaments.wording import decided_words, match_name
 
 CLASSIFICATION = ("rank", "player", "played", "wins", "losses", "boards_won", "centres")
@@ -84,22 +84,10 @@ def classification(tournament: Tournament) -> list[dict[str, Any]]:
             for row in round_standings(tournament)
         ]
     entries = {e.key: e for e in tournament.entries.select_related("user")}
-    # A replaced player's record is carried on by whoever holds his place now, as the
-    # group tables have it (D15): one holder for each record.
-    holding = now_holding(tournament)
-    totals: dict[str, dict[str, int]] = {}
-    for m in _played(tournament):
-        for entry in (m.a, m.b):
-            assert entry is not None
-            t = totals.setdefault(
-                holding.get(entry.key, entry.key),
-                {"played": 0, "wins": 0, "losses": 0, "boards_won": 0, "centres": 0},
-            )
-            t["played"] += 1
-            t["wins" if m.winner_id == entry.pk else "losses"] += 1
-            stats = (m.stats or {}).get(entry.key, {})
-            t["boards_won"] += int(stats.get("boards_won", 0))
-            t["centres"] += int(stats.get("centres", 0))
+    # The record the group table counts: a replacement carries on the duels of the player
+    # he replaced, who has no row of his own (the entrants of the JSON export show him
+    # replaced, and by whom).
+    totals = duel_records(tournament)
     ranked: list[tuple[tuple[int, ...], str]] = []
     placed = (
         brackets.places(brackets.bracket_from_json(tournament.bracket))

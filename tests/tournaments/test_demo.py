@@ -17,6 +17,14 @@ from tournaments import demo, services
 from tournaments.models import Board, Match, Round, Tournament
 
 
+def _phases_played(match: Match) -> dict[int, int]:
+    """How many phases each board of ``match``'s duel has adjudicated."""
+    return {
+        g.pk: g.phases.filter(status=GamePhase.Status.RESOLVED).count()
+        for g in Game.objects.filter(link_id=match.duel_id)
+    }
+
+
 def _active(tournament: Tournament) -> list[Game]:
     boards = Board.objects.filter(round__tournament=tournament).values("game_id")
     duels = Match.objects.filter(tournament=tournament, duel__isnull=False).values("duel_id")
@@ -68,11 +76,15 @@ def test_the_demo_events_are_made_once_and_played_by_the_bot_but_for_alice() -> 
 
     # The bot plays carol and dave's duel on, phase after phase, while alice's waits.
     carol_dave = semis.get(a__user__username="carol")
-    start = {g.pk: g.current_phase.index for g in Game.objects.filter(link_id=carol_dave.duel_id)}
+    start = _phases_played(carol_dave)
     for _ in range(6):
         games_demo.bot_play()
-    after = {g.pk: g.current_phase.index for g in Game.objects.filter(link_id=carol_dave.duel_id)}
-    assert all(after[pk] > start[pk] for pk in start) or carol_dave.winner_id is not None
+    carol_dave.refresh_from_db()
+    # The bot's choices come from each game's seed: the duel may already be over. Its
+    # two boards move in step, one waiting for the other at times: the duel moved on.
+    assert carol_dave.winner_id is not None or sum(_phases_played(carol_dave).values()) > sum(
+        start.values()
+    )
     alice_erin = semis.get(a__user__username="alice")
     for game in Game.objects.filter(link_id=alice_erin.duel_id):
         assert game.current_phase.index == 0, "it waits for alice"

@@ -95,6 +95,30 @@ def now_holding(tournament: Tournament) -> dict[str, str]:
     return {k: last(k) for k in holder}
 
 
+def duel_records(tournament: Tournament) -> dict[str, dict[str, int]]:
+    """Each player's record over every duel of ``tournament`` decided (group, play-off and
+    knock-out): played, wins, losses, boards won and centres, counted as the group table
+    counts them (:func:`_result`): a replaced player's duels are his replacement's, who
+    carries on his record, and a match awarded without play counts no boards and no
+    centres. The classification and every export read it here, so that none of them
+    gives a replaced player or his replacement another record than the group table."""
+    holding = now_holding(tournament)
+    totals: dict[str, dict[str, int]] = {}
+    for match in tournament.matches.filter(
+        winner__isnull=False, a__isnull=False, b__isnull=False
+    ).order_by("pk"):
+        result = _result(match, holding)
+        for key in (result.a, result.b):
+            t = totals.setdefault(
+                key, {"played": 0, "wins": 0, "losses": 0, "boards_won": 0, "centres": 0}
+            )
+            t["played"] += 1
+            t["wins" if result.winner == key else "losses"] += 1
+            t["boards_won"] += result.boards_of(key)
+            t["centres"] += result.centres_of(key)
+    return totals
+
+
 def _result(match: Match, holding: dict[str, str]) -> groups.Result:
     assert match.a_id is not None
     assert match.b_id is not None
