@@ -566,6 +566,22 @@ def dashboard(*, tournament: Tournament) -> dict[str, Any]:
     }
 
 
+def readable_boards_now(games: list[Game]) -> dict[int, Position]:
+    """Where each of ``games`` stands (games.positions.boards_now), leaving out a board
+    whose stored position cannot be read: one board its moderators must repair leaves
+    the others shown where they stand (and the page answering), and says it is in play."""
+    try:
+        return boards_now(games)
+    except BoardUnreadable:
+        now: dict[int, Position] = {}
+        for game in games:
+            try:
+                now.update(boards_now([game]))
+            except BoardUnreadable:
+                continue
+        return now
+
+
 def provisional_scores(
     tournament: Tournament, played: Round, boards: Iterable[Board], now: dict[int, Position]
 ) -> dict[int, dict[str, tuple[int, float]]]:
@@ -601,17 +617,7 @@ def rounds_of_boards(tournament: Tournament) -> list[dict[str, Any]]:
     for played in tournament.rounds.filter(kind=Round.Kind.BOARDS).order_by("number"):
         listed = list(played.boards.select_related("game").prefetch_related("seats__entry__user"))
         running = [b.game for b in listed if b.scored_at is None and b.game is not None]
-        try:
-            now = boards_now(running)
-        except BoardUnreadable:
-            # One board its moderators must repair: the others still show where they
-            # stand; this one says it is in play.
-            now = {}
-            for game in running:
-                try:
-                    now.update(boards_now([game]))
-                except BoardUnreadable:
-                    continue
+        now = readable_boards_now(running)
         provisional = provisional_scores(tournament, played, listed, now)
         boards = []
         for board in listed:
@@ -713,7 +719,7 @@ def round_standings(tournament: Tournament, *, if_now: bool = False) -> list[dic
                     "game"
                 )
             )
-            now = boards_now(b.game for b in running if b.game is not None)
+            now = readable_boards_now([b.game for b in running if b.game is not None])
             provisional = provisional_scores(tournament, played, running, now)
             for board in running:
                 if board.pk not in provisional:

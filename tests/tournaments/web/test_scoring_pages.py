@@ -256,3 +256,22 @@ def test_a_haight_round_in_a_tournament_of_another_system_is_explained_too(
     rules = words(sections(text(Client().get(detail_url(league))))["Rules"])
     assert "Rounds scored by Haight: Tied powers each take the lowest place they span" in rules
     assert "Powers that tie each take the points of the lowest place they span." in rules
+
+
+def test_a_board_whose_position_cannot_be_read_leaves_the_page_answering(
+    make_user: Any, organiser: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    """One board its moderators must repair (a hand edit gone wrong): the tournament's
+    page still answers, with the standings "if all games ended now", and that board says
+    it is in play instead of a score. Before, the whole page answered 409."""
+    from games.models import GamePhase
+
+    league = _league(make_user, organiser, django_capture_on_commit_callbacks)
+    board = Round.objects.get(tournament=league, number=1).boards.get()
+    phase = board.game.phases.get(status=GamePhase.Status.OPEN)
+    GamePhase.objects.filter(pk=phase.pk).update(position={"units": {"england": 5}})
+    answer = Client().get(detail_url(league))
+    assert answer.status_code == 200
+    section = words(_round(text(answer), 1))
+    assert "In play: centers and scores are shown when the game ends." in section
+    assert round_standings(league, if_now=True)
