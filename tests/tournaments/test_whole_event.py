@@ -18,7 +18,13 @@ import pytest
 
 from games import services as games
 from games.models import Game, GamePhase
-from tests.tournaments.services.conftest import FIXED_17, boards, win_duel
+from tests.tournaments.services.conftest import (
+    FALL_1901,
+    FIXED_17,
+    SPRING_1901,
+    boards,
+    win_duel,
+)
 from tournaments import selectors, services
 from tournaments.brackets import Decided
 from tournaments.models import Board, Entry, Match, Round, Tournament
@@ -193,22 +199,6 @@ def test_a_group_stage_a_play_off_and_a_knock_out_with_a_replacement_a_pause_and
 
 
 NAMES = ("ann", "bob", "cat", "dan", "eve", "fay", "gil")
-#: 1901 on the board of the last round: France and Russia gain two centers each (5), the
-#: others one (4 each); Russia and Austria bounce in Galicia.
-SPRING_1901 = {
-    "england": ["F lon - nth", "F edi - nwg", "A lvp - yor"],
-    "france": ["A par - bur", "A mar - spa", "F bre - mao"],
-    "germany": ["A ber - kie", "F kie - den", "A mun - ruh"],
-    "italy": ["A ven - tyr", "A rom - apu", "F nap - ion"],
-    "austria": ["A vie - gal", "A bud - ser", "F tri - alb"],
-    "russia": ["A war - gal", "F sev - rum", "A mos - ukr", "F stp/sc - bot"],
-    "turkey": ["F ank - bla", "A con - bul", "A smy - arm"],
-}
-FALL_1901 = {
-    "england": ["F nth - nor"],
-    "france": ["F mao - por"],
-    "italy": ["F ion - tun"],
-}
 
 
 def _seats(board: Board) -> dict[str, str]:

@@ -25,6 +25,23 @@ FIXED_17 = {
         "units": {"red": RED_17.split(", "), "blue": ["A mos"]},
     },
 }
+#: A standard board's 1901, for the tests that play one: each power gains centers, France
+#: and Russia two (5 each), the others one (4 each); Russia and Austria bounce in Galicia.
+SPRING_1901 = {
+    "england": ["F lon - nth", "F edi - nwg", "A lvp - yor"],
+    "france": ["A par - bur", "A mar - spa", "F bre - mao"],
+    "germany": ["A ber - kie", "F kie - den", "A mun - ruh"],
+    "italy": ["A ven - tyr", "A rom - apu", "F nap - ion"],
+    "austria": ["A vie - gal", "A bud - ser", "F tri - alb"],
+    "russia": ["A war - gal", "F sev - rum", "A mos - ukr", "F stp/sc - bot"],
+    "turkey": ["F ank - bla", "A con - bul", "A smy - arm"],
+}
+FALL_1901 = {
+    "england": ["F nth - nor"],
+    "france": ["F mao - por"],
+    "italy": ["F ion - tun"],
+}
+
 TAKE_MOSCOW = ["A war - mos", "A sev S A war - mos"]
 
 

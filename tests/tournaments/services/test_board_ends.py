@@ -16,29 +16,13 @@ from games import services as games
 from games.models import Game, GamePhase, ModeratorAction
 from games.selectors.records import player_record
 from games.services.moderation import game_result_confirm
+from tests.tournaments.services.conftest import FALL_1901, SPRING_1901
 from tournaments import services
 from tournaments.models import Board, BoardSeat, OrganiserAction, RatedResult, Round, Tournament
 
 pytestmark = pytest.mark.django_db
 
 NAMES = ("ann", "bob", "cat", "dan", "eve", "fay", "gil")
-
-#: 1901 for every power: each gains centers, France and Russia two (5 each), the others
-#: one (4 each); Russia and Austria bounce in Galicia.
-SPRING_1901 = {
-    "england": ["F lon - nth", "F edi - nwg", "A lvp - yor"],
-    "france": ["A par - bur", "A mar - spa", "F bre - mao"],
-    "germany": ["A ber - kie", "F kie - den", "A mun - ruh"],
-    "italy": ["A ven - tyr", "A rom - apu", "F nap - ion"],
-    "austria": ["A vie - gal", "A bud - ser", "F tri - alb"],
-    "russia": ["A war - gal", "F sev - rum", "A mos - ukr", "F stp/sc - bot"],
-    "turkey": ["F ank - bla", "A con - bul", "A smy - arm"],
-}
-FALL_1901 = {
-    "england": ["F nth - nor"],
-    "france": ["F mao - por"],
-    "italy": ["F ion - tun"],
-}
 
 
 def _league(make_user: Any, organiser: Any, capture: Any, **settings: Any) -> Tournament:
