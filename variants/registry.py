@@ -2,10 +2,10 @@
 options form.
 
 The adjudicator's registry (:data:`adjudicator.variants.VARIANTS`) holds the rules; each
-variant's site module (``variants/<id>.py``) holds what a player reads (a translatable name
+variant's site module (``variants/<id>/``) holds what a player reads (a translatable name
 and summary, how many players a game takes, where the rules page is) and the form of its
 rule choices. The modules are listed here, explicitly; nothing registers itself. Adding a
-variant touches ``adjudicator/variants/<id>/`` and ``variants/<id>.py``, and this list.
+variant touches ``adjudicator/variants/<id>/`` and ``variants/<id>/``, and this list.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """What every variant's site module shares: the entry players see (name, summary, player
 counts, rules pages) and the base of its options form. Each variant's own module
-(``variants/<id>.py``) fills them in; ``variants.registry`` gathers the modules."""
+(``variants/<id>/``) fills them in; ``variants.registry`` gathers the modules."""
 
 from __future__ import annotations
 
