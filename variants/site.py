@@ -137,20 +137,9 @@ class SiteVariant:
         return names
 
 
-def site_entry(
-    variant_id: str,
-    name: Promise,
-    summary: Promise,
-    phase_words: Mapping[str, PhaseWords] | None = None,
-    *,
-    pseudonyms: bool = False,
-    fixed_terms: Mapping[str, Any] | None = None,
-    strict_orders: bool = False,
-    exclusion: ExclusionWords | None = None,
-    forming: FormingWords | None = None,
-    seat_words: Mapping[str, SeatWords] | None = None,
-) -> SiteVariant:
-    """A variant's entry, its player counts taken from the adjudicator."""
+def site_entry(variant_id: str, name: Promise, summary: Promise, **fields: Any) -> SiteVariant:
+    """A variant's entry, its player counts taken from the adjudicator; ``fields`` are
+    :class:`SiteVariant`'s other fields, by name."""
     # The player counts are the adjudicator's, so the two registries cannot disagree.
     return SiteVariant(
         id=variant_id,
@@ -158,13 +147,7 @@ def site_entry(
         summary=summary,
         players=VARIANTS[variant_id].player_counts,
         rules_template_base=f"variants/rules/{variant_id}",
-        phase_words=dict(phase_words or {}),
-        pseudonyms=pseudonyms,
-        fixed_terms=dict(fixed_terms or {}),
-        strict_orders=strict_orders,
-        exclusion=exclusion,
-        forming=forming,
-        seat_words=dict(seat_words or {}),
+        **fields,
     )
 
 
