@@ -346,10 +346,17 @@ def _fit(lines: list[str], limit: int = WEBHOOK_MAX_CHARS) -> str:
     return "\n".join(kept)
 
 
+#: What a webhook message may ping: nobody. Its text carries players' words (press, a
+#: tournament's announcement), and Discord would otherwise turn an "@everyone" or a
+#: "<@id>" in them into a ping of the whole channel or of someone the writer picked.
+NO_MENTIONS: dict[str, list[str]] = {"parse": []}
+
+
 def _post_webhook(url: str, content: str) -> None:
     """POST ``content`` to a webhook (Discord's shape), through the address it was
     checked at: see :func:`notifications.webhooks.post_json`."""
-    webhooks.post_json(url, {"content": content[:WEBHOOK_MAX_CHARS]}, timeout=WEBHOOK_TIMEOUT)
+    payload = {"content": content[:WEBHOOK_MAX_CHARS], "allowed_mentions": NO_MENTIONS}
+    webhooks.post_json(url, payload, timeout=WEBHOOK_TIMEOUT)
 
 
 def _send(delivery: Delivery) -> None:

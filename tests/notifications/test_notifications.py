@@ -75,7 +75,25 @@ def test_a_failing_webhook_is_retried_then_sent(
     notifications.notify(**kw, event_key="test:2", params={"game": "G"}, queue=False)
     (delivery,) = Delivery.objects.filter(event_key="test:2")
     assert (delivery.status, delivery.attempts) == ("sent", 2)
-    assert handler.bodies == [{"content": "G has ended."}] * 2
+    sent = {"content": "G has ended.", "allowed_mentions": {"parse": []}}
+    assert handler.bodies == [sent] * 2
+
+
+def test_a_webhook_pings_nobody_whatever_the_text_says(
+    started_game: Game, players: dict[str, Any], hook: tuple[str, type[Hook]]
+) -> None:
+    # A game's name (and press, an announcement) is a player's text: "@everyone" in it
+    # must reach the channel as words, never as a ping of the whole server.
+    url, handler = hook
+    user = players["england"]
+    _choose(user, "game_ended", ["webhook"], webhook_url=url)
+    kw = {"kind": "game_ended", "game": started_game, "users": [user.pk]}
+    notifications.notify(
+        **kw, event_key="test:ping", params={"game": "@everyone <@1>"}, queue=False
+    )
+    (body,) = handler.bodies
+    assert body["content"] == "@everyone <@1> has ended."
+    assert body["allowed_mentions"] == {"parse": []}
 
 
 def test_a_webhook_gives_up_after_bounded_attempts(
