@@ -271,18 +271,18 @@ class MyGame:
             if won:
                 return gettext("You won: a solo victory")
             return gettext("Solo victory: %(winner)s") % {"winner": named}
-        if self.result is Result.DUEL and self.awarded:
-            # Nobody played it out: the loser reads that he lost and to whom (his
-            # opponent's name where he may see it), not which colour "won".
-            if won:
-                return gettext("The duel was awarded to you")
+        if self.result is Result.DUEL:
+            # The loser reads that he lost and to whom (his opponent's name where he may
+            # see it), not which colour "won", played out or awarded alike.
             opponents = self.duel.opponents if self.duel else ()
             to = next((o.player for o in opponents if o.power in winners and o.player), named)
-            return gettext("You lost the duel: it was awarded to %(winner)s") % {"winner": to}
-        if self.result is Result.DUEL:
+            if self.awarded:
+                if won:
+                    return gettext("The duel was awarded to you")
+                return gettext("You lost the duel: it was awarded to %(winner)s") % {"winner": to}
             if won:
                 return gettext("You won the duel")
-            return gettext("%(winner)s won the duel") % {"winner": named}
+            return gettext("You lost the duel to %(winner)s") % {"winner": to}
         return str(RESULT_ENDED)
 
 

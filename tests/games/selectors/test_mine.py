@@ -267,7 +267,10 @@ def test_a_duel_decided_on_the_board_is_won_and_lost(make_user: Callable[..., An
     for board in Game.objects.filter(link_id=game.link_id):
         _ended(board, Game.Outcome.DUEL, "red")
     assert {r.result_words for r in my_games(user=alice)} == {"You won the duel"}
-    assert {r.result_words for r in my_games(user=bob)} == {"Red won the duel"}
+    # The loser is told he lost, and to whom, not which colour won (issue 35's leftover).
+    assert {r.result_words for r in my_games(user=bob)} == {
+        f"You lost the duel to {alice.username}"
+    }
 
 
 def test_a_duel_awarded_without_play_says_so(
