@@ -49,7 +49,15 @@ class TournamentForm(forms.Form):
     min_reliability = forms.IntegerField(
         label=_("Minimum reliability (%)"), min_value=0, max_value=100, initial=0
     )
-    min_rating = forms.IntegerField(label=_("Minimum duel rating"), required=False, min_value=0)
+    min_rating = forms.IntegerField(
+        label=_("Minimum rating"),
+        required=False,
+        min_value=0,
+        help_text=_(
+            "The duel rating for a tournament of duels, the multiplayer rating for rounds of "
+            "standard games."
+        ),
+    )
     bots_allowed = forms.BooleanField(
         label=_("Bots may enter"),
         required=False,

@@ -616,3 +616,27 @@ class TestTheGroupStage:
         assert [(b["names"], b["won"]) for b in decided] == [(["dan", "eve"], "dan")]
         playing = [(b["names"], b["leads"]) for b in boxes if b["state"] == "playing"]
         assert playing == [(["ann", "eve"], ""), (["cat", "fay"], "cat")]
+
+
+@pytest.mark.parametrize(
+    ("format", "gate"),
+    [
+        ("rounds", "Multiplayer rating of 1200 or more."),
+        ("knockout", "Duel rating of 1200 or more."),
+        ("groups", "Duel rating of 1200 or more."),
+    ],
+)
+def test_the_rating_gate_names_the_rating_the_entry_is_checked_by(
+    organiser: Any, make_user: Any, format: str, gate: str
+) -> None:
+    # Rounds of standard games gate entries by the multiplayer rating
+    # (services.ratings.rating_kind): the page and the form must not call it a duel rating.
+    tournament = services.tournament_create(
+        by=organiser, name="Gated Cup", format=format, min_rating=1200
+    )
+    page = text(logged_in(make_user("ann")).get(detail_url(tournament)))  # one who may enter
+    assert gate in page
+    assert ("Duel rating" in page) is (format != "rounds")
+    form = logged_in(organiser).get(CREATE).content.decode()
+    assert "Minimum rating" in form
+    assert "Minimum duel rating" not in form
