@@ -11,11 +11,10 @@ from typing import Any
 
 from games.models import Game
 from games.positions import boards_now
-from tournaments import brackets
 from tournaments.brackets import Decided
 from tournaments.models import BoardSeat, Entry, Match, Round, Tournament
 from tournaments.selectors import held_before, round_standings
-from tournaments.services.stages import duel_records, group_table
+from tournaments.services.stages import duel_ranking, duel_records
 from tournaments.wording import decided_words, match_name
 
 CLASSIFICATION = ("rank", "player", "played", "wins", "losses", "boards_won", "centres")
@@ -88,33 +87,10 @@ def classification(tournament: Tournament) -> list[dict[str, Any]]:
     # he replaced, who has no row of his own (the entrants of the JSON export show him
     # replaced, and by whom).
     totals = duel_records(tournament)
-    ranked: list[tuple[tuple[int, ...], str]] = []
-    placed = (
-        brackets.places(brackets.bracket_from_json(tournament.bracket))
-        if tournament.bracket
-        else {}
-    )
-    in_groups: dict[str, int] = {}
-    if tournament.rounds.filter(kind=Round.Kind.GROUPS).exists():
-        for group in sorted({e.group for e in entries.values() if e.group is not None}):
-            for row in group_table(tournament, group).rows:
-                in_groups[row.player] = row.place
-    for key, t in totals.items():
-        if key in placed:
-            ranked.append(((0, placed[key], -t["wins"], -t["centres"]), key))
-        else:
-            ranked.append(((1, in_groups.get(key, 99), -t["wins"], -t["centres"]), key))
-    ranked.sort()
-    rows = []
-    rank = 0
-    last: tuple[int, ...] | None = None
-    for position, (sort_key, key) in enumerate(ranked, start=1):
-        shared = sort_key[:2] if sort_key[0] == 0 else sort_key
-        if shared != last:
-            rank = position
-            last = shared
-        rows.append({"rank": rank, "player": entries[key].user.get_username(), **totals[key]})
-    return rows
+    return [
+        {"rank": rank, "player": entries[key].user.get_username(), **totals[key]}
+        for rank, key in duel_ranking(tournament)
+    ]
 
 
 def _score(value: float | None) -> str:

@@ -29,7 +29,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services.ratings import rating_kind
-from tournaments.services.stages import group_table, now_holding
+from tournaments.services.stages import duel_ranking, group_table, now_holding
 from tournaments.wording import (
     SCORING_NAMES,
     board_result,
@@ -296,11 +296,12 @@ def _row(row: groups.Row) -> dict[str, Any]:
 
 
 def final_places(tournament: Tournament) -> list[dict[str, Any]]:
-    """Every place the bracket gives (brackets.places: 1, 2, and 3 and 4 after a match for
-    third, else both losing semi-finalists 3; the quarter-finals' losers 5, and so on),
-    once the final is decided; those sharing a place in the bracket's order. Every
-    player who lost a match in the bracket is placed, as in the classification CSV: a
-    list stopping at the semi-finals left the quarter-finalists with no place at all."""
+    """Every player's place once the final is decided, as the classification ranks them
+    (services.stages.duel_ranking): the bracket's places (1, 2, and 3 and 4 after a match
+    for third, else both losing semi-finalists 3; the quarter-finals' losers 5, and so on),
+    those sharing one in the bracket's order, then those out in the groups. Every player
+    who played is placed: a list stopping at the bracket left the group stage's players
+    with no place at all."""
     if not tournament.bracket:
         return []
     bracket = brackets.bracket_from_json(tournament.bracket)
@@ -308,9 +309,11 @@ def final_places(tournament: Tournament) -> list[dict[str, Any]]:
         return []
     entries = {e.key: e for e in tournament.entries.select_related("user")}
     seen = [p for r in reversed(bracket.rounds) for m in r for p in (m.a, m.b) if p]
-    top = [(place, key) for key, place in brackets.places(bracket).items()]
-    top.sort(key=lambda pk: (pk[0], seen.index(pk[1])))
-    return [{"place": place, "player": _name(entries.get(key))} for place, key in top]
+    ranking = duel_ranking(tournament)
+    # Within a shared place, the bracket's order (the later round's players first); the
+    # ranking's order for those the bracket never saw.
+    ranking.sort(key=lambda row: (row[0], seen.index(row[1]) if row[1] in seen else len(seen)))
+    return [{"place": place, "player": _name(entries.get(key))} for place, key in ranking]
 
 
 def _status_name(tournament: Tournament, entry: Entry) -> str:

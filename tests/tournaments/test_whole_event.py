@@ -182,12 +182,13 @@ def test_a_group_stage_a_play_off_and_a_knock_out_with_a_replacement_a_pause_and
     win_duel(final, bob, capture)
 
     # -- the final standings, by hand: bob won the final, hal lost it; ann and dan lost
-    # the semi-finals and share third (no match for third place). Cat, replaced, and eve
-    # and fay, out in the groups, have no place in the bracket.
+    # the semi-finals and share third (no match for third place). Fay and eve, out in the
+    # groups, follow by group place, wins and centres, as the classification ranks them;
+    # cat, replaced by hal, has no place of his own (hal carries on his record).
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
     # The results file marks the three play-off duels (the WDD asks for them apart).
-    from tournaments.exports import as_json
+    from tournaments.exports import as_json, classification
 
     assert sum(m["playoff"] for m in as_json(tournament)["matches"]) == 3
     assert [(p["place"], p["player"]) for p in selectors.final_places(tournament)] == [
@@ -195,6 +196,11 @@ def test_a_group_stage_a_play_off_and_a_knock_out_with_a_replacement_a_pause_and
         (2, "hal"),
         (3, "ann"),
         (3, "dan"),
+        (5, "fay"),
+        (6, "eve"),
+    ]
+    assert [(p["place"], p["player"]) for p in selectors.final_places(tournament)] == [
+        (row["rank"], row["player"]) for row in classification(tournament)
     ]
 
 

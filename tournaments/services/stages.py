@@ -119,6 +119,44 @@ def duel_records(tournament: Tournament) -> dict[str, dict[str, int]]:
     return totals
 
 
+def duel_ranking(tournament: Tournament) -> list[tuple[int, str]]:
+    """Every player who played a duel of ``tournament``, best first, with his rank: the
+    bracket's places first (brackets.places: shared by the round lost in), then those out
+    in the groups by group place; wins, then centres, order players within a place. The
+    classification, its exports and the page's final places all rank players here, so
+    that no player out in the groups is placed in one and missing from another."""
+    totals = duel_records(tournament)
+    placed = (
+        brackets.places(brackets.bracket_from_json(tournament.bracket))
+        if tournament.bracket
+        else {}
+    )
+    in_groups: dict[str, int] = {}
+    if tournament.rounds.filter(kind=Round.Kind.GROUPS).exists():
+        numbers = tournament.entries.exclude(group=None).values_list("group", flat=True)
+        for group in sorted(set(numbers)):
+            for row in group_table(tournament, group).rows:
+                in_groups[row.player] = row.place
+    ranked: list[tuple[tuple[int, ...], str]] = []
+    for key, t in totals.items():
+        if key in placed:
+            ranked.append(((0, placed[key], -t["wins"], -t["centres"]), key))
+        else:
+            ranked.append(((1, in_groups.get(key, 99), -t["wins"], -t["centres"]), key))
+    ranked.sort()
+    rows: list[tuple[int, str]] = []
+    rank = 0
+    last: tuple[int, ...] | None = None
+    for position, (sort_key, key) in enumerate(ranked, start=1):
+        # The bracket's players share their place; below it, only a full tie does.
+        shared = sort_key[:2] if sort_key[0] == 0 else sort_key
+        if shared != last:
+            rank = position
+            last = shared
+        rows.append((rank, key))
+    return rows
+
+
 def _result(match: Match, holding: dict[str, str]) -> groups.Result:
     assert match.a_id is not None
     assert match.b_id is not None
