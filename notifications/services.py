@@ -236,6 +236,14 @@ def text(*, kind: str, params: dict[str, Any]) -> str:
                     % p
                 )
             return _("%(tournament)s: round %(round)s has started, and you sit it out.") % p
+        if p.get("what") == "away":
+            return (
+                _(
+                    "%(tournament)s: round %(round)s has started without you, as you are "
+                    "marked away; a round you are away for scores nothing."
+                )
+                % p
+            )
         if p.get("what") in ("board_called", "board_result"):
             powers = ", ".join(wording.power_name(str(x)) for x in p.get("draw") or [])
             ends = {

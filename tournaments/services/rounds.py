@@ -137,7 +137,8 @@ def round_open(
         for e in tournament.entries.select_related("user").filter(status=Entry.Status.CHECKED_IN)
         if not e.away
     ]
-    away = [e.key for e in tournament.entries.filter(status=Entry.Status.CHECKED_IN) if e.away]
+    away_entries = [e for e in tournament.entries.filter(status=Entry.Status.CHECKED_IN) if e.away]
+    away = [e.key for e in away_entries]
     ordered = standing_order(tournament, present)
     played = list(Board.objects.filter(round__in=done).prefetch_related("seats"))
     boards_before = [{s.power: str(s.entry_id) for s in board.seats.all()} for board in played]
@@ -215,6 +216,15 @@ def round_open(
         what="sitting_out",
         round=number,
         points=_points(tournament.sit_out_points),
+    )
+    # Those marked away are left out too, but score nothing for it (services.scores):
+    # told apart, so that nobody away expects the sit-out points.
+    news_announce(
+        tournament,
+        key=f"round:{opened.pk}:away",
+        users=[e.user_id for e in away_entries],
+        what="away",
+        round=number,
     )
     action_record(
         tournament,

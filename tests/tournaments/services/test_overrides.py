@@ -9,6 +9,7 @@ import math
 from typing import Any
 
 import pytest
+from django.utils import translation
 
 from core.errors import ApplicationError
 from games.models import Game
@@ -97,6 +98,16 @@ class TestSittingOut:
         assert second.away == [entries["ann"].key]
         assert entries["ann"].key in second.sitting_out
         assert round_scores(tournament)[entries["ann"].key][1] is None
+        # She hears she is left out, and that it scores nothing, unlike a sit-out.
+        assert _last_news(entries["ann"].user) == (
+            "Evening League: round 2 has started without you, as you are marked away; a "
+            "round you are away for scores nothing."
+        )
+        with translation.override("de"):
+            assert _last_news(entries["ann"].user) == (
+                "Evening League: Runde 2 hat ohne dich begonnen, da du als abwesend "
+                "gemeldet bist; eine Runde, in der du abwesend bist, bringt keine Punkte."
+            )
 
         plain, plain_entries = _event(make_user_suffix(make_user, "x"), organiser, capture)
         assert plain.sit_out_points is None
