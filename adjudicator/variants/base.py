@@ -41,7 +41,7 @@ from adjudicator.orders import (
 )
 from adjudicator.results import OrderResult, Reason
 from adjudicator.shapes import CENTER, LOCATION, POWER, PROVINCE, Extras, IdSets, extras
-from adjudicator.variants.common import distances_to
+from adjudicator.variants.common import distances_to, sc_count_winner
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,8 +177,6 @@ class Variant:
     power_ids: tuple[str, ...] | None = None
     #: How many players a game of this variant takes: (fewest, most).
     player_counts: tuple[int, int] = (7, 7)
-    #: Can two games of it be played as a twin-board duel (Highlander, rule 7)?
-    duel_boards: bool = False
     #: Do the rules draw by lot who plays which power (Multiple Void's colours)? Then a game
     #: may not let its players choose their powers.
     powers_by_lot: bool = False
@@ -201,12 +199,6 @@ class Variant:
     #: Who gives orders besides the powers, by the ids orders are keyed by (Kapitalisten's
     #: investors give exchange orders). Standard: nobody.
     other_order_givers: tuple[str, ...] = ()
-    #: Does it read who has left from its host (``extras.absent``: the seats nobody plays,
-    #: Kapitalisten's rule 3.3.3)? The host then lists them as each phase is resolved.
-    reads_absent: bool = False
-    #: Reasons of results by which the variant's own rules exclude a seat's player
-    #: (Kapitalisten: three turns without exchange orders); the host takes the seat away.
-    excluding_reasons: frozenset[str] = frozenset()
     #: The powers of units no player commands (Rather Silly's monsters): their units stand
     #: on the board, owe no orders, and the variant gives theirs (:meth:`standing_orders`).
     creatures: tuple[str, ...] = ()
@@ -307,7 +299,7 @@ class Variant:
         own = tuple(k for k in self.order_kinds if kind in k.phase_kinds)
         return core + own if own else core
 
-    def own_orders(
+    def steps_after_moves(
         self,
         position: Position,
         after: Position,
@@ -664,17 +656,7 @@ class Variant:
 
     def winner(self, position: Position) -> str | None:
         """The power that has won, if any: ``victory_centers`` or more centers."""
-        counts: dict[str, int] = {}
-        for owner in position.ownership.values():
-            counts[owner] = counts.get(owner, 0) + 1
-        best = [p for p, n in counts.items() if n >= self.victory_centers]
-        if len(best) == 1:
-            return best[0]
-        if best:
-            top = max(counts[p] for p in best)
-            leaders = [p for p in best if counts[p] == top]
-            return leaders[0] if len(leaders) == 1 else None
-        return None
+        return sc_count_winner(position, self.victory_centers)
 
     def finished(self, position: Position) -> bool:
         """Has the game ended with this position? Standard: when someone has won."""
@@ -688,7 +670,9 @@ class Variant:
 
     # -- non-player events -----------------------------------------------------
 
-    def open_phase(self, position: Position, seed: int) -> tuple[Position, tuple[OrderResult, ...]]:
+    def events_opening_phase(
+        self, position: Position, seed: int
+    ) -> tuple[Position, tuple[OrderResult, ...]]:
         """Events that open a phase (a monster appears, the Borg moves, a new hyperspace
         link), and a result for each unit or thing they touched. They run once, as the
         phase opens: :func:`~adjudicator.resolve` runs them for the phase it moves on to

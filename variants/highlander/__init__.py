@@ -28,6 +28,8 @@ SITE = site_entry(
             pgettext_lazy("phase", "Placement of units"), _("Placement of units (%(n)s)")
         ),
     },
+    # Rule 7: two games can be played as a twin-board duel (adjudicator's highlander.duel).
+    duel_boards=True,
 )
 
 

@@ -70,6 +70,7 @@ from adjudicator.orders import (
 from adjudicator.results import OrderResult, Outcome, Reason
 from adjudicator.shapes import IdSets
 from adjudicator.variants.base import ClosedPassages, DecisionRequest, Variant
+from adjudicator.variants.common import center_counts, sole_leader
 from adjudicator.variants.rather_silly import birds, fifth_fleet, flight
 from adjudicator.variants.rather_silly.creatures import (
     BorgStep,
@@ -572,17 +573,13 @@ class RatherSilly(Variant):
         role seats, when his centers and victory points make 30 after any phase (both, a
         shared win, if the same phase brings both: the rules allow it); else the Fool once
         the game reaches 1921 (the monsters' centers count for nobody)."""
-        counts: dict[str, int] = {}
-        for owner in position.ownership.values():
-            if owner in self.powers or (owner in ROLES and owner != "fool"):
-                counts[owner] = counts.get(owner, 0) + 1
-        won: list[str] = []
-        best = [p for p, n in counts.items() if n >= self.victory_centers]
-        if best:
-            top = max(counts[p] for p in best)
-            leaders = [p for p in best if counts[p] == top]
-            if len(leaders) == 1:
-                won.append(leaders[0])
+        counts = {
+            owner: n
+            for owner, n in center_counts(position).items()
+            if owner in self.powers or (owner in ROLES and owner != "fool")
+        }
+        leader = sole_leader(counts, self.victory_centers)
+        won: list[str] = [leader] if leader is not None else []
         roles = bool(position.options.get("roles"))
         if roles and doctor_score(position) >= DOCTOR_POINTS_TO_WIN and DOCTOR not in won:
             won.append(DOCTOR)
@@ -678,7 +675,7 @@ class RatherSilly(Variant):
 
     # -- a season's steps after the movement -------------------------------------------------
 
-    def own_orders(
+    def steps_after_moves(
         self,
         position: Position,
         after: Position,
@@ -992,7 +989,9 @@ class RatherSilly(Variant):
                     orders.append(f"{unit_text(d.unit)} R {dest}")
         return {MONSTER: orders} if orders else {}
 
-    def open_phase(self, position: Position, seed: int) -> tuple[Position, tuple[OrderResult, ...]]:
+    def events_opening_phase(
+        self, position: Position, seed: int
+    ) -> tuple[Position, tuple[OrderResult, ...]]:
         """Step 8, as the next phase opens: a sea monster after each spring's retreats (as
         the fall's movement opens), a space monster after each fall's retreats (as the
         winter's adjustments open, or the spring's movement if there are none). The link
