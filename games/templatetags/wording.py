@@ -157,7 +157,7 @@ def grouped(value: Any) -> str:
 @register.filter
 def kj(cents: Any) -> str:
     """``{{ 12345|kj }}``: 123.45, an amount of Kujambel kept in hundredths."""
-    from games.selectors.exchange import kj as words
+    from variants.kapitalisten.exchange import kj as words
 
     try:
         return words(int(cents))
@@ -168,7 +168,7 @@ def kj(cents: Any) -> str:
 @register.filter
 def times_rate(units: Any, rate_cents: Any) -> str:
     """``{{ held|times_rate:n.rate_cents }}``: what ``units`` of a currency are worth, in Kj."""
-    from games.selectors.exchange import kj as words
+    from variants.kapitalisten.exchange import kj as words
 
     try:
         return words(int(units) * int(rate_cents))
