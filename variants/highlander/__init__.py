@@ -30,6 +30,7 @@ SITE = site_entry(
         ),
     },
     panels=panels,
+    script="js/variants/highlander.js",
 )
 
 

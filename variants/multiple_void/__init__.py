@@ -26,6 +26,7 @@ SITE = site_entry(
         )
     },
     panels=panels,
+    script="js/variants/multiple_void.js",
 )
 
 

@@ -1,7 +1,13 @@
-// Rather Silly's parts of the game page. The hyperspace vote: two provinces chosen from
-// lists, added to the orders like a typed "vote lon - par" (checked the same way). The
-// page (game.js) says "game:panel" each time it shows a new panel; this script is loaded
+// Rather Silly's script on the game page: the widget of the llamas' winter (phase kind
+// "L", rather_silly/llamas.js), and the hyperspace vote: two provinces chosen from lists,
+// added to the orders like a typed "vote lon - par" (checked the same way). The page
+// (game.js) says "game:panel" each time it shows a new panel; this script is loaded
 // before it, so it hears the first.
+import { registerSetupWidget } from "../setup/index.js";
+import * as llamas from "./rather_silly/llamas.js";
+
+registerSetupWidget("L", llamas);
+
 document.addEventListener("game:panel", (event) => {
   const voteForm = document.getElementById("vote-form");
   if (!voteForm) return;

@@ -36,7 +36,11 @@ ALLOWED: dict[str, set[str]] = {}
 
 
 def shared_page_files() -> list[Path]:
-    return [*sorted((ROOT / "templates" / "games").glob("*.html")), ROOT / "static/js/game.js"]
+    return [
+        *sorted((ROOT / "templates" / "games").glob("*.html")),
+        ROOT / "static/js/game.js",
+        *sorted((ROOT / "static/js/setup").glob("*.js")),
+    ]
 
 
 @pytest.mark.parametrize("path", shared_page_files(), ids=lambda p: str(p.relative_to(ROOT)))
@@ -97,6 +101,12 @@ def test_the_game_page_shows_a_variants_panels_at_their_slots(
     assert map_help is not None
     assert 'data-slot="map_help"' in map_help.group(1)
     assert page.index("js/variants/made_up.js") < page.index("js/game.js")
+
+
+@pytest.mark.parametrize("site", registry.SITE_VARIANTS, ids=lambda v: v.id)
+def test_a_variants_script_is_there(site: Any) -> None:
+    if site.script is not None:
+        assert (ROOT / "static" / site.script).is_file()
 
 
 def test_a_variant_without_panels_shows_the_pages_own_orders(
