@@ -35,6 +35,7 @@ from core.api import (
 )
 from core.errors import ApplicationError
 from tournaments import selectors, services, visibility
+from tournaments.duels import fixed_setup
 from tournaments.models import Board, BoardSeat, Entry, Match, Round, Tournament
 from tournaments.wording import SCORING_NAMES
 
@@ -583,6 +584,43 @@ class RoundStartSerializer(BodySerializer):
     )
 
 
+class RoundSetupSerializer(ReasonSerializer):
+    kind = serializers.ChoiceField(
+        choices=[Round.Kind.GROUPS.value, Round.Kind.KNOCKOUT.value],
+        help_text="groups: the group stage's duels; knockout: a knock-out round's.",
+    )
+    number = IndexField(
+        max_value=32, help_text="The knock-out round (1 is the first); 0 for the group stage."
+    )
+    red = serializers.ListField(
+        child=serializers.CharField(max_length=20),
+        max_length=34,
+        required=False,
+        default=list,
+        help_text='Red\'s units, one per center ("A par", "F stp/sc"); none for either '
+        "colour: the players nominate (rule 3B).",
+    )
+    blue = serializers.ListField(
+        child=serializers.CharField(max_length=20), max_length=34, required=False, default=list
+    )
+    movement_hours = serializers.FloatField(
+        min_value=1 / 60,
+        max_value=336,
+        required=False,
+        help_text="The round's movement deadline; absent: the tournament's.",
+    )
+    third_place_hours = serializers.FloatField(
+        min_value=1 / 60,
+        max_value=336,
+        required=False,
+        help_text="The final round's match for third place's; absent: the tournament's.",
+    )
+
+
+def _hours(data: dict[str, Any], name: str) -> timedelta | None:
+    return timedelta(hours=data[name]) if data.get(name) is not None else None
+
+
 class BoardCallSerializer(ReasonSerializer):
     game = IndexField(help_text="The board's game id (rounds[].boards[].game).")
     end = serializers.ChoiceField(
@@ -774,6 +812,20 @@ ORGANISER_ACTIONS: dict[str, tuple[str, type[BodySerializer], Act]] = {
             movement_deadline=timedelta(hours=d["movement_hours"])
             if "movement_hours" in d
             else None,
+        ),
+    ),
+    "round-setup": (
+        "Fix the set-up a round's duels start from (rule 3B), and its deadlines",
+        RoundSetupSerializer,
+        lambda t, by, d: services.round_setup_fix(
+            tournament=t,
+            by=by,
+            kind=d["kind"],
+            number=d["number"],
+            setup=fixed_setup({"red": d["red"], "blue": d["blue"]}),
+            reason=d["reason"],
+            movement_deadline=_hours(d, "movement_hours"),
+            third_place_movement_deadline=_hours(d, "third_place_hours"),
         ),
     ),
     "duel-retry": (

@@ -138,3 +138,19 @@ def log_lines(log: list[Any]) -> list[str]:
                 }
             )
     return lines
+
+
+def fixed_setup(units: Mapping[str, list[str]]) -> dict[str, Any]:
+    """Rule 3B: the duel options that start every duel of a round from the units given
+    per colour ("A par", "F stp/sc"), each on a center of its own; no units at all: the
+    players nominate. Highlander's options check the set-up (``GameTerms.checked``)."""
+    kept = {
+        colour: [u.strip() for u in units.get(colour, []) if u.strip()]
+        for colour in ("red", "blue")
+    }
+    if not any(kept.values()):
+        return {}
+    centers = {
+        colour: [u.split()[-1].split("/")[0].lower() for u in us] for colour, us in kept.items()
+    }
+    return {"nomination": "fixed", "fixed_setup": {"centers": centers, "units": kept}}

@@ -10,6 +10,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Game
+from tournaments.duels import fixed_setup
 from tournaments.groups import TieBreak
 from tournaments.models import Tournament
 from tournaments.wording import SCORING_NAMES
@@ -296,17 +297,9 @@ class SetupForm(forms.Form):
 
     def setup(self) -> dict[str, Any]:
         d = self.cleaned_data
-        if not d["red"].strip() and not d["blue"].strip():
-            return {}
-        units = {
-            colour: [u.strip() for u in d[colour].replace("\n", ",").split(",") if u.strip()]
-            for colour in ("red", "blue")
-        }
-        centers = {
-            colour: [u.split()[-1].split("/")[0].lower() for u in us]
-            for colour, us in units.items()
-        }
-        return {"nomination": "fixed", "fixed_setup": {"centers": centers, "units": units}}
+        return fixed_setup(
+            {colour: d[colour].replace("\n", ",").split(",") for colour in ("red", "blue")}
+        )
 
     def movement_deadline(self) -> timedelta | None:
         hours = self.cleaned_data.get("movement_hours")

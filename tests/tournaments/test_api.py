@@ -7,6 +7,7 @@ boards and standings as the pages show them."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ from rest_framework.test import APIClient
 
 from games.models import Game
 from tournaments import services
-from tournaments.models import Entry, OrganiserAction, Tournament
+from tournaments.models import Entry, Match, OrganiserAction, Round, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -233,6 +234,7 @@ ACTIONS = (
     "announce",
     "board-result",
     "seat-score",
+    "round-setup",
 )
 
 
@@ -458,3 +460,36 @@ def test_an_organiser_announces_rules_a_result_and_sets_a_score_by_api(
     )
     assert nobody.status_code == 400
     assert nobody.json()["message"] == "No such seat in this tournament."
+
+
+def test_an_organiser_fixes_a_rounds_set_up_by_api(
+    api: Any, organiser: Any, make_user: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    """Rule 3B by API, as the organiser's page does it: the units each colour starts
+    from, fixed before the draw, are the set-up of every duel of that round; a set-up the
+    rules refuse comes back in words, and none is fixed once the round's duels started."""
+    from tests.tournaments.services.conftest import FIXED_17
+
+    tournament = _tournament(organiser, name="Fixed", format=Tournament.Format.KNOCKOUT)
+    entries = [services.entry_register(tournament=tournament, user=make_user(n)) for n in NAMES[:4]]
+    services.hand_seeds_set(tournament=tournament, by=organiser, order=[e.pk for e in entries])
+    client = api(organiser)
+    url = f"/api/v1/tournaments/{tournament.pk}/organise/round-setup/"
+    units = FIXED_17["fixed_setup"]["units"]
+    body = {"kind": "knockout", "number": 1, "movement_hours": 12, "reason": "fixed start"}
+    wrong = client.post(url, {**body, "red": ["A zzz"], "blue": units["blue"]}, format="json")
+    assert wrong.status_code == 400
+    assert wrong.json()["message"]
+    fixed = client.post(url, {**body, "red": units["red"], "blue": units["blue"]}, format="json")
+    assert fixed.status_code == 200, fixed.json()
+    first = Round.objects.get(tournament=tournament, kind=Round.Kind.KNOCKOUT, number=1)
+    assert first.setup == FIXED_17
+    assert first.movement_deadline == timedelta(hours=12)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(f"/api/v1/tournaments/{tournament.pk}/organise/draw/", {}, format="json")
+    for match in Match.objects.filter(round=first):
+        for board in Game.objects.filter(link_id=match.duel_id):
+            assert board.options["fixed_setup"] == FIXED_17["fixed_setup"]
+    late = client.post(url, {**body, "red": [], "blue": []}, format="json")
+    assert late.status_code == 400
+    assert "fixed" in late.json()["message"]
