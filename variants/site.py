@@ -1,6 +1,8 @@
 """What every variant's site module shares: the entry players see (name, summary, player
-counts, rules pages) and the base of its options form. Each variant's own module
-(``variants/<id>/``) fills them in; ``variants.registry`` gathers the modules."""
+counts, rules pages), its parts of the game page and its own pages of a game (``Panel``,
+``Page``: games asks, handing it plain values, ``PanelInput``), and the base of its options
+form. Each variant's own module (``variants/<id>/``) fills them in; ``variants.registry``
+gathers the modules."""
 
 from __future__ import annotations
 

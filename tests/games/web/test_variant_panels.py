@@ -19,7 +19,7 @@ from django.urls import reverse
 from games.models import Game
 from variants import registry
 from variants.kapitalisten.exchange import kj
-from variants.site import PANEL_SLOTS, Panel, PanelInput
+from variants.site import PANEL_SLOTS, Page, Panel, PanelInput
 
 pytestmark = pytest.mark.django_db
 
@@ -127,6 +127,41 @@ def test_a_variants_own_page_answers_at_its_old_address(make_user: Any) -> None:
     page = Client().get(f"/games/{game.pk}/exchange/")
     assert page.status_code == 200
     assert "Rates over the turns" in page.content.decode()
+
+
+def test_a_made_up_variants_page_is_rendered_from_what_games_gives_it(
+    started_game: Game,
+    players: dict[str, Any],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    settings: Any,
+) -> None:
+    """games loads the game for whoever may see it and hands the variant's page the state
+    this viewer may see of the phase asked; the variant answers a template and context."""
+    seen: list[PanelInput] = []
+
+    def ledger(shown: PanelInput) -> Page:
+        seen.append(shown)
+        return Page("test_page.html", {"count": len(shown.state["phases"])})
+
+    (tmp_path / "test_page.html").write_text(
+        "{{ game.name }}: {{ state.phase.code }}, {{ count }} phase(s), me {{ state.me.power }}"
+    )
+    settings.TEMPLATES = [
+        {**settings.TEMPLATES[0], "DIRS": [*settings.TEMPLATES[0]["DIRS"], tmp_path]}
+    ]
+    # The page's route is made for every page name the registry knows: the made-up
+    # variant's page takes one of those names.
+    _with_site(monkeypatch, "standard", pages={"exchange": ledger})
+    client = Client()
+    client.force_login(players["italy"])
+    answer = client.get(f"/games/{started_game.pk}/exchange/?phase=0")
+    assert answer.status_code == 200
+    assert answer.content.decode() == "Test game: S1901M, 1 phase(s), me italy"
+    assert seen[0].game_id == started_game.pk
+    assert seen[0].left_seat is None
+    assert Client().get(f"/games/{started_game.pk}/exchange/?phase=x").status_code == 400
+    assert Client().get(f"/games/{started_game.pk}/exchange/?phase=9").status_code == 404
 
 
 def test_a_page_the_games_variant_lacks_is_not_found(started_game: Game) -> None:
