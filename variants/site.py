@@ -160,6 +160,9 @@ class SiteVariant:
     exclusion: ExclusionWords | None = None
     #: How a forming game's page words its seats; None: powers drawn by lot (or chosen).
     forming: FormingWords | None = None
+    #: The heading of the game page's list of seats where they are no powers; None:
+    #: "Powers".
+    seats_heading: Promise | str | None = None
     #: The words of the seats that are no great powers, by seat (Rather Silly's roles).
     seat_words: Mapping[str, SeatWords] = field(default_factory=dict)
     #: The words of the variant's own phase kinds for every seat, where the seat's own

@@ -157,6 +157,7 @@ def _game_page(
             # The variant's own parts of the page, by their place on it.
             "panels": _panels(site, _shown(game, state)),
             "variant_script": site.script if site is not None else None,
+            "seats_heading": site.seats_heading if site is not None else None,
             "pseudonyms": services.plays_under_pseudonyms(game),
             # The sitter form then says why it takes any name (games.services.absences).
             "players_secret": visibility.players_secret(game=game),

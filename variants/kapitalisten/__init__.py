@@ -57,6 +57,7 @@ SITE = site_entry(
         ),
         tag=pgettext_lazy("investor", "excluded"),
     ),
+    seats_heading=_("Investors"),
     forming=FormingWords(
         seats=_(
             "Investors own no nation: each plays under the pseudonym chosen on joining, and "

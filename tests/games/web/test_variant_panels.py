@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[3]
 #: Variant ids and words only a variant has: the game page's shared files name none.
 VARIANT_WORDS = re.compile(
     r"kapitalisten|rather[_ ]silly|highlander|multiple[_ ]void|exchange|llama|borg|herd"
-    r"|tardis|nomination",
+    r"|tardis|nomination|investor",
     re.IGNORECASE,
 )
 #: What the game page's shared files may still name while another change of issue 36
