@@ -181,3 +181,12 @@ def test_an_amount_is_written_once_and_localised_on_the_site() -> None:
     ]
     assert kj(516500) == "5,165.00"
     assert kj(-5) == "-0.05"
+
+
+def test_a_variants_page_name_never_takes_one_of_games_own_addresses() -> None:
+    from games import urls
+    from games.web.games import variant_page
+
+    own = {p.name for p in urls.urlpatterns if getattr(p, "callback", None) is not variant_page}
+    assert set(registry.page_names()) == {"exchange"}
+    assert not own & set(registry.page_names())
