@@ -16,6 +16,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from variants.kapitalisten.panels import exchange_page, panels
 from variants.site import (
     ExclusionWords,
     FormingWords,
@@ -59,6 +60,7 @@ SITE = site_entry(
         ),
         tag=pgettext_lazy("investor", "excluded"),
     ),
+    seats_heading=_("Investors"),
     forming=FormingWords(
         seats=_(
             "Investors own no nation: each plays under the pseudonym chosen on joining, and "
@@ -76,6 +78,8 @@ SITE = site_entry(
         "nmr_policy": "replacement",
         "exclude_after": None,
     },
+    panels=panels,
+    pages={"exchange": exchange_page},
 )
 
 
