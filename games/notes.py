@@ -82,13 +82,9 @@ def _excluded(note: Mapping[str, Any], r: NoteReading) -> SafeString | str:
     return ""
 
 
-def _powers_then(sentence: str) -> Any:
-    """The words of a note naming the seats it is about, then what happened to them."""
-
-    def words(note: Mapping[str, Any], r: NoteReading) -> SafeString:
-        return SafeString(said("%(powers)s: ", powers=r.powers(note["powers"])) + said(sentence))
-
-    return words
+def _powers_then(note: Mapping[str, Any], r: NoteReading, sentence: str) -> SafeString:
+    """The seats the note is about, then what happened to them."""
+    return SafeString(said("%(powers)s: ", powers=r.powers(note["powers"])) + said(sentence))
 
 
 def _decision_default(note: Mapping[str, Any], r: NoteReading) -> SafeString:
@@ -177,18 +173,20 @@ KINDS: dict[str, NoteKind] = _declared(
         "grace",
         params=("powers",),
         words=lambda n, r: _powers_then(
-            _("no orders at the deadline, so the deadline was extended once (grace).")
-        )(n, r),
+            n, r, _("no orders at the deadline, so the deadline was extended once (grace).")
+        ),
     ),
     NoteKind(
         "replacement_search",
         params=("powers", "until"),
         words=lambda n, r: _powers_then(
+            n,
+            r,
             _(
                 "no orders at the deadline: the seat is offered to replacement players, and "
                 "the phase waits for them."
-            )
-        )(n, r),
+            ),
+        ),
     ),
     NoteKind(
         "decision_asked",

@@ -165,3 +165,18 @@ def test_a_question_is_said_only_while_its_phase_waits() -> None:
 
 def test_an_unknown_kind_is_not_shown() -> None:
     assert _worded({"kind": "from_an_old_version", "power": "england"}, "en") == ""
+
+
+def test_the_history_shows_the_players_notes_then_the_moderators() -> None:
+    phase_notes = [
+        notes.note("missed", power="england"),
+        notes.note("excluded", power="england", misses=3),
+        notes.note("missed", power="france"),
+        {"kind": "from_an_old_version"},
+        "not a note",
+    ]
+    page = Template(
+        '{% load notes %}{% for n in phase_notes|notes_among:"play" %}{{ n.power }} {% endfor %}'
+        '| {% for n in phase_notes|notes_among:"moderation" %}{{ n.kind }} {% endfor %}'
+    )
+    assert page.render(Context({"phase_notes": phase_notes})) == "england france | excluded "
