@@ -15,8 +15,12 @@ The page's stylesheet (``static/css/site.css``) colours the first two from their
 and ``data-owner`` attributes; a picture carries the same colours here.
 
 It draws a :class:`SeenPosition` and nothing else: a position as ``games.visibility``
-lets one viewer see it. A stored position carries every power's secrets (Rather Silly's
-llama herds), so a drawing handed one would show them to whoever looks.
+lets one viewer see it. A stored position carries every power's secrets (a variant's
+hidden pieces), so a drawing handed one would show them to whoever looks.
+
+Over the pieces it draws the variant's layer: the :class:`~variants.drawing.Shape` values
+its ``SiteVariant.layers`` returns for the position's ``extras`` and phase. The renderer
+knows no variant; a variant knows no markup beyond its shapes.
 """
 
 from __future__ import annotations
@@ -30,7 +34,15 @@ from xml.sax.saxutils import escape, quoteattr
 from django.utils.translation import gettext, pgettext
 
 from adjudicator.maps import load_map
-from variants.drawing import map_anchors, map_drawing
+from adjudicator.variants import VARIANTS
+from variants.drawing import (
+    Shape,
+    colour_of,
+    map_anchors,
+    map_drawing,
+    number,
+)
+from variants.registry import site_variant
 
 
 class Mode(Enum):
@@ -39,46 +51,10 @@ class Mode(Enum):
     PICTURE = "picture"
 
 
-#: The powers' colours, as in static/css/site.css.
-COLOURS = {
-    "austria": "#c8352b",
-    "england": "#2b3f9e",
-    "france": "#3aa0db",
-    "germany": "#4d4d4d",
-    "italy": "#2e8b3a",
-    "russia": "#8e52b0",
-    "turkey": "#d9a900",
-    "red": "#cc2a24",
-    "blue": "#2452c4",
-    "yellow": "#e8c20c",
-    "green": "#2a9a48",
-    "black": "#1d1d1d",
-    "grey": "#8c8c8c",
-    # Rather Silly's monsters, and the roles (three of them may have units and centers).
-    "monster": "#0f6b5c",
-    # Told apart from every seat's, the link's and the Borg's (CIEDE2000 15 or more), and
-    # a unit's white letter reads on them (contrast 5.8): the Fortune-teller's purple
-    # passed for Russia's and the link's, the Doctor's blue for England's.
-    "fortune_teller": "#c2185b",
-    "doctor": "#0f6e8c",
-    "superbrain": "#a5561c",
-    "fool": "#9a8f2a",
-}
-#: Rather Silly's creatures and links: the Borg, the llama herds, the hyperspace link.
-BORG = "#1b1b1b"
-#: The Borg's hexagon: its radius, its letter's size, and how far up and left of its
-#: province's point it stands (clear of a unit there, whose circle has a radius of 8).
-BORG_RADIUS = 13.0
-BORG_LETTER = 13.0
-BORG_SHIFT = (17.0, 15.0)
 #: Rather Silly's special armies, by the letter on their marker (neutral words: an Amazon,
 #: a rogue army), and the ring round a unit that sold its soul.
 MARK_LETTERS = {"amazon": "♀", "dirtbag": "R", "fifth_fleet": "F5"}
 DEVIL = "#b3261e"
-HERD = "#b07a2a"
-LINK = "#7b3fb5"
-TARDIS = COLOURS["doctor"]
-TWINS = "#444444"
 LAND = "#efe6cf"
 SEA = "#bcd8ea"
 INK = "#222222"
@@ -101,10 +77,6 @@ LEGEND_ROW = 40.0
 LEGEND_COLUMN = 130.0
 
 
-def colour_of(power: str) -> str:
-    return COLOURS.get(power, "#777777")
-
-
 def mix(colour: str, base: str, share: float) -> str:
     """``colour`` mixed into ``base`` (CSS ``color-mix``), so ownership reads as a tint."""
     a = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
@@ -112,11 +84,6 @@ def mix(colour: str, base: str, share: float) -> str:
     return "#" + "".join(
         f"{round(x * share + y * (1 - share)):02x}" for x, y in zip(a, b, strict=True)
     )
-
-
-def number(value: float) -> str:
-    """A coordinate, short and never localised ("298.4", never "298,4")."""
-    return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
 @dataclass(frozen=True, slots=True)
@@ -504,8 +471,8 @@ class _Drawing:
         self.add("</g>")
 
     def glyph_letter(self, x: float, y: float, size: float = 9) -> list[tuple[str, object]]:
-        """The attributes of the white letter on a creature's glyph (the Borg's B, the
-        TARDIS's T), centred on (x, y), ``size`` high."""
+        """The attributes of the white letter on a layer's shape (a :class:`Letter`),
+        centred on (x, y), ``size`` high."""
         paint: list[tuple[str, object]] = [
             ("font-family", FONT),
             ("font-size", number(size)),
@@ -516,112 +483,30 @@ class _Drawing:
         baseline = y + size * 0.39  # the letter's middle on y
         return [("x", number(x)), ("y", number(baseline)), *(paint if self.paint else [])]
 
-    def creatures(self, extras: Mapping[str, Any], phase_code: str) -> None:
-        """Rather Silly's Borg, the herds the viewer may see, and the hyperspace link in
-        force this phase, as ``static/js/board/draw.js``'s ``creatures`` draws them."""
+    def layers(self, shapes: Sequence[Shape]) -> None:
+        """The variant's layer (the group ``creatures``, as the page's stylesheet and
+        scripts know it): each :class:`Shape` its layers function gave, in its order."""
         self.add(f"<g{_attrs([('id', self.layer_id('creatures')), ('class', 'creatures')])}>")
-        for a, b in _link_shown(extras, phase_code):
-            start, end = self.point(a), self.point(b)
-            if start is not None and end is not None:
-                paint = [("stroke", LINK), ("stroke-width", "3"), ("stroke-dasharray", "6 4")]
-                attrs = [
-                    ("class", "hyperspace"),
-                    ("data-link", f"{a}-{b}"),
-                    ("x1", number(start[0])),
-                    ("y1", number(start[1])),
-                    ("x2", number(end[0])),
-                    ("y2", number(end[1])),
-                    *(paint if self.paint else []),
-                ]
-                self.add(f"<line{_attrs(attrs)}/>")
-        for power, provinces in sorted((extras.get("llamas") or {}).items()):
-            for n, province in enumerate(provinces):
-                at = self.point(province)
-                if at is None:
-                    continue
-                x, y = at[0] + 11 + 4 * (provinces[:n].count(province)), at[1] - 9
-                fill = [("fill", HERD), ("stroke", "#ffffff")] if self.paint else []
-                group = [("class", f"herd power-{power}"), ("data-herd", province)]
-                shape = [("points", _diamond(x, y, 6)), *fill]
-                self.add(f"<g{_attrs(group)}><polygon{_attrs(shape)}/></g>")
-        borg = extras.get("borg")
-        at = self.point(borg) if isinstance(borg, str) else None
-        if at is not None:
-            # Above and left of the province's unit, clear of it, as large as a unit and
-            # more: it was a hexagon of about 9 px on a page, its letter unreadable.
-            x, y = at[0] - BORG_SHIFT[0], at[1] - BORG_SHIFT[1]
-            fill = [("fill", BORG), ("stroke", "#ffffff"), ("stroke-width", "1.5")]
-            label = self.glyph_letter(x, y, BORG_LETTER)
-            hexagon = [("points", _hexagon(x, y, BORG_RADIUS)), *(fill if self.paint else [])]
-            self.add(
-                f"<g{_attrs([('class', 'borg'), ('data-borg', borg)])}>"
-                f"<polygon{_attrs(hexagon)}/><text{_attrs(label)}>B</text></g>"
-            )
-        for a, b in _twin_bonds(extras):
-            start, end = self.point(a), self.point(b)
-            if start is not None and end is not None:
-                paint = [("stroke", TWINS), ("stroke-width", "2.5")] if self.paint else []
-                attrs = [
-                    ("class", "twins-bond"),
-                    ("data-twins", f"{a}-{b}"),
-                    ("x1", number(start[0])),
-                    ("y1", number(start[1])),
-                    ("x2", number(end[0])),
-                    ("y2", number(end[1])),
-                    *paint,
-                ]
-                self.add(f"<line{_attrs(attrs)}/>")
-        seen: dict[str, int] = {}
-        for flock in extras.get("birds") or ():
-            province = str(flock.get("province"))
-            at = self.point(province)
-            if at is None:
-                continue
-            n = seen.get(province, 0)
-            seen[province] = n + 1
-            x, y = at[0] - 13 - 5 * n, at[1] + 10
-            power = str(flock.get("power"))
-            carrying = flock.get("carrying")
-            classes = f"flock power-{power}" + (" carrying" if carrying else "")
-            wing = [
-                ("d", _bird(x, y)),
-                *(
-                    [
-                        ("fill", "none"),
-                        ("stroke", colour_of(power)),
-                        ("stroke-width", "2.5"),
-                        ("stroke-linecap", "round"),
-                        ("stroke-linejoin", "round"),
-                    ]
-                    if self.paint
-                    else []
-                ),
-            ]
-            group = [("class", classes), ("data-flock", province), ("data-power", power)]
-            self.add(f"<g{_attrs(group)}><path{_attrs(wing)}/></g>")
-        tardis = (extras.get("tardis") or {}).get("province")
-        at = self.point(tardis) if isinstance(tardis, str) else None
-        if at is not None:
-            # Below and right of the province's unit: it shares the province with one.
-            x, y = at[0] + 12, at[1] + 10
-            box = [
-                ("x", number(x - 6)),
-                ("y", number(y - 8)),
-                ("width", "12"),
-                ("height", "16"),
-                ("rx", "1.5"),
-                *(
-                    [("fill", TARDIS), ("stroke", "#ffffff"), ("stroke-width", "1.2")]
-                    if self.paint
-                    else []
-                ),
-            ]
-            label = self.glyph_letter(x, y)
-            self.add(
-                f"<g{_attrs([('class', 'tardis'), ('data-tardis', tardis)])}>"
-                f"<rect{_attrs(box)}/><text{_attrs(label)}>T</text></g>"
-            )
+        for shape in shapes:
+            self.add(self.shape(shape))
         self.add("</g>")
+
+    def shape(self, shape: Shape) -> str:
+        """One shape of a variant's layer: grouped with its letter, or bare."""
+        paint = list(shape.paint) if self.paint else []
+        title = f"<title>{escape(shape.title)}</title>" if shape.title and not self.paint else ""
+        if not shape.grouped:
+            attrs = [("class", shape.classes), *shape.data, *shape.geometry, *paint]
+            if title:
+                return f"<{shape.kind}{_attrs(attrs)}>{title}</{shape.kind}>"
+            return f"<{shape.kind}{_attrs(attrs)}/>"
+        drawn = f"<{shape.kind}{_attrs([*shape.geometry, *paint])}/>"
+        letter = ""
+        if shape.letter is not None:
+            at = self.glyph_letter(shape.letter.x, shape.letter.y, shape.letter.size)
+            letter = f"<text{_attrs(at)}>{escape(shape.letter.text)}</text>"
+        group = [("class", shape.classes), *shape.data]
+        return f"<g{_attrs(group)}>{title}{drawn}{letter}</g>"
 
     def markers(self) -> str:
         return _markers(paint=self.paint)
@@ -679,47 +564,6 @@ def legend_height(width: float, powers: int) -> float:
     return LEGEND_HEIGHT + (rows - 1) * LEGEND_ROW
 
 
-def _link_shown(extras: Mapping[str, Any], phase_code: str) -> list[tuple[str, str]]:
-    """The hyperspace link in force in the phase ``phase_code`` (``F1901M``), if any."""
-    now = (extras.get("hyperspace") or {}).get("now") or {}
-    link = now.get("link")
-    if not link or now.get("season") != phase_code[:5]:
-        return []
-    return [(str(link[0]), str(link[1]))]
-
-
-def _hexagon(x: float, y: float, r: float) -> str:
-    return " ".join(
-        f"{number(x + r * c)},{number(y + r * s)}"
-        for c, s in ((1, 0), (0.5, 0.866), (-0.5, 0.866), (-1, 0), (-0.5, -0.866), (0.5, -0.866))
-    )
-
-
-def _bird(x: float, y: float) -> str:
-    """A flock of birds: two wings in a shallow "m", 12 units wide."""
-    return (
-        f"M{number(x - 6)},{number(y - 1)} Q{number(x - 3)},{number(y - 5)} "
-        f"{number(x)},{number(y)} Q{number(x + 3)},{number(y - 5)} {number(x + 6)},{number(y - 1)}"
-    )
-
-
-def _twin_bonds(extras: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """The provinces of each pair of Siamese twins (``extras.twins``: power -> two
-    locations)."""
-    out = []
-    for pair in (extras.get("twins") or {}).values():
-        if isinstance(pair, (list, tuple)) and len(pair) == 2:
-            out.append((str(pair[0]).split("/")[0], str(pair[1]).split("/")[0]))
-    return out
-
-
-def _diamond(x: float, y: float, r: float) -> str:
-    return (
-        f"{number(x)},{number(y - r)} {number(x + r)},{number(y)} "
-        f"{number(x)},{number(y + r)} {number(x - r)},{number(y)}"
-    )
-
-
 def owners_of(centers: Mapping[str, Iterable[str]]) -> dict[str, str]:
     """Each owned supply center's owner, from a position's ``centers``."""
     return {c: power for power, owned in centers.items() for c in owned}
@@ -770,7 +614,8 @@ def board_svg(
     x0, y0, width, height = (float(v) for v in board.drawing["viewBox"])
     board.ground(owners)
     board.pieces(drawn, orders)
-    board.creatures(drawn.get("extras") or {}, str(drawn.get("phase") or ""))
+    layers = site_variant(_variant_of(drawn, map_id)).layers
+    board.layers(layers(drawn.get("extras") or {}, str(drawn.get("phase") or ""), board.point))
     if mode is Mode.PICTURE:
         powers = sorted(
             set(drawn.get("units") or {}) | set(owners.values()) | set(drawn.get("dislodged") or {})
@@ -801,6 +646,15 @@ def board_svg(
         + "".join(board.parts)
         + "</svg>"
     )
+
+
+def _variant_of(position: Mapping[str, Any], map_id: str) -> str:
+    """Whose layers a position shows: its ``variant`` (as the adjudicator writes a
+    position); a hand-made one without it, its map's namesake variant, if any."""
+    named = position.get("variant")
+    if isinstance(named, str) and named in VARIANTS:
+        return named
+    return map_id if map_id in VARIANTS else "standard"
 
 
 def board_markers() -> str:

@@ -1,8 +1,11 @@
-"""The board drawings (variants/mapdata/<map>.json): our own SVG data per map."""
+"""The board drawings (variants/mapdata/<map>.json): our own SVG data per map, and the
+values a variant's layers are made of (:class:`Shape`), which ``variants.board`` draws."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -10,6 +13,36 @@ from typing import Any
 from adjudicator import load_map
 
 MAPDATA = Path(__file__).resolve().parent / "mapdata"
+
+#: The powers' colours, as in static/css/site.css.
+COLOURS = {
+    "austria": "#c8352b",
+    "england": "#2b3f9e",
+    "france": "#3aa0db",
+    "germany": "#4d4d4d",
+    "italy": "#2e8b3a",
+    "russia": "#8e52b0",
+    "turkey": "#d9a900",
+    "red": "#cc2a24",
+    "blue": "#2452c4",
+    "yellow": "#e8c20c",
+    "green": "#2a9a48",
+    "black": "#1d1d1d",
+    "grey": "#8c8c8c",
+    # Rather Silly's monsters, and the roles (three of them may have units and centers).
+    "monster": "#0f6b5c",
+    # Told apart from every seat's, the link's and the Borg's (CIEDE2000 15 or more), and
+    # a unit's white letter reads on them (contrast 5.8): the Fortune-teller's purple
+    # passed for Russia's and the link's, the Doctor's blue for England's.
+    "fortune_teller": "#c2185b",
+    "doctor": "#0f6e8c",
+    "superbrain": "#a5561c",
+    "fool": "#9a8f2a",
+}
+
+
+def colour_of(power: str) -> str:
+    return COLOURS.get(power, "#777777")
 
 
 @cache
@@ -29,3 +62,51 @@ def map_anchors(map_id: str) -> dict[str, Any]:
     units = {pid: p["unit"] for pid, p in drawing["provinces"].items()}
     units.update({loc: c["unit"] for loc, c in drawing.get("coasts", {}).items()})
     return {"units": units}
+
+
+#: Where a location stands on the board (a unit's point), or None off the map.
+Placer = Callable[[str], tuple[float, float] | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Letter:
+    """A white letter centred on a shape (the B on the Borg's hexagon): its text, its
+    middle and its height."""
+
+    text: str
+    x: float
+    y: float
+    size: float = 9.0
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """One mark a variant's layer puts on its board, as values: ``variants.board`` draws
+    it for the page, the duel page, the sandbox and a picture, and knows no variant.
+
+    ``kind`` is the SVG element (``line``, ``polygon``, ``path``, ``rect``, ``circle``),
+    ``geometry`` its placing attributes in order (``points``, ``d``, ``x1`` ...). A
+    ``grouped`` shape is drawn in a ``<g>`` holding ``classes`` and ``data`` (what the
+    page's stylesheet and scripts find it by) with its ``letter``; a bare one carries them
+    itself. ``paint`` is its colours in a picture, which has no stylesheet; ``title`` a
+    line the page shows on hover.
+    """
+
+    kind: str
+    geometry: tuple[tuple[str, str], ...]
+    classes: str
+    data: tuple[tuple[str, str], ...] = ()
+    paint: tuple[tuple[str, str], ...] = ()
+    letter: Letter | None = None
+    grouped: bool = True
+    title: str = ""
+
+
+def no_layers(extras: Mapping[str, Any], phase_code: str, point: Placer) -> Sequence[Shape]:
+    """The layers of a variant that draws nothing of its own."""
+    return ()
+
+
+def number(value: float) -> str:
+    """A coordinate, short and never localised ("298.4", never "298,4")."""
+    return f"{value:.1f}".rstrip("0").rstrip(".")

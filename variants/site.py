@@ -15,6 +15,7 @@ from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext
 
 from adjudicator.variants import VARIANTS
+from variants.drawing import Placer, Shape, no_layers
 from variants.notes import Words
 
 #: The language whose rules page every variant has.
@@ -186,6 +187,12 @@ class SiteVariant:
     #: Reason codes of results by which the variant's own rules exclude a seat's player
     #: (Kapitalisten: three turns without exchange orders): the host takes the seat away.
     excluding_reasons: frozenset[str] = frozenset()
+
+    # -- Its layer of the board (variants.board draws it, knowing no variant) --
+    #: The shapes the variant draws over the pieces, given the phase's ``extras`` as the
+    #: viewer may see them, the phase's code and where a location stands on the map:
+    #: Rather Silly's creatures and links. Default: none.
+    layers: Callable[[Mapping[str, Any], str, Placer], Sequence[Shape]] = no_layers
 
     # The notes of a game's history (games.notes declares their kinds).
     #: Words for some of the site's note kinds, by kind, in place of the site's own; none:

@@ -20,7 +20,7 @@ from adjudicator.io import resolve_json
 from games import export, pictures, services
 from games.models import Game, GamePhase
 from games.terms import GameTerms
-from variants import board
+from variants import drawing
 
 pytestmark = pytest.mark.django_db
 
@@ -109,7 +109,7 @@ def test_svg_is_xml_with_units_centers_orders_and_legend(
     assert "failed" not in (lines["A pic - bur"].get("class") or "")
     # Ownership: Paris is French, tinted and with a French dot.
     centers = {c.get("data-center"): c.get("fill") for c in root.iter(f"{SVG}circle")}
-    assert centers["par"] == board.COLOURS["france"]
+    assert centers["par"] == drawing.COLOURS["france"]
     texts = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
     assert "Test game" in texts
     assert "1901" in texts

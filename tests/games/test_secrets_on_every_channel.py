@@ -29,6 +29,7 @@ the viewer, are fetched once and shared by the rows that read them.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import json
 import re
 from collections.abc import Callable, Iterator, Mapping
@@ -44,6 +45,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+import variants.highlander
 from accounts.roles import MODERATOR, PLAYER, grant
 from adjudicator import find_variant
 from games import services
@@ -52,6 +54,7 @@ from games.terms import GameTerms
 from sandbox.models import Sandbox, SandboxPhase
 from tests.games.helpers import current, duel_stepped
 from tests.games.kapitalisten import adjudicate_now, investor_user, kapitalisten_game
+from variants.rather_silly.layers import layers as rather_silly_layers
 
 pytestmark = pytest.mark.django_db
 
@@ -216,7 +219,8 @@ def declared_secrets(tables: dict[str, Table], monkeypatch: pytest.MonkeyPatch) 
       one Fall goes in with.
     - Highlander's powers own llama herds (``owned_extras``, as Rather Silly's do), and
       red's herd stands in the Ukraine as board A's Fall 1902 opens: a duel board keeps
-      its variant's secrets on the duel page as any game does on its own.
+      its variant's secrets on the duel page as any game does on its own; its board
+      draws them with Rather Silly's layer.
     """
     monkeypatch.setattr(find_variant("rather_silly"), "private_extras", frozenset({"borg"}))
     silly = tables["rather_silly"]
@@ -229,6 +233,9 @@ def declared_secrets(tables: dict[str, Table], monkeypatch: pytest.MonkeyPatch) 
         position={**fall.position, "extras": {**fall.position["extras"], "borg": "syr"}}
     )
     monkeypatch.setattr(find_variant("highlander"), "owned_extras", frozenset({"llamas"}))
+    # ... and draws them on its board as Rather Silly does (its SiteVariant.layers).
+    drawn = dataclasses.replace(variants.highlander.SITE, layers=rather_silly_layers)
+    monkeypatch.setattr(variants.highlander, "SITE", drawn)
     board_a = current(tables["highlander"].game)
     GamePhase.objects.filter(pk=board_a.pk).update(
         position={

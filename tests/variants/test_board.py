@@ -311,7 +311,9 @@ def test_rather_sillys_seats_and_links_are_told_apart_by_their_colours() -> None
     Doctor's for England's: every seat's colour is now far from every other's, from the
     link's and the Borg's (CIEDE2000 at least 15), and a unit's white letter reads on the
     roles' colours (contrast at least 4.5)."""
-    from variants.board import BORG, COLOURS, DEVIL, LINK
+    from variants.board import DEVIL
+    from variants.drawing import COLOURS
+    from variants.rather_silly.layers import BORG, LINK
 
     rather_silly = ["austria", "england", "france", "germany", "italy", "russia", "turkey"]
     rather_silly += ["monster", "fortune_teller", "doctor", "superbrain", "fool"]
@@ -327,7 +329,7 @@ def test_rather_sillys_seats_and_links_are_told_apart_by_their_colours() -> None
 def test_the_page_stylesheet_colours_the_roles_as_the_renderer_does() -> None:
     from pathlib import Path
 
-    from variants.board import COLOURS
+    from variants.drawing import COLOURS
 
     css = (Path(__file__).resolve().parents[2] / "static/css/site.css").read_text()
     for role in ("fortune_teller", "doctor", "superbrain", "fool"):

@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from variants.rather_silly.layers import layers
 from variants.rather_silly.panels import panels
 from variants.site import PhaseWords, SeatWords, VariantOptionsForm, site_entry
 
@@ -125,6 +126,7 @@ SITE = site_entry(
     ),
     panels=panels,
     script="js/variants/rather_silly.js",
+    layers=layers,
 )
 
 

@@ -1,0 +1,190 @@
+"""Rather Silly's layer of the board: the Borg, the llama herds the viewer may see, the
+hyperspace link in force, the Siamese twins' bonds, the flocks of birds and the TARDIS,
+as :class:`~variants.drawing.Shape` values that ``variants.board`` draws.
+
+Their classes and ``data-`` attributes are what the page's stylesheet colours and what
+its scripts and tests find them by; their paint is a picture's, which has no stylesheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from variants.drawing import COLOURS, Letter, Placer, Shape, colour_of, number
+
+BORG = "#1b1b1b"
+#: The Borg's hexagon: its radius, its letter's size, and how far up and left of its
+#: province's point it stands (clear of a unit there, whose circle has a radius of 8).
+BORG_RADIUS = 13.0
+BORG_LETTER = 13.0
+BORG_SHIFT = (17.0, 15.0)
+HERD = "#b07a2a"
+LINK = "#7b3fb5"
+TARDIS = COLOURS["doctor"]
+TWINS = "#444444"
+
+
+def layers(extras: Mapping[str, Any], phase_code: str, point: Placer) -> Sequence[Shape]:
+    """The creatures and links of the phase ``phase_code`` (``F1901M``) in ``extras``, as
+    its viewer may see them (``games.visibility`` left out the herds that are not his)."""
+    shapes: list[Shape] = []
+    for a, b in _link_shown(extras, phase_code):
+        shapes += _line(
+            point,
+            a,
+            b,
+            classes="hyperspace",
+            data=(("data-link", f"{a}-{b}"),),
+            paint=(("stroke", LINK), ("stroke-width", "3"), ("stroke-dasharray", "6 4")),
+        )
+    for power, provinces in sorted((extras.get("llamas") or {}).items()):
+        for n, province in enumerate(provinces):
+            at = point(province)
+            if at is None:
+                continue
+            x, y = at[0] + 11 + 4 * (provinces[:n].count(province)), at[1] - 9
+            shapes.append(
+                Shape(
+                    "polygon",
+                    (("points", _diamond(x, y, 6)),),
+                    classes=f"herd power-{power}",
+                    data=(("data-herd", province),),
+                    paint=(("fill", HERD), ("stroke", "#ffffff")),
+                )
+            )
+    borg = extras.get("borg")
+    at = point(borg) if isinstance(borg, str) else None
+    if isinstance(borg, str) and at is not None:
+        # Above and left of the province's unit, clear of it, as large as a unit and
+        # more: it was a hexagon of about 9 px on a page, its letter unreadable.
+        x, y = at[0] - BORG_SHIFT[0], at[1] - BORG_SHIFT[1]
+        shapes.append(
+            Shape(
+                "polygon",
+                (("points", _hexagon(x, y, BORG_RADIUS)),),
+                classes="borg",
+                data=(("data-borg", borg),),
+                paint=(("fill", BORG), ("stroke", "#ffffff"), ("stroke-width", "1.5")),
+                letter=Letter("B", x, y, BORG_LETTER),
+            )
+        )
+    for a, b in _twin_bonds(extras):
+        shapes += _line(
+            point,
+            a,
+            b,
+            classes="twins-bond",
+            data=(("data-twins", f"{a}-{b}"),),
+            paint=(("stroke", TWINS), ("stroke-width", "2.5")),
+        )
+    seen: dict[str, int] = {}
+    for flock in extras.get("birds") or ():
+        province = str(flock.get("province"))
+        at = point(province)
+        if at is None:
+            continue
+        n = seen.get(province, 0)
+        seen[province] = n + 1
+        x, y = at[0] - 13 - 5 * n, at[1] + 10
+        power = str(flock.get("power"))
+        shapes.append(
+            Shape(
+                "path",
+                (("d", _bird(x, y)),),
+                classes=f"flock power-{power}" + (" carrying" if flock.get("carrying") else ""),
+                data=(("data-flock", province), ("data-power", power)),
+                paint=(
+                    ("fill", "none"),
+                    ("stroke", colour_of(power)),
+                    ("stroke-width", "2.5"),
+                    ("stroke-linecap", "round"),
+                    ("stroke-linejoin", "round"),
+                ),
+            )
+        )
+    tardis = (extras.get("tardis") or {}).get("province")
+    at = point(tardis) if isinstance(tardis, str) else None
+    if isinstance(tardis, str) and at is not None:
+        # Below and right of the province's unit: it shares the province with one.
+        x, y = at[0] + 12, at[1] + 10
+        shapes.append(
+            Shape(
+                "rect",
+                (
+                    ("x", number(x - 6)),
+                    ("y", number(y - 8)),
+                    ("width", "12"),
+                    ("height", "16"),
+                    ("rx", "1.5"),
+                ),
+                classes="tardis",
+                data=(("data-tardis", tardis),),
+                paint=(("fill", TARDIS), ("stroke", "#ffffff"), ("stroke-width", "1.2")),
+                letter=Letter("T", x, y),
+            )
+        )
+    return shapes
+
+
+def _line(
+    point: Placer,
+    a: str,
+    b: str,
+    *,
+    classes: str,
+    data: tuple[tuple[str, str], ...],
+    paint: tuple[tuple[str, str], ...],
+) -> list[Shape]:
+    """A line from ``a``'s point to ``b``'s (none where either is off the map)."""
+    start, end = point(a), point(b)
+    if start is None or end is None:
+        return []
+    geometry = (
+        ("x1", number(start[0])),
+        ("y1", number(start[1])),
+        ("x2", number(end[0])),
+        ("y2", number(end[1])),
+    )
+    return [Shape("line", geometry, classes=classes, data=data, paint=paint, grouped=False)]
+
+
+def _link_shown(extras: Mapping[str, Any], phase_code: str) -> list[tuple[str, str]]:
+    """The hyperspace link in force in the phase ``phase_code`` (``F1901M``), if any."""
+    now = (extras.get("hyperspace") or {}).get("now") or {}
+    link = now.get("link")
+    if not link or now.get("season") != phase_code[:5]:
+        return []
+    return [(str(link[0]), str(link[1]))]
+
+
+def _hexagon(x: float, y: float, r: float) -> str:
+    return " ".join(
+        f"{number(x + r * c)},{number(y + r * s)}"
+        for c, s in ((1, 0), (0.5, 0.866), (-0.5, 0.866), (-1, 0), (-0.5, -0.866), (0.5, -0.866))
+    )
+
+
+def _bird(x: float, y: float) -> str:
+    """A flock of birds: two wings in a shallow "m", 12 units wide."""
+    return (
+        f"M{number(x - 6)},{number(y - 1)} Q{number(x - 3)},{number(y - 5)} "
+        f"{number(x)},{number(y)} Q{number(x + 3)},{number(y - 5)} {number(x + 6)},{number(y - 1)}"
+    )
+
+
+def _twin_bonds(extras: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The provinces of each pair of Siamese twins (``extras.twins``: power -> two
+    locations)."""
+    out = []
+    for pair in (extras.get("twins") or {}).values():
+        if isinstance(pair, (list, tuple)) and len(pair) == 2:
+            out.append((str(pair[0]).split("/")[0], str(pair[1]).split("/")[0]))
+    return out
+
+
+def _diamond(x: float, y: float, r: float) -> str:
+    return (
+        f"{number(x)},{number(y - r)} {number(x + r)},{number(y)} "
+        f"{number(x)},{number(y + r)} {number(x - r)},{number(y)}"
+    )
