@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from adjudicator.variants import find_variant
 from games.models import Game
 from games.terms import REMINDER_HOURS_MAX
-from games.wording import POWER_NAMES
+from games.wording import power_word
 from variants.registry import offered
 
 
@@ -35,7 +35,8 @@ def time_zones() -> list[str]:
 
 
 def _power_name(power: str) -> Any:
-    return POWER_NAMES.get(power, power.capitalize())
+    name = power_word(power)
+    return name if name is not None else power.capitalize()
 
 
 def _powers_by_variant() -> list[tuple[str, Any]]:

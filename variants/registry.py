@@ -10,6 +10,7 @@ variant touches ``adjudicator/variants/<id>/`` and ``variants/<id>/``, and this 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
@@ -21,7 +22,14 @@ from adjudicator.board import thaw
 from adjudicator.variants import VARIANTS, Variant
 from core.errors import ApplicationError
 from variants import highlander, kapitalisten, multiple_void, rather_silly, standard
-from variants.site import FALLBACK_LANGUAGE, PhaseWords, SiteVariant, VariantOptionsForm
+from variants.site import (
+    FALLBACK_LANGUAGE,
+    PhaseWords,
+    SiteVariant,
+    VariantOptionsForm,
+    VariantWords,
+    merged_words,
+)
 
 __all__ = [
     "FALLBACK_LANGUAGE",
@@ -30,12 +38,14 @@ __all__ = [
     "PhaseWords",
     "SiteVariant",
     "VariantOptionsForm",
+    "VariantWords",
     "offered",
     "option_forms",
     "options_checked",
     "options_form",
     "phase_words",
     "site_variant",
+    "words",
 ]
 
 #: Every variant's site module.
@@ -127,3 +137,10 @@ def phase_words(kind: str) -> PhaseWords | None:
     """How players name the phase kind written ``kind``, if a variant says; None for
     the core's kinds (a season, a year and "movement") and for kinds with no words."""
     return _PHASE_WORDS.get(kind)
+
+
+@functools.cache
+def words() -> VariantWords:
+    """Every variant's own words in one (``games.wording`` says the core's and asks these
+    for the rest). The sentences are lazy: they take the reader's language when said."""
+    return merged_words(v.words for v in SITE_VARIANTS)

@@ -10,6 +10,7 @@ from django import template
 from django.utils.translation import gettext as _
 
 from games import wording
+from variants.registry import words as variant_words
 
 register = template.Library()
 
@@ -185,23 +186,9 @@ def winner_names(winner: str | None) -> str:
 
 @register.filter
 def marked_units(extras: Mapping[str, Any] | None, power: str | None) -> list[dict[str, str]]:
-    """``{{ state.phase.extras|marked_units:state.me.power }}``: Rather Silly's special
-    armies and devil units of ``power``, as ``{"what", "where"}`` in the reader's words."""
-    if not extras or not power:
+    """``{{ state.phase.extras|marked_units:state.me.power }}``: the marks a variant puts on
+    ``power``'s units (special armies, say), as ``{"what", "where"}`` in the reader's words."""
+    marks = variant_words().unit_marks
+    if not extras or not power or marks is None:
         return []
-    out = []
-    prefix = f"{power} "
-    for key, kind in sorted((extras.get("kinds") or {}).items()):
-        if key.startswith(prefix):
-            out.append(
-                {"what": str(wording.SPECIAL_KINDS.get(kind, kind)), "where": key[len(prefix) :]}
-            )
-    for key, left in sorted((extras.get("devils") or {}).items()):
-        if key.startswith(prefix):
-            out.append(
-                {
-                    "what": _("devil unit (%(n)s seasons left)") % {"n": left},
-                    "where": key[len(prefix) :],
-                }
-            )
-    return out
+    return marks(extras, power)

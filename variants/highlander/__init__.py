@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from variants.highlander.words import WORDS
 from variants.site import PhaseWords, VariantOptionsForm, site_entry
 
 SITE = site_entry(
@@ -28,6 +29,7 @@ SITE = site_entry(
             pgettext_lazy("phase", "Placement of units"), _("Placement of units (%(n)s)")
         ),
     },
+    words=WORDS,
 )
 
 

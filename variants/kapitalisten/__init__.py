@@ -16,6 +16,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from variants.kapitalisten.words import WORDS
 from variants.site import (
     ExclusionWords,
     FormingWords,
@@ -73,6 +74,7 @@ SITE = site_entry(
         "nmr_policy": "replacement",
         "exclude_after": None,
     },
+    words=WORDS,
 )
 
 

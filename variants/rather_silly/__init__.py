@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from variants.rather_silly.words import WORDS
 from variants.site import PhaseWords, SeatWords, VariantOptionsForm, site_entry
 
 #: The llamas' winter for a role seat: no herds, a vote.
@@ -118,6 +119,7 @@ SITE = site_entry(
         )
     },
     seat_words=SEAT_WORDS,
+    words=WORDS,
 )
 
 
