@@ -23,7 +23,7 @@ def power_name(power: str) -> str:
 
 @register.filter
 def variant_name(variant_id: str) -> str:
-    """``{{ game.variant|variant_name }}``: Multiple Void, not multiple_void."""
+    """``{{ game.variant|variant_name }}``: the variant's name, not its id."""
     from adjudicator.variants import VARIANTS
 
     variant = VARIANTS.get(variant_id)
@@ -71,7 +71,7 @@ def _exclusion(variant_id: str) -> Any:
 @register.filter
 def exclusion_note(note: Mapping[str, Any], variant_id: str) -> str:
     """``{{ note|exclusion_note:game.variant }}``: an ``excluded`` note in the variant's
-    own words where its seats are no powers (Kapitalisten's investors); "" where the
+    own words where its seats are no powers; "" where the
     variant words it as a power's (the template's words then)."""
     words = _exclusion(variant_id)
     if words is None:
@@ -85,7 +85,7 @@ def exclusion_note(note: Mapping[str, Any], variant_id: str) -> str:
 @register.filter
 def default_means(code: str) -> str:
     """``{{ code|default_means }}``: what a question's default means (a question code
-    without parameters, such as ``superbrain_nobody_right``) in the reader's language."""
+    without parameters, a default's) in the reader's language."""
     # Such a sentence has no parameters, so no map's names are needed.
     return wording.question_sentence(str(code), {}, "standard")
 
@@ -93,7 +93,8 @@ def default_means(code: str) -> str:
 @register.filter
 def disorder_tag(variant_id: str) -> str:
     """``{{ game.variant|disorder_tag }}``: the tag of a seat nobody plays since its
-    player was excluded: "civil disorder", or the variant's word (an investor: "excluded")."""
+    player was excluded: "civil disorder", or the variant's word where seats are no powers
+    ("excluded")."""
     words = _exclusion(variant_id)
     return str(words.tag) if words is not None else _("civil disorder")
 
