@@ -47,9 +47,8 @@ ALLOWED: dict[str, str] = {
     "terms.py": "lifecycle: a twin-board duel's refusal names the variant that has one",
     # Player-facing text whose wording must stay unchanged in English and German
     # (issue 36: a refactoring): the lead decides whether to reword.
-    "forms.py": "the practice games' help text names the variants bots play",
-    "api/press.py": "the API's description of a signature names the variant",
-    "api/mine.py": "the API's description of the powers a seat orders names the variant",
+    "forms.py": "the practice games' help text names the variants bots play (bots, above "
+    "games, knows them), and the set-up deadline's names a nomination: both translated",
 }
 
 
