@@ -266,13 +266,6 @@ _CONVOY_NOT_MATCHED = _("%(army)s was not ordered to move to %(dest)s")
 _THE_CONVOY = _("the convoy")
 
 
-def currency_name(currency: str) -> str:
-    """A currency as a sum of it is read, in the reader's language (``rouble`` ->
-    ``roubles`` / ``Rubel``): the variant that trades it names it."""
-    name = variant_words().currencies.get(currency)
-    return str(name) if name is not None else currency
-
-
 #: The names seats play under in the game being shown (pseudonyms, where a variant's
 #: players choose them), by seat id: set around one game's page by :func:`seat_names`,
 #: empty elsewhere.

@@ -24,6 +24,10 @@ from core.errors import ApplicationError
 from variants import highlander, kapitalisten, multiple_void, rather_silly, standard
 from variants.site import (
     FALLBACK_LANGUAGE,
+    PANEL_SLOTS,
+    Page,
+    Panel,
+    PanelInput,
     PhaseWords,
     SiteVariant,
     VariantOptionsForm,
@@ -34,7 +38,11 @@ from variants.site import (
 __all__ = [
     "FALLBACK_LANGUAGE",
     "HELD_BACK",
+    "PANEL_SLOTS",
     "SITE_VARIANTS",
+    "Page",
+    "Panel",
+    "PanelInput",
     "PhaseWords",
     "SiteVariant",
     "VariantOptionsForm",
@@ -43,6 +51,7 @@ __all__ = [
     "option_forms",
     "options_checked",
     "options_form",
+    "page_names",
     "phase_words",
     "site_variant",
     "words",
@@ -144,3 +153,9 @@ def words() -> VariantWords:
     """Every variant's own words in one (``games.wording`` says the core's and asks these
     for the rest). The sentences are lazy: they take the reader's language when said."""
     return merged_words(v.words for v in SITE_VARIANTS)
+
+
+def page_names() -> list[str]:
+    """The names of every variant's own pages of a game, each once (two variants may
+    have a page of the same name: the game's variant answers it)."""
+    return sorted({name for v in SITE_VARIANTS for name in v.pages})

@@ -157,28 +157,6 @@ def grouped(value: Any) -> str:
 
 
 @register.filter
-def kj(cents: Any) -> str:
-    """``{{ 12345|kj }}``: 123.45, an amount of Kujambel kept in hundredths."""
-    from games.selectors.exchange import kj as words
-
-    try:
-        return words(int(cents))
-    except (TypeError, ValueError):
-        return ""
-
-
-@register.filter
-def times_rate(units: Any, rate_cents: Any) -> str:
-    """``{{ held|times_rate:n.rate_cents }}``: what ``units`` of a currency are worth, in Kj."""
-    from games.selectors.exchange import kj as words
-
-    try:
-        return words(int(units) * int(rate_cents))
-    except (TypeError, ValueError):
-        return ""
-
-
-@register.filter
 def winner_names(winner: str | None) -> str:
     """``{{ game.winner|winner_names }}``: the winner, or the winners of a shared victory
     (kept joined by ","), each named as :func:`power_name` names them."""

@@ -80,4 +80,3 @@ def test_a_seat_a_variant_names_reads_in_its_words() -> None:
             site_variant("rather_silly").words.power_names["borg"]
         )
         assert wording.power_name("unknown-3") == "Unknown-3"
-        assert wording.currency_name("rouble") == "Rubel"

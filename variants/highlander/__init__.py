@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from variants.highlander.panels import panels
 from variants.highlander.words import WORDS
 from variants.site import PhaseWords, VariantOptionsForm, site_entry
 
@@ -30,6 +31,8 @@ SITE = site_entry(
         ),
     },
     words=WORDS,
+    panels=panels,
+    script="js/variants/highlander.js",
 )
 
 

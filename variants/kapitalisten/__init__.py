@@ -16,6 +16,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from variants.kapitalisten.panels import exchange_page, panels
 from variants.kapitalisten.words import WORDS
 from variants.site import (
     ExclusionWords,
@@ -57,6 +58,7 @@ SITE = site_entry(
         ),
         tag=pgettext_lazy("investor", "excluded"),
     ),
+    seats_heading=_("Investors"),
     forming=FormingWords(
         seats=_(
             "Investors own no nation: each plays under the pseudonym chosen on joining, and "
@@ -75,6 +77,8 @@ SITE = site_entry(
         "exclude_after": None,
     },
     words=WORDS,
+    panels=panels,
+    pages={"exchange": exchange_page},
 )
 
 

@@ -1,6 +1,6 @@
 """Kapitalisten's own words: its investors' seats, the sentences of the exchange's reasons
-and of an exchange order that cannot be read, and its currencies. ``games.wording``
-merges them with the core's through ``variants.registry.words``."""
+and of an exchange order that cannot be read. ``games.wording`` merges them with the
+core's through ``variants.registry.words``."""
 
 from __future__ import annotations
 
@@ -53,18 +53,6 @@ PROBLEMS: dict[str, Promise] = {
 #: Control of a nation nobody else holds any of its currency: no "against".
 _CONTROLLED_ALONE = _("%(nation)s is controlled by %(investor)s with %(units)s")
 
-#: Its currencies (``adjudicator.variants.kapitalisten.exchange.CURRENCIES``), as a sum of
-#: them is read: "3,120 roubles".
-CURRENCY_NAMES: dict[str, Promise] = {
-    "crown": _("crowns"),
-    "pound": _("pounds"),
-    "franc": _("francs"),
-    "mark": _("marks"),
-    "lira": _("lire"),
-    "rouble": _("roubles"),
-    "piastre": _("piastres"),
-}
-
 WORDS = VariantWords(
     reasons=REASONS,
     problems=PROBLEMS,
@@ -72,5 +60,4 @@ WORDS = VariantWords(
     # is not known: "Investor 3".
     numbered_seats={"investor": _("Investor %(n)s")},
     reasons_without={"nation_controlled": {"second": _CONTROLLED_ALONE}},
-    currencies=CURRENCY_NAMES,
 )

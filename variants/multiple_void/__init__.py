@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from variants.multiple_void.panels import panels
 from variants.multiple_void.words import WORDS
 from variants.site import PhaseWords, VariantOptionsForm, site_entry
 
@@ -26,6 +27,8 @@ SITE = site_entry(
         )
     },
     words=WORDS,
+    panels=panels,
+    script="js/variants/multiple_void.js",
 )
 
 

@@ -59,6 +59,7 @@ from adjudicator.variants.kapitalisten.exchange import (
     Shortfall,
     Side,
     Trade,
+    amount_text,
     control,
     rate_after_winter,
     trade,
@@ -504,7 +505,7 @@ class Kapitalisten(Variant):
                                 {
                                     "nation": nation,
                                     "change": f"{change:+d}",
-                                    "rate": _kj(rates[nation]),
+                                    "rate": amount_text(rates[nation]),
                                 }
                             ),
                         )
@@ -588,10 +589,6 @@ def _ids_with_investors(of_map: IdSets, investors: tuple[str, ...]) -> IdSets:
     return made
 
 
-def _kj(cents: int) -> str:
-    return f"{cents // 100}.{cents % 100:02d}"
-
-
 def _kj_fraction(value: Any) -> str:
     hundredths = round(value * 100)
     return f"{hundredths // 100}.{hundredths % 100:02d}"
@@ -606,7 +603,7 @@ def _settled_result(s: Settled, order: ExchangeOrder) -> OrderResult:
         "nation": s.trade.nation,
         "done": str(s.done),
         "asked": str(s.trade.units),
-        "rate": _kj(s.rate),
+        "rate": amount_text(s.rate),
     }
     if s.shortfall is Shortfall.WORTHLESS:
         return OrderResult(s.investor, order, Outcome.VOID, WORTHLESS, FrozenMap(params))
