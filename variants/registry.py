@@ -53,6 +53,7 @@ __all__ = [
     "options_form",
     "page_names",
     "phase_words",
+    "site_side",
     "site_variant",
     "words",
 ]
@@ -83,6 +84,19 @@ def offered() -> list[Variant]:
     """The adjudicator's variants the site offers players, in the registry's order:
     every one but those :data:`HELD_BACK`."""
     return [v for vid, v in VARIANTS.items() if vid not in HELD_BACK]
+
+
+#: The site side of a variant that has no site module (one a test made up): every field
+#: at its default.
+_BARE = SiteVariant(id="", name="", summary="", players=(0, 0), rules_template_base="")
+
+
+def site_side(variant_id: str) -> SiteVariant:
+    """What the site does for an adjudicator variant (:func:`site_variant`); for a variant
+    with no site module (one a test made up), the defaults: no duels, no host's word on
+    who has left, no exclusion by the rules."""
+    module = _MODULES.get(variant_id)
+    return module.SITE if module is not None else _BARE  # type: ignore[no-any-return]
 
 
 def site_variant(variant_id: str) -> SiteVariant:

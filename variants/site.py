@@ -242,6 +242,17 @@ class SiteVariant:
     #: The variant's script on the game page (``static/js/variants/<id>.js``), or None.
     script: str | None = None
 
+    # -- what the host does for the rules (moved here from the adjudicator's Variant,
+    # which resolves a phase without them) --
+    #: Two games of it can be played as a twin-board duel (Highlander, rule 7).
+    duel_boards: bool = False
+    #: Its rules read who has left from the host (``extras.absent``: the seats nobody
+    #: plays, Kapitalisten's rule 3.3.3): the host lists them as each phase is resolved.
+    reads_absent: bool = False
+    #: Reason codes of results by which the variant's own rules exclude a seat's player
+    #: (Kapitalisten: three turns without exchange orders): the host takes the seat away.
+    excluding_reasons: frozenset[str] = frozenset()
+
     def seat_help(self, seat: str, kind: str) -> tuple[str, str]:
         """What the page tells ``seat`` in a phase of kind ``kind``: its order syntax and
         what an empty list means, each "" where the page's own words for a power serve."""

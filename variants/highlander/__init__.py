@@ -33,6 +33,8 @@ SITE = site_entry(
     words=WORDS,
     panels=panels,
     script="js/variants/highlander.js",
+    # Rule 7: two games can be played as a twin-board duel (adjudicator's highlander.duel).
+    duel_boards=True,
 )
 
 

@@ -42,6 +42,9 @@ SITE = site_entry(
     },
     pseudonyms=True,
     strict_orders=True,
+    # Rule 3.3.3: who has left is the host's to say; 3.3.1 excludes by its own count.
+    reads_absent=True,
+    excluding_reasons=frozenset({"investor_excluded"}),
     # An investor commands no nation: excluded, she is neither a power nor in civil
     # disorder; her seat keeps selling and no longer counts for control (rules 3.3.1-4).
     exclusion=ExclusionWords(
