@@ -9,6 +9,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+from django.utils import translation
+
+from core.errors import ApplicationError
+from games.terms import GameTerms
+
 GAMES = Path(__file__).resolve().parents[2] / "games"
 
 #: The variants' ids and the words only one variant says.
@@ -35,9 +41,6 @@ ALLOWED: dict[str, str] = {
     "services/press.py": "notes: the services' note-writing lines",
     "services/resolving.py": "notes and lifecycle: the services' note-writing lines",
     "services/rulings.py": "notes: the services' note-writing lines",
-    # "lifecycle" edits these beside adjudicator/ as this test is written.
-    "positions.py": "lifecycle: comments on a variant's seats and secrets",
-    "terms.py": "lifecycle: a twin-board duel's refusal names the variant that has one",
     # Player-facing text whose wording must stay unchanged in English and German
     # (issue 36: a refactoring): the lead decides whether to reword.
     "forms.py": "the practice games' help text names the variants bots play (bots, above "
@@ -73,3 +76,20 @@ def test_every_allowed_file_still_names_a_variant() -> None:
         or not VARIANT_WORDS.search((GAMES / where).read_text(encoding="utf-8"))
     ]
     assert clean == [], "remove these from ALLOWED: they are gone or name no variant now"
+
+
+@pytest.mark.parametrize(
+    ("language", "refusal"),
+    [
+        ("en", "Only Highlander games can be played as twin-board duels."),
+        ("de", "Nur Highlander-Partien können als Duell auf zwei Brettern gespielt werden."),
+    ],
+)
+def test_a_duel_of_a_variant_without_one_is_refused_naming_the_variants_that_have_one(
+    language: str, refusal: str
+) -> None:
+    # The variants with twin-board duels are the registry's (SiteVariant.duel_boards), no
+    # longer a name in games/terms.py: the refusal reads as it did.
+    with translation.override(language), pytest.raises(ApplicationError) as refused:
+        GameTerms(variant_id="standard", duel=True).checked()
+    assert refused.value.message == refusal
