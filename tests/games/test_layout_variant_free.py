@@ -13,6 +13,7 @@ import pytest
 from django.utils import translation
 
 from core.errors import ApplicationError
+from games.forms import GameCreateForm
 from games.terms import GameTerms
 
 GAMES = Path(__file__).resolve().parents[2] / "games"
@@ -43,8 +44,8 @@ ALLOWED: dict[str, str] = {
     "services/rulings.py": "notes: the services' note-writing lines",
     # Player-facing text whose wording must stay unchanged in English and German
     # (issue 36: a refactoring): the lead decides whether to reword.
-    "forms.py": "the practice games' help text names the variants bots play (bots, above "
-    "games, knows them), and the set-up deadline's names a nomination: both translated",
+    "forms.py": "the set-up deadline's help names a nomination (a translated text: the lead "
+    "decides whether to reword it)",
 }
 
 
@@ -93,3 +94,18 @@ def test_a_duel_of_a_variant_without_one_is_refused_naming_the_variants_that_hav
     with translation.override(language), pytest.raises(ApplicationError) as refused:
         GameTerms(variant_id="standard", duel=True).checked()
     assert refused.value.message == refusal
+
+
+@pytest.mark.parametrize(
+    ("language", "names"),
+    [
+        ("en", "you are ready. Standard, Highlander and Multiple Void."),
+        ("de", "sobald du bereit bist. Standard, Highlander und Multiple Void."),
+    ],
+)
+def test_the_practice_help_names_the_variants_the_bots_know(language: str, names: str) -> None:
+    # The bots' variants come from bots.knows_variant and the registry, no longer from a
+    # list in games/forms.py: the help reads as it did.
+    with translation.override(language):
+        help_text = str(GameCreateForm.base_fields["practice_bots"].help_text)
+    assert help_text.endswith(names)
