@@ -10,7 +10,6 @@ variant touches ``adjudicator/variants/<id>/`` and ``variants/<id>/``, and this 
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
@@ -162,11 +161,27 @@ def phase_words(kind: str) -> PhaseWords | None:
     return _PHASE_WORDS.get(kind)
 
 
-@functools.cache
+#: The last merge of the variants' words, with the entries it was made of.
+_merged_words: tuple[tuple[SiteVariant, ...], VariantWords] | None = None
+
+
 def words() -> VariantWords:
     """Every variant's own words in one (``games.wording`` says the core's and asks these
-    for the rest). The sentences are lazy: they take the reader's language when said."""
-    return merged_words(v.words for v in SITE_VARIANTS)
+    for the rest). The sentences are lazy: they take the reader's language when said.
+
+    Merged again only when the site modules' entries change (a test's made-up variant):
+    a result's sentence asks here for every code."""
+    global _merged_words
+    sites = tuple(m.SITE for m in _MODULES.values())
+    if _merged_words is None or not _same(_merged_words[0], sites):
+        _merged_words = (sites, merged_words(v.words for v in sites))
+    return _merged_words[1]
+
+
+def _same(old: tuple[SiteVariant, ...], new: tuple[SiteVariant, ...]) -> bool:
+    # By identity: entries are frozen, and comparing their words' mappings would cost
+    # what the merge saves.
+    return len(old) == len(new) and all(a is b for a, b in zip(old, new, strict=True))
 
 
 def page_names() -> list[str]:

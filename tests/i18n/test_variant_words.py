@@ -4,8 +4,10 @@ own package and a new variant never edits games/."""
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import pkgutil
+from types import SimpleNamespace
 
 import pytest
 from django.utils import translation
@@ -13,7 +15,8 @@ from django.utils import translation
 from adjudicator.variants import VARIANTS, shipped_reasons
 from adjudicator.variants.base import Question
 from games import wording
-from variants.registry import SITE_VARIANTS, site_variant, words
+from variants import registry
+from variants.registry import SITE_VARIANTS, VariantWords, site_variant, words
 
 
 def _declared_by(variant_id: str) -> set[str]:
@@ -80,3 +83,27 @@ def test_a_seat_a_variant_names_reads_in_its_words() -> None:
             site_variant("rather_silly").words.power_names["borg"]
         )
         assert wording.power_name("unknown-3") == "Unknown-3"
+
+
+def test_a_made_up_variants_words_are_said_without_touching_games(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A variant of a test's own, added as its site module would be (variants/<id>/ and the
+    # registry's list): its reason, its problem and its seat are said by games.wording.
+    own = VariantWords(
+        power_names={"storm": "The Storm"},
+        reasons={"storm_sank": "a storm sank %(unit)s"},
+        problems={"storm_shape": "a storm's order reads: storm nth"},
+    )
+    site = dataclasses.replace(site_variant("standard"), id="made_up", words=own)
+    monkeypatch.setitem(registry._MODULES, "made_up", SimpleNamespace(SITE=site))
+    with translation.override("en"):
+        assert wording.result_sentence("storm_sank", {"unit": "F nth"}, "standard") == (
+            "a storm sank F North Sea"
+        )
+        assert wording.result_sentence("unreadable", {"problem": "storm_shape"}, "standard") == (
+            "a storm's order reads: storm nth"
+        )
+        assert wording.power_name("storm") == "The Storm"
+    monkeypatch.undo()
+    assert wording.result_sentence("storm_sank", {"unit": "F nth"}, "standard") is None
