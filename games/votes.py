@@ -32,6 +32,7 @@ from django.utils.translation import gettext as _
 from adjudicator import find_variant
 from games.links import link_rule
 from games.models import Game, GamePhase, ModeratorAction, Seat, Vote
+from games.notes import note
 
 #: Why an app refuses a kind of vote on a game, or None: ``(game, kind) -> reason``.
 VoteRefusal = Callable[[Game, str], "str | None"]
@@ -108,8 +109,8 @@ def votes_lapsed(phase: GamePhase) -> list[dict[str, Any]]:
     kinds = set(phase.votes.filter(accept=True).values_list("kind", flat=True))
     notes: list[dict[str, Any]] = []
     if Vote.Kind.DRAW in kinds:
-        notes.append({"kind": "draw_lapsed"})
+        notes.append(note("draw_lapsed"))
     for kind in (Vote.Kind.CANCEL, Vote.Kind.PAUSE, Vote.Kind.RESUME):
         if kind in kinds:
-            notes.append({"kind": "vote_lapsed", "vote": kind.value})
+            notes.append(note("vote_lapsed", vote=kind.value))
     return notes

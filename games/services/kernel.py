@@ -18,7 +18,7 @@ from core.errors import ApplicationError, NoSuchPhase, NotSeated, PhaseOver
 from core.live import game_changed_publish
 from core.names import name_key
 from core.queue import after_commit, task_after_commit
-from games import events, visibility
+from games import events, notes, visibility
 from games.models import Game, GameMaster, GamePhase, Seat
 from games.pictures import phase_label
 from games.positions import phase_position, phase_seed, powers_to_order, powers_welcome
@@ -32,6 +32,17 @@ def bump(game: Game) -> None:
     """Count a change watchers should see, and tell them once the transaction commits."""
     game.version = Game.objects.version_bump(game.pk)
     after_commit(game_changed_publish, game_id=game.pk, version=game.version)
+
+
+def phase_note(phase: GamePhase, kind: str, **params: Any) -> None:
+    """Add a note of ``kind`` to the phase's history (the caller saves the phase): the
+    kind and its parameters are declared in games.notes, so every note the history holds
+    has words in each language.
+
+    Raises:
+        ValueError: for a kind not declared, or parameters not the kind's.
+    """
+    phase.notes = [*phase.notes, notes.note(kind, **params)]
 
 
 def game_locked(game_id: int) -> Game:
@@ -285,9 +296,10 @@ def tell_missed(
 
 def everyone_ready(game: Game, phase: GamePhase) -> bool:
     """Has every power with orders to give in ``phase`` said it is ready, and every seat
-    someone plays that may give orders there without owing any (Rather Silly's roles)?
-    Without the latter, the llamas' winter ended as soon as the great powers were ready,
-    the roles still voting, and the ready marks they sent for it landed on the spring."""
+    someone plays that may give orders there without owing any
+    (``Variant.orders_welcome``)? Without the latter, a variant's winter of set-up ended as
+    soon as the great powers were ready, the seats without duties still voting, and the
+    ready marks they sent for it landed on the spring."""
     position = phase_position(phase)
     variant = find_variant(game.variant)
     needed = powers_to_order(position, variant)

@@ -10,6 +10,7 @@ from adjudicator import Position, resolve
 from adjudicator.io import position_to_json
 from adjudicator.variants import Variant
 from games.models import Game, GamePhase, PhaseDuty, Seat
+from games.notes import note
 from games.positions import (
     givers,
     phase_position,
@@ -18,7 +19,7 @@ from games.positions import (
     with_absent,
     with_decisions,
 )
-from games.services.kernel import seat_exclude, tell_missed
+from games.services.kernel import phase_note, seat_exclude, tell_missed
 from games.votes import votes_lapsed
 from variants.registry import site_side
 
@@ -33,8 +34,8 @@ def board_resolve(game: Game, phase: GamePhase, variant: Variant, now: Any) -> P
     before is not executed. Opening the next phase (or ending the game) is the caller's.
     """
     seats = {s.power: s for s in game.seats.select_for_update()}
-    # Who has left, as the variant reads it (Kapitalisten); kept with the phase, so that a
-    # ruling replays the phase as it was played.
+    # Who has left, as the variant reads it (``SiteVariant.reads_absent``); kept with the
+    # phase, so that a ruling replays the phase as it was played.
     played = with_absent(phase_position(phase), variant, seats)
     if "absent" in played.extras:
         phase.position = position_to_json(played)
@@ -50,8 +51,9 @@ def board_resolve(game: Game, phase: GamePhase, variant: Variant, now: Any) -> P
     due = powers_awaited(position, variant)
     giver = givers(position, variant, seats)
     # Each seat's duty: the powers whose orders the phase waits for that it gives (its
-    # own in most variants; a Kapitalisten investor, the nations he controls, never his
-    # exchange orders). A power nobody gives (a nation in civil disorder) is no one's miss.
+    # own in most variants; where seats are no powers, the nations a seat controls, never
+    # its trades: ``Variant.orders_awaited``). A power nobody gives (a nation in civil
+    # disorder) is no one's miss.
     duties: dict[str, list[str]] = {}
     for power in sorted(due):
         if power in giver:
@@ -78,15 +80,15 @@ def board_resolve(game: Game, phase: GamePhase, variant: Variant, now: Any) -> P
         if missed:
             seat.missed_phases += 1
             seat.consecutive_misses += 1
-            note: dict[str, Any] = {"kind": "missed", "power": seat_power}
             if unanswered != [seat_power]:
-                note["powers"] = unanswered
-            notes.append(note)
+                notes.append(note("missed", power=seat_power, powers=unanswered))
+            else:
+                notes.append(note("missed", power=seat_power))
             limit = game.exclude_after
             if limit and seat.consecutive_misses >= limit and seat.user_id is not None:
                 # Excluded after too many misses in a row; announced with the results.
                 seat_exclude(seat)  # saves the seat, its counts with it
-                notes.append({"kind": "excluded", "power": seat_power, "misses": limit})
+                notes.append(note("excluded", power=seat_power, misses=limit))
                 duty.excluded = True
                 continue
         else:
@@ -104,7 +106,8 @@ def board_resolve(game: Game, phase: GamePhase, variant: Variant, now: Any) -> P
     phase.position_after = position_to_json(after)
     phase.status = GamePhase.Status.RESOLVED
     phase.resolved_at = now
-    phase.notes = [*phase.notes, *notes]
+    for each in notes:
+        phase_note(phase, **each)
     phase.save()
     tell_missed(game, phase, [n["power"] for n in notes if n["kind"] == "missed"], "missed")
     if not after.phase.is_setup:
@@ -130,7 +133,5 @@ def _excluded_by_rules(
             continue
         seat_exclude(seat)
         PhaseDuty.objects.filter(phase=phase, seat=seat).update(excluded=True)
-        notes.append(
-            {"kind": "excluded", "power": r.power, "misses": int(r.params.get("turns", 3))}
-        )
+        notes.append(note("excluded", power=r.power, misses=int(r.params.get("turns", 3))))
     return notes

@@ -16,6 +16,7 @@ from adjudicator import Position, PositionError, find_variant, resolve
 from adjudicator.io import position_from_json, position_to_json
 from core.errors import ApplicationError
 from games.models import Game, GamePhase, ModeratorAction, OrderSet, Ruling
+from games.notes import note
 from games.positions import game_end, phase_position, result_rows
 from games.services.kernel import bump, game_finish, phase_open
 from games.services.moderation import (
@@ -149,7 +150,7 @@ def ruling_apply(
         corrected,
         ruling,
         now,
-        notes=[{"kind": "ruling", "ruling": ruling.pk, "reason": reason}],
+        notes=[note("ruling", ruling=ruling.pk, reason=reason)],
     )
     current = corrected
     game_over = game_end(variant, current, last_year=game.last_year)
@@ -160,7 +161,7 @@ def ruling_apply(
         stored = orders_as_adjudicated(old)
         kept = (old.position or {}).get("extras") or {}
         if "absent" in kept:
-            # Who had left when it was played (Kapitalisten), as it was played.
+            # Who had left when it was played (``SiteVariant.reads_absent``), as it was played.
             current = current.with_changes(extras={**current.extras, "absent": kept["absent"]})
         resolution = resolve(current, stored, seed=old.seed, variant=variant)
         _copy_resolved(
