@@ -1,6 +1,6 @@
 """The rules of linked boards, by kind: games adjudicates linked boards together
 (services.links); what a kind of link means is its :class:`LinkRule`, registered by the app
-that knows it (tournaments registers the Highlander duel in its ``AppConfig.ready()``).
+that knows it (tournaments registers its twin-board duel in its ``AppConfig.ready()``).
 Nothing registers at import time."""
 
 from __future__ import annotations
