@@ -5,7 +5,8 @@ Three ways to show it, one markup:
 
 - ``PAGE``: the game page's board (``id="board"``, layers with ids), drawn whole at first
   paint; ``static/js/board/draw.js`` redraws its units and orders layers live with the
-  same markup (a browser test compares the two).
+  same markup (a browser test compares the two), and puts in the variant's layer as
+  :func:`layer_markup` draws it (the phase state's ``layer``).
 - ``STILL``: a board among several on one page (the duel page): no ids.
 - ``PICTURE``: a standalone SVG to download or rasterise, its colours and fonts carried as
   presentation attributes (no stylesheet) so it looks the same in a browser, an image
@@ -646,6 +647,22 @@ def board_svg(
         + "".join(board.parts)
         + "</svg>"
     )
+
+
+def layer_markup(*, map_id: str, position: SeenPosition) -> str:
+    """The variant's layer of ``position`` as the page's board draws it (the children of
+    its ``<g class="creatures">``): the page and its replay put it in as drawn here.
+
+    Raises:
+        TypeError: ``position`` is not a :class:`SeenPosition`.
+    """
+    if not isinstance(position, SeenPosition):
+        raise TypeError(f"layer_markup draws a SeenPosition, not a {type(position).__name__}")
+    drawn = position.position
+    board = _Drawing(map_id, Mode.PAGE)
+    layers = site_variant(_variant_of(drawn, map_id)).layers
+    shapes = layers(drawn.get("extras") or {}, str(drawn.get("phase") or ""), board.point)
+    return "".join(board.shape(shape) for shape in shapes)
 
 
 def _variant_of(position: Mapping[str, Any], map_id: str) -> str:

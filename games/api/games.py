@@ -198,6 +198,11 @@ class PhaseStateSerializer(serializers.Serializer):  # type: ignore[type-arg]
         "(never who voted, nor how).",
     )
     extras = serializers.DictField()
+    layer = serializers.CharField(
+        help_text="The variant's layer of the board (its creatures and links), as SVG markup "
+        "drawn by the server for this viewer: the children of the board's "
+        '<g class="creatures">, empty where the variant draws none.'
+    )
     setup = serializers.BooleanField()
     progress = ProgressSerializer(allow_null=True)
     superseded_by = serializers.IntegerField(allow_null=True)

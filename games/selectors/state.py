@@ -10,7 +10,7 @@ from games.models import Game, GamePhase, Vote
 from games.selectors.links import link_summary
 from games.selectors.moderation import moderation_summary
 from games.votes import vote_refusal
-from variants.board import DrawnOrder, SeenPosition
+from variants.board import DrawnOrder, SeenPosition, layer_markup
 
 
 def game_state(
@@ -71,7 +71,8 @@ def game_state(
         return state
     position = phase_position(phase)
     # The board as the viewer may see it: the one answer every channel gives.
-    board = visibility.position_seen(user=user, phase=phase).position
+    seen = visibility.position_seen(user=user, phase=phase)
+    board = seen.position
     state["phase"] = {
         "index": phase.index,
         "code": phase.code,
@@ -98,6 +99,9 @@ def game_state(
         if phase.status == GamePhase.Status.OPEN
         else [],
         "extras": board.get("extras", {}),
+        # The variant's layer of the board (its creatures and links) as the one renderer
+        # draws it for this viewer: the page and its replay show it, never redraw it.
+        "layer": layer_markup(map_id=variant.map_id, position=seen),
         "setup": position.phase.is_setup,
         "progress": _progress(variant.setup_progress(position)),
         "superseded_by": phase.superseded_by_id,

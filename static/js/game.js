@@ -136,7 +136,7 @@ import { createReplay } from "./replay.js";
     }
     board.owners(phase.centers);
     board.units(phase);
-    board.creatures(phase.extras || {}, phase.code);
+    board.variantLayer(phase.layer);
     if (phase.results) {
       board.orders(phase.results.map((r) => ({ text: r.order, failed: r.result !== "ok", power: r.power })), phase);
     } else if (phase.setup) {

@@ -161,14 +161,14 @@ export function createReplay(ctx) {
     if (!phase) {
       board.owners({});
       board.units({ units: {}, dislodged: {} });
-      board.creatures({}, "");
+      board.variantLayer("");
       board.orders([], {});
       return;
     }
     if (which === "after" || !own) {
       board.owners(phase.centers_after || phase.centers);
       board.units({ units: phase.units_after || phase.units, dislodged: phase.dislodged_after || {} });
-      board.creatures({}, phase.code);
+      board.variantLayer("");
       board.orders([], {});
       return;
     }
@@ -177,7 +177,7 @@ export function createReplay(ctx) {
       : { units: phase.units, dislodged: phase.dislodged, extras: phase.extras || {} };
     board.owners(phase.centers);
     board.units(position);
-    board.creatures(phase.extras || {}, phase.code);
+    board.variantLayer(phase.layer);
     board.orders(drawn ? ordersOf(phase, which === "results") : [], position);
   }
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from playwright.sync_api import Page, Route
+from playwright.sync_api import Page, Route, expect
 
 from games import services
 from games.models import Game
@@ -118,3 +118,126 @@ def _layers(page: Page, address: str) -> dict[str, Any]:
     page.wait_for_load_state("networkidle")
     layers: dict[str, Any] = page.evaluate(LAYERS)
     return layers
+
+
+#: The board's pieces as a browser shows them: the units by location and power, and the
+#: variant's layer as markup.
+PIECES = """() => ({
+  units: [...document.querySelectorAll("#units .unit")]
+    .map((u) => [u.dataset.power, u.dataset.unit, u.classList.contains("dislodged")].join(" "))
+    .sort(),
+  layer: document.querySelector("#creatures").innerHTML,
+})"""
+
+
+class TheBoardAfterALiveRefresh(BrowserTestCase):
+    """After an adjudication arrives live (no reload), the board shows the new phase's
+    units, as the server draws that phase, on a desktop and on a phone."""
+
+    #: The live server process adjudicates in place of a worker once everyone is ready.
+    eager_tasks = True
+
+    def test_the_units_are_the_new_phases_at_desktop_and_phone_widths(self) -> None:
+        game = seven_player_game("Live board", all_ready_but_france=True)
+        germany = game.seats.get(power="germany").user
+        services.orders_submit(game=game, user=germany, orders=["A mun - ruh", "F kie - den"])
+        services.orders_ready(game=game, user=germany, ready=True)
+        url = f"{self.live_server_url}/games/{game.pk}/"
+        with browser_session() as (browser, errors):
+            desktop = signed_in_page(
+                browser,
+                errors,
+                self.live_server_url,
+                "germany-player",
+                viewport={"width": 1400, "height": 1000},
+            )
+            phone = signed_in_page(
+                browser,
+                errors,
+                self.live_server_url,
+                "austria-player",
+                viewport={"width": 390, "height": 844},
+            )
+            france = signed_in_page(browser, errors, self.live_server_url, "france-player")
+            for page in (desktop, phone, france):
+                page.goto(url)
+                expect(page.locator('#units [data-unit="mun"]')).to_have_count(1)
+                page.evaluate("window.__noReload = true")
+            france.click("#ready-button")
+            for page in (desktop, phone):
+                expect(page.locator("#panel h2").first).to_have_text("Fall 1901 movement")
+                expect(page.locator('#units [data-unit="ruh"]')).to_have_count(1)
+                expect(page.locator('#units [data-unit="den"]')).to_have_count(1)
+                expect(page.locator('#units [data-unit="mun"]')).to_have_count(0)
+                assert page.evaluate("window.__noReload") is True
+            # What the page shows is what the server draws for the new phase.
+            served = browser.new_context(
+                storage_state=desktop.context.storage_state(), java_script_enabled=False
+            ).new_page()
+            served.goto(url)
+            assert desktop.evaluate(PIECES) == served.evaluate(PIECES)
+
+
+class TheVariantsLayerIsTheServersDrawing(BrowserTestCase):
+    """The variant's layer (Rather Silly's creatures) is put in as the server drew it for
+    the phase shown, on the page and in the replay of a past phase; the page's script
+    draws none of it."""
+
+    def test_the_page_and_the_replay_show_the_servers_layer(self) -> None:
+        from datetime import timedelta
+
+        from django.utils import timezone
+
+        from games.models import GamePhase
+        from tests.e2e.test_rather_silly_browser import role_game
+
+        game, _users = role_game()
+        spring = game.phases.get(code="S1901M")
+        GamePhase.objects.filter(pk=spring.pk).update(
+            deadline=timezone.now() - timedelta(seconds=1)
+        )
+        assert services.phase_adjudicate(game_id=game.pk, phase_id=spring.pk)
+        url = f"{self.live_server_url}/games/{game.pk}/"
+        past = f"{url}?phase={spring.index}"
+        with browser_session() as (browser, errors):
+            served = browser.new_context(java_script_enabled=False).new_page()
+            for width, height in ((1400, 1000), (390, 844)):
+                page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+                page.on("pageerror", lambda error: errors.append(error))
+                # The state the page starts from names a made-up shape in the layer: the
+                # board shows it, so the board's layer is what the server sent, not drawn.
+                page.route(re.compile(r".*/games/\d+/$"), _with_a_comet)
+                page.goto(url)
+                expect(page.locator("#creatures .comet")).to_have_count(1)
+                page.unroute(re.compile(r".*/games/\d+/$"))
+                for address in (url, past):
+                    page.goto(address)
+                    served.goto(address)
+                    expect(
+                        page.locator("#creatures .tardis, #creatures .hyperspace")
+                    ).not_to_have_count(0)
+                    expect(page.locator("#creatures")).to_have_js_property(
+                        "innerHTML", served.locator("#creatures").inner_html()
+                    )
+                    assert page.evaluate(PIECES) == served.evaluate(PIECES), (width, address)
+                # The replay steps from the winter before to the spring's results.
+                page.goto(f"{url}?phase={spring.index - 1}")
+                page.locator("#replay [data-replay='forward']").first.click()
+                expect(page.locator("#replay-phase")).to_have_text("Spring 1901 movement")
+                served.goto(past)
+                expect(page.locator("#creatures")).to_have_js_property(
+                    "innerHTML", served.locator("#creatures").inner_html()
+                )
+                page.close()
+
+
+def _with_a_comet(route: Route) -> None:
+    response = route.fetch()
+    html = response.text()
+    html = re.sub(
+        r'("layer": ")',
+        r'\1<circle class=\\"comet\\" cx=\\"10\\" cy=\\"10\\" r=\\"5\\"/>',
+        html,
+        count=1,
+    )
+    route.fulfill(response=response, body=html)

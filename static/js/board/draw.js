@@ -1,7 +1,8 @@
 // The board's live layers: supply-center owners, units and orders drawn into a board the
 // server drew (variants/board.py, "page" mode), with the same markup, so that the page
-// looks the same before and after its script runs (a browser test compares the two).
-// Coordinates come from the map's anchors (the page's "map-anchors" script).
+// looks the same before and after its script runs (a browser test compares the two); the
+// variant's layer is the server's drawing, put in as it came (variantLayer). Coordinates
+// come from the map's anchors (the page's "map-anchors" script).
 
 const NS = "http://www.w3.org/2000/svg";
 // As in variants/board.py.
@@ -170,77 +171,17 @@ export function createBoard(svg, anchors) {
     }
   }
 
-  // Rather Silly's Borg, the herds the viewer may see and the hyperspace link in force in
-  // the phase shown, as variants/board.py draws them (creatures()).
-  function creatures(extras, phaseCode) {
+  // The variant's layer as the server drew it (variants/board.py, the phase state's
+  // "layer"): the page puts it in, never draws it. "" or none: the layer is empty.
+  function variantLayer(markup) {
     const group = layer("creatures");
     if (!group) return;
-    group.replaceChildren();
-    const now = (extras && extras.hyperspace && extras.hyperspace.now) || {};
-    if (now.link && now.season === (phaseCode || "").slice(0, 5)) {
-      const [a, b] = now.link;
-      const start = point(a, false), end = point(b, false);
-      if (start && end) {
-        el("line", { class: "hyperspace", "data-link": `${a}-${b}`, x1: number(start[0]),
-          y1: number(start[1]), x2: number(end[0]), y2: number(end[1]) }, group);
-      }
-    }
-    const herds = (extras && extras.llamas) || {};
-    for (const power of Object.keys(herds).sort()) {
-      const provinces = herds[power];
-      provinces.forEach((prov, n) => {
-        const at = point(prov, false);
-        if (!at) return;
-        const x = at[0] + 11 + 4 * provinces.slice(0, n).filter((p) => p === prov).length;
-        const y = at[1] - 9;
-        const g = el("g", { class: `herd power-${power}`, "data-herd": prov }, group);
-        el("polygon", { points: `${number(x)},${number(y - 6)} ${number(x + 6)},${number(y)} ` +
-          `${number(x)},${number(y + 6)} ${number(x - 6)},${number(y)}` }, g);
-      });
-    }
-    const borg = extras && extras.borg;
-    const at = typeof borg === "string" ? point(borg, false) : null;
-    if (at) {
-      // As variants/board.py: BORG_SHIFT, BORG_RADIUS, BORG_LETTER.
-      const x = at[0] - 17, y = at[1] - 15;
-      const corners = [[1, 0], [0.5, 0.866], [-0.5, 0.866], [-1, 0], [-0.5, -0.866], [0.5, -0.866]];
-      const g = el("g", { class: "borg", "data-borg": borg }, group);
-      el("polygon", { points: corners.map(([c, s]) => `${number(x + 13 * c)},${number(y + 13 * s)}`).join(" ") }, g);
-      el("text", { x: number(x), y: number(y + 13 * 0.39) }, g).textContent = "B";
-    }
-    // Siamese twins bound by a line; flocks of birds as a pair of wings in their colour.
-    for (const pair of Object.values((extras && extras.twins) || {})) {
-      if (!Array.isArray(pair) || pair.length !== 2) continue;
-      const [a, b] = pair.map((loc) => String(loc).split("/")[0]);
-      const start = point(a, false), end = point(b, false);
-      if (start && end) {
-        el("line", { class: "twins-bond", "data-twins": `${a}-${b}`, x1: number(start[0]),
-          y1: number(start[1]), x2: number(end[0]), y2: number(end[1]) }, group);
-      }
-    }
-    const seen = {};
-    for (const flock of (extras && extras.birds) || []) {
-      const prov = String(flock.province);
-      const at = point(prov, false);
-      if (!at) continue;
-      const n = seen[prov] || 0;
-      seen[prov] = n + 1;
-      const x = at[0] - 13 - 5 * n, y = at[1] + 10;
-      const g = el("g", { class: `flock power-${flock.power}${flock.carrying ? " carrying" : ""}`,
-        "data-flock": prov, "data-power": flock.power }, group);
-      el("path", { d: `M${number(x - 6)},${number(y - 1)} Q${number(x - 3)},${number(y - 5)} ` +
-        `${number(x)},${number(y)} Q${number(x + 3)},${number(y - 5)} ${number(x + 6)},${number(y - 1)}` }, g);
-    }
-    const tardis = extras && extras.tardis && extras.tardis.province;
-    const there = typeof tardis === "string" ? point(tardis, false) : null;
-    if (there) {
-      // Below and right of the province's unit: it shares the province with one.
-      const x = there[0] + 12, y = there[1] + 10;
-      const g = el("g", { class: "tardis", "data-tardis": tardis }, group);
-      el("rect", { x: number(x - 6), y: number(y - 8), width: 12, height: 16, rx: 1.5 }, g);
-      el("text", { x: number(x), y: number(y + 9 * 0.39) }, g).textContent = "T";
-    }
+    const drawn = new DOMParser().parseFromString(`<svg xmlns="${NS}">${markup || ""}</svg>`,
+      "image/svg+xml");
+    const root = drawn.documentElement;
+    if (root.namespaceURI !== NS) return; // not well formed: keep what is drawn
+    group.replaceChildren(...Array.from(root.childNodes, (node) => document.importNode(node, true)));
   }
 
-  return { owners, unit, units, orders, point, creatures };
+  return { owners, unit, units, orders, point, variantLayer };
 }
