@@ -123,6 +123,27 @@ import { createReplay } from "./replay.js";
   // What the board shows, as the server draws it at first paint (games.selectors.
   // board_shown): an adjudicated phase's results, no orders in a set-up phase (its widget
   // marks the board), else the orders this viewer may read, mine as they stand here.
+  // The units as the server drew them for the phase the page shows (variants/board.py):
+  // the page's own board, then each page fetched live. They are put in as they came, also
+  // when a replay, which draws past phases, hands the board back.
+  let served = servedPieces(document);
+
+  function servedPieces(doc) {
+    const pieces = {};
+    for (const id of ["units"]) {
+      const group = doc.getElementById(id);
+      if (group) pieces[id] = Array.from(group.childNodes, (node) => node.cloneNode(true));
+    }
+    return pieces;
+  }
+
+  function putServed() {
+    for (const [id, nodes] of Object.entries(served)) {
+      const group = svg.querySelector(`#${id}`);
+      if (group) group.replaceChildren(...nodes.map((node) => document.importNode(node, true)));
+    }
+  }
+
   function render() {
     const phase = state.phase;
     if (!phase) return;
@@ -135,7 +156,7 @@ import { createReplay } from "./replay.js";
       return;
     }
     board.owners(phase.centers);
-    board.units(phase);
+    putServed();
     board.variantLayer(phase.layer);
     if (phase.results) {
       board.orders(phase.results.map((r) => ({ text: r.order, failed: r.result !== "ok", power: r.power })), phase);
@@ -799,6 +820,7 @@ import { createReplay } from "./replay.js";
       if (active.dataset.replay) replayFocus = `#replay [data-replay="${active.dataset.replay}"]`;
       else if (active.id) replayFocus = `#${active.id}`;
     }
+    served = servedPieces(doc);
     document.getElementById("panel").replaceWith(panel);
     // The map's help and its downloads name the phase on show: they follow it too.
     for (const id of ["map-help", "pictures", "order-modes"]) {

@@ -1,7 +1,9 @@
-"""The one board renderer in a real browser: the board the server draws at first paint
-(variants/board.py) and the board the page's script draws live (static/js/board/draw.js)
-are the same drawing, element for element, for results with failed orders, supports, a
-dislodged unit with its retreat, and a player's own orders of an open phase."""
+"""The one board renderer in a real browser. The page shows the units and the variant's
+layer as the server drew them (variants/board.py), at first paint and after each
+live refresh, on a desktop and on a phone; the orders its script still draws (with the
+player's own as he types them) are the server's drawing, element for element, for results
+with failed orders, supports, a dislodged unit with its retreat, and a player's own orders
+of an open phase."""
 
 from __future__ import annotations
 
@@ -49,13 +51,14 @@ LAYERS = """() => {
 
 
 def _without_pieces(route: Route) -> None:
-    """The page as the server sends it, with its units, orders and owners taken out: what
-    the board shows after that can only be the script's drawing."""
+    """The page as the server sends it, with what the script still draws taken out (the
+    orders, with the player's own as they stand on the page, and the owners): what the
+    board shows after that can only be the script's drawing. The units the page takes from
+    the server's drawing as they came."""
     response = route.fetch()
     html = response.text()
     html = re.sub(r'(<g id="orders" class="orders">).*?(</g><g id="units")', r"\1\2", html)
-    html = re.sub(r'(<g id="units" class="units">).*?(</g></svg>)', r"\1\2", html)
-    html = re.sub(r' data-owner="[a-z]+"', "", html)
+    html = re.sub(r' data-owner="[a-z_]+"', "", html)
     route.fulfill(response=response, body=html)
 
 
