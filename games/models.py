@@ -805,3 +805,29 @@ class GameEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.key}"
+
+
+class GameEventDispatch(models.Model):
+    """One listener's handling of one event (games/events.py): each listener is tried,
+    retried and given up on by itself, so one that fails rolls back nothing another did
+    and the sweep retries only the listeners not yet done."""
+
+    event = models.ForeignKey(GameEvent, on_delete=models.CASCADE, related_name="dispatches")
+    #: The listener's dotted name (module and qualified name).
+    listener = models.CharField(max_length=300)
+    done_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    #: Failed too often: left for a person to look at (logged as an error).
+    given_up = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "listener"], name="one_dispatch_per_event_and_listener"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} -> {self.listener}"
