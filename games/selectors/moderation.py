@@ -232,3 +232,54 @@ def stored_position(*, game: Game, index: int) -> str:
         GamePhase.objects.filter(game=game, index=index).values_list("position", flat=True).first()
     )
     return json.dumps(stored, indent=1, ensure_ascii=False, sort_keys=True)
+
+
+def moderation_panel(
+    *,
+    user: AbstractBaseUser | AnonymousUser | None,
+    game: Game,
+    state: dict[str, Any],
+    rulings_allowed: bool,
+) -> dict[str, Any]:
+    """What the moderation forms of the game page need beyond ``state``: the phases a
+    ruling may be made on (none where ``rulings_allowed`` is false), the seats, the game
+    masters, and who may name them; and the questions of the open phase the rules leave
+    to the game master, still unanswered."""
+    from games import visibility
+
+    names_masters = user is not None and visibility.can_name_masters(user=user, game=game)
+    resolved = set(
+        game.phases.filter(status=GamePhase.Status.RESOLVED).values_list("index", flat=True)
+    )
+    phase = state.get("phase")
+    return {
+        "can_name_masters": names_masters,
+        # Who runs the game is told to those who name its masters (in an anonymous game
+        # the players see roles only).
+        "masters": list(game.masters.order_by("username").values_list("username", flat=True))
+        if names_masters
+        else [],
+        "seats": [
+            {"power": s["power"], "played": bool(s["user_id"])}
+            for s in game.seats.order_by("power").values("power", "user_id")
+        ],
+        "ruling_phases": [p for p in state.get("phases", []) if p["index"] in resolved]
+        if rulings_allowed
+        else [],
+        "running": game.status == Game.Status.ACTIVE,
+        "open_decisions": [d for d in phase.get("decisions", []) if d["answer"] is None]
+        if phase and phase.get("status") == GamePhase.Status.OPEN
+        else [],
+    }
+
+
+def ruling_lines(*, game: Game) -> dict[int, dict[str, Any]]:
+    """For each ruling of the game: the first phase of the line it corrected (which
+    carries its note) and the phases it superseded, by index."""
+    out: dict[int, dict[str, Any]] = {}
+    for p in game.phases.filter(derived_from__isnull=False).order_by("index"):
+        out.setdefault(p.derived_from_id, {"first": p.index, "superseded": []})
+    for p in game.phases.filter(superseded_by__isnull=False).order_by("index"):
+        out.setdefault(p.superseded_by_id, {"first": None, "superseded": []})
+        out[p.superseded_by_id]["superseded"].append(p.index)
+    return out
