@@ -66,7 +66,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q
 from django.utils import timezone
 
-from accounts.roles import MODERATOR, is_moderator, role_holders
+from accounts.roles import MODERATOR, bots_among, is_moderator, role_holders
 from adjudicator import find_variant
 from games.models import Decision, Game, GamePhase, OrderSet, PressMessage, Seat, Vacation, Vote
 from games.positions import phase_position, seat_powers
@@ -422,8 +422,6 @@ def player_label(*, seat: Seat, viewer: User) -> str:
 
 def bot_powers(*, seats: list[Seat]) -> frozenset[str]:
     """The powers of these seats that a bot plays: shown to everyone (see above)."""
-    from accounts.roles import bots_among
-
     bots = bots_among(s.user_id for s in seats if s.user_id is not None)
     return frozenset(s.power for s in seats if s.user_id in bots)
 

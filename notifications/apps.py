@@ -7,6 +7,8 @@ class NotificationsConfig(AppConfig):
     verbose_name = _("Notifications")
 
     def ready(self) -> None:
+        # Imported here, not at the top: these import the models, which may be loaded
+        # only once the app registry is ready.
         from games import events
         from notifications import (  # noqa: F401  (connects the receivers)
             services,

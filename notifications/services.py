@@ -29,7 +29,9 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from core.queue import after_commit, task_after_commit, task_run_here, task_send
+from games import visibility, wording
 from games.deadlines import zone_named
+from games.models import PressMessage
 from games.terms import REMINDER_HOURS_MAX
 from notifications import live, webhooks
 from notifications.models import (
@@ -154,8 +156,6 @@ def notify(
 
 def text(*, kind: str, params: dict[str, Any]) -> str:
     """The one-line text of a notification, in the active language."""
-    from games import wording
-
     p = dict(params)
     if "phase" in p:
         p["phase"] = wording.phase_name(p["phase"])
@@ -331,9 +331,6 @@ def _outside_text(delivery: Delivery, user: AbstractBaseUser) -> str:
         items = [_outside_text(d, user) for d in delivery.items.order_by("created", "pk")]
         return _fit([out, *(f"- {item}" for item in items)])
     if delivery.kind == Kind.PRESS:
-        from games import visibility
-        from games.models import PressMessage
-
         message = PressMessage.objects.filter(pk=delivery.params.get("message")).first()
         if message is not None and visibility.can_read_press(user=user, message=message):
             out = f"{out}\n\n{message.body}"

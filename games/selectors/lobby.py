@@ -43,8 +43,6 @@ def games_of_user(*, user: AbstractBaseUser) -> QuerySet[Game]:
 def seats_seeking_players(*, game: Game | None = None) -> QuerySet[Any]:
     """Seats of running games offered to replacement players, soonest deadline first:
     of public games for the lobby, or of ``game`` (a private game's invite page)."""
-    from games.models import Seat
-
     now = timezone.now()
     seats = Seat.objects.filter(
         game__status=Game.Status.ACTIVE, user__isnull=True, eliminated=False
