@@ -13,7 +13,6 @@ from operator import itemgetter
 from typing import NamedTuple, cast
 
 from adjudicator.board import (
-    FrozenMap,
     PhaseKind,
     Position,
     Unit,
@@ -67,7 +66,7 @@ def resolve(
     ``void``. Units without orders hold, dislodged units without orders
     disband, and missing disbands are chosen by the civil-disorder rule.
     ``seed`` feeds any random event a variant has (the standard game has none), the
-    events that open the next phase included (:meth:`Variant.open_phase`): the position
+    events that open the next phase included (:meth:`Variant.events_opening_phase`): the position
     returned already shows them, and their results follow the orders'.
     ``variant`` overrides the registry lookup of ``position.variant`` (for
     variants defined outside the registry, such as the tests' made-up one).
@@ -99,7 +98,7 @@ def start(
     variant: Variant, options: Mapping[str, object] | None = None, *, seed: int = 0
 ) -> Position:
     """The position of a new game's first phase: the variant's set-up with these options
-    and the events that open that phase (:meth:`Variant.open_phase`, drawn from ``seed``).
+    and the events that open that phase (:meth:`Variant.events_opening_phase`, drawn from ``seed``).
 
     >>> from adjudicator.variants import find_variant
     >>> str(start(find_variant("standard")).phase)
@@ -108,7 +107,7 @@ def start(
     Raises:
         PositionError: if the options are not the variant's.
     """
-    position, _events = variant.open_phase(variant.initial_position(options), seed)
+    position, _events = variant.events_opening_phase(variant.initial_position(options), seed)
     return position
 
 
@@ -168,7 +167,7 @@ def _resolve(
     if own or variant.order_kinds:
         # The variant's own orders of the phase, as a step after the core's (llamas
         # explode after the units moved): always asked, for "no such order" may matter.
-        after, stepped = variant.own_orders(position, after, own, seed, moves=moved)
+        after, stepped = variant.steps_after_moves(position, after, own, seed, moves=moved)
         if stepped:
             if ordered is not None:
                 keyed = [(_result_key(r), r) for r in ordered]
@@ -188,7 +187,7 @@ def _resolve(
     else:
         after = after.with_changes(phase=next_phase, dislodged=(), standoffs=())
     if opening:
-        after, opened = variant.open_phase(after, seed)
+        after, opened = variant.events_opening_phase(after, seed)
         if opened:
             if ordered is not None:
                 keyed = [(_result_key(r), r) for r in ordered]
@@ -321,7 +320,7 @@ def _resolve_own_kind(
     next_phase = variant.phase_after(position.phase, after)
     after = after.with_changes(phase=next_phase, dislodged=(), standoffs=())
     if opening:
-        after, opened = variant.open_phase(after, seed)
+        after, opened = variant.events_opening_phase(after, seed)
         results.extend(opened)
     keyed = sorted(((_result_key(r), n), r) for n, r in enumerate(results))
     return Resolution(after, tuple(r for _, r in keyed))
@@ -338,7 +337,7 @@ def _attach(
     A later order for the same unit replaces an earlier one. Returns the
     orders keyed by province (waives keyed ``waive#n``) and the results of
     the orders that could not be attached. Orders of kinds the variant declares go
-    to ``own``, by power, for its :meth:`Variant.own_orders`.
+    to ``own``, by power, for its :meth:`Variant.steps_after_moves`.
     """
     kind = position.phase.kind
     allowed = variant.phase_order_kinds(kind)
@@ -681,11 +680,3 @@ def _build_problem(
     if "/" not in location and any(a.startswith(f"F {province}/") for a in allowed):
         return Reason.COAST_NEEDED, {"dest": province}
     return Reason.BUILD_TERRAIN, {"unit": "F", "location": province}
-
-
-def ownership_counts(position: Position) -> FrozenMap[str, int]:
-    """Supply centers per power."""
-    counts: dict[str, int] = {}
-    for owner in position.ownership.values():
-        counts[owner] = counts.get(owner, 0) + 1
-    return FrozenMap(counts)

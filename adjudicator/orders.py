@@ -135,7 +135,7 @@ class VariantOrder(ABC):
     ``__str__`` and a reader, say in which phase kinds it is given, and list it in the
     variant's ``order_kinds``. The core reads it through :meth:`read`, checks its phase,
     and hands it to the variant's hooks: in a phase of the variant's own kind to
-    ``resolve_own_phase``; in movement, retreats or adjustments to ``own_orders``, after
+    ``resolve_own_phase``; in movement, retreats or adjustments to ``steps_after_moves``, after
     the core's resolution (a unit it names holds meanwhile).
 
     ``str(order)`` must read back as the same order through :meth:`read`.

@@ -339,12 +339,6 @@ class OrderResult:
         return f"{self.power}: {self.order} -> {self.outcome.value}{tail}"
 
 
-def unit_name(text: str) -> str:
-    """A unit the way players write it in a result: ``A Mun``, ``F Stp/sc``."""
-    kind, _, location = text.partition(" ")
-    return f"{kind} {location[:1].upper()}{location[1:]}"
-
-
 def make_result(
     power: str,
     order: Order | str,

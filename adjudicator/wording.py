@@ -29,7 +29,6 @@ from adjudicator.board import PhaseKind
 from adjudicator.kept import KeptPer
 
 if TYPE_CHECKING:
-    from adjudicator.errors import ParseError
     from adjudicator.maps import GameMap
     from adjudicator.results import OrderResult, Reason
     from adjudicator.variants.base import Question
@@ -187,11 +186,6 @@ def problem_words(code: str, params: Mapping[str, str], game_map: GameMap | None
         return template.format_map(words)
     except (KeyError, ValueError, IndexError):
         return code.replace("_", " ")
-
-
-def problem_of(error: ParseError, game_map: GameMap | None) -> str:
-    """A :class:`ParseError` in English."""
-    return problem_words(error.code, error.params, game_map)
 
 
 def question_words(

@@ -22,6 +22,7 @@ from adjudicator.wording import explain
 from core.errors import ApplicationError
 from core.queue import task_send
 from games.models import Game, GamePhase, Seat
+from variants.registry import site_side
 
 log = logging.getLogger(__name__)
 
@@ -188,7 +189,7 @@ def with_absent(position: Position, variant: Variant, seats: Mapping[str, Seat])
     """The position with the seats nobody plays (civil disorder) under ``"absent"`` in its
     extras, for a variant that reads who has left from its host (Kapitalisten's investors,
     rule 3.3.3: see docs/kapitalisten.md); any other variant's position as it is."""
-    if not variant.reads_absent:
+    if not site_side(variant.id).reads_absent:
         return position
     absent = sorted(p for p, s in seats.items() if s.civil_disorder)
     return position.with_changes(extras={**position.extras, "absent": absent})

@@ -22,7 +22,7 @@ from adjudicator import find_variant
 from core.errors import ApplicationError
 from games.deadlines import DeadlineRule
 from games.models import Game
-from variants.registry import HELD_BACK, options_checked, site_variant
+from variants.registry import HELD_BACK, options_checked, site_side, site_variant
 
 #: The most hours before a deadline a reminder may come (a game's own, or a player's).
 REMINDER_HOURS_MAX = 72
@@ -109,7 +109,7 @@ class GameTerms:
     def _checked(self, variant: Any) -> GameTerms:
         """:meth:`checked`, once the variant's fixed terms are in."""
         options = options_checked(variant, self.options)
-        if self.duel and not variant.duel_boards:
+        if self.duel and not site_side(variant.id).duel_boards:
             raise ApplicationError(_("Only Highlander games can be played as twin-board duels."))
         if self.assignment not in Game.Assignment.values:
             raise ApplicationError(_("Unknown way of dealing the powers."))

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from games.web import absences, games, moderation, pictures, profiles
+from variants.registry import page_names
 
 app_name = "games"
 
@@ -15,7 +16,11 @@ urlpatterns = [
     path("games/<int:game_id>/leave/", games.game_leave, name="leave"),
     path("games/<int:game_id>/start/", games.game_start, name="start"),
     path("games/<int:game_id>/orders/", games.orders_form, name="orders"),
-    path("games/<int:game_id>/exchange/", games.exchange_page, name="exchange"),
+    # The variants' own pages of a game, each named as its address ends (games:<name>).
+    *(
+        path(f"games/<int:game_id>/{name}/", games.variant_page, {"page": name}, name=name)
+        for name in page_names()
+    ),
     path("games/<int:game_id>/ready/", games.ready_form, name="ready"),
     path("games/<int:game_id>/draw/", games.draw_form, name="draw"),
     path("games/<int:game_id>/votes/", games.vote_form, name="votes"),

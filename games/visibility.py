@@ -210,6 +210,20 @@ def seat_of(*, user: User, game: Game) -> Seat | None:
     return seat
 
 
+def seat_left(*, user: User, game: Game) -> str | None:
+    """The seat ``user`` was excluded from while nobody plays it yet: what it holds is
+    his to read (an investor's own account), without its orders, until a replacement
+    takes it over. None for anyone else."""
+    if not user.is_authenticated:
+        return None
+    left: str | None = (
+        game.seats.filter(excluded_user=user, user__isnull=True)
+        .values_list("power", flat=True)
+        .first()
+    )
+    return left
+
+
 def sat_seat(*, user: User, game: Game) -> Seat | None:
     """The seat ``user`` sits for today: he is its named sitter and the naming holds
     (:func:`_sits`: he neither plays in the game nor runs it), the game lets sitters

@@ -487,26 +487,6 @@ _CONVOY_NOT_MATCHED = _("%(army)s was not ordered to move to %(dest)s")
 _THE_CONVOY = _("the convoy")
 
 
-#: Kapitalisten's currencies (``adjudicator.variants.kapitalisten.exchange.CURRENCIES``),
-#: as a sum of them is read: "3,120 roubles".
-CURRENCY_NAMES: dict[str, Promise] = {
-    "crown": _("crowns"),
-    "pound": _("pounds"),
-    "franc": _("francs"),
-    "mark": _("marks"),
-    "lira": _("lire"),
-    "rouble": _("roubles"),
-    "piastre": _("piastres"),
-}
-
-
-def currency_name(currency: str) -> str:
-    """A currency as a sum of it is read, in the reader's language (``rouble`` ->
-    ``roubles`` / ``Rubel``)."""
-    name = CURRENCY_NAMES.get(currency)
-    return str(name) if name is not None else currency
-
-
 #: Rather Silly's special armies, as a result's ``kind`` names them.
 SPECIAL_KINDS: dict[str, Promise] = {
     "amazon": _("Amazon"),

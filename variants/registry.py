@@ -21,12 +21,25 @@ from adjudicator.board import thaw
 from adjudicator.variants import VARIANTS, Variant
 from core.errors import ApplicationError
 from variants import highlander, kapitalisten, multiple_void, rather_silly, standard
-from variants.site import FALLBACK_LANGUAGE, PhaseWords, SiteVariant, VariantOptionsForm
+from variants.site import (
+    FALLBACK_LANGUAGE,
+    PANEL_SLOTS,
+    Page,
+    Panel,
+    PanelInput,
+    PhaseWords,
+    SiteVariant,
+    VariantOptionsForm,
+)
 
 __all__ = [
     "FALLBACK_LANGUAGE",
     "HELD_BACK",
+    "PANEL_SLOTS",
     "SITE_VARIANTS",
+    "Page",
+    "Panel",
+    "PanelInput",
     "PhaseWords",
     "SiteVariant",
     "VariantOptionsForm",
@@ -34,7 +47,9 @@ __all__ = [
     "option_forms",
     "options_checked",
     "options_form",
+    "page_names",
     "phase_words",
+    "site_side",
     "site_variant",
 ]
 
@@ -64,6 +79,19 @@ def offered() -> list[Variant]:
     """The adjudicator's variants the site offers players, in the registry's order:
     every one but those :data:`HELD_BACK`."""
     return [v for vid, v in VARIANTS.items() if vid not in HELD_BACK]
+
+
+#: The site side of a variant that has no site module (one a test made up): every field
+#: at its default.
+_BARE = SiteVariant(id="", name="", summary="", players=(0, 0), rules_template_base="")
+
+
+def site_side(variant_id: str) -> SiteVariant:
+    """What the site does for an adjudicator variant (:func:`site_variant`); for a variant
+    with no site module (one a test made up), the defaults: no duels, no host's word on
+    who has left, no exclusion by the rules."""
+    module = _MODULES.get(variant_id)
+    return module.SITE if module is not None else _BARE  # type: ignore[no-any-return]
 
 
 def site_variant(variant_id: str) -> SiteVariant:
@@ -127,3 +155,9 @@ def phase_words(kind: str) -> PhaseWords | None:
     """How players name the phase kind written ``kind``, if a variant says; None for
     the core's kinds (a season, a year and "movement") and for kinds with no words."""
     return _PHASE_WORDS.get(kind)
+
+
+def page_names() -> list[str]:
+    """The names of every variant's own pages of a game, each once (two variants may
+    have a page of the same name: the game's variant answers it)."""
+    return sorted({name for v in SITE_VARIANTS for name in v.pages})

@@ -1,10 +1,12 @@
 """What every variant's site module shares: the entry players see (name, summary, player
-counts, rules pages) and the base of its options form. Each variant's own module
-(``variants/<id>/``) fills them in; ``variants.registry`` gathers the modules."""
+counts, rules pages), its parts of the game page and its own pages of a game (``Panel``,
+``Page``: games asks, handing it plain values, ``PanelInput``), and the base of its options
+form. Each variant's own module (``variants/<id>/``) fills them in; ``variants.registry``
+gathers the modules."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -71,6 +73,64 @@ class SeatWords:
     no_orders: Mapping[str, Promise | str] = field(default_factory=dict)
 
 
+# -- The game page's panels and the variant's own pages ---------------------------------
+# games builds the page; the variant says what of its own goes where. The arrow points
+# from games to variants, so games hands the variant plain values (PanelInput) and renders
+# what comes back (Panel, Page): no variant module reads games' records.
+
+#: The places on the game page where a variant's panels appear, in page order:
+#: ``map_help`` the line under the map (what a click means in the variant's own phases),
+#: ``phase`` below the phase's notes, ``setup`` the set-up's section, ``orders`` the
+#: viewer's orders section (in place of the page's own), ``ready_note`` beside a Ready
+#: button.
+PANEL_SLOTS = ("map_help", "phase", "setup", "orders", "ready_note")
+
+
+@dataclass(frozen=True, slots=True)
+class PanelInput:
+    """What games tells a variant of the game it shows one viewer: plain values."""
+
+    game_id: int
+    #: The adjudicator's variant id.
+    variant: str
+    #: ``games.selectors.game_state``'s answer for this viewer (already filtered by
+    #: ``games.visibility``).
+    state: Mapping[str, Any]
+    #: A seat the viewer was excluded from and nobody plays yet (his own account is
+    #: still his to read); None elsewhere. Given on a variant's own pages only.
+    left_seat: str | None = None
+    #: A seat as the game's pages name it (a pseudonym on its pages), in the reader's
+    #: language.
+    power_name: Callable[[str], str] = str
+    #: A phase's code in words ("S1901M" -> "Spring 1901 movement").
+    phase_name: Callable[[str], str] = str
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    """A part of the game page the variant renders: ``template`` (under
+    ``templates/variants/<id>/``) is included at ``slot`` (one of :data:`PANEL_SLOTS`)
+    with the page's context and ``context`` on top."""
+
+    slot: str
+    template: str
+    context: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """A variant's own page of a game (Kapitalisten's exchange): ``template`` rendered
+    with games' context of the game (``game``, ``state``) and ``context`` on top."""
+
+    template: str
+    context: Mapping[str, Any] = field(default_factory=dict)
+
+
+def no_panels(shown: PanelInput) -> Sequence[Panel]:
+    """The panels of a variant with none of its own."""
+    return ()
+
+
 @dataclass(frozen=True, slots=True)
 class SiteVariant:
     """One variant as the site presents it to players."""
@@ -100,16 +160,43 @@ class SiteVariant:
     exclusion: ExclusionWords | None = None
     #: How a forming game's page words its seats; None: powers drawn by lot (or chosen).
     forming: FormingWords | None = None
+    #: The heading of the game page's list of seats where they are no powers; None:
+    #: "Powers".
+    seats_heading: Promise | str | None = None
     #: The words of the seats that are no great powers, by seat (Rather Silly's roles).
     seat_words: Mapping[str, SeatWords] = field(default_factory=dict)
+    #: The words of the variant's own phase kinds for every seat, where the seat's own
+    #: (``seat_words``) say nothing of the kind (Rather Silly's llamas' winter).
+    kind_words: SeatWords = field(default_factory=SeatWords)
+
+    # -- Its panels on the game page and its own pages (see Panel, Page) --
+    #: The variant's panels of the game page shown, each at its slot.
+    panels: Callable[[PanelInput], Sequence[Panel]] = no_panels
+    #: The variant's own pages of a game, by the last part of their address
+    #: (``/games/<id>/<name>/``, named ``games:<name>``): each answers a Page or raises
+    #: ``Http404``.
+    pages: Mapping[str, Callable[[PanelInput], Page]] = field(default_factory=dict)
+    #: The variant's script on the game page (``static/js/variants/<id>.js``), or None.
+    script: str | None = None
+
+    # -- what the host does for the rules (moved here from the adjudicator's Variant,
+    # which resolves a phase without them) --
+    #: Two games of it can be played as a twin-board duel (Highlander, rule 7).
+    duel_boards: bool = False
+    #: Its rules read who has left from the host (``extras.absent``: the seats nobody
+    #: plays, Kapitalisten's rule 3.3.3): the host lists them as each phase is resolved.
+    reads_absent: bool = False
+    #: Reason codes of results by which the variant's own rules exclude a seat's player
+    #: (Kapitalisten: three turns without exchange orders): the host takes the seat away.
+    excluding_reasons: frozenset[str] = frozenset()
 
     def seat_help(self, seat: str, kind: str) -> tuple[str, str]:
         """What the page tells ``seat`` in a phase of kind ``kind``: its order syntax and
         what an empty list means, each "" where the page's own words for a power serve."""
-        words = self.seat_words.get(seat)
-        if words is None:
-            return "", ""
-        return str(words.syntax.get(kind, "")), str(words.no_orders.get(kind, ""))
+        own = self.seat_words.get(seat) or self.kind_words
+        syntax = own.syntax.get(kind) or self.kind_words.syntax.get(kind, "")
+        no_orders = own.no_orders.get(kind) or self.kind_words.no_orders.get(kind, "")
+        return str(syntax), str(no_orders)
 
     @property
     def players_text(self) -> str:

@@ -42,11 +42,13 @@ def _rather_silly() -> Variant:
 class _Registry(MutableMapping[str, Variant]):
     """The variants by id, in the order listed; each is made (and its module imported)
     the first time it is asked for, so that a command line resolving standard positions
-    does not start by importing every other variant's rules. A variant made elsewhere (a
-    test's) may be put in and taken out like a dict's item."""
+    does not start by importing every other variant's rules. Each is listed with the
+    other names it answers to, so that finding one by alias makes none of the others. A
+    variant made elsewhere (a test's) may be put in and taken out like a dict's item."""
 
-    def __init__(self, makers: dict[str, Callable[[], Variant]]) -> None:
-        self._makers = makers
+    def __init__(self, listed: dict[str, tuple[Callable[[], Variant], tuple[str, ...]]]) -> None:
+        self._makers = {key: make for key, (make, _) in listed.items()}
+        self._names = {key: names for key, (_, names) in listed.items()}
         self._made: dict[str, Variant] = {}
 
     def __getitem__(self, key: str) -> Variant:
@@ -54,15 +56,22 @@ class _Registry(MutableMapping[str, Variant]):
         if made is None:
             made = self._makers[key]()
             assert made.id == key, f"variant {made.id!r} listed as {key!r}"
+            # The names listed here are the ones find_variant answers to before it is made.
+            assert _names_of(made) == frozenset(self._names[key]), (
+                f"variant {key!r} listed with names {self._names[key]!r}, "
+                f"but answers to {sorted(_names_of(made))!r}"
+            )
             self._made[key] = made
         return made
 
     def __setitem__(self, key: str, variant: Variant) -> None:
         self._makers[key] = lambda: variant
+        self._names[key] = tuple(sorted(_names_of(variant)))
         self._made[key] = variant
 
     def __delitem__(self, key: str) -> None:
         del self._makers[key]
+        del self._names[key]
         self._made.pop(key, None)
 
     def __contains__(self, key: object) -> bool:
@@ -74,20 +83,33 @@ class _Registry(MutableMapping[str, Variant]):
     def __len__(self) -> int:
         return len(self._makers)
 
+    def answering(self, name: str) -> str | None:
+        """The id of the variant that answers to ``name`` (lower case) as an alias or by
+        its name, without making any variant; None if none does."""
+        for key, names in self._names.items():
+            if name in names:
+                return key
+        return None
 
-VARIANTS: MutableMapping[str, Variant] = _Registry(
+
+def _names_of(variant: Variant) -> frozenset[str]:
+    """The names a variant answers to besides its id: its aliases and its name, lower case."""
+    return frozenset({*variant.aliases, variant.name.lower()})
+
+
+VARIANTS = _Registry(
     {
-        "standard": Standard,
-        "highlander": _highlander,
-        "multiple_void": _multiple_void,
-        "kapitalisten": _kapitalisten,
-        "rather_silly": _rather_silly,
+        "standard": (Standard, ("classical", "diplomacy", "standard")),
+        "highlander": (_highlander, ("highlander",)),
+        "multiple_void": (_multiple_void, ("multiple-void", "multiplevoid", "multiple void")),
+        "kapitalisten": (_kapitalisten, ("capitalists", "kapitalisten-diplomacy", "kapitalisten")),
+        "rather_silly": (_rather_silly, ("rather-silly", "rathersilly", "rs", "rather silly")),
     }
 )
 
 
 def find_variant(name: str) -> Variant:
-    """The variant with this id or alias, in any case.
+    """The variant with this id or alias, in any case; only that variant is made.
 
     Raises:
         UnknownVariant: if no variant answers to that name.
@@ -95,9 +117,9 @@ def find_variant(name: str) -> Variant:
     key = name.strip().lower() if isinstance(name, str) else ""
     if key in VARIANTS:
         return VARIANTS[key]
-    for variant in VARIANTS.values():
-        if key in variant.aliases or key == variant.name.lower():
-            return variant
+    found = VARIANTS.answering(key)
+    if found is not None:
+        return VARIANTS[found]
     raise UnknownVariant(str(name))
 
 

@@ -1,9 +1,61 @@
 """The rules object every variant is: a map plus named hooks into one resolver.
 
-The standard game is this class with its defaults. A variant overrides only
-what differs (strength of a unit, extra edges, its phase sequence, where it
-may build, its victory test) and never forks the resolver: the resolver asks
-these hooks and nothing else.
+The standard game is this class with its defaults. A variant overrides only what differs
+(strength of a unit, extra edges, its phase sequence, where it may build, its victory test)
+and never forks the resolver: the resolver asks these hooks and nothing else. The class
+body groups them in sections: set-up, geography, strength, orders, phase steps,
+adjustments, the end, secrets.
+
+The lifecycle: :func:`~adjudicator.start` and :func:`~adjudicator.resolve` ask the hooks in
+this order (``position`` is the phase's, ``after`` the position being made; "core" is a
+movement, retreat or adjustment phase, "own" a phase kind the variant declares):
+
+    ============ ========================================================================
+    when         hook (given) -> returns
+    ============ ========================================================================
+    start        initial_position(options) -> the first position (its options checked by
+                 check_options and check_option)
+    start        events_opening_phase(position, seed) -> position, results: the events
+                 opening the first phase, in the position stored
+    own kind     phase_order_kinds(kind), read_order(text, position=, power=) -> the
+                 orders of the phase's kinds, read
+    own kind     resolve_own_phase(position, orders, seed) -> after, results (a set-up
+                 kind by resolve_setup)
+    movement     orders_in_force(position, orders, seed) -> the orders resolved with,
+                 results for those rewritten
+    mvt, retr.   standing_orders(position, seed) -> the orders of the ``creatures``
+    core kind    phase_order_kinds(kind), read_order(text, position=, power=) -> the
+                 orders of the phase's kinds, read; ``order_kinds`` set aside for the
+                 variant's steps
+    movement     geography(position), closed_passages(unit, position) -> the map each
+                 unit moves and supports on; unit_strength, support_strength(unit,
+                 position), implicit_supports(position, orders), support_toughness(
+                 supporter, supported, position) -> strengths; ``paradox_rule``
+    retreats     geography, closed_passages -> where each dislodged unit may retreat
+    adjustments  adjustment_seats(position), adjustment(position, seat), build_sites,
+                 buildable_kinds(province), civil_disorder_distances -> builds and
+                 disbands due, where, of what, and who disbands in civil disorder
+    core kind    steps_after_moves(position, after, orders, seed, moves=) -> after,
+                 results: the variant's own orders and steps after the core's
+    core kind    changes_ownership_after(phase, after) -> do centers change hands now
+                 (``ownership_seasons``)? then update_ownership(after) -> the owners
+    every phase  after_phase(phase, after, seed) -> after, results
+    every phase  phase_after(phase, after) -> the next phase played: phase_due(candidate,
+                 previous, after) skips one (adjustments_needed, adjusts)
+    every phase  events_opening_phase(after, seed) -> after, results: the events opening
+                 the next phase; then the game master's "decisions" are dropped
+    ============ ========================================================================
+
+A host asks the rest between phases: who orders (``seats``, ``orders_due``,
+``orders_awaited``, ``orders_welcome``, ``orders_given_by``), what may be ordered
+(``own_legal_orders``, ``setup_legal_orders``, ``order_set_problem``, ``order_set_excess``),
+what the game master must decide (``decisions_needed``; answers read by ``decision``),
+how far a set-up is (``setup_progress``), whether the game is over (``finished``,
+``winners_of``, ``winner``; ``draws``), and what stays a power's secret (``owned_extras``,
+``secret_orders``, ``secret_reasons``, ``private_extras``). The reader of positions asks
+``knows_phase``, ``check_extras`` (``extras_ids``, ``extras_shape``) and
+``starting_ownership``. What only the site needs (twin-board duels, the seats that have
+left, the reasons that exclude a player) is the site's (``variants/<id>/``), not here.
 """
 
 from __future__ import annotations
@@ -41,7 +93,7 @@ from adjudicator.orders import (
 )
 from adjudicator.results import OrderResult, Reason
 from adjudicator.shapes import CENTER, LOCATION, POWER, PROVINCE, Extras, IdSets, extras
-from adjudicator.variants.common import distances_to
+from adjudicator.variants.common import distances_to, sc_count_winner
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,79 +205,32 @@ class DecisionRequest:
 class Variant:
     """A variant's rules. Subclass and override hooks; never branch on ``id``."""
 
+    # -- who it is and how a game is set up: options, seats, extras, the first position -------
+
     id: str = "standard"
     name: str = "Standard"
     aliases: tuple[str, ...] = ("classical", "diplomacy")
     map_id: str = "standard"
     created_by: str = "Allan B. Calhamer"
     rules_text: str = "The 2000 rulebook, with the DATC's preferred choices."
-    #: The phases of one year, in order; retreats and adjustments are skipped when empty.
-    phase_sequence: tuple[tuple[Season, PhaseKind], ...] = STANDARD_SEQUENCE
-    #: Seasons after whose movement (and retreats) supply centers change hands.
-    ownership_seasons: frozenset[Season] = frozenset({Season.FALL})
-    #: Supply centers needed to win.
-    victory_centers: int = 18
-    paradox_rule: ParadoxRule = ParadoxRule.SZYKMAN
-    #: Option names this variant accepts in the CLI's ``options`` object, with defaults.
-    option_defaults: Mapping[str, Any] = FrozenMap()
-    #: Phases before the first year that set the game up (nomination, placement, draft).
-    setup_phases: tuple[tuple[Season, PhaseKind], ...] = ()
-    #: The first year played by ``phase_sequence``; the setup phases, if any, are in the
-    #: year before it, and no phase is earlier.
-    first_year: int = 1901
     #: The powers, when they are not the map's (Highlander's two colours, Multiple Void's six).
     power_ids: tuple[str, ...] | None = None
     #: How many players a game of this variant takes: (fewest, most).
     player_counts: tuple[int, int] = (7, 7)
-    #: Can two games of it be played as a twin-board duel (Highlander, rule 7)?
-    duel_boards: bool = False
     #: Do the rules draw by lot who plays which power (Multiple Void's colours)? Then a game
     #: may not let its players choose their powers.
     powers_by_lot: bool = False
-    #: May the players agree a draw? (Kapitalisten: no; victory points decide, ties share.)
-    draws: bool = True
-    #: Keys of ``Position.extras`` that map each power to something of its own that the
-    #: other players never see (Rather Silly's llama herds): a host shows each its own.
-    owned_extras: frozenset[str] = frozenset()
-    #: Order kinds whose orders only their giver ever reads, before and after adjudication
-    #: (settling a herd), and the reasons of results only their power reads.
-    secret_orders: tuple[type[VariantOrder], ...] = ()
-    secret_reasons: frozenset[str] = frozenset()
-    #: Keys of ``Position.extras`` players may not see before the phase is adjudicated.
-    private_extras: frozenset[str] = frozenset()
-    #: The phase kinds this variant declares beyond the core's (:meth:`PhaseKind.declare`),
-    #: each in ``phase_sequence`` or ``setup_phases``.
-    phase_kinds: tuple[PhaseKind, ...] = ()
-    #: The order kinds this variant declares (:class:`~adjudicator.orders.VariantOrder`).
-    order_kinds: tuple[type[VariantOrder], ...] = ()
-    #: Who gives orders besides the powers, by the ids orders are keyed by (Kapitalisten's
-    #: investors give exchange orders). Standard: nobody.
-    other_order_givers: tuple[str, ...] = ()
-    #: Does it read who has left from its host (``extras.absent``: the seats nobody plays,
-    #: Kapitalisten's rule 3.3.3)? The host then lists them as each phase is resolved.
-    reads_absent: bool = False
-    #: Reasons of results by which the variant's own rules exclude a seat's player
-    #: (Kapitalisten: three turns without exchange orders); the host takes the seat away.
-    excluding_reasons: frozenset[str] = frozenset()
-    #: The powers of units no player commands (Rather Silly's monsters): their units stand
-    #: on the board, owe no orders, and the variant gives theirs (:meth:`standing_orders`).
-    creatures: tuple[str, ...] = ()
+    #: Option names this variant accepts in the CLI's ``options`` object, with defaults.
+    option_defaults: Mapping[str, Any] = FrozenMap()
     #: The shape of what the variant keeps in ``Position.extras``, declared in its own
     #: folder (``shape.py``, :mod:`adjudicator.shapes`): the reader refuses a position
     #: whose extras do not fit it, with the path of the bad value, before a rule reads
     #: them. Standard: only the host's keys (the game master's answers).
     extras_shape: Extras = extras()
 
-    @functools.cached_property
-    def map(self) -> GameMap:
-        # Kept on the variant: asked for every order read and every phase resolved.
-        return load_map(self.map_id)
-
     @property
     def powers(self) -> tuple[str, ...]:
         return self.power_ids if self.power_ids is not None else self.map.power_ids
-
-    # -- options and seats -----------------------------------------------------
 
     def check_options(self, options: Mapping[str, Any] | None) -> FrozenMap[str, Any]:
         """The game's rule choices, checked, with every default filled in.
@@ -254,8 +259,6 @@ class Variant:
         """The powers players take in a game with these (checked) options."""
         return self.powers
 
-    # -- extras --------------------------------------------------------------------
-
     def extras_ids(self, options: Mapping[str, Any]) -> IdSets:
         """The ids of each kind the shape of the extras names (:class:`~adjudicator.shapes.IdKind`)
         that exist in a game with these (checked) options: the variant's powers, the map's
@@ -273,78 +276,35 @@ class Variant:
         if extras:
             self.extras_shape.check_extras(extras, self.extras_ids(options))
 
-    def knows_phase(self, phase: Phase) -> bool:
-        """Can the variant's sequence produce this phase: one of its year's phases from
-        ``first_year`` on, or one of its setup phases in the year before? (A standard
-        S1900M, or a setup phase in the middle of the game, is none.)"""
-        key = (phase.season, phase.kind)
-        if phase.year < self.first_year:
-            return phase.year == self.first_year - 1 and key in self.setup_phases
-        return key in self.phase_sequence
-
-    # -- orders --------------------------------------------------------------------
-
-    def read_order(
-        self, text: str, *, position: Position | None = None, power: str | None = None
-    ) -> Order:
-        """Read one order: the variant's own kinds first (each reader says whether the
-        text is its kind), then the core's notation (:func:`parse_order`).
+    def initial_position(self, options: Mapping[str, Any] | None = None) -> Position:
+        """The board at the start of a game with these options (defaults if None).
 
         Raises:
-            ParseError: if the text is not an order that can be read.
+            PositionError: if the options are not the variant's.
         """
-        game_map = self.map
-        for kind in self.order_kinds:
-            order = kind.read(text, game_map, position, power)
-            if order is not None:
-                return order
-        return parse_order(text, game_map, position=position, power=power)
+        checked = self.check_options(options)
+        start = self.map.start
+        phase = Phase.parse(start.get("phase", "S1901M"))
+        units = []
+        for power, texts in start.get("units", {}).items():
+            for text in texts:
+                kind, _, location = text.partition(" ")
+                units.append(Unit(power, UnitKind(kind), location))
+        ownership = {c: p for p, cs in start.get("centers", {}).items() for c in cs}
+        return Position(self.id, phase, sort_units(units), FrozenMap(ownership), options=checked)
 
-    def phase_order_kinds(self, kind: PhaseKind) -> tuple[type, ...]:
-        """The order kinds given in a phase of ``kind``: the core's for its kinds, and
-        the variant's own declared for it."""
-        core = PHASE_ORDER_KINDS.get(kind, ())
-        own = tuple(k for k in self.order_kinds if kind in k.phase_kinds)
-        return core + own if own else core
+    def starting_ownership(self) -> dict[str, str]:
+        """Who owns which center when a position leaves ``centers`` out."""
+        if self.power_ids is not None:
+            return {}
+        return {c: p for p, cs in self.map.start.get("centers", {}).items() for c in cs}
 
-    def own_orders(
-        self,
-        position: Position,
-        after: Position,
-        orders: Mapping[str, Sequence[VariantOrder]],
-        seed: int,
-        *,
-        moves: Sequence[OrderResult] = (),
-    ) -> tuple[Position, tuple[OrderResult, ...]]:
-        """The variant's own orders given in a movement, retreat or adjustment phase, as a
-        step after the core resolved the rest: ``position`` is the phase's, ``after`` what
-        the core made of it, ``moves`` the movement's result per unit (a movement phase:
-        which moves bounced where). Returns the position and a result per order (and per
-        unit the step touched). Standard: no such orders."""
-        return after, ()
+    # -- geography: the map in force, and the passages closed to a unit -----------------------
 
-    def orders_in_force(
-        self, position: Position, orders: Mapping[str, Sequence[Order | str]], seed: int
-    ) -> tuple[dict[str, list[Order | str]], list[OrderResult]]:
-        """The orders a movement phase is resolved with, from those given: a variant whose
-        rules let someone change another's orders (Rather Silly's Fool) rewrites them here,
-        before the core reads them, and says what it did in results. Standard: as given."""
-        return {p: list(o) for p, o in orders.items()}, []
-
-    def standing_orders(self, position: Position, seed: int) -> Mapping[str, Sequence[str]]:
-        """The orders of the units no player commands (:attr:`creatures`), by their power,
-        given with the players' in a movement or retreat phase (whatever is keyed by a
-        creature's power otherwise is set aside). Standard: none."""
-        return {}
-
-    def own_legal_orders(
-        self, position: Position, power: str | None
-    ) -> dict[str, tuple[Order, ...]]:
-        """The variant's own orders a power may give now, keyed by province (or by a word
-        for orders about no place), added to the core's list. Standard: none."""
-        return {}
-
-    # -- geography and strength (movement hooks) ------------------------------
+    @functools.cached_property
+    def map(self) -> GameMap:
+        # Kept on the variant: asked for every order read and every phase resolved.
+        return load_map(self.map_id)
 
     def geography(self, position: Position) -> GameMap:
         """The map in force for a position; variants add edges here (tunnels, links)
@@ -357,6 +317,10 @@ class Variant:
         The resolver, the retreats and the legal orders then read ``unit``'s moves,
         supports and retreats on the map this gives."""
         return None
+
+    # -- strength: what a unit brings to a move, a hold or a support (the resolver asks) ------
+
+    paradox_rule: ParadoxRule = ParadoxRule.SZYKMAN
 
     def unit_strength(self, unit: Unit, position: Position) -> int:
         """The strength a unit brings to its own move or hold (a monster: 2, a bird: 0)."""
@@ -390,32 +354,52 @@ class Variant:
         its toughness."""
         return 1
 
-    # -- phases ------------------------------------------------------------------
+    # -- orders: who gives which, how they read, which are allowed, what the master decides --
 
-    def initial_position(self, options: Mapping[str, Any] | None = None) -> Position:
-        """The board at the start of a game with these options (defaults if None).
+    #: The order kinds this variant declares (:class:`~adjudicator.orders.VariantOrder`).
+    order_kinds: tuple[type[VariantOrder], ...] = ()
+    #: Who gives orders besides the powers, by the ids orders are keyed by (Kapitalisten's
+    #: investors give exchange orders). Standard: nobody.
+    other_order_givers: tuple[str, ...] = ()
+    #: The powers of units no player commands (Rather Silly's monsters): their units stand
+    #: on the board, owe no orders, and the variant gives theirs (:meth:`standing_orders`).
+    creatures: tuple[str, ...] = ()
+
+    def read_order(
+        self, text: str, *, position: Position | None = None, power: str | None = None
+    ) -> Order:
+        """Read one order: the variant's own kinds first (each reader says whether the
+        text is its kind), then the core's notation (:func:`parse_order`).
 
         Raises:
-            PositionError: if the options are not the variant's.
+            ParseError: if the text is not an order that can be read.
         """
-        checked = self.check_options(options)
-        start = self.map.start
-        phase = Phase.parse(start.get("phase", "S1901M"))
-        units = []
-        for power, texts in start.get("units", {}).items():
-            for text in texts:
-                kind, _, location = text.partition(" ")
-                units.append(Unit(power, UnitKind(kind), location))
-        ownership = {c: p for p, cs in start.get("centers", {}).items() for c in cs}
-        return Position(self.id, phase, sort_units(units), FrozenMap(ownership), options=checked)
+        game_map = self.map
+        for kind in self.order_kinds:
+            order = kind.read(text, game_map, position, power)
+            if order is not None:
+                return order
+        return parse_order(text, game_map, position=position, power=power)
 
-    def starting_ownership(self) -> dict[str, str]:
-        """Who owns which center when a position leaves ``centers`` out."""
-        if self.power_ids is not None:
-            return {}
-        return {c: p for p, cs in self.map.start.get("centers", {}).items() for c in cs}
+    def phase_order_kinds(self, kind: PhaseKind) -> tuple[type, ...]:
+        """The order kinds given in a phase of ``kind``: the core's for its kinds, and
+        the variant's own declared for it."""
+        core = PHASE_ORDER_KINDS.get(kind, ())
+        own = tuple(k for k in self.order_kinds if kind in k.phase_kinds)
+        return core + own if own else core
 
-    # -- who orders, and setting a game up ------------------------------------------
+    def own_legal_orders(
+        self, position: Position, power: str | None
+    ) -> dict[str, tuple[Order, ...]]:
+        """The variant's own orders a power may give now, keyed by province (or by a word
+        for orders about no place), added to the core's list. Standard: none."""
+        return {}
+
+    def setup_legal_orders(
+        self, position: Position, power: str | None
+    ) -> dict[str, tuple[Order, ...]]:
+        """The orders a power may give in a setup phase, keyed by province."""
+        return {}
 
     def orders_due(self, position: Position) -> frozenset[str]:
         """Powers that have orders to give in this position."""
@@ -454,34 +438,6 @@ class Variant:
         (a vassal, a fool).
         """
         return {power: frozenset({power}) for power in self.orders_due(position)}
-
-    def resolve_setup(
-        self, position: Position, orders: Mapping[str, Sequence[Order]], seed: int
-    ) -> tuple[Position, list[OrderResult]]:
-        """Resolve a setup phase (nomination, placement, a draft pick).
-
-        ``orders`` are each power's readable orders of the phase's kinds, in the
-        order given. Returns the position after the phase (still at ``position``'s
-        phase: :meth:`phase_after` says what comes next) and a result per order,
-        plus results for anything done in a player's stead (a missed pick).
-        """
-        raise PositionError(f"{self.name} has no {position.phase.name} phase", "phase")
-
-    def resolve_own_phase(
-        self, position: Position, orders: Mapping[str, Sequence[Order]], seed: int
-    ) -> tuple[Position, list[OrderResult]]:
-        """Resolve a phase of a kind this variant declares (see :class:`PhaseKind`): the
-        set-up kinds by :meth:`resolve_setup`; a kind of play (an exchange, a vote) by the
-        variant's override of this hook. Same contract as :meth:`resolve_setup`."""
-        if position.phase.kind.setup:
-            return self.resolve_setup(position, orders, seed)
-        raise PositionError(f"{self.name} has no {position.phase.name} phase", "phase")
-
-    def setup_legal_orders(
-        self, position: Position, power: str | None
-    ) -> dict[str, tuple[Order, ...]]:
-        """The orders a power may give in a setup phase, keyed by province."""
-        return {}
 
     def order_set_problem(
         self, position: Position, power: str, orders: Sequence[Order]
@@ -524,10 +480,107 @@ class Variant:
             return answer if isinstance(answer, str) else None
         return None
 
+    # -- phase steps: the sequence, and what resolve() runs around the core (the table) -----
+
+    #: The phases of one year, in order; retreats and adjustments are skipped when empty.
+    phase_sequence: tuple[tuple[Season, PhaseKind], ...] = STANDARD_SEQUENCE
+    #: Phases before the first year that set the game up (nomination, placement, draft).
+    setup_phases: tuple[tuple[Season, PhaseKind], ...] = ()
+    #: The phase kinds this variant declares beyond the core's (:meth:`PhaseKind.declare`),
+    #: each in ``phase_sequence`` or ``setup_phases``.
+    phase_kinds: tuple[PhaseKind, ...] = ()
+    #: The first year played by ``phase_sequence``; the setup phases, if any, are in the
+    #: year before it, and no phase is earlier.
+    first_year: int = 1901
+    #: Seasons after whose movement (and retreats) supply centers change hands.
+    ownership_seasons: frozenset[Season] = frozenset({Season.FALL})
+
+    def knows_phase(self, phase: Phase) -> bool:
+        """Can the variant's sequence produce this phase: one of its year's phases from
+        ``first_year`` on, or one of its setup phases in the year before? (A standard
+        S1900M, or a setup phase in the middle of the game, is none.)"""
+        key = (phase.season, phase.kind)
+        if phase.year < self.first_year:
+            return phase.year == self.first_year - 1 and key in self.setup_phases
+        return key in self.phase_sequence
+
+    def orders_in_force(
+        self, position: Position, orders: Mapping[str, Sequence[Order | str]], seed: int
+    ) -> tuple[dict[str, list[Order | str]], list[OrderResult]]:
+        """The orders a movement phase is resolved with, from those given: a variant whose
+        rules let someone change another's orders (Rather Silly's Fool) rewrites them here,
+        before the core reads them, and says what it did in results. Standard: as given."""
+        return {p: list(o) for p, o in orders.items()}, []
+
+    def standing_orders(self, position: Position, seed: int) -> Mapping[str, Sequence[str]]:
+        """The orders of the units no player commands (:attr:`creatures`), by their power,
+        given with the players' in a movement or retreat phase (whatever is keyed by a
+        creature's power otherwise is set aside). Standard: none."""
+        return {}
+
+    def resolve_own_phase(
+        self, position: Position, orders: Mapping[str, Sequence[Order]], seed: int
+    ) -> tuple[Position, list[OrderResult]]:
+        """Resolve a phase of a kind this variant declares (see :class:`PhaseKind`): the
+        set-up kinds by :meth:`resolve_setup`; a kind of play (an exchange, a vote) by the
+        variant's override of this hook. Same contract as :meth:`resolve_setup`."""
+        if position.phase.kind.setup:
+            return self.resolve_setup(position, orders, seed)
+        raise PositionError(f"{self.name} has no {position.phase.name} phase", "phase")
+
+    def resolve_setup(
+        self, position: Position, orders: Mapping[str, Sequence[Order]], seed: int
+    ) -> tuple[Position, list[OrderResult]]:
+        """Resolve a setup phase (nomination, placement, a draft pick).
+
+        ``orders`` are each power's readable orders of the phase's kinds, in the
+        order given. Returns the position after the phase (still at ``position``'s
+        phase: :meth:`phase_after` says what comes next) and a result per order,
+        plus results for anything done in a player's stead (a missed pick).
+        """
+        raise PositionError(f"{self.name} has no {position.phase.name} phase", "phase")
+
     def setup_progress(self, position: Position) -> tuple[int, int] | None:
         """How far the set-up is, as (steps done, steps in all), for the set-up phases made
         of many small steps (Multiple Void's draft picks); None where that means nothing."""
         return None
+
+    def steps_after_moves(
+        self,
+        position: Position,
+        after: Position,
+        orders: Mapping[str, Sequence[VariantOrder]],
+        seed: int,
+        *,
+        moves: Sequence[OrderResult] = (),
+    ) -> tuple[Position, tuple[OrderResult, ...]]:
+        """The variant's own orders given in a movement, retreat or adjustment phase, as a
+        step after the core resolved the rest: ``position`` is the phase's, ``after`` what
+        the core made of it, ``moves`` the movement's result per unit (a movement phase:
+        which moves bounced where). Returns the position and a result per order (and per
+        unit the step touched). Standard: no such orders."""
+        return after, ()
+
+    def changes_ownership_after(self, phase: Phase, position: Position) -> bool:
+        """Do supply centers change hands now that ``phase`` is over?
+
+        Ownership changes at the end of an ownership season: after its
+        retreats, or after its movement when there is nothing to retreat.
+        """
+        if phase.season not in self.ownership_seasons:
+            return False
+        if phase.kind is PhaseKind.RETREATS:
+            return True
+        return phase.kind is PhaseKind.MOVEMENT and not position.dislodged
+
+    def update_ownership(self, position: Position) -> FrozenMap[str, str]:
+        """A center belongs to the power whose unit stands on it; empty ones keep their owner."""
+        ownership = dict(position.ownership)
+        centers = self.map.supply_centers
+        for unit in position.units:
+            if unit.province in centers:
+                ownership[unit.province] = unit.power
+        return FrozenMap(ownership)
 
     def after_phase(
         self, phase: Phase, position: Position, seed: int
@@ -579,28 +632,20 @@ class Variant:
             return self.adjustments_needed(position)
         return True
 
-    def changes_ownership_after(self, phase: Phase, position: Position) -> bool:
-        """Do supply centers change hands now that ``phase`` is over?
+    def events_opening_phase(
+        self, position: Position, seed: int
+    ) -> tuple[Position, tuple[OrderResult, ...]]:
+        """Events that open a phase (a monster appears, the Borg moves, a new hyperspace
+        link), and a result for each unit or thing they touched. They run once, as the
+        phase opens: :func:`~adjudicator.resolve` runs them for the phase it moves on to
+        (with the seed of the phase it resolved) and :func:`~adjudicator.start` for a
+        game's first; the position then stored shows them, so players order against the
+        board they see. :func:`~adjudicator.check_order` and
+        :func:`~adjudicator.legal_orders` never run them. Draw from
+        :func:`adjudicator.chance.chance` with the event's name. Standard: none."""
+        return position, ()
 
-        Ownership changes at the end of an ownership season: after its
-        retreats, or after its movement when there is nothing to retreat.
-        """
-        if phase.season not in self.ownership_seasons:
-            return False
-        if phase.kind is PhaseKind.RETREATS:
-            return True
-        return phase.kind is PhaseKind.MOVEMENT and not position.dislodged
-
-    def update_ownership(self, position: Position) -> FrozenMap[str, str]:
-        """A center belongs to the power whose unit stands on it; empty ones keep their owner."""
-        ownership = dict(position.ownership)
-        centers = self.map.supply_centers
-        for unit in position.units:
-            if unit.province in centers:
-                ownership[unit.province] = unit.power
-        return FrozenMap(ownership)
-
-    # -- adjustments ----------------------------------------------------------
+    # -- adjustments: who builds or disbands, where, and who goes in civil disorder -----------
 
     def adjustment(self, position: Position, power: str) -> int:
         """Builds due (positive) or disbands due (negative) for a power."""
@@ -660,21 +705,16 @@ class Variant:
         homes = sorted(self.map.home_centers(power))
         return distances_to(self.geography(position), position, power, homes)
 
-    # -- the end ---------------------------------------------------------------
+    # -- the end: who has won, and whether a draw may be agreed -------------------------------
+
+    #: Supply centers needed to win.
+    victory_centers: int = 18
+    #: May the players agree a draw? (Kapitalisten: no; victory points decide, ties share.)
+    draws: bool = True
 
     def winner(self, position: Position) -> str | None:
         """The power that has won, if any: ``victory_centers`` or more centers."""
-        counts: dict[str, int] = {}
-        for owner in position.ownership.values():
-            counts[owner] = counts.get(owner, 0) + 1
-        best = [p for p, n in counts.items() if n >= self.victory_centers]
-        if len(best) == 1:
-            return best[0]
-        if best:
-            top = max(counts[p] for p in best)
-            leaders = [p for p in best if counts[p] == top]
-            return leaders[0] if len(leaders) == 1 else None
-        return None
+        return sc_count_winner(position, self.victory_centers)
 
     def finished(self, position: Position) -> bool:
         """Has the game ended with this position? Standard: when someone has won."""
@@ -686,18 +726,17 @@ class Variant:
         winner = self.winner(position)
         return (winner,) if winner is not None else ()
 
-    # -- non-player events -----------------------------------------------------
+    # -- secrets: what a host shows each power alone (games.visibility reads these) -----------
 
-    def open_phase(self, position: Position, seed: int) -> tuple[Position, tuple[OrderResult, ...]]:
-        """Events that open a phase (a monster appears, the Borg moves, a new hyperspace
-        link), and a result for each unit or thing they touched. They run once, as the
-        phase opens: :func:`~adjudicator.resolve` runs them for the phase it moves on to
-        (with the seed of the phase it resolved) and :func:`~adjudicator.start` for a
-        game's first; the position then stored shows them, so players order against the
-        board they see. :func:`~adjudicator.check_order` and
-        :func:`~adjudicator.legal_orders` never run them. Draw from
-        :func:`adjudicator.chance.chance` with the event's name. Standard: none."""
-        return position, ()
+    #: Keys of ``Position.extras`` that map each power to something of its own that the
+    #: other players never see (Rather Silly's llama herds): a host shows each its own.
+    owned_extras: frozenset[str] = frozenset()
+    #: Order kinds whose orders only their giver ever reads, before and after adjudication
+    #: (settling a herd), and the reasons of results only their power reads.
+    secret_orders: tuple[type[VariantOrder], ...] = ()
+    secret_reasons: frozenset[str] = frozenset()
+    #: Keys of ``Position.extras`` players may not see before the phase is adjudicated.
+    private_extras: frozenset[str] = frozenset()
 
     def __repr__(self) -> str:
         return f"<Variant {self.id}>"

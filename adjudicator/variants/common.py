@@ -8,6 +8,8 @@ has won.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from adjudicator.board import Position
 from adjudicator.maps import GameMap
 
@@ -58,22 +60,28 @@ def distances_to(
 
 
 def center_counts(position: Position) -> dict[str, int]:
-    """Supply centers per power."""
+    """Supply centers per owner, in the order the position lists its centers: the one
+    count every victory test starts from."""
     counts: dict[str, int] = {}
     for owner in position.ownership.values():
         counts[owner] = counts.get(owner, 0) + 1
     return counts
 
 
-def sc_count_winner(position: Position, victory_centers: int) -> str | None:
-    """The one power with ``victory_centers`` or more and more than anyone else, if any."""
-    counts = center_counts(position)
+def sole_leader(counts: Mapping[str, int], victory_centers: int) -> str | None:
+    """The one owner in ``counts`` with ``victory_centers`` or more and more than anyone
+    else so placed, if any."""
     best = [p for p, n in counts.items() if n >= victory_centers]
     if not best:
         return None
     top = max(counts[p] for p in best)
     leaders = [p for p in best if counts[p] == top]
     return leaders[0] if len(leaders) == 1 else None
+
+
+def sc_count_winner(position: Position, victory_centers: int) -> str | None:
+    """The one power with ``victory_centers`` or more and more than anyone else, if any."""
+    return sole_leader(center_counts(position), victory_centers)
 
 
 def sole_survivor(position: Position) -> str | None:

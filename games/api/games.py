@@ -95,8 +95,8 @@ class StateGameSerializer(serializers.Serializer):  # type: ignore[type-arg]
     anonymous = serializers.BooleanField()
     private = serializers.BooleanField()
     strict_orders = serializers.BooleanField(
-        help_text="Orders are read strictly (Kapitalisten): a faulty order is saved as "
-        "written and void when adjudicated, never refused nor rewritten."
+        help_text="Orders are read strictly (as the variant's rules say): a faulty order is "
+        "saved as written and void when adjudicated, never refused nor rewritten."
     )
 
 
@@ -175,8 +175,8 @@ class PhaseStateSerializer(serializers.Serializer):  # type: ignore[type-arg]
     name = serializers.CharField()
     # Not a ChoiceField: its enum would be named after the field, like notifications' kind.
     kind = serializers.CharField(
-        help_text="M movement, R retreats, A adjustments; N, P, D set a game up "
-        "(nomination, placement, draft)."
+        help_text="M movement, R retreats, A adjustments; a variant declares its own "
+        "kinds (those marked setup set a game up)."
     )
     status = serializers.ChoiceField(choices=GamePhase.Status.choices)
     deadline = serializers.DateTimeField(allow_null=True)
@@ -273,7 +273,7 @@ class MyOrdersSerializer(serializers.Serializer):  # type: ignore[type-arg]
     gives = GivenPowerSerializer(
         many=True,
         help_text="Every power whose orders your seat gives now, your own first (in most "
-        "variants only your own; Kapitalisten: the nations you control).",
+        "variants only your own; where a variant says so, also other powers).",
     )
     adjustment = serializers.IntegerField(
         allow_null=True,
@@ -383,7 +383,7 @@ class GamesApi(ApiView):
             max_length=30,
             required=False,
             help_text="The name you play under, where the variant plays under pseudonyms "
-            "(Kapitalisten): needed there.",
+            "(as the variant's rules say): needed there.",
         )
         start_when_full = serializers.BooleanField(default=True)
         movement_minutes = serializers.IntegerField(min_value=1, max_value=20160, default=1440)
@@ -407,7 +407,9 @@ class GamesApi(ApiView):
             min_value=1, max_value=100, required=False, allow_null=True
         )
         min_reliability = serializers.IntegerField(min_value=0, max_value=100, default=0)
-        duel = serializers.BooleanField(default=False, help_text="Highlander: a twin-board duel.")
+        duel = serializers.BooleanField(
+            default=False, help_text="A twin-board duel, where the variant has one."
+        )
         press = serializers.ChoiceField(choices=Game.Press.choices, default=Game.Press.FULL)
         vacation_handling = serializers.ChoiceField(
             choices=Game.VacationHandling.choices, default=Game.VacationHandling.EXTEND
@@ -424,7 +426,7 @@ class GamesApi(ApiView):
         bots = serializers.BooleanField(
             default=False,
             help_text="A practice game: the site's own bots take every other seat at once "
-            "and the site plays them (standard, Highlander and Multiple Void; not a duel).",
+            "and the site plays them (in the variants its bots play; not a duel).",
         )
 
     @extend_schema(
@@ -533,7 +535,7 @@ class GameStateApi(ApiView):
         phase = state["phase"]
         if query.validated_data["words"] and phase and phase.get("results"):
             map_id = find_variant(game.variant).map_id
-            # Seats named as on the game's pages (Kapitalisten's pseudonyms).
+            # Seats named as on the game's pages (pseudonyms, where the variant has them).
             with wording.seat_names(visibility.seat_names(game=game)):
                 phase["results"] = [
                     {**r, "words": wording.result_in_words(r, map_id)} for r in phase["results"]
@@ -554,7 +556,8 @@ class GameJoinApi(ApiView):
             max_length=30,
             required=False,
             help_text="The name you play under, where the variant plays under pseudonyms "
-            "(Kapitalisten): needed there, unique in the game, not your user name.",
+            "(as the variant's rules say): needed there, unique in the game, not your user "
+            "name.",
         )
 
     @extend_schema(

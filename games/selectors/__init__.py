@@ -3,7 +3,6 @@
 ``schedule`` (what the sweep asks), ``records`` (a player's record) and ``mine`` (a
 player's own games at a glance). The names below are what callers ask."""
 
-from games.selectors.exchange import exchange_summary
 from games.selectors.links import link_steps, link_summary
 from games.selectors.lobby import (
     games_for_lobby,
@@ -33,7 +32,6 @@ __all__ = [
     "Result",
     "VoteOpen",
     "board_shown",
-    "exchange_summary",
     "game_outline",
     "game_state",
     "games_for_lobby",

@@ -39,8 +39,8 @@ def game_state(
 
     ``acting``: of the powers the viewer's seat gives orders for now (``me.gives``), the
     one whose orders, legal orders and ready mark ``me`` carries (``me.acting``); the
-    first that has orders due if not given or not one of them (a Kapitalisten investor
-    orders for each nation he controls in turn).
+    first that has orders due if not given or not one of them (a seat that gives the
+    orders of several powers gives them one at a time).
 
     Raises:
         GamePhase.DoesNotExist: the game has no phase of that index.
@@ -95,8 +95,8 @@ def game_state(
         "dislodged": board.get("dislodged", {}),
         "centers": board.get("centers", {}),
         "to_order": sorted(powers_to_order(position, variant)),
-        # Seats that may order without owing any (Rather Silly's roles): the phase ends
-        # early only once they too are ready.
+        # Seats that may order without owing any (the variant says which): the phase
+        # ends early only once they too are ready.
         "welcome": sorted(powers_welcome(position, variant)) if not phase.is_resolved else [],
         "notes": phase.notes,
         "draw_proposed": visibility.draw_proposed(phase=phase),
@@ -140,16 +140,16 @@ def game_state(
             "saved": mine is not None,
             "ready": bool(mine and mine.ready),
             "must_order": acting in state["phase"]["to_order"],
-            # A seat that may give orders without owing any (Rather Silly's roles: the
-            # Fool's override, a vote): the page offers it the order box all the same.
+            # A seat that may give orders without owing any (as the variant says): the
+            # page offers it the order box all the same.
             "may_order": acting in state["phase"]["welcome"],
             "draw_vote": visibility.own_draw_vote(user=user, phase=phase),
             "votes": _votes(game, phase, user),
             "legal": {},
             "problem": None,
             "adjustment": _adjustment(variant, position, acting),
-            # Every power whose orders the seat gives now, its own first (a Kapitalisten
-            # investor: his exchange orders and the nations he controls).
+            # Every power whose orders the seat gives now, its own first (in most variants
+            # only its own; the variant's orders_given_by may name more).
             "gives": [
                 {
                     "power": power,
@@ -222,7 +222,8 @@ def _outline(
             "version": game.version,
             "anonymous": game.anonymous,
             "private": game.private,
-            # Faulty orders are saved as written and void when adjudicated (Kapitalisten).
+            # Faulty orders are saved as written and void when adjudicated, where the
+            # variant reads orders strictly (SiteVariant.strict_orders).
             "strict_orders": _strict(game),
         },
         "phases": [
@@ -268,8 +269,8 @@ def _progress(progress: tuple[int, int] | None) -> dict[str, int] | None:
 
 
 def _whole_answer_problem(variant: Any, position: Any, power: str, orders: list[str]) -> str | None:
-    """What is still missing before the saved orders are a whole answer (a nomination list
-    that is short), in the reader's language; None when nothing is."""
+    """What is still missing before the saved orders of a set-up phase are a whole answer
+    (a list that is short), in the reader's language; None when nothing is."""
     if not position.phase.is_setup:
         return None
     problem = whole_answer_problem(position, variant, power, orders)

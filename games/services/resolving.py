@@ -20,6 +20,7 @@ from games.positions import (
 )
 from games.services.kernel import seat_exclude, tell_missed
 from games.votes import votes_lapsed
+from variants.registry import site_side
 
 
 def board_resolve(game: Game, phase: GamePhase, variant: Variant, now: Any) -> Position:
@@ -120,8 +121,9 @@ def _excluded_by_rules(
     """Seats the variant's rules excluded in this phase: their player leaves the seat (a
     moderator may give it back; it is offered to replacements) and nobody plays it."""
     notes: list[dict[str, Any]] = []
+    excluding = site_side(variant.id).excluding_reasons
     for r in results:
-        if r.reason is None or r.reason.value not in variant.excluding_reasons:
+        if r.reason is None or r.reason.value not in excluding:
             continue
         seat = seats.get(r.power)
         if seat is None or seat.user_id is None:

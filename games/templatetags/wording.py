@@ -13,7 +13,6 @@ from django.utils.translation import gettext as _
 
 from adjudicator.variants import VARIANTS
 from games import wording
-from games.selectors.exchange import kj as words
 from variants.registry import site_variant
 
 register = template.Library()
@@ -147,24 +146,6 @@ def grouped(value: Any) -> str:
         return str(number_format(int(value), force_grouping=True))
     except (TypeError, ValueError):
         return "" if value is None else str(value)
-
-
-@register.filter
-def kj(cents: Any) -> str:
-    """``{{ 12345|kj }}``: 123.45, an amount of Kujambel kept in hundredths."""
-    try:
-        return words(int(cents))
-    except (TypeError, ValueError):
-        return ""
-
-
-@register.filter
-def times_rate(units: Any, rate_cents: Any) -> str:
-    """``{{ held|times_rate:n.rate_cents }}``: what ``units`` of a currency are worth, in Kj."""
-    try:
-        return words(int(units) * int(rate_cents))
-    except (TypeError, ValueError):
-        return ""
 
 
 @register.filter

@@ -26,7 +26,15 @@ from games.terms import GameTerms
 from games.web.phases import phase_posted
 from variants.board import SeenPosition, board_svg
 from variants.drawing import map_anchors
-from variants.registry import offered, option_forms, site_variant
+from variants.registry import (
+    PANEL_SLOTS,
+    Panel,
+    PanelInput,
+    SiteVariant,
+    offered,
+    option_forms,
+    site_variant,
+)
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
@@ -141,11 +149,15 @@ def _game_page(
     position: SeenPosition | None,
     orders: list[Any],
 ) -> HttpResponse:
+    site = _site_of(game)
     return render(
         request,
         "games/detail.html",
         {
-            "exchange": selectors.exchange_summary(game=game, state=state),
+            # The variant's own parts of the page, by their place on it.
+            "panels": _panels(site, _shown(game, state)),
+            "variant_script": site.script if site is not None else None,
+            "seats_heading": site.seats_heading if site is not None else None,
             "pseudonyms": services.plays_under_pseudonyms(game),
             # The sitter form then says why it takes any name (games.services.absences).
             "players_secret": visibility.players_secret(game=game),
@@ -174,16 +186,43 @@ def _game_page(
     )
 
 
+def _site_of(game: Game) -> SiteVariant | None:
+    """The site's side of the game's variant; None for a variant the site does not offer
+    (a test's own)."""
+    try:
+        return site_variant(game.variant)
+    except LookupError:
+        return None
+
+
+def _shown(game: Game, state: dict[str, Any], left_seat: str | None = None) -> PanelInput:
+    """The game as its variant's panels and pages read it: plain values, named as the
+    game's pages name seats and phases."""
+    return PanelInput(
+        game_id=game.pk,
+        variant=game.variant,
+        state=state,
+        left_seat=left_seat,
+        power_name=wording.power_name,
+        phase_name=wording.phase_name,
+    )
+
+
+def _panels(site: SiteVariant | None, shown: PanelInput) -> dict[str, list[Panel]]:
+    """The variant's panels by slot (every slot there, empty where it has none)."""
+    found: dict[str, list[Panel]] = {slot: [] for slot in PANEL_SLOTS}
+    for panel in site.panels(shown) if site is not None else ():
+        found[panel.slot].append(panel)
+    return found
+
+
 def _seat_help(game: Game, state: dict[str, Any]) -> dict[str, str]:
     """The variant's words for the seat acting on the page in the phase shown: its order
     syntax and what its empty list means ("" each where the page's own serve)."""
     me, phase = state.get("me"), state.get("phase")
     syntax, no_orders = "", ""
     if me and phase:
-        try:
-            site = site_variant(game.variant)
-        except LookupError:  # a variant the site does not offer (a test's own)
-            site = None
+        site = _site_of(game)
         if site is not None:
             syntax, no_orders = site.seat_help(
                 str(me.get("acting") or me["power"]), str(phase["kind"])
@@ -284,7 +323,7 @@ def game_start(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 def orders_form(request: HttpRequest, game_id: int) -> HttpResponse:
     """The no-script way to send orders: one order per line (for ``power``, a power the
-    seat orders for now, if given: a Kapitalisten investor's nation or his exchange)."""
+    seat orders for now, if given: another seat it gives orders for)."""
     game = _viewable(request, game_id)
     lines = [line for line in request.POST.get("orders", "").splitlines() if line.strip()]
     power = request.POST.get("power") or None
@@ -295,15 +334,27 @@ def orders_form(request: HttpRequest, game_id: int) -> HttpResponse:
             game=game, user=request.user, orders=lines, power=power, phase=phase_posted(request)
         ),
     )
-    if request.POST.get("next") == "exchange":  # sent from the exchange page: back there
-        return redirect("games:exchange", game_id=game.pk)
-    return response
+    return _back_to_page(request, game) or response
 
 
-def exchange_page(request: HttpRequest, game_id: int) -> HttpResponse:
-    """Kapitalisten's exchange: who controls each nation, the rates over the turns, every
-    investor's holdings and cash, and the viewer's exchange orders (an investor's own)."""
+def _back_to_page(request: HttpRequest, game: Game) -> HttpResponse | None:
+    """Back to the variant's own page a form was sent from (``next``: its name), if any."""
+    page = request.POST.get("next")
+    site = _site_of(game)
+    if page and site is not None and page in site.pages:
+        return redirect(f"games:{page}", game_id=game.pk)
+    return None
+
+
+def variant_page(request: HttpRequest, game_id: int, page: str) -> HttpResponse:
+    """A page of its own the game's variant has (``SiteVariant.pages``): games loads the
+    game for who may see it, builds the state this viewer may see of the phase asked
+    (``?phase=``), and renders what the variant makes of it."""
     game = _viewable(request, game_id)
+    site = _site_of(game)
+    make = site.pages.get(page) if site is not None else None
+    if make is None:
+        raise Http404(_("This game has no such page."))
     raw = request.GET.get("phase")
     index = whole_number(raw) if raw else None
     if raw and index is None:
@@ -312,13 +363,10 @@ def exchange_page(request: HttpRequest, game_id: int) -> HttpResponse:
         state = selectors.game_state(user=request.user, game=game, index=index)
     except GamePhase.DoesNotExist:
         raise Http404(_("No such phase.")) from None
+    left = None if state.get("me") else visibility.seat_left(user=request.user, game=game)
     with wording.seat_names(visibility.seat_names(game=game)):
-        exchange = selectors.exchange_summary(game=game, state=state, viewer=request.user)
-        if exchange is None:
-            raise Http404(_("This game has no exchange."))
-        return render(
-            request, "games/exchange.html", {"game": game, "state": state, "exchange": exchange}
-        )
+        shown = make(_shown(game, state, left_seat=left))
+        return render(request, shown.template, {"game": game, "state": state, **shown.context})
 
 
 @login_required
@@ -333,9 +381,7 @@ def ready_form(request: HttpRequest, game_id: int) -> HttpResponse:
             game=game, user=request.user, ready=ready, phase=phase_posted(request)
         ),
     )
-    if request.POST.get("next") == "exchange":  # sent from the exchange page: back there
-        return redirect("games:exchange", game_id=game.pk)
-    return response
+    return _back_to_page(request, game) or response
 
 
 @login_required

@@ -5,11 +5,11 @@
 // check and the ready mark go through the public API (/api/v1/games/<id>/...), with the
 // page's session and CSRF token; its errors are {"message": ...} (see problemText).
 //
-// Variants set a game up before play: a secret nomination of centers (kind "N"), the
-// placement of units in them ("P"), a draft of units one pick at a time ("D"). In those
-// phases a click on the map toggles a center on the list, places a unit, or makes a pick.
+// Variants set a game up before play in phase kinds of their own, where a click on the
+// map means what the kind's widget says (a center put on a list, a unit placed, a pick).
 // Those widgets are setup/ (one module per kind); the board's layers are drawn by
-// board/draw.js. The press panel is press.js; the duel page's is duel.js. Requests and
+// board/draw.js. A variant's own parts of the panel bind themselves through the
+// "game:panel" event (static/js/variants/). The press panel is press.js; the duel page's is duel.js. Requests and
 // the socket go through lib/transport.js. The history's replay is replay.js: while it
 // plays, the board is its own and this page's drawing leaves it alone.
 import { fetchPage, format, gettext, listen, post, send } from "./lib/transport.js";
@@ -88,8 +88,8 @@ import { createReplay } from "./replay.js";
   // phase's index goes with them, as with every write in a phase (the ready mark, votes):
   // if the phase has moved on meanwhile, the server refuses them (409) rather than take
   // them for the next one.
-  // The power whose orders this page gives: the seat's own, or one it orders for now (a
-  // Kapitalisten investor's nation, chosen by the page's ?as=).
+  // The power whose orders this page gives: the seat's own, or another it orders for now
+  // (chosen by the page's ?as=).
   function acting() {
     return (state.me && (state.me.acting || state.me.power)) || null;
   }
@@ -245,8 +245,8 @@ import { createReplay } from "./replay.js";
   function onProvinceClick(prov, event) {
     closeChooser();
     const kind = state.phase.kind;
-    // A phase of play whose clicks are no unit's orders (the llamas' winter): its widget
-    // says what a click means, whatever the legal list (herds go anywhere, unlisted).
+    // A phase of play whose clicks are no unit's orders (a variant's own kind): its widget
+    // says what a click means, whatever the legal list (which may not list such orders).
     const own = setupWidget(kind);
     if (own && own.ofPlay) return setupKind() ? own.click(setupContext, prov, event) : undefined;
     const legal = myLegal();
@@ -430,8 +430,8 @@ import { createReplay } from "./replay.js";
       input.value = "";
       addOrder(data.order);
     } else if (ok && state.game.strict_orders) {
-      // Read strictly (Kapitalisten): a faulty order is kept as written, never rewritten,
-      // and is void when adjudicated; the player is told what is wrong with it.
+      // Read strictly (as the variant says): a faulty order is kept as written, never
+      // rewritten, and is void when adjudicated; the player is told what is wrong with it.
       input.value = "";
       addOrder(text.split(/\s+/).join(" "));
       setError(format(gettext("Kept as you wrote it, and void when adjudicated: %(problem)s"), { problem: data.message }));
@@ -440,9 +440,9 @@ import { createReplay } from "./replay.js";
     }
   }
 
-  // -- setting a game up: nomination, placement, the draft ------------------------------
+  // -- setting a game up (and a phase of play with a widget of its own) -----------------
 
-  // The kind of set-up phase this viewer gives orders in now: "N", "P", "D" or null.
+  // The kind of set-up phase this viewer gives orders in now (its letter), or null.
   function setupKind() {
     const phase = state.phase;
     if (!phase || !phase.is_current || !state.me) return null;
@@ -510,8 +510,8 @@ import { createReplay } from "./replay.js";
     widget.draw(setupContext);
   }
 
-  // The count and the list of a nomination or a placement, from the orders as they stand
-  // on this page (saved or not).
+  // The count and the list of a set-up whose widget has a panel, from the orders as they
+  // stand on this page (saved or not).
   function renderSetupPanel() {
     const widget = setupWidget(setupKind());
     const count = document.getElementById("setup-count");
@@ -666,30 +666,11 @@ import { createReplay } from "./replay.js";
         }
       });
     }
-    // Rather Silly's hyperspace vote: two provinces chosen from lists, added to the
-    // orders like a typed "vote lon - par" (checked the same way).
-    const voteForm = document.getElementById("vote-form");
-    if (voteForm) {
-      const names = JSON.parse((document.getElementById("province-names") || {}).textContent || "{}");
-      const provinces = Object.keys(names).filter((loc) => !loc.includes("/"))
-        .sort((a, b) => names[a].localeCompare(names[b]));
-      for (const id of ["vote-a", "vote-b"]) {
-        const select = document.getElementById(id);
-        for (const prov of provinces) {
-          const option = document.createElement("option");
-          option.value = prov;
-          option.textContent = names[prov];
-          select.append(option);
-        }
-      }
-      voteForm.hidden = false;
-      voteForm.addEventListener("submit", (e) => {
-        e.preventDefault();
-        const a = document.getElementById("vote-a").value;
-        const b = document.getElementById("vote-b").value;
-        checkTyped({ value: `vote ${a} - ${b}` });
-      });
-    }
+    // The variant's own parts of a new panel (static/js/variants/<id>.js, loaded before
+    // this) bind themselves here; an order they add is checked as a typed one.
+    document.dispatchEvent(new CustomEvent("game:panel", {
+      detail: { addOrder: (text) => checkTyped({ value: text }) },
+    }));
     // The players' votes (a draw, a concession, cancelling, a pause, its end): sent through
     // the API and the panel fetched again, as the socket would. Without a script the forms
     // post to the page. A concession's box is checked by the browser before this runs.

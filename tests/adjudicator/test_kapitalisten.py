@@ -276,7 +276,7 @@ class TestRule5Rates:
             controllers=dict.fromkeys(NATIONS, I1),
         )
         fall = fall.with_changes(phase=Phase.parse("F1901M"))
-        fall, _events = variant.open_phase(fall, 0)
+        fall, _events = variant.events_opening_phase(fall, 0)
         after = resolve(
             fall, {"russia": ["A war - gal"], "austria": ["A vie - tri"], I1: ["buy 300 russia"]}
         ).position
@@ -385,7 +385,7 @@ class TestRule8TheEnd:
             position.with_changes(phase=Phase.parse("F1902M")),
             options=freeze({**position.options, "last_year": 1902}),
         )
-        position, _ = variant.open_phase(position, 0)
+        position, _ = variant.events_opening_phase(position, 0)
         # Both give exchange orders (selling Austrian crowns they do not hold), so
         # neither sells 500 of everything.
         keep = {I1: ["sell 1 austria"], I2: ["sell 1 austria"]}
@@ -408,7 +408,7 @@ class TestRule8TheEnd:
         for center in others[:15]:
             ownership[center] = "turkey"
         position = position.with_changes(units=turks, ownership=ownership)
-        position, _ = variant.open_phase(position, 0)
+        position, _ = variant.events_opening_phase(position, 0)
         fall = resolve(position, {}).position
         assert str(fall.phase) == "W1905A"
         assert not variant.finished(fall)  # the winter is not over yet

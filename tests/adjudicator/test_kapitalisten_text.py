@@ -119,7 +119,7 @@ class TestTheRulesPage:
             units=[u for u in position.units if u.power != "italy"],
             ownership={**ownership, "ven": "italy"},
         )
-        position, _ = variant.open_phase(position, 0)
+        position, _ = variant.events_opening_phase(position, 0)
         after = resolve(
             position, {"austria": ["A vie - tyr", "F tri - ven"], I1: ["sell 100 italy"]}
         )

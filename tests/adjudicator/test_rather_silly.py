@@ -12,10 +12,11 @@ from typing import Any
 import pytest
 
 from adjudicator import Outcome, Position, check_order, legal_orders, resolve, start
-from adjudicator.board import FrozenMap
+from adjudicator.board import FrozenMap, PhaseKind
 from adjudicator.io import position_from_json, position_to_json
 from adjudicator.variants import find_variant
 from adjudicator.variants.rather_silly import MONSTER, SEASON_STEPS, RatherSilly
+from adjudicator.variants.rather_silly import rules as rules_module
 from adjudicator.variants.rather_silly.creatures import amphibious, units_around
 from adjudicator.wording import question_words
 
@@ -65,19 +66,56 @@ def result(results: Any, code: str) -> Any:
 
 class TestTheSeasonsOrder:
     def test_the_steps_are_named_in_the_rules_order(self) -> None:
-        assert SEASON_STEPS == (
-            "movement",
+        """The list the variant runs after the core's moves is the rules' "Spielablauf":
+        1 (birds, TARDIS, fifth fleets), 2 merges, 3 exorcisms and devils, 4 souls, 5 the
+        Borg, 6 the llamas, then the losses they cause, 10 the Superbrain, 11 the link."""
+        assert [name for name, _ in SEASON_STEPS] == [
+            "marks_follow_moves",
+            "birds_fly",
+            "tardis_travels",
+            "fifth_fleets_attacked",
             "fortune_teller_merges",
+            "exorcisms",
             "devil_units_normalise",
             "souls_sold",
             "borg",
             "llamas_explode",
-            "retreats",
-            "monsters_appear",
-            "adjustments",
+            "devils_lost",
+            "twins_parted",
+            "marks_of_the_gone_dropped",
             "superbrain_answers",
+            "extra_units",
+            "fool_spends",
             "hyperspace_link",
+        ]
+
+    def test_the_season_runs_the_listed_steps_and_nothing_else(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """steps_after_moves runs the list, in its order: with the list changed, what runs
+        changes (the list is the code, not a description of it)."""
+        ran: list[str] = []
+
+        def recorded(name: str, step: Any) -> Any:
+            def run(season: Any) -> Any:
+                ran.append(name)
+                return step(season)
+
+            return run
+
+        steps = tuple((name, recorded(name, step)) for name, step in SEASON_STEPS)
+        monkeypatch.setitem(rules_module._STEPS, PhaseKind.MOVEMENT, steps)
+        position = board(
+            {"austria": ["A boh"], "germany": ["A hol"]},
+            extras={"borg": "sil", "llamas": {"austria": ["boh"]}},
         )
+        resolve(position, {"austria": ["explode boh"]}, seed=1)
+        assert ran == [name for name, _ in SEASON_STEPS]
+        ran.clear()
+        reversed_steps = tuple(reversed(steps))
+        monkeypatch.setitem(rules_module._STEPS, PhaseKind.MOVEMENT, reversed_steps)
+        resolve(position, {"austria": ["explode boh"]}, seed=1)
+        assert ran == [name for name, _ in reversed(SEASON_STEPS)]
 
     def test_the_borg_eats_before_the_llamas_explode(self) -> None:
         """Step 5 before step 6: the Borg eats the unit in Bohemia, so the herd there

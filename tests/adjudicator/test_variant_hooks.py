@@ -193,7 +193,7 @@ class TunnelsAndGiants(Variant):
         extras = {**position.extras, "tunnel": won}
         return position.with_changes(extras=extras), results
 
-    def own_orders(
+    def steps_after_moves(
         self,
         position: Position,
         after: Position,
@@ -258,7 +258,9 @@ class TunnelsAndGiants(Variant):
             )
         )
 
-    def open_phase(self, position: Position, seed: int) -> tuple[Position, tuple[OrderResult, ...]]:
+    def events_opening_phase(
+        self, position: Position, seed: int
+    ) -> tuple[Position, tuple[OrderResult, ...]]:
         if not self.storms or position.phase.kind is not PhaseKind.MOVEMENT:
             return position, ()
         fleets = [u for u in position.units if u.kind is F]

@@ -29,7 +29,7 @@ def test_investors_level_on_victory_points_share_the_win() -> None:
     book = Book(holdings, dict.fromkeys(holdings, 0), dict.fromkeys(kap.powers, 100))
     state = {**kap.state(first), "book": book.to_json()}
     fall = first.with_changes(phase=first.phase.parse("F1902M"), extras={"exchange": state})
-    fall, _ = kap.open_phase(fall, 0)
+    fall, _ = kap.events_opening_phase(fall, 0)
     keep = {f"investor-{n}": ["sell 1 austria"] for n in range(1, 9)}
     after = resolve(fall, keep).position
     assert game_end(kap, after) == (Game.Outcome.SHARED, "investor-1,investor-2")

@@ -29,6 +29,8 @@ from tests.games.kapitalisten import (
     kapitalisten_game,
     pseudonym_of,
 )
+from variants.kapitalisten.exchange import exchange_summary
+from variants.site import PanelInput
 
 pytestmark = pytest.mark.django_db
 
@@ -249,7 +251,7 @@ class TestRules2And8TheOpeningAndTheEnd:
     ) -> None:
         game, users = kapitalisten_game(make_user)
         state = selectors.game_state(user=users[NAMES[0]], game=game)
-        exchange = selectors.exchange_summary(game=game, state=state)
+        exchange = exchange_summary(PanelInput(game_id=game.pk, variant=game.variant, state=state))
         assert exchange is not None
         assert len(exchange["investors"]) == 9
         assert all(i["holdings"] == [1000] * 7 for i in exchange["investors"])

@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from variants.highlander.panels import panels
 from variants.site import PhaseWords, VariantOptionsForm, site_entry
 
 SITE = site_entry(
@@ -28,6 +29,10 @@ SITE = site_entry(
             pgettext_lazy("phase", "Placement of units"), _("Placement of units (%(n)s)")
         ),
     },
+    panels=panels,
+    script="js/variants/highlander.js",
+    # Rule 7: two games can be played as a twin-board duel (adjudicator's highlander.duel).
+    duel_boards=True,
 )
 
 

@@ -16,6 +16,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from variants.kapitalisten.panels import exchange_page, panels
 from variants.site import (
     ExclusionWords,
     FormingWords,
@@ -40,6 +41,9 @@ SITE = site_entry(
     },
     pseudonyms=True,
     strict_orders=True,
+    # Rule 3.3.3: who has left is the host's to say; 3.3.1 excludes by its own count.
+    reads_absent=True,
+    excluding_reasons=frozenset({"investor_excluded"}),
     # An investor commands no nation: excluded, she is neither a power nor in civil
     # disorder; her seat keeps selling and no longer counts for control (rules 3.3.1-4).
     exclusion=ExclusionWords(
@@ -56,6 +60,7 @@ SITE = site_entry(
         ),
         tag=pgettext_lazy("investor", "excluded"),
     ),
+    seats_heading=_("Investors"),
     forming=FormingWords(
         seats=_(
             "Investors own no nation: each plays under the pseudonym chosen on joining, and "
@@ -73,6 +78,8 @@ SITE = site_entry(
         "nmr_policy": "replacement",
         "exclude_after": None,
     },
+    panels=panels,
+    pages={"exchange": exchange_page},
 )
 
 

@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from variants.multiple_void.panels import panels
 from variants.site import PhaseWords, VariantOptionsForm, site_entry
 
 SITE = site_entry(
@@ -24,6 +25,8 @@ SITE = site_entry(
             pgettext_lazy("phase", "Draft"), _("Draft, pick %(n)s"), always_numbered=True
         )
     },
+    panels=panels,
+    script="js/variants/multiple_void.js",
 )
 
 

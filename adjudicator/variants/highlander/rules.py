@@ -158,8 +158,6 @@ class Highlander(Variant):
         (Season.WINTER, PhaseKind.ADJUSTMENTS),
     )
     setup_phases = (_NOMINATION, _PLACEMENT)
-    #: Rule 7: two games can be played as a twin-board duel (see :mod:`.duel`).
-    duel_boards = True
     #: Nothing is drawn by lot: the text has "Spieler 1" and "Spieler 2" (rules 2 and 7.2),
     #: and the colours start alike (rule 3: both nominate in secret from an empty board).
     powers_by_lot = False

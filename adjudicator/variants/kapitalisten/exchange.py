@@ -57,6 +57,14 @@ WINTER_PERCENT = 5
 EXCLUDED_AFTER = 3
 
 
+def amount_text(cents: int) -> str:
+    """An amount of Kujambel kept in hundredths as results write it: ``516500`` ->
+    ``"5165.00"``, ``-5`` -> ``"-0.05"`` (a rate's fall). The site writes the same amount
+    in the reader's language from this."""
+    whole, part = divmod(abs(cents), 100)
+    return f"{'-' if cents < 0 else ''}{whole}.{part:02d}"
+
+
 class ExchangeError(ValueError):
     """A book that is not one (negative holdings, an unknown currency...)."""
 

@@ -59,6 +59,7 @@ from adjudicator.variants.kapitalisten.exchange import (
     Shortfall,
     Side,
     Trade,
+    amount_text,
     control,
     rate_after_winter,
     trade,
@@ -208,9 +209,6 @@ class Kapitalisten(Variant):
     other_order_givers = INVESTORS
     #: Rule 8: victory points decide, ties share; there are no draws.
     draws = False
-    #: Rule 3.3.3: who has left is the host's to say; 3.3.1 excludes by its own count.
-    reads_absent = True
-    excluding_reasons = frozenset({"investor_excluded"})
     #: The exchange and the host's word on who has left, declared in :mod:`.shape`.
     extras_shape = EXTRAS
 
@@ -334,7 +332,7 @@ class Kapitalisten(Variant):
         own = {p: [o for o in given if isinstance(o, ExchangeOrder)] for p, given in orders.items()}
         return self._exchange(position, position, own, seed)
 
-    def own_orders(
+    def steps_after_moves(
         self,
         position: Position,
         after: Position,
@@ -449,7 +447,9 @@ class Kapitalisten(Variant):
             results.append(OrderResult(investor, "excluded", Outcome.OK, BACK))
         return absent
 
-    def open_phase(self, position: Position, seed: int) -> tuple[Position, tuple[OrderResult, ...]]:
+    def events_opening_phase(
+        self, position: Position, seed: int
+    ) -> tuple[Position, tuple[OrderResult, ...]]:
         """As a fall movement opens, keep each nation's center count: the winter's rate
         change counts the centers won or lost since."""
         if position.phase.kind is PhaseKind.MOVEMENT and position.phase.season is Season.FALL:
@@ -504,7 +504,7 @@ class Kapitalisten(Variant):
                                 {
                                     "nation": nation,
                                     "change": f"{change:+d}",
-                                    "rate": _kj(rates[nation]),
+                                    "rate": amount_text(rates[nation]),
                                 }
                             ),
                         )
@@ -588,10 +588,6 @@ def _ids_with_investors(of_map: IdSets, investors: tuple[str, ...]) -> IdSets:
     return made
 
 
-def _kj(cents: int) -> str:
-    return f"{cents // 100}.{cents % 100:02d}"
-
-
 def _kj_fraction(value: Any) -> str:
     hundredths = round(value * 100)
     return f"{hundredths // 100}.{hundredths % 100:02d}"
@@ -606,7 +602,7 @@ def _settled_result(s: Settled, order: ExchangeOrder) -> OrderResult:
         "nation": s.trade.nation,
         "done": str(s.done),
         "asked": str(s.trade.units),
-        "rate": _kj(s.rate),
+        "rate": amount_text(s.rate),
     }
     if s.shortfall is Shortfall.WORTHLESS:
         return OrderResult(s.investor, order, Outcome.VOID, WORTHLESS, FrozenMap(params))

@@ -5,21 +5,23 @@ Fortune-teller)."""
 from adjudicator.variants.rather_silly.devils import SellSoul
 from adjudicator.variants.rather_silly.fool import Override
 from adjudicator.variants.rather_silly.fortune_teller import Predict
+from adjudicator.variants.rather_silly.hyperspace import Vote
+from adjudicator.variants.rather_silly.llamas import LLAMAS, Explode, Herd
 from adjudicator.variants.rather_silly.rules import (
-    LLAMAS,
+    ADJUSTMENT_STEPS,
     MONSTER,
+    RETREAT_STEPS,
     ROLES,
     SEASON_STEPS,
-    Explode,
-    Herd,
     RatherSilly,
-    Vote,
 )
 from adjudicator.variants.rather_silly.specials import Distract, Raise, Seduce
 
 __all__ = [
+    "ADJUSTMENT_STEPS",
     "LLAMAS",
     "MONSTER",
+    "RETREAT_STEPS",
     "ROLES",
     "SEASON_STEPS",
     "Distract",

@@ -36,9 +36,9 @@ of the variant's steps. House rules (the rules page says them): see docs/rather_
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from adjudicator.board import FrozenMap, PhaseKind, Position, Unit, UnitKind, province_of
 from adjudicator.errors import ParseError
@@ -59,6 +59,9 @@ from adjudicator.variants.base import Variant
 from adjudicator.variants.rather_silly.creatures import amphibious, distances_to
 from adjudicator.variants.rather_silly.marks import located, read_quietly
 from adjudicator.wording import declare_problem, problem_words
+
+if TYPE_CHECKING:
+    from adjudicator.variants.rather_silly.season import SeasonSoFar
 
 #: The key of ``Position.extras`` that keeps the flocks.
 BIRDS = "birds"
@@ -547,19 +550,20 @@ def flocks_over(position: Position, power: str, units_delta: int) -> int:
     return max(0, mine - max(units_delta, 0))
 
 
-def adjust_birds(
-    variant: Variant,
-    position: Position,
-    after: Position,
-    orders: Mapping[str, Sequence[VariantOrder]],
-    units_delta: Callable[[Position, str], int],
-) -> tuple[Position, list[OrderResult]]:
+def adjust_birds(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
     """The adjustments' flocks, after the core's builds and disbands: ``birds lon`` builds
     one with a build left over (the core's builds counted first), in a free center where
     the power may build and it has no flock yet; flocks due to go are disbanded, by
     ``disband birds lon`` or, for those not named, the farthest from home first (their
     steps to the nearest home center, then by province). A flock whose army was disbanded
     carries nothing."""
+    variant, position, after, orders, units_delta = (
+        season.variant,
+        season.position,
+        season.after,
+        season.orders,
+        season.variant.units_adjustment,
+    )
     start = flocks(position)
     now = {(f.power, f.province): f for f in _still_carrying(after, start)}
     results: list[OrderResult] = []

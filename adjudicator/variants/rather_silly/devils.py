@@ -10,8 +10,9 @@ another unit. Kept in the position's extras as the mark ``"devils"`` (:mod:`.mar
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from adjudicator.board import FrozenMap, PhaseKind, Position, Unit, UnitKind
 from adjudicator.errors import ParseError
@@ -28,6 +29,9 @@ from adjudicator.variants.rather_silly.marks import (
     with_devils,
 )
 from adjudicator.wording import declare_problem, problem_words
+
+if TYPE_CHECKING:
+    from adjudicator.variants.rather_silly.season import SeasonSoFar
 
 #: The seasons a devil unit keeps its double strength after the sale.
 DEVIL_SEASONS = 2
@@ -75,9 +79,10 @@ class SellSoul(VariantOrder):
         return self.unit.province
 
 
-def devil_units_normalise(after: Position) -> tuple[Position, list[OrderResult]]:
+def devil_units_normalise(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
     """Step 3: each devil unit has spent one of its seasons; after the second it is
     itself again."""
+    after = season.after
     devils = devils_of(after)
     if not devils:
         return after, []
@@ -103,19 +108,14 @@ def devil_units_normalise(after: Position) -> tuple[Position, list[OrderResult]]
     return with_devils(after, kept), results
 
 
-def souls_sold(
-    variant: Variant,
-    position: Position,
-    after: Position,
-    orders: Mapping[str, Sequence[VariantOrder]],
-    moves: Sequence[OrderResult],
-) -> tuple[Position, list[OrderResult]]:
+def souls_sold(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
     """Step 4: "ein Spieler [kann] jeder konventionellen Einheit befehlen, ihre Seele an den
     Teufel zu verkaufen": a player sells the soul of one of his own conventional armies or
     fleets (:func:`.marks.conventional`: never a unit of the Superbrain, the Fortune-teller
     or the monsters, an Amazon, a dirtbag army or an extra unit; the Doctor's built units
     may): wherever the unit ended the season's moves, it has double strength for the next
     two seasons."""
+    position, after, orders, moves = season.position, season.after, season.orders, season.moves
     results: list[OrderResult] = []
     devils = dict(devils_of(after))
     for power, given in sorted(orders.items()):
@@ -145,12 +145,16 @@ def souls_sold(
     return with_devils(after, devils), results
 
 
-def devils_lost(
-    variant: Variant, position: Position, after: Position, present: Mapping[str, Unit]
-) -> tuple[Position, list[OrderResult]]:
+def devils_lost(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
     """A devil unit eaten by the Borg or blown up by llamas still needs its center: its
     owner disbands another unit at once, the one farthest from home (house rule: the
     civil-disorder count)."""
+    variant, position, after, present = (
+        season.variant,
+        season.position,
+        season.after,
+        season.present,
+    )
     devils = dict(devils_of(after))
     still = {unit_key(u.power, u.location) for u in after.units} | {
         unit_key(d.unit.power, d.unit.location) for d in after.dislodged
@@ -176,11 +180,10 @@ def devils_lost(
     return with_devils(after.with_changes(units=units), devils), results
 
 
-def devils_retreat(
-    variant: Variant, position: Position, after: Position, moves: Sequence[OrderResult]
-) -> tuple[Position, tuple[OrderResult, ...]]:
+def devils_retreat(season: SeasonSoFar) -> tuple[Position, tuple[OrderResult, ...]]:
     """A dislodged devil unit takes its soul along its retreat; one disbanded (no
     retreat, or none ordered) costs its owner another unit, as when it is eaten."""
+    variant, position, after, moves = season.variant, season.position, season.after, season.moves
     devils = dict(devils_of(position))
     if not devils:
         return after, ()

@@ -33,15 +33,20 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from adjudicator.board import FrozenMap, PhaseKind, Position, Unit, province_of
+from adjudicator.chance import chance
 from adjudicator.errors import ParseError
 from adjudicator.maps import GameMap, Terrain
 from adjudicator.orders import Move, VariantOrder
 from adjudicator.results import OrderResult, Outcome, Reason
-from adjudicator.variants.rather_silly.marks import located
+from adjudicator.variants.rather_silly.hyperspace import link_in_force
+from adjudicator.variants.rather_silly.marks import devils_of, located, with_devils
 from adjudicator.wording import declare_problem, problem_words
+
+if TYPE_CHECKING:
+    from adjudicator.variants.rather_silly.season import SeasonSoFar
 
 DOCTOR = "doctor"
 #: The Doctor wins when his supply centers and victory points make this many.
@@ -461,3 +466,26 @@ def tardis_legal_orders(
         other = link[1] if link[0] == tardis.province else link[0]
         out[f"T - {other}"] = (TardisMove(other),)
     return out
+
+
+def tardis_travels(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
+    """Step 1 for the TARDIS, with the option ``roles``: its moves (:func:`tardis_moves`),
+    through the hyperspace link in force too."""
+    if not season.position.options.get("roles"):
+        return season.after, []
+    return tardis_moves(
+        season.variant.map,
+        season.position,
+        season.after,
+        season.orders,
+        season.moves,
+        link_in_force(season.position),
+        chance(season.seed, "tardis"),
+    )
+
+
+def exorcise(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
+    """Step 3's first part: the devil units in the TARDIS's province exorcised
+    (:func:`exorcisms`), before the others normalise."""
+    after, kept, results = exorcisms(season.after, devils_of(season.after))
+    return with_devils(after, kept), results

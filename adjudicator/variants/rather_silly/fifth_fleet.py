@@ -18,12 +18,17 @@ next to it, nothing happens.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from adjudicator.board import FrozenMap, Position, Unit, UnitKind, province_of
 from adjudicator.maps import GameMap, Terrain
 from adjudicator.orders import Move, Order
 from adjudicator.results import OrderResult, Outcome, Reason
 from adjudicator.variants.base import DecisionRequest, Question
+from adjudicator.variants.rather_silly.marks import marks_of, season_code, with_marks
+
+if TYPE_CHECKING:
+    from adjudicator.variants.rather_silly.season import SeasonSoFar
 
 FIFTH_FLEET = "fifth_fleet"
 EVERY = 5
@@ -188,3 +193,43 @@ def attacks(
     if not gone:
         return after, results
     return after.with_changes(units=[u for u in after.units if u not in gone]), results
+
+
+def fifth_fleets_attacked(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
+    """Step 1 for the fifth fleets: the attacks on those that moved into a coastal
+    province (:func:`attacks`), each as the game master said (his answer by the fleet's
+    location before the move; the default without it)."""
+    position, variant = season.position, season.variant
+    kinds = marks_of(position, "kinds")
+    if FIFTH_FLEET not in kinds.values():
+        return season.after, []
+    code = season_code(position.phase)
+    answer = {
+        u.location: variant.decision(position, decision_key(code, u.location))
+        for u in position.units
+    }
+    return attacks(
+        variant.geography(position),
+        position,
+        season.after,
+        season.moves,
+        kinds,
+        (*variant.powers, *variant.other_order_givers),
+        answer,
+    )
+
+
+def fifth_fleets_counted(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
+    """With the option ``fifth_fleet``: the fleets built this winter counted, each fifth
+    one marked (:func:`counted_builds`)."""
+    position, after = season.position, season.after
+    if not position.options.get("fifth_fleet"):
+        return after, []
+    kinds = dict(marks_of(after, "kinds"))
+    counts, results = counted_builds(
+        position, after, season.variant.adjustment_seats(position), kinds
+    )
+    after = with_marks(after, "kinds", kinds)
+    if counts:
+        after = after.with_changes(extras={**after.extras, "fleets_built": counts})
+    return after, results

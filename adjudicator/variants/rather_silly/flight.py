@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from adjudicator.board import Position, Unit, UnitKind
 from adjudicator.maps import GameMap
@@ -32,6 +33,9 @@ from adjudicator.variants.rather_silly.birds import (
     is_aboard,
     with_flocks,
 )
+
+if TYPE_CHECKING:
+    from adjudicator.variants.rather_silly.season import SeasonSoFar
 
 #: How far a flock flies in a season: alone, and carrying an army.
 STEPS_ALONE, STEPS_CARRYING = 3, 2
@@ -632,3 +636,12 @@ def _merged(kept: Sequence[Flock], results: list[OrderResult]) -> list[Flock]:
             )
         )
     return list(out.values())
+
+
+def birds_fly(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
+    """Step 1's birds (:func:`move_birds`); the armies that fell with their flock are left
+    on the season for the devil units' count (:attr:`.season.SeasonSoFar.fallen`)."""
+    after, results, season.fallen = move_birds(
+        season.variant, season.position, season.after, season.orders, season.moves
+    )
+    return after, results

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from adjudicator.board import FrozenMap, PhaseKind, Position
 from adjudicator.errors import ParseError
@@ -29,6 +30,9 @@ from adjudicator.results import OrderResult, Outcome, Reason
 from adjudicator.variants.base import Variant
 from adjudicator.variants.rather_silly.marks import unit_province, unit_text
 from adjudicator.wording import declare_problem, problem_words
+
+if TYPE_CHECKING:
+    from adjudicator.variants.rather_silly.season import SeasonSoFar
 
 #: The Fool wins if the game reaches this year.
 FOOL_YEAR = 1921
@@ -151,15 +155,16 @@ def fool_overrides(
     return given, results
 
 
-def fool_spends(after: Position, orders: Mapping[str, Sequence[VariantOrder]]) -> Position:
+def fool_spends(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
     """A whole share of the Fool's for each override beyond his first this season."""
-    used = sum(1 for o in orders.get("fool", ()) if isinstance(o, Override)) - 1
+    after = season.after
+    used = sum(1 for o in season.orders.get("fool", ()) if isinstance(o, Override)) - 1
     if used <= 0:
-        return after
+        return after, []
     shares = {str(k): Fraction(str(v)) for k, v in (after.extras.get("shares") or {}).items()}
     shares["fool"] = shares.get("fool", Fraction(0)) - used
     kept = {p: str(v) for p, v in sorted(shares.items()) if v}
     extras = {k: v for k, v in after.extras.items() if k != "shares"}
     if kept:
         extras["shares"] = kept
-    return after.with_changes(extras=extras)
+    return after.with_changes(extras=extras), []

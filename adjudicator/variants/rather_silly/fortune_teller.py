@@ -8,15 +8,15 @@ foretold right merges the units in it into one unit of his own there (step 2 of 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from adjudicator.board import FrozenMap, PhaseKind, Position, Unit, UnitKind, province_of
 from adjudicator.errors import ParseError
 from adjudicator.maps import GameMap, Terrain
 from adjudicator.orders import Move, VariantOrder
 from adjudicator.results import OrderResult, Outcome, Reason
-from adjudicator.variants.base import Variant
 from adjudicator.variants.rather_silly.marks import (
     devils_of,
     located,
@@ -26,6 +26,9 @@ from adjudicator.variants.rather_silly.marks import (
     with_devils,
 )
 from adjudicator.wording import declare_problem, problem_words
+
+if TYPE_CHECKING:
+    from adjudicator.variants.rather_silly.season import SeasonSoFar
 
 FORTUNE_TELLER = "fortune_teller"
 #: Bounces the Fortune-teller predicts a season (three after a correct Superbrain
@@ -75,16 +78,17 @@ class Predict(VariantOrder):
         return self.province
 
 
-def fortune_teller_merges(
-    variant: Variant,
-    position: Position,
-    after: Position,
-    orders: Mapping[str, Sequence[VariantOrder]],
-    moves: Sequence[OrderResult],
-) -> tuple[Position, list[OrderResult]]:
+def fortune_teller_merges(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
     """Step 2: each bounce the Fortune-teller foretold (two a season) merges the units
     in it (those whose moves there bounced, and the unit they bounced off, monsters
     never) into one unit there of the kind most of them were, his own."""
+    variant, position, after, orders, moves = (
+        season.variant,
+        season.position,
+        season.after,
+        season.orders,
+        season.moves,
+    )
     predictions = [o for o in orders.get(FORTUNE_TELLER, ()) if isinstance(o, Predict)]
     if not predictions:
         return after, []

@@ -12,7 +12,7 @@ does. Besides them: a season's code, reading a province or an order quietly, a u
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.board import Phase, Position, Season, Unit
 from adjudicator.errors import ParseError
@@ -21,6 +21,9 @@ from adjudicator.orders import Move, Order, Retreat
 from adjudicator.results import OrderResult, Outcome
 from adjudicator.variants.base import Variant
 from adjudicator.wording import problem_words
+
+if TYPE_CHECKING:
+    from adjudicator.variants.rather_silly.season import SeasonSoFar
 
 #: The marked units that need no supply center (and sell no soul): the special armies and
 #: the Superbrain's extra units.
@@ -189,3 +192,23 @@ def kept_present(position: Position) -> Position:
         if kept != marks:
             out = with_marks(out, name, kept)
     return out
+
+
+def marks_follow_moves(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
+    """Step 1 for the marked units: the devil units and the special armies follow their
+    moves first, so that the steps after find them where they are."""
+    position, moves = season.position, season.moves
+    after = with_devils(season.after, marks_moved(devils_of(position), position.units, moves))
+    kinds = marks_moved(marks_of(position, "kinds"), position.units, moves)
+    return with_marks(after, "kinds", kinds), []
+
+
+def marks_follow_retreats(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
+    """A retreat phase's marks: a dislodged unit's mark goes where it retreated."""
+    kinds = marks_retreated(marks_of(season.position, "kinds"), season.position, season.moves)
+    return with_marks(season.after, "kinds", kinds), []
+
+
+def marks_of_the_gone_dropped(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
+    """The marks of units no longer on the board dropped (:func:`kept_present`)."""
+    return kept_present(season.after), []

@@ -6,8 +6,10 @@ the fifth fleet, an option, in :mod:`.fifth_fleet`); and, with the option ``role
 four roles: the Fool in :mod:`.fool`, the Fortune-teller in :mod:`.fortune_teller`, the
 Superbrain in :mod:`.superbrain`, the Doctor and his TARDIS in :mod:`.doctor`.
 
-A season runs as the rules' "Spielablauf" orders it, each step named in code
-(:data:`SEASON_STEPS`) and told in the results:
+A season runs as the rules' "Spielablauf" orders it: after the core's moves, the list of
+steps :data:`SEASON_STEPS` (each a function of its module, :mod:`.season`), told in the
+results; the llamas are in :mod:`.llamas`, the Borg's step in :mod:`.borg`, the hyperspace
+link in :mod:`.hyperspace`:
 
  1. conventional units, birds, TARDIS and monsters move at once (the core's resolver;
     the monsters' orders are the variant's, :meth:`RatherSilly.standing_orders`; Siamese
@@ -43,9 +45,8 @@ provinces, so they are no units of the core either: ``"birds"`` keeps them (:mod
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any
 
 from adjudicator.board import (
     FrozenMap,
@@ -55,12 +56,11 @@ from adjudicator.board import (
     Season,
     Unit,
     UnitKind,
-    province_of,
 )
 from adjudicator.chance import chance
-from adjudicator.errors import ParseError, PositionError
+from adjudicator.errors import PositionError
 from adjudicator.kept import KeptPer
-from adjudicator.maps import GameMap, Terrain
+from adjudicator.maps import GameMap
 from adjudicator.orders import (
     Move,
     MovementOrder,
@@ -70,13 +70,12 @@ from adjudicator.orders import (
 from adjudicator.results import OrderResult, Outcome, Reason
 from adjudicator.shapes import IdSets
 from adjudicator.variants.base import ClosedPassages, DecisionRequest, Variant
-from adjudicator.variants.rather_silly import birds, fifth_fleet, flight
+from adjudicator.variants.common import center_counts, sole_leader
+from adjudicator.variants.rather_silly import birds, fifth_fleet
+from adjudicator.variants.rather_silly.borg import borg_moves
 from adjudicator.variants.rather_silly.creatures import (
-    BorgStep,
     amphibious,
-    borg_step,
     landing_site,
-    link_count,
     monster_move,
     monster_retreat,
 )
@@ -92,33 +91,52 @@ from adjudicator.variants.rather_silly.doctor import (
     DOCTOR_POINTS_TO_WIN,
     TARDIS_ORDERS,
     doctor_score,
-    exorcisms,
+    exorcise,
     tardis_center,
     tardis_legal_orders,
-    tardis_moves,
+    tardis_travels,
 )
+from adjudicator.variants.rather_silly.fifth_fleet import (
+    fifth_fleets_attacked,
+    fifth_fleets_counted,
+)
+from adjudicator.variants.rather_silly.flight import birds_fly
 from adjudicator.variants.rather_silly.fool import FOOL_YEAR, Override, fool_overrides, fool_spends
 from adjudicator.variants.rather_silly.fortune_teller import (
     Predict,
     fortune_teller_merges,
 )
+from adjudicator.variants.rather_silly.hyperspace import (
+    Vote,
+    fleet_spots,
+    hyperspace_link,
+    link_chosen,
+    link_in_force,
+    vote_in,
+)
+from adjudicator.variants.rather_silly.llamas import (
+    HERD_ON_CENTER,
+    HERD_SETTLED,
+    HERD_TOO_MANY,
+    LLAMAS,
+    Explode,
+    Herd,
+    llamas_explode,
+)
 from adjudicator.variants.rather_silly.marks import (
     NO_CENTER_NEEDED,
     conventional,
     devils_of,
-    kept_present,
-    located,
-    marks_moved,
+    marks_follow_moves,
+    marks_follow_retreats,
     marks_of,
-    marks_retreated,
-    next_season_code,
+    marks_of_the_gone_dropped,
     read_quietly,
     season_code,
     unit_key,
     unit_text,
-    with_devils,
-    with_marks,
 )
+from adjudicator.variants.rather_silly.season import SeasonSoFar, Step, run_steps
 from adjudicator.variants.rather_silly.shape import EXTRAS, HERDS_EACH, OWNER, SEAT
 from adjudicator.variants.rather_silly.specials import (
     AMAZON,
@@ -156,9 +174,7 @@ from adjudicator.variants.rather_silly.twins import (
     twins_legal_orders,
     twins_raised,
 )
-from adjudicator.wording import declare_problem, problem_words
 
-LLAMAS = PhaseKind.declare("L", "llama placement")
 #: The power of the monsters' units (sea monsters are fleets, space monsters armies).
 MONSTER = "monster"
 #: The four roles: seats of their own (with the option ``roles``) that vote for the link.
@@ -168,44 +184,78 @@ ROLES = ("fool", "superbrain", "doctor", "fortune_teller")
 TUNNEL = ("bur", "mar", "mun", "pie", "tyr")
 MONSTER_STRENGTH = 2
 
-#: The steps of a season, in the rules' order.
-SEASON_STEPS = (
-    "movement",
-    "fortune_teller_merges",
-    "devil_units_normalise",
-    "souls_sold",
-    "borg",
-    "llamas_explode",
-    "retreats",
-    "monsters_appear",
-    "adjustments",
-    "superbrain_answers",
-    "hyperspace_link",
+#: What a movement phase runs after the core resolved the moves (step 1's conventional
+#: units, monsters and Siamese twins' supports), in the rules' order ("Spielablauf"), each a
+#: step of its module: the list :meth:`RatherSilly.steps_after_moves` runs. Step 7 is the
+#: retreat phase (:data:`RETREAT_STEPS`), step 8 the events opening the next phase
+#: (:meth:`RatherSilly.events_opening_phase`), step 9 the adjustments
+#: (:data:`ADJUSTMENT_STEPS`); the Superbrain's answers (10) and the link (11) are judged
+#: and chosen with the movement's orders, as its last steps.
+SEASON_STEPS: tuple[tuple[str, Step], ...] = (
+    # 1. The birds fly, the TARDIS travels, fifth fleets are attacked (the units the steps
+    # mark follow their moves first).
+    ("marks_follow_moves", marks_follow_moves),
+    ("birds_fly", birds_fly),
+    ("tardis_travels", tardis_travels),
+    ("fifth_fleets_attacked", fifth_fleets_attacked),
+    # 2.
+    ("fortune_teller_merges", fortune_teller_merges),
+    # 3. The Doctor's exorcisms first.
+    ("exorcisms", exorcise),
+    ("devil_units_normalise", devil_units_normalise),
+    # 4.
+    ("souls_sold", souls_sold),
+    # 5. Flocks next to the Borg eaten too.
+    ("borg", borg_moves),
+    # 6. Flocks where llamas explode blown up too.
+    ("llamas_explode", llamas_explode),
+    # A devil unit the Borg or the llamas took costs its owner another unit; Siamese
+    # twins parted by the moves (or one of them lost) die.
+    ("devils_lost", devils_lost),
+    ("twins_parted", twins_after_moves),
+    ("marks_of_the_gone_dropped", marks_of_the_gone_dropped),
+    # 10. Extra units placed; the Fool pays for his extra overrides.
+    ("superbrain_answers", superbrain_answers),
+    ("extra_units", extra_units),
+    ("fool_spends", fool_spends),
+    # 11.
+    ("hyperspace_link", hyperspace_link),
 )
+
+#: Step 7, after the core's retreats: devil units and marks follow the retreats; twins
+#: parted die.
+RETREAT_STEPS: tuple[tuple[str, Step], ...] = (
+    ("devils_retreat", devils_retreat),
+    ("marks_follow_retreats", marks_follow_retreats),
+    ("twins_parted", twins_after_retreats),
+    ("marks_of_the_gone_dropped", marks_of_the_gone_dropped),
+)
+
+#: Step 9, after the core's builds and disbands: the flocks first (a flock's build counts
+#: the core's builds, :mod:`.birds`), then twins, the fifth fleets, the Amazons and dirtbag
+#: armies, the extra units.
+ADJUSTMENT_STEPS: tuple[tuple[str, Step], ...] = (
+    ("birds", birds.adjust_birds),
+    ("twins_parted", twins_after_adjustments),
+    ("twins_raised", twins_raised),
+    ("fifth_fleets_counted", fifth_fleets_counted),
+    ("specials", specials_adjusted),
+    ("extra_units", extra_units),
+    ("marks_of_the_gone_dropped", marks_of_the_gone_dropped),
+)
+
+#: The steps after the core's by the kind of phase.
+_STEPS: Mapping[PhaseKind, tuple[tuple[str, Step], ...]] = {
+    PhaseKind.MOVEMENT: SEASON_STEPS,
+    PhaseKind.RETREATS: RETREAT_STEPS,
+    PhaseKind.ADJUSTMENTS: ADJUSTMENT_STEPS,
+}
 
 TUNNEL_CONVENTIONAL_ONLY = Reason.declare(
     "tunnel_conventional_only",
     "only conventional armies and the Borg pass the Mont Blanc tunnel: {unit} may not go "
     "through it to {dest}",
 )
-HERD_SETTLED = Reason.declare("herd_settled", "a herd of llamas settled in {province}")
-HERD_ON_CENTER = Reason.declare(
-    "herd_on_center", "llamas never settle in a supply center ({province})"
-)
-HERD_TOO_MANY = Reason.declare("herd_too_many", "a great power settles three herds, no more")
-HERD_NONE = Reason.declare("herd_none", "you have no herd of llamas in {province}")
-LLAMAS_EXPLODED = Reason.declare("llamas_exploded", "the llamas in {province} exploded")
-BLOWN_UP = Reason.declare(
-    "blown_up_by_llamas", "{unit} ({owner}) was destroyed by exploding llamas"
-)
-BORG_APPEARED = Reason.declare("borg_appeared", "the Borg appeared in {province}")
-BORG_MOVED = Reason.declare("borg_moved", "the Borg moved to {province}")
-BORG_STAYED = Reason.declare("borg_stayed", "the Borg stayed in {province}")
-BORG_DRAWN = Reason.declare(
-    "borg_drawn", "the Borg went to {province}: level with others, drawn by lot"
-)
-# The unit names its province: ``province`` stays a parameter, not repeated in the words.
-BORG_ATE = Reason.declare("borg_ate", "the Borg ate {unit} ({owner})")
 BORG_NEUTRAL = Reason.declare(
     "borg_neutralised", "{province} is neutral: the Borg was there at the adjustments"
 )
@@ -213,109 +263,6 @@ SEA_MONSTER = Reason.declare("sea_monster_appeared", "a sea monster appeared in 
 SPACE_MONSTER = Reason.declare(
     "space_monster_appeared", "a space monster fell to earth in {location}"
 )
-LINK_CHOSEN = Reason.declare(
-    "hyperspace_link",
-    "the hyperspace link of {season} joins {source} and {dest} ({votes} votes)",
-)
-LINK_DRAWN = Reason.declare(
-    "hyperspace_link_drawn",
-    "the hyperspace link of {season} joins {source} and {dest} ({votes} votes, level with "
-    "others: drawn by lot)",
-)
-NO_LINK = Reason.declare("no_hyperspace_link", "no hyperspace link in {season}: no votes")
-VOTE_COUNTED = Reason.declare("vote_counted", "the vote was counted")
-VOTE_REPLACED = Reason.declare("vote_replaced", "replaced by a later vote")
-LINK_NOWHERE = Reason.declare(
-    "link_nowhere", "no unit can pass between {source} and {dest}: the vote is void"
-)
-declare_problem("herd_shape", "a llama order reads: herd boh, explode boh")
-declare_problem("vote_shape", "a vote reads: vote lon - par")
-
-
-def _province_word(text: str, word: str, game_map: GameMap, problem: str) -> str | None:
-    """``<word> <province>`` read to a province id; None if ``text`` is another order."""
-    words = text.lower().split()
-    if not words or words[0] != word:
-        return None
-    if len(words) != 2:
-        raise ParseError(problem_words(problem, {}, game_map), text, problem)
-    return located(words[1], text, game_map, coast_ok=False)
-
-
-@dataclass(frozen=True, slots=True)
-class ProvinceOrder(VariantOrder):
-    """An order naming one province after its word (``herd boh``, ``explode boh``)."""
-
-    word: ClassVar[str] = ""
-    province: str
-
-    @classmethod
-    def read(
-        cls, text: str, game_map: GameMap, position: Position | None, power: str | None
-    ) -> ProvinceOrder | None:
-        found = _province_word(text, cls.word, game_map, "herd_shape")
-        return cls(found) if found is not None else None
-
-    def __str__(self) -> str:
-        return f"{self.word} {self.province}"
-
-    @property
-    def where(self) -> str:
-        return self.province
-
-
-@dataclass(frozen=True, slots=True)
-class Herd(ProvinceOrder):
-    """Settle a herd of llamas (Winter 1900): ``herd boh``."""
-
-    replaces: ClassVar[str] = "none"  # two herds may settle in one province
-
-    word: ClassVar[str] = "herd"
-    phase_kinds = frozenset({LLAMAS})
-
-
-@dataclass(frozen=True, slots=True)
-class Explode(ProvinceOrder):
-    """Blow up one of your herds after the Borg's step (rule: Lama): ``explode boh``."""
-
-    replaces: ClassVar[str] = "none"
-
-    word: ClassVar[str] = "explode"
-    phase_kinds = frozenset({PhaseKind.MOVEMENT})
-
-
-@dataclass(frozen=True, slots=True)
-class Vote(VariantOrder):
-    """A vote for the next season's hyperspace link: ``vote lon - par`` (the provinces in
-    the order written; the link has no direction)."""
-
-    replaces: ClassVar[str] = "season"  # the last vote counts
-
-    source: str
-    dest: str
-    phase_kinds = frozenset({PhaseKind.MOVEMENT, LLAMAS})
-
-    @classmethod
-    def read(
-        cls, text: str, game_map: GameMap, position: Position | None, power: str | None
-    ) -> Vote | None:
-        words = text.lower().replace("-", " - ").split()
-        if not words or words[0] != "vote":
-            return None
-        if len(words) != 4 or words[2] != "-":
-            raise ParseError(problem_words("vote_shape", {}, game_map), text, "vote_shape")
-        ends = [province_of(located(token, text, game_map)) for token in (words[1], words[3])]
-        if ends[0] == ends[1]:
-            raise ParseError(problem_words("vote_shape", {}, game_map), text, "vote_shape")
-        return cls(ends[0], ends[1])
-
-    def __str__(self) -> str:
-        return f"vote {self.source} - {self.dest}"
-
-    @property
-    def link(self) -> tuple[str, str]:
-        a, b = sorted((self.source, self.dest))
-        return a, b
 
 
 class RatherSilly(Variant):
@@ -382,7 +329,7 @@ class RatherSilly(Variant):
         around Switzerland) and, in the season it was voted for, the hyperspace link (an
         army edge if armies may stand at both ends, a fleet edge between locations fleets
         may stand at)."""
-        return _geography(self.map, _link_in_force(position))
+        return _geography(self.map, link_in_force(position))
 
     def closed_passages(self, unit: Unit, position: Position) -> ClosedPassages | None:
         """The tunnel is closed to every army but the conventional ones
@@ -393,7 +340,7 @@ class RatherSilly(Variant):
         if conventional(position, unit):
             return None
         return ClosedPassages(
-            _geography(self.map, _link_in_force(position), tunnel=False),
+            _geography(self.map, link_in_force(position), tunnel=False),
             TUNNEL_CONVENTIONAL_ONLY,
         )
 
@@ -521,43 +468,7 @@ class RatherSilly(Variant):
         given, aboard = birds.aboard_orders(self, position, given)
         return given, [*results, *seduced, *unsupported, *held, *aboard]
 
-    # -- the fifth fleet (an option) ------------------------------------------------------------
-
-    def _fleets_counted(
-        self, position: Position, after: Position
-    ) -> tuple[Position, list[OrderResult]]:
-        """With the option: the fleets built this winter counted, each fifth one marked."""
-        if not position.options.get("fifth_fleet"):
-            return after, []
-        kinds = dict(marks_of(after, "kinds"))
-        counts, results = fifth_fleet.counted_builds(
-            position, after, self.adjustment_seats(position), kinds
-        )
-        after = with_marks(after, "kinds", kinds)
-        if counts:
-            after = after.with_changes(extras={**after.extras, "fleets_built": counts})
-        return after, results
-
-    def _fifth_fleets_attacked(
-        self, position: Position, after: Position, moves: Sequence[OrderResult]
-    ) -> tuple[Position, list[OrderResult]]:
-        kinds = marks_of(position, "kinds")
-        if fifth_fleet.FIFTH_FLEET not in kinds.values():
-            return after, []
-        season = season_code(position.phase)
-        answer = {
-            u.location: self.decision(position, fifth_fleet.decision_key(season, u.location))
-            for u in position.units
-        }
-        return fifth_fleet.attacks(
-            self.geography(position),
-            position,
-            after,
-            moves,
-            kinds,
-            (*self.powers, *ROLES),
-            answer,
-        )
+    # -- the end -----------------------------------------------------------------------------
 
     def winner(self, position: Position) -> str | None:
         """The one seat that won, if one did (see :meth:`winners_of`)."""
@@ -572,17 +483,13 @@ class RatherSilly(Variant):
         role seats, when his centers and victory points make 30 after any phase (both, a
         shared win, if the same phase brings both: the rules allow it); else the Fool once
         the game reaches 1921 (the monsters' centers count for nobody)."""
-        counts: dict[str, int] = {}
-        for owner in position.ownership.values():
-            if owner in self.powers or (owner in ROLES and owner != "fool"):
-                counts[owner] = counts.get(owner, 0) + 1
-        won: list[str] = []
-        best = [p for p, n in counts.items() if n >= self.victory_centers]
-        if best:
-            top = max(counts[p] for p in best)
-            leaders = [p for p in best if counts[p] == top]
-            if len(leaders) == 1:
-                won.append(leaders[0])
+        counts = {
+            owner: n
+            for owner, n in center_counts(position).items()
+            if owner in self.powers or (owner in ROLES and owner != "fool")
+        }
+        leader = sole_leader(counts, self.victory_centers)
+        won: list[str] = [leader] if leader is not None else []
         roles = bool(position.options.get("roles"))
         if roles and doctor_score(position) >= DOCTOR_POINTS_TO_WIN and DOCTOR not in won:
             won.append(DOCTOR)
@@ -654,7 +561,7 @@ class RatherSilly(Variant):
         for power, given in sorted(orders.items()):
             for order in given:
                 if isinstance(order, Vote):
-                    _vote_in(votes, power, order, results, self.map)
+                    vote_in(votes, power, order, results, self.map)
                     continue
                 if not isinstance(order, Herd):
                     continue
@@ -673,12 +580,12 @@ class RatherSilly(Variant):
         after = position.with_changes(
             extras={**position.extras, "llamas": {p: sorted(h) for p, h in sorted(herds.items())}}
         )
-        after, counted = self._link_chosen(position, after, votes, seed)
+        after, counted = link_chosen(position, after, votes, seed)
         return after, [*results, *counted]
 
-    # -- a season's steps after the movement -------------------------------------------------
+    # -- a season's steps after the core's (:data:`SEASON_STEPS`) -----------------------------
 
-    def own_orders(
+    def steps_after_moves(
         self,
         position: Position,
         after: Position,
@@ -687,95 +594,14 @@ class RatherSilly(Variant):
         *,
         moves: Sequence[OrderResult] = (),
     ) -> tuple[Position, tuple[OrderResult, ...]]:
-        """Steps 2 to 6 and 11 of a movement phase, in the rules' order."""
-        if position.phase.kind is PhaseKind.RETREATS:
-            after, lost = devils_retreat(self, position, after, moves)
-            after = with_marks(
-                after, "kinds", marks_retreated(marks_of(position, "kinds"), position, moves)
-            )
-            after, parted = twins_after_retreats(self.borg_graph(), position, after, moves)
-            return kept_present(after), (*lost, *parted)
-        if position.phase.kind is PhaseKind.ADJUSTMENTS:
-            # The flocks first: a flock's build counts the core's builds (:mod:`.birds`).
-            after, flocked = birds.adjust_birds(
-                self, position, after, orders, self.units_adjustment
-            )
-            after, parted = twins_after_adjustments(self.borg_graph(), position, after)
-            after, twins = twins_raised(self, self.borg_graph(), position, after, orders)
-            after, fifth = self._fleets_counted(position, after)
-            after, raised = specials_adjusted(self, position, after, orders)
-            after, extra = self.extra_units(position, after, orders)
-            raised = [*flocked, *parted, *twins, *fifth, *raised, *extra]
-            return kept_present(after), tuple(raised)
-        if position.phase.kind is not PhaseKind.MOVEMENT:
+        """The steps of a movement (:data:`SEASON_STEPS`), a retreat (:data:`RETREAT_STEPS`)
+        or an adjustment phase (:data:`ADJUSTMENT_STEPS`) after the core's, in order."""
+        steps = _STEPS.get(position.phase.kind)
+        if steps is None:
             return after, ()
-        results: list[OrderResult] = []
-        # The devil units and the special armies follow their moves first: the steps below
-        # find them where they are.
-        after = with_devils(after, marks_moved(devils_of(position), position.units, moves))
-        after = with_marks(
-            after, "kinds", marks_moved(marks_of(position, "kinds"), position.units, moves)
-        )
-        # Step 1's birds: they fly, carry and flee once the units have moved (:mod:`.flight`).
-        after, done, fallen = flight.move_birds(self, position, after, orders, moves)
-        results.extend(done)
-        if position.options.get("roles"):
-            after, done = tardis_moves(
-                self.map,
-                position,
-                after,
-                orders,
-                moves,
-                _link_in_force(position),
-                chance(seed, "tardis"),
-            )
-            results.extend(done)
-        after, done = self._fifth_fleets_attacked(position, after, moves)
-        results.extend(done)
-        after, done = self.fortune_teller_merges(position, after, orders, moves)
-        results.extend(done)
-        after, kept, done = exorcisms(after, devils_of(after))
-        after = with_devils(after, kept)
-        results.extend(done)
-        after, done = self.devil_units_normalise(position, after, orders, seed)
-        results.extend(done)
-        after, done = self.souls_sold(position, after, orders, moves)
-        results.extend(done)
-        # Who stands where before the Borg and the llamas: a devil unit they take costs
-        # its owner another unit.
-        present = {unit_key(u.power, u.location): u for u in after.units} | {
-            unit_key(d.unit.power, d.unit.location): d.unit for d in after.dislodged
-        }
-        present |= {unit_key(u.power, u.location): u for u in fallen}  # dropped by birds
-        after, done = self.borg_moves(position, after, seed)
-        results.extend(done)
-        after, done = birds.flocks_eaten(after, self.borg_graph())
-        results.extend(done)
-        after, done = self.llamas_explode(position, after, orders)
-        results.extend(done)
-        after, done = birds.flocks_blown(after, done)
-        results.extend(done)
-        after, done = devils_lost(self, position, after, present)
-        results.extend(done)
-        # Siamese twins parted by the moves (or one of them lost) die (:mod:`.twins`).
-        after, done = twins_after_moves(self.borg_graph(), position, after, moves)
-        results.extend(done)
-        after = kept_present(after)
-        after, done = self.superbrain_answers(position, after, orders)
-        results.extend(done)
-        after, done = self.extra_units(position, after, orders)
-        results.extend(done)
-        after = fool_spends(after, orders)
-        votes: dict[str, Vote] = {}
-        for power, given in sorted(orders.items()):
-            for order in given:
-                if isinstance(order, Vote):
-                    _vote_in(votes, power, order, results, self.map)
-        after, done = self._link_chosen(position, after, votes, seed)
-        results.extend(done)
-        return after, tuple(results)
+        return run_steps(steps, SeasonSoFar(self, position, orders, moves, seed, after))
 
-    # -- decisions, and the steps the roles and odd units take (their modules) ---------------
+    # -- decisions --------------------------------------------------------------------------
 
     def decisions_needed(
         self, position: Position, orders: Mapping[str, Sequence[str]]
@@ -812,160 +638,6 @@ class RatherSilly(Variant):
                     ordered[fleet.location] = order
         return fifth_fleet.requests(self.map, position, season, fleets, ordered)
 
-    def superbrain_answers(
-        self,
-        position: Position,
-        after: Position,
-        orders: Mapping[str, Sequence[VariantOrder]],
-    ) -> tuple[Position, list[OrderResult]]:
-        """Step 10: last season's replies judged, this season's question kept
-        (:func:`.superbrain.superbrain_answers`)."""
-        return superbrain_answers(self, position, after, orders)
-
-    def fortune_teller_merges(
-        self,
-        position: Position,
-        after: Position,
-        orders: Mapping[str, Sequence[VariantOrder]],
-        moves: Sequence[OrderResult],
-    ) -> tuple[Position, list[OrderResult]]:
-        """Step 2: each bounce the Fortune-teller foretold merges the units in it
-        (:func:`.fortune_teller.fortune_teller_merges`)."""
-        return fortune_teller_merges(self, position, after, orders, moves)
-
-    def devil_units_normalise(
-        self,
-        position: Position,
-        after: Position,
-        orders: Mapping[str, Sequence[VariantOrder]],
-        seed: int,
-    ) -> tuple[Position, list[OrderResult]]:
-        """Step 3: each devil unit has spent one of its seasons
-        (:func:`.devils.devil_units_normalise`)."""
-        return devil_units_normalise(after)
-
-    def souls_sold(
-        self,
-        position: Position,
-        after: Position,
-        orders: Mapping[str, Sequence[VariantOrder]],
-        moves: Sequence[OrderResult],
-    ) -> tuple[Position, list[OrderResult]]:
-        """Step 4: the souls sold this season (:func:`.devils.souls_sold`)."""
-        return souls_sold(self, position, after, orders, moves)
-
-    def extra_units(
-        self,
-        position: Position,
-        after: Position,
-        orders: Mapping[str, Sequence[VariantOrder]],
-    ) -> tuple[Position, list[OrderResult]]:
-        """Step 10's builds: the extra units bought with shares, the Superbrain's placed
-        (:func:`.superbrain.extra_units`)."""
-        return extra_units(self, position, after, orders)
-
-    def borg_moves(
-        self, position: Position, after: Position, seed: int
-    ) -> tuple[Position, list[OrderResult]]:
-        """Step 5: the Borg appears (after Spring 1901's movement) or moves, and eats."""
-        borg = after.extras.get("borg")
-        dislodged: dict[str, list[Unit]] = {}
-        for d in after.dislodged:
-            dislodged.setdefault(d.unit.province, []).append(d.unit)
-        step = borg_step(
-            self.borg_graph(),
-            borg,
-            after.units,
-            dislodged,
-            chance(seed, "borg"),
-            unappealing=frozenset({MONSTER}),
-        )
-        if step is None:
-            return after, []
-        results = _borg_results(step)
-        eaten = set(step.eaten)
-        after = after.with_changes(
-            units=[u for u in after.units if u not in eaten],
-            dislodged=[d for d in after.dislodged if d.unit not in eaten],
-            extras={**after.extras, "borg": step.province},
-        )
-        return after, results
-
-    def llamas_explode(
-        self,
-        position: Position,
-        after: Position,
-        orders: Mapping[str, Sequence[VariantOrder]],
-    ) -> tuple[Position, list[OrderResult]]:
-        """Step 6: each explode order blows up one of its power's herds there, and every
-        unit in that province (standing or dislodged), never the Borg."""
-        herds = {p: list(h) for p, h in (after.extras.get("llamas") or {}).items()}
-        results: list[OrderResult] = []
-        blown: set[str] = set()
-        for power, given in sorted(orders.items()):
-            for order in given:
-                if not isinstance(order, Explode):
-                    continue
-                place = FrozenMap({"province": order.province})
-                mine = herds.get(power, [])
-                if order.province not in mine:
-                    results.append(OrderResult(power, order, Outcome.VOID, HERD_NONE, place))
-                    continue
-                mine.remove(order.province)
-                blown.add(order.province)
-                results.append(OrderResult(power, order, Outcome.OK, LLAMAS_EXPLODED, place))
-        if not blown:
-            return after, results
-        victims = [u for u in after.units if u.province in blown] + [
-            d.unit for d in after.dislodged if d.unit.province in blown
-        ]
-        for unit in sorted(victims, key=lambda u: (u.power, u.location)):
-            results.append(
-                OrderResult(
-                    unit.power,
-                    "destroyed",
-                    Outcome.OK,
-                    BLOWN_UP,
-                    FrozenMap(
-                        {
-                            "unit": unit_text(unit),
-                            "owner": unit.power,
-                            "province": unit.province,
-                        }
-                    ),
-                )
-            )
-        after = after.with_changes(
-            units=[u for u in after.units if u.province not in blown],
-            dislodged=[d for d in after.dislodged if d.unit.province not in blown],
-            extras={**after.extras, "llamas": {p: sorted(h) for p, h in herds.items() if h}},
-        )
-        return after, results
-
-    def _link_chosen(
-        self, position: Position, after: Position, votes: Mapping[str, Vote], seed: int
-    ) -> tuple[Position, list[OrderResult]]:
-        """Step 11: the votes given with this season's orders pick the next season's link
-        (a seeded draw among those level)."""
-        season = next_season_code(position.phase)
-        link, count, drawn = link_count(
-            {p: v.link for p, v in votes.items()}, chance(seed, "hyperspace")
-        )
-        kept = dict(after.extras.get("hyperspace") or {})
-        kept["next"] = {"season": season, "link": list(link) if link else None}
-        after = after.with_changes(extras={**after.extras, "hyperspace": kept})
-        if link is None:
-            return after, [
-                OrderResult(
-                    "hyperspace", "link", Outcome.OK, NO_LINK, FrozenMap({"season": season})
-                )
-            ]
-        params = FrozenMap(
-            {"season": season, "source": link[0], "dest": link[1], "votes": str(count)}
-        )
-        reason = LINK_DRAWN if drawn else LINK_CHOSEN
-        return after, [OrderResult("hyperspace", "link", Outcome.OK, reason, params)]
-
     # -- retreats, monsters, the adjustments ------------------------------------------------------
 
     def standing_orders(self, position: Position, seed: int) -> Mapping[str, Sequence[str]]:
@@ -992,7 +664,9 @@ class RatherSilly(Variant):
                     orders.append(f"{unit_text(d.unit)} R {dest}")
         return {MONSTER: orders} if orders else {}
 
-    def open_phase(self, position: Position, seed: int) -> tuple[Position, tuple[OrderResult, ...]]:
+    def events_opening_phase(
+        self, position: Position, seed: int
+    ) -> tuple[Position, tuple[OrderResult, ...]]:
         """Step 8, as the next phase opens: a sea monster after each spring's retreats (as
         the fall's movement opens), a space monster after each fall's retreats (as the
         winter's adjustments open, or the spring's movement if there are none). The link
@@ -1076,7 +750,7 @@ class RatherSilly(Variant):
         if position.phase.kind is not PhaseKind.MOVEMENT:
             return {}
         if power == DOCTOR:
-            out.update(tardis_legal_orders(position, _link_in_force(position)))
+            out.update(tardis_legal_orders(position, link_in_force(position)))
             return out
         herds = (position.extras.get("llamas") or {}).get(power) or []
         return {**out, **{f"explode {p}": (Explode(p),) for p in sorted(set(herds))}}
@@ -1093,14 +767,6 @@ def _ids_of(variant: RatherSilly) -> IdSets:
 
 #: The ids of the extras: the same in every game (a role's ids are known without the option).
 _ids_with_roles: KeptPer[RatherSilly, IdSets] = KeptPer(_ids_of)
-
-
-def _link_in_force(position: Position) -> tuple[str, str] | None:
-    now = (position.extras.get("hyperspace") or {}).get("now") or {}
-    link = now.get("link")
-    if not link or now.get("season") != season_code(position.phase):
-        return None
-    return link[0], link[1]
 
 
 def _tunnel_edges(game_map: GameMap) -> list[tuple[str, str]]:
@@ -1129,21 +795,12 @@ def _geography(game_map: GameMap, link: tuple[str, str] | None, *, tunnel: bool 
         pa, pb = game_map.provinces[a], game_map.provinces[b]
         if pa.is_land and pb.is_land:
             army.append((a, b))
-        fleet_a = _fleet_spots(game_map, a)
-        fleet_b = _fleet_spots(game_map, b)
+        fleet_a = fleet_spots(game_map, a)
+        fleet_b = fleet_spots(game_map, b)
         fleet.extend((x, y) for x in fleet_a for y in fleet_b)
     made = game_map.with_edges(army=army, fleet=fleet)
     _GEOGRAPHIES[key] = made
     return made
-
-
-def _fleet_spots(game_map: GameMap, province: str) -> tuple[str, ...]:
-    """Where a fleet may stand in ``province``: its coasts, the province itself (a sea or
-    a coast with one coast), or nowhere (inland)."""
-    p = game_map.provinces[province]
-    if p.terrain is Terrain.LAND or p.terrain is Terrain.IMPASSABLE:
-        return ()
-    return game_map.coasts_of(province) or (province,)
 
 
 _BORG_GRAPHS: dict[str, Mapping[str, frozenset[str]]] = {}
@@ -1155,58 +812,6 @@ def _borg_graph(game_map: GameMap) -> Mapping[str, frozenset[str]]:
         made = amphibious(game_map.with_edges(army=_tunnel_edges(game_map)))
         _BORG_GRAPHS[game_map.id] = made
     return made
-
-
-def _vote_in(
-    votes: dict[str, Vote],
-    power: str,
-    order: Vote,
-    results: list[OrderResult],
-    game_map: GameMap,
-) -> None:
-    """Count ``power``'s vote, a later one replacing an earlier; a vote for a link no
-    unit could pass (a sea and an inland province) is void."""
-    a, b = order.link
-    if (
-        a in game_map.closed
-        or b in game_map.closed
-        or not (
-            (game_map.provinces[a].is_land and game_map.provinces[b].is_land)
-            or (_fleet_spots(game_map, a) and _fleet_spots(game_map, b))
-        )
-    ):
-        params = FrozenMap({"source": order.source, "dest": order.dest})
-        results.append(OrderResult(power, order, Outcome.VOID, LINK_NOWHERE, params))
-        return
-    earlier = votes.get(power)
-    if earlier is not None:
-        results.append(OrderResult(power, earlier, Outcome.VOID, VOTE_REPLACED))
-    votes[power] = order
-    results.append(OrderResult(power, order, Outcome.OK, VOTE_COUNTED))
-
-
-def _borg_results(step: BorgStep) -> list[OrderResult]:
-    place = FrozenMap({"province": step.province})
-    if step.came_from is None:
-        first = BORG_APPEARED
-    elif step.came_from == step.province:
-        first = BORG_STAYED
-    else:
-        first = BORG_MOVED
-    out = [OrderResult("borg", "step", Outcome.OK, BORG_DRAWN if step.drawn else first, place)]
-    for unit in step.eaten:
-        out.append(
-            OrderResult(
-                unit.power,
-                "eaten",
-                Outcome.OK,
-                BORG_ATE,
-                FrozenMap(
-                    {"unit": unit_text(unit), "owner": unit.power, "province": step.province}
-                ),
-            )
-        )
-    return out
 
 
 def _whole_share(value: Any) -> bool:

@@ -14,9 +14,9 @@ in the position's extras as the mark ``"kinds"`` (:mod:`.marks`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from adjudicator.board import FrozenMap, PhaseKind, Position, Unit, UnitKind, province_of
 from adjudicator.errors import ParseError
@@ -35,6 +35,9 @@ from adjudicator.variants.rather_silly.marks import (
     with_marks,
 )
 from adjudicator.wording import declare_problem, problem_words
+
+if TYPE_CHECKING:
+    from adjudicator.variants.rather_silly.season import SeasonSoFar
 
 #: The special armies: an Amazon and a dirtbag army per five supply centers, each.
 AMAZON, DIRTBAG = "amazon", "dirtbag"
@@ -330,15 +333,11 @@ def amazon_supports(
     return given, results
 
 
-def specials_adjusted(
-    variant: Variant,
-    position: Position,
-    after: Position,
-    orders: Mapping[str, Sequence[VariantOrder]],
-) -> tuple[Position, list[OrderResult]]:
+def specials_adjusted(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
     """At the adjustments: each ``amazon``/``dirtbag`` order raises one in a free home
     center, as many as are due; a power with more than its centers allow loses the
     ones farthest from home."""
+    variant, after, orders = season.variant, season.after, season.orders
     results: list[OrderResult] = []
     kinds = dict(marks_of(after, "kinds"))
     units = list(after.units)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from adjudicator.board import (
     FrozenMap,
@@ -42,6 +42,9 @@ from adjudicator.variants.rather_silly.marks import (
     with_marks,
 )
 from adjudicator.wording import declare_problem, problem_words
+
+if TYPE_CHECKING:
+    from adjudicator.variants.rather_silly.season import SeasonSoFar
 
 SUPERBRAIN = "superbrain"
 
@@ -205,16 +208,12 @@ def superbrain_request(
     )
 
 
-def superbrain_answers(
-    variant: Variant,
-    position: Position,
-    after: Position,
-    orders: Mapping[str, Sequence[VariantOrder]],
-) -> tuple[Position, list[OrderResult]]:
+def superbrain_answers(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
     """Step 10: the replies to last season's question are judged (the game master's
     word; nobody, without it): each right one earns an equal share of an extra unit,
     kept until a whole one is reached; then this season's question (and its secret
     answer) is kept for next season's replies."""
+    variant, position, after, orders = season.variant, season.position, season.after, season.orders
     results: list[OrderResult] = []
     extras = dict(after.extras)
     if extras.get("third_prediction") == season_code(position.phase):
@@ -307,17 +306,13 @@ def extra_due(position: Position, power: str) -> bool:
     return Fraction(str(held)) >= 1
 
 
-def extra_units(
-    variant: Variant,
-    position: Position,
-    after: Position,
-    orders: Mapping[str, Sequence[VariantOrder]],
-) -> tuple[Position, list[OrderResult]]:
+def extra_units(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
     """Step 10's builds: a whole share buys an extra unit (``extra A par``) in a free
     home center (any free center it owns, for a role) in a spring or a winter, one a
     season; it needs no center and is not replaced when lost (kept as ``"extra"`` in
     ``extras.kinds``). The Superbrain's ``place F ice`` puts his own unit in Iceland or
     Crete once for each season nobody answered right."""
+    variant, position, after, orders = season.variant, season.position, season.after, season.orders
     spring_or_winter = position.phase.season in (Season.SPRING, Season.WINTER)
     results: list[OrderResult] = []
     kinds = dict(marks_of(after, "kinds"))

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from adjudicator.board import FrozenMap, PhaseKind, Position, Unit, UnitKind, province_of
 from adjudicator.errors import ParseError
@@ -55,6 +55,9 @@ from adjudicator.results import OrderResult, Outcome, Reason
 from adjudicator.variants.base import Variant
 from adjudicator.variants.rather_silly.birds import flocks
 from adjudicator.wording import declare_problem, problem_words
+
+if TYPE_CHECKING:
+    from adjudicator.variants.rather_silly.season import SeasonSoFar
 
 #: The extras keys: power -> the locations of its twins; the powers that built theirs.
 TWINS = "twins"
@@ -312,15 +315,16 @@ def _problem(variant: Variant, position: Position, unit: Unit, order: Order) -> 
 # -- separated, both die --------------------------------------------------------------------------
 
 
-def twins_after_moves(
-    graph: Mapping[str, frozenset[str]],
-    position: Position,
-    after: Position,
-    moves: Sequence[OrderResult],
-) -> tuple[Position, list[OrderResult]]:
+def twins_after_moves(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
     """After a movement's steps: the twins follow their moves; a pair no longer next to
     each other, or with one twin gone, dies. A dislodged twin is judged after its
     retreat."""
+    graph, position, after, moves = (
+        season.variant.borg_graph(),
+        season.position,
+        season.after,
+        season.moves,
+    )
     now = {
         power: (
             _moved_to(_as_was(position, power, a), position, after, moves),
@@ -331,14 +335,15 @@ def twins_after_moves(
     return _judged(graph, after, now) if now else (after, [])
 
 
-def twins_after_retreats(
-    graph: Mapping[str, frozenset[str]],
-    position: Position,
-    after: Position,
-    moves: Sequence[OrderResult],
-) -> tuple[Position, list[OrderResult]]:
+def twins_after_retreats(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
     """After a retreat phase: a twin that retreated is where it went, one disbanded is
     gone; then as after the moves."""
+    graph, position, after, moves = (
+        season.variant.borg_graph(),
+        season.position,
+        season.after,
+        season.moves,
+    )
     went = {
         (r.power, r.order.unit.location): r.order.dest
         for r in moves
@@ -354,11 +359,10 @@ def twins_after_retreats(
     return _judged(graph, after, now) if now else (after, [])
 
 
-def twins_after_adjustments(
-    graph: Mapping[str, frozenset[str]], position: Position, after: Position
-) -> tuple[Position, list[OrderResult]]:
+def twins_after_adjustments(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
     """After the core's adjustments: a twin disbanded takes the other with it (the pair
     counts as one unit, so one disband is enough)."""
+    graph, position, after = season.variant.borg_graph(), season.position, season.after
     now = {
         power: (_as_was(position, power, a), _as_was(position, power, b))
         for power, (a, b) in twin_pairs(position).items()
@@ -434,16 +438,17 @@ def _judged(
 # -- the build --------------------------------------------------------------------------------
 
 
-def twins_raised(
-    variant: Variant,
-    graph: Mapping[str, frozenset[str]],
-    position: Position,
-    after: Position,
-    orders: Mapping[str, Sequence[VariantOrder]],
-) -> tuple[Position, list[OrderResult]]:
+def twins_raised(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
     """The ``twins`` orders of an adjustment phase, after the core's builds: each great
     power once a game, with a build left over (the pair takes one), the first twin in a
     free home center it may build in, the second on a free province next to it."""
+    variant, graph, position, after, orders = (
+        season.variant,
+        season.variant.borg_graph(),
+        season.position,
+        season.after,
+        season.orders,
+    )
     results: list[OrderResult] = []
     built = [str(p) for p in position.extras.get(TWINS_BUILT) or ()]
     pairs = twin_pairs(after)

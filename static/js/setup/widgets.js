@@ -32,7 +32,7 @@ export function listItem(label, onRemove) {
   return li;
 }
 
-// The list of a nomination or a placement: its items sorted by their words, each taken
+// The list a set-up keeps beside the board: its items sorted by their words, each taken
 // off by a click on its button (by removing its order from the list as it stands).
 export function renderList(ctx, items, emptyText) {
   const list = document.getElementById("setup-list");

@@ -1,8 +1,11 @@
 // Free placement (phase kind "P"): a click on one of my centers places an army or a fleet
 // there (a menu asks which, and which coast), or changes or removes the one placed.
-import { format, gettext } from "../lib/transport.js";
-import { province } from "../board/draw.js";
-import { drawPreviews, markProvince, openChooser, renderList } from "./widgets.js";
+import { format, gettext } from "../../lib/transport.js";
+import { province } from "../../board/draw.js";
+import { drawPreviews, markProvince, openChooser, renderList } from "../../setup/widgets.js";
+
+// The marks this widget leaves on the board (setup/index.js clearMarks takes them off).
+export const marks = ["mine"];
 
 export function draw(ctx) {
   const mine = (ctx.state.phase.centers || {})[ctx.state.me.power] || Object.keys(ctx.legal());

@@ -3,8 +3,9 @@ controls each nation, every investor's holdings and cash (published after each t
 the game master's report did), and the viewer's own exchange orders and what they leave.
 
 It reads the exchange the position keeps (``extras.exchange``, documented in
-docs/kapitalisten.md); other investors' exchange orders of an open phase never come in
-here: they are orders, and ``games.visibility`` keeps them to their giver.
+docs/kapitalisten.md) from the game's state as games built it for the viewer: other
+investors' exchange orders of an open phase never come in here: they are orders, and
+``games.visibility`` keeps them to their giver.
 """
 
 from __future__ import annotations
@@ -14,39 +15,61 @@ from decimal import Decimal
 from typing import Any
 
 from django.utils.formats import number_format
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 
 from adjudicator import find_variant
-from adjudicator.variants.kapitalisten.exchange import CURRENCIES, SELL_LIMIT
-from games import wording
-from games.models import Game
+from adjudicator.variants.kapitalisten.exchange import CURRENCIES, SELL_LIMIT, amount_text
+from variants.site import PanelInput
 
 #: The chart's drawing box, in its own units (the page scales it).
 CHART_WIDTH, CHART_HEIGHT = 600, 220
 
 
+#: Kapitalisten's currencies (``adjudicator.variants.kapitalisten.exchange.CURRENCIES``),
+#: as a sum of them is read: "3,120 roubles".
+CURRENCY_NAMES: dict[str, Promise] = {
+    "crown": _("crowns"),
+    "pound": _("pounds"),
+    "franc": _("francs"),
+    "mark": _("marks"),
+    "lira": _("lire"),
+    "rouble": _("roubles"),
+    "piastre": _("piastres"),
+}
+
+
+def currency_name(currency: str) -> str:
+    """A currency as a sum of it is read, in the reader's language (``rouble`` ->
+    ``roubles`` / ``Rubel``)."""
+    name = CURRENCY_NAMES.get(currency)
+    return str(name) if name is not None else currency
+
+
 def kj(cents: int) -> str:
     """Hundredths of a Kujambel as the reader's language writes them: ``516500`` ->
-    ``5,165.00`` in English, ``5.165,00`` in German."""
-    return str(number_format(Decimal(int(cents)).scaleb(-2), decimal_pos=2, force_grouping=True))
+    ``5,165.00`` in English, ``5.165,00`` in German. The adjudicator writes the amount
+    (its results' "5165.00"); this only localises it."""
+    return str(number_format(Decimal(amount_text(int(cents))), decimal_pos=2, force_grouping=True))
 
 
-def exchange_summary(
-    *, game: Game, state: Mapping[str, Any], viewer: Any = None
-) -> dict[str, Any] | None:
-    """The exchange of the phase ``state`` shows (``games.selectors.game_state``'s
+def exchange_summary(shown: PanelInput) -> dict[str, Any] | None:
+    """The exchange of the phase ``shown.state`` shows (``games.selectors.game_state``'s
     answer for one viewer), or None where the game keeps none.
 
-    ``viewer``: who looks. An investor the rules (or a moderator) excluded holds no seat
-    while nobody plays hers, so ``state`` has no ``me`` for her: her own account is still
-    hers to read (what it holds is published to all anyway), without the order form,
-    until a replacement takes the seat over."""
+    An investor the rules (or a moderator) excluded holds no seat while nobody plays
+    hers, so the state has no ``me`` for her: ``shown.left_seat`` names it, and her own
+    account is still hers to read (what it holds is published to all anyway), without
+    the order form, until a replacement takes the seat over."""
+    state = shown.state
+    power_name = shown.power_name
     phase = state.get("phase")
     if not phase:
         return None
     kept = (phase.get("extras") or {}).get("exchange")
     if not isinstance(kept, Mapping):
         return None
-    variant = find_variant(game.variant)
+    variant = find_variant(shown.variant)
     book = kept.get("book") or {}
     rates: dict[str, int] = dict(book.get("rates") or {})
     holdings: dict[str, dict[str, int]] = dict(book.get("holdings") or {})
@@ -63,15 +86,15 @@ def exchange_summary(
         nations.append(
             {
                 "nation": nation,
-                "name": wording.power_name(nation),
-                "currency": wording.currency_name(CURRENCIES.get(nation, nation)),
+                "name": power_name(nation),
+                "currency": currency_name(CURRENCIES.get(nation, nation)),
                 "rate": kj(rate),
                 "rate_cents": rate,
                 "change": kj(rate - int(before[nation])) if nation in before else None,
                 "change_cents": rate - int(before[nation]) if nation in before else 0,
                 "worthless": rate == 0,
                 "controller": holder,
-                "controller_name": wording.power_name(holder) if holder else "",
+                "controller_name": power_name(holder) if holder else "",
                 "units": int(holdings.get(holder, {}).get(nation, 0)) if holder else 0,
                 "second": max(others) if holder and others else None,
                 "centers": len((phase.get("centers") or {}).get(nation, [])),
@@ -86,7 +109,7 @@ def exchange_summary(
         investors.append(
             {
                 "investor": investor,
-                "name": wording.power_name(investor),
+                "name": power_name(investor),
                 "cash": kj(int(cash.get(investor, 0))),
                 "holdings": [int(held.get(n, 0)) for n in variant.powers],
                 "worth": kj(worth),
@@ -95,14 +118,8 @@ def exchange_summary(
             }
         )
     me = state.get("me")
-    if not me and viewer is not None and getattr(viewer, "is_authenticated", False):
-        left = (
-            game.seats.filter(excluded_user=viewer, user__isnull=True)
-            .values_list("power", flat=True)
-            .first()
-        )
-        if left is not None:
-            me = {"power": left, "gives": []}
+    if not me and shown.left_seat is not None:
+        me = {"power": shown.left_seat, "gives": []}
     mine = None
     if me and me.get("power") in holdings:
         investor = me["power"]
@@ -134,14 +151,16 @@ def exchange_summary(
         "phase": phase.get("code"),
         "nations": nations,
         "investors": investors,
-        "chart": rates_chart(history, variant.powers),
+        "chart": rates_chart(history, variant.powers, shown),
         "sale_limit": SELL_LIMIT,
         "me": mine,
         "final": kept.get("final"),
     }
 
 
-def rates_chart(history: list[Mapping[str, Any]], nations: tuple[str, ...]) -> dict[str, Any]:
+def rates_chart(
+    history: list[Mapping[str, Any]], nations: tuple[str, ...], shown: PanelInput
+) -> dict[str, Any]:
     """Each nation's rate over the turns as a polyline in a ``CHART_WIDTH`` x
     ``CHART_HEIGHT`` box (1.00 Kj is where every rate began), drawn by the template as
     SVG, so it needs no script."""
@@ -162,7 +181,7 @@ def rates_chart(history: list[Mapping[str, Any]], nations: tuple[str, ...]) -> d
         lines.append(
             {
                 "nation": nation,
-                "name": wording.power_name(nation),
+                "name": shown.power_name(nation),
                 "points": " ".join(coords),
                 "last": kj(int(last.get(nation, 0))),
             }
@@ -174,7 +193,7 @@ def rates_chart(history: list[Mapping[str, Any]], nations: tuple[str, ...]) -> d
         "height": CHART_HEIGHT,
         "lines": lines,
         "ticks": ticks,
-        "phases": [wording.phase_name(str(p["phase"])) for p in points[1:] if p.get("phase")],
+        "phases": [shown.phase_name(str(p["phase"])) for p in points[1:] if p.get("phase")],
         "turns": len(points) - 1,
     }
 

@@ -10,7 +10,7 @@
 // the API once his list is saved (a save clears the mark, so the button waits for it), and
 // beside it, while the list is empty, rule 3.3.1's warning that he then sells 500 of every
 // currency. Without a script the ready form posts and comes back to this page.
-import { format, gettext, post, send } from "./lib/transport.js";
+import { format, gettext, post, send } from "../lib/transport.js";
 
 const root = document.getElementById("exchange-form");
 if (root) {

@@ -1,8 +1,11 @@
 // Highlander's secret nomination (phase kind "N"): a click puts a supply center on the
 // list or takes it off; centers named in an earlier round are greyed out.
-import { format, gettext } from "../lib/transport.js";
-import { parseOrder } from "../board/draw.js";
-import { markCenter, markProvince, renderList } from "./widgets.js";
+import { format, gettext } from "../../lib/transport.js";
+import { parseOrder } from "../../board/draw.js";
+import { markCenter, markProvince, renderList } from "../../setup/widgets.js";
+
+// The marks this widget leaves on the board (setup/index.js clearMarks takes them off).
+export const marks = ["nominated", "excluded", "choosable"];
 
 // Marks seen by everyone watching the phase, player or not.
 export function drawShared(ctx) {

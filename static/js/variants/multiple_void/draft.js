@@ -1,7 +1,10 @@
 // The draft (phase kind "D"): one pick per phase, made on a free space and sent at once
 // with the ready mark (no take-backs).
-import { format, gettext } from "../lib/transport.js";
-import { drawPreviews, markProvince, openChooser } from "./widgets.js";
+import { format, gettext } from "../../lib/transport.js";
+import { drawPreviews, markProvince, openChooser } from "../../setup/widgets.js";
+
+// The marks this widget leaves on the board (setup/index.js clearMarks takes them off).
+export const marks = ["choosable"];
 
 export function draw(ctx) {
   for (const prov of Object.keys(ctx.legal())) markProvince(ctx.svg, prov, "choosable");

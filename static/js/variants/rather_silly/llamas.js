@@ -4,8 +4,11 @@
 // in one), and so is a fourth herd, each in words. The herds on the player's list are
 // marked on the board; only he sees them (they are his secret until the winter ends).
 // Typing "herd yor" in the orders box does the same.
-import { format, gettext } from "../lib/transport.js";
-import { markProvince } from "./widgets.js";
+import { format, gettext } from "../../lib/transport.js";
+import { markProvince } from "../../setup/widgets.js";
+
+// The marks this widget leaves on the board (setup/index.js clearMarks takes them off).
+export const marks = ["herd-chosen"];
 
 // Not a set-up: the page's usual order list and ready button serve, and it asks this
 // widget only what a click means and what to mark.
