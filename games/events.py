@@ -5,14 +5,14 @@ An event is a row (:class:`games.models.GameEvent`) written in the same transact
 what happened, so it is never lost: it is dispatched to the listeners once that
 transaction commits and, should the process die first (a worker killed between the
 commit and its notifications), by beat's ``dispatch_events`` a little later. Listeners
-subscribe in their ``AppConfig.ready()`` and must be idempotent: an event may reach them
+register at ``games.extension_points.game_listeners`` in their ``AppConfig.ready()`` and
+must be idempotent: an event may reach them
 more than once (notifications keys each delivery by the event's key).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -20,24 +20,15 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.queue import after_commit
+from games.extension_points import GameListener, game_listeners
 from games.models import Game, GameEvent, GameEventDispatch
 
 log = logging.getLogger(__name__)
-
-Listener = Callable[[GameEvent], None]
 
 #: Tries of one listener on one event before it is given up (and logged as an error).
 MAX_ATTEMPTS = 5
 #: How long an event may wait for its own after-commit dispatch before the sweep takes it.
 SWEEP_AFTER = timedelta(seconds=30)
-
-_listeners: list[Listener] = []
-
-
-def subscribe(listener: Listener) -> None:
-    """Call ``listener`` with every event from now on (apps call this in ``ready()``)."""
-    if listener not in _listeners:
-        _listeners.append(listener)
 
 
 def announce(
@@ -59,7 +50,7 @@ def announce(
     return event
 
 
-def listener_name(listener: Listener) -> str:
+def listener_name(listener: GameListener) -> str:
     """A listener's dotted name, which its dispatch records are kept under."""
     return f"{listener.__module__}.{listener.__qualname__}"
 
@@ -85,7 +76,7 @@ def event_dispatch(event_id: int) -> bool:
                 return False
             records = {r.listener: r for r in GameEventDispatch.objects.filter(event=event)}
             pending: list[GameEventDispatch] = []
-            for listener in list(_listeners):
+            for listener in game_listeners.entries():
                 name = listener_name(listener)
                 record = records.get(name)
                 if record is None:
@@ -115,7 +106,7 @@ def event_dispatch(event_id: int) -> bool:
         return False
 
 
-def _listener_try(listener: Listener, event: GameEvent, record: GameEventDispatch) -> None:
+def _listener_try(listener: GameListener, event: GameEvent, record: GameEventDispatch) -> None:
     record.attempts += 1
     try:
         with transaction.atomic():

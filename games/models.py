@@ -512,7 +512,7 @@ class OrderSet(models.Model):
 class Vote(models.Model):
     """A player's secret vote of one kind in one phase: for (``accept``) or against a draw,
     a concession (two-player games), cancelling the game (its first year), a pause, or
-    the end of a pause. The rules are games.votes' and games.services.votes'.
+    the end of a pause. The rules are games.vote_rules' and games.services.votes'.
 
     A vote is good for its phase: it lapses when the phase ends. Only its own voter sees
     it; the others learn that a vote was proposed, and what was decided."""
@@ -545,7 +545,7 @@ class BoardLink(models.Model):
     rule may decide it, which ends every board.
 
     Games knows linked boards; what a kind of link means (how its other boards are made,
-    how it is decided, the words for its stages) is its :class:`games.links.LinkRule`,
+    how it is decided, the words for its stages) is its :class:`games.extension_points.LinkRule`,
     registered by the app that knows it (tournaments, for duels)."""
 
     class Status(models.TextChoices):

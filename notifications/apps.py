@@ -9,11 +9,11 @@ class NotificationsConfig(AppConfig):
     def ready(self) -> None:
         # Imported here, not at the top: these import the models, which may be loaded
         # only once the app registry is ready.
-        from games import events
+        from games.extension_points import game_listeners
         from notifications import (  # noqa: F401  (connects the receivers)
             services,
             signals,
             tasks,
         )
 
-        events.subscribe(services.game_event_heard)
+        game_listeners.register(services.game_event_heard)

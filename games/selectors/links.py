@@ -7,13 +7,13 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games import wording
-from games.links import link_rule
+from games.link_rules import link_rule
 from games.models import BoardLink, Game, GamePhase
 
 
 def link_summary(*, game: Game) -> dict[str, Any] | None:
     """The linked boards a game belongs to (a twin-board duel): its boards, stage and
-    verdict, all public. The stage is named by the link's rule (games.links)."""
+    verdict, all public. The stage is named by the link's rule (games.link_rules)."""
     link = BoardLink.objects.filter(pk=game.link_id).first() if game.link_id else None
     if link is None:
         return None

@@ -20,7 +20,7 @@ from games.reading import order_faults, orders_read_strictly
 from games.selectors.decisions import decision_as_seen
 from games.selectors.links import link_summary
 from games.selectors.moderation import moderation_summary
-from games.votes import vote_refusal
+from games.vote_rules import vote_refusal
 from variants.board import DrawnOrder, SeenPosition
 
 
@@ -324,7 +324,7 @@ def board_shown(
 
 def _votes(game: Game, phase: GamePhase, user: Any) -> dict[str, Any]:
     """The viewer's own votes in ``phase`` (his secret) and the kinds open to his own seat
-    now, by games.votes' rules (a sitter votes for nobody: none are open to him)."""
+    now, by games.vote_rules' rules (a sitter votes for nobody: none are open to him)."""
     mine = visibility.own_votes(user=user, phase=phase)
     seat = visibility.seat_of(user=user, game=game)
     open_kinds: list[str] = []

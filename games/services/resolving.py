@@ -19,7 +19,7 @@ from games.positions import (
     with_decisions,
 )
 from games.services.kernel import seat_exclude, tell_missed
-from games.votes import votes_lapsed
+from games.vote_rules import votes_lapsed
 from variants.registry import site_side
 
 

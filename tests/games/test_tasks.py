@@ -390,13 +390,14 @@ def test_a_failing_listener_leaves_the_event_for_the_sweep_and_is_given_up_in_th
     started_game: Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from games import events
+    from games.extension_points import game_listeners
     from games.models import GameEvent, GameEventDispatch
     from notifications.models import Notification
 
     def broken(event: Any) -> None:
         raise RuntimeError("listener bug")
 
-    monkeypatch.setattr(events, "_listeners", [broken, *events._listeners])
+    monkeypatch.setattr(game_listeners, "_entries", [broken, *game_listeners.entries()])
     services.phase_adjudicate(game_id=started_game.pk, phase_id=current(started_game).pk)
     event = GameEvent.objects.get(kind="phase_adjudicated")
     assert (event.dispatched_at, event.attempts) == (None, 1)
@@ -422,6 +423,7 @@ def test_each_listener_fails_alone_and_the_sweep_retries_only_the_failed_one(
     import time_machine
 
     from games import events
+    from games.extension_points import game_listeners
     from games.models import GameEvent, GameEventDispatch
     from notifications.models import Notification
 
@@ -433,7 +435,7 @@ def test_each_listener_fails_alone_and_the_sweep_retries_only_the_failed_one(
             raise RuntimeError("tournaments is down")
         heard.append(event.pk)
 
-    monkeypatch.setattr(events, "_listeners", [*events._listeners, flaky])
+    monkeypatch.setattr(game_listeners, "_entries", [*game_listeners.entries(), flaky])
     services.phase_adjudicate(game_id=started_game.pk, phase_id=current(started_game).pk)
     event = GameEvent.objects.get(kind="phase_adjudicated")
     assert event.dispatched_at is None
