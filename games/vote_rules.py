@@ -33,6 +33,7 @@ from adjudicator import find_variant
 from games.extension_points import vote_refusals
 from games.link_rules import link_rule
 from games.models import Game, GamePhase, ModeratorAction, Seat, Vote
+from games.notes import note
 
 #: The votes decided by every survivor (a concession is one player's own).
 UNANIMOUS = frozenset({Vote.Kind.DRAW, Vote.Kind.CANCEL, Vote.Kind.PAUSE, Vote.Kind.RESUME})
@@ -98,8 +99,8 @@ def votes_lapsed(phase: GamePhase) -> list[dict[str, Any]]:
     kinds = set(phase.votes.filter(accept=True).values_list("kind", flat=True))
     notes: list[dict[str, Any]] = []
     if Vote.Kind.DRAW in kinds:
-        notes.append({"kind": "draw_lapsed"})
+        notes.append(note("draw_lapsed"))
     for kind in (Vote.Kind.CANCEL, Vote.Kind.PAUSE, Vote.Kind.RESUME):
         if kind in kinds:
-            notes.append({"kind": "vote_lapsed", "vote": kind.value})
+            notes.append(note("vote_lapsed", vote=kind.value))
     return notes

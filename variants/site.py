@@ -15,6 +15,7 @@ from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext
 
 from adjudicator.variants import VARIANTS
+from variants.notes import Words
 
 #: The language whose rules page every variant has.
 FALLBACK_LANGUAGE = "en"
@@ -40,14 +41,10 @@ class PhaseWords:
 
 @dataclass(frozen=True, slots=True)
 class ExclusionWords:
-    """How a game's notes and its list of seats word a player's exclusion where his seat
-    is no power (Kapitalisten's investors command no nation: their seat is never "in civil
-    disorder"). ``%(power)s`` names the seat as the game's pages do."""
+    """How a game's list of seats words a player's exclusion where his seat is no power
+    (Kapitalisten's investors command no nation: their seat is never "in civil disorder");
+    the variant's :attr:`SiteVariant.note_words` word the note of it."""
 
-    #: Excluded by the rules for ``%(n)s`` turns missed in a row.
-    by_rules: Promise | str
-    #: Excluded by a moderator.
-    by_moderator: Promise | str
     #: The seat's tag in the list of seats while nobody plays it.
     tag: Promise | str
 
@@ -189,6 +186,11 @@ class SiteVariant:
     #: Reason codes of results by which the variant's own rules exclude a seat's player
     #: (Kapitalisten: three turns without exchange orders): the host takes the seat away.
     excluding_reasons: frozenset[str] = frozenset()
+
+    # The notes of a game's history (games.notes declares their kinds).
+    #: Words for some of the site's note kinds, by kind, in place of the site's own; none:
+    #: the site's words for every kind (Kapitalisten: an excluded investor is no power).
+    note_words: Mapping[str, Words] = field(default_factory=dict)
 
     def seat_help(self, seat: str, kind: str) -> tuple[str, str]:
         """What the page tells ``seat`` in a phase of kind ``kind``: its order syntax and

@@ -26,7 +26,13 @@ from games.deadlines import extend
 from games.game_deadlines import deadline_around_vacations, deadline_rule
 from games.models import Game, GamePhase, ModeratorAction, Seat, Vacation
 from games.positions import BoardUnreadable, phase_position
-from games.services.kernel import bump, game_locked, phase_named_locked, refuse_game_master
+from games.services.kernel import (
+    bump,
+    game_locked,
+    phase_named_locked,
+    phase_note,
+    refuse_game_master,
+)
 
 
 def vacation_days_per_year() -> int:
@@ -114,7 +120,7 @@ def _move_open_deadlines(user: AbstractBaseUser) -> None:
         moved = deadline_around_vacations(game, position, phase.deadline)
         if moved != phase.deadline:
             phase.deadline = moved
-            phase.notes = [*phase.notes, {"kind": "vacation", "power": seats[game.pk]}]
+            phase_note(phase, "vacation", power=seats[game.pk])
             phase.save(update_fields=["deadline", "notes"])
             bump(game)
 
@@ -232,7 +238,7 @@ def _extended(game: Game, seat: Seat, user: AbstractBaseUser, phase: GamePhase) 
     before = phase.deadline
     by = min(game.deadline_for(phase.code), timedelta(hours=24))
     phase.deadline = extend(before, by, deadline_rule(game, phase.code))
-    phase.notes = [*phase.notes, {"kind": "extension", "power": seat.power}]
+    phase_note(phase, "extension", power=seat.power)
     phase.save(update_fields=["deadline", "notes"])
     seat.extensions_used += 1
     seat.save(update_fields=["extensions_used"])

@@ -20,6 +20,7 @@ from games.services.kernel import (
     bump,
     game_finish,
     game_locked,
+    phase_note,
     phase_open,
     seated_users,
     tell_adjudicated,
@@ -124,7 +125,7 @@ def phase_adjudication_failed(*, game_id: int, phase_id: int, error: str) -> boo
         if not stuck:
             phase.save(update_fields=["failures", "last_failure"])
             return False
-        _give_up(game, phase, {"kind": "stuck"})
+        _give_up(game, phase, "stuck")
         log.error(
             "game %s phase %s given up after %d failures", game_id, phase.code, phase.failures
         )
@@ -156,7 +157,7 @@ def phase_unreadable(*, game_id: int, phase_id: int) -> bool:
             return False
         phase.failures += 1
         phase.last_failure = f"The stored position of {phase.code} cannot be read: {problem}"[:4000]
-        _give_up(game, phase, {"kind": "unreadable"})
+        _give_up(game, phase, "unreadable")
         log.error(
             "game %s phase %s given up to the moderators: its stored position cannot be read: %s",
             game_id,
@@ -166,12 +167,12 @@ def phase_unreadable(*, game_id: int, phase_id: int) -> bool:
     return True
 
 
-def _give_up(game: Game, phase: GamePhase, note: dict[str, str]) -> None:
+def _give_up(game: Game, phase: GamePhase, note: str) -> None:
     """Mark the locked open ``phase`` stuck: the sweep no longer queues it, and its
     players, game masters and the site's moderators are told."""
     phase.stuck_since = timezone.now()
     phase.due_now = False
-    phase.notes = [*phase.notes, note]
+    phase_note(phase, note)
     phase.save(update_fields=["failures", "last_failure", "stuck_since", "due_now", "notes"])
     moderators = role_holders(MODERATOR)
     events.announce(

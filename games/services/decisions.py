@@ -18,7 +18,7 @@ from core.errors import ApplicationError
 from games import visibility
 from games.models import Decision, Game, GamePhase, ModeratorAction
 from games.positions import phase_position, with_decisions
-from games.services.kernel import adjudicate_after_commit, bump
+from games.services.kernel import adjudicate_after_commit, bump, phase_note
 from games.services.moderation import action_record, moderated_game_locked
 
 
@@ -82,17 +82,15 @@ def decisions_pending(game: Game, phase: GamePhase, variant: Variant, now: Any) 
         phase.save(update_fields=["notes"])
         return False
     phase.deadline = deadline
-    phase.notes = [
-        *phase.notes,
-        # Said to the players with its deadline and what happens without an answer; the
-        # question itself may hold a secret (games.visibility decides who reads it).
-        {
-            "kind": "decision_asked",
-            "keys": [r.key for r in asked],
-            "deadline": deadline.isoformat(),
-            "defaults": [r.default_means.value for r in asked if r.default_means],
-        },
-    ]
+    # Said to the players with its deadline and what happens without an answer; the
+    # question itself may hold a secret (games.visibility decides who reads it).
+    phase_note(
+        phase,
+        "decision_asked",
+        keys=[r.key for r in asked],
+        deadline=deadline.isoformat(),
+        defaults=[r.default_means.value for r in asked if r.default_means],
+    )
     phase.save(update_fields=["deadline", "notes"])
     return True
 
@@ -103,10 +101,10 @@ def _default_applied(phase: GamePhase, decision: Decision, now: Any, *, nobody: 
     decision.defaulted = True
     decision.answered_at = now
     decision.save(update_fields=["answer", "defaulted", "answered_at"])
-    note: dict[str, Any] = {"kind": "decision_default", "key": decision.key}
     if nobody:
-        note["nobody_may_answer"] = True
-    phase.notes = [*phase.notes, note]
+        phase_note(phase, "decision_default", key=decision.key, nobody_may_answer=True)
+    else:
+        phase_note(phase, "decision_default", key=decision.key)
 
 
 def answer_read(decision: Decision, answer: str | Sequence[str]) -> str:

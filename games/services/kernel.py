@@ -18,7 +18,7 @@ from core.errors import ApplicationError, NoSuchPhase, NotSeated, PhaseOver
 from core.live import game_changed_publish
 from core.names import name_key
 from core.queue import after_commit, task_after_commit
-from games import events, visibility
+from games import events, notes, visibility
 from games.game_deadlines import phase_deadline
 from games.models import Game, GameMaster, GamePhase, Seat
 from games.pictures import phase_label
@@ -32,6 +32,17 @@ def bump(game: Game) -> None:
     """Count a change watchers should see, and tell them once the transaction commits."""
     game.version = Game.objects.version_bump(game.pk)
     after_commit(game_changed_publish, game_id=game.pk, version=game.version)
+
+
+def phase_note(phase: GamePhase, kind: str, **params: Any) -> None:
+    """Add a note of ``kind`` to the phase's history (the caller saves the phase): the
+    kind and its parameters are declared in games.notes, so every note the history holds
+    has words in each language.
+
+    Raises:
+        ValueError: for a kind not declared, or parameters not the kind's.
+    """
+    phase.notes = [*phase.notes, notes.note(kind, **params)]
 
 
 def game_locked(game_id: int) -> Game:

@@ -24,7 +24,7 @@ from games import visibility
 from games.link_rules import link_rule
 from games.models import BoardLink, Game, GameMaster, GamePhase, ModeratorAction, Seat
 from games.positions import phase_position
-from games.services.kernel import bump, game_finish, phase_open, tell_adjudicated
+from games.services.kernel import bump, game_finish, phase_note, phase_open, tell_adjudicated
 from games.services.moderation import action_record, reason_required
 from games.services.nmr import nmr_policy_apply
 from games.services.resolving import board_resolve
@@ -162,7 +162,7 @@ def link_step(link: BoardLink, *, phase_id: int) -> bool:
                     phase = current[g.pk]
                     phase.status = GamePhase.Status.RESOLVED
                     phase.resolved_at = now
-                    phase.notes = [*phase.notes, {"kind": "link_decided", "winner": link.winner}]
+                    phase_note(phase, "link_decided", winner=link.winner)
                     phase.save(update_fields=["status", "resolved_at", "notes"])
                 game_finish(g, Game.Outcome.DUEL, link.winner, now)
         link.save()
@@ -230,7 +230,7 @@ def link_award(
         if phase is not None and phase.status == GamePhase.Status.OPEN:
             phase.status = GamePhase.Status.RESOLVED
             phase.resolved_at = now
-            phase.notes = [*phase.notes, {"kind": "awarded", "winner": winner}]
+            phase_note(phase, "awarded", winner=winner)
             phase.save(update_fields=["status", "resolved_at", "notes"])
         if board.status == Game.Status.FORMING:
             board.started_at = now
@@ -271,7 +271,7 @@ def link_concede(link: BoardLink, *, loser: str, winner: str, now: Any) -> None:
         if phase is not None:
             phase.status = GamePhase.Status.RESOLVED
             phase.resolved_at = now
-            phase.notes = [*phase.notes, {"kind": "conceded", "power": loser, "winner": winner}]
+            phase_note(phase, "conceded", power=loser, winner=winner)
             phase.save(update_fields=["status", "resolved_at", "notes"])
         game_finish(board, Game.Outcome.DUEL, winner, now)
         bump(board)

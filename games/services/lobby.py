@@ -24,6 +24,7 @@ from games.services.kernel import (
     a_members_user_name,
     bump,
     game_locked,
+    phase_note,
     phase_open,
     refuse_game_master,
     seat_give,
@@ -275,7 +276,7 @@ def seat_take_over(
     seat_give(seat, user)
     phase = game.current_phase
     if phase is not None:
-        phase.notes = [*phase.notes, {"kind": "replaced", "power": power}]
+        phase_note(phase, "replaced", power=power)
         phase.save(update_fields=["notes"])
     bump(game)
     return seat

@@ -33,6 +33,7 @@ from games.services.kernel import (
     game_finish,
     game_locked,
     phase_named_locked,
+    phase_note,
     refuse_game_master,
     seat_exclude,
     seat_give,
@@ -126,12 +127,6 @@ def master_alone_mark(game: Game, by: AbstractBaseUser) -> None:
     game.master_decided = True
     game.result_confirmed_at = None
     game.save(update_fields=["master_decided", "result_confirmed_at"])
-
-
-def phase_note(phase: GamePhase, note: dict[str, Any]) -> None:
-    """Add a note to the phase's history."""
-    phase.notes = [*phase.notes, note]
-    phase.save(update_fields=["notes"])
 
 
 @transaction.atomic
@@ -351,7 +346,7 @@ def phase_retry(*, game: Game, by: AbstractBaseUser, reason: str) -> GamePhase:
     failures = phase.failures
     phase.stuck_since = None
     phase.failures = 0
-    phase.notes = [*phase.notes, {"kind": "retried"}]
+    phase_note(phase, "retried")
     phase.save(update_fields=["stuck_since", "failures", "notes"])
     action_record(game, by, ModeratorAction.Kind.RETRY, reason, phase, failures=failures)
     bump(game)
@@ -398,7 +393,8 @@ def player_exclude(*, game: Game, by: AbstractBaseUser, power: str, reason: str)
     seat_exclude(seat)
     phase = game.current_phase
     if phase is not None:
-        phase_note(phase, {"kind": "excluded", "power": power, "by": "moderator"})
+        phase_note(phase, "excluded", power=power, by="moderator")
+        phase.save(update_fields=["notes"])
     action_record(game, by, ModeratorAction.Kind.EXCLUDE, reason, phase, power=power)
     bump(game)
     return seat
@@ -467,7 +463,8 @@ def _late_taken(
     if orders is not None:
         # Orders he typed, not the player's: a game master alone moves the board.
         master_alone_mark(game, by)
-    phase_note(phase, {"kind": "late_accepted", "power": power})
+    phase_note(phase, "late_accepted", power=power)
+    phase.save(update_fields=["notes"])
     action_record(
         game,
         by,
@@ -520,7 +517,7 @@ def game_end(
     if phase is not None:
         phase.status = GamePhase.Status.RESOLVED
         phase.resolved_at = now
-        phase.notes = [*phase.notes, {"kind": "ended_by_moderator", "outcome": outcome}]
+        phase_note(phase, "ended_by_moderator", outcome=outcome)
         phase.save(update_fields=["status", "resolved_at", "notes"])
     if visibility.is_moderator(by):
         if game.master_decided:

@@ -11,7 +11,7 @@ from games.deadlines import extend
 from games.game_deadlines import deadline_rule
 from games.models import Game, GamePhase, PhaseDuty, Seat
 from games.positions import givers, phase_position, powers_awaited
-from games.services.kernel import seat_exclude, tell_missed
+from games.services.kernel import phase_note, seat_exclude, tell_missed
 
 
 def missing_powers(
@@ -66,7 +66,7 @@ def nmr_policy_apply(game: Game, phase: GamePhase, variant: Variant, now: Any) -
             seats[power].save(update_fields=["excused_misses"])
         phase.grace_given = [*phase.grace_given, *excused]
         phase.deadline = extend(now, game.grace_period, deadline_rule(game, phase.code))
-        phase.notes = [*phase.notes, {"kind": "grace", "powers": excused}]
+        phase_note(phase, "grace", powers=excused)
         phase.save(update_fields=["grace_given", "deadline", "notes"])
         tell_missed(game, phase, excused, "grace", phase.deadline)
         return True
@@ -87,10 +87,7 @@ def nmr_policy_apply(game: Game, phase: GamePhase, variant: Variant, now: Any) -
             seat.seeking_replacement_until = until
             seat_exclude(seat, civil_disorder=False)
         phase.deadline = until
-        phase.notes = [
-            *phase.notes,
-            {"kind": "replacement_search", "powers": searching, "until": until.isoformat()},
-        ]
+        phase_note(phase, "replacement_search", powers=searching, until=until.isoformat())
         phase.save(update_fields=["deadline", "notes"])
         tell_missed(game, phase, searching, "search", until)
         return True

@@ -10,6 +10,7 @@ from adjudicator import Position, resolve
 from adjudicator.io import position_to_json
 from adjudicator.variants import Variant
 from games.models import Game, GamePhase, PhaseDuty, Seat
+from games.notes import note
 from games.positions import (
     givers,
     phase_position,
@@ -18,7 +19,7 @@ from games.positions import (
     with_absent,
     with_decisions,
 )
-from games.services.kernel import seat_exclude, tell_missed
+from games.services.kernel import phase_note, seat_exclude, tell_missed
 from games.vote_rules import votes_lapsed
 from variants.registry import site_side
 
@@ -78,15 +79,15 @@ def board_resolve(game: Game, phase: GamePhase, variant: Variant, now: Any) -> P
         if missed:
             seat.missed_phases += 1
             seat.consecutive_misses += 1
-            note: dict[str, Any] = {"kind": "missed", "power": seat_power}
             if unanswered != [seat_power]:
-                note["powers"] = unanswered
-            notes.append(note)
+                notes.append(note("missed", power=seat_power, powers=unanswered))
+            else:
+                notes.append(note("missed", power=seat_power))
             limit = game.exclude_after
             if limit and seat.consecutive_misses >= limit and seat.user_id is not None:
                 # Excluded after too many misses in a row; announced with the results.
                 seat_exclude(seat)  # saves the seat, its counts with it
-                notes.append({"kind": "excluded", "power": seat_power, "misses": limit})
+                notes.append(note("excluded", power=seat_power, misses=limit))
                 duty.excluded = True
                 continue
         else:
@@ -104,7 +105,8 @@ def board_resolve(game: Game, phase: GamePhase, variant: Variant, now: Any) -> P
     phase.position_after = position_to_json(after)
     phase.status = GamePhase.Status.RESOLVED
     phase.resolved_at = now
-    phase.notes = [*phase.notes, *notes]
+    for each in notes:
+        phase_note(phase, **each)
     phase.save()
     tell_missed(game, phase, [n["power"] for n in notes if n["kind"] == "missed"], "missed")
     if not after.phase.is_setup:
@@ -130,7 +132,5 @@ def _excluded_by_rules(
             continue
         seat_exclude(seat)
         PhaseDuty.objects.filter(phase=phase, seat=seat).update(excluded=True)
-        notes.append(
-            {"kind": "excluded", "power": r.power, "misses": int(r.params.get("turns", 3))}
-        )
+        notes.append(note("excluded", power=r.power, misses=int(r.params.get("turns", 3))))
     return notes

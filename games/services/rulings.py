@@ -16,6 +16,7 @@ from adjudicator import Position, PositionError, find_variant, resolve
 from adjudicator.io import position_from_json, position_to_json
 from core.errors import ApplicationError
 from games.models import Game, GamePhase, ModeratorAction, OrderSet, Ruling
+from games.notes import note
 from games.positions import game_end, phase_position, result_rows
 from games.services.kernel import bump, game_finish, phase_open
 from games.services.moderation import (
@@ -154,7 +155,7 @@ def ruling_apply(
         corrected,
         ruling,
         now,
-        notes=[{"kind": "ruling", "ruling": ruling.pk, "reason": reason}],
+        notes=[note("ruling", ruling=ruling.pk, reason=reason)],
     )
     current = corrected
     game_over = game_end(variant, current, last_year=game.last_year)

@@ -27,6 +27,7 @@ from games.services.kernel import (
     game_finish,
     game_locked,
     phase_named_locked,
+    phase_note,
     seat_acting,
     seated_users,
 )
@@ -119,40 +120,37 @@ def _carry_out(game: Game, phase: GamePhase, seat: Seat, kind: str) -> None:
     """Do what the players decided, and note it in the phase's history."""
     now = timezone.now()
     if kind == Vote.Kind.DRAW:
-        _phase_close(phase, {"kind": "draw_agreed"}, now)
+        _phase_close(phase, "draw_agreed", now)
         game_finish(game, Game.Outcome.DRAW, "", now)
     elif kind == Vote.Kind.CONCEDE:
         winner = game.seats.exclude(pk=seat.pk).values_list("power", flat=True).get()
         if game.link is not None:
             link_concede(game.link, loser=seat.power, winner=winner, now=now)
         else:
-            _phase_close(phase, {"kind": "conceded", "power": seat.power, "winner": winner}, now)
+            _phase_close(phase, "conceded", now, power=seat.power, winner=winner)
             game_finish(game, Game.Outcome.SOLO, winner, now)
     elif kind == Vote.Kind.CANCEL:
-        _phase_close(phase, {"kind": "cancel_agreed"}, now)
+        _phase_close(phase, "cancel_agreed", now)
         game_cancel(game, now)
         _decided(game, phase, kind)
     elif kind == Vote.Kind.PAUSE:
         pause_start(game, None, "", PAUSE_MAX, by_vote=True)
-        _note(phase, {"kind": "pause_agreed"})
+        phase_note(phase, "pause_agreed")
+        phase.save(update_fields=["notes"])
         _decided(game, phase, kind)
     elif kind == Vote.Kind.RESUME:
         pause_end(game, None, "", by_vote=True)
-        _note(phase, {"kind": "resume_agreed"})
+        phase_note(phase, "resume_agreed")
+        phase.save(update_fields=["notes"])
         _decided(game, phase, kind)
 
 
-def _phase_close(phase: GamePhase, note: dict[str, str], now: object) -> None:
-    """The game ends in ``phase``: it closes unadjudicated, with ``note`` saying why."""
+def _phase_close(phase: GamePhase, kind: str, now: object, **params: str) -> None:
+    """The game ends in ``phase``: it closes unadjudicated, with a note of ``kind`` saying why."""
     phase.status = GamePhase.Status.RESOLVED
     phase.resolved_at = now
-    phase.notes = [*phase.notes, note]
+    phase_note(phase, kind, **params)
     phase.save(update_fields=["status", "resolved_at", "notes"])
-
-
-def _note(phase: GamePhase, note: dict[str, str]) -> None:
-    phase.notes = [*phase.notes, note]
-    phase.save(update_fields=["notes"])
 
 
 def _decided(game: Game, phase: GamePhase, kind: str) -> None:

@@ -66,20 +66,6 @@ def _exclusion(variant_id: str) -> Any:
 
 
 @register.filter
-def exclusion_note(note: Mapping[str, Any], variant_id: str) -> str:
-    """``{{ note|exclusion_note:game.variant }}``: an ``excluded`` note in the variant's
-    own words where its seats are no powers (Kapitalisten's investors); "" where the
-    variant words it as a power's (the template's words then)."""
-    words = _exclusion(variant_id)
-    if words is None:
-        return ""
-    power = wording.power_name(str(note.get("power", "")))
-    if note.get("by") == "moderator":
-        return str(words.by_moderator) % {"power": power}
-    return str(words.by_rules) % {"power": power, "n": note.get("misses", "")}
-
-
-@register.filter
 def default_means(code: str) -> str:
     """``{{ code|default_means }}``: what a question's default means (a question code
     without parameters, such as ``superbrain_nobody_right``) in the reader's language."""

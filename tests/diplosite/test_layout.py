@@ -91,7 +91,8 @@ def test_the_rule_finds_a_private_import(tmp_path: Path) -> None:
 
 def test_import_linter_keeps_the_layer_contracts() -> None:
     """The layers, the adjudicator's, the bots' and the tournaments' reckoning's purity and
-    the absence of import cycles, as declared in pyproject.toml (``lint-imports``, also run by .ci/run)."""
+    the absence of import cycles, as declared in pyproject.toml (``lint-imports``, also run
+    by .ci/run)."""
     done = subprocess.run(
         [str(Path(sys.executable).with_name("lint-imports")), "--no-cache"],
         cwd=ROOT,

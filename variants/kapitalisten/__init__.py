@@ -16,6 +16,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from variants.kapitalisten.notes import NOTE_WORDS
 from variants.kapitalisten.panels import exchange_page, panels
 from variants.site import (
     ExclusionWords,
@@ -46,18 +47,8 @@ SITE = site_entry(
     excluding_reasons=frozenset({"investor_excluded"}),
     # An investor commands no nation: excluded, she is neither a power nor in civil
     # disorder; her seat keeps selling and no longer counts for control (rules 3.3.1-4).
+    note_words=NOTE_WORDS,
     exclusion=ExclusionWords(
-        by_rules=_(
-            "%(power)s gave no exchange orders for %(n)s turns in a row and is excluded "
-            "(rule 3.3.1): until a replacement takes the seat over, the investor sells 500 "
-            "of every currency each turn and no longer counts for control of any nation "
-            "(rules 3.3.3 and 3.3.4)."
-        ),
-        by_moderator=_(
-            "A moderator excluded %(power)s: until a replacement takes the seat over, the "
-            "investor sells 500 of every currency each turn and no longer counts for "
-            "control of any nation (rules 3.3.3 and 3.3.4)."
-        ),
         tag=pgettext_lazy("investor", "excluded"),
     ),
     seats_heading=_("Investors"),
