@@ -47,8 +47,8 @@ def cli_results(rows: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
 
 
 def _phase_export(*, user: User, phase: GamePhase) -> dict[str, Any]:
-    # The positions as the viewer may see them (visibility.position_seen: his own llama
-    # herds and nobody else's, nothing the variant keeps private), filtered once: a second
+    # The positions as the viewer may see them (visibility.position_seen: his own secrets
+    # and nobody else's, nothing the variant keeps private), filtered once: a second
     # filter without the viewer would take his own secrets out too.
     secrets = visibility.secrets_for(user=user, game=phase.game)
     position = dict(visibility.position_seen(user=user, phase=phase).position)

@@ -97,7 +97,7 @@ class LinkVerdict:
 
 
 class LinkRule(Protocol):
-    """A kind of linked boards (tournaments: the Highlander duel)."""
+    """A kind of linked boards (tournaments: its twin-board duel)."""
 
     #: The kind's name, as stored on the link (``BoardLink.kind``).
     kind: str

@@ -6,13 +6,26 @@ from typing import Any
 from zoneinfo import available_timezones
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.text import get_text_list
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from adjudicator.variants import find_variant
+from bots import knows_variant
 from games.models import Game
 from games.terms import REMINDER_HOURS_MAX
-from games.wording import POWER_NAMES
-from variants.registry import offered
+from games.wording import power_word
+from variants.registry import SITE_VARIANTS, offered
+
+
+def _practice_help() -> str:
+    """What a practice game is, naming the variants the bots know (the registry's order)."""
+    known = [str(v.name) for v in SITE_VARIANTS if knows_variant(v.id)]
+    return gettext(
+        "The site's bots take every other seat at once and order within seconds of each "
+        "phase; a phase ends when you are ready. %(variants)s."
+    ) % {"variants": get_text_list(known, pgettext_lazy("list", "and"))}
 
 
 def _hours(
@@ -34,7 +47,8 @@ def time_zones() -> list[str]:
 
 
 def _power_name(power: str) -> Any:
-    return POWER_NAMES.get(power, power.capitalize())
+    name = power_word(power)
+    return name if name is not None else power.capitalize()
 
 
 def _powers_by_variant() -> list[tuple[str, Any]]:
@@ -66,10 +80,7 @@ class GameCreateForm(forms.Form):
     practice_bots = forms.BooleanField(
         label=_("Practice against bots"),
         required=False,
-        help_text=_(
-            "The site's bots take every other seat at once and order within seconds of each "
-            "phase; a phase ends when you are ready. Standard, Highlander and Multiple Void."
-        ),
+        help_text=lazy(_practice_help, str)(),
     )
     movement_hours = _hours(_("Movement deadline"), 24)
     retreat_hours = _hours(_("Retreat deadline"), 12)

@@ -1,7 +1,7 @@
 """The rules of linked boards, by kind: games adjudicates linked boards together
 (services.links); what a kind of link means is its
 :class:`games.extension_points.LinkRule`, registered at ``extension_points.link_rules`` by
-the app that knows it (tournaments registers the Highlander duel in its
+the app that knows it (tournaments registers its twin-board duel in its
 ``AppConfig.ready()``)."""
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ never a 500.
 
 The game page answers it itself, with more for the game's moderators
 (games.web.games.board_unreadable_page); the API's views through core.api's exception
-handler. Every other reader of a board (the exchange page, the pictures, the exports, a
+handler. Every other reader of a board (a variant's own pages, the pictures, the exports, a
 tournament's pages) raises :class:`games.positions.BoardUnreadable` up to here, where it
 is answered the same way: the game's page of that error under the site, its JSON shape
 under ``/api/``.

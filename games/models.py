@@ -119,7 +119,7 @@ class Game(models.Model):
         DRAW = "draw", _("Draw")
         #: One board of linked boards (a duel): the link's winner is the game's.
         DUEL = "duel", _("Duel decided")
-        #: Several won together (Kapitalisten: investors level on victory points).
+        #: Several won together (seats level on victory points, where a variant allows it).
         SHARED = "shared", _("Shared victory")
         #: Stopped by time with no draw agreed (the last year played, or called so): the
         #: powers rank by their centers, as tournaments score it.
@@ -154,7 +154,8 @@ class Game(models.Model):
     adjustment_deadline = models.DurationField(
         _("adjustment deadline"), default=timedelta(hours=12)
     )
-    #: For each phase that sets the game up: a nomination, a placement, each draft pick.
+    #: For each phase that sets the game up: each round of choosing centers or placing
+    #: units, each draft pick.
     setup_deadline = models.DurationField(_("set-up deadline"), default=timedelta(hours=12))
     #: Bumped on every change watchers should see; clients re-fetch on a new version.
     version = models.PositiveIntegerField(default=0)
@@ -354,8 +355,9 @@ class Seat(models.Model):
     seeking_replacement_until = models.DateTimeField(null=True, blank=True)
     #: Deadline extensions the player of this seat has asked for so far.
     extensions_used = models.PositiveSmallIntegerField(default=0)
-    #: The name the seat plays under where the variant hides its players (Kapitalisten's
-    #: investors): chosen on joining, unique in the game, public; who is behind it never is.
+    #: The name the seat plays under where the variant hides its players
+    #: (``SiteVariant.pseudonyms``): chosen on joining, unique in the game, public; who
+    #: is behind it never is.
     #: A replacement plays on under it.
     pseudonym = models.CharField(max_length=30, blank=True)
     #: Who orders for this seat while its player is on vacation (without taking it over).
@@ -491,7 +493,7 @@ class OrderSetManager(models.Manager["OrderSet"]):
 class OrderSet(models.Model):
     """A power's orders for one phase, as canonical order texts, with its ready mark, and
     the seat that gave them: its own power's, or another's the variant lets it order for
-    (a Kapitalisten investor gives the orders of the nations he controls)."""
+    (a seat that is no power gives the orders of the nations it controls)."""
 
     objects = OrderSetManager()
 
@@ -539,7 +541,7 @@ class Vote(models.Model):
 
 
 class BoardLink(models.Model):
-    """Boards linked and adjudicated together (a Highlander twin-board duel, rule 7):
+    """Boards linked and adjudicated together (a twin-board duel):
     every step, the boards at the earliest open phase are adjudicated at once, a board
     ahead of the others waits without a deadline, and after each movement turn the link's
     rule may decide it, which ends every board.
@@ -663,7 +665,7 @@ class Decision(models.Model):
     #: The question as the adjudicator asks it: its code (``adjudicator.variants.Question``)
     #: and parameters, worded for each reader (games.wording) from what he may see of them
     #: (games.visibility): ``owned`` names the parameters that are a power's secret, each
-    #: with that power (the Superbrain's answer).
+    #: with that power (the answer to a question a seat asked).
     question_code = models.CharField(max_length=100, blank=True, default="")
     params = models.JSONField(default=dict, blank=True)
     owned = models.JSONField(default=dict, blank=True)
@@ -732,8 +734,8 @@ class PressMessage(models.Model):
     phase_code = models.CharField(max_length=12, blank=True)
     sender = models.CharField(max_length=40)
     #: The name it is signed with, shown instead of the sender where the variant allows
-    #: grey press (Kapitalisten: any name but another player's pseudonym); the sender is
-    #: then shown to nobody but its author.
+    #: grey press (where the variant says: any name but another player's pseudonym); the
+    #: sender is then shown to nobody but its author.
     signature = models.CharField(max_length=30, blank=True)
     author = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"

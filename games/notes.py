@@ -3,7 +3,7 @@ in the reader's language. A service writes a note through ``games.services.kerne
 (or :func:`note`, for notes gathered before the phase takes them), which refuses a kind not
 declared here and parameters not its own; a page words it with ``{% note_words %}``
 (games/templatetags/notes.py). A variant may word a kind its own way
-(variants.site.SiteVariant.note_words: Kapitalisten's excluded investor is no power); no
+(variants.site.SiteVariant.note_words: an excluded seat that is no power); no
 variant writes a kind of its own."""
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ picture mode: colours and fonts as presentation attributes, with a legend); this
 decides what a viewer's picture shows.
 
 What appears is decided by ``games.visibility``: the position as the viewer may see it
-(``position_seen``: no other power's llama herds, nothing a variant keeps private), and of
+(``position_seen``: no other power's secrets, nothing a variant keeps private), and of
 the orders, an adjudicated phase's with their results (no other power's secret ones), an
 open phase's the viewer's own. A PNG is rasterised from the viewer's own SVG.
 """

@@ -36,8 +36,8 @@ class BoardUnreadable(ApplicationError):
     by hand in the admin): the game's board cannot be shown, nor orders read against it.
 
     Its ``message`` is for everyone; what is wrong (``problem``, at ``path``) is for the
-    game's moderators alone: the value quoted may be a power's secret (a herd). The API
-    answers it with 409, the pages with a page that says so.
+    game's moderators alone: the value quoted may be a power's secret (its owned extras).
+    The API answers it with 409, the pages with a page that says so.
     """
 
     code = "board_unreadable"
@@ -174,21 +174,24 @@ def powers_to_order(position: Position, variant: Variant) -> set[str]:
 
 
 def powers_welcome(position: Position, variant: Variant) -> set[str]:
-    """Seats that may give orders in this position without owing any (Rather Silly's
-    roles): offered the order box, waited for by an early end, never missed."""
+    """Seats that may give orders in this position without owing any (seats that are no
+    great powers, ``Variant.orders_welcome``): offered the order box, waited for by an
+    early end, never missed."""
     return set(variant.orders_welcome(position))
 
 
 def powers_awaited(position: Position, variant: Variant) -> set[str]:
     """Powers whose missing orders hold the phase up under the game's missed-orders
-    policy, and count as a miss (Kapitalisten: the nations, never the exchange)."""
+    policy, and count as a miss (``Variant.orders_awaited``: where seats trade as well as
+    command, the commands)."""
     return set(variant.orders_awaited(position))
 
 
 def with_absent(position: Position, variant: Variant, seats: Mapping[str, Seat]) -> Position:
     """The position with the seats nobody plays (civil disorder) under ``"absent"`` in its
-    extras, for a variant that reads who has left from its host (Kapitalisten's investors,
-    rule 3.3.3: see docs/kapitalisten.md); any other variant's position as it is."""
+    extras, for a variant that reads who has left from its host
+    (``SiteVariant.reads_absent``: see the variant's docs); any other variant's position as
+    it is."""
     if not site_side(variant.id).reads_absent:
         return position
     absent = sorted(p for p, s in seats.items() if s.civil_disorder)
@@ -199,7 +202,7 @@ def givers(position: Position, variant: Variant, seats: Mapping[str, Seat]) -> d
     """For each power with orders to give in ``position``, the seat that gives them (the
     variant's :meth:`~adjudicator.variants.Variant.orders_given_by`; in most variants each
     power's own). ``seats``: the game's seats by their power. A power nobody gives is
-    left out (a Kapitalisten nation in civil disorder)."""
+    left out (a nation whose controlling seat is in civil disorder)."""
     out: dict[str, Seat] = {}
     for seat_power, powers in variant.orders_given_by(position).items():
         seat = seats.get(seat_power)
@@ -280,7 +283,7 @@ def result_rows(results: Any, game_map: GameMap) -> list[dict[str, Any]]:
 def whole_answer_problem(
     position: Position, variant: Variant, power: str, orders: list[str]
 ) -> tuple[Any, Mapping[str, Any]] | None:
-    """What keeps ``power``'s orders from being a whole answer (a nomination list that is
+    """What keeps ``power``'s orders from being a whole answer (a list of a set-up that is
     short, a center with no unit placed), as the variant's reason and its parameters; None
     when nothing does, or when the power has no orders to give. Orders that cannot be read
     are left out (they were refused when saved)."""

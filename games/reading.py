@@ -51,7 +51,7 @@ def orders_in_slots(position: Position, power: str, texts: list[str]) -> list[st
     """``texts`` (canonical, in the order given) with each replaced by a later one for the
     same slot: a unit's later order replaces its earlier, a vote the earlier vote, a
     variant's order of a kind about a place the earlier one there; orders that take no
-    slot (a waived build, a purchase, a second herd of llamas) all stand, as do faulty
+    slot (a waived build, a purchase, a variant's second unit of a kind) all stand, as do faulty
     ones a strict variant keeps as written."""
     variant = find_variant(position.variant)
     by_slot: dict[str, str] = {}
@@ -66,7 +66,7 @@ def orders_in_slots(position: Position, power: str, texts: list[str]) -> list[st
 
 def orders_excess(position: Position, power: str, orders: list[str]) -> tuple[str, str] | None:
     """What makes ``power``'s readable ``orders`` together more than the rules allow (two
-    builds where one is due, a longer nomination list), as (the reader's words, the
+    builds where one is due, a longer list of a set-up), as (the reader's words, the
     variant's reason code); None when nothing does. The variant says what is excess."""
     variant = find_variant(position.variant)
     parsed = [variant.read_order(t, position=position, power=power) for t in orders]
@@ -79,7 +79,7 @@ def orders_excess(position: Position, power: str, orders: list[str]) -> tuple[st
 
 
 def orders_read_strictly(game: Game) -> bool:
-    """Does ``game``'s variant read orders strictly (Kapitalisten, rule 7): a faulty order
+    """Does ``game``'s variant read orders strictly (``SiteVariant.strict_orders``): a faulty order
     is saved as written and void when adjudicated, never refused nor rewritten?"""
     try:
         return site_variant(game.variant).strict_orders

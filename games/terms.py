@@ -22,7 +22,13 @@ from adjudicator import find_variant
 from core.errors import ApplicationError
 from games.deadlines import DeadlineRule
 from games.models import Game
-from variants.registry import HELD_BACK, options_checked, site_side, site_variant
+from variants.registry import (
+    HELD_BACK,
+    SITE_VARIANTS,
+    options_checked,
+    site_side,
+    site_variant,
+)
 
 #: The most hours before a deadline a reminder may come (a game's own, or a player's).
 REMINDER_HOURS_MAX = 72
@@ -46,7 +52,8 @@ class GameTerms:
     movement_deadline: timedelta = timedelta(hours=24)
     retreat_deadline: timedelta = timedelta(hours=12)
     adjustment_deadline: timedelta = timedelta(hours=12)
-    #: Each phase that sets the game up: a nomination, a placement, each draft pick.
+    #: Each phase that sets the game up: each round of choosing centers or placing
+    #: units, each draft pick.
     setup_deadline: timedelta = timedelta(hours=12)
     deadline_time: time | None = None
     time_zone: str = "UTC"
@@ -101,8 +108,8 @@ class GameTerms:
         except LookupError:
             fixed = {}  # a variant with no site module (one made up by a test) fixes nothing
         if fixed:
-            # What the variant's rules fix (Kapitalisten: anonymous investors, published
-            # press, a replacement search) overrides the creator's choice.
+            # What the variant's rules fix (``SiteVariant.fixed_terms``: anonymity,
+            # published press, a replacement search) overrides the creator's choice.
             return replace(self, **fixed)._checked(variant)
         return self._checked(variant)
 
@@ -110,7 +117,10 @@ class GameTerms:
         """:meth:`checked`, once the variant's fixed terms are in."""
         options = options_checked(variant, self.options)
         if self.duel and not site_side(variant.id).duel_boards:
-            raise ApplicationError(_("Only Highlander games can be played as twin-board duels."))
+            raise ApplicationError(
+                _("Only %(variants)s games can be played as twin-board duels.")
+                % {"variants": ", ".join(str(v.name) for v in SITE_VARIANTS if v.duel_boards)}
+            )
         if self.assignment not in Game.Assignment.values:
             raise ApplicationError(_("Unknown way of dealing the powers."))
         if variant.powers_by_lot and self.assignment == Game.Assignment.CHOSEN:

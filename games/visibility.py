@@ -4,7 +4,7 @@
 - Before a phase is adjudicated, a power's orders are seen by that power's
   player alone; afterwards, by everyone who may watch the game.
 - In an anonymous game, nobody is shown who plays a power (except themselves). Where the
-  variant plays under pseudonyms (Kapitalisten), a seat is shown by its pseudonym to
+  variant plays under pseudonyms (``SiteVariant.pseudonyms``), a seat is shown by its pseudonym to
   everyone, and who is behind it to nobody (site moderators read it in the admin only).
 - Moderation (pausing, rulings, replacing players) is for site moderators and the
   game's own game masters (``can_moderate``), and never for anyone who plays in the
@@ -28,11 +28,11 @@
   and "a bot" names nobody.
 - Draw votes are secret: a player sees only their own vote and whether a
   draw has been proposed.
-- A variant's own state (``extras``: a draft's turn order, a nomination round)
+- A variant's own state (``extras``: a draft's turn order, a set-up round)
   is public except the keys the variant lists in ``private_extras``, which no
-  one sees before the phase is adjudicated. A secret nomination list is an
+  one sees before the phase is adjudicated. A secret list of a set-up is an
   order, so it is covered by the order rule above.
-- A variant's secrets (:class:`Secrets`: Rather Silly's llama herds) are their
+- A variant's secrets (:class:`Secrets`, as the adjudicator variant declares them) are their
   power's alone, after adjudication too: the owned part of its extras, its orders of
   a secret kind and their results. The game's moderators see them all, and everyone
   does once the game is over.
@@ -43,7 +43,7 @@
   since: all of it is shown, to him and to whoever holds its link (:func:`scratch_position`).
 - A question the rules leave to the game master (a decision) is read by those who may
   moderate the game while its phase is open, by everyone who may watch once it is
-  adjudicated. A parameter of it that a power owns (the Superbrain's answer, which the
+  adjudicated. A parameter of it that a power owns (the answer to a question a seat asked, which the
   game master judges the replies by) is that power's secret, as his owned extras are: read
   by the game's moderators, that power's player (and his sitter on the days he sits),
   and by everyone once the game is over (:class:`QuestionReader`).
@@ -85,8 +85,8 @@ def players_secret(*, game: Game) -> bool:
 
 
 def plays_under_pseudonyms(*, game: Game) -> bool:
-    """Do the players of ``game`` play under pseudonyms (its variant says so: Kapitalisten's
-    investors)? Then who is behind a seat is shown to nobody on the site."""
+    """Do the players of ``game`` play under pseudonyms (its variant says so, where
+    seats are no powers)? Then who is behind a seat is shown to nobody on the site."""
     try:
         return site_variant(game.variant).pseudonyms
     except LookupError:
@@ -212,8 +212,8 @@ def seat_of(*, user: User, game: Game) -> Seat | None:
 
 def seat_left(*, user: User, game: Game) -> str | None:
     """The seat ``user`` was excluded from while nobody plays it yet: what it holds is
-    his to read (an investor's own account), without its orders, until a replacement
-    takes it over. None for anyone else."""
+    his to read (its own account, where seats are no powers), without its orders, until a
+    replacement takes it over. None for anyone else."""
     if not user.is_authenticated:
         return None
     left: str | None = (
@@ -274,7 +274,7 @@ def _readable_powers(*, user: User, phase: GamePhase) -> set[str] | None:
     seat = acting_seat(user=user, game=phase.game)
     if seat is None:
         return set()
-    # The powers whose orders the seat gives now (a Kapitalisten investor: the nations he
+    # The powers whose orders the seat gives now (a seat that is no power: the nations it
     # controls), and those it gave this phase.
     given = set(phase.order_sets.filter(seat=seat).values_list("power", flat=True))
     return given | set(seat_powers(phase_position(phase), find_variant(phase.game.variant), seat))
@@ -299,15 +299,15 @@ def visible_order_sets(*, user: User, phase: GamePhase) -> list[OrderSet]:
 
 
 def seat_names(*, game: Game) -> dict[str, str]:
-    """The names the seats of ``game`` play under, by seat (Kapitalisten's pseudonyms):
+    """The names the seats of ``game`` play under, by seat (pseudonyms, where the variant has them):
     public to everyone who may watch, and never joined to who is behind them."""
     return dict(game.seats.exclude(pseudonym="").values_list("power", "pseudonym"))
 
 
 @dataclass(frozen=True)
 class Secrets:
-    """What of a variant's secrets one viewer sees (Rather Silly's llama herds: where each
-    power's herds settled, its herd orders and their results): the secrets of the powers
+    """What of a variant's secrets one viewer sees (the owned part of the extras, the orders
+    of a secret kind and their results, as the variant declares them): the secrets of the powers
     in ``own``, or all of them (``own`` None: the game's moderators, everyone once the game
     is over, and every game of a variant without secrets)."""
 

@@ -53,7 +53,7 @@ def pause_refusal(game: Game) -> str | None:
 
 def first_game_year(game: Game) -> int | None:
     """The year of the game's first turn of play: its first phase's, or the year after
-    set-up phases (Highlander nominates and places in 1900 and plays from 1901)."""
+    set-up phases (a variant that sets up in 1900 and plays from 1901)."""
     first = game.phases.order_by("index").only("code").first()
     if first is None:
         return None

@@ -47,8 +47,11 @@ from adjudicator.wording import (
     unit_words,
 )
 from variants.registry import phase_words
+from variants.registry import words as variant_words
 
-#: The standard powers by their ids (variants with other powers show the id, capitalised).
+#: The standard powers by their ids, and the colours played where there are no great
+#: powers; a variant names its own seats (``variants/<id>/words.py``), and a seat nobody
+#: names is shown as its id, capitalised.
 POWER_NAMES: dict[str, Promise] = {
     "austria": _("Austria"),
     "england": _("England"),
@@ -57,21 +60,13 @@ POWER_NAMES: dict[str, Promise] = {
     "italy": _("Italy"),
     "russia": _("Russia"),
     "turkey": _("Turkey"),
-    # Variants without great powers play colours (Highlander, Multiple Void).
+    # Variants without great powers play colours (several share them).
     "red": _("Red"),
     "blue": _("Blue"),
     "yellow": _("Yellow"),
     "green": _("Green"),
     "black": _("Black"),
     "grey": _("Grey"),
-    # Rather Silly: who acts besides the powers, and the four roles' seats.
-    "monster": _("Monsters"),
-    "borg": _("The Borg"),
-    "hyperspace": _("Hyperspace"),
-    "fool": _("The Fool"),
-    "superbrain": _("The Superbrain"),
-    "doctor": _("The Doctor"),
-    "fortune_teller": _("The Fortune-teller"),
 }
 
 #: An order's result, by the adjudicator's outcome values (shown as they are in English).
@@ -207,7 +202,8 @@ COASTS: dict[str, Promise] = {
     "west coast": _("west coast"),
 }
 
-#: One sentence per reason code; the English is the adjudicator's own wording.
+#: One sentence per reason code of the core; the English is the adjudicator's own wording.
+#: A variant's own codes are worded by the variant (``variants/<id>/words.py``).
 REASONS: dict[str, Promise] = {
     # "unreadable" repeats the parser's message, which is English only.
     "no_unit": _("no unit at %(location)s"),
@@ -262,244 +258,20 @@ REASONS: dict[str, Promise] = {
         "more builds than allowed: %(given)s given (a waive counts as a build), %(count)s allowed"
     ),
     "disbands_excess": _("more disbands than due: %(given)s given, %(count)s due"),
-    "nominations_excess": _("more centers than the list holds: %(given)s given, %(count)s allowed"),
-    "picks_excess": _("more picks than allowed: %(given)s given, %(count)s allowed"),
-    "not_a_center": _("%(location)s is not a supply center"),
-    "nominated_twice": _("%(location)s is already on the list"),
-    "nomination_excluded": _(
-        "%(location)s was named in an earlier round and may not be named again"
-    ),
-    "nomination_contested": _("%(location)s was nominated by both players and stays neutral"),
-    "lists_identical": _("both lists were the same: both players nominate again"),
-    "nomination_count": _("the list must name exactly %(count)s centers, not %(given)s"),
-    "nomination_missing_power": _("the list must name a home center of %(power)s"),
-    "nominated_at_random": _("chosen at random to complete the list"),
-    "nomination_dropped": _("dropped to make room for a home center of %(power)s"),
-    "placement_not_own": _("%(location)s is not one of your centers"),
-    "placement_missing": _("no unit is placed in %(location)s yet"),
-    "placed_by_default": _("no unit was placed here: an army stands in %(location)s"),
-    "not_your_pick": _("it is %(power)s's pick, not yours"),
-    "not_a_draft_space": _("%(location)s is not one of the draft's spaces"),
-    "picked_at_random": _("no pick in time: placed at random"),
-    "removed_no_center": _("%(unit)s took no supply center in 1900 and is removed"),
-    # Rather Silly: the creatures and links.
-    "herd_settled": _("a herd of llamas settled in %(province)s"),
-    "herd_on_center": _("llamas never settle in a supply center (%(province)s)"),
-    "herd_too_many": _("a great power settles three herds, no more"),
-    "herd_none": _("you have no herd of llamas in %(province)s"),
-    "llamas_exploded": _("the llamas in %(province)s exploded"),
-    "blown_up_by_llamas": _("%(unit)s (%(owner)s) was destroyed by exploding llamas"),
-    "borg_appeared": _("the Borg appeared in %(province)s"),
-    "borg_moved": _("the Borg moved to %(province)s"),
-    "borg_stayed": _("the Borg stayed in %(province)s"),
-    "borg_drawn": _("the Borg went to %(province)s: level with others, drawn by lot"),
-    "borg_ate": _("the Borg ate %(unit)s (%(owner)s)"),
-    "borg_neutralised": _("%(province)s is neutral: the Borg was there at the adjustments"),
-    "tunnel_conventional_only": _(
-        "only conventional armies and the Borg pass the Mont Blanc tunnel: %(unit)s may not go "
-        "through it to %(dest)s"
-    ),
-    "sea_monster_appeared": _("a sea monster appeared in %(location)s"),
-    "space_monster_appeared": _("a space monster fell to earth in %(location)s"),
-    "hyperspace_link": _(
-        "the hyperspace link of %(season)s joins %(source)s and %(dest)s (%(votes)s votes)"
-    ),
-    "hyperspace_link_drawn": _(
-        "the hyperspace link of %(season)s joins %(source)s and %(dest)s (%(votes)s votes, "
-        "level with others: drawn by lot)"
-    ),
-    "no_hyperspace_link": _("no hyperspace link in %(season)s: no votes"),
-    "vote_counted": _("the vote was counted"),
-    "vote_replaced": _("replaced by a later vote"),
-    "link_nowhere": _("no unit can pass between %(source)s and %(dest)s: the vote is void"),
-    "fool_override": _("the Fool gave %(unit)s (%(owner)s) its order this season"),
-    "overridden_by_fool": _("overridden by the Fool"),
-    "fool_once": _("the Fool commands one unit a season (more with the Superbrain's shares)"),
-    "fool_no_unit": _("no unit of a great power at %(province)s"),
-    "fool_other_power": _("the Fool's further units belong to other powers than his first"),
-    "prediction_right": _(
-        "the bounce in %(province)s was foretold: the units there merge into %(unit)s"
-    ),
-    "prediction_missed": _("no bounce in %(province)s"),
-    "prediction_limit": _("the Fortune-teller foretells two bounces a season"),
-    "soul_sold": _("%(unit)s sold its soul: double strength for the next two seasons"),
-    "soul_not_for_sale": _("only a player's own conventional army or fleet can sell its soul"),
-    "devil_normal": _("%(unit)s is itself again: its two seasons are over"),
-    "devil_lost": _(
-        "%(unit)s had sold its soul and is gone: %(other)s is disbanded to keep the soul"
-    ),
-    "question_asked": _("the Superbrain asks: %(question)s"),
-    "answer_kept": _("the right answer is kept until the replies are judged"),
-    "reply_right": _("right: a share of %(share)s of an extra unit"),
-    "reply_wrong": _("not right"),
-    "reply_third_prediction": _("right: the Fortune-teller foretells three bounces next season"),
-    "nobody_right": _("nobody answered right: the Superbrain may place a unit in Iceland or Crete"),
-    "only_superbrain": _("only the Superbrain asks the question"),
-    "superbrain_missed": _("no question this season: every other seat gets a share of %(share)s"),
-    "extra_built": _("%(unit)s built with the Superbrain's shares (it needs no center)"),
-    "extra_refused": _(
-        "an extra unit needs a whole share, a free home center, and comes one a season"
-    ),
-    "superbrain_placed": _("the Superbrain placed %(unit)s"),
-    "place_refused": _("the Superbrain places a unit in Iceland or Crete when nobody was right"),
-    "no_question": _("there is no question to reply to this season"),
-    "special_raised": _("%(unit)s raised (%(kind)s)"),
-    "special_not_due": _("one %(kind)s per five supply centers: none is due now"),
-    "special_no_site": _("%(province)s is not a free home center of yours"),
-    "special_disbanded": _("%(unit)s disbanded: one %(kind)s per five supply centers"),
-    "seduced": _("%(unit)s (%(owner)s) is seduced and moves to her"),
-    "seduced_away": _("overridden: the unit was seduced"),
-    "copenhagen": _("every other army and fleet moves one step toward Denmark"),
-    "copenhagen_armies": _("every other army moves one step toward Denmark"),
-    "copenhagen_fleets": _("every other fleet moves one step toward Denmark"),
-    "amazon_no_support": _("an Amazon is given no support order (%(unit)s holds)"),
-    "seduce_cancelled": _("cancelled: a rogue army next to her distracts her"),
-    "not_in_denmark": _("only an Amazon in Denmark seduces all"),
-    "not_seducible": _("no army or fleet there that could move to her province"),
-    "not_an_amazon": _("only an Amazon seduces"),
-    "not_a_dirtbag": _("only a rogue army distracts"),
-    "distracting": _("the Amazons next to it are distracted"),
-    "tardis_arrived": _("the TARDIS came out of hyperspace in %(province)s"),
-    "tardis_astray": _(
-        "the TARDIS's random generator failed: it came out of hyperspace in %(province)s"
-    ),
-    "tardis_swam": _("the TARDIS landed at sea in %(sea)s and rode a dolphin to %(province)s"),
-    "tardis_waits": _("no hyperspace link this season: the TARDIS waits in hyperspace"),
-    "tardis_not_an_end": _("the TARDIS comes out at an end of the link (%(source)s or %(dest)s)"),
-    "tardis_moved": _("the TARDIS moved with its unit to %(province)s"),
-    "tardis_through_hyperspace": _("the TARDIS went through hyperspace to %(province)s"),
-    "tardis_stayed": _(
-        "the TARDIS stays in %(province)s: it moves only with a unit given the same move "
-        "that succeeds, or through hyperspace"
-    ),
-    "tardis_escaped": _("its unit was dislodged: the TARDIS escaped into hyperspace"),
-    "tardis_no_escape": _("its unit was not dislodged: the TARDIS stays in %(province)s"),
-    "monster_destroyed": _("the Doctor destroyed the monster in %(province)s: a victory point"),
-    "no_monster_there": _("the TARDIS is not in %(province)s with a monster"),
-    "exorcised": _("the Doctor exorcised %(unit)s (%(owner)s): a victory point"),
-    "only_the_doctor": _("only the Doctor commands the TARDIS"),
-    "fifth_fleet_built": _(
-        "%(unit)s is the fifth fleet: no Amazon seduces it, and other players' units attack "
-        "it when it enters a coastal province"
-    ),
-    "fifth_fleet_destroyed": _(
-        "the fifth fleet %(unit)s (%(owner)s) entered a coastal province and was destroyed by "
-        "%(attackers)s"
-    ),
-    "fifth_fleet_spared": _(
-        "the fifth fleet %(unit)s (%(owner)s) entered a coastal province; the game master let "
-        "the attack by %(attackers)s fail"
-    ),
     "implicit_support": _("support given without an order, by the variant's rules"),
-    "birds_built": _("a flock of birds was built in %(province)s"),
-    "birds_no_site": _("%(province)s is not a free center where you may build"),
-    "birds_no_build": _("no build is left for a flock of birds"),
-    "birds_there": _("you have a flock in %(province)s already"),
-    "birds_disbanded": _("the flock in %(province)s was disbanded"),
-    "birds_disbanded_far": _("the flock in %(province)s was disbanded (farthest from home)"),
-    "birds_not_due": _("no more of your flocks need to be disbanded"),
-    "no_flock": _("you have no flock in %(province)s"),
-    "picked_up": _("%(unit)s (%(owner)s) is aboard the flock in %(province)s"),
-    "not_boarding": _("%(unit)s was not ordered to board"),
-    "no_carrier": _("no flock in %(province)s was ordered to carry it"),
-    "pickup_failed": _("the pick-up in %(province)s failed: %(unit)s did not stay there"),
-    "pickup_scared": _("the pick-up in %(province)s failed: the birds were scared away"),
-    "too_bulky": _("birds carry armies only: fleets are too bulky"),
-    "not_same_province": _("a flock picks up an army in its own province (%(province)s)"),
-    "already_aboard": _("an army is aboard the flock in %(province)s already"),
-    "not_aboard": _("%(unit)s is not aboard a flock"),
-    "flew": _("the flock flew to %(province)s"),
-    "flight_stopped": _("the flight ended in %(province)s: birds are scared away from %(dest)s"),
-    "not_a_step": _("birds cannot fly from %(source)s to %(dest)s"),
-    "flight_too_far": _("too far: a flock flies three provinces, two when it carries an army"),
-    "route_not_flown": _("the flock in %(province)s did not fly this route: %(unit)s stays there"),
-    "left_behind": _("%(unit)s got off its flock and stays in %(province)s"),
-    "landed": _("%(unit)s landed in %(province)s"),
-    "dropped": _("%(unit)s could not land in %(dest)s: dropped in %(province)s"),
-    "drowned": _("%(unit)s (%(owner)s) was dropped over %(province)s and drowned"),
-    "shot_down": _("%(unit)s (%(owner)s) was dropped onto the unit in %(province)s and shot down"),
-    "fell_off": _("%(unit)s (%(owner)s) was dislodged and fell off the flock in %(province)s"),
-    "scaring": _("birds are scared away from %(province)s and its neighbours"),
-    "scare_not_holding": _("only a unit that holds, and stays, scares birds"),
-    "flock_fled": _("the scared flock fled to %(province)s"),
-    "flock_untold": _("the flock in %(province)s was scared and not told where to go: it died"),
-    "flock_frightened": _(
-        "the flock in %(province)s could flee only to %(dest)s, where birds are scared too: "
-        "it died of fright"
-    ),
-    "flee_not_needed": _("not needed: the flock was not scared away"),
-    "borg_ate_flock": _("the Borg ate the flock of %(owner)s in %(province)s"),
-    "flock_blown_up": _("the flock of %(owner)s in %(province)s was blown up by exploding llamas"),
-    "flocks_joined": _("two flocks of %(owner)s met in %(province)s and joined into one"),
-    "aboard_holds": _("%(unit)s is aboard a flock: it holds or flies with it"),
-    "aboard_no_support": _("%(supported)s is aboard a flock: it cannot be supported"),
-    "twins_raised": _("%(unit)s and %(other)s built as Siamese twins"),
-    "twins_once": _("only a great power builds Siamese twins, and only once a game"),
-    "twins_no_build": _("no build left for the Siamese twins (they take one build)"),
-    "twins_site": _(
-        "%(unit)s cannot be a twin there: the first in a free home center, the second on a "
-        "free province next to it where it may stand"
-    ),
-    "twins_hold": _("the order of its Siamese twin %(other)s was illegal: both twins hold"),
-    "twins_separated": _("%(unit)s was separated from its Siamese twin %(other)s: both died"),
-    "twin_lost": _("%(unit)s died with its Siamese twin %(other)s"),
-    "merged_by_fortune_teller": _(
-        "%(unit)s (%(owner)s) merged into the Fortune-teller's unit in %(province)s"
-    ),
-    # Kapitalisten: the exchange.
-    "sale_limited": _("sold %(done)s: at most 500 of a currency are sold in a turn"),
-    "sale_short": _("sold %(done)s: only %(done)s were held"),
-    "purchase_short": _("bought %(done)s: the cash ran out (no debt, orders in the order written)"),
-    "currency_worthless": _(
-        "the currency of %(nation)s is worth nothing: %(nation)s is eliminated"
-    ),
-    "sold_without_orders": _("no exchange orders: %(done)s sold automatically"),
-    "investor_excluded": _("excluded after three turns in a row without exchange orders"),
-    "investor_absent": _(
-        "excluded and not replaced: no longer counts for control (keeps selling automatically)"
-    ),
-    "investor_back": _("has a player again and counts for control"),
-    "nation_controlled": _(
-        "%(nation)s is controlled by %(investor)s with %(units)s against %(second)s"
-    ),
-    "control_by_earlier_turn": _(
-        "%(nation)s is controlled by %(investor)s: level with %(tied)s at %(units)s, "
-        "and more %(turns_back)s turns before"
-    ),
-    "control_by_fewer_nations": _(
-        "%(nation)s is controlled by %(investor)s: level with %(tied)s at %(units)s, "
-        "and given fewer nations"
-    ),
-    "control_drawn": _(
-        "%(nation)s is controlled by %(investor)s: level with %(tied)s at %(units)s, "
-        "and drawn by lot"
-    ),
-    "nation_uncontrolled": _("%(nation)s has no controller: nobody holds its currency"),
-    "rate_winter": _("the rate of %(nation)s moves %(change)s centers x 5 %% to %(rate)s"),
-    "nation_eliminated": _("%(nation)s is eliminated: its currency is worth nothing"),
-    "exchange_won": _("%(investor)s wins with %(points)s victory points"),
-    "not_an_investor": _("only an investor trades currency"),
 }
-_CONTROLLED_ALONE = _("%(nation)s is controlled by %(investor)s with %(units)s")
 _SUPPORT_NOT_TO_HOLD = _("%(supported)s was not ordered to hold")
 _SUPPORT_NOT_TO_MOVE = _("%(supported)s was not ordered to %(dest)s")
 _CONVOY_NOT_MATCHED = _("%(army)s was not ordered to move to %(dest)s")
 _THE_CONVOY = _("the convoy")
 
 
-#: Rather Silly's special armies, as a result's ``kind`` names them.
-SPECIAL_KINDS: dict[str, Promise] = {
-    "amazon": _("Amazon"),
-    "dirtbag": _("rogue army"),
-    "extra": _("extra unit (needs no center)"),
-    "fifth_fleet": _("fifth fleet"),
-}
-
-
-#: The names seats play under in the game being shown (Kapitalisten's pseudonyms), by
-#: seat id: set around one game's page by :func:`seat_names`, empty elsewhere.
+#: The names seats play under in the game being shown (pseudonyms, where a variant's
+#: players choose them), by seat id: set around one game's page by :func:`seat_names`,
+#: empty elsewhere.
 _SEAT_NAMES: ContextVar[Mapping[str, str] | None] = ContextVar("seat_names", default=None)
-_INVESTOR = re.compile(r"investor-(\d+)")
+#: A numbered seat ("seat-3"), which its variant names by its prefix and its number.
+_NUMBERED_SEAT = re.compile(r"(?P<prefix>[a-z_]+)-(?P<n>\d+)")
 
 
 @contextmanager
@@ -514,18 +286,28 @@ def seat_names(names: Mapping[str, str]) -> Iterator[None]:
         _SEAT_NAMES.reset(token)
 
 
+def power_word(power: str) -> Promise | None:
+    """A power's or a seat's name (lazy), as the core or its variant names it; None for
+    a seat nobody names."""
+    name = POWER_NAMES.get(power)
+    return name if name is not None else variant_words().power_names.get(power)
+
+
 def power_name(power: str) -> str:
     """A power in the reader's language: ``germany`` -> ``Germany`` / ``Deutschland``; a
-    Kapitalisten investor by his pseudonym on his game's pages, else ``Investor 3``."""
+    seat by the name it plays under on its game's pages (a pseudonym), else as its
+    variant names it (a numbered seat by its variant's words for the prefix and number)."""
     named = (_SEAT_NAMES.get() or {}).get(str(power))
     if named:
         return named
-    name = POWER_NAMES.get(str(power).lower())
+    name = power_word(str(power).lower())
     if name is not None:
         return str(name)
-    investor = _INVESTOR.fullmatch(str(power))
-    if investor is not None:
-        return gettext("Investor %(n)s") % {"n": investor.group(1)}
+    numbered = _NUMBERED_SEAT.fullmatch(str(power))
+    if numbered is not None:
+        words = variant_words().numbered_seats.get(numbered["prefix"])
+        if words is not None:
+            return str(words) % {"n": numbered["n"]}
     text = str(power)
     return text[:1].upper() + text[1:]
 
@@ -540,7 +322,7 @@ def phase_name(code: str, occurrence: int = 1) -> str:
     """A phase in words: ``S1901M`` -> ``Spring 1901 movement`` (translated).
 
     ``occurrence`` tells apart the phases of a set-up that share a code (each pick of
-    a draft, a repeated nomination): the third ``S1900D`` is "Draft, pick 3".
+    a draft, a set-up round played again): the third ``S1900D`` is "Draft, pick 3".
     """
     phase = Phase.parse(code)
     words = phase_words(phase.kind.value)
@@ -564,11 +346,11 @@ def _place_names(map_id: str) -> dict[str, str]:
     return _places(map_id, get_language())
 
 
-#: Parameters that are counts of units of a currency (Kapitalisten), grouped as the
-#: reader's language groups them: 3,120 or 3.120.
+#: Parameters that are counts of units of a currency, grouped as the reader's language
+#: groups them: 3,120 or 3.120.
 COUNT_PARAMS = frozenset({"units", "second", "done", "asked"})
-#: Parameters that are amounts in hundredths (Kapitalisten's rates in Kujambel, victory
-#: points), which the adjudicator writes "1234.56": as the reader's language writes them.
+#: Parameters that are amounts in hundredths (rates of a currency, victory points), which
+#: the adjudicator writes "1234.56": as the reader's language writes them.
 AMOUNT_PARAMS = frozenset({"rate", "points"})
 _AMOUNT = re.compile(r"-?\d+\.\d\d")
 
@@ -602,8 +384,8 @@ def _translated_params(params: Mapping[str, Any], map_id: str) -> dict[str, str]
         elif key in AMOUNT_PARAMS and _AMOUNT.fullmatch(value):
             out[key] = str(number_format(Decimal(value), decimal_pos=2, force_grouping=True))
         elif key in SEAT_PARAMS:
-            # Kapitalisten's investors, one or several: by their pseudonyms on the game's
-            # pages (see seat_names).
+            # Seats that are no powers, one or several: by the names they play under on
+            # the game's pages (see seat_names).
             out[key] = ", ".join(power_name(v) for v in value.split(", ") if v)
         elif key in UNIT_KIND_PARAMS and value in UNIT_KINDS:
             out[key] = str(UNIT_KINDS[value])
@@ -616,7 +398,10 @@ def _translated_params(params: Mapping[str, Any], map_id: str) -> dict[str, str]
                 "year": value[1:],
             }
         elif key == "kind":
-            out[key] = str(ORDER_KINDS.get(value) or SPECIAL_KINDS.get(value) or value)
+            kind = ORDER_KINDS.get(value)
+            if kind is None:
+                kind = variant_words().kinds.get(value)
+            out[key] = str(kind) if kind is not None else value
         elif key == "what":
             out[key] = str(_PARSE_WHAT.get(value, value))
         else:
@@ -651,11 +436,14 @@ def result_sentence(reason_code: str, params: Mapping[str, Any], map_id: str) ->
             return str(template) % values
         if reason_code == "convoy_not_matched":
             return str(_CONVOY_NOT_MATCHED) % values
-        if reason_code == "nation_controlled" and "second" not in params:
-            return str(_CONTROLLED_ALONE) % values
+        for left_out, sentence in variant_words().reasons_without.get(reason_code, {}).items():
+            if left_out not in params:
+                return str(sentence) % values
         if reason_code == "convoy_disrupted" and "fleets" not in params:
             values["fleets"] = str(_THE_CONVOY)
         template = REASONS.get(reason_code)
+        if template is None:
+            template = variant_words().reasons.get(reason_code)
         if template is None:
             return None
         return str(template) % values
@@ -686,7 +474,8 @@ _PARSE_WHAT: dict[str, Promise] = {
     "convoy_destination": _("the destination of the convoy"),
 }
 
-#: The parser's problems (adjudicator ParseError codes) in the reader's language.
+#: The parser's problems (adjudicator ParseError codes) in the reader's language; a
+#: variant words those of its own orders.
 _PARSE_PROBLEMS: dict[str, Promise] = {
     "ends_early": _("the order ends where %(what)s should be"),
     "unknown_province": _("“%(token)s” is not a province on this map"),
@@ -702,30 +491,13 @@ _PARSE_PROBLEMS: dict[str, Promise] = {
     "support_shape": _("a support names a unit, then “-” and where it moves, or nothing"),
     "convoy_shape": _("a convoy names the army, then “-” and where it goes"),
     "unknown_order_word": _("did not understand the order word after %(unit)s"),
-    "exchange_shape": _("an exchange order reads: buy 300 russia, sell 500 rouble"),
-    "herd_shape": _("a llama order reads: herd boh, explode boh"),
-    "vote_shape": _("a vote reads: vote lon - par"),
-    "override_shape": _("the Fool's order reads: override A par - bur"),
-    "predict_shape": _("a prediction reads: predict bur (or predict bur F)"),
-    "sell_shape": _("a sale of a soul reads: sell A par"),
-    "tardis_shape": _("the TARDIS's orders read: T - yor, T destroy bre, T escape"),
-    "birds_shape": _(
-        "a flock's order reads: birds lon - nth - den, birds lon carry A lon, birds lon R "
-        "wal (birds lon builds one, disband birds lon disbands it)"
-    ),
-    "twins_shape": _("Siamese twins are built so: twins A par F bre"),
-    "text_shape": _("write the words after it: ask …, answer …, reply …"),
-    "extra_shape": _("an extra unit reads: extra A par (the Superbrain's: place F ice)"),
-    "special_shape": _("a special army is raised so: amazon par, rogue mun"),
-    "seduce_shape": _(
-        "a seduction reads: A par seduce A bur (or in Denmark A den seduce all armies, or all "
-        "fleets)"
-    ),
 }
 
 
 def _problem_sentence(code: str, values: Mapping[str, str]) -> str | None:
     template = _PARSE_PROBLEMS.get(code)
+    if template is None:
+        template = variant_words().problems.get(code)
     if template is None:
         return None
     return str(template) % values
@@ -793,24 +565,10 @@ def location_names(map_id: str) -> dict[str, str]:
     return names
 
 
-#: The questions the rules leave to the game master (the adjudicator's ``Question``
-#: codes), and what their defaults mean; the English is the adjudicator's own wording.
-QUESTIONS: dict[str, Promise] = {
-    "superbrain_replies": _(
-        "The Superbrain asked: %(asked)s His answer: %(answer)s. Replies: %(replies)s. Which"
-        " seats answered right (none, one or several)?"
-    ),
-    "superbrain_nobody_right": _("Nobody answered right."),
-    "fifth_fleet_attack": _(
-        "The fifth fleet %(unit)s (%(power)s) is ordered to %(dest)s, a coastal province. If"
-        " it gets there, the units of other players next to it attack it. Does the attack"
-        " succeed (the fleet is destroyed)?"
-    ),
-    "fifth_fleet_attack_succeeds": _("The attack succeeds, as the rules intend."),
-}
-#: The answers a question's ``choices`` may hold other than seats (the fifth fleet's).
+#: The answers a question's ``choices`` may hold other than seats (a yes-or-no question's).
 _ANSWER_WORDS: dict[str, Promise] = {"yes": _("yes"), "no": _("no")}
-#: The answer naming none of the choices of a question that takes many (the Superbrain's).
+#: The answer naming none of the choices of a question that takes many (which seats
+#: answered right).
 _NONE_CHOSEN = _("nobody")
 
 
@@ -835,7 +593,7 @@ def answer_words(answer: str | None, choices: Sequence[str], many: bool) -> str:
 
 #: A question's parameter that is a power's secret, to a reader who may not see it.
 _KEPT_SECRET = _("kept secret until the game ends")
-#: Words a seat could have given and did not (the Superbrain's answer).
+#: Words a seat could have given and did not (the answer to a question it asked).
 _NONE_GIVEN = _("(none given)")
 #: A question stored as words before questions had codes, to a reader who may not read
 #: them (they may hold a power's secret).
@@ -871,9 +629,9 @@ def question_sentence(
     """A question to the game master (or what its default means) in the reader's
     language, from its code and the parameters he may read (``hidden``: those kept from
     him, said to be secret); the adjudicator's English for a code the site has no words
-    for (a variant's of its own)."""
+    for. The questions are the variants' (``variants/<id>/words.py``): the core asks none."""
     values = _question_params(params, hidden, map_id)
-    template = QUESTIONS.get(code)
+    template = variant_words().questions.get(code)
     if template is not None:
         try:
             return str(template) % values

@@ -30,6 +30,8 @@ from variants.site import (
     PhaseWords,
     SiteVariant,
     VariantOptionsForm,
+    VariantWords,
+    merged_words,
 )
 
 __all__ = [
@@ -43,6 +45,7 @@ __all__ = [
     "PhaseWords",
     "SiteVariant",
     "VariantOptionsForm",
+    "VariantWords",
     "offered",
     "option_forms",
     "options_checked",
@@ -51,6 +54,7 @@ __all__ = [
     "phase_words",
     "site_side",
     "site_variant",
+    "words",
 ]
 
 #: Every variant's site module.
@@ -155,6 +159,29 @@ def phase_words(kind: str) -> PhaseWords | None:
     """How players name the phase kind written ``kind``, if a variant says; None for
     the core's kinds (a season, a year and "movement") and for kinds with no words."""
     return _PHASE_WORDS.get(kind)
+
+
+#: The last merge of the variants' words, with the entries it was made of.
+_merged_words: tuple[tuple[SiteVariant, ...], VariantWords] | None = None
+
+
+def words() -> VariantWords:
+    """Every variant's own words in one (``games.wording`` says the core's and asks these
+    for the rest). The sentences are lazy: they take the reader's language when said.
+
+    Merged again only when the site modules' entries change (a test's made-up variant):
+    a result's sentence asks here for every code."""
+    global _merged_words
+    sites = tuple(m.SITE for m in _MODULES.values())
+    if _merged_words is None or not _same(_merged_words[0], sites):
+        _merged_words = (sites, merged_words(v.words for v in sites))
+    return _merged_words[1]
+
+
+def _same(old: tuple[SiteVariant, ...], new: tuple[SiteVariant, ...]) -> bool:
+    # By identity: entries are frozen, and comparing their words' mappings would cost
+    # what the merge saves.
+    return len(old) == len(new) and all(a is b for a, b in zip(old, new, strict=True))
 
 
 def page_names() -> list[str]:

@@ -6,7 +6,7 @@ gathers the modules."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +19,65 @@ from variants.notes import Words
 
 #: The language whose rules page every variant has.
 FALLBACK_LANGUAGE = "en"
+
+
+#: A variant's marks on its seat's units, from a phase's extras and the seat: each
+#: ``{"what", "where"}`` in the reader's words (Rather Silly's special armies).
+UnitMarks = Callable[[Mapping[str, Any], str], list[dict[str, str]]]
+
+
+@dataclass(frozen=True, slots=True)
+class VariantWords:
+    """What a variant says that the core does not, in the reader's language: the names of
+    its own seats, the sentences of the reason codes, reading problems and questions it
+    declares, and the words its results' parameters take. ``games.wording`` says the core's
+    and asks every variant's through ``variants.registry.words`` (the English msgids are the
+    adjudicator's own wording, as the core's are)."""
+
+    #: Its seats that are not the standard powers, by seat id.
+    power_names: Mapping[str, Promise] = field(default_factory=dict)
+    #: Seats numbered after a prefix ("investor-3"), by the prefix: ``%(n)s`` the number.
+    numbered_seats: Mapping[str, Promise] = field(default_factory=dict)
+    #: One sentence per reason code it gives.
+    reasons: Mapping[str, Promise] = field(default_factory=dict)
+    #: A reason's sentence for when a parameter is left out, by code, then by the
+    #: parameter's name (as the adjudicator's ``Reason.without``).
+    reasons_without: Mapping[str, Mapping[str, Promise]] = field(default_factory=dict)
+    #: Why one of its orders cannot be read, by the parser's problem code.
+    problems: Mapping[str, Promise] = field(default_factory=dict)
+    #: Its questions to the game master and what their defaults mean, by code.
+    questions: Mapping[str, Promise] = field(default_factory=dict)
+    #: Its own kinds of unit a result's ``kind`` names, beside the kinds of order.
+    kinds: Mapping[str, Promise] = field(default_factory=dict)
+    #: Its marks on a seat's units, if it marks any.
+    unit_marks: UnitMarks | None = None
+
+
+def merged_words(all_words: Iterable[VariantWords]) -> VariantWords:
+    """Every variant's words in one: a code is one variant's (the adjudicator refuses to
+    declare a reason or a question twice), and a seat a variant shares with another has
+    the same name in both."""
+    words = list(all_words)
+
+    def union(name: str) -> dict[str, Any]:
+        return {k: v for w in words for k, v in getattr(w, name).items()}
+
+    marks = [w.unit_marks for w in words if w.unit_marks is not None]
+
+    def unit_marks(extras: Mapping[str, Any], power: str) -> list[dict[str, str]]:
+        # A phase's extras are its own variant's: another variant's marks find nothing.
+        return [m for mark in marks for m in mark(extras, power)]
+
+    return VariantWords(
+        power_names=union("power_names"),
+        numbered_seats=union("numbered_seats"),
+        reasons=union("reasons"),
+        reasons_without=union("reasons_without"),
+        problems=union("problems"),
+        questions=union("questions"),
+        kinds=union("kinds"),
+        unit_marks=unit_marks if marks else None,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +201,10 @@ class SiteVariant:
     rules_template_base: str
     #: The words of the phase kinds the variant declares, by their letters.
     phase_words: Mapping[str, PhaseWords] = field(default_factory=dict)
+    # -- Its words (see VariantWords) --
+    #: What the variant says that the core does not: its seats' names, its reasons'
+    #: sentences and more; none by default (the core's words serve).
+    words: VariantWords = field(default_factory=VariantWords)
     #: Players play under pseudonyms they choose on joining (Kapitalisten's investors):
     #: who is behind one is never shown.
     pseudonyms: bool = False

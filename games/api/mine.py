@@ -55,8 +55,8 @@ class MyGameSerializer(serializers.Serializer):  # type: ignore[type-arg]
     )
     powers = serializers.ListField(
         child=serializers.CharField(),
-        help_text="Your power, then any other whose orders you give now (a Kapitalisten "
-        "investor's nations).",
+        help_text="Your power, then any other whose orders you give now (where the "
+        "variant's seats are no powers: the nations your seat controls).",
     )
     power_names = serializers.ListField(child=serializers.CharField())
     phase = serializers.CharField(allow_null=True, help_text="The open phase's code.")

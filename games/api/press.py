@@ -92,8 +92,8 @@ class PressMessageSerializer(serializers.Serializer):  # type: ignore[type-arg]
     )
     sender_name = serializers.CharField(help_text="The power's name, or the signature.")
     signed = serializers.BooleanField(
-        help_text="Signed with a name of the sender's choosing (Kapitalisten's published "
-        "press): the signature says nothing sure about who sent it."
+        help_text="Signed with a name of the sender's choosing (published press, where "
+        "the variant has it): the signature says nothing sure about who sent it."
     )
     to = RecipientsField()
     to_names = serializers.ListField(child=serializers.CharField())

@@ -3,7 +3,7 @@ them: on the game page, in the state API and in the moderation records alike.
 
 Who reads what is games.visibility's (:class:`~games.visibility.QuestionReader`): a
 question of an open phase only those who may moderate, and of each question the
-parameters a power owns (the Superbrain's answer) only that power and those who read
+parameters a power owns (the answer to a question a seat asked) only that power and those who read
 every secret. The words are games.wording's, in the reader's language, from the code and
 what he may read of its parameters."""
 

@@ -67,7 +67,7 @@ def link_steps(*, boards: list[Game]) -> list[dict[str, Any]]:
         line = []
         for phase in board.phases.exclude(status=GamePhase.Status.SUPERSEDED).order_by("index"):
             seen[phase.code] = seen.get(phase.code, 0) + 1
-            # The same code again is a set-up's next round (a nomination played again).
+            # The same code again is a set-up's next round (a set-up round played again).
             line.append(((*phase.phase.sort_key, seen[phase.code]), phase))
         lines[board.link_label] = line
     keys = sorted({key for line in lines.values() for key, _phase in line})

@@ -144,7 +144,7 @@ class Result(StrEnum):
     SOLO = "solo"
     #: The survivors agreed a draw.
     DRAW = "draw"
-    #: Several won together (Kapitalisten).
+    #: Several won together (a variant whose seats share a victory).
     SHARED = "shared"
     #: A duel's boards, decided by its rules.
     DUEL = "duel"
@@ -179,7 +179,7 @@ class Opponent:
 
 @dataclass(frozen=True)
 class Duel:
-    """A linked board (a Highlander twin-board duel) and who it is played against."""
+    """A linked board (a twin-board duel) and who it is played against."""
 
     #: The board's label in its duel ("A", "B").
     board: str
@@ -196,7 +196,7 @@ class MyGame:
     variant_name: str
     status: str
     #: The player's seat's power, then any other power whose orders it gives now (a
-    #: Kapitalisten investor's nations).
+    #: seat's nations, where seats are no powers).
     powers: tuple[str, ...]
     power_names: tuple[str, ...]
     phase: str | None
@@ -210,7 +210,7 @@ class MyGame:
     #: A forming game: seats taken and seats in all.
     players: int | None
     seats: int | None
-    #: A linked board (a Highlander twin-board duel): its label and the opponent.
+    #: A linked board (a twin-board duel): its label and the opponent.
     duel: Duel | None
     #: The event it is played for (a tournament), where an app names one.
     occasion: Occasion | None

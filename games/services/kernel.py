@@ -296,9 +296,10 @@ def tell_missed(
 
 def everyone_ready(game: Game, phase: GamePhase) -> bool:
     """Has every power with orders to give in ``phase`` said it is ready, and every seat
-    someone plays that may give orders there without owing any (Rather Silly's roles)?
-    Without the latter, the llamas' winter ended as soon as the great powers were ready,
-    the roles still voting, and the ready marks they sent for it landed on the spring."""
+    someone plays that may give orders there without owing any
+    (``Variant.orders_welcome``)? Without the latter, a variant's winter of set-up ended as
+    soon as the great powers were ready, the seats without duties still voting, and the
+    ready marks they sent for it landed on the spring."""
     position = phase_position(phase)
     variant = find_variant(game.variant)
     needed = powers_to_order(position, variant)

@@ -1,4 +1,4 @@
-"""Boards linked and adjudicated together (a Highlander twin-board duel, rule 7).
+"""Boards linked and adjudicated together (a twin-board duel: ``SiteVariant.duel_boards``).
 
 Games knows the mechanics: the other boards are made when board A's set-up is done, each
 playing by board A's terms with the same players in the same colours; every step, the

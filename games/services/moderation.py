@@ -416,7 +416,8 @@ def late_orders_accept(
     The player's own saved orders count (or ``orders`` the moderator enters for them);
     a player excluded in this phase by the missed-orders rules gets the seat back.
     ``power`` is a seat's power, or a power another seat gives the orders of (a
-    Kapitalisten nation: its controller's seat is the one given back); every power the
+    nation a seat controls where seats are no powers: the controller's seat is the one
+    given back); every power the
     seat gives now is marked ready, ``orders`` going to ``power``.
     """
     game = moderated_game_locked(game, by)

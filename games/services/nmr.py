@@ -18,9 +18,9 @@ def missing_powers(
     phase: GamePhase, position: Position, variant: Variant, seats: dict[str, Seat]
 ) -> list[str]:
     """The seats (by their power) that give orders the phase waits for, saved none for it
-    and did not say ready: in most variants, the powers themselves; a Kapitalisten
-    investor who gave no military orders for a nation he controls (rule 3.3.2; missing
-    exchange orders never hold a turn up, 3.3.1)."""
+    and did not say ready: in most variants, the powers themselves; where seats are no
+    powers, a seat that gave no orders for a nation it controls (its trades never hold a
+    turn up: the variant's ``orders_awaited``)."""
     sets = {o.power: o for o in phase.order_sets.all()}
     giver = givers(position, variant, seats)
     out: set[str] = set()

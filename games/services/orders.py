@@ -120,7 +120,7 @@ def orders_submit(
 
 def refuse_excess_orders(game: Game, position: Position, power: str, orders: list[str]) -> None:
     """Refuse, at entry, orders that together give more than the rules allow (two builds
-    where one is allowed, a longer nomination list): the variant says what is excess."""
+    where one is allowed, a longer list of a set-up): the variant says what is excess."""
     excess = orders_excess(position, power, orders)
     if excess is not None:
         message, reason_code = excess
@@ -196,7 +196,7 @@ def _not_due_yet(phase: GamePhase) -> None:
 
 
 def _check_whole_answer(game: Game, phase: GamePhase, power: str, orders: list[str]) -> None:
-    """Refuse "ready" for orders that are not yet a whole answer (a short nomination list,
+    """Refuse "ready" for orders that are not yet a whole answer (a short list of a set-up,
     a center with no unit placed): the variant says what a whole answer is."""
     variant = find_variant(game.variant)
     problem = whole_answer_problem(phase_position(phase), variant, power, orders)

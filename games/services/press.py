@@ -78,10 +78,10 @@ def press_send(
 ) -> PressMessage:
     """Send ``body`` from ``user``'s power to everyone (``"all"``) or to the powers ``to``.
 
-    Where players play under pseudonyms (Kapitalisten), press is published press, signed
-    with ``signature``: any name (grey press; the sender's own pseudonym if none is
-    given) but another player's pseudonym (black press, refused). Nobody but its author
-    is then shown who sent it.
+    Where players play under pseudonyms (``SiteVariant.pseudonyms``), press is published
+    press, signed with ``signature``: any name (grey press; the sender's own pseudonym if
+    none is given) but another player's pseudonym (black press, refused). Nobody but its
+    author is then shown who sent it.
 
     Raises:
         ApplicationError: the game has no press (or public press only and ``to`` names

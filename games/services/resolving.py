@@ -34,8 +34,8 @@ def board_resolve(game: Game, phase: GamePhase, variant: Variant, now: Any) -> P
     before is not executed. Opening the next phase (or ending the game) is the caller's.
     """
     seats = {s.power: s for s in game.seats.select_for_update()}
-    # Who has left, as the variant reads it (Kapitalisten); kept with the phase, so that a
-    # ruling replays the phase as it was played.
+    # Who has left, as the variant reads it (``SiteVariant.reads_absent``); kept with the
+    # phase, so that a ruling replays the phase as it was played.
     played = with_absent(phase_position(phase), variant, seats)
     if "absent" in played.extras:
         phase.position = position_to_json(played)
@@ -51,8 +51,9 @@ def board_resolve(game: Game, phase: GamePhase, variant: Variant, now: Any) -> P
     due = powers_awaited(position, variant)
     giver = givers(position, variant, seats)
     # Each seat's duty: the powers whose orders the phase waits for that it gives (its
-    # own in most variants; a Kapitalisten investor, the nations he controls, never his
-    # exchange orders). A power nobody gives (a nation in civil disorder) is no one's miss.
+    # own in most variants; where seats are no powers, the nations a seat controls, never
+    # its trades: ``Variant.orders_awaited``). A power nobody gives (a nation in civil
+    # disorder) is no one's miss.
     duties: dict[str, list[str]] = {}
     for power in sorted(due):
         if power in giver:

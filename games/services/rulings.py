@@ -166,7 +166,7 @@ def ruling_apply(
         stored = orders_as_adjudicated(old)
         kept = (old.position or {}).get("extras") or {}
         if "absent" in kept:
-            # Who had left when it was played (Kapitalisten), as it was played.
+            # Who had left when it was played (``SiteVariant.reads_absent``), as it was played.
             current = current.with_changes(extras={**current.extras, "absent": kept["absent"]})
         resolution = resolve(current, stored, seed=old.seed, variant=variant)
         _copy_resolved(

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from adjudicator.variants import VARIANTS
 from games import wording
 from variants.registry import site_variant
+from variants.registry import words as variant_words
 
 register = template.Library()
 
@@ -26,7 +27,7 @@ def power_name(power: str) -> str:
 
 @register.filter
 def variant_name(variant_id: str) -> str:
-    """``{{ game.variant|variant_name }}``: Multiple Void, not multiple_void."""
+    """``{{ game.variant|variant_name }}``: the variant's name, not its id."""
     variant = VARIANTS.get(variant_id)
     return variant.name if variant is not None else variant_id
 
@@ -68,7 +69,7 @@ def _exclusion(variant_id: str) -> Any:
 @register.filter
 def default_means(code: str) -> str:
     """``{{ code|default_means }}``: what a question's default means (a question code
-    without parameters, such as ``superbrain_nobody_right``) in the reader's language."""
+    without parameters, a default's) in the reader's language."""
     # Such a sentence has no parameters, so no map's names are needed.
     return wording.question_sentence(str(code), {}, "standard")
 
@@ -76,7 +77,8 @@ def default_means(code: str) -> str:
 @register.filter
 def disorder_tag(variant_id: str) -> str:
     """``{{ game.variant|disorder_tag }}``: the tag of a seat nobody plays since its
-    player was excluded: "civil disorder", or the variant's word (an investor: "excluded")."""
+    player was excluded: "civil disorder", or the variant's word where seats are no powers
+    ("excluded")."""
     words = _exclusion(variant_id)
     return str(words.tag) if words is not None else _("civil disorder")
 
@@ -143,23 +145,9 @@ def winner_names(winner: str | None) -> str:
 
 @register.filter
 def marked_units(extras: Mapping[str, Any] | None, power: str | None) -> list[dict[str, str]]:
-    """``{{ state.phase.extras|marked_units:state.me.power }}``: Rather Silly's special
-    armies and devil units of ``power``, as ``{"what", "where"}`` in the reader's words."""
-    if not extras or not power:
+    """``{{ state.phase.extras|marked_units:state.me.power }}``: the marks a variant puts on
+    ``power``'s units (special armies, say), as ``{"what", "where"}`` in the reader's words."""
+    marks = variant_words().unit_marks
+    if not extras or not power or marks is None:
         return []
-    out = []
-    prefix = f"{power} "
-    for key, kind in sorted((extras.get("kinds") or {}).items()):
-        if key.startswith(prefix):
-            out.append(
-                {"what": str(wording.SPECIAL_KINDS.get(kind, kind)), "where": key[len(prefix) :]}
-            )
-    for key, left in sorted((extras.get("devils") or {}).items()):
-        if key.startswith(prefix):
-            out.append(
-                {
-                    "what": _("devil unit (%(n)s seasons left)") % {"n": left},
-                    "where": key[len(prefix) :],
-                }
-            )
-    return out
+    return marks(extras, power)

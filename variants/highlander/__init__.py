@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from variants.highlander.panels import panels
+from variants.highlander.words import WORDS
 from variants.site import PhaseWords, VariantOptionsForm, site_entry
 
 SITE = site_entry(
@@ -29,6 +30,7 @@ SITE = site_entry(
             pgettext_lazy("phase", "Placement of units"), _("Placement of units (%(n)s)")
         ),
     },
+    words=WORDS,
     panels=panels,
     script="js/variants/highlander.js",
     # Rule 7: two games can be played as a twin-board duel (adjudicator's highlander.duel).

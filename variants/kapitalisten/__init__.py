@@ -18,6 +18,7 @@ from django.utils.translation import pgettext_lazy
 
 from variants.kapitalisten.notes import NOTE_WORDS
 from variants.kapitalisten.panels import exchange_page, panels
+from variants.kapitalisten.words import WORDS
 from variants.site import (
     ExclusionWords,
     FormingWords,
@@ -69,6 +70,7 @@ SITE = site_entry(
         "nmr_policy": "replacement",
         "exclude_after": None,
     },
+    words=WORDS,
     panels=panels,
     pages={"exchange": exchange_page},
 )

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from variants.multiple_void.panels import panels
+from variants.multiple_void.words import WORDS
 from variants.site import PhaseWords, VariantOptionsForm, site_entry
 
 SITE = site_entry(
@@ -25,6 +26,7 @@ SITE = site_entry(
             pgettext_lazy("phase", "Draft"), _("Draft, pick %(n)s"), always_numbered=True
         )
     },
+    words=WORDS,
     panels=panels,
     script="js/variants/multiple_void.js",
 )

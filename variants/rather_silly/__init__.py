@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from variants.rather_silly.panels import panels
+from variants.rather_silly.words import WORDS
 from variants.site import PhaseWords, SeatWords, VariantOptionsForm, site_entry
 
 #: The llamas' winter for a role seat: no herds, a vote.
@@ -119,6 +120,7 @@ SITE = site_entry(
         )
     },
     seat_words=SEAT_WORDS,
+    words=WORDS,
     # A great power's empty list in the llamas' winter.
     kind_words=SeatWords(
         no_orders={"L": _("No herds yet: a power without herd orders settles none.")}
