@@ -1,4 +1,6 @@
 from django.apps import AppConfig
+from django.contrib.auth import get_user_model
+from django.db.models.signals import post_save, pre_save
 from django.utils.translation import gettext_lazy as _
 
 
@@ -7,9 +9,8 @@ class AccountsConfig(AppConfig):
     verbose_name = _("Accounts")
 
     def ready(self) -> None:
-        from django.contrib.auth import get_user_model
-        from django.db.models.signals import post_save, pre_save
-
+        # Imported here, not at the top: it imports the models, which may be loaded only
+        # once the app registry is ready.
         from accounts import usernames
 
         # Every save of an account, whatever makes it (sign-up, the admin, a command, the

@@ -15,6 +15,7 @@ from rest_framework.settings import api_settings
 from accounts.counters import count_with, window_hits
 from accounts.models import ApiToken, hash_key
 from accounts.roles import HOUSE_BOT_TOKEN_NAME, is_house_bot
+from accounts.services import api_token_used, house_bot_key
 
 
 class TokenAuthentication(authentication.BaseAuthentication):
@@ -39,7 +40,6 @@ class TokenAuthentication(authentication.BaseAuthentication):
             raise exceptions.AuthenticationFailed(_("This token is not valid or was revoked."))
         if not token.user.is_active:
             raise exceptions.AuthenticationFailed(_("This account is disabled."))
-        from accounts.services import api_token_used, house_bot_key
 
         if (
             token.name == HOUSE_BOT_TOKEN_NAME  # no query for anyone else's token

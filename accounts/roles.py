@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Group
 from django.core.exceptions import ObjectDoesNotExist
+from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_lazy as _
 
 PLAYER = "player"
@@ -34,11 +36,27 @@ ROLE_NAMES = {
 
 
 def has_role(user: AbstractBaseUser | AnonymousUser, role: str) -> bool:
+    """Does ``user`` hold ``role``: a member of its group, or a superuser (who holds every
+    role). The one test of a role; :func:`role_holders` is the same as a query."""
     if not user.is_authenticated:
         return False
     if getattr(user, "is_superuser", False):
         return True
     return user.groups.filter(name=role).exists()  # type: ignore[union-attr]
+
+
+def is_moderator(user: AbstractBaseUser | AnonymousUser) -> bool:
+    """Is ``user`` a site moderator (or a superuser)?"""
+    return has_role(user, MODERATOR)
+
+
+def role_holders(role: str) -> QuerySet[Any]:
+    """The active users who hold ``role``, as :func:`has_role` decides it."""
+    return (
+        get_user_model()
+        .objects.filter(Q(is_superuser=True) | Q(groups__name=role), is_active=True)
+        .distinct()
+    )
 
 
 def is_bot(user: AbstractBaseUser | AnonymousUser) -> bool:

@@ -8,6 +8,7 @@ import logging
 import secrets
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache.backends.base import BaseCache
 from django.core.exceptions import ValidationError
@@ -214,8 +215,6 @@ def bot_account_create(*, username: str, token_name: str = "bot") -> tuple[Abstr
         ApplicationError: the name is a person's account (a person is never made a bot
             behind his back), or is not a valid user name, or the bot has too many tokens.
     """
-    from django.contrib.auth import get_user_model
-
     users = get_user_model()
     username = username.strip()
     user = users.objects.filter(username=username).first()
@@ -270,8 +269,6 @@ def house_bots(*, count: int) -> list[AbstractBaseUser]:
 def _house_bot_made(number: int) -> HouseBot | None:
     """House bot ``number``, made (or found made meanwhile), or None if its name is a
     person's."""
-    from django.contrib.auth import get_user_model
-
     users = get_user_model()
     name = usernames.HOUSE_BOT_NAME.format(number)
     account = users.objects.filter(username=name).first()

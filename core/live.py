@@ -98,15 +98,3 @@ def press_new_publish(*, game_id: int, user_ids: list[int], conversation: str) -
     event: dict[str, object] = {"type": "press.new", "game": game_id, "conversation": conversation}
     for user_id in user_ids:
         group_publish(user_group_name(user_id), event)
-
-
-def tournament_group_name(tournament_id: int) -> str:
-    return f"tournament-{tournament_id}"
-
-
-def tournament_changed_publish(*, tournament_id: int, version: int) -> None:
-    """Tell everyone watching a tournament's page that it is now at ``version`` (after
-    commit); as for games, a lost message is caught up by the page's own check."""
-    group_publish(
-        tournament_group_name(tournament_id), {"type": "tournament.changed", "version": version}
-    )

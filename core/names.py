@@ -62,6 +62,8 @@ def _latin_lookalikes() -> dict[str, str]:
     checks user names with). Read once, on first use: the table is large. ASCII itself is
     left alone: ``l`` and ``1``, ``O`` and ``0`` are told apart on this site's pages, and
     refusing ``player1`` because ``playerl`` exists would surprise everyone."""
+    # Imported here, not at the top, though it breaks no cycle: importing it loads the
+    # whole table, which most processes never need.
     from confusable_homoglyphs.confusables import confusables_data
 
     table: dict[str, str] = {}

@@ -9,4 +9,6 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         # Services queue tasks by name (core.queue); the name must be known in every
         # process that queues, the web included, not only in the worker that runs it.
+        # Imported here, not at the top: tasks import the models, which may be loaded only
+        # once the app registry is ready.
         from games import tasks  # noqa: F401

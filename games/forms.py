@@ -3,6 +3,7 @@ from __future__ import annotations
 import json
 from datetime import timedelta
 from typing import Any
+from zoneinfo import available_timezones
 
 from django import forms
 from django.utils.functional import lazy
@@ -41,8 +42,6 @@ def _hours(
 
 
 def time_zones() -> list[str]:
-    from zoneinfo import available_timezones
-
     zones = sorted(z for z in available_timezones() if "/" in z and not z.startswith("Etc/"))
     return ["UTC", *zones]
 

@@ -514,7 +514,7 @@ class OrderSet(models.Model):
 class Vote(models.Model):
     """A player's secret vote of one kind in one phase: for (``accept``) or against a draw,
     a concession (two-player games), cancelling the game (its first year), a pause, or
-    the end of a pause. The rules are games.votes' and games.services.votes'.
+    the end of a pause. The rules are games.vote_rules' and games.services.votes'.
 
     A vote is good for its phase: it lapses when the phase ends. Only its own voter sees
     it; the others learn that a vote was proposed, and what was decided."""
@@ -547,7 +547,7 @@ class BoardLink(models.Model):
     rule may decide it, which ends every board.
 
     Games knows linked boards; what a kind of link means (how its other boards are made,
-    how it is decided, the words for its stages) is its :class:`games.links.LinkRule`,
+    how it is decided, the words for its stages) is its :class:`games.extension_points.LinkRule`,
     registered by the app that knows it (tournaments, for duels)."""
 
     class Status(models.TextChoices):
@@ -807,3 +807,29 @@ class GameEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.key}"
+
+
+class GameEventDispatch(models.Model):
+    """One listener's handling of one event (games/events.py): each listener is tried,
+    retried and given up on by itself, so one that fails rolls back nothing another did
+    and the sweep retries only the listeners not yet done."""
+
+    event = models.ForeignKey(GameEvent, on_delete=models.CASCADE, related_name="dispatches")
+    #: The listener's dotted name (module and qualified name).
+    listener = models.CharField(max_length=300)
+    done_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    #: Failed too often: left for a person to look at (logged as an error).
+    given_up = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "listener"], name="one_dispatch_per_event_and_listener"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} -> {self.listener}"

@@ -15,6 +15,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from variants.notes import MODERATION, PLAY, NoteKind, NoteReading, said
+from variants.registry import site_variant
 
 __all__ = [
     "KINDS",
@@ -270,8 +271,6 @@ def note(kind: str, **params: Any) -> dict[str, Any]:
 def worded(note: Mapping[str, Any], reading: NoteReading) -> SafeString | str:
     """The words of a note of a kind with words, as the variant or else the site words it;
     "" where the page says nothing of this note."""
-    from variants.registry import site_variant
-
     kind = kind_of(note)
     if kind is None or kind.words is None:
         return ""

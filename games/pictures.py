@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+import resvg_py
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
 from django.utils.translation import gettext
@@ -115,8 +116,6 @@ def _shortened(text: str, most: int) -> str:
 def svg_to_png(svg: str, *, width: int | None = None) -> bytes:
     """Rasterise one of these SVGs with resvg (a self-contained wheel, no system
     library); ``width`` in pixels, the SVG's own size by default."""
-    import resvg_py
-
     data = resvg_py.svg_to_bytes(svg_string=svg, width=width, background="#ffffff")
     return bytes(data)
 

@@ -11,6 +11,7 @@ from django.db import DatabaseError, InterfaceError, OperationalError
 
 from games import events, selectors, services
 from games.positions import BoardUnreadable
+from games.services.moderation import pause_expire
 
 log = logging.getLogger(__name__)
 
@@ -87,8 +88,6 @@ def sweep_due_phases() -> int:
     give is ready. This is the guarantee; a task queued at the deadline or on "ready" is an
     optimisation. Pauses whose time is up end here too (their phase then has a deadline
     again). Phases given up to the moderators are left alone."""
-    from games.services.moderation import pause_expire
-
     for game_id in selectors.pauses_expired():
         pause_expire(game_id=game_id)
     queued = 0

@@ -66,6 +66,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q
 from django.utils import timezone
 
+from accounts.roles import MODERATOR, bots_among, is_moderator, role_holders
 from adjudicator import find_variant
 from games.models import Decision, Game, GamePhase, OrderSet, PressMessage, Seat, Vacation, Vote
 from games.positions import phase_position, seat_powers
@@ -73,13 +74,6 @@ from variants.board import SeenPosition
 from variants.registry import site_variant
 
 User = AbstractBaseUser | AnonymousUser
-
-
-def is_moderator(user: User) -> bool:
-    return bool(
-        user.is_authenticated
-        and (user.is_superuser or user.groups.filter(name="moderator").exists())  # type: ignore[union-attr]
-    )
 
 
 def players_secret(*, game: Game) -> bool:
@@ -139,14 +133,7 @@ def someone_may_moderate(*, game: Game) -> bool:
     moderator or game master of it who does not play in it? Without one, a question the
     rules leave to the game master has nobody to wait for (a game whose only moderator
     plays in it)."""
-    from django.contrib.auth import get_user_model
-
-    candidates = (
-        get_user_model()
-        .objects.filter(is_active=True)
-        .filter(Q(is_superuser=True) | Q(groups__name="moderator") | Q(games_mastered=game))
-        .distinct()
-    )
+    candidates = [*role_holders(MODERATOR), *game.masters.filter(is_active=True)]
     return any(can_moderate(user=u, game=game) for u in candidates)
 
 
@@ -449,8 +436,6 @@ def player_label(*, seat: Seat, viewer: User) -> str:
 
 def bot_powers(*, seats: list[Seat]) -> frozenset[str]:
     """The powers of these seats that a bot plays: shown to everyone (see above)."""
-    from accounts.roles import bots_among
-
     bots = bots_among(s.user_id for s in seats if s.user_id is not None)
     return frozenset(s.power for s in seats if s.user_id in bots)
 

@@ -7,11 +7,13 @@ class NotificationsConfig(AppConfig):
     verbose_name = _("Notifications")
 
     def ready(self) -> None:
-        from games import events
+        # Imported here, not at the top: these import the models, which may be loaded
+        # only once the app registry is ready.
+        from games.extension_points import game_listeners
         from notifications import (  # noqa: F401  (connects the receivers)
             services,
             signals,
             tasks,
         )
 
-        events.subscribe(services.game_event_heard)
+        game_listeners.register(services.game_event_heard)

@@ -108,6 +108,9 @@ class Delivery(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     #: Last changed: made, tried, or queued again (see services.deliveries_requeue).
     updated = models.DateTimeField(auto_now=True)
+    #: When a worker took it to send (the row is not locked while the e-mail or webhook is
+    #: on its way, see services.delivery_send); empty when no one is sending it.
+    sending_since = models.DateTimeField(null=True, blank=True)
     #: For a held delivery: the digest that carries it, once bundled.
     digest = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="items"

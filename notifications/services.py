@@ -25,11 +25,13 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from core.queue import after_commit, task_after_commit, task_run_here, task_send
+from games import visibility, wording
 from games.deadlines import zone_named
+from games.models import PressMessage
 from games.terms import REMINDER_HOURS_MAX
 from notifications import live, webhooks
 from notifications.models import (
@@ -56,6 +58,9 @@ DELIVER = "notifications.tasks.deliver"
 REQUEUE_UNTRIED_AFTER = timedelta(minutes=2)
 #: A delivery tried and waiting longer than the longest retry wait lost its retry.
 REQUEUE_RETRY_AFTER = timedelta(minutes=20)
+#: A delivery taken to be sent this long ago whose result never came: its worker died
+#: mid-send, and another may take it (far longer than any send may take).
+SENDING_LEASE = timedelta(minutes=10)
 
 
 def game_event_heard(event: Any) -> None:
@@ -151,8 +156,6 @@ def notify(
 
 def text(*, kind: str, params: dict[str, Any]) -> str:
     """The one-line text of a notification, in the active language."""
-    from games import wording
-
     p = dict(params)
     if "phase" in p:
         p["phase"] = wording.phase_name(p["phase"])
@@ -328,9 +331,6 @@ def _outside_text(delivery: Delivery, user: AbstractBaseUser) -> str:
         items = [_outside_text(d, user) for d in delivery.items.order_by("created", "pk")]
         return _fit([out, *(f"- {item}" for item in items)])
     if delivery.kind == Kind.PRESS:
-        from games import visibility
-        from games.models import PressMessage
-
         message = PressMessage.objects.filter(pk=delivery.params.get("message")).first()
         if message is not None and visibility.can_read_press(user=user, message=message):
             out = f"{out}\n\n{message.body}"
@@ -384,26 +384,43 @@ def _send(delivery: Delivery) -> None:
 
 def delivery_send(*, delivery_id: int) -> str:
     """Try one delivery once; returns its status. A delivery already sent or given up does
-    nothing (the row is locked, so two workers never both send). After ``MAX_ATTEMPTS``
-    failures it is given up, with the last error kept."""
+    nothing. After ``MAX_ATTEMPTS`` failures it is given up, with the last error kept.
+
+    The e-mail or webhook goes out with no row lock held and no transaction open: a slow
+    mail server or webhook would otherwise hold the delivery's lock (and the worker's
+    transaction) for as long as it takes. The delivery is taken under a short lock
+    instead (``sending_since``), so two workers never both send it; one that finds it
+    taken leaves it (pending, for its retry), unless the taker died mid-send
+    (:data:`SENDING_LEASE`)."""
+    now = timezone.now()
     with transaction.atomic():
         delivery = (
             Delivery.objects.select_for_update().select_related("user").filter(pk=delivery_id)
         ).first()
         if delivery is None or delivery.is_done:
             return Delivery.Status.SENT if delivery is None else delivery.status
+        if delivery.sending_since is not None and delivery.sending_since > now - SENDING_LEASE:
+            return delivery.status  # another worker is sending it right now
         delivery.attempts += 1
-        try:
-            _send(delivery)
-        except Exception as e:  # every failure is recorded, then retried
-            delivery.last_error = f"{type(e).__name__}: {e}"[:1000]
-            if delivery.attempts >= MAX_ATTEMPTS:
-                delivery.status = Delivery.Status.FAILED
-                log.warning("delivery %s given up: %s", delivery.pk, delivery.last_error)
-        else:
+        delivery.sending_since = now
+        delivery.save(update_fields=["attempts", "sending_since"])
+    error = ""
+    try:
+        _send(delivery)
+    except Exception as e:  # every failure is recorded, then retried
+        error = f"{type(e).__name__}: {e}"[:1000]
+    with transaction.atomic():
+        delivery = Delivery.objects.select_for_update().get(pk=delivery_id)
+        if delivery.is_done:
+            return delivery.status
+        delivery.sending_since = None
+        delivery.last_error = error
+        if not error:
             delivery.status = Delivery.Status.SENT
-            delivery.last_error = ""
-        delivery.save(update_fields=["attempts", "last_error", "status"])
+        elif delivery.attempts >= MAX_ATTEMPTS:
+            delivery.status = Delivery.Status.FAILED
+            log.warning("delivery %s given up: %s", delivery.pk, delivery.last_error)
+        delivery.save(update_fields=["sending_since", "last_error", "status"])
         if delivery.kind == Kind.DIGEST and delivery.is_done:
             delivery.items.update(status=delivery.status)
         return delivery.status
@@ -576,9 +593,10 @@ def inbox_mark_read(*, user: AbstractBaseUser, ids: Iterable[int] | None = None)
 
 def deliveries_requeue(*, now: datetime) -> int:
     """Queue again the e-mails and webhooks whose task was lost: never queued (the broker
-    was away at the commit), or a retry that never came. Sending twice is impossible (the
-    delivery's row is locked while it is sent, and a sent one does nothing), so at worst
-    a delivery is tried a little sooner than its retry wait. Returns how many were queued."""
+    was away at the commit), or a retry that never came. Sending twice is impossible (a
+    delivery being sent is taken, see :func:`delivery_send`, and a sent one does
+    nothing), so at worst a delivery is tried a little sooner than its retry wait.
+    Returns how many were queued."""
     stale = Delivery.objects.filter(status=Delivery.Status.PENDING).filter(
         Q(attempts=0, updated__lte=now - REQUEUE_UNTRIED_AFTER)
         | Q(attempts__gt=0, updated__lte=now - REQUEUE_RETRY_AFTER)

@@ -20,8 +20,8 @@ from django.views.decorators.http import require_POST
 from core.errors import ApplicationError
 from core.inputs import whole_number
 from games import visibility, wording
+from games.extension_points import PhaseAction
 from games.models import Game
-from games.phase_actions import PhaseAction
 from sandbox import selectors, services
 from sandbox.forms import SandboxCreateForm, sandbox_option_forms
 from sandbox.models import Sandbox, SandboxPhase

@@ -7,35 +7,22 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        # Games adjudicates linked boards; what a duel means is ours to say.
-        from games.links import link_rule_register
+        # Imported here, not at the top: these import the models, which may be loaded
+        # only once the app registry is ready.
+        from games import extension_points as plug
         from tournaments.duels import DuelRule
-
-        link_rule_register(DuelRule())
-
-        from games.events import subscribe
         from tournaments.listeners import game_event_hear
-
-        subscribe(game_event_hear)
-
-        # A bot takes a seat in our games only where the organiser allows bots.
-        from games.seating import seat_gate_register
+        from tournaments.occasions import tournament_occasions
+        from tournaments.profiles import ratings_section
         from tournaments.services.registration import bot_seat_refusal
-
-        seat_gate_register(bot_seat_refusal)
-
-        from games.votes import vote_refusal_register
         from tournaments.votes import board_vote_refusal
 
-        vote_refusal_register(board_vote_refusal)
-
-        from games.profiles import profile_section_register
-        from tournaments.profiles import ratings_section
-
-        profile_section_register(ratings_section)
-
+        # Games adjudicates linked boards; what a duel means is ours to say.
+        plug.link_rules.register(DuelRule())
+        plug.game_listeners.register(game_event_hear)
+        # A bot takes a seat in our games only where the organiser allows bots.
+        plug.seat_gates.register(bot_seat_refusal)
+        plug.vote_refusals.register(board_vote_refusal)
+        plug.profile_sections.register(ratings_section)
         # A player's list of his games names the tournament a board is played for.
-        from games.occasions import occasion_teller_register
-        from tournaments.occasions import tournament_occasions
-
-        occasion_teller_register(tournament_occasions)
+        plug.occasion_tellers.register(tournament_occasions)

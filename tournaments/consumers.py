@@ -9,7 +9,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 
 from core.consumers import VersionConsumer
-from core.live import tournament_group_name
+from tournaments.live import tournament_group_name
 from tournaments.models import Tournament
 from tournaments.visibility import can_view
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import timedelta
 
+from games.management.demo import DEMO_GROUP
 from games.models import Game
 from tournaments.models import Board, Match, Tournament
 
@@ -43,8 +44,6 @@ LEAGUE_LAST_YEAR = 1903
 
 def demo_tournament(name: str) -> Tournament | None:
     """The demo event of this name: the first one the demo's organiser made, if any."""
-    from games.management.demo import DEMO_GROUP
-
     return (
         Tournament.objects.filter(
             name=name,

@@ -2,7 +2,7 @@
 board A's set-up exactly inverted, both boards advance together, and whoever first wins a
 board wins the duel, with the tie-break ladder of rules 7.5 to 7.7 when both are decided
 at once. The rules themselves are the adjudicator's (adjudicator.variants.highlander.duel);
-this module gives them to games as a :class:`games.links.LinkRule`, and words them."""
+this module gives them to games as a :class:`games.extension_points.LinkRule`, and words them."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from adjudicator.variants.highlander.duel import (
     invert_setup,
 )
 from games import wording
-from games.links import LinkVerdict
+from games.extension_points import LinkVerdict
 from games.models import BoardLink, Vote
 from games.services.links import CONCEDED
 from games.terms import DUEL

@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.urls import reverse
 
+from games.extension_points import Occasion
 from games.models import Game
-from games.occasions import Occasion
 from tournaments.models import Board, Match, Tournament
 from tournaments.selectors import tournaments_listed
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
-from games.profiles import ProfileSection
+from games.extension_points import ProfileSection
 from tournaments.models import Entry, PlayerRating
 from tournaments.selectors import tournaments_listed
 from tournaments.services.ratings import rating_of

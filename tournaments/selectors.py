@@ -17,7 +17,7 @@ from adjudicator import Position, find_variant
 from games import wording as game_wording
 from games.models import Game
 from games.positions import BoardUnreadable, boards_now, phase_position, powers_to_order
-from tournaments import brackets, duels, groups, visibility
+from tournaments import brackets, duels, groups, scoring, visibility
 from tournaments.models import (
     Board,
     BoardSeat,
@@ -29,6 +29,8 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services.ratings import rating_kind
+from tournaments.services.rounds import scoring_game
+from tournaments.services.scores import round_points, round_scores, tournament_score
 from tournaments.services.stages import duel_ranking, group_table, now_holding
 from tournaments.wording import (
     SCORING_NAMES,
@@ -592,9 +594,6 @@ def provisional_scores(
     if its game ended where it stands (a draw of its survivors, or how it ended if it has
     and waits to be scored), the top board's multiplier applied: by board, each power's
     centers and provisional score."""
-    from tournaments import scoring
-    from tournaments.services.rounds import scoring_game
-
     out: dict[int, dict[str, tuple[int, float]]] = {}
     multiplier = float(tournament.top_board_multiplier)
     for board in boards:
@@ -711,8 +710,6 @@ def round_standings(tournament: Tournament, *, if_now: bool = False) -> list[dic
     ordered by the best round, then the second best and so on, places shared by players
     level all the way. ``if_now``: each board still being played scored as if it ended
     now, a draw of its survivors."""
-    from tournaments.services.scores import round_points, round_scores, tournament_score
-
     scores = round_scores(tournament)
     rounds = list(tournament.rounds.filter(kind=Round.Kind.BOARDS).order_by("number"))
     if if_now:

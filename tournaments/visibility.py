@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
-from accounts.roles import MODERATOR, ORGANISER, has_role
+from accounts.roles import ORGANISER, has_role, is_moderator
 from tournaments.models import Entry, ResultsIdentity, Tournament
 
 User = AbstractBaseUser | AnonymousUser
@@ -32,7 +32,7 @@ def can_view(*, user: User, tournament: Tournament, invite_code: str | None = No
         return False
     if tournament.entries.filter(user=user).exclude(status=Entry.Status.WITHDRAWN).exists():
         return True
-    return can_manage(user=user, tournament=tournament) or has_role(user, MODERATOR)
+    return can_manage(user=user, tournament=tournament) or is_moderator(user)
 
 
 def can_organise(*, user: User) -> bool:

@@ -1,4 +1,4 @@
-"""What tournaments say of the players' votes on their boards (games.votes asks, through
+"""What tournaments say of the players' votes on their boards (games.vote_rules asks, through
 the refusal registered in TournamentsConfig.ready())."""
 
 from __future__ import annotations

@@ -4,11 +4,18 @@
 player's own games at a glance). The names below are what callers ask."""
 
 from games.selectors.links import link_steps, link_summary
-from games.selectors.lobby import games_for_lobby, games_of_user, seats_seeking_players
+from games.selectors.lobby import (
+    games_for_lobby,
+    games_of_user,
+    seats_seeking_offered,
+    seats_seeking_players,
+)
 from games.selectors.mine import Duel, MyGame, Need, Opponent, Result, VoteOpen, my_games
 from games.selectors.moderation import (
     games_to_moderate,
+    moderation_panel,
     moderation_summary,
+    ruling_lines,
     ruling_phase_before,
     stored_position,
 )
@@ -33,13 +40,16 @@ __all__ = [
     "games_to_moderate",
     "link_steps",
     "link_summary",
+    "moderation_panel",
     "moderation_summary",
     "my_games",
     "pauses_expired",
     "phases_due",
     "player_record",
     "reliability_of",
+    "ruling_lines",
     "ruling_phase_before",
+    "seats_seeking_offered",
     "seats_seeking_players",
     "stored_position",
 ]

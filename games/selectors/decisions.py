@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games import wording
 from games.models import Decision
 from games.visibility import QuestionReader
 
@@ -19,8 +20,6 @@ def question_as_seen(decision: Decision, reader: QuestionReader, map_id: str) ->
     """The question of ``decision`` as ``reader`` may read it (he may read it at all:
     :meth:`QuestionReader.sees`): its words, its code and the parameters he may read, and
     the names of those kept from him."""
-    from games import wording
-
     params, hidden = reader.params(decision)
     if decision.question_code:
         words = wording.question_sentence(decision.question_code, params, map_id, hidden)
@@ -42,8 +41,6 @@ def decision_as_seen(decision: Decision, reader: QuestionReader, map_id: str) ->
     """One decision of a phase as ``reader`` may see it, for the state (the game page
     and the API): the question (:func:`question_as_seen`), the answers allowed, the
     default and what it means, the deadline and the answer."""
-    from games import wording
-
     if decision.default_code:
         default_text = wording.question_sentence(decision.default_code, {}, map_id)
     else:

@@ -6,16 +6,14 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.models import Game, GamePhase
+from games import wording
+from games.link_rules import link_rule
+from games.models import BoardLink, Game, GamePhase
 
 
 def link_summary(*, game: Game) -> dict[str, Any] | None:
     """The linked boards a game belongs to (a twin-board duel): its boards, stage and
-    verdict, all public. The stage is named by the link's rule (games.links)."""
-    from games import wording
-    from games.links import link_rule
-    from games.models import BoardLink
-
+    verdict, all public. The stage is named by the link's rule (games.link_rules)."""
     link = BoardLink.objects.filter(pk=game.link_id).first() if game.link_id else None
     if link is None:
         return None
@@ -63,8 +61,6 @@ def link_steps(*, boards: list[Game]) -> list[dict[str, Any]]:
     Each step: ``step`` (its number, the duel page's ``?phase=``), ``code``, ``name``,
     ``present``, and ``boards``: by label, ``{"index", "own", "words"}`` or None.
     """
-    from games import wording
-
     lines: dict[str, list[tuple[tuple[Any, ...], GamePhase]]] = {}
     for board in boards:
         seen: dict[str, int] = {}

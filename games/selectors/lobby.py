@@ -43,8 +43,6 @@ def games_of_user(*, user: AbstractBaseUser) -> QuerySet[Game]:
 def seats_seeking_players(*, game: Game | None = None) -> QuerySet[Any]:
     """Seats of running games offered to replacement players, soonest deadline first:
     of public games for the lobby, or of ``game`` (a private game's invite page)."""
-    from games.models import Seat
-
     now = timezone.now()
     seats = Seat.objects.filter(
         game__status=Game.Status.ACTIVE, user__isnull=True, eliminated=False
@@ -55,3 +53,28 @@ def seats_seeking_players(*, game: Game | None = None) -> QuerySet[Any]:
         .select_related("game")
         .order_by("seeking_replacement_until")
     )
+
+
+def seats_seeking_offered(
+    *, user: AbstractBaseUser | AnonymousUser | None, limit: int = 50
+) -> list[dict[str, Any]]:
+    """The lobby's seats of running public games looking for a player, and whether
+    ``user`` may take each (not in a game they play)."""
+    seats = list(seats_seeking_players()[:limit])
+    mine: set[int] = set()
+    if user is not None and user.is_authenticated:
+        mine = set(
+            Game.objects.filter(seats__user=user, pk__in={s.game_id for s in seats}).values_list(
+                "pk", flat=True
+            )
+        )
+    return [
+        {
+            "game": s.game,
+            "power": s.power,
+            "until": s.seeking_replacement_until,
+            "civil_disorder": s.civil_disorder,
+            "plays_here": s.game_id in mine,
+        }
+        for s in seats
+    ]

@@ -41,10 +41,11 @@ from django.utils.translation import gettext_lazy as _
 
 from adjudicator import Position, find_variant
 from games import visibility, wording
+from games.extension_points import Occasion
 from games.models import Game, GamePhase, OrderSet, PressMessage, PressRead, Seat, Vote
-from games.occasions import Occasion, occasions_of
+from games.occasions import occasions_of
 from games.positions import BoardUnreadable, phase_position, powers_to_order, seat_powers
-from games.votes import UNANIMOUS
+from games.vote_rules import UNANIMOUS
 
 #: How many ended games (finished or cancelled) the list keeps, the latest first, and
 #: for how long after their end: long enough to look back at a game, and not so long that
@@ -389,7 +390,7 @@ def _open_phases(user: AbstractBaseUser, game_ids: Iterable[int]) -> dict[int, G
     )
     # Asked in the phases' own query, one EXISTS each, so that votes cost no query of
     # their own. A vote is good for its open phase alone; once decided it ends the game
-    # or is spent (games.votes), so a yes in an open phase is a proposal still open.
+    # or is spent (games.vote_rules), so a yes in an open phase is a proposal still open.
     votes: dict[str, Exists] = {}
     for kind in OPEN_KINDS:
         of_kind = Vote.objects.filter(phase_id=OuterRef("pk"), kind=kind)

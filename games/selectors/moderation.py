@@ -4,13 +4,17 @@ see it, and phases given up."""
 from __future__ import annotations
 
 import functools
+import json
 from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q
 from django.utils import timezone
 
-from games.models import Game, GamePhase, Seat
+from adjudicator import find_variant
+from games import visibility, wording
+from games.models import Decision, Game, GamePhase, ModeratorAction, Ruling, Seat
+from games.selectors.decisions import question_as_seen
 
 if TYPE_CHECKING:
     from games.visibility import QuestionReader
@@ -21,8 +25,6 @@ def games_to_moderate(*, user: AbstractBaseUser) -> list[dict[str, Any]]:
     them: a pause, a seat looking for a player, a phase past its deadline; and for a site
     moderator, the finished games whose result a game master decided alone, awaiting his
     confirmation."""
-    from games import visibility
-
     if visibility.is_moderator(user):
         games = Game.objects.filter(
             Q(status=Game.Status.ACTIVE)
@@ -74,8 +76,6 @@ def _action_as_seen(
     anonymous game, to anyone but site moderators; a game played under pseudonyms, to
     everyone), no username shows: the record names the power (a player's own extension)
     or the role (moderator, game master, creator) instead."""
-    from games import visibility
-
     details = dict(action.details)
     role = details.pop("by_role", None)
     if role is None:  # a record from before roles were kept: the actor's role now
@@ -110,20 +110,14 @@ class _Questions:
     # Asked of the first decision record only: most games have none.
     @functools.cached_property
     def reader(self) -> QuestionReader:
-        from games import visibility
-
         return visibility.question_reader(user=self.user, game=self.game)
 
     @functools.cached_property
     def map_id(self) -> str:
-        from adjudicator import find_variant
-
         return find_variant(self.game.variant).map_id
 
     @functools.cached_property
     def by_pk(self) -> dict[int, Any]:
-        from games.models import Decision
-
         decisions = Decision.objects.filter(phase__game=self.game).select_related("phase")
         return {d.pk: d for d in decisions}
 
@@ -131,9 +125,6 @@ class _Questions:
         """A decision record's details as the viewer may read them: nothing before its
         phase is adjudicated (to anyone but its moderators); then its key, its question
         (words, code, the parameters he may read) and the answer."""
-        from games import wording
-        from games.selectors.decisions import question_as_seen
-
         secret_yet = action.phase is not None and not action.phase.is_resolved
         if secret_yet and not moderator:
             return {}
@@ -175,9 +166,6 @@ def _stuck(*, game: Game, moderator: bool) -> dict[str, Any] | None:
 def moderation_summary(*, game: Game, user: AbstractBaseUser | AnonymousUser) -> dict[str, Any]:
     """What players see of the moderation of a game (pause and its reason, every
     moderator action and ruling with its reason), and whether ``user`` may moderate."""
-    from games import visibility
-    from games.models import ModeratorAction, Ruling
-
     actions = list(ModeratorAction.objects.filter(game=game).select_related("actor", "phase"))
     pauses = [a for a in actions if a.kind == ModeratorAction.Kind.PAUSE]
     moderator = visibility.can_moderate(user=user, game=game)
@@ -226,9 +214,56 @@ def ruling_phase_before(*, game: Game, index: int) -> int | None:
 def stored_position(*, game: Game, index: int) -> str:
     """Phase ``index``'s position as stored, as JSON text: what a moderator corrects in a
     ruling when it cannot be read (whole: a moderator sees every secret)."""
-    import json
-
     stored = (
         GamePhase.objects.filter(game=game, index=index).values_list("position", flat=True).first()
     )
     return json.dumps(stored, indent=1, ensure_ascii=False, sort_keys=True)
+
+
+def moderation_panel(
+    *,
+    user: AbstractBaseUser | AnonymousUser | None,
+    game: Game,
+    state: dict[str, Any],
+    rulings_allowed: bool,
+) -> dict[str, Any]:
+    """What the moderation forms of the game page need beyond ``state``: the phases a
+    ruling may be made on (none where ``rulings_allowed`` is false), the seats, the game
+    masters, and who may name them; and the questions of the open phase the rules leave
+    to the game master, still unanswered."""
+    names_masters = user is not None and visibility.can_name_masters(user=user, game=game)
+    resolved = set(
+        game.phases.filter(status=GamePhase.Status.RESOLVED).values_list("index", flat=True)
+    )
+    phase = state.get("phase")
+    return {
+        "can_name_masters": names_masters,
+        # Who runs the game is told to those who name its masters (in an anonymous game
+        # the players see roles only).
+        "masters": list(game.masters.order_by("username").values_list("username", flat=True))
+        if names_masters
+        else [],
+        "seats": [
+            {"power": s["power"], "played": bool(s["user_id"])}
+            for s in game.seats.order_by("power").values("power", "user_id")
+        ],
+        "ruling_phases": [p for p in state.get("phases", []) if p["index"] in resolved]
+        if rulings_allowed
+        else [],
+        "running": game.status == Game.Status.ACTIVE,
+        "open_decisions": [d for d in phase.get("decisions", []) if d["answer"] is None]
+        if phase and phase.get("status") == GamePhase.Status.OPEN
+        else [],
+    }
+
+
+def ruling_lines(*, game: Game) -> dict[int, dict[str, Any]]:
+    """For each ruling of the game: the first phase of the line it corrected (which
+    carries its note) and the phases it superseded, by index."""
+    out: dict[int, dict[str, Any]] = {}
+    for p in game.phases.filter(derived_from__isnull=False).order_by("index"):
+        out.setdefault(p.derived_from_id, {"first": p.index, "superseded": []})
+    for p in game.phases.filter(superseded_by__isnull=False).order_by("index"):
+        out.setdefault(p.superseded_by_id, {"first": None, "superseded": []})
+        out[p.superseded_by_id]["superseded"].append(p.index)
+    return out

@@ -13,8 +13,6 @@ from games.models import Game, PhaseDuty, Seat
 def reliability_of(*, user: AbstractBaseUser) -> int | None:
     """The share of phases, in percent, in which ``user`` gave orders in time when they had
     some to give; None before their first such phase."""
-    from games.models import PhaseDuty
-
     duties = PhaseDuty.objects.filter(user=user)
     total = duties.count()
     if not total:

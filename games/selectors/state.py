@@ -6,10 +6,21 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
+from adjudicator import PhaseKind, find_variant, legal_orders, legal_orders_compact
+from games import visibility, wording
 from games.models import Game, GamePhase, Vote
+from games.positions import (
+    phase_position,
+    powers_to_order,
+    powers_welcome,
+    seat_powers,
+    whole_answer_problem,
+)
+from games.reading import order_faults, orders_read_strictly
+from games.selectors.decisions import decision_as_seen
 from games.selectors.links import link_summary
 from games.selectors.moderation import moderation_summary
-from games.votes import vote_refusal
+from games.vote_rules import vote_refusal
 from variants.board import DrawnOrder, SeenPosition, layer_markup
 
 
@@ -36,10 +47,6 @@ def game_state(
         games.positions.BoardUnreadable: the phase's stored position cannot be read
             (:func:`game_outline` is what can still be shown).
     """
-    from adjudicator import find_variant, legal_orders, legal_orders_compact
-    from games import visibility, wording
-    from games.positions import phase_position, powers_to_order, powers_welcome, seat_powers
-
     state, phases, phase = _outline(user=user, game=game, index=index)
     # A sitter, on the days he sits, orders for the seat he sits.
     seat = visibility.acting_seat(user=user, game=game)
@@ -171,8 +178,6 @@ def game_state(
                 variant, position, acting, state["me"]["orders"]
             )
             if state["game"]["strict_orders"]:
-                from games.reading import order_faults
-
                 state["me"]["faults"] = order_faults(
                     game=game, position=position, power=acting, orders=state["me"]["orders"]
                 )
@@ -197,9 +202,6 @@ def _outline(
     *, user: AbstractBaseUser | AnonymousUser, game: Game, index: int | None
 ) -> tuple[dict[str, Any], list[GamePhase], GamePhase | None]:
     """The state without its phase, the line of play, and the phase asked for."""
-    from adjudicator import find_variant
-    from games import wording
-
     everything = list(game.phases.order_by("index"))
     # The line of play: phases a ruling superseded stay reachable by index, as history.
     phases = [p for p in everything if p.status != GamePhase.Status.SUPERSEDED]
@@ -242,8 +244,6 @@ def _outline(
 
 
 def _strict(game: Game) -> bool:
-    from games.reading import orders_read_strictly
-
     return orders_read_strictly(game)
 
 
@@ -260,8 +260,6 @@ def _occurrences(phases: list[GamePhase], *, by_index: bool = False) -> list[Any
 def _adjustment(variant: Any, position: Any, power: str) -> int | None:
     """In an adjustment phase, the builds (positive) or disbands (negative) ``power`` owes;
     None in any other phase."""
-    from adjudicator import PhaseKind
-
     if position.phase.kind is not PhaseKind.ADJUSTMENTS:
         return None
     return int(variant.adjustment(position, power))
@@ -277,9 +275,6 @@ def _progress(progress: tuple[int, int] | None) -> dict[str, int] | None:
 def _whole_answer_problem(variant: Any, position: Any, power: str, orders: list[str]) -> str | None:
     """What is still missing before the saved orders of a set-up phase are a whole answer
     (a list that is short), in the reader's language; None when nothing is."""
-    from games import wording
-    from games.positions import whole_answer_problem
-
     if not position.phase.is_setup:
         return None
     problem = whole_answer_problem(position, variant, power, orders)
@@ -296,10 +291,6 @@ def _decisions(
     read them (games.visibility.QuestionReader): to those who may moderate while the
     phase is open (an answer may rest on secret orders), to everyone once it is
     adjudicated, each without the parameters a power owns that are not his to read."""
-    from adjudicator import find_variant
-    from games import visibility
-    from games.selectors.decisions import decision_as_seen
-
     reader = visibility.question_reader(user=user, game=game)
     map_id = find_variant(game.variant).map_id
     return [decision_as_seen(d, reader, map_id) for d in phase.decisions.all() if reader.sees(d)]
@@ -316,8 +307,6 @@ def board_shown(
     An adjudicated phase shows its results; a set-up phase no orders (its widgets mark
     the board); an open phase the orders this viewer may read, their own as saved.
     """
-    from games import visibility
-
     phase = state.get("phase")
     if not phase:
         return None, []
@@ -339,9 +328,7 @@ def board_shown(
 
 def _votes(game: Game, phase: GamePhase, user: Any) -> dict[str, Any]:
     """The viewer's own votes in ``phase`` (his secret) and the kinds open to his own seat
-    now, by games.votes' rules (a sitter votes for nobody: none are open to him)."""
-    from games import visibility
-
+    now, by games.vote_rules' rules (a sitter votes for nobody: none are open to him)."""
     mine = visibility.own_votes(user=user, phase=phase)
     seat = visibility.seat_of(user=user, game=game)
     open_kinds: list[str] = []

@@ -7,9 +7,9 @@ from __future__ import annotations
 import logging
 
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 
+from accounts.roles import MODERATOR, role_holders
 from adjudicator import PositionError, find_variant
 from adjudicator.io import position_from_json
 from games import events
@@ -170,15 +170,11 @@ def phase_unreadable(*, game_id: int, phase_id: int) -> bool:
 def _give_up(game: Game, phase: GamePhase, note: str) -> None:
     """Mark the locked open ``phase`` stuck: the sweep no longer queues it, and its
     players, game masters and the site's moderators are told."""
-    from django.contrib.auth import get_user_model
-
     phase.stuck_since = timezone.now()
     phase.due_now = False
     phase_note(phase, note)
     phase.save(update_fields=["failures", "last_failure", "stuck_since", "due_now", "notes"])
-    moderators = get_user_model().objects.filter(
-        Q(is_superuser=True) | Q(groups__name="moderator"), is_active=True
-    )
+    moderators = role_holders(MODERATOR)
     events.announce(
         kind="phase_stuck",
         game=game,

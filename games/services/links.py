@@ -4,7 +4,7 @@ Games knows the mechanics: the other boards are made when board A's set-up is do
 playing by board A's terms with the same players in the same colours; every step, the
 boards at the earliest open phase are adjudicated at once, once each is due; a board ahead
 of the others waits without a deadline; and after each movement turn of all the boards the
-link's rule (games.links, registered by the app that knows the kind) gives its verdict. A
+link's rule (games.link_rules, registered by the app that knows the kind) gives its verdict. A
 decided link ends every board."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from adjudicator import PhaseKind, Position, find_variant
 from core.errors import ApplicationError
 from games import visibility
-from games.links import link_rule
+from games.link_rules import link_rule
 from games.models import BoardLink, Game, GameMaster, GamePhase, ModeratorAction, Seat
 from games.positions import phase_position
 from games.services.kernel import bump, game_finish, phase_note, phase_open, tell_adjudicated

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.services import house_bots
 from adjudicator import PositionError, find_variant, start
 from bots import knows_variant
 from core.errors import ApplicationError, NotSeated
@@ -18,6 +19,7 @@ from games import events, visibility, wording
 from games.models import BoardLink, Game, Seat
 from games.positions import phase_seed
 from games.seating import seat_refusal
+from games.selectors import reliability_of
 from games.services.kernel import (
     a_members_user_name,
     bump,
@@ -106,8 +108,6 @@ def _practice_check(terms: GameTerms, *, join: bool) -> None:
 
 def _bots_seated(game: Game) -> None:
     """The site's own bots take every open seat of ``game``, one bot a seat."""
-    from accounts.services import house_bots
-
     open_seats = game.seats.filter(user__isnull=True).count()
     for bot in house_bots(count=open_seats):
         game_join(game=game, user=bot, invite_code=game.invite_code)
@@ -235,7 +235,6 @@ def _check_gates(game: Game, user: AbstractBaseUser) -> None:
 def _check_reliability(game: Game, user: AbstractBaseUser) -> None:
     if not game.min_reliability:
         return
-    from games.selectors import reliability_of
 
     figure = reliability_of(user=user)
     if figure is not None and figure < game.min_reliability:

@@ -23,9 +23,9 @@ from adjudicator import find_variant
 from core.errors import ApplicationError
 from games import events, visibility
 from games.deadlines import extend
+from games.game_deadlines import deadline_rule
 from games.models import Game, GamePhase, ModeratorAction, OrderSet, Seat, Vote
 from games.positions import board_now, givers, phase_position, seat_powers
-from games.schedule import deadline_rule
 from games.services.kernel import (
     adjudicate_after_commit,
     adjudicate_when_all_ready,
@@ -40,7 +40,7 @@ from games.services.kernel import (
     seated_users,
 )
 from games.services.orders import order_problems, order_set_of, refuse_excess_orders
-from games.votes import pause_refusal
+from games.vote_rules import pause_refusal
 
 
 def moderated_game_locked(game: Game, by: AbstractBaseUser) -> Game:

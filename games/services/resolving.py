@@ -20,7 +20,7 @@ from games.positions import (
     with_decisions,
 )
 from games.services.kernel import phase_note, seat_exclude, tell_missed
-from games.votes import votes_lapsed
+from games.vote_rules import votes_lapsed
 from variants.registry import site_side
 
 

@@ -56,10 +56,13 @@ def ruling_apply(
     reason: str,
     orders: dict[str, list[str]] | None = None,
     position: dict[str, Any] | None = None,
+    others_kept: bool = False,
 ) -> Ruling:
     """Correct an adjudicated phase: adjudicate it again with ``orders`` (every power's,
     as the ruling has them), or replace its result with ``position`` (the position that
-    follows it, in the adjudicator's JSON form).
+    follows it, in the adjudicator's JSON form). With ``others_kept``, ``orders`` names
+    only the powers the ruling corrects: each gets exactly the orders given for it (none
+    for an empty list), and the others keep the orders the phase was adjudicated with.
 
     The phase and every phase after it are marked superseded, not changed. The corrected
     phase is stored anew, and each later phase is derived again from it with the orders
@@ -83,6 +86,8 @@ def ruling_apply(
         # Only orders are adjudicated again from the position going in: a position ruling
         # replaces the result alone, so it repairs a phase whose position cannot be read.
         before = phase_position(phase)
+        if others_kept:
+            orders = {**orders_as_adjudicated(phase), **orders}
         checked: dict[str, list[str]] = {}
         for power, texts in orders.items():
             if not game.seats.filter(power=power).exists():

@@ -1,6 +1,6 @@
 """The players' votes: a draw, a concession, cancelling the game, a pause and its end.
 
-When each kind is open to a seat is games.votes' rule (the game page offers what it
+When each kind is open to a seat is games.vote_rules' rule (the game page offers what it
 allows); here a vote is cast, counted and, once decided, carried out: through the kernel's
 ``game_finish`` (a draw, a concession), ``game_cancel``, moderation's one pause
 (``pause_start``, ``pause_end``), or a linked board's ``link_concede``.
@@ -33,7 +33,7 @@ from games.services.kernel import (
 )
 from games.services.links import link_concede
 from games.services.moderation import PAUSE_MAX, pause_end, pause_start
-from games.votes import UNANIMOUS, vote_refusal
+from games.vote_rules import UNANIMOUS, vote_refusal
 
 
 @transaction.atomic
@@ -53,7 +53,7 @@ def vote_cast(
         NotSeated: ``user`` holds no seat in ``game`` (a sitter's is not his).
         PhaseOver: ``phase`` is over (kernel.phase_named_locked).
         NoSuchPhase: the game has no phase ``phase``.
-        ApplicationError: the vote is not open to the seat (games.votes), the game has no
+        ApplicationError: the vote is not open to the seat (games.vote_rules), the game has no
             open phase, or a concession is withdrawn (it cannot be cast against).
     """
     if game.link_id is not None:

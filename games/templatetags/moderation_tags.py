@@ -16,17 +16,21 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from games import selectors, visibility, wording
-from games.models import Game, GamePhase, Seat
+from games.models import Game, Seat
 from games.services import absences, rulings
 
 register = template.Library()
 
 
+def _viewer(context: template.Context) -> Any:
+    request = context.get("request")
+    return getattr(request, "user", None) or context.get("user")
+
+
 @register.simple_tag(takes_context=True)
 def user_moderates(context: template.Context) -> bool:
     """``{% user_moderates as moderates %}``: does the viewer run any game?"""
-    request = context.get("request")
-    user = getattr(request, "user", None) or context.get("user")
+    user = _viewer(context)
     return user is not None and visibility.moderates_anything(user=user)
 
 
@@ -34,75 +38,28 @@ def user_moderates(context: template.Context) -> bool:
 def moderation_panel(
     context: template.Context, game: Game, state: dict[str, Any]
 ) -> dict[str, Any]:
-    """What the moderation forms of the game page need beyond ``state``: the phases a
-    ruling may be made on, the seats, the game masters, and who may name them; and the
-    questions of the open phase the rules leave to the game master, still unanswered."""
-    request = context.get("request")
-    user = getattr(request, "user", None) or context.get("user")
-    names_masters = user is not None and visibility.can_name_masters(user=user, game=game)
-    resolved = set(
-        game.phases.filter(status=GamePhase.Status.RESOLVED).values_list("index", flat=True)
+    """What the moderation forms of the game page need beyond ``state`` (see
+    :func:`games.selectors.moderation_panel`)."""
+    return selectors.moderation_panel(
+        user=_viewer(context),
+        game=game,
+        state=state,
+        rulings_allowed=rulings.rulings_taken(game),
     )
-    phase = state.get("phase")
-    rulings_allowed = rulings.rulings_taken(game)
-    return {
-        "can_name_masters": names_masters,
-        # Who runs the game is told to those who name its masters (in an anonymous game
-        # the players see roles only).
-        "masters": list(game.masters.order_by("username").values_list("username", flat=True))
-        if names_masters
-        else [],
-        "seats": [
-            {"power": s["power"], "played": bool(s["user_id"])}
-            for s in game.seats.order_by("power").values("power", "user_id")
-        ],
-        "ruling_phases": [p for p in state.get("phases", []) if p["index"] in resolved]
-        if rulings_allowed
-        else [],
-        "running": game.status == Game.Status.ACTIVE,
-        "open_decisions": [d for d in phase.get("decisions", []) if d["answer"] is None]
-        if phase and phase.get("status") == GamePhase.Status.OPEN
-        else [],
-    }
 
 
 @register.simple_tag
 def ruling_lines(game: Game) -> dict[int, dict[str, Any]]:
-    """For each ruling of the game: the first phase of the line it corrected (which
-    carries its note) and the phases it superseded, by index."""
-    out: dict[int, dict[str, Any]] = {}
-    for p in game.phases.filter(derived_from__isnull=False).order_by("index"):
-        out.setdefault(p.derived_from_id, {"first": p.index, "superseded": []})
-    for p in game.phases.filter(superseded_by__isnull=False).order_by("index"):
-        out.setdefault(p.superseded_by_id, {"first": None, "superseded": []})
-        out[p.superseded_by_id]["superseded"].append(p.index)
-    return out
+    """For each ruling of the game: the first phase of the line it corrected and the
+    phases it superseded, by index (see :func:`games.selectors.ruling_lines`)."""
+    return selectors.ruling_lines(game=game)
 
 
 @register.simple_tag(takes_context=True)
 def seats_seeking(context: template.Context) -> list[dict[str, Any]]:
     """The seats of running public games looking for a player, and whether the viewer
-    may take each (not in a game they play)."""
-    request = context.get("request")
-    user = getattr(request, "user", None) or context.get("user")
-    seats = list(selectors.seats_seeking_players()[:50])
-    mine: set[int] = set()
-    if user is not None and user.is_authenticated:
-        mine = set(
-            Game.objects.filter(seats__user=user, pk__in={s.game_id for s in seats}).values_list(
-                "pk", flat=True
-            )
-        )
-    return [
-        {
-            "game": s.game,
-            "power": s.power,
-            "until": s.seeking_replacement_until,
-            "civil_disorder": s.civil_disorder,
-            "plays_here": s.game_id in mine,
-        }
-        for s in seats
-    ]
+    may take each (see :func:`games.selectors.seats_seeking_offered`)."""
+    return selectors.seats_seeking_offered(user=_viewer(context))
 
 
 @register.filter

@@ -7,9 +7,13 @@ from datetime import timedelta
 from typing import Any
 
 from django import template
+from django.utils.dates import WEEKDAYS
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
+from adjudicator.variants import VARIANTS
 from games import wording
+from variants.registry import site_variant
 from variants.registry import words as variant_words
 
 register = template.Library()
@@ -24,8 +28,6 @@ def power_name(power: str) -> str:
 @register.filter
 def variant_name(variant_id: str) -> str:
     """``{{ game.variant|variant_name }}``: the variant's name, not its id."""
-    from adjudicator.variants import VARIANTS
-
     variant = VARIANTS.get(variant_id)
     return variant.name if variant is not None else variant_id
 
@@ -47,8 +49,6 @@ def duration_words(value: timedelta | None) -> str:
 @register.filter
 def weekday_names(days: list[int] | None) -> str:
     """``{{ game.days_off|weekday_names }}``: Saturday, Sunday (0 is Monday)."""
-    from django.utils.dates import WEEKDAYS
-
     return ", ".join(str(WEEKDAYS[d]) for d in sorted(days or []) if d in WEEKDAYS)
 
 
@@ -60,8 +60,6 @@ def note_kinds(notes: list[Mapping[str, Any]] | None) -> list[str]:
 
 def _exclusion(variant_id: str) -> Any:
     """The variant's words for an exclusion (variants.site.ExclusionWords), or None."""
-    from variants.registry import site_variant
-
     try:
         return site_variant(variant_id).exclusion
     except LookupError:
@@ -87,8 +85,6 @@ def disorder_tag(variant_id: str) -> str:
 
 def _forming(variant_id: str) -> Any:
     """The variant's words for a forming game's seats (variants.site.FormingWords), or None."""
-    from variants.registry import site_variant
-
     try:
         return site_variant(variant_id).forming
     except LookupError:
@@ -134,8 +130,6 @@ def order_words(order: str, map_id: str) -> str:
 @register.filter
 def grouped(value: Any) -> str:
     """``{{ 3120|grouped }}``: 3,120 (3.120 in German): a number of units."""
-    from django.utils.formats import number_format
-
     try:
         return str(number_format(int(value), force_grouping=True))
     except (TypeError, ValueError):

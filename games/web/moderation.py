@@ -81,10 +81,9 @@ def _order_lines(raw: str) -> list[str]:
     return [line.strip() for line in (raw or "").splitlines() if line.strip()]
 
 
-def _ruling_orders(game: Game, phase: GamePhase, raw: str) -> dict[str, list[str]]:
-    """The orders a ruling has: one line per order, ``power: order``. A power named gets
-    exactly the orders given for it (``power:`` alone: none); the others keep the orders
-    stored for the phase."""
+def _ruling_orders(game: Game, raw: str) -> dict[str, list[str]]:
+    """The orders a ruling gives, by power: one line per order, ``power: order``
+    (``power:`` alone: none). The powers not named keep theirs (the rulings service)."""
     powers = list(game.seats.values_list("power", flat=True))
     names = {p.casefold(): p for p in powers}
     names.update({wording.power_name(p).casefold(): p for p in powers})
@@ -104,7 +103,7 @@ def _ruling_orders(game: Game, phase: GamePhase, raw: str) -> dict[str, list[str
             given[power].append(order.strip())
     if not given:
         raise ApplicationError(_("Give the orders of the ruling, one per line."))
-    return {**rulings.orders_as_adjudicated(phase), **given}
+    return given
 
 
 def _ruling_position(raw: str) -> dict[str, Any]:
@@ -326,7 +325,8 @@ def ruling(request: HttpRequest, game_id: int) -> HttpResponse:
                 by=request.user,
                 phase=phase,
                 reason=request.POST.get("reason", ""),
-                orders=_ruling_orders(game, phase, request.POST.get("orders", "")),
+                orders=_ruling_orders(game, request.POST.get("orders", "")),
+                others_kept=True,
             )
 
     return _run(request, game, action, _("The ruling is made: the phase is adjudicated anew."))

@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, render
 from accounts.roles import ROLE_NAMES, ROLES
 from accounts.selectors import api_tokens_of
 from games import selectors
-from games.profiles import profile_sections
+from games.profile_sections import profile_sections
 
 
 def profile(request: HttpRequest, username: str) -> HttpResponse:

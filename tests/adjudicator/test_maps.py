@@ -1,7 +1,7 @@
 """The standard map: our own data file, checked for sense and against DPjudge's.
 
-The cross-check reads ``../shared/refdata/dpjudge/standard.geography`` (public
-DPjudge data, MIT), which CI places beside the repository, and derives army
+The cross-check reads ``dpjudge/standard.geography`` beside this file (public
+DPjudge data, MIT, copied verbatim: see dpjudge/SOURCE.md), and derives army
 and fleet adjacency from it with DPjudge's documented conventions: an
 upper-case neighbour can be reached by fleets where terrain allows, a
 lower-case one by armies only.
@@ -17,9 +17,7 @@ import pytest
 from adjudicator import UnitKind, find_variant, load_map
 from adjudicator.maps import Terrain
 
-GEOGRAPHY = (
-    Path(__file__).resolve().parents[3] / "shared" / "refdata" / "dpjudge" / "standard.geography"
-)
+GEOGRAPHY = Path(__file__).resolve().parent / "dpjudge" / "standard.geography"
 MAP = load_map("standard")
 
 
@@ -128,9 +126,6 @@ def test_start_position_is_on_the_map() -> None:
 
 def _dpjudge_adjacency() -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
     """Army and fleet edges as DPjudge's geography file describes them."""
-    assert GEOGRAPHY.exists(), (
-        f"{GEOGRAPHY} is missing: the shared reference data must sit beside the repository"
-    )
     terrain: dict[str, str] = {}
     abuts: dict[str, list[str]] = {}
     for line in GEOGRAPHY.read_text("utf-8").splitlines():

@@ -18,7 +18,7 @@ from core.errors import ApplicationError
 from games import selectors, services, visibility
 from games.models import Game, GamePhase, PhaseDuty, Seat
 from games.positions import phase_position
-from games.services import draws, moderation, press
+from games.services import moderation, press, votes
 from games.terms import GameTerms
 from tests.games.helpers import current
 from tests.games.kapitalisten import (
@@ -88,7 +88,7 @@ class TestTheTermsTheRulesFix:
     def test_there_are_no_draws(self, make_user: Any) -> None:
         game, users = kapitalisten_game(make_user)
         with pytest.raises(ApplicationError, match="Kapitalisten has no draws"):
-            draws.draw_vote(game=game, user=users[NAMES[0]], accept=True)
+            votes.draw_vote(game=game, user=users[NAMES[0]], accept=True)
 
 
 class TestRule1Pseudonyms:

@@ -11,9 +11,9 @@ from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 from django.urls import reverse
 
-from games import phase_actions
+from games import extension_points, phase_actions
+from games.extension_points import PhaseAction
 from games.models import Game
-from games.phase_actions import PhaseAction, phase_action_register, phase_action_unregister
 
 pytestmark = pytest.mark.django_db
 
@@ -27,10 +27,10 @@ def study(user: Any, game: Game, index: int) -> PhaseAction | None:
 
 @pytest.fixture
 def registered() -> Iterator[None]:
-    phase_action_register(study)
-    phase_action_register(study)  # twice: offered once
+    extension_points.phase_actions.register(study)
+    extension_points.phase_actions.register(study)  # twice: offered once
     yield
-    phase_action_unregister(study)
+    extension_points.phase_actions.unregister(study)
 
 
 def test_a_registered_action_is_offered_once_for_the_phase_shown(
@@ -52,7 +52,7 @@ def test_a_maker_may_offer_nothing(registered: None, started_game: Game) -> None
 
 
 def test_an_unregistered_maker_is_asked_no_more(started_game: Game, players: Any) -> None:
-    phase_action_register(study)
-    phase_action_unregister(study)
+    extension_points.phase_actions.register(study)
+    extension_points.phase_actions.unregister(study)
     offered = phase_actions.phase_actions(user=players["italy"], game=started_game, index=0)
     assert not [a for a in offered if a.name == "study"]

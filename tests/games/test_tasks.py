@@ -390,24 +390,74 @@ def test_a_failing_listener_leaves_the_event_for_the_sweep_and_is_given_up_in_th
     started_game: Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from games import events
-    from games.models import GameEvent
+    from games.extension_points import game_listeners
+    from games.models import GameEvent, GameEventDispatch
     from notifications.models import Notification
 
     def broken(event: Any) -> None:
         raise RuntimeError("listener bug")
 
-    monkeypatch.setattr(events, "_listeners", [broken, *events._listeners])
+    monkeypatch.setattr(game_listeners, "_entries", [broken, *game_listeners.entries()])
     services.phase_adjudicate(game_id=started_game.pk, phase_id=current(started_game).pk)
     event = GameEvent.objects.get(kind="phase_adjudicated")
     assert (event.dispatched_at, event.attempts) == (None, 1)
     assert "listener bug" in event.last_error
-    # Rolled back with the failed dispatch.
-    assert not Notification.objects.filter(kind="phase_adjudicated").exists()
+    # The other listeners' work is not rolled back with the broken one (F6).
+    assert Notification.objects.filter(kind="phase_adjudicated").count() == 7
     for _ in range(events.MAX_ATTEMPTS - 1):
         assert events.event_dispatch(event.pk) is False
     event.refresh_from_db()
     assert event.given_up
+    record = GameEventDispatch.objects.get(event=event, listener=events.listener_name(broken))
+    assert (record.attempts, record.given_up, record.done_at) == (events.MAX_ATTEMPTS, True, None)
     assert events.events_undispatched(now=timezone.now() + timedelta(hours=1)) == []
+    assert Notification.objects.filter(kind="phase_adjudicated").count() == 7  # heard once
+
+
+def test_each_listener_fails_alone_and_the_sweep_retries_only_the_failed_one(
+    started_game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """F6: all listeners of an event ran in one transaction, so a failing tournaments
+    listener rolled back the notifications of the same event. Now the notifications land
+    and stay, and the sweep tries again only the listener that failed, until it works."""
+    import time_machine
+
+    from games import events
+    from games.extension_points import game_listeners
+    from games.models import GameEvent, GameEventDispatch
+    from notifications.models import Notification
+
+    heard: list[int] = []
+    failing = [True]
+
+    def flaky(event: Any) -> None:
+        if failing[0]:
+            raise RuntimeError("tournaments is down")
+        heard.append(event.pk)
+
+    monkeypatch.setattr(game_listeners, "_entries", [*game_listeners.entries(), flaky])
+    services.phase_adjudicate(game_id=started_game.pk, phase_id=current(started_game).pk)
+    event = GameEvent.objects.get(kind="phase_adjudicated")
+    assert event.dispatched_at is None
+    assert Notification.objects.filter(kind="phase_adjudicated").count() == 7
+    records = {r.listener: r for r in GameEventDispatch.objects.filter(event=event)}
+    assert records[events.listener_name(flaky)].attempts == 1
+    assert all(r.done_at for name, r in records.items() if name != events.listener_name(flaky))
+
+    failing[0] = False
+    with time_machine.travel(timezone.now() + timedelta(minutes=1), tick=False):
+        assert tasks.dispatch_events() == 1
+        assert tasks.dispatch_events() == 0
+    event.refresh_from_db()
+    assert event.dispatched_at is not None
+    assert not event.given_up
+    assert heard == [event.pk]
+    record = GameEventDispatch.objects.get(event=event, listener=events.listener_name(flaky))
+    assert (record.attempts, record.done_at is not None) == (2, True)
+    # The listeners done the first time were not called again.
+    others = GameEventDispatch.objects.filter(event=event).exclude(pk=record.pk)
+    assert set(others.values_list("attempts", flat=True)) == {1}
+    assert Notification.objects.filter(kind="phase_adjudicated").count() == 7
 
 
 def _broken_adjudicator(monkeypatch: pytest.MonkeyPatch) -> None:

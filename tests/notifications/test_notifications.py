@@ -250,3 +250,61 @@ def test_the_players_hear_of_a_vote_proposed_and_of_its_decision(
         "Test game was cancelled: every player agreed. It counts for nothing."
     )
     assert not Notification.objects.filter(kind="game_ended").exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_email_is_sent_with_no_row_lock_held(
+    make_user: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The e-mail (or webhook) of a delivery went out while its row was locked, in the
+    worker's transaction, for as long as a slow mail server took. It is now sent with no
+    transaction open; the delivery is taken (``sending_since``) so no other worker sends
+    it meanwhile, and set free with the result."""
+    from django.db import connection
+
+    user = make_user("slow-mail")
+    _choose(user, "game_ended", ["email"])
+    seen: list[tuple[bool, Any]] = []
+    real = notifications.send_mail
+
+    def send_mail(*args: Any, **kwargs: Any) -> Any:
+        (taken,) = Delivery.objects.filter(event_key="test:lock")
+        seen.append((connection.in_atomic_block, taken.sending_since))
+        # Another worker, meanwhile, sends nothing.
+        assert notifications.delivery_send(delivery_id=taken.pk) == "pending"
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(notifications, "send_mail", send_mail)
+    kw = {"kind": "game_ended", "game": None, "users": [user.pk]}
+    notifications.notify(**kw, event_key="test:lock", params={"game": "G"}, queue=False)
+    ((in_transaction, taken_since),) = seen
+    assert not in_transaction
+    assert taken_since is not None
+    (delivery,) = Delivery.objects.filter(event_key="test:lock")
+    assert (delivery.status, delivery.attempts, delivery.sending_since) == ("sent", 1, None)
+    assert len(mail.outbox) == 1
+
+
+def test_a_delivery_whose_sender_died_mid_send_is_taken_over(
+    make_user: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker that died while sending leaves the delivery taken: once the lease is over
+    another sends it (at least once, as before), and never sooner."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    user = make_user("died-mid-send")
+    _choose(user, "game_ended", ["email"])
+    kw = {"kind": "game_ended", "game": None, "users": [user.pk]}
+    notifications.notify(**kw, event_key="test:died", params={"game": "G"}, queue=True)
+    (delivery,) = Delivery.objects.filter(event_key="test:died")
+    Delivery.objects.filter(pk=delivery.pk).update(attempts=1, sending_since=timezone.now())
+    assert notifications.delivery_send(delivery_id=delivery.pk) == "pending"
+    assert len(mail.outbox) == 0
+    gone = timezone.now() - notifications.SENDING_LEASE - timedelta(seconds=1)
+    Delivery.objects.filter(pk=delivery.pk).update(sending_since=gone)
+    assert notifications.delivery_send(delivery_id=delivery.pk) == "sent"
+    assert len(mail.outbox) == 1
+    delivery.refresh_from_db()
+    assert (delivery.attempts, delivery.sending_since) == (2, None)

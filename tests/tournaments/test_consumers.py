@@ -13,9 +13,9 @@ from django.conf import settings as django_settings
 from django.test import Client
 
 from accounts.roles import ORGANISER, grant
-from core.live import tournament_changed_publish
 from diplosite.asgi import application
 from tournaments import services
+from tournaments.live import tournament_changed_publish
 from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]

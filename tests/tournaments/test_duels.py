@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.links import link_rule
+from games.link_rules import link_rule
 from games.models import BoardLink
 from tournaments.duels import DuelRule
 

@@ -10,11 +10,11 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
-from core.live import tournament_changed_publish
 from core.queue import after_commit
 from games import events
 from games.models import Game
 from tournaments import visibility
+from tournaments.live import tournament_changed_publish
 from tournaments.models import OrganiserAction, Tournament
 
 

@@ -1,4 +1,4 @@
-"""Draw votes (games.services.draws)."""
+"""Draw votes (games.services.votes)."""
 
 from __future__ import annotations
 

@@ -363,6 +363,30 @@ class TestRulings:
             if phase.derived_from is not None or phase.status == GamePhase.Status.SUPERSEDED:
                 assert replay.position == after, phase
 
+    def test_a_ruling_naming_some_powers_keeps_the_others_orders(
+        self, started_game: Game, cast: dict[str, Any]
+    ) -> None:
+        """The merge of a ruling's orders with the phase's was done by the web view, so
+        the API and any other caller of the service could not correct one power alone.
+        The rulings service does it, under the game's lock."""
+        game = started_game
+        phase = _play(game, cast, {"germany": ["A mun - bur"], "france": ["A par - gas"]})
+        ruling = rulings.ruling_apply(
+            game=game,
+            by=cast["master"],
+            phase=phase,
+            orders={"germany": ["A mun - tyr"], "italy": []},
+            others_kept=True,
+            reason=REASON,
+        )
+        assert ruling.orders["germany"] == ["A mun - tyr"]
+        assert ruling.orders["france"] == ["A par - gas"]  # kept as adjudicated
+        assert ruling.orders["italy"] == []  # named with nothing: none
+        corrected = game.phases.filter(derived_from=ruling).order_by("index").first()
+        assert corrected is not None
+        after = corrected.position_after["units"]
+        assert ("A tyr" in after["germany"], "A gas" in after["france"]) == (True, True)
+
     def test_a_position_ruling_edits_the_result(
         self, started_game: Game, cast: dict[str, Any]
     ) -> None:

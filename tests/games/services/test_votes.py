@@ -1,4 +1,4 @@
-"""The players' votes beyond the draw (games.services.votes, games.votes): concede, cancel,
+"""The players' votes beyond the draw (games.services.votes, games.vote_rules): concede, cancel,
 pause and resume, each secret until decided, lapsing with its phase, noted in the history
 and announced. The draw's own scenarios are in test_draws.py."""
 

@@ -17,36 +17,26 @@ A vote lapses with its phase. Pause votes are cleared when the game pauses, and 
 votes when it resumes, so each pause starts and ends with a count of its own.
 
 Apps above games may refuse a vote on boards they know (tournaments: a tournament board is
-not cancelled by its players); they register a :data:`VoteRefusal` in their
-``AppConfig.ready()``. Linked boards ask their :class:`games.links.LinkRule`.
+not cancelled by its players); they register a refusal at
+``games.extension_points.vote_refusals`` in their ``AppConfig.ready()``. Linked boards ask
+their :class:`games.extension_points.LinkRule`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
 from django.utils.translation import gettext as _
 
 from adjudicator import find_variant
-from games.links import link_rule
+from games.extension_points import vote_refusals
+from games.link_rules import link_rule
 from games.models import Game, GamePhase, ModeratorAction, Seat, Vote
 from games.notes import note
 
-#: Why an app refuses a kind of vote on a game, or None: ``(game, kind) -> reason``.
-VoteRefusal = Callable[[Game, str], "str | None"]
-
-_refusals: list[VoteRefusal] = []
-
 #: The votes decided by every survivor (a concession is one player's own).
 UNANIMOUS = frozenset({Vote.Kind.DRAW, Vote.Kind.CANCEL, Vote.Kind.PAUSE, Vote.Kind.RESUME})
-
-
-def vote_refusal_register(refusal: VoteRefusal) -> None:
-    """Ask ``refusal`` about every vote from now on (an app's ``ready()`` calls this)."""
-    if refusal not in _refusals:
-        _refusals.append(refusal)
 
 
 def pause_refusal(game: Game) -> str | None:
@@ -96,7 +86,7 @@ def vote_refusal(*, game: Game, seat: Seat, kind: str, phase: GamePhase) -> str 
         refusal = link_rule(game.link.kind).vote_refusal(kind)
         if refusal is not None:
             return refusal
-    for other in _refusals:
+    for other in vote_refusals.entries():
         refusal = other(game, kind)
         if refusal is not None:
             return refusal
