@@ -43,7 +43,7 @@ from variants.drawing import (
     map_drawing,
     number,
 )
-from variants.registry import site_variant
+from variants.registry import site_side
 
 
 class Mode(Enum):
@@ -615,7 +615,7 @@ def board_svg(
     x0, y0, width, height = (float(v) for v in board.drawing["viewBox"])
     board.ground(owners)
     board.pieces(drawn, orders)
-    layers = site_variant(_variant_of(drawn, map_id)).layers
+    layers = site_side(_variant_of(drawn, map_id)).layers
     board.layers(layers(drawn.get("extras") or {}, str(drawn.get("phase") or ""), board.point))
     if mode is Mode.PICTURE:
         powers = sorted(
@@ -660,7 +660,7 @@ def layer_markup(*, map_id: str, position: SeenPosition) -> str:
         raise TypeError(f"layer_markup draws a SeenPosition, not a {type(position).__name__}")
     drawn = position.position
     board = _Drawing(map_id, Mode.PAGE)
-    layers = site_variant(_variant_of(drawn, map_id)).layers
+    layers = site_side(_variant_of(drawn, map_id)).layers
     shapes = layers(drawn.get("extras") or {}, str(drawn.get("phase") or ""), board.point)
     return "".join(board.shape(shape) for shape in shapes)
 

@@ -44,7 +44,7 @@ def _comets(extras: Mapping[str, Any], phase_code: str, point: Placer) -> Sequen
 @pytest.fixture
 def comets(monkeypatch: pytest.MonkeyPatch) -> None:
     made_up = dataclasses.replace(site_variant("standard"), layers=_comets)
-    monkeypatch.setattr(variants.board, "site_variant", lambda variant_id: made_up)
+    monkeypatch.setattr(variants.board, "site_side", lambda variant_id: made_up)
 
 
 POSITION = {
