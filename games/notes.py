@@ -15,7 +15,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from variants.notes import MODERATION, PLAY, NoteKind, NoteReading, said
-from variants.registry import site_variant
+from variants.registry import site_side
 
 __all__ = [
     "KINDS",
@@ -274,8 +274,5 @@ def worded(note: Mapping[str, Any], reading: NoteReading) -> SafeString | str:
     kind = kind_of(note)
     if kind is None or kind.words is None:
         return ""
-    try:
-        words = site_variant(reading.variant).note_words.get(kind.code, kind.words)
-    except LookupError:
-        words = kind.words
+    words = site_side(reading.variant).note_words.get(kind.code, kind.words)
     return words(note, reading)

@@ -9,7 +9,7 @@ from adjudicator import ParseError, Position, check_order, find_variant
 from adjudicator.orders import order_slot
 from games import wording
 from games.models import Game
-from variants.registry import site_variant
+from variants.registry import site_side
 
 
 def order_read(position: Position, power: str, text: str) -> tuple[str | None, str | None]:
@@ -81,10 +81,7 @@ def orders_excess(position: Position, power: str, orders: list[str]) -> tuple[st
 def orders_read_strictly(game: Game) -> bool:
     """Does ``game``'s variant read orders strictly (``SiteVariant.strict_orders``): a faulty order
     is saved as written and void when adjudicated, never refused nor rewritten?"""
-    try:
-        return site_variant(game.variant).strict_orders
-    except LookupError:
-        return False
+    return site_side(game.variant).strict_orders
 
 
 def order_faults(

@@ -71,7 +71,7 @@ from adjudicator import find_variant
 from games.models import Decision, Game, GamePhase, OrderSet, PressMessage, Seat, Vacation, Vote
 from games.positions import phase_position, seat_powers
 from variants.board import SeenPosition
-from variants.registry import site_variant
+from variants.registry import site_side
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -87,10 +87,7 @@ def players_secret(*, game: Game) -> bool:
 def plays_under_pseudonyms(*, game: Game) -> bool:
     """Do the players of ``game`` play under pseudonyms (its variant says so, where
     seats are no powers)? Then who is behind a seat is shown to nobody on the site."""
-    try:
-        return site_variant(game.variant).pseudonyms
-    except LookupError:
-        return False
+    return site_side(game.variant).pseudonyms
 
 
 def _sits(user: User) -> Q:

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from adjudicator.variants import VARIANTS
 from games import wording
-from variants.registry import site_variant
+from variants.registry import site_side
 from variants.registry import words as variant_words
 
 register = template.Library()
@@ -60,10 +60,7 @@ def note_kinds(notes: list[Mapping[str, Any]] | None) -> list[str]:
 
 def _exclusion(variant_id: str) -> Any:
     """The variant's words for an exclusion (variants.site.ExclusionWords), or None."""
-    try:
-        return site_variant(variant_id).exclusion
-    except LookupError:
-        return None
+    return site_side(variant_id).exclusion
 
 
 @register.filter
@@ -85,10 +82,7 @@ def disorder_tag(variant_id: str) -> str:
 
 def _forming(variant_id: str) -> Any:
     """The variant's words for a forming game's seats (variants.site.FormingWords), or None."""
-    try:
-        return site_variant(variant_id).forming
-    except LookupError:
-        return None
+    return site_side(variant_id).forming
 
 
 @register.filter
