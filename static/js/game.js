@@ -831,7 +831,8 @@ import { createReplay } from "./replay.js";
     state = readState();
     const moved = phaseShown() !== before;
     if (moved) {
-      lastError = { text: "", at: 0 };
+      // The old phase's message goes, under the map too (it lies outside the panel).
+      setError("");
       selected = null;
       closeChooser();
     }
@@ -839,11 +840,11 @@ import { createReplay } from "./replay.js";
     bindPanel();
     if (moved) mode = "move";
     bindModes();
+    // A player in the field stays in it, typed or about to type: the keys he presses next
+    // would otherwise go nowhere (the field he was in is gone with the old panel).
     const input = document.getElementById("order-input");
-    if (!moved && input && typed) {
-      input.value = typed;
-      if (focused) input.focus();
-    }
+    if (!moved && input && typed) input.value = typed;
+    if (input && focused) input.focus();
     if (!moved && lastError.text) setError(lastError.text);
     const again = replayFocus ? document.querySelector(replayFocus) : null;
     if (again) again.focus();

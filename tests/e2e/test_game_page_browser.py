@@ -100,3 +100,30 @@ class GamePageInTheBrowser(BrowserTestCase):
             expect(france.locator("#order-error")).to_have_text("")
             assert france.evaluate("window.__noReload") is True
             assert watcher.evaluate("window.__noReload") is True
+
+    def test_a_live_refresh_keeps_the_player_in_the_order_field(self) -> None:
+        with self._browser() as (browser, errors):
+            france = self._page(browser, errors, "france-player")
+            germany = self._page(browser, errors, "germany-player")
+            # France clicks into the field, about to type; nothing is typed yet.
+            france.focus("#order-input")
+            france.evaluate("document.getElementById('panel').dataset.before = 'refresh'")
+            # Germany takes back its ready mark: France's page is fetched again live.
+            germany.click("#ready-button")
+            expect(france.locator("#panel[data-before]")).to_have_count(0)
+            assert france.evaluate("document.activeElement.id") == "order-input"
+            # What France types now lands in the field, and is checked.
+            france.keyboard.type("A par - mun")
+            france.keyboard.press("Enter")
+            expect(france.locator("#order-error")).to_contain_text("not adjacent")
+
+    def test_the_words_under_the_map_do_not_outlive_their_phase(self) -> None:
+        with self._browser() as (browser, errors):
+            france = self._page(browser, errors, "france-player")
+            france.fill("#order-input", "A par - mun")
+            france.press("#order-input", "Enter")
+            expect(france.locator("#map-status")).to_contain_text("not adjacent")
+            france.click("#ready-button")
+            expect(france.locator("#panel h2").first).to_have_text("Fall 1901 movement")
+            expect(france.locator("#order-error")).to_have_text("")
+            expect(france.locator("#map-status")).to_have_text("")
