@@ -8,6 +8,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from adjudicator import Position, find_variant
@@ -124,9 +125,8 @@ def refuse_excess_orders(game: Game, position: Position, power: str, orders: lis
     excess = orders_excess(position, power, orders)
     if excess is not None:
         message, reason_code = excess
-        raise ApplicationError(
-            _("Not saved: %(problem)s.") % {"problem": message}, {"reason_code": reason_code}
-        )
+        # The problem alone: each reader frames it (the page says "Not saved: ..." itself).
+        raise ApplicationError(f"{capfirst(message)}.", {"reason_code": reason_code})
 
 
 def orders_replace(phase: GamePhase, seat: Seat, power: str, orders: list[str]) -> OrderSet:

@@ -103,7 +103,7 @@ class TestOrdersInExcess:
 
         play_to(started_game, players, "W1901A")
         france = players["france"]
-        with pytest.raises(ApplicationError, match="more builds than allowed") as refused:
+        with pytest.raises(ApplicationError, match="^More builds than allowed") as refused:
             services.orders_submit(game=started_game, user=france, orders=["A par B", "F bre B"])
         assert refused.value.extra["reason_code"] == "builds_excess"
         assert not OrderSet.objects.filter(phase=current(started_game), seat__power="france")
@@ -115,7 +115,10 @@ class TestOrdersInExcess:
             content_type="application/json",
         )
         assert answer.status_code == 400
-        assert "2 given" in answer.json()["message"]
+        # The problem alone, as a sentence: the page frames it ("Not saved: ...") once.
+        assert answer.json()["message"] == (
+            "More builds than allowed: 2 given (a waive counts as a build), 1 allowed."
+        )
         saved = services.orders_submit(game=started_game, user=france, orders=["F bre B"])
         assert saved.orders == ["F bre B"]
         # A second build for the same center replaces the first: not an excess.
