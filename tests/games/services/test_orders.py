@@ -103,7 +103,7 @@ class TestOrdersInExcess:
 
         play_to(started_game, players, "W1901A")
         france = players["france"]
-        with pytest.raises(ApplicationError, match="^More builds than allowed") as refused:
+        with pytest.raises(ApplicationError, match=r"^More builds than allowed") as refused:
             services.orders_submit(game=started_game, user=france, orders=["A par B", "F bre B"])
         assert refused.value.extra["reason_code"] == "builds_excess"
         assert not OrderSet.objects.filter(phase=current(started_game), seat__power="france")
