@@ -266,6 +266,12 @@ class Game(models.Model):
         return self.status == self.Status.FINISHED
 
     @property
+    def powers_undealt(self) -> bool:
+        """Are the powers still to be drawn by lot (a forming game that deals them at its
+        start)? Until then a seat's power is a placeholder nobody may be shown."""
+        return self.status == self.Status.FORMING and self.assignment == self.Assignment.RANDOM
+
+    @property
     def is_paused(self) -> bool:
         return self.paused_at is not None
 

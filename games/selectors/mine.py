@@ -518,6 +518,10 @@ def _row(
         )
     names = [seat.pseudonym or wording.power_name(seat.power)]
     names += [wording.power_name(p) for p in powers[1:]]
+    if game.powers_undealt:
+        # The seat's power is a placeholder until the draw: only a chosen name is shown.
+        powers = []
+        names = [seat.pseudonym] if seat.pseudonym else []
     shown = phase if game.status == Game.Status.ACTIVE else None
     return MyGame(
         game_id=game.pk,

@@ -122,6 +122,21 @@ def test_a_forming_game_waits_for_players(players: dict[str, Any]) -> None:
     assert row.deadline is None
 
 
+def test_a_power_drawn_by_lot_is_not_named_before_the_draw(players: dict[str, Any]) -> None:
+    game = services.game_create(created_by=players["austria"], name="By lot", terms=GameTerms())
+    services.game_join(game=game, user=players["england"])
+    for user in (players["austria"], players["england"]):
+        row = _row(user, game)
+        assert (row.powers, row.power_names) == ((), ())
+    chosen = services.game_create(
+        created_by=players["austria"],
+        name="Chosen",
+        power="turkey",
+        terms=GameTerms(assignment=Game.Assignment.CHOSEN),
+    )
+    assert _row(players["austria"], chosen).power_names == ("Turkey",)
+
+
 def test_an_eliminated_power_has_nothing_more_to_give(
     started_game: Game, players: dict[str, Any]
 ) -> None:
