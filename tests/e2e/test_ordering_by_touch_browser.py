@@ -65,6 +65,17 @@ class OrderingByTouch(BrowserTestCase):
                 browser, errors, self.live_server_url, "france-player", viewport=PHONE, touch=True
             )
             page.goto(url)
+            # The help names no key a phone lacks (Shift, Alt); a mouse's page does.
+            help_text = page.locator("#map-help")
+            expect(help_text).to_contain_text("pick it below the map first", use_inner_text=True)
+            expect(help_text).not_to_contain_text("Shift", use_inner_text=True)
+            desktop = signed_in_page(browser, errors, self.live_server_url, "france-player")
+            desktop.goto(url)
+            expect(desktop.locator("#map-help")).to_have_text(
+                "Tap one of your units, then where it goes. For a support or a convoy, pick it"
+                " below the map first (or hold Shift or Alt as you click).",
+                use_inner_text=True,
+            )
             modes = page.locator("#order-modes")
             expect(modes).to_be_visible()
             for name in ("move", "hold", "support", "convoy"):
