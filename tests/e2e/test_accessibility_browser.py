@@ -2,14 +2,14 @@
 an organiser or a moderator uses most, finds no serious or critical violation of WCAG 2.1
 A/AA: the lobby, a game page of each variant, the exchange page, a duel, a tournament and
 its organiser's page, the sandbox and the notification settings; at a desktop's width
-and a phone's."""
+and a phone's. And a whole turn is ordered with the keyboard alone."""
 
 from __future__ import annotations
 
 from axe_playwright_python.sync_playwright import Axe
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.contrib.auth.models import User
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from accounts.roles import ORGANISER, grant
 from games import services
@@ -136,3 +136,31 @@ class PagesEveryoneCanUse(BrowserTestCase):
                     },
                 )
                 assert failing == {}, (viewport, failing)
+
+
+def tab_to(page: Page, selector: str, most: int = 80) -> None:
+    """Press Tab, as a keyboard's user does, until ``selector`` has the focus."""
+    for _ in range(most):
+        page.keyboard.press("Tab")
+        if page.evaluate("(s) => document.activeElement.matches(s)", selector):
+            return
+    raise AssertionError(f"{selector} is not reached by Tab")
+
+
+class ATurnByKeyboardAlone(BrowserTestCase):
+    def test_a_player_orders_his_spring_and_says_he_is_ready_with_keys_only(self) -> None:
+        game = seven_player_game("Keys")
+        with browser_session() as (browser, errors):
+            page = signed_in_page(browser, errors, self.live_server_url, "france-player")
+            page.goto(f"{self.live_server_url}/games/{game.pk}/")
+            tab_to(page, "#order-input")
+            for order in ("A par - bur", "A mar - spa", "F bre - mao"):
+                page.keyboard.type(order)
+                page.keyboard.press("Enter")
+                expect(page.locator(f'#order-list li[data-order="{order}"]')).to_be_visible()
+            tab_to(page, "#ready-button:not([disabled])")
+            page.keyboard.press("Enter")
+            expect(page.locator("#ready-button")).to_have_text("Not ready")
+        saved = game.phases.get().order_sets.get(power="france")
+        assert sorted(saved.orders) == ["A mar - spa", "A par - bur", "F bre - mao"]
+        assert saved.ready
