@@ -28,6 +28,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.timesince import timeuntil
 from django.utils.translation import gettext as _
@@ -151,7 +152,8 @@ def payload(
     else:
         url = reverse("notifications:inbox")
     tag = f"{kind}:{game_id or params.get('tournament_id') or event_key}"
-    out = {"title": title, "body": body, "url": url, "tag": tag, "kind": kind}
+    icon = static("icons/icon-192.png")
+    out = {"title": title, "body": body, "url": url, "tag": tag, "kind": kind, "icon": icon}
     while len(json.dumps(out).encode()) > PAYLOAD_MAX_BYTES and out["body"]:
         out["body"] = out["body"][: len(out["body"]) // 2].rstrip() + "…"
     return out

@@ -474,3 +474,23 @@ def test_the_sites_own_key_is_made_once_and_kept(settings: Any) -> None:
     ).decode()
     settings.VAPID_PRIVATE_KEY = pem
     assert push.key_pair().public_key == public
+
+
+def test_the_page_lists_ones_own_devices_and_removes_only_them(
+    client: Any, make_user: Any, service: tuple[str, type[PushService]]
+) -> None:
+    origin, _received = service
+    alice, bob = make_user("alice"), make_user("bob")
+    subscribe(alice, Device(f"{origin}/push/alice"), label="Firefox on Android")
+    subscribe(bob, Device(f"{origin}/push/bob"), label="Safari on iPhone")
+    client.force_login(alice)
+    page = client.get(reverse("notifications:inbox")).content.decode()
+    assert "Firefox on Android" in page
+    assert "Safari on iPhone" not in page
+    assert "Push to this device" in page
+    bobs = PushSubscription.objects.get(user=bob)
+    client.post(reverse("notifications:inbox"), {"action": "push_remove", "device": bobs.pk})
+    assert PushSubscription.objects.filter(user=bob).exists()
+    alices = PushSubscription.objects.get(user=alice)
+    client.post(reverse("notifications:inbox"), {"action": "push_remove", "device": alices.pk})
+    assert not PushSubscription.objects.filter(user=alice).exists()
