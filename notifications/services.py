@@ -27,6 +27,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.errors import ApplicationError
 from core.queue import after_commit, task_after_commit, task_run_here, task_send
@@ -202,6 +203,14 @@ def text(*, kind: str, params: dict[str, Any]) -> str:
             "resume": _("%(game)s goes on: every player agreed to resume it."),
         }
         return decisions.get(str(p.get("vote")), _("%(game)s: something happened.")) % p
+    if kind == Kind.DECISION_ASKED:
+        return ngettext(
+            "%(game)s: the rules leave a question in %(phase)s to the game master. "
+            "The phase waits for an answer until %(deadline)s (UTC).",
+            "%(game)s: the rules leave %(count)s questions in %(phase)s to the game "
+            "master. The phase waits for the answers until %(deadline)s (UTC).",
+            int(p.get("count", 1)),
+        ) % {"count": 1, **p}
     if kind == Kind.PHASE_STUCK:
         return (
             _(
