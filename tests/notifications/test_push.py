@@ -494,3 +494,55 @@ def test_the_page_lists_ones_own_devices_and_removes_only_them(
     alices = PushSubscription.objects.get(user=alice)
     client.post(reverse("notifications:inbox"), {"action": "push_remove", "device": alices.pk})
     assert not PushSubscription.objects.filter(user=alice).exists()
+
+
+def test_a_push_speaks_its_readers_language(
+    make_user: Any, service: tuple[str, type[PushService]]
+) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    origin, received = service
+    anna = make_user("anna")
+    device = Device(f"{origin}/push/phone")
+    subscribe(anna, device)
+    setting = NotificationSetting.objects.get(user=anna)
+    setting.language = "de"
+    setting.save()
+    deadline = timezone.now() + timedelta(hours=5, minutes=30)
+    notifications.notify(
+        kind=Kind.DEADLINE_REMINDER,
+        game=None,
+        users=[anna.pk],
+        event_key="test:push:de",
+        params={
+            "game": "G",
+            "phase": "S1901M",
+            "deadline": deadline.strftime("%Y-%m-%d %H:%M"),
+            "power": "england",
+        },
+        queue=False,
+    )
+    shown = device.read(received.received[0].body)
+    assert shown["title"].startswith("G: Deine Befehle sind in 5\xa0Stunden")
+    assert shown["title"].endswith("fällig")
+    assert "England" in shown["body"]
+
+
+def test_subscriptions_made_with_another_key_are_warned_of(
+    make_user: Any, service: tuple[str, type[PushService]], settings: Any
+) -> None:
+    from django.core import checks
+
+    origin, _received = service
+    subscribe(make_user("alice"), Device(f"{origin}/push/phone"))
+    assert checks.run_checks(tags=["database"], databases=["default"]) == []
+    made = ec.generate_private_key(ec.SECP256R1())
+    settings.VAPID_PRIVATE_KEY = b64(made.private_numbers().private_value.to_bytes(32, "big"))
+    (warning,) = checks.run_checks(tags=["database"], databases=["default"])
+    assert warning.id == "notifications.W001"
+    assert warning.msg.startswith("1 push subscriptions")
+    settings.VAPID_PRIVATE_KEY = "not a key"
+    (error,) = checks.run_checks(tags=["database"], databases=["default"])
+    assert error.id == "notifications.E001"
