@@ -270,8 +270,9 @@ class SiteVariant:
     #: The variant's panels of the game page shown, each at its slot.
     panels: Callable[[PanelInput], Sequence[Panel]] = no_panels
     #: The variant's own pages of a game, by the last part of their address
-    #: (``/games/<id>/<name>/``, named ``games:<name>``): each answers a Page or raises
-    #: ``Http404``.
+    #: (``/games/<id>/<name>/``, reversed as ``games:variant-page`` with the game and the
+    #: name; a shipped variant's also as ``games:<name>``): each answers a Page or raises
+    #: ``Http404``. A name is a slug, and never one of games' own addresses (``ready``).
     pages: Mapping[str, Callable[[PanelInput], Page]] = field(default_factory=dict)
     #: The variant's script on the game page (``static/js/variants/<id>.js``), or None.
     script: str | None = None

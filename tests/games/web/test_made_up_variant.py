@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from django.contrib.staticfiles import finders
 from django.test import Client
-from django.urls import reverse
+from django.urls import resolve, reverse
 
 from adjudicator.variants import VARIANTS
 from games import services
@@ -200,11 +200,16 @@ def test_its_page_is_served_at_its_address(
     assert Client().get(f"/games/{standard.pk}/sky/").status_code == 404
 
 
+@pytest.mark.parametrize("private", [True, False], ids=["private", "public"])
 @pytest.mark.parametrize("who", ["anonymous", "stranger", "player"])
 def test_its_page_is_seen_by_whoever_sees_the_game_page(
-    comets: registry.SiteVariant, players: dict[str, Any], make_user: Any, who: str
+    comets: registry.SiteVariant,
+    players: dict[str, Any],
+    make_user: Any,
+    who: str,
+    private: bool,
 ) -> None:
-    game = comets_game(players, private=True)
+    game = comets_game(players, private=private)
     client = Client()
     if who == "stranger":
         client.force_login(make_user("stranger"))
@@ -212,7 +217,10 @@ def test_its_page_is_seen_by_whoever_sees_the_game_page(
         client.force_login(players["turkey"])
     detail = client.get(reverse("games:detail", args=[game.pk])).status_code
     sky = client.get(f"/games/{game.pk}/sky/").status_code
-    assert (detail, sky) == ((200, 200) if who == "player" else (404, 404))
+    # A private game is its players' (and its moderators'): anyone else is answered as if
+    # there were no such game, on its page as on the game page.
+    seen = who == "player" or not private
+    assert (detail, sky) == ((200, 200) if seen else (404, 404))
 
 
 def test_games_own_addresses_come_before_any_variants_page() -> None:
@@ -228,6 +236,11 @@ def test_games_own_addresses_come_before_any_variants_page() -> None:
         getattr(p, "callback", None) is variant_page or "<slug:page>" not in str(p.pattern)
         for p in urls.urlpatterns[:-1]
     )
+    # Every variant's page, shipped or made up, reaches the variant's page view by its address.
+    for name in [*registry.page_names(), "sky"]:
+        found = resolve(f"/games/1/{name}/")
+        assert (found.func, found.kwargs["page"]) == (variant_page, name)
+    assert resolve("/games/1/ready/").func is not variant_page
 
 
 def test_the_made_up_variants_files_lie_only_where_a_variants_do() -> None:
