@@ -546,3 +546,33 @@ def test_subscriptions_made_with_another_key_are_warned_of(
     settings.VAPID_PRIVATE_KEY = "not a key"
     (error,) = checks.run_checks(tags=["database"], databases=["default"])
     assert error.id == "notifications.E001"
+
+
+def test_kapitalisten_pushes_name_pseudonyms_never_players(
+    make_user: Any,
+    service: tuple[str, type[PushService]],
+    eager: None,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    from tests.games.kapitalisten import NAMES, adjudicate_now, kapitalisten_game
+
+    origin, received = service
+    with django_capture_on_commit_callbacks(execute=True):
+        game, users = kapitalisten_game(make_user)
+    devices = {name: Device(f"{origin}/push/{name}") for name in NAMES}
+    for name, user in users.items():
+        subscribe(user, devices[name])
+        setting = NotificationSetting.objects.get(user=user)
+        setting.choices = {k: ["push"] for k in setting.choices}
+        setting.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        press.press_send(game=game, user=users[NAMES[0]], to="all", body="Buy low")
+    with django_capture_on_commit_callbacks(execute=True):
+        assert adjudicate_now(game)
+    shown = [devices[r.path.rsplit("/", 1)[1]].read(r.body) for r in received.received]
+    bodies = {item["kind"]: item["body"] for item in shown}
+    assert bodies["press"] == "Bourse: a new message from Magnate 1."
+    assert "phase_adjudicated" in bodies
+    for item in shown:
+        for name in NAMES:
+            assert name not in json.dumps(item), item
