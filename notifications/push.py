@@ -112,7 +112,7 @@ def orphaned_subscriptions() -> int:
     """How many subscriptions were made with another public key than the one pushes are
     signed with now (a deployment that changed its VAPID keys): their push services
     refuse every push until the user opens the site again (system check W-push)."""
-    return PushSubscription.objects.exclude(server_key=key_pair().public_key).count()
+    return int(PushSubscription.objects.exclude(server_key=key_pair().public_key).count())
 
 
 # -- what a push says ---------------------------------------------------------------------
