@@ -46,13 +46,14 @@ GAMES_PLACES = ("games/", "templates/games/", "static/js/game.js", "static/js/bo
 def variant_files() -> list[str]:
     """The made-up variant's files, relative to its folder (what a shipped variant adds
     under the repository's root), without the package's docstring and the collection
-    guard of the test folder, and without what Python caches."""
+    guard of the test folder, and without what Python caches or compiles."""
     return sorted(
         p.relative_to(MADE_UP).as_posix()
         for p in MADE_UP.rglob("*")
         if p.is_file()
         and "__pycache__" not in p.parts
         and p.parent != MADE_UP  # the folder's __init__.py and conftest.py
+        and p.suffix != ".mo"  # compiled from its .po (compilemessages finds it), ignored by git
     )
 
 
