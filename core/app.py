@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.contrib.staticfiles import finders
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
 from django.templatetags.static import static
 from django.utils.translation import gettext as _
 
@@ -58,3 +59,10 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     response["Cache-Control"] = "no-cache"
     response["Service-Worker-Allowed"] = "/"
     return response
+
+
+def offline(request: HttpRequest) -> HttpResponse:
+    """The page the service worker shows for an address it cannot reach offline: what
+    still works (the games it kept, listed by js/app.js). Fetched by the worker signed
+    out, when it is installed, so that it names nobody."""
+    return render(request, "offline.html")

@@ -44,10 +44,15 @@ import { momentText } from "./lib/moments.js";
   // One load at a time (lib/refresh.js): a signal arriving meanwhile loads once more after.
   const load = oneAtATime(async () => {
     // The overview (conversations, phases, whom one may write to) and the open thread.
-    const [overview, opened] = await Promise.all([
-      getJson(box.dataset.pressUrl),
-      getJson(box.dataset.messagesUrl, { conversation: current, phase }),
-    ]);
+    let overview, opened;
+    try {
+      [overview, opened] = await Promise.all([
+        getJson(box.dataset.pressUrl),
+        getJson(box.dataset.messagesUrl, { conversation: current, phase }),
+      ]);
+    } catch (e) {
+      return; // no connection: what is shown stays, and the socket asks again once back
+    }
     if (!overview || !opened) return;
     data = { ...overview, messages: opened.messages };
     draw();

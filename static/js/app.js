@@ -1,0 +1,65 @@
+// The site as an app: on every page, the service worker (/sw.js: pushes, and the pages
+// kept for reading offline) is registered; a page the worker served from what it kept
+// (offline) says so and is read-only; the offline page lists the games kept; and what was
+// kept for one person is emptied when another signs in on this device.
+
+const root = document.documentElement;
+const offline = root.dataset.offline !== undefined;
+const PAGES = "pages";
+
+if ("serviceWorker" in navigator && !offline) {
+  navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {
+    // No worker (a private window, a browser that refuses): the site works as before.
+  });
+}
+
+// The games kept are one person's view of them (his orders, his press): never another's.
+// (The offline page says nobody: the worker fetched it signed out.)
+if ("caches" in window && !offline && document.body.dataset.user !== undefined) {
+  const who = document.body.dataset.user;
+  const before = window.localStorage.getItem("site-user");
+  if (before !== null && before !== who) caches.delete(PAGES);
+  window.localStorage.setItem("site-user", who);
+}
+
+if (offline) {
+  const note = document.getElementById("offline-note");
+  if (note) {
+    const kept = new Date(root.dataset.offline);
+    const when = Number.isNaN(kept.getTime()) ? "" : kept.toLocaleString(root.lang || undefined,
+      { dateStyle: "medium", timeStyle: "short" });
+    note.querySelector("[data-kept]").textContent = when;
+    note.hidden = false;
+  }
+  // Nothing can be sent: every form of the page is shown as it was, and inert (a page's
+  // own script, which may enable a button as it draws, cannot undo that). The board stays
+  // live: it zooms and pans for reading.
+  for (const form of document.querySelectorAll("main form")) form.inert = true;
+  window.addEventListener("online", () => window.location.reload());
+}
+
+// The offline page: the games this device keeps, each by its page's title.
+const list = document.getElementById("kept-games");
+if (list && "caches" in window) {
+  (async () => {
+    const cache = await caches.open(PAGES);
+    const items = [];
+    for (const request of await cache.keys()) {
+      const page = await cache.match(request);
+      const html = page ? await page.text() : "";
+      const title = new DOMParser().parseFromString(html, "text/html").title;
+      const li = document.createElement("li");
+      const link = document.createElement("a");
+      link.href = new URL(request.url).pathname;
+      link.textContent = title || link.href;
+      li.append(link);
+      items.push(li);
+    }
+    if (items.length) {
+      list.replaceChildren(...items);
+      list.hidden = false;
+      const none = document.getElementById("kept-none");
+      if (none) none.hidden = true;
+    }
+  })();
+}
