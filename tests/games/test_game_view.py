@@ -81,7 +81,7 @@ def _highlander(make_user: Any) -> tuple[Game, dict[str, Any]]:
 
 
 def _kapitalisten(make_user: Any) -> tuple[Game, dict[str, Any]]:
-    game, users = kapitalisten_game(make_user)
+    game, _users = kapitalisten_game(make_user)
     seats = list(game.seats.select_related("user").order_by("power"))
     return game, {"player": seats[0].user, "other": seats[1].user}
 
