@@ -40,6 +40,7 @@ from core.api import (
     by_power,
     page_of,
 )
+from core.shapes import as_dict
 from games import selectors, services, visibility, wording
 from games.api.access import game_for, phase_named
 from games.models import Game, GamePhase, Vote
@@ -645,10 +646,11 @@ class OrdersApi(ApiView):
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = game_for(request, game_id)
-        me = selectors.game_state(user=request.user, game=game)["me"]
+        # The seat's own view alone: not the game, its seats, moderation or the board.
+        me = selectors.my_view(game=game, phase=selectors.current_phase(game), viewer=request.user)
         if me is None:
             raise exceptions.PermissionDenied(_("You have no orders to give here."))
-        return Response(MyOrdersSerializer(me).data)
+        return Response(MyOrdersSerializer(as_dict(me)).data)
 
     @extend_schema(
         operation_id="orders_replace",

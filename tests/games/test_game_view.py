@@ -23,6 +23,8 @@ import pytest
 import time_machine
 from django.contrib.auth.models import AnonymousUser
 from django.core.serializers.json import DjangoJSONEncoder
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from games import selectors, services
@@ -177,3 +179,24 @@ def test_every_viewer_is_shown_what_he_was_shown_before(everyone: Any) -> None:
         for viewer, entry in expected[kind].items():
             for what, value in entry.items():
                 assert shown[kind][viewer][what] == value, (kind, viewer, what)
+
+
+#: The queries ``GET /api/v1/games/{id}/orders/`` made for the standard game's player
+#: when it built the whole game state (moderation, duel, seats, decisions...) to answer
+#: with ``me`` alone: measured on this fixture before ``my_view``.
+ORDERS_QUERIES_WITH_THE_WHOLE_STATE = 33
+
+
+@pytest.mark.django_db(transaction=True, reset_sequences=True)
+def test_the_orders_api_builds_only_the_players_own_view(everyone: Any) -> None:
+    game, viewers = everyone["standard"]
+    client = APIClient()
+    client.force_authenticate(viewers["player"])
+    url = f"/api/v1/games/{game.pk}/orders/"
+    client.get(url)  # the caches a first request fills (the map, the variant) filled
+    with time_machine.travel(NOW, tick=False), CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+    assert response.status_code == 200
+    expected = json.loads(SNAPSHOT.read_text())["standard"]["player"]["api_orders"]
+    assert [response.status_code, response.json()] == expected
+    assert len(queries) < ORDERS_QUERIES_WITH_THE_WHOLE_STATE
