@@ -10,7 +10,7 @@ alone. ``games.selectors.game_state`` renders a GameView for the page and the AP
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, NotRequired, TypedDict
+from typing import Annotated, Any, ClassVar, NotRequired, TypeAlias, TypedDict, cast
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
@@ -33,7 +33,7 @@ from games.selectors.moderation import moderation_summary
 from games.vote_rules import vote_refusal
 from variants.board import layer_markup
 
-Viewer = AbstractBaseUser | AnonymousUser
+Viewer: TypeAlias = AbstractBaseUser | AnonymousUser
 
 #: Lists of words keyed by power: units, centers, orders.
 ByPower = dict[str, list[str]]
@@ -435,7 +435,8 @@ def phase_view(
     after: dict[str, Any] | None = None
     results = None
     if phase.is_resolved:
-        results = visibility.secrets_for(user=viewer, game=game).results(phase.results or [])
+        secrets = visibility.secrets_for(user=viewer, game=game)
+        results = cast("list[Result]", secrets.results(phase.results or []))
         seen_after = visibility.position_seen(user=viewer, phase=phase, after=True)
         after = dict(seen_after.position) if seen_after is not None else {}
     occurrence = dict(_occurrences(line, by_index=True)).get(phase.index, 1)
