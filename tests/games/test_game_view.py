@@ -131,8 +131,10 @@ def _views(game: Game, viewers: dict[str, Any]) -> dict[str, Any]:
             + (["legal=compact"] if kwargs.get("compact_legal") else [])
         )
         entry["api_state"] = _api(user, f"/api/v1/games/{game.pk}/?{query}")
+        if "index" in kwargs:  # an adjudicated phase: its results in words
+            words = f"/api/v1/games/{game.pk}/?phase={kwargs['index']}&words=true"
+            entry["api_state_words"] = _api(user, words)
         if not kwargs:
-            entry["api_state_words"] = _api(user, f"/api/v1/games/{game.pk}/?words=true")
             entry["api_orders"] = _api(user, f"/api/v1/games/{game.pk}/orders/")
             # The export as the site sends it (games.web.pictures.game_export_json).
             export = game_export(user=viewer, game=game)
