@@ -386,7 +386,7 @@ def game_view(
         else None
     )
     return GameView(
-        game=_header(game),
+        game=game_header(game),
         phases=_refs(line),
         phase=phase_shown,
         me=me,
@@ -406,7 +406,7 @@ def game_outline_view(*, game: Game, index: int | None, viewer: Viewer) -> GameV
     """
     line, _phase = _line_and_phase(game, index)
     return GameView(
-        game=_header(game),
+        game=game_header(game),
         phases=_refs(line),
         phase=None,
         me=None,
@@ -582,7 +582,8 @@ def _line_and_phase(game: Game, index: int | None) -> tuple[list[GamePhase], Gam
     return line, phase
 
 
-def _header(game: Game) -> GameHeader:
+def game_header(game: Game) -> GameHeader:
+    """The game itself, as every viewer who may watch it sees it (the export too)."""
     return GameHeader(
         id=game.pk,
         name=game.name,
