@@ -9,7 +9,11 @@ accounts.api); diplosite.api_urls puts them under one prefix.
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from collections.abc import Mapping, Sequence
+from functools import cache
+from types import UnionType
+from typing import Any, NotRequired, Union, get_args, get_origin, get_type_hints, is_typeddict
 from zoneinfo import available_timezones
 
 from django.conf import settings
@@ -40,6 +44,7 @@ from core.inputs import (
     check_json_depth,
     check_json_storable,
 )
+from core.shapes import Doc, IsoTime, doc_of
 
 #: The status of a service's refusal, by the refusal's ``code``: a caller without a seat
 #: in the game is forbidden (403), whatever the verb; a write for a phase that is over is
@@ -194,6 +199,75 @@ def by_power() -> serializers.DictField:
     """A field of lists of words keyed by power (units, centers, orders): the board's
     shape in the game state API and the sandbox's."""
     return serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
+
+
+@cache
+def serializer_for(cls: type) -> type[serializers.Serializer]:  # type: ignore[type-arg]
+    """The serializer of a typed view (a dataclass, or a TypedDict of what one passes
+    through; core.shapes), derived from its type hints: a field added to the view is in
+    the answer and the schema without a second declaration. The component is named by the
+    class's ``schema_name`` (its own name if it has none); what a hint cannot say comes
+    from its ``Annotated`` :class:`core.shapes.Doc`. Serialize ``as_dict(view)``: a key an
+    omitted None left out is then left out of the answer too."""
+    hints = get_type_hints(cls, include_extras=True)
+    names = [f.name for f in dataclasses.fields(cls)] if dataclasses.is_dataclass(cls) else hints
+    attrs = {name: _field_of(hints[name]) for name in names}
+    name = getattr(cls, "schema_name", cls.__name__)
+    made: type[serializers.Serializer] = type(  # type: ignore[type-arg]
+        f"{name}Serializer", (serializers.Serializer,), {**attrs, "__module__": cls.__module__}
+    )
+    return made
+
+
+def _field_of(hint: Any) -> serializers.Field:  # type: ignore[type-arg]
+    """The serializer field of one field's type hint (with its ``Doc``)."""
+    kwargs: dict[str, Any] = {}
+    if get_origin(hint) is NotRequired:  # a TypedDict's key that may be missing
+        kwargs["required"] = False
+        hint = get_args(hint)[0]
+    hint, doc = doc_of(hint)
+    if doc.help_text:
+        kwargs["help_text"] = doc.help_text
+    if doc.omitted:
+        kwargs["required"] = False
+    if get_origin(hint) in (Union, UnionType) and type(None) in get_args(hint):
+        (hint,) = [a for a in get_args(hint) if a is not type(None)]
+        if not doc.omitted:
+            kwargs["allow_null"] = True
+    return _typed_field(hint, doc, kwargs)
+
+
+def _typed_field(hint: Any, doc: Doc, kwargs: dict[str, Any]) -> serializers.Field:  # type: ignore[type-arg]
+    origin, args = get_origin(hint), get_args(hint)
+    if doc.json or hint is Any:
+        return serializers.JSONField(**kwargs)
+    if dataclasses.is_dataclass(hint) or is_typeddict(hint):
+        return serializer_for(hint)(**kwargs)  # type: ignore[arg-type]
+    if origin in (list, tuple, Sequence):
+        item = args[0]
+        if dataclasses.is_dataclass(item) or is_typeddict(item):
+            return serializer_for(item)(many=True, **kwargs)  # type: ignore[arg-type]
+        return serializers.ListField(child=_typed_field(item, _for_items(doc), {}), **kwargs)
+    if origin in (dict, Mapping):
+        if args[1] is Any:
+            return serializers.DictField(**kwargs)
+        return serializers.DictField(child=_typed_field(args[1], _for_items(doc), {}), **kwargs)
+    if hint is IsoTime:
+        return serializers.DateTimeField(**kwargs)
+    if hint is str:
+        if doc.choices is not None:
+            return serializers.ChoiceField(choices=list(doc.choices), **kwargs)
+        return serializers.CharField(allow_blank=doc.blank, **kwargs)
+    if hint is bool:
+        return serializers.BooleanField(**kwargs)
+    if hint is int:
+        return serializers.IntegerField(**kwargs)
+    raise TypeError(f"no serializer field for {hint!r}")
+
+
+def _for_items(doc: Doc) -> Doc:
+    """What a collection's ``Doc`` says of each of its items: its choices, not its help."""
+    return Doc(choices=doc.choices, blank=doc.blank)
 
 
 class IndexField(serializers.IntegerField):

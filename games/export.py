@@ -27,10 +27,10 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
-from adjudicator import find_variant
 from games import visibility
 from games.models import Game, GamePhase
 from games.pictures import phase_label
+from games.selectors.views import game_header
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -103,7 +103,6 @@ def game_export(*, user: User, game: Game) -> dict[str, Any]:
     """
     if not visibility.can_view_game(user=user, game=game):
         raise PermissionError("this game is private")
-    variant = find_variant(game.variant)
     seats = []
     for seat in game.seats.select_related("user").order_by("power"):
         player = "" if game.anonymous else visibility.player_label(seat=seat, viewer=user)
@@ -116,19 +115,22 @@ def game_export(*, user: User, game: Game) -> dict[str, Any]:
             }
         )
     phases = game.phases.exclude(status=GamePhase.Status.SUPERSEDED).order_by("index")
+    header = game_header(game)
     return {
         "format": FORMAT,
         "game": {
-            "id": game.pk,
-            "name": game.name,
-            "variant": game.variant,
-            "variant_name": variant.name,
-            "options": game.options,
-            "status": game.status,
-            "outcome": game.outcome or None,
-            "winner": game.winner or None,
-            "anonymous": game.anonymous,
-            "private": game.private,
+            # The game as the state gives it, in the file's own convention: no result is
+            # null, not empty.
+            "id": header.id,
+            "name": header.name,
+            "variant": header.variant,
+            "variant_name": header.variant_name,
+            "options": header.options,
+            "status": header.status,
+            "outcome": header.outcome or None,
+            "winner": header.winner or None,
+            "anonymous": header.anonymous,
+            "private": header.private,
             "created_by": None if game.anonymous else game.created_by.get_username(),
             "started_at": game.started_at.isoformat() if game.started_at else None,
             "finished_at": game.finished_at.isoformat() if game.finished_at else None,

@@ -11,7 +11,6 @@ shape ``{"message": ...}`` (core.api.exception_handler).
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
 
 from django.urls import path
 from django.utils.translation import gettext as _
@@ -22,8 +21,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from accounts.permissions import NotAHouseBot
-from adjudicator import Outcome, find_variant
-from adjudicator.variants import shipped_reasons
+from adjudicator import find_variant
 from core.api import (
     BOARD_ERRORS,
     MAX_ID,
@@ -37,12 +35,14 @@ from core.api import (
     PageSerializer,
     QuerySerializer,
     TimeZoneField,
-    by_power,
     page_of,
+    serializer_for,
 )
+from core.shapes import as_dict
 from games import selectors, services, visibility, wording
 from games.api.access import game_for, phase_named
 from games.models import Game, GamePhase, Vote
+from games.selectors.views import Dislodged, GameView, MyView, Result
 from games.terms import REMINDER_HOURS_MAX, GameTerms
 
 
@@ -77,224 +77,13 @@ class GameStatusSerializer(serializers.Serializer):  # type: ignore[type-arg]
     version = serializers.IntegerField()
 
 
-class StateGameSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    id = serializers.IntegerField()
-    name = serializers.CharField()
-    variant = serializers.CharField()
-    variant_name = serializers.CharField()
-    options = serializers.DictField()
-    status = serializers.ChoiceField(choices=Game.Status.choices)
-    outcome = serializers.CharField(allow_blank=True)
-    winner = serializers.CharField(allow_blank=True)
-    result_awaits_confirmation = serializers.BooleanField(
-        help_text="The game is over by a result a game master decided alone (an end he "
-        "called, a phase he ruled on): it counts for no rating until a site moderator "
-        "confirms it."
-    )
-    version = serializers.IntegerField()
-    anonymous = serializers.BooleanField()
-    private = serializers.BooleanField()
-    strict_orders = serializers.BooleanField(
-        help_text="Orders are read strictly (as the variant's rules say): a faulty order is "
-        "saved as written and void when adjudicated, never refused nor rewritten."
-    )
-
-
-class PhaseRefSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    index = serializers.IntegerField()
-    code = serializers.CharField()
-    name = serializers.CharField()
-
-
-class SeatStateSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    power = serializers.CharField()
-    player = serializers.CharField(allow_blank=True, help_text="Empty in an anonymous game.")
-    taken = serializers.BooleanField(
-        help_text="Whether a player holds this power (also in an anonymous game, "
-        "where the player's name stays hidden)."
-    )
-    bot = serializers.BooleanField(
-        help_text="Whether a bot (an account that plays through the API, marked as a bot) "
-        "holds this power; shown in an anonymous game too."
-    )
-    ready = serializers.BooleanField()
-    eliminated = serializers.BooleanField()
-    missed_phases = serializers.IntegerField()
-    civil_disorder = serializers.BooleanField()
-    seeking_player_until = serializers.DateTimeField(allow_null=True)
-
-
-class DislodgedSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    unit = serializers.CharField(help_text='The unit that must retreat, such as "A vie".')
-    attacker_from = serializers.CharField(
-        allow_null=True,
-        required=False,
-        help_text="Where its attacker came from; null if the attacker came by convoy.",
-    )
-    retreats = serializers.ListField(
-        child=serializers.CharField(), required=False, help_text="Where it may retreat to."
-    )
-
-
-class ResultWordsSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    power = serializers.CharField(help_text="The power's name.")
-    order = serializers.CharField(
-        help_text='The order with its places named: "A Munich → Burgundy".'
-    )
-    outcome = serializers.CharField(help_text="The result's name.")
-    reason = serializers.CharField(
-        allow_blank=True, help_text="Why it did not succeed; empty when it did."
-    )
-
-
-class ResultSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    power = serializers.CharField()
-    order = serializers.CharField(help_text="The order in canonical notation.")
-    result = serializers.ChoiceField(choices=[(o.value, o.value) for o in Outcome])
-    reason = serializers.CharField(required=False, help_text="Why, in words (English).")
-    reason_code = serializers.ChoiceField(
-        choices=[(r.value, r.value) for r in shipped_reasons()], required=False
-    )
-    params = serializers.DictField(
-        child=serializers.CharField(), required=False, help_text="The reason's details."
-    )
-    words = ResultWordsSerializer(
-        required=False,
-        help_text="With ?words=true: the result as the game page says it, in your language.",
-    )
-
-
-class ProgressSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    done = serializers.IntegerField()
-    total = serializers.IntegerField()
-
-
-class PhaseStateSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    index = serializers.IntegerField()
-    code = serializers.CharField()
-    name = serializers.CharField()
-    # Not a ChoiceField: its enum would be named after the field, like notifications' kind.
-    kind = serializers.CharField(
-        help_text="M movement, R retreats, A adjustments; a variant declares its own "
-        "kinds (those marked setup set a game up)."
-    )
-    status = serializers.ChoiceField(choices=GamePhase.Status.choices)
-    deadline = serializers.DateTimeField(allow_null=True)
-    is_current = serializers.BooleanField()
-    units = by_power()
-    dislodged = serializers.DictField(child=DislodgedSerializer(many=True))
-    centers = by_power()
-    to_order = serializers.ListField(child=serializers.CharField())
-    welcome = serializers.ListField(
-        child=serializers.CharField(),
-        help_text="Seats that may give orders in this phase without owing any (Rather "
-        "Silly's roles): the phase ends before its deadline only once they too are ready.",
-    )
-    notes = serializers.ListField(child=serializers.DictField())
-    draw_proposed = serializers.BooleanField()
-    votes_proposed = serializers.ListField(
-        child=serializers.ChoiceField(choices=Vote.Kind.choices),
-        help_text="The kinds of vote someone proposed in this phase, while it is open "
-        "(never who voted, nor how).",
-    )
-    extras = serializers.DictField()
-    layer = serializers.CharField(
-        help_text="The variant's layer of the board (its creatures and links), as SVG markup "
-        "drawn by the server for this viewer: the children of the board's "
-        '<g class="creatures">, empty where the variant draws none.'
-    )
-    setup = serializers.BooleanField()
-    progress = ProgressSerializer(allow_null=True)
-    superseded_by = serializers.IntegerField(allow_null=True)
-    derived_from = serializers.IntegerField(allow_null=True)
-    decisions = serializers.ListField(child=serializers.DictField())
-    orders = by_power()
-    results = ResultSerializer(many=True, required=False, help_text="Once adjudicated.")
-    units_after = by_power()
-    centers_after = by_power()
-    dislodged_after = serializers.DictField(
-        child=DislodgedSerializer(many=True),
-        help_text="Once adjudicated: the units the phase dislodged, awaiting their retreat.",
-    )
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for name in ("units_after", "centers_after", "dislodged_after"):
-            self.fields[name].required = False
-
-
-class GivenPowerSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    power = serializers.CharField()
-    orders = serializers.ListField(child=serializers.CharField())
-    saved = serializers.BooleanField(help_text="Whether orders were saved for it this phase.")
-    ready = serializers.BooleanField()
-    must_order = serializers.BooleanField()
-
-
-class MyVotesSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    mine = serializers.DictField(
-        child=serializers.BooleanField(),
-        help_text="Your own votes in this phase, by kind: for (true) or against (false). "
-        "Votes are secret: nobody else sees them.",
-    )
-    open = serializers.ListField(
-        child=serializers.ChoiceField(choices=Vote.Kind.choices),
-        help_text="The kinds of vote you may cast now (POST /games/{id}/votes/).",
-    )
-
-
-class MyOrdersSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    power = serializers.CharField()
-    orders = serializers.ListField(child=serializers.CharField())
-    saved = serializers.BooleanField(
-        help_text="Whether orders were saved for this phase (by you, your sitter or a game "
-        "master; none perhaps): a program that plays your seat should leave them be."
-    )
-    ready = serializers.BooleanField()
-    must_order = serializers.BooleanField()
-    draw_vote = serializers.BooleanField(allow_null=True)
-    votes = MyVotesSerializer()
-    legal = serializers.DictField(
-        child=serializers.ListField(child=serializers.CharField()),
-        help_text="Each of your units (or build site) with the orders it may be given.",
-    )
-    legal_compact = serializers.JSONField(
-        required=False,
-        help_text="With ?legal=compact instead of legal: the same orders in the "
-        "adjudicator's compact form (units, into, chains).",
-    )
-    problem = serializers.CharField(allow_null=True)
-    acting = serializers.CharField(
-        required=False,
-        help_text="The power these orders, legal orders and ready mark are for: your own, "
-        "or one you give orders for now (?as= on the game page).",
-    )
-    faults = serializers.DictField(
-        child=serializers.CharField(),
-        required=False,
-        help_text="Where orders are read strictly: each saved order that is faulty, with "
-        "what is wrong (it stands as written and is void when adjudicated).",
-    )
-    gives = GivenPowerSerializer(
-        many=True,
-        help_text="Every power whose orders your seat gives now, your own first (in most "
-        "variants only your own; where a variant says so, also other powers).",
-    )
-    adjustment = serializers.IntegerField(
-        allow_null=True,
-        help_text="In an adjustment phase, the builds you may make (positive) or the "
-        "disbands you owe (negative); null in other phases.",
-    )
-
-
-class StateSerializer(serializers.Serializer):  # type: ignore[type-arg]
-    game = StateGameSerializer()
-    phases = PhaseRefSerializer(many=True)
-    phase = PhaseStateSerializer(allow_null=True)
-    me = MyOrdersSerializer(allow_null=True, help_text="Your seat; null if you have none.")
-    seats = SeatStateSerializer(many=True)
-    duel = serializers.JSONField(allow_null=True, help_text="The twin-board duel, if any.")
-    moderation = serializers.JSONField()
+# The game state, as the typed views say it (games.selectors.views): each field is declared
+# there once, with what the schema says of it.
+StateSerializer = serializer_for(GameView)
+MyOrdersSerializer = serializer_for(MyView)
+#: The sandbox's board is the game's, in these shapes.
+DislodgedSerializer = serializer_for(Dislodged)
+ResultSerializer = serializer_for(Result)
 
 
 class OrdersResultSerializer(serializers.Serializer):  # type: ignore[type-arg]
@@ -645,10 +434,11 @@ class OrdersApi(ApiView):
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = game_for(request, game_id)
-        me = selectors.game_state(user=request.user, game=game)["me"]
+        # The seat's own view alone: not the game, its seats, moderation or the board.
+        me = selectors.my_view(game=game, phase=selectors.current_phase(game), viewer=request.user)
         if me is None:
             raise exceptions.PermissionDenied(_("You have no orders to give here."))
-        return Response(MyOrdersSerializer(me).data)
+        return Response(MyOrdersSerializer(as_dict(me)).data)
 
     @extend_schema(
         operation_id="orders_replace",

@@ -22,18 +22,32 @@ from games.selectors.moderation import (
 from games.selectors.records import Record, games_of_player, player_record, reliability_of
 from games.selectors.schedule import pauses_expired, phases_due
 from games.selectors.state import board_shown, game_outline, game_state
+from games.selectors.views import (
+    GameView,
+    MyView,
+    PhaseView,
+    current_phase,
+    game_view,
+    my_view,
+    phase_view,
+)
 
 __all__ = [
     "Duel",
+    "GameView",
     "MyGame",
+    "MyView",
     "Need",
     "Opponent",
+    "PhaseView",
     "Record",
     "Result",
     "VoteOpen",
     "board_shown",
+    "current_phase",
     "game_outline",
     "game_state",
+    "game_view",
     "games_for_lobby",
     "games_of_player",
     "games_of_user",
@@ -43,7 +57,9 @@ __all__ = [
     "moderation_panel",
     "moderation_summary",
     "my_games",
+    "my_view",
     "pauses_expired",
+    "phase_view",
     "phases_due",
     "player_record",
     "reliability_of",
