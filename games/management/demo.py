@@ -6,7 +6,8 @@ progress and in the Highlander duel (both boards), carol in the Multiple Void dr
 bot gives orders for every other seat of those games as soon as a phase opens and marks
 them ready, so a phase ends as soon as the visitor marks ready (or at its deadline of a
 day), and the game moves like a game. The orders are the strategy of the ``bots``
-library (:func:`bots.bot_orders`): units hold the centers they stand on, attack centers
+library (:func:`bots.seat_orders`: a Kapitalisten investor trades and commands the nations
+it controls): units hold the centers they stand on, attack centers
 with the supports it takes to win, support holds under threat, step toward the centers
 they do not own; retreats go toward centers, builds and disbands are made, nominations
 name a block of centers, picks take the spaces next to the most centers.
@@ -42,7 +43,8 @@ from django.utils import timezone
 from django.utils.module_loading import import_string
 
 from adjudicator import find_variant
-from bots import bot_orders
+from bots import seat_orders
+from bots.kapitalisten import trades_now
 from core.errors import ApplicationError, PhaseOver
 from games import services
 
@@ -51,6 +53,7 @@ from games import services
 # queued by name) rather than found by beat's next sweep.
 from games import tasks as _tasks  # noqa: F401
 from games.models import Game, GamePhase, OrderSet
+from games.positions import seat_powers
 
 log = logging.getLogger(__name__)
 
@@ -133,8 +136,10 @@ def _play_game(game: Game, visitor: str) -> int:
 
 def _seats_play(game: Game, who: Q) -> int:
     """Orders, marked ready, for each seat of ``game`` that ``who`` picks (a filter on
-    seats) with orders due in the open phase and none saved there yet. Returns how many
-    seats it ordered for."""
+    seats) with orders to give in the open phase and none saved there yet: those due from
+    it, for every power it gives orders for (a Kapitalisten investor's nations), and an
+    investor's exchange orders, which are never due but which he loses by not giving
+    (rule 3.3.1). Returns how many seats it ordered for."""
     game.refresh_from_db()
     if game.status != Game.Status.ACTIVE or game.is_paused:
         return 0
@@ -144,33 +149,46 @@ def _seats_play(game: Game, who: Q) -> int:
     variant = find_variant(game.variant)
     position = services.phase_position(phase)
     due = services.powers_to_order(position, variant)
-    given = set(OrderSet.objects.filter(phase=phase).values_list("seat__power", flat=True))
+    given = set(OrderSet.objects.filter(phase=phase).values_list("power", flat=True))
     seats = (
-        game.seats.filter(who, power__in=due, civil_disorder=False, user__isnull=False)
-        .exclude(power__in=given)
+        game.seats.filter(who, civil_disorder=False, user__isnull=False)
         .select_related("user")
         .order_by("power")
     )
     done = 0
     for seat in seats:
         assert seat.user is not None  # filtered above
+        playing = [
+            p
+            for p in seat_powers(position, variant, seat)
+            if p in due or trades_now(variant, position, p)
+        ]
+        if not playing or given & set(playing):
+            continue
         rng = random.Random(f"{game.seed}:{phase.index}:{seat.power}")
-        orders = [str(o) for o in bot_orders(variant, position, seat.power, rng)]
-        if not _orders_give(game, phase, seat.user, orders):
+        chosen = seat_orders(variant, position, seat.power, rng)
+        sets = {p: [str(o) for o in chosen.get(p, ())] for p in playing}
+        if not _orders_give(game, phase, seat.user, sets):
             break  # the phase is over: the next round plays the new one
         done += 1
     return done
 
 
-def _orders_give(game: Game, phase: GamePhase, user: AbstractBaseUser, orders: list[str]) -> bool:
-    """Save the orders and mark them ready, both for ``phase``; a set that is not yet a
-    whole answer (the variant says) stays saved without the mark, and the deadline
-    decides. False if ``phase`` closed meanwhile (the visitor's ready mark ended it):
-    nothing is given for the next phase, whose board the bot has not read."""
+def _orders_give(
+    game: Game, phase: GamePhase, user: AbstractBaseUser, sets: Mapping[str, list[str]]
+) -> bool:
+    """Save the orders of each power (``sets``) and mark them ready, all for ``phase``; a
+    set that is not yet a whole answer (the variant says) stays saved without the mark,
+    and the deadline decides. False if ``phase`` closed meanwhile (the visitor's ready
+    mark ended it): nothing is given for the next phase, whose board the bot has not
+    read."""
     over = "the demo bot's phase ended meanwhile in %s: %s"
     try:
         with transaction.atomic():
-            services.orders_submit(game=game, user=user, orders=orders, phase=phase.index)
+            for power, orders in sets.items():
+                services.orders_submit(
+                    game=game, user=user, orders=orders, phase=phase.index, power=power
+                )
     except PhaseOver as e:
         log.info(over, game.name, e)
         return False
