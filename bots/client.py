@@ -76,7 +76,23 @@ class Turn(StrEnum):
     WAITING = "waiting"  # nothing due now (or ready already, or someone else's orders saved)
     VOTED = "voted"  # answered the votes proposed; no orders due from the seat now
     NO_SEAT = "no_seat"  # the token's user has no seat in the game
+    STAGED = "staged"  # orders saved, the ready mark left for a second step (Step.SAVE)
     OVER = "over"  # the game is not running (forming, finished or cancelled)
+
+
+class Step(StrEnum):
+    """What a turn does with the orders it chooses."""
+
+    #: Save them and mark the seat ready (a program playing its own seat).
+    BOTH = "both"
+    #: Save them only (:attr:`Turn.STAGED`): the first step of a host that plays many
+    #: seats of one game, so that no seat's ready mark ends a phase before every seat of
+    #: its has given its orders. A Kapitalisten turn ends once the nations' orders are all
+    #: ready, whether every investor has traded or not (rule 3.3.1).
+    SAVE = "save"
+    #: Only mark ready the seat's own orders saved before (the second step); nothing new
+    #: is saved, so a phase that opened meanwhile waits for the next round's first step.
+    READY = "ready"
 
 
 class Api:
@@ -368,7 +384,7 @@ PHASE_OVER = 409
 STALE_READS = 3
 
 
-def play_turn(api: Api, game: int, *, seed: int = 0) -> Turn:
+def play_turn(api: Api, game: int, *, seed: int = 0, step: Step = Step.BOTH) -> Turn:
     """Read the game; answer the votes proposed to the seat (:func:`votes_answer`); if
     the seat has orders due and is not ready, give them and mark ready (or only mark
     ready its own orders saved in an earlier turn; see :func:`choose`).
@@ -377,13 +393,15 @@ def play_turn(api: Api, game: int, *, seed: int = 0) -> Turn:
     phase is over (409), the turn reads the game again and plays the phase open now
     (:data:`STALE_READS` times at most; then it waits for the next round).
 
+    ``step``: save and mark ready (by default), or only one of the two (:class:`Step`).
+
     Raises:
         ApiError: if the site refuses to show the game or to save the orders.
         UnknownRules: if the game's variant is one the bot does not know.
     """
     for _read in range(STALE_READS):
         try:
-            return _turn(api, game, seed=seed)
+            return _turn(api, game, seed=seed, step=step)
         except ApiError as e:
             if e.status != PHASE_OVER:
                 raise
@@ -391,7 +409,7 @@ def play_turn(api: Api, game: int, *, seed: int = 0) -> Turn:
     return Turn.WAITING
 
 
-def _turn(api: Api, game: int, *, seed: int) -> Turn:
+def _turn(api: Api, game: int, *, seed: int, step: Step) -> Turn:
     """One read of the game and what the seat owes in it (:func:`play_turn`)."""
     state = api.state(game)
     if state["game"]["status"] != "active":
@@ -405,10 +423,12 @@ def _turn(api: Api, game: int, *, seed: int) -> Turn:
         if state["game"]["status"] != "active":
             return Turn.OVER
     choice = choose(state, seed=seed)
-    if choice is None:
+    if choice is None or (step is Step.READY and not choice.saved):
         return Turn.VOTED if voted else Turn.WAITING
     for power, orders in choice.to_save():
         api.submit(game, orders, phase=choice.phase, power=power)
+    if step is Step.SAVE:
+        return Turn.VOTED if voted else Turn.STAGED
     try:
         api.ready(game, phase=choice.phase)
     except ApiError as e:
@@ -429,16 +449,18 @@ def play(
     once: bool = False,
     sleep: Callable[[float], None] = time.sleep,
     report: Callable[[int, Turn], None] | None = None,
+    step: Step = Step.BOTH,
 ) -> dict[int, Turn]:
     """Play each game's seat, turn after turn, every ``poll`` seconds until every game is
     over (or for one round with ``once``). A game the site refuses or whose rules the
-    bot does not know is reported and left. Returns each game's last turn."""
+    bot does not know is reported and left. Returns each game's last turn. ``step``: as
+    :func:`play_turn` takes it."""
     left = list(dict.fromkeys(games))
     last: dict[int, Turn] = {}
     while left:
         for game in list(left):
             try:
-                turn = play_turn(api, game, seed=seed)
+                turn = play_turn(api, game, seed=seed, step=step)
             except ApiError as e:
                 if e.status in (0, 429) or e.status >= 500:
                     log.warning("game %s: %s (tried again next round)", game, e)

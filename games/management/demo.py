@@ -155,7 +155,10 @@ def _seats_play(game: Game, who: Q) -> int:
         .select_related("user")
         .order_by("power")
     )
-    done = 0
+    # Every seat's orders are saved before any is marked ready: a Kapitalisten turn ends
+    # once the nations' orders are all ready, and an investor who commands none would
+    # otherwise lose his exchange orders to the seat before him (rule 3.3.1).
+    saved: list[AbstractBaseUser] = []
     for seat in seats:
         assert seat.user is not None  # filtered above
         playing = [
@@ -168,21 +171,26 @@ def _seats_play(game: Game, who: Q) -> int:
         rng = random.Random(f"{game.seed}:{phase.index}:{seat.power}")
         chosen = seat_orders(variant, position, seat.power, rng)
         sets = {p: [str(o) for o in chosen.get(p, ())] for p in playing}
-        if not _orders_give(game, phase, seat.user, sets):
-            break  # the phase is over: the next round plays the new one
+        if not _orders_save(game, phase, seat.user, sets):
+            return 0  # the phase is over: the next round plays the new one
+        saved.append(seat.user)
+    done = 0
+    for user in saved:
+        if not _ready_mark(game, phase, user):
+            break
         done += 1
     return done
 
 
-def _orders_give(
+_OVER = "the demo bot's phase ended meanwhile in %s: %s"
+
+
+def _orders_save(
     game: Game, phase: GamePhase, user: AbstractBaseUser, sets: Mapping[str, list[str]]
 ) -> bool:
-    """Save the orders of each power (``sets``) and mark them ready, all for ``phase``; a
-    set that is not yet a whole answer (the variant says) stays saved without the mark,
-    and the deadline decides. False if ``phase`` closed meanwhile (the visitor's ready
-    mark ended it): nothing is given for the next phase, whose board the bot has not
-    read."""
-    over = "the demo bot's phase ended meanwhile in %s: %s"
+    """Save the orders of each power (``sets``) for ``phase``. False if ``phase`` closed
+    meanwhile (the visitor's ready mark ended it): nothing is given for the next phase,
+    whose board the bot has not read."""
     try:
         with transaction.atomic():
             for power, orders in sets.items():
@@ -190,12 +198,19 @@ def _orders_give(
                     game=game, user=user, orders=orders, phase=phase.index, power=power
                 )
     except PhaseOver as e:
-        log.info(over, game.name, e)
+        log.info(_OVER, game.name, e)
         return False
+    return True
+
+
+def _ready_mark(game: Game, phase: GamePhase, user: AbstractBaseUser) -> bool:
+    """Mark ``user``'s seat ready in ``phase``; a set that is not yet a whole answer (the
+    variant says) stays saved without the mark, and the deadline decides. False if
+    ``phase`` closed meanwhile."""
     try:
         services.orders_ready(game=game, user=user, ready=True, phase=phase.index)
     except PhaseOver as e:
-        log.info(over, game.name, e)
+        log.info(_OVER, game.name, e)
         return False
     except ApplicationError as e:
         log.info("the demo bot was left unready in %s: %s", game.name, e)

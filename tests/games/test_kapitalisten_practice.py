@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import json
-import random
 import time
 import urllib.error
 import urllib.request
@@ -20,13 +19,12 @@ import pytest
 from accounts.roles import is_bot
 from adjudicator import find_variant
 from adjudicator.variants.kapitalisten.rules import Kapitalisten
-from bots import seat_orders
-from core.errors import PhaseOver
 from games import selectors, services
 from games.models import Game, GamePhase
-from games.positions import phase_position, seat_powers
+from games.positions import phase_position
 from games.terms import GameTerms
 from tests.bots.inprocess import InProcess
+from tests.games.kapitalisten import investor_plays
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -100,51 +98,6 @@ def test_a_practice_game_seats_a_bot_in_every_other_investor_seat_under_its_own_
     assert {s["player"] for s in state["seats"]} == set(names)
 
 
-def _alice_plays(game: Game, alice: Any) -> None:
-    """Alice gives her exchange orders (she sells 500 of every currency she may) and the
-    orders of any nation her holdings make hers, and marks ready; unless the phase ends
-    meanwhile (the worker adjudicates it once the nations' orders are all ready)."""
-    try:
-        _alice_orders(game, alice)
-    except PhaseOver:
-        pass
-
-
-def _alice_orders(game: Game, alice: Any) -> None:
-    phase = game.current_phase
-    if phase is None or phase.status != GamePhase.Status.OPEN:
-        return
-    seat = game.seats.get(user=alice)
-    position = phase_position(phase)
-    variant = KAPITALISTEN
-    gives = seat_powers(position, variant, seat)
-    due = variant.orders_due(position)
-    done = set(phase.order_sets.filter(seat=seat, ready=True).values_list("power", flat=True))
-    if set(gives) <= done:
-        return
-    chosen = seat_orders(variant, position, seat.power, random.Random(phase.index))
-    for power in gives:
-        if power == seat.power and power in chosen:
-            book = variant.book(position)
-            orders = [
-                f"sell {min(500, book.held(power, n))} {n}"
-                for n in variant.powers
-                if book.held(power, n) and book.rates.get(n)
-            ]
-        elif power in due:
-            orders = [str(o) for o in chosen.get(power, [])]
-        else:
-            continue
-        services.orders_submit(
-            game=game,
-            user=alice,
-            orders=orders or ["sell 1 russia"],
-            phase=phase.index,
-            power=power,
-        )
-    services.orders_ready(game=game, user=alice, ready=True, phase=phase.index)
-
-
 def _next_phase(game: Game, index: int, seconds: float = 60) -> None:
     end = time.monotonic() + seconds
     while time.monotonic() < end:
@@ -169,7 +122,7 @@ def test_bots_play_a_whole_practice_game_of_several_years_through_the_api(
         phase = game.current_phase
         assert phase is not None
         botplay.house_bots_play(SITE, opener=site)
-        _alice_plays(game, alice)
+        investor_plays(game, alice)
         _next_phase(game, phase.index)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED, game.current_phase
