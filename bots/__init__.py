@@ -13,7 +13,7 @@ every power a seat gives orders for, ``bots.seats.seat_orders``.
 
 from bots.kapitalisten import exchange_orders, investor_orders, prospects
 from bots.random_player import random_orders
-from bots.seats import seat_orders
+from bots.seats import gives_unowed, seat_orders
 from bots.strategy import KNOWN_VARIANTS, bot_orders, knows_variant
 from bots.votes import vote_answer
 
@@ -21,6 +21,7 @@ __all__ = [
     "KNOWN_VARIANTS",
     "bot_orders",
     "exchange_orders",
+    "gives_unowed",
     "investor_orders",
     "knows_variant",
     "prospects",

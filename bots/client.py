@@ -42,8 +42,8 @@ from adjudicator import (
 )
 from adjudicator.board import province_of
 from adjudicator.io import position_from_json
-from bots.kapitalisten import trades_now, trades_unowed
-from bots.seats import seat_orders
+from bots.kapitalisten import trades_unowed
+from bots.seats import gives_unowed, seat_orders
 from bots.strategy import knows_variant
 from bots.votes import vote_answer
 
@@ -323,7 +323,7 @@ def choose(state: Json, *, seed: int = 0) -> Choice | None:
     variant = find_variant(variant_id)
     position = position_of(state)
     playing = [
-        g for g in _given(me) if g.get("must_order") or trades_now(variant, position, g["power"])
+        g for g in _given(me) if g.get("must_order") or gives_unowed(variant, position, g["power"])
     ]
     if not playing or all(g.get("ready") for g in playing):
         return None

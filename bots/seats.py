@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from adjudicator import Order, Position, Variant
 from adjudicator.variants.kapitalisten.rules import Kapitalisten
-from bots.kapitalisten import investor_orders, is_investor
+from bots.kapitalisten import investor_orders, is_investor, trades_now
 from bots.strategy import bot_orders
 
 
@@ -29,6 +29,15 @@ def seat_orders(
     if isinstance(variant, Kapitalisten) and is_investor(variant, seat):
         return investor_orders(variant, position, seat, rng, legal=legal)
     return {seat: bot_orders(variant, position, seat, rng, legal=(legal or {}).get(seat))}
+
+
+def gives_unowed(variant: Variant, position: Position, power: str) -> bool:
+    """Does ``power`` give orders in ``position``'s phase that are not due, but that it
+    loses by not giving (a Kapitalisten investor's exchange orders in a movement phase:
+    one who gives none sells 500 of every currency)? A host that plays a seat gives them
+    as it gives the orders due; and since the phase does not wait for them, it saves every
+    seat's orders before it marks any ready."""
+    return trades_now(variant, position, power)
 
 
 #: The names a bot plays under where players play under pseudonyms (Kapitalisten's

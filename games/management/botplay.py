@@ -48,9 +48,9 @@ def house_bots_play(url: str, *, opener: Callable[..., Any] = urllib.request.url
 
     The round takes two steps: every bot saves its orders (and answers votes), then every
     bot marks ready the orders it saved. So no bot's ready mark ends a phase before the
-    other bots of its game have given theirs: a Kapitalisten turn ends once the nations'
-    orders are all ready, and an investor who commands none would otherwise lose his
-    exchange orders to the bot before him (rule 3.3.1: he sells 500 of everything)."""
+    other bots of its game have given theirs: a phase ends once the orders due are all
+    ready, and a bot with orders it is not due (``bots.gives_unowed``) would otherwise lose
+    them to the ready mark of the bot before it."""
     seats: list[tuple[str, Api, list[int]]] = []
     for username, key in house_bot_keys().items():
         api = Api(url, key, opener=opener)
