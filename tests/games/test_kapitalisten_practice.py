@@ -159,3 +159,32 @@ def test_bots_play_a_whole_practice_game_of_several_years_through_the_api(
     points = (final.position_after or {}).get("extras", {}).get("exchange", {}).get("final")
     assert points is not None
     assert set(points["points"]) == bots | {alices}
+
+
+def test_a_kapitalisten_practice_game_is_offered_through_the_api(make_user: Any) -> None:
+    from accounts import services as accounts
+    from bots.client import Api
+
+    alice = make_user("alice")
+    _made, key = accounts.api_token_create(user=alice, name="mine")
+    api = Api(SITE, key, opener=InProcess())
+    made = api.call(
+        "POST",
+        "games/",
+        {
+            "name": "Bourse by API",
+            "variant": "kapitalisten",
+            "options": {"players": 9},
+            "pseudonym": "Old Money",
+            "bots": True,
+        },
+    )
+    game = Game.objects.get(pk=made["id"])
+    assert game.status == Game.Status.ACTIVE
+    assert game.seats.filter(user=alice, pseudonym="Old Money").exists()
+    assert game.seats.exclude(user=alice).count() == 8
+    assert all(is_bot(s.user) for s in game.seats.exclude(user=alice).select_related("user"))  # type: ignore[arg-type]
+    # And the new-game form names it among the variants the bots play.
+    from games.forms import GameCreateForm
+
+    assert "Kapitalisten" in str(GameCreateForm.base_fields["practice_bots"].help_text)
