@@ -22,7 +22,9 @@ How it plays:
    excluded (ties by the ladder of :func:`~adjudicator.variants.kapitalisten.exchange.control`,
    which the bot does not count on: it aims at a margin of :data:`MARGIN` units, since the
    others trade in the same turn). It keeps that margin in every nation it controls, and
-   buys towards control of the best nation it does not control whose lead it can afford.
+   buys towards control of the best nation it does not control whose lead it can afford,
+   and of any nation whose currency the others have sold off (a nation nobody commands
+   only holds).
 3. **Victory points.** Currencies it neither controls nor aims at are sold (500 a turn at
    most) where they are worth much less for the end than the best (centres per Kujambel),
    and everything left over buys the best value for the end.
@@ -226,14 +228,18 @@ def exchange_orders(
         (n for n in seen if n not in controls and seen[n].expected > 0),
         key=lambda n: (-seen[n].expected, n),
     )
+    aimed = False
     for nation in candidates:
         need = MARGIN - lead[nation]
         cost = need * seen[nation].rate + room.get(nation, 0) * seen[nation].rate
-        if cost <= funds:
+        # The best it can afford; and any nation whose currency the others have sold
+        # off (command of it is cheap, and a nation nobody commands only holds).
+        cheap = rivals_best(book, investor, nation, excluded) < MARGIN
+        if cost <= funds and (cheap or not aimed):
             wanted[nation] = need
             funds -= cost
             room.pop(nation, None)
-            break
+            aimed = aimed or not cheap
 
     # Sales: what it must sell to pay for what it wants, worst value first; then what is
     # worth much less for the end than the best.

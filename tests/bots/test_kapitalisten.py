@@ -218,6 +218,18 @@ class TestWhatItAimsAt:
         rated = prospects(KAPITALISTEN, position)
         assert min(rated, key=lambda n: rated[n].expected) == "austria"
 
+    def test_it_takes_command_of_a_nation_whose_currency_everyone_sold(self) -> None:
+        # Nobody holds francs (France in civil disorder: its units only hold): command of
+        # it costs 150 francs, and the bot takes it besides the nation it rates best.
+        holdings = {i: {"france": 0} for i in INVESTORS}
+        book = _book(holdings, cash={"investor-1": 100_000})
+        position = _with_book(_spring(), book, {"france": None})
+        rated = prospects(KAPITALISTEN, position)
+        assert max(rated, key=lambda n: rated[n].expected) != "france"
+        orders = exchange_orders(KAPITALISTEN, position, "investor-1", random.Random(11))
+        _checked(position, "investor-1", orders)
+        assert _trades(orders).get("buy france", 0) >= MARGIN
+
     def test_the_same_seed_gives_the_same_orders(self) -> None:
         position = _opening()
         one = exchange_orders(KAPITALISTEN, position, "investor-2", random.Random(9))
