@@ -188,3 +188,28 @@ def test_a_kapitalisten_practice_game_is_offered_through_the_api(make_user: Any)
     from games.forms import GameCreateForm
 
     assert "Kapitalisten" in str(GameCreateForm.base_fields["practice_bots"].help_text)
+
+
+def test_a_bot_never_takes_a_pseudonym_already_taken_and_says_so_when_none_is_left(
+    make_user: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bots.seats
+    from core.errors import ApplicationError
+
+    # Eight names for seven bots, one of them the creator's: the bots take the seven others.
+    names = ("Old Money", *(f"Banker {c}" for c in "ABCDEFG"))
+    monkeypatch.setattr(bots.seats, "PSEUDONYMS", names)
+    game, alice = _practice(make_user)
+    taken = {s.pseudonym for s in game.seats.exclude(user=alice)}
+    assert taken == set(names) - {"Old Money"}
+    # One name short: no game, and the creator is told why.
+    monkeypatch.setattr(bots.seats, "PSEUDONYMS", names[:-1])
+    with pytest.raises(ApplicationError, match="no pseudonym left"):
+        services.game_create(
+            created_by=make_user("bob"),
+            name="Bourse two",
+            pseudonym="Old Money",
+            terms=GameTerms(variant_id="kapitalisten", options={"players": 8}),
+            bots=True,
+        )
+    assert not Game.objects.filter(name="Bourse two").exists()
