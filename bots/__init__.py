@@ -7,11 +7,25 @@ tests/bots/test_purity.py hold it to that), so the site's demo bot, the benchmar
 (``bench/bots_vs_random.py``) and the API client (``python -m bots``) share one copy of
 the rules of play. Every choice is drawn from an explicit ``random.Random``: the same
 position, power and seed give the same orders. How a bot answers its fellow players'
-votes is ``bots.votes``.
+votes is ``bots.votes``; a Kapitalisten investor's exchange and command, ``bots.kapitalisten``;
+every power a seat gives orders for, ``bots.seats.seat_orders``.
 """
 
+from bots.kapitalisten import exchange_orders, investor_orders, prospects
 from bots.random_player import random_orders
+from bots.seats import gives_unowed, seat_orders
 from bots.strategy import KNOWN_VARIANTS, bot_orders, knows_variant
 from bots.votes import vote_answer
 
-__all__ = ["KNOWN_VARIANTS", "bot_orders", "knows_variant", "random_orders", "vote_answer"]
+__all__ = [
+    "KNOWN_VARIANTS",
+    "bot_orders",
+    "exchange_orders",
+    "gives_unowed",
+    "investor_orders",
+    "knows_variant",
+    "prospects",
+    "random_orders",
+    "seat_orders",
+    "vote_answer",
+]

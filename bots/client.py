@@ -31,9 +31,20 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from adjudicator import Order, Position, Variant, find_variant
+from adjudicator import (
+    Order,
+    PhaseKind,
+    Position,
+    Retreat,
+    Variant,
+    find_variant,
+    legal_orders,
+)
+from adjudicator.board import province_of
 from adjudicator.io import position_from_json
-from bots.strategy import bot_orders, knows_variant
+from bots.kapitalisten import trades_unowed
+from bots.seats import gives_unowed, seat_orders
+from bots.strategy import knows_variant
 from bots.votes import vote_answer
 
 log = logging.getLogger(__name__)
@@ -65,7 +76,23 @@ class Turn(StrEnum):
     WAITING = "waiting"  # nothing due now (or ready already, or someone else's orders saved)
     VOTED = "voted"  # answered the votes proposed; no orders due from the seat now
     NO_SEAT = "no_seat"  # the token's user has no seat in the game
+    STAGED = "staged"  # orders saved, the ready mark left for a second step (Step.SAVE)
     OVER = "over"  # the game is not running (forming, finished or cancelled)
+
+
+class Step(StrEnum):
+    """What a turn does with the orders it chooses."""
+
+    #: Save them and mark the seat ready (a program playing its own seat).
+    BOTH = "both"
+    #: Save them only (:attr:`Turn.STAGED`): the first step of a host that plays many
+    #: seats of one game, so that no seat's ready mark ends a phase before every seat of
+    #: its has given its orders. A Kapitalisten turn ends once the nations' orders are all
+    #: ready, whether every investor has traded or not (rule 3.3.1).
+    SAVE = "save"
+    #: Only mark ready the seat's own orders saved before (the second step); nothing new
+    #: is saved, so a phase that opened meanwhile waits for the next round's first step.
+    READY = "ready"
 
 
 class Api:
@@ -122,7 +149,9 @@ class Api:
         """The running games where the token's seat owes something (``GET me/games/``):
         its orders or its ready mark (``need`` is ``orders`` or ``not_ready``; not while
         the game is paused), or its vote on a vote proposed (``votes_open``; a paused
-        game's vote to resume too): the only ones worth reading."""
+        game's vote to resume too); and every running game of a variant whose seats may
+        give orders they do not owe (a Kapitalisten investor's exchange orders,
+        :func:`bots.kapitalisten.trades_unowed`): the only ones worth reading."""
         listed = self.call("GET", "me/games/")
         return [
             g["id"]
@@ -130,6 +159,9 @@ class Api:
             if g["status"] == "active"
             and (
                 (g["need"] in ("orders", "not_ready") and not g["paused"])
+                # An investor owes no exchange orders in a movement phase, but one who
+                # gives none sells 500 of everything (Kapitalisten, rule 3.3.1).
+                or (trades_unowed(g.get("variant", "")) and not g["paused"])
                 or any(not v["voted"] for v in g.get("votes_open", ()))
             )
         ]
@@ -197,6 +229,34 @@ def legal_of(variant: Variant, me: Json, position: Position) -> dict[str, tuple[
     }
 
 
+def legal_here(
+    variant: Variant, state: Json, position: Position, power: str
+) -> dict[str, tuple[Order, ...]]:
+    """The legal orders of ``power``, one of the powers the seat gives orders for: as the
+    site lists them for the power the state is about (``me.acting``), else the
+    adjudicator's from the position read. Those know nothing of the provinces a standoff
+    left empty, which the API does not show: a retreat goes only where the site says the
+    unit may (``phase.dislodged[power][].retreats``)."""
+    me = state["me"]
+    if power == (me.get("acting") or me["power"]):
+        return legal_of(variant, me, position)
+    legal = legal_orders(position, power, variant=variant)
+    if position.phase.kind is not PhaseKind.RETREATS:
+        return dict(legal)
+    allowed = {
+        province_of(str(d["unit"]).split()[-1]): {province_of(r) for r in d.get("retreats", ())}
+        for d in (state["phase"].get("dislodged") or {}).get(power, [])
+    }
+    return {
+        where: tuple(
+            o
+            for o in options
+            if not isinstance(o, Retreat) or province_of(o.dest) in allowed.get(where, set())
+        )
+        for where, options in legal.items()
+    }
+
+
 @dataclass(frozen=True)
 class Choice:
     """The orders the bot gives for one phase of one game."""
@@ -207,12 +267,42 @@ class Choice:
     #: The orders are saved already (the bot's own, from an earlier turn): only the ready
     #: mark is due.
     saved: bool = False
+    #: The orders to save, by power, where the seat gives the orders of several (a
+    #: Kapitalisten investor: his exchange orders and each nation he controls); those of
+    #: ``power`` alone otherwise.
+    sets: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def to_save(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """Each power's orders to save (none when they are :attr:`saved`)."""
+        if self.saved:
+            return ()
+        return self.sets or ((self.power, self.orders),)
+
+
+def _given(me: Json) -> list[Json]:
+    """The powers the seat gives orders for now (``me.gives``), as the site says; a site
+    that does not list them: the power the state is about."""
+    if me.get("gives"):
+        return list(me["gives"])
+    return [
+        {
+            "power": me.get("acting") or me["power"],
+            "orders": me.get("orders", []),
+            "saved": me.get("saved", bool(me.get("orders"))),
+            "ready": bool(me.get("ready")),
+            "must_order": bool(me.get("must_order")),
+        }
+    ]
 
 
 def choose(state: Json, *, seed: int = 0) -> Choice | None:
     """The orders for the seat in ``state``, or None when it has none to give now (no
     seat, no open phase, nothing due, someone else's orders saved, or marked ready). Drawn
     from the game, the phase, the power and ``seed``: asked again, it chooses the same.
+
+    A seat gives the orders of every power listed in ``me.gives`` that has orders due, and
+    a Kapitalisten investor's exchange orders wherever he may trade (owed or not: one who
+    gives none sells 500 of every currency, rule 3.3.1).
 
     Orders saved for the seat in this phase are never replaced. Saved orders that are the
     very ones the bot chooses are its own, from a turn whose ready mark the site did not
@@ -227,22 +317,35 @@ def choose(state: Json, *, seed: int = 0) -> Choice | None:
     me, phase = state.get("me"), state.get("phase")
     if me is None or phase is None or not phase.get("is_current"):
         return None
-    if not me.get("must_order") or me.get("ready"):
-        return None
     variant_id = state["game"]["variant"]
     if not knows_variant(variant_id):
         raise UnknownRules(f"the bot does not know the rules of {variant_id}")
     variant = find_variant(variant_id)
     position = position_of(state)
-    power = me.get("acting") or me["power"]
-    rng = random.Random(f"{state['game']['id']}:{phase['index']}:{power}:{seed}")
-    legal = legal_of(variant, me, position)
-    orders = tuple(str(o) for o in bot_orders(variant, position, power, rng, legal=legal))
-    if me.get("saved", bool(me.get("orders"))):
-        if list(orders) != list(me.get("orders", ())) or me.get("problem"):
+    playing = [
+        g for g in _given(me) if g.get("must_order") or gives_unowed(variant, position, g["power"])
+    ]
+    if not playing or all(g.get("ready") for g in playing):
+        return None
+    acting = me.get("acting") or me["power"]
+    rng = random.Random(f"{state['game']['id']}:{phase['index']}:{acting}:{seed}")
+    legal = {g["power"]: legal_here(variant, state, position, g["power"]) for g in playing}
+    chosen = seat_orders(variant, position, me["power"], rng, legal=legal)
+    sets = [(g, tuple(str(o) for o in chosen.get(g["power"], ()))) for g in playing]
+    first = next((s for s in sets if s[0]["power"] == acting), sets[0])
+    saved = [(g, orders) for g, orders in sets if g.get("saved")]
+    if any(list(orders) != list(g.get("orders", ())) for g, orders in saved):
+        return None  # someone else's orders: left as they are
+    if len(saved) == len(sets):
+        if me.get("problem"):
             return None
-        return Choice(phase["index"], power, orders, saved=True)
-    return Choice(phase["index"], power, orders)
+        return Choice(phase["index"], first[0]["power"], first[1], saved=True)
+    return Choice(
+        phase["index"],
+        first[0]["power"],
+        first[1],
+        sets=tuple((g["power"], orders) for g, orders in sets if not g.get("saved")),
+    )
 
 
 def votes_to_answer(state: Json) -> list[str]:
@@ -281,7 +384,7 @@ PHASE_OVER = 409
 STALE_READS = 3
 
 
-def play_turn(api: Api, game: int, *, seed: int = 0) -> Turn:
+def play_turn(api: Api, game: int, *, seed: int = 0, step: Step = Step.BOTH) -> Turn:
     """Read the game; answer the votes proposed to the seat (:func:`votes_answer`); if
     the seat has orders due and is not ready, give them and mark ready (or only mark
     ready its own orders saved in an earlier turn; see :func:`choose`).
@@ -290,13 +393,15 @@ def play_turn(api: Api, game: int, *, seed: int = 0) -> Turn:
     phase is over (409), the turn reads the game again and plays the phase open now
     (:data:`STALE_READS` times at most; then it waits for the next round).
 
+    ``step``: save and mark ready (by default), or only one of the two (:class:`Step`).
+
     Raises:
         ApiError: if the site refuses to show the game or to save the orders.
         UnknownRules: if the game's variant is one the bot does not know.
     """
     for _read in range(STALE_READS):
         try:
-            return _turn(api, game, seed=seed)
+            return _turn(api, game, seed=seed, step=step)
         except ApiError as e:
             if e.status != PHASE_OVER:
                 raise
@@ -304,7 +409,7 @@ def play_turn(api: Api, game: int, *, seed: int = 0) -> Turn:
     return Turn.WAITING
 
 
-def _turn(api: Api, game: int, *, seed: int) -> Turn:
+def _turn(api: Api, game: int, *, seed: int, step: Step) -> Turn:
     """One read of the game and what the seat owes in it (:func:`play_turn`)."""
     state = api.state(game)
     if state["game"]["status"] != "active":
@@ -318,10 +423,12 @@ def _turn(api: Api, game: int, *, seed: int) -> Turn:
         if state["game"]["status"] != "active":
             return Turn.OVER
     choice = choose(state, seed=seed)
-    if choice is None:
+    if choice is None or (step is Step.READY and not choice.saved):
         return Turn.VOTED if voted else Turn.WAITING
-    if not choice.saved:
-        api.submit(game, choice.orders, phase=choice.phase, power=choice.power)
+    for power, orders in choice.to_save():
+        api.submit(game, orders, phase=choice.phase, power=power)
+    if step is Step.SAVE:
+        return Turn.VOTED if voted else Turn.STAGED
     try:
         api.ready(game, phase=choice.phase)
     except ApiError as e:
@@ -342,16 +449,18 @@ def play(
     once: bool = False,
     sleep: Callable[[float], None] = time.sleep,
     report: Callable[[int, Turn], None] | None = None,
+    step: Step = Step.BOTH,
 ) -> dict[int, Turn]:
     """Play each game's seat, turn after turn, every ``poll`` seconds until every game is
     over (or for one round with ``once``). A game the site refuses or whose rules the
-    bot does not know is reported and left. Returns each game's last turn."""
+    bot does not know is reported and left. Returns each game's last turn. ``step``: as
+    :func:`play_turn` takes it."""
     left = list(dict.fromkeys(games))
     last: dict[int, Turn] = {}
     while left:
         for game in list(left):
             try:
-                turn = play_turn(api, game, seed=seed)
+                turn = play_turn(api, game, seed=seed, step=step)
             except ApiError as e:
                 if e.status in (0, 429) or e.status >= 500:
                     log.warning("game %s: %s (tried again next round)", game, e)

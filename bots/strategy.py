@@ -61,10 +61,13 @@ from adjudicator.board import province_of
 from adjudicator.variants.highlander.rules import Highlander
 from bots import setup
 
-#: The variants whose rules the bot knows: it plays their every phase. In the others
-#: (Kapitalisten's exchange, Rather Silly's own orders) it would give orders that ignore
-#: the rules that matter most, so a host should not seat it there.
-KNOWN_VARIANTS: frozenset[str] = frozenset({"standard", "highlander", "multiple_void"})
+#: The variants whose rules the bot knows: it plays their every phase (Kapitalisten's
+#: investors with :mod:`bots.kapitalisten`, through :func:`bots.seats.seat_orders`). In the
+#: others (Rather Silly's own orders) it would give orders that ignore the rules that
+#: matter most, so a host should not seat it there.
+KNOWN_VARIANTS: frozenset[str] = frozenset(
+    {"standard", "highlander", "multiple_void", "kapitalisten"}
+)
 
 #: What a center is worth to take: an enemy's counts twice (one more for us, one fewer
 #: for them), a neutral one once, one of our own that is empty and threatened (moving back

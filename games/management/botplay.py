@@ -35,7 +35,7 @@ from typing import Any
 from django.db import close_old_connections
 
 from accounts.services import house_bot_keys
-from bots.client import Api, ApiError, Turn, play
+from bots.client import Api, ApiError, Step, Turn, play
 
 log = logging.getLogger(__name__)
 
@@ -44,8 +44,14 @@ def house_bots_play(url: str, *, opener: Callable[..., Any] = urllib.request.url
     """One round of the site's own bots against the API at ``url`` (the site's address):
     one turn in each game where a bot's seat needs orders. Returns how many seats it
     ordered for (saved, marked ready or not). ``opener`` makes each request (a test may
-    route them into the site in process)."""
-    done = 0
+    route them into the site in process).
+
+    The round takes two steps: every bot saves its orders (and answers votes), then every
+    bot marks ready the orders it saved. So no bot's ready mark ends a phase before the
+    other bots of its game have given theirs: a phase ends once the orders due are all
+    ready, and a bot with orders it is not due (``bots.gives_unowed``) would otherwise lose
+    them to the ready mark of the bot before it."""
+    seats: list[tuple[str, Api, list[int]]] = []
     for username, key in house_bot_keys().items():
         api = Api(url, key, opener=opener)
         try:
@@ -57,9 +63,17 @@ def house_bots_play(url: str, *, opener: Callable[..., Any] = urllib.request.url
                 break
             log.warning("%s: the site did not list its games: %s", username, e)
             continue
-        turns = play(api, games, once=True)
-        done += sum(1 for turn in turns.values() if turn in (Turn.ORDERED, Turn.SAVED, Turn.VOTED))
-    return done
+        if games:
+            seats.append((username, api, games))
+    done: set[tuple[str, int]] = set()
+    for username, api, games in seats:
+        turns = play(api, games, once=True, step=Step.SAVE)
+        done |= {(username, g) for g, turn in turns.items() if turn is Turn.VOTED}
+    for username, api, games in seats:
+        turns = play(api, games, once=True, step=Step.READY)
+        counted = (Turn.ORDERED, Turn.SAVED, Turn.VOTED)
+        done |= {(username, g) for g, turn in turns.items() if turn in counted}
+    return len(done)
 
 
 def rounds_play(round_play: Callable[[], int], *, interval: float, name: str) -> None:

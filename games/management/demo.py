@@ -7,7 +7,8 @@ visitor's: alice in the game in progress, the player a variant's demo game names
 The bot gives orders for every other seat of those games (every board of a duel) as soon as
 a phase opens and marks them ready, so a phase ends as soon as the visitor marks ready (or
 at its deadline of a day), and the game moves like a game. The orders are the strategy of
-the ``bots`` library (:func:`bots.bot_orders`): units hold the centers they stand on, attack
+the ``bots`` library (:func:`bots.seat_orders`, for every power a seat gives orders for):
+units hold the centers they stand on, attack
 centers with the supports it takes to win, support holds under threat, step toward the
 centers they do not own; retreats go toward centers, builds and disbands are made, and a
 variant's set-up orders are given as the library plays them.
@@ -43,7 +44,7 @@ from django.utils import timezone
 from django.utils.module_loading import import_string
 
 from adjudicator import find_variant
-from bots import bot_orders
+from bots import gives_unowed, seat_orders
 from core.errors import ApplicationError, PhaseOver
 from games import services
 
@@ -52,6 +53,7 @@ from games import services
 # queued by name) rather than found by beat's next sweep.
 from games import tasks as _tasks  # noqa: F401
 from games.models import Game, GamePhase, OrderSet
+from games.positions import seat_powers
 from variants.registry import SITE_VARIANTS, SiteVariant
 from variants.site import DemoGame
 
@@ -141,8 +143,9 @@ def _play_game(game: Game, visitor: str) -> int:
 
 def _seats_play(game: Game, who: Q) -> int:
     """Orders, marked ready, for each seat of ``game`` that ``who`` picks (a filter on
-    seats) with orders due in the open phase and none saved there yet. Returns how many
-    seats it ordered for."""
+    seats) with orders to give in the open phase and none saved there yet: those due from
+    it, for every power it gives orders for, and those it is not due but loses by not
+    giving (``bots.gives_unowed``). Returns how many seats it ordered for."""
     game.refresh_from_db()
     if game.status != Game.Status.ACTIVE or game.is_paused:
         return 0
@@ -152,40 +155,68 @@ def _seats_play(game: Game, who: Q) -> int:
     variant = find_variant(game.variant)
     position = services.phase_position(phase)
     due = services.powers_to_order(position, variant)
-    given = set(OrderSet.objects.filter(phase=phase).values_list("seat__power", flat=True))
+    given = set(OrderSet.objects.filter(phase=phase).values_list("power", flat=True))
     seats = (
-        game.seats.filter(who, power__in=due, civil_disorder=False, user__isnull=False)
-        .exclude(power__in=given)
+        game.seats.filter(who, civil_disorder=False, user__isnull=False)
         .select_related("user")
         .order_by("power")
     )
-    done = 0
+    # Every seat's orders are saved before any is marked ready: a phase ends once the
+    # orders due are all ready, and a seat with orders it is not due would otherwise lose
+    # them to the ready mark of the seat before it.
+    saved: list[AbstractBaseUser] = []
     for seat in seats:
         assert seat.user is not None  # filtered above
+        playing = [
+            p
+            for p in seat_powers(position, variant, seat)
+            if p in due or gives_unowed(variant, position, p)
+        ]
+        if not playing or given & set(playing):
+            continue
         rng = random.Random(f"{game.seed}:{phase.index}:{seat.power}")
-        orders = [str(o) for o in bot_orders(variant, position, seat.power, rng)]
-        if not _orders_give(game, phase, seat.user, orders):
-            break  # the phase is over: the next round plays the new one
+        chosen = seat_orders(variant, position, seat.power, rng)
+        sets = {p: [str(o) for o in chosen.get(p, ())] for p in playing}
+        if not _orders_save(game, phase, seat.user, sets):
+            return 0  # the phase is over: the next round plays the new one
+        saved.append(seat.user)
+    done = 0
+    for user in saved:
+        if not _ready_mark(game, phase, user):
+            break
         done += 1
     return done
 
 
-def _orders_give(game: Game, phase: GamePhase, user: AbstractBaseUser, orders: list[str]) -> bool:
-    """Save the orders and mark them ready, both for ``phase``; a set that is not yet a
-    whole answer (the variant says) stays saved without the mark, and the deadline
-    decides. False if ``phase`` closed meanwhile (the visitor's ready mark ended it):
-    nothing is given for the next phase, whose board the bot has not read."""
-    over = "the demo bot's phase ended meanwhile in %s: %s"
+_OVER = "the demo bot's phase ended meanwhile in %s: %s"
+
+
+def _orders_save(
+    game: Game, phase: GamePhase, user: AbstractBaseUser, sets: Mapping[str, list[str]]
+) -> bool:
+    """Save the orders of each power (``sets``) for ``phase``. False if ``phase`` closed
+    meanwhile (the visitor's ready mark ended it): nothing is given for the next phase,
+    whose board the bot has not read."""
     try:
         with transaction.atomic():
-            services.orders_submit(game=game, user=user, orders=orders, phase=phase.index)
+            for power, orders in sets.items():
+                services.orders_submit(
+                    game=game, user=user, orders=orders, phase=phase.index, power=power
+                )
     except PhaseOver as e:
-        log.info(over, game.name, e)
+        log.info(_OVER, game.name, e)
         return False
+    return True
+
+
+def _ready_mark(game: Game, phase: GamePhase, user: AbstractBaseUser) -> bool:
+    """Mark ``user``'s seat ready in ``phase``; a set that is not yet a whole answer (the
+    variant says) stays saved without the mark, and the deadline decides. False if
+    ``phase`` closed meanwhile."""
     try:
         services.orders_ready(game=game, user=user, ready=True, phase=phase.index)
     except PhaseOver as e:
-        log.info(over, game.name, e)
+        log.info(_OVER, game.name, e)
         return False
     except ApplicationError as e:
         log.info("the demo bot was left unready in %s: %s", game.name, e)

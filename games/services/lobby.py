@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from accounts.services import house_bots
 from adjudicator import PositionError, find_variant, start
 from bots import knows_variant
+from bots.seats import pseudonyms
 from core.errors import ApplicationError, NotSeated
 from core.names import name_key, shown_name
 from games import events, visibility, wording
@@ -107,10 +108,32 @@ def _practice_check(terms: GameTerms, *, join: bool) -> None:
 
 
 def _bots_seated(game: Game) -> None:
-    """The site's own bots take every open seat of ``game``, one bot a seat."""
+    """The site's own bots take every open seat of ``game``, one bot a seat; where players
+    play under pseudonyms, each under one of its own (``bots.seats.pseudonyms``), never its
+    account's name."""
     open_seats = game.seats.filter(user__isnull=True).count()
+    names = pseudonyms(random.Random(game.seed))
     for bot in house_bots(count=open_seats):
-        game_join(game=game, user=bot, invite_code=game.invite_code)
+        game_join(
+            game=game,
+            user=bot,
+            invite_code=game.invite_code,
+            pseudonym=_bot_pseudonym(game, bot, names),
+        )
+
+
+def _bot_pseudonym(game: Game, bot: AbstractBaseUser, names: list[str]) -> str | None:
+    """The first of ``names`` the bot may join ``game`` under (taken off the list); None
+    where the game has no pseudonyms."""
+    if not plays_under_pseudonyms(game):
+        return None
+    for name in list(names):
+        names.remove(name)
+        try:
+            return pseudonym_checked(game=game, user=bot, pseudonym=name) or name
+        except ApplicationError:
+            continue  # taken, or a member's user name
+    raise ApplicationError(_("The bots found no pseudonym left to play under."))
 
 
 @transaction.atomic

@@ -361,7 +361,7 @@ def test_leads_random_players_from_every_seat() -> None:
 def test_knows_the_variants_whose_every_phase_it_plays() -> None:
     assert knows_variant("standard")
     assert knows_variant("highlander")
-    assert not knows_variant("kapitalisten")
+    assert knows_variant("kapitalisten")  # its investors: bots.kapitalisten
     assert not knows_variant("rather_silly")
     for variant_id in KNOWN_VARIANTS:
         find_variant(variant_id)  # each is a variant the adjudicator has

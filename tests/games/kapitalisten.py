@@ -3,15 +3,19 @@ play its turns (shared by the services, pages and worker tests)."""
 
 from __future__ import annotations
 
+import contextlib
+import random
 from datetime import timedelta
 from typing import Any
 
 from django.utils import timezone
 
 from adjudicator import find_variant
+from bots import seat_orders
+from core.errors import PhaseOver
 from games import services
 from games.models import Game, GamePhase, Seat
-from games.positions import phase_position
+from games.positions import phase_position, seat_powers
 from games.terms import GameTerms
 from tests.games.helpers import current
 
@@ -64,3 +68,43 @@ def deadline_passed(game: Game) -> GamePhase:
 def adjudicate_now(game: Game) -> bool:
     phase = deadline_passed(game)
     return services.phase_adjudicate(game_id=game.pk, phase_id=phase.pk)
+
+
+def investor_plays(game: Game, user: Any) -> None:
+    """A person's turn beside bots: he gives his exchange orders (he sells 500 of every
+    currency he may) and, for any nation his holdings make his, the orders the bots would
+    give, and marks ready; unless the phase ends meanwhile (adjudicated once the nations'
+    orders are all ready)."""
+    with contextlib.suppress(PhaseOver):
+        _investor_orders(game, user)
+
+
+def _investor_orders(game: Game, user: Any) -> None:
+    phase = game.current_phase
+    if phase is None or phase.status != GamePhase.Status.OPEN:
+        return
+    variant = find_variant("kapitalisten")
+    seat = game.seats.get(user=user)
+    position = phase_position(phase)
+    gives = seat_powers(position, variant, seat)
+    due = variant.orders_due(position)
+    done = set(phase.order_sets.filter(seat=seat, ready=True).values_list("power", flat=True))
+    if set(gives) <= done:
+        return
+    chosen = seat_orders(variant, position, seat.power, random.Random(phase.index))
+    for power in gives:
+        if power == seat.power and power in chosen:
+            book = variant.book(position)  # type: ignore[attr-defined]
+            orders = [
+                f"sell {min(500, book.held(power, n))} {n}"
+                for n in variant.powers
+                if book.held(power, n) and book.rates.get(n)
+            ]
+        elif power in due:
+            orders = [str(o) for o in chosen.get(power, [])]
+        else:
+            continue
+        services.orders_submit(
+            game=game, user=user, orders=orders or ["sell 1 russia"], phase=phase.index, power=power
+        )
+    services.orders_ready(game=game, user=user, ready=True, phase=phase.index)

@@ -200,7 +200,7 @@ def test_a_site_that_does_not_answer_stops_the_round_quietly(practice: Game, cap
 @pytest.mark.parametrize(
     ("terms", "refusal"),
     [
-        (GameTerms(variant_id="kapitalisten", options={"players": 8}), "do not know the rules"),
+        (GameTerms(variant_id="rather_silly"), "do not know the rules"),
         (GameTerms(variant_id="highlander", duel=True), "one board"),
     ],
 )
