@@ -360,6 +360,9 @@ class _Drawing:
         pairs: list[tuple[str, object]] = [
             ("class", f"order {kind}" + (" failed" if failed else "")),
             ("data-order", order.text),
+            # Whose order it is, on a page: the page puts its player's own orders in as he
+            # changes them, in place of the ones the server drew.
+            ("data-power", None if self.paint else order.power),
             ("x1", number(x1)),
             ("y1", number(y1)),
             ("x2", number(x2)),
@@ -388,6 +391,7 @@ class _Drawing:
                 + (" failed" if failed else ""),
             ),
             ("data-order", order.text),
+            ("data-power", None if self.paint else order.power),
         ]
         if self.paint:
             colour = FAILED if failed else {"build": BUILD, "disband": DISBAND}.get(kind, INK)

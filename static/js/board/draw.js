@@ -121,12 +121,15 @@ export function createBoard(svg, anchors) {
     }
   }
 
-  function arrow(start, end, kind, text, failed) {
+  // Whose order it is, as the server marks it (data-power), when known.
+  const whose = (power) => (power ? { "data-power": power } : {});
+
+  function arrow(start, end, kind, text, failed, power) {
     const [x1, y1] = start;
     const dx = end[0] - x1, dy = end[1] - y1, len = Math.hypot(dx, dy) || 1;
     const x2 = end[0] - (dx / len) * ARROW_SHORT, y2 = end[1] - (dy / len) * ARROW_SHORT;
     el("line", {
-      class: `order ${kind}${failed ? " failed" : ""}`, "data-order": text,
+      class: `order ${kind}${failed ? " failed" : ""}`, "data-order": text, ...whose(power),
       x1: number(x1), y1: number(y1), x2: number(x2), y2: number(y2),
       "marker-end": failed ? "url(#arrow-failed)" : "url(#arrow)",
     }, layer("orders"));
@@ -136,8 +139,9 @@ export function createBoard(svg, anchors) {
     const [x, y] = at;
     // A build or a disband in its power's colour: whose unit comes or goes.
     const owned = (kind === "build" || kind === "disband") && power ? ` power-${power}` : "";
-    const g = el("g", { class: `order ${kind}${owned}${failed ? " failed" : ""}`, "data-order": text },
-      layer("orders"));
+    const g = el("g", {
+      class: `order ${kind}${owned}${failed ? " failed" : ""}`, "data-order": text, ...whose(power),
+    }, layer("orders"));
     el("circle", { cx: number(x), cy: number(y), r: kind === "hold" ? 12 : 13 }, g);
     if (kind === "disband") {
       // Crossed out, so that the mark reads without its colour too.
@@ -152,6 +156,17 @@ export function createBoard(svg, anchors) {
   // unit starts where that unit is drawn.
   function orders(list, position) {
     layer("orders").replaceChildren();
+    drawOrders(list, position);
+  }
+
+  // A player's own orders as he changes them on the page, before the server has them:
+  // in place of the ones of ``power`` the server drew, beside everyone else's.
+  function ownOrders(power, list, position) {
+    layer("orders").querySelectorAll(`[data-power="${power}"]`).forEach((node) => node.remove());
+    drawOrders(list.map((text) => ({ text, failed: false, power })), position);
+  }
+
+  function drawOrders(list, position) {
     const retreating = new Set();
     for (const entries of Object.values(position.dislodged || {})) {
       for (const entry of entries) retreating.add(entry.unit.split(" ")[1]);
@@ -167,7 +182,7 @@ export function createBoard(svg, anchors) {
         continue;
       }
       const end = point(o.kind === "support" ? o.dest || o.target : o.dest, false);
-      if (end) arrow(start, end, o.kind, text, failed);
+      if (end) arrow(start, end, o.kind, text, failed, power);
     }
   }
 
@@ -183,5 +198,5 @@ export function createBoard(svg, anchors) {
     group.replaceChildren(...Array.from(root.childNodes, (node) => document.importNode(node, true)));
   }
 
-  return { owners, unit, units, orders, point, variantLayer };
+  return { owners, unit, units, orders, ownOrders, point, variantLayer };
 }
