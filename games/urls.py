@@ -16,6 +16,7 @@ urlpatterns = [
     path("games/<int:game_id>/leave/", games.game_leave, name="leave"),
     path("games/<int:game_id>/start/", games.game_start, name="start"),
     path("games/<int:game_id>/orders/", games.orders_form, name="orders"),
+    path("games/<int:game_id>/board/", games.board_pieces, name="board"),
     # The variants' own pages of a game, each named as its address ends (games:<name>).
     *(
         path(f"games/<int:game_id>/{name}/", games.variant_page, {"page": name}, name=name)

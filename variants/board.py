@@ -451,16 +451,27 @@ class _Drawing:
 
     def pieces(self, position: Mapping[str, Any], orders: Sequence[DrawnOrder]) -> None:
         # Orders under the units, so that no arrow hides a unit.
+        self.add(f"<g{_attrs([('id', self.layer_id('orders')), ('class', 'orders')])}>")
+        self.orders(position, orders)
+        self.add("</g>")
+        self.add(f"<g{_attrs([('id', self.layer_id('units')), ('class', 'units')])}>")
+        self.units(position)
+        self.add("</g>")
+
+    def orders(self, position: Mapping[str, Any], orders: Sequence[DrawnOrder]) -> None:
+        """The orders layer's marks: a retreat or a disband of a dislodged unit starts
+        where that unit is drawn."""
         retreating = {
             str(entry["unit"]).split()[1]
             for entries in (position.get("dislodged") or {}).values()
             for entry in entries
         }
-        self.add(f"<g{_attrs([('id', self.layer_id('orders')), ('class', 'orders')])}>")
         for order in orders:
             self.order(order, retreating)
-        self.add("</g>")
-        self.add(f"<g{_attrs([('id', self.layer_id('units')), ('class', 'units')])}>")
+
+    def units(self, position: Mapping[str, Any]) -> None:
+        """The units layer's marks: every unit, the dislodged ones after (and beside) the
+        rest."""
         extras = position.get("extras") or {}
         kinds = extras.get("kinds") or {}
         devils = extras.get("devils") or {}
@@ -473,7 +484,6 @@ class _Drawing:
                 text = str(entry["unit"])
                 key = f"{power} {text.partition(' ')[2]}"
                 self.unit(power, text, dislodged=True, mark=kinds.get(key), devil=key in devils)
-        self.add("</g>")
 
     def glyph_letter(self, x: float, y: float, size: float = 9) -> list[tuple[str, object]]:
         """The attributes of the white letter on a layer's shape (a :class:`Letter`),
@@ -667,6 +677,58 @@ def layer_markup(*, map_id: str, position: SeenPosition) -> str:
     layers = site_side(_variant_of(drawn, map_id)).layers
     shapes = layers(drawn.get("extras") or {}, str(drawn.get("phase") or ""), board.point)
     return "".join(board.shape(shape) for shape in shapes)
+
+
+def piece_layers(
+    *,
+    map_id: str,
+    position: SeenPosition | None,
+    orders: Sequence[DrawnOrder] = (),
+    aside: SeenPosition | None = None,
+    layer: bool = True,
+) -> dict[str, Any]:
+    """The board's layers that change from one phase (or step of its replay) to the next,
+    as the page's board draws them: the markup of its ``units``, ``orders`` and variant's
+    layer (``creatures``), each the children of its group, and each province's ``owners``
+    (a province's and its center's ``data-owner``). A page puts them in as they come.
+
+    ``aside``: the position the phase came out with, whose dislodged units are drawn
+    aside and marked where they stood (a replay's results); ``layer`` False: no variant's
+    layer. ``position`` None: an empty board (a board not begun).
+
+    Raises:
+        TypeError: ``position`` or ``aside`` is not a :class:`SeenPosition`.
+    """
+    for given in (position, aside):
+        if given is not None and not isinstance(given, SeenPosition):
+            raise TypeError(f"piece_layers draws a SeenPosition, not a {type(given).__name__}")
+    if position is None:
+        return {"units": "", "orders": "", "creatures": "", "owners": {}}
+    drawn: dict[str, Any] = dict(position.position)
+    if aside is not None:
+        moved = aside.position.get("dislodged") or {}
+        units = {power: list(texts) for power, texts in (drawn.get("units") or {}).items()}
+        dislodged = {
+            power: list(entries) for power, entries in (drawn.get("dislodged") or {}).items()
+        }
+        for power, entries in moved.items():
+            gone = {str(entry["unit"]) for entry in entries}
+            units[power] = [text for text in units.get(power, []) if text not in gone]
+            dislodged[power] = [*dislodged.get(power, []), *entries]
+        drawn.update(units=units, dislodged=dislodged)
+    marks: dict[str, str] = {}
+    for name, draw in (
+        ("orders", lambda board: board.orders(drawn, orders)),
+        ("units", lambda board: board.units(drawn)),
+    ):
+        board = _Drawing(map_id, Mode.PAGE)
+        draw(board)
+        marks[name] = "".join(board.parts)
+    return {
+        **marks,
+        "creatures": layer_markup(map_id=map_id, position=position) if layer else "",
+        "owners": owners_of(drawn.get("centers") or {}),
+    }
 
 
 def _variant_of(position: Mapping[str, Any], map_id: str) -> str:

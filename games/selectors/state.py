@@ -21,7 +21,7 @@ from games.selectors.decisions import decision_as_seen
 from games.selectors.links import link_summary
 from games.selectors.moderation import moderation_summary
 from games.vote_rules import vote_refusal
-from variants.board import DrawnOrder, SeenPosition, layer_markup
+from variants.board import DrawnOrder, SeenPosition, layer_markup, piece_layers
 
 
 def game_state(
@@ -324,6 +324,53 @@ def board_shown(
     return position, [
         DrawnOrder(text, None, power) for power, texts in by_power.items() for text in texts
     ]
+
+
+#: The phase kinds whose orders a replay draws: the core's and the set-ups' (a variant's
+#: own kind is told in words beside the board).
+REPLAY_DRAWN_KINDS = frozenset({"M", "R", "A", "N", "P", "D"})
+
+#: The steps of a phase's replay: going in with its orders, their results (the units the
+#: phase dislodged drawn aside), and the position coming out.
+REPLAY_STEPS = ("orders", "results", "after")
+
+
+def board_steps(
+    *, user: AbstractBaseUser | AnonymousUser, game: Game, index: int
+) -> dict[str, dict[str, Any]]:
+    """The board's pieces at each step of phase ``index``'s replay, as the one renderer
+    draws them for ``user`` (``variants.board.piece_layers``), by :data:`REPLAY_STEPS`.
+    What they show is what :func:`game_state` shows him of that phase: the positions
+    through games.visibility, the results as his secrets allow, the orders he may read.
+
+    Raises:
+        GamePhase.DoesNotExist: the game has no phase of that index.
+        games.positions.BoardUnreadable: the phase's stored position cannot be read.
+    """
+    phase = game.phases.get(index=index)
+    map_id = find_variant(game.variant).map_id
+    before = visibility.position_seen(user=user, phase=phase)
+    after = visibility.position_seen(user=user, phase=phase, after=True)
+    drawn = phase_position(phase).phase.kind.value in REPLAY_DRAWN_KINDS
+    decided: list[DrawnOrder] = []
+    undecided: list[DrawnOrder] = []
+    if not drawn:
+        pass
+    elif phase.is_resolved:
+        results = visibility.secrets_for(user=user, game=game).results(phase.results or [])
+        decided = [DrawnOrder(r["order"], r["result"], r.get("power")) for r in results]
+        undecided = [DrawnOrder(r["order"], None, r.get("power")) for r in results]
+    else:
+        undecided = [
+            DrawnOrder(text, None, o.power)
+            for o in visibility.visible_order_sets(user=user, phase=phase)
+            for text in o.orders
+        ]
+    return {
+        "orders": piece_layers(map_id=map_id, position=before, orders=undecided),
+        "results": piece_layers(map_id=map_id, position=before, orders=decided, aside=after),
+        "after": piece_layers(map_id=map_id, position=after or before, layer=False),
+    }
 
 
 def _votes(game: Game, phase: GamePhase, user: Any) -> dict[str, Any]:

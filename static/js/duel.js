@@ -47,6 +47,7 @@ import { createReplay } from "./replay.js";
       return {
         key: label,
         stateUrl: section.dataset.stateUrl,
+        boardUrl: section.dataset.boardUrl,
         svg: () => svgOf(here()),
         board: () => {
           const svg = svgOf(here());

@@ -42,6 +42,7 @@ import { createReplay } from "./replay.js";
       svg: () => svg,
       board: () => board,
       stateUrl: root.dataset.stateUrl,
+      boardUrl: root.dataset.boardUrl,
       at: (ref) => ({ index: ref.index, own: true }),
       results: () => document.getElementById("replay-results"),
       // Whatever this page drew over the board (a set-up's marks, a selection) goes first.

@@ -286,3 +286,47 @@ def _with_a_comet(route: Route) -> None:
         count=1,
     )
     route.fulfill(response=response, body=html)
+
+
+#: Does a board (``selector``: its svg) show exactly the pieces the server drew for it (the
+#: board address's one step, as JSON)? Each layer as the browser has it beside the
+#: server's markup as the browser parses it, and each province's and center's owner.
+SHOWS_THE_STEP = """([selector, drawn]) => {
+  const NS = "http://www.w3.org/2000/svg";
+  const walk = (node) => ({
+    tag: node.tagName,
+    attrs: Object.fromEntries([...node.attributes].map((a) => [a.name, a.value])),
+    text: [...node.childNodes].filter((c) => c.nodeType === 3).map((c) => c.data).join(""),
+    children: [...node.children].map(walk),
+  });
+  const parsed = (markup) => new DOMParser()
+    .parseFromString(`<svg xmlns="${NS}">${markup}</svg>`, "image/svg+xml").documentElement;
+  const svg = document.querySelector(selector);
+  const shown = {}, served = {};
+  for (const name of ["units", "orders", "creatures"]) {
+    shown[name] = walk(svg.querySelector(`g.${name}`)).children;
+    served[name] = walk(parsed(drawn[name])).children;
+  }
+  shown.owners = Object.fromEntries([...svg.querySelectorAll("g.centers [data-owner]")]
+    .map((n) => [n.dataset.center, n.dataset.owner]));
+  shown.provinces = Object.fromEntries([...svg.querySelectorAll("g.provinces [data-owner]")]
+    .map((n) => [n.dataset.province, n.dataset.owner]));
+  const centers = new Set([...svg.querySelectorAll("g.centers [data-center]")]
+    .map((n) => n.dataset.center));
+  served.owners = Object.fromEntries(Object.entries(drawn.owners)
+    .filter(([place]) => centers.has(place)));
+  served.provinces = drawn.owners;
+  return [shown, served];
+}"""
+
+
+def shows_the_servers_step(
+    page: Page, selector: str, board_url: str, phase: int, step: str
+) -> None:
+    """Assert that the board ``selector`` on ``page`` shows exactly what the server draws
+    for ``phase``'s ``step`` for the page's viewer (games:board, asked with his cookies)."""
+    answer = page.request.get(f"{board_url}?phase={phase}&step={step}")
+    assert answer.ok, answer.status
+    drawn = answer.json()["steps"][step]
+    shown, served = page.evaluate(SHOWS_THE_STEP, [selector, drawn])
+    assert shown == served, (phase, step)

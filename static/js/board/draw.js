@@ -186,17 +186,35 @@ export function createBoard(svg, anchors) {
     }
   }
 
-  // The variant's layer as the server drew it (variants/board.py, the phase state's
-  // "layer"): the page puts it in, never draws it. "" or none: the layer is empty.
-  function variantLayer(markup) {
-    const group = layer("creatures");
+  // Markup the server drew, put into a layer as it came. Not well formed: the layer keeps
+  // what is drawn.
+  function putMarkup(group, markup) {
     if (!group) return;
     const drawn = new DOMParser().parseFromString(`<svg xmlns="${NS}">${markup || ""}</svg>`,
       "image/svg+xml");
     const root = drawn.documentElement;
-    if (root.namespaceURI !== NS) return; // not well formed: keep what is drawn
+    if (root.namespaceURI !== NS) return;
     group.replaceChildren(...Array.from(root.childNodes, (node) => document.importNode(node, true)));
   }
 
-  return { owners, unit, units, orders, ownOrders, point, variantLayer };
+  // The variant's layer as the server drew it (variants/board.py, the phase state's
+  // "layer"): the page puts it in, never draws it. "" or none: the layer is empty.
+  function variantLayer(markup) {
+    putMarkup(layer("creatures"), markup);
+  }
+
+  // The board's pieces as the server drew them for a phase's step (variants/board.py's
+  // piece_layers, from the page's board address): its units, orders and variant's layer
+  // as markup, and who owns each province. null: an empty board (one not begun).
+  function put(pieces) {
+    const drawn = pieces || {};
+    for (const name of ["units", "orders", "creatures"]) putMarkup(layer(name), drawn[name]);
+    const byPower = {};
+    for (const [place, power] of Object.entries(drawn.owners || {})) {
+      (byPower[power] = byPower[power] || []).push(place);
+    }
+    owners(byPower);
+  }
+
+  return { owners, unit, units, orders, ownOrders, point, put, variantLayer };
 }
