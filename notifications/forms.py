@@ -72,10 +72,14 @@ class SettingForm(forms.Form):
         self.fields["language"].initial = setting.language
         for kind in EVENT_KINDS:
             for channel in Channel:
+                label = f"{kind.label}: {channel.label}"
                 self.fields[f"{kind.value}__{channel.value}"] = forms.BooleanField(
-                    label=f"{kind.label}: {channel.label}",
+                    label=label,
                     required=False,
                     initial=channel.value in setting.choices.get(kind.value, []),
+                    # Shown in a table whose headers name it to the eye; a screen reader
+                    # (and a voice command) needs the name on the box itself.
+                    widget=forms.CheckboxInput(attrs={"aria-label": label}),
                 )
 
     def clean_webhook_url(self) -> str:

@@ -11,7 +11,11 @@ if (link && "WebSocket" in window) {
   listen("/ws/notifications/", {
     onMessage: (message) => {
       if (message.type === "inbox.changed" && Number.isInteger(message.unread)) {
-        link.textContent = message.unread > 0 ? `${label} (${message.unread})` : label;
+        const count = message.unread > 0 ? ` (${message.unread})` : "";
+        link.textContent = `${label}${count}`;
+        // The phone's folded menu says it too, on its button.
+        const folded = document.getElementById("menu-unread");
+        if (folded) folded.textContent = count;
       }
     },
   });

@@ -30,6 +30,49 @@ def overflow(page: Page) -> int:
     return max(width, 0)
 
 
+class TheHeaderOnAPhone(BrowserTestCase):
+    """On a phone the site's links fold under one button, so the board starts near the
+    top; a desktop shows them all, and the unread count is on the button either way."""
+
+    def test_the_links_fold_under_a_menu_button_on_a_phone_only(self) -> None:
+        game = seven_player_game("Header game")
+        with browser_session() as (browser, errors):
+            page = signed_in_page(
+                browser, errors, self.live_server_url, "france-player", viewport=PHONE
+            )
+            page.goto(f"{self.live_server_url}/games/{game.pk}/")
+            header = page.locator("header.top")
+            button = header.get_by_role("button", name="Menu")
+            expect(button).to_be_visible()
+            expect(button).to_have_attribute("aria-expanded", "false")
+            expect(header.get_by_role("link", name="Lobby")).to_be_hidden()
+            box = header.bounding_box()
+            assert box is not None
+            assert box["height"] <= 60, box
+            board = page.locator("#board").bounding_box()
+            assert board is not None
+            assert board["y"] <= 80, board
+            button.click()
+            expect(button).to_have_attribute("aria-expanded", "true")
+            for name in ("Lobby", "Variants", "Tournaments", "Sandbox", "New game"):
+                link = header.get_by_role("link", name=name)
+                expect(link).to_be_visible()
+                tap = link.bounding_box()
+                assert tap is not None
+                assert tap["height"] >= 40, (name, tap)
+            assert overflow(page) == 0
+            page.keyboard.press("Escape")
+            expect(header.get_by_role("link", name="Lobby")).to_be_hidden()
+            expect(button).to_be_focused()
+
+            desktop = signed_in_page(
+                browser, errors, self.live_server_url, "france-player", viewport=DESKTOP
+            )
+            desktop.goto(f"{self.live_server_url}/games/{game.pk}/")
+            expect(desktop.locator("header.top .menu-toggle")).to_be_hidden()
+            expect(desktop.locator("header.top").get_by_role("link", name="Lobby")).to_be_visible()
+
+
 class PagesOnAPhone(BrowserTestCase):
     def _page(
         self, browser: Browser, errors: list[Any], username: str, viewport: dict[str, int]
