@@ -38,12 +38,14 @@ from adjudicator.maps import load_map
 from adjudicator.variants import VARIANTS
 from variants.drawing import (
     Shape,
+    UnitMark,
     colour_of,
     map_anchors,
     map_drawing,
     number,
 )
 from variants.registry import site_side
+from variants.site import SiteVariant
 
 
 class Mode(Enum):
@@ -52,10 +54,6 @@ class Mode(Enum):
     PICTURE = "picture"
 
 
-#: Rather Silly's special armies, by the letter on their marker (neutral words: an Amazon,
-#: a rogue army), and the ring round a unit that sold its soul.
-MARK_LETTERS = {"amazon": "♀", "dirtbag": "R", "fifth_fleet": "F5"}
-DEVIL = "#b3261e"
 LAND = "#efe6cf"
 SEA = "#bcd8ea"
 INK = "#222222"
@@ -131,7 +129,9 @@ def _attrs(pairs: Iterable[tuple[str, object]]) -> str:
 class _Drawing:
     """One board being drawn: the map's points, the mode, and the markup so far."""
 
-    def __init__(self, map_id: str, mode: Mode) -> None:
+    def __init__(self, map_id: str, mode: Mode, site: SiteVariant) -> None:
+        #: The variant's side: its units' marks and how its own orders are drawn.
+        self.site = site
         self.drawing = map_drawing(map_id)
         self.full_names = {pid: p.name for pid, p in load_map(map_id).provinces.items()}
         self.points: dict[str, list[float]] = map_anchors(map_id)["units"]
@@ -254,16 +254,10 @@ class _Drawing:
     # -- the pieces -----------------------------------------------------------------------
 
     def unit(
-        self,
-        power: str,
-        text: str,
-        *,
-        dislodged: bool = False,
-        mark: str | None = None,
-        devil: bool = False,
+        self, power: str, text: str, *, dislodged: bool = False, mark: UnitMark | None = None
     ) -> None:
-        """One unit, as ``static/js/board/draw.js`` draws it (``drawUnit``): Rather Silly's
-        Amazons and rogue armies marked by their letter, a devil unit ringed."""
+        """One unit, as ``static/js/board/draw.js`` draws a unit placed and not yet sent
+        (``unit``), with the variant's ``mark`` on it (a letter, classes, a ring)."""
         kind, _, location = text.partition(" ")
         at = self.point(location, dislodged=dislodged)
         if at is None:
@@ -300,26 +294,27 @@ class _Drawing:
         classes = (
             f"unit power-{power}"
             + (" dislodged" if dislodged else "")
-            + (f" {mark}" if mark else "")
-            + (" devil" if devil else "")
+            + (f" {mark.classes}" if mark is not None and mark.classes else "")
         )
         group = [("class", classes), ("data-unit", location), ("data-power", power)]
         if paint and dislodged:
             group.append(("opacity", "0.85"))
         ring = ""
-        if devil:
+        if mark is not None and mark.ring:
             ring_paint = (
-                [("fill", "none"), ("stroke", DEVIL), ("stroke-width", "2")] if paint else []
+                [("fill", "none"), ("stroke", mark.ring_colour), ("stroke-width", "2")]
+                if paint
+                else []
             )
             ring_shape = [
-                ("class", "devil-ring"),
+                ("class", mark.ring),
                 ("cx", number(x)),
                 ("cy", number(y)),
                 ("r", "11"),
             ]
             ring = f"<circle{_attrs(ring_shape + ring_paint)}/>"
         label = f"<text{_attrs([('x', number(x)), ('y', number(y + 3.5)), *text_paint])}>"
-        letter = MARK_LETTERS.get(mark or "", kind)
+        letter = (mark.letter if mark is not None else None) or kind
         badge = self.dislodged_mark(x, y) if dislodged else ""
         self.add(f"<g{_attrs(group)}>{ring}{drawn}{label}{escape(letter)}</text>{badge}</g>")
 
@@ -414,16 +409,23 @@ class _Drawing:
         t = order.text.split()
         if len(t) < 2:
             return  # WAIVE
-        if t[0] == "nominate":
-            at = self.point(t[1])
-            if at is not None:
-                self.ring(at, "nominate", order)
-            return
-        if t[0] == "birds" and len(t) >= 4 and t[2] in ("-", "R"):
-            t = ["birds", *t[1:]]  # a flock flies, or retreats, as a unit moves
-        elif t[0] not in ("A", "F"):
-            # No unit's order: a vote, an override, a prediction, the creatures' steps
-            # ("merged", "step"), an exchange order: told in words, never drawn.
+        if t[0] not in ("A", "F"):
+            # No unit's order: drawn as the variant says (a ring or an arrow), or told in
+            # words beside the board and never drawn (a vote, a creature's step ...).
+            shape = self.site.order_shapes(order.text)
+            if shape is None:
+                return
+            start = self.point(
+                shape.at, dislodged=shape.kind == "retreat" and shape.at in retreating
+            )
+            if start is None:
+                return
+            if shape.to is None:
+                self.ring(start, shape.kind, order)
+                return
+            end = self.point(shape.to)
+            if end is not None:
+                self.arrow(start, end, shape.kind, order)
             return
         if len(t) < 3:
             return
@@ -472,18 +474,15 @@ class _Drawing:
     def units(self, position: Mapping[str, Any]) -> None:
         """The units layer's marks: every unit, the dislodged ones after (and beside) the
         rest."""
-        extras = position.get("extras") or {}
-        kinds = extras.get("kinds") or {}
-        devils = extras.get("devils") or {}
+        marks = self.site.marks_drawn(position.get("extras") or {})
         for power, units in sorted((position.get("units") or {}).items()):
             for text in units:
-                key = f"{power} {text.partition(' ')[2]}"
-                self.unit(power, text, mark=kinds.get(key), devil=key in devils)
+                self.unit(power, text, mark=marks.get(f"{power} {text.partition(' ')[2]}"))
         for power, entries in sorted((position.get("dislodged") or {}).items()):
             for entry in entries:
                 text = str(entry["unit"])
                 key = f"{power} {text.partition(' ')[2]}"
-                self.unit(power, text, dislodged=True, mark=kinds.get(key), devil=key in devils)
+                self.unit(power, text, dislodged=True, mark=marks.get(key))
 
     def glyph_letter(self, x: float, y: float, size: float = 9) -> list[tuple[str, object]]:
         """The attributes of the white letter on a layer's shape (a :class:`Letter`),
@@ -624,13 +623,13 @@ def board_svg(
             f"see it, not a {type(position).__name__}"
         )
     drawn: Mapping[str, Any] = position.position if position is not None else {}
-    board = _Drawing(map_id, mode)
+    site = site_side(_variant_of(drawn, map_id))
+    board = _Drawing(map_id, mode, site)
     owners = owners_of(drawn.get("centers") or {})
     x0, y0, width, height = (float(v) for v in board.drawing["viewBox"])
     board.ground(owners)
     board.pieces(drawn, orders)
-    layers = site_side(_variant_of(drawn, map_id)).layers
-    board.layers(layers(drawn.get("extras") or {}, str(drawn.get("phase") or ""), board.point))
+    board.layers(site.layers(drawn.get("extras") or {}, str(drawn.get("phase") or ""), board.point))
     if mode is Mode.PICTURE:
         powers = sorted(
             set(drawn.get("units") or {}) | set(owners.values()) | set(drawn.get("dislodged") or {})
@@ -673,9 +672,9 @@ def layer_markup(*, map_id: str, position: SeenPosition) -> str:
     if not isinstance(position, SeenPosition):
         raise TypeError(f"layer_markup draws a SeenPosition, not a {type(position).__name__}")
     drawn = position.position
-    board = _Drawing(map_id, Mode.PAGE)
-    layers = site_side(_variant_of(drawn, map_id)).layers
-    shapes = layers(drawn.get("extras") or {}, str(drawn.get("phase") or ""), board.point)
+    site = site_side(_variant_of(drawn, map_id))
+    board = _Drawing(map_id, Mode.PAGE, site)
+    shapes = site.layers(drawn.get("extras") or {}, str(drawn.get("phase") or ""), board.point)
     return "".join(board.shape(shape) for shape in shapes)
 
 
@@ -716,12 +715,13 @@ def piece_layers(
             units[power] = [text for text in units.get(power, []) if text not in gone]
             dislodged[power] = [*dislodged.get(power, []), *entries]
         drawn.update(units=units, dislodged=dislodged)
+    site = site_side(_variant_of(drawn, map_id))
     marks: dict[str, str] = {}
     for name, draw in (
         ("orders", lambda board: board.orders(drawn, orders)),
         ("units", lambda board: board.units(drawn)),
     ):
-        board = _Drawing(map_id, Mode.PAGE)
+        board = _Drawing(map_id, Mode.PAGE, site)
         draw(board)
         marks[name] = "".join(board.parts)
     return {
