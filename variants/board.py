@@ -4,9 +4,11 @@ centers, names, units, orders with their results) for every place the site shows
 Three ways to show it, one markup:
 
 - ``PAGE``: the game page's board (``id="board"``, layers with ids), drawn whole at first
-  paint; ``static/js/board/draw.js`` redraws its units and orders layers live with the
-  same markup (a browser test compares the two), and puts in the variant's layer as
-  :func:`layer_markup` draws it (the phase state's ``layer``).
+  paint; the page puts in the layers drawn here as they come: the page's own after each
+  live refresh, the variant's layer as :func:`layer_markup` draws it (the phase state's
+  ``layer``), a replay's steps and the sandbox's orders as :func:`piece_layers` draws
+  them. ``static/js/board/draw.js`` draws only what its player has not sent yet, with
+  the same markup.
 - ``STILL``: a board among several on one page (the duel page): no ids.
 - ``PICTURE``: a standalone SVG to download or rasterise, its colours and fonts carried as
   presentation attributes (no stylesheet) so it looks the same in a browser, an image
@@ -405,7 +407,7 @@ class _Drawing:
 
     def order(self, order: DrawnOrder, retreating: set[str]) -> None:
         """One order in canonical notation (``adjudicator/orders.py``'s ``str()``), as
-        ``static/js/board/draw.js`` draws it (``drawOrder``)."""
+        ``static/js/board/draw.js`` draws a player's own not yet sent (``drawOrders``)."""
         t = order.text.split()
         if len(t) < 2:
             return  # WAIVE

@@ -301,8 +301,8 @@ def board_shown(
 ) -> tuple[SeenPosition | None, list[DrawnOrder]]:
     """What the game page's board shows ``user`` of ``state`` (from :func:`game_state`,
     for him): the position (as games.visibility lets him see it, as in the state) and the
-    orders drawn at first paint, exactly as ``static/js/game.js``'s ``render()`` draws
-    them live (a browser test compares the two). No position before the first phase.
+    orders drawn, at first paint and in each page the page fetches live (it puts the
+    server's drawing in). No position before the first phase.
 
     An adjudicated phase shows its results; a set-up phase no orders (its widgets mark
     the board); an open phase the orders this viewer may read, their own as saved.

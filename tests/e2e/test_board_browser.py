@@ -221,6 +221,14 @@ class TheBoardAfterALiveRefresh(BrowserTestCase):
             ).new_page()
             served.goto(url)
             assert desktop.evaluate(PIECES) == served.evaluate(PIECES)
+            # Every layer, owners and orders too, is the server's, at both widths.
+            for page in (desktop, phone):
+                as_served = browser.new_context(
+                    storage_state=page.context.storage_state(), java_script_enabled=False
+                ).new_page()
+                as_served.goto(url)
+                assert page.evaluate(LAYERS) == as_served.evaluate(LAYERS)
+                as_served.context.close()
 
 
 class TheVariantsLayerIsTheServersDrawing(BrowserTestCase):
@@ -269,6 +277,9 @@ class TheVariantsLayerIsTheServersDrawing(BrowserTestCase):
                 page.goto(f"{url}?phase={spring.index - 1}")
                 page.locator("#replay [data-replay='forward']").first.click()
                 expect(page.locator("#replay-phase")).to_have_text("Spring 1901 movement")
+                expect(page.locator("#replay-step")).to_have_text("· results")
+                board_url = f"{self.live_server_url}/games/{game.pk}/board/"
+                shows_the_servers_step(page, "#board", board_url, spring.index, "results")
                 served.goto(past)
                 expect(page.locator("#creatures")).to_have_js_property(
                     "innerHTML", served.locator("#creatures").inner_html()
