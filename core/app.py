@@ -4,7 +4,8 @@ pushes is static/js/sw.js, served from the site's root so that it governs every 
 
 from __future__ import annotations
 
-from django.http import HttpRequest, JsonResponse
+from django.contrib.staticfiles import finders
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.templatetags.static import static
 from django.utils.translation import gettext as _
 
@@ -42,4 +43,18 @@ def manifest(request: HttpRequest) -> JsonResponse:
     }
     response = JsonResponse(body, json_dumps_params={"ensure_ascii": False})
     response["Content-Type"] = "application/manifest+json"
+    return response
+
+
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The service worker (static/js/sw.js) at the site's root: a worker governs only the
+    pages under its own address, and the static files' address is not the root. Never
+    cached without asking, so a new version reaches the browsers that have the old."""
+    found = finders.find("js/sw.js")
+    if not found:
+        raise Http404("no service worker")
+    with open(found, "rb") as script:
+        response = HttpResponse(script.read(), content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    response["Service-Worker-Allowed"] = "/"
     return response

@@ -269,6 +269,15 @@ EMAIL_HOST_PASSWORD = env.str("EMAIL_HOST_PASSWORD", default="")
 EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=False)
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="diplomacy@localhost")
 
+# Web Push (notifications.push): the VAPID key pair pushes are signed with. Without
+# VAPID_PRIVATE_KEY the site makes its own on first need and keeps it in the database
+# (notifications.PushKey), never another while that row lives. VAPID_PUBLIC_KEY, when
+# set, is checked against the private key; VAPID_SUBJECT is how a push service reaches
+# the site's operator (a mailto: or https: address).
+VAPID_PRIVATE_KEY = env.str("VAPID_PRIVATE_KEY", default="")
+VAPID_PUBLIC_KEY = env.str("VAPID_PUBLIC_KEY", default="")
+VAPID_SUBJECT = env.str("VAPID_SUBJECT", default=f"mailto:{DEFAULT_FROM_EMAIL}")
+
 # -- language and time --------------------------------------------------------------------
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("de", _("German"))]

@@ -6,7 +6,7 @@ from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from core.app import manifest
+from core.app import manifest, service_worker
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -20,6 +20,7 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("manifest.webmanifest", manifest, name="manifest"),
+    path("sw.js", service_worker, name="service-worker"),
     path("", include("tournaments.urls")),
     path("", include("games.urls")),
 ]

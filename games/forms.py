@@ -28,6 +28,18 @@ def _practice_help() -> str:
     ) % {"variants": get_text_list(known, pgettext_lazy("list", "and"))}
 
 
+def _setup_help() -> str:
+    """What the set-up deadline lasts for, in the variants' words for their set-up phases
+    (the registry's order)."""
+    phases = [
+        str(words.deadline_help)
+        for v in SITE_VARIANTS
+        for words in v.phase_words.values()
+        if words.deadline_help
+    ]
+    return gettext("hours for each set-up phase: %(phases)s") % {"phases": ", ".join(phases)}
+
+
 def _hours(
     label: str, default: float, help_text: Any = None, *, required: bool = True
 ) -> forms.FloatField:
@@ -88,7 +100,7 @@ class GameCreateForm(forms.Form):
     setup_hours = _hours(
         _("Set-up deadline"),
         2,
-        _("hours for each set-up phase: a nomination, a placement, each draft pick"),
+        lazy(_setup_help, str)(),
         required=False,  # only variants with set-up phases use it
     )
     deadline_time = forms.TimeField(

@@ -17,7 +17,8 @@ urlpatterns = [
     path("games/<int:game_id>/start/", games.game_start, name="start"),
     path("games/<int:game_id>/orders/", games.orders_form, name="orders"),
     path("games/<int:game_id>/board/", games.board_pieces, name="board"),
-    # The variants' own pages of a game, each named as its address ends (games:<name>).
+    # The shipped variants' own pages keep a name each (games:<name>), as their templates
+    # and links reverse them; the route at the end serves any variant's page by its name.
     *(
         path(f"games/<int:game_id>/{name}/", games.variant_page, {"page": name}, name=name)
         for name in page_names()
@@ -66,4 +67,8 @@ urlpatterns = [
         name="map-png",
     ),
     path("games/<int:game_id>/export.json", pictures.game_export_json, name="export"),
+    # A variant's own page, whatever its name, answered by the game's variant (404 for a
+    # page it lacks): a variant added later than this module's import (a test's) has its
+    # page too. Last, so that games' own addresses always win over a page's name.
+    path("games/<int:game_id>/<slug:page>/", games.variant_page, name="variant-page"),
 ]

@@ -134,6 +134,14 @@ def someone_may_moderate(*, game: Game) -> bool:
     return any(can_moderate(user=u, game=game) for u in candidates)
 
 
+def who_may_moderate(*, game: Game) -> list[int]:
+    """The ids of everyone who may run ``game`` now (:func:`can_moderate`): the active
+    site moderators and game masters of it who do not play in it. A question the rules
+    leave to the game master is put to them."""
+    candidates = {u.pk: u for u in [*role_holders(MODERATOR), *game.masters.filter(is_active=True)]}
+    return sorted(pk for pk, u in candidates.items() if can_moderate(user=u, game=game))
+
+
 def can_name_masters(*, user: User, game: Game) -> bool:
     """May ``user`` name (or remove) game masters of ``game``: a site moderator who does
     not play in it; before the game starts, also its creator, if he does not play in it

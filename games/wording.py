@@ -392,7 +392,7 @@ def _translated_params(params: Mapping[str, Any], map_id: str) -> dict[str, str]
         elif key == "phase":
             out[key] = _phase_kind_words(value)
         elif key == "season" and len(value) == 5 and value[0] in SEASONS:
-            # A season's code ("F1901"): the hyperspace link's.
+            # A season's code ("F1901"), which a variant's result may name.
             out[key] = gettext("%(season)s %(year)s") % {
                 "season": SEASONS[value[0]],
                 "year": value[1:],

@@ -26,13 +26,14 @@ from core.api import (
     page_of,
 )
 from games.terms import REMINDER_HOURS_MAX
-from notifications import services, webhooks
+from notifications import push, services, webhooks
 from notifications.models import (
     EVENT_KINDS,
     Channel,
     Kind,
     Notification,
     NotificationSetting,
+    PushSubscription,
 )
 
 
@@ -198,10 +199,117 @@ class NotificationSettingApi(ApiView):
         return Response(SettingSerializer(setting).data)
 
 
+class PushDeviceSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField()
+    label = serializers.CharField(help_text="What the device's browser says it is.")
+    endpoint = serializers.CharField(help_text="Its push service's address.")
+    created = serializers.DateTimeField()
+    last_success = serializers.DateTimeField(
+        allow_null=True, help_text="When its push service last took a push for it."
+    )
+
+
+class PushStateSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    public_key = serializers.CharField(
+        help_text="The site's VAPID public key (base64url): a browser subscribes with it "
+        "as its applicationServerKey."
+    )
+    devices = PushDeviceSerializer(many=True, help_text="Your subscribed devices.")
+
+
+def _push_state(user: Any) -> dict[str, Any]:
+    return {
+        "public_key": push.key_pair().public_key,
+        "devices": list(PushSubscription.objects.filter(user=user)),
+    }
+
+
+class KeysSerializer(BodySerializer):
+    """A browser subscription's keys (RFC 8291), base64url as the browser gives them."""
+
+    p256dh = serializers.CharField(max_length=200, help_text="Its P-256 public key.")
+    auth = serializers.CharField(max_length=100, help_text="Its authentication secret.")
+
+
+class PushApi(ApiView):
+    """Your devices that get pushes (Web Push): subscribe this browser, or stop."""
+
+    permission_classes = [IsAuthenticated, NotAHouseBot]
+
+    class SubscribeSerializer(BodySerializer):
+        endpoint = serializers.URLField(
+            max_length=1000, help_text="PushSubscription.endpoint, as the browser gives it."
+        )
+        keys = KeysSerializer(help_text="PushSubscription.toJSON().keys.")
+        server_key = serializers.CharField(
+            max_length=200,
+            help_text="The public key the browser subscribed with (public_key of the GET).",
+        )
+        label = serializers.CharField(
+            max_length=200, allow_blank=True, default="", help_text="How you know the device."
+        )
+        expirationTime = serializers.IntegerField(  # the browser's own name
+            allow_null=True, required=False, help_text="Ignored: the browser's own field."
+        )
+
+    class UnsubscribeSerializer(BodySerializer):
+        endpoint = serializers.CharField(
+            max_length=1000, required=False, default="", help_text="This browser's address."
+        )
+        id = IndexField(min_value=1, required=False, default=0, help_text="Or a device's id.")
+
+    @extend_schema(
+        operation_id="notifications_push",
+        summary="The site's push key and your subscribed devices",
+        responses={200: PushStateSerializer, **READ_ERRORS},
+    )
+    def get(self, request: Request) -> Response:
+        return Response(PushStateSerializer(_push_state(request.user)).data)
+
+    @extend_schema(
+        operation_id="notifications_push_subscribe",
+        summary="Push to this device (a browser's PushSubscription)",
+        description="The first device turns pushing on for the kinds a player wants on his "
+        "phone, unless some kinds are set to push already (see the settings' choices).",
+        request=SubscribeSerializer,
+        responses={200: PushStateSerializer, **WRITE_ERRORS},
+    )
+    def post(self, request: Request) -> Response:
+        data = self.SubscribeSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        given = data.validated_data
+        services.push_subscribe(
+            user=request.user,
+            endpoint=given["endpoint"],
+            p256dh=given["keys"]["p256dh"],
+            auth=given["keys"]["auth"],
+            server_key=given["server_key"],
+            label=given["label"],
+        )
+        return Response(PushStateSerializer(_push_state(request.user)).data)
+
+    @extend_schema(
+        operation_id="notifications_push_unsubscribe",
+        summary="Push no more to a device of yours (by its address or id)",
+        request=UnsubscribeSerializer,
+        responses={200: PushStateSerializer, **WRITE_ERRORS},
+    )
+    def delete(self, request: Request) -> Response:
+        data = self.UnsubscribeSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.push_unsubscribe(
+            user=request.user,
+            endpoint=data.validated_data["endpoint"],
+            pk=data.validated_data["id"],
+        )
+        return Response(PushStateSerializer(_push_state(request.user)).data)
+
+
 urlpatterns = [
     path("notifications/", NotificationsApi.as_view(), name="notifications"),
     path("notifications/read/", NotificationsReadApi.as_view(), name="notifications-read"),
     path(
         "notifications/settings/", NotificationSettingApi.as_view(), name="notifications-settings"
     ),
+    path("notifications/push/", PushApi.as_view(), name="notifications-push"),
 ]

@@ -10,7 +10,8 @@ class NotificationsConfig(AppConfig):
         # Imported here, not at the top: these import the models, which may be loaded
         # only once the app registry is ready.
         from games.extension_points import game_listeners
-        from notifications import (  # noqa: F401  (connects the receivers)
+        from notifications import (  # noqa: F401  (connects the receivers, registers the checks)
+            checks,
             services,
             signals,
             tasks,

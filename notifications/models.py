@@ -25,6 +25,9 @@ class Kind(models.TextChoices):
     #: A tournament's news, announced by tournaments through games' events: a match
     #: decided, the tournament over.
     TOURNAMENT = "tournament", _("Tournament news")
+    #: A question the variant's rules leave to the game master was asked: told to those
+    #: who may answer it (games.services.decisions).
+    DECISION_ASKED = "decision_asked", _("Game master's decision asked")
     #: Not an event: the daily message that bundles a user's held e-mails or webhooks.
     DIGEST = "digest", _("Daily digest")
 
@@ -39,6 +42,8 @@ class Channel(models.TextChoices):
     INBOX = "inbox", _("On-site inbox")
     EMAIL = "email", _("E-mail")
     WEBHOOK = "webhook", _("Webhook")
+    #: Web Push to each device the user subscribed (:class:`PushSubscription`).
+    PUSH = "push", _("Push to my devices")
 
 
 def default_choices() -> dict[str, list[str]]:
@@ -67,6 +72,7 @@ class NotificationSetting(models.Model):
     reminder_hours = models.PositiveSmallIntegerField(null=True, blank=True)
 
     def channels_for(self, kind: str) -> list[str]:
+        """The channels chosen for ``kind`` (a webhook only once its URL is set)."""
         chosen = [c for c in self.choices.get(kind, []) if c in Channel.values]
         if not self.webhook_url and Channel.WEBHOOK in chosen:
             chosen.remove(Channel.WEBHOOK)
@@ -111,6 +117,9 @@ class Delivery(models.Model):
     #: When a worker took it to send (the row is not locked while the e-mail or webhook is
     #: on its way, see services.delivery_send); empty when no one is sending it.
     sending_since = models.DateTimeField(null=True, blank=True)
+    #: For a push: the subscriptions (ids) it reached already, so that a retry after one
+    #: device failed never pushes it twice to another.
+    pushed_to = models.JSONField(default=list, blank=True)
     #: For a held delivery: the digest that carries it, once bundled.
     digest = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="items"
@@ -130,3 +139,59 @@ class Delivery(models.Model):
     @property
     def is_done(self) -> bool:
         return self.status in (self.Status.SENT, self.Status.FAILED)
+
+
+#: The kinds pushed once a user subscribes his first device, unless he chose some already:
+#: what a player wants on his phone (the issue's list), not every kind of news.
+PUSH_DEFAULT_KINDS = (
+    Kind.DEADLINE_REMINDER,
+    Kind.PHASE_ADJUDICATED,
+    Kind.PRESS,
+    Kind.DRAW_PROPOSED,
+    Kind.VOTE_PROPOSED,
+    Kind.TOURNAMENT,
+    Kind.PHASE_STUCK,
+    Kind.DECISION_ASKED,
+)
+
+
+class PushSubscription(models.Model):
+    """One device (a browser's push subscription) a user gets pushes on: the push
+    service's address for it and the keys the payload is encrypted to (RFC 8291)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions"
+    )
+    #: The push service's address for this browser: one subscription per address (a
+    #: browser signed in again as someone else pushes to him, not to the one before).
+    endpoint = models.URLField(max_length=1000, unique=True)
+    #: The browser's P-256 public key and its authentication secret, base64url.
+    p256dh = models.CharField(max_length=200)
+    auth = models.CharField(max_length=100)
+    #: How the user knows the device: what its browser says it is.
+    label = models.CharField(max_length=200, blank=True)
+    #: The site's VAPID public key the browser subscribed with: a subscription made with
+    #: another key is refused by its push service (see notifications.push.key_pair).
+    server_key = models.CharField(max_length=200)
+    created = models.DateTimeField(auto_now_add=True)
+    #: The last time its push service took a push for it.
+    last_success = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.label or self.endpoint[:60]}"
+
+
+class PushKey(models.Model):
+    """The site's own VAPID key pair, made on first need when the settings name none.
+
+    A database row, not a file: it lives and is backed up with the subscriptions made
+    with it (a key lost while they remain would silence every device), every web process
+    and worker of a deployment reads the same one, and two processes starting at once
+    cannot make two (one row, primary key 1)."""
+
+    #: The P-256 private key, base64url of its 32 bytes.
+    private_key = models.CharField(max_length=100)
+    created = models.DateTimeField(auto_now_add=True)

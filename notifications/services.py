@@ -27,21 +27,25 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from core.errors import ApplicationError
 from core.queue import after_commit, task_after_commit, task_run_here, task_send
 from games import visibility, wording
 from games.deadlines import zone_named
 from games.models import PressMessage
 from games.terms import REMINDER_HOURS_MAX
-from notifications import live, webhooks
+from notifications import live, push, webhooks
 from notifications.models import (
     EVENT_KINDS,
     NEVER_HELD,
+    PUSH_DEFAULT_KINDS,
     Channel,
     Delivery,
     Kind,
     Notification,
     NotificationSetting,
+    PushSubscription,
 )
 
 log = logging.getLogger(__name__)
@@ -88,13 +92,17 @@ def notify(
 ) -> int:
     """Tell ``users`` (ids) of event ``event_key`` on the channels each chose for ``kind``.
 
-    Returns how many deliveries were created: none for an event already told. E-mail and
-    webhook deliveries are queued to the ``deliver`` task after commit, or (``queue``
+    Returns how many deliveries were created: none for an event already told. E-mail,
+    webhook and push deliveries are queued to the ``deliver`` task after commit, or (``queue``
     False, for callers already in a worker) sent here through it.
     """
     assert kind in Kind.values, kind
     ids = set(users)
     chosen = {s.user_id: s for s in NotificationSetting.objects.filter(user_id__in=ids)}
+    # A push goes to users with a device to push to; the others' choice waits for one.
+    devices = set(
+        PushSubscription.objects.filter(user_id__in=ids).values_list("user_id", flat=True)
+    )
     recipients = list(get_user_model().objects.filter(pk__in=ids).order_by("pk"))
     # The deliveries (and inbox notifications) are written in one query each; another
     # dispatch of the same event racing this one makes the insert fail as a whole, and it
@@ -114,6 +122,8 @@ def notify(
             for channel in setting.channels_for(kind):
                 if channel == Channel.EMAIL and not user.email:
                     continue
+                if channel == Channel.PUSH and user.pk not in devices:
+                    continue
                 if (user.pk, channel) in told_before:
                     continue
                 delivery = Delivery(
@@ -129,7 +139,7 @@ def notify(
                     told.add(user.pk)
                     delivery.status = Delivery.Status.SENT
                     delivery.attempts = 1
-                elif held:
+                elif held and channel != Channel.PUSH:  # a push is news now or never
                     delivery.status = Delivery.Status.HELD
                 new.append(delivery)
         try:
@@ -193,6 +203,14 @@ def text(*, kind: str, params: dict[str, Any]) -> str:
             "resume": _("%(game)s goes on: every player agreed to resume it."),
         }
         return decisions.get(str(p.get("vote")), _("%(game)s: something happened.")) % p
+    if kind == Kind.DECISION_ASKED:
+        return ngettext(
+            "%(game)s: the rules leave a question in %(phase)s to the game master. "
+            "The phase waits for an answer until %(deadline)s (UTC).",
+            "%(game)s: the rules leave %(count)s questions in %(phase)s to the game "
+            "master. The phase waits for the answers until %(deadline)s (UTC).",
+            int(p.get("count", 1)),
+        ) % {"count": 1, **p}
     if kind == Kind.PHASE_STUCK:
         return (
             _(
@@ -371,6 +389,9 @@ def _send(delivery: Delivery) -> None:
     user = delivery.user
     setting = NotificationSetting.objects.filter(user=user).first()
     with translation.override((setting.language if setting else "") or None):
+        if delivery.channel == Channel.PUSH:
+            _push(delivery)
+            return
         body = _outside_text(delivery, user)
         if delivery.channel == Channel.EMAIL:
             send_mail(subject(kind=delivery.kind, params=delivery.params), body, None, [user.email])
@@ -380,6 +401,47 @@ def _send(delivery: Delivery) -> None:
             _post_webhook(setting.webhook_url, body)
         else:
             raise ValueError(f"no sender for {delivery.channel}")
+
+
+def _push(delivery: Delivery) -> None:
+    """Push the delivery to each of its user's devices that has not had it yet.
+
+    Each device that takes it is recorded on the delivery at once, so a retry (after
+    another device failed, or a worker killed mid-way) pushes only to those left. A
+    device its push service says is gone (404, 410), or whose address may not be
+    called, is removed. Raises :class:`push.PushFailed` naming the devices that failed,
+    so the delivery is retried as any other."""
+    keys = push.key_pair()
+    data = push.payload(
+        kind=delivery.kind,
+        params=delivery.params,
+        body=text(kind=delivery.kind, params=delivery.params),
+        game_id=delivery.game_id,
+        event_key=delivery.event_key,
+        now=timezone.now(),
+    )
+    devices = PushSubscription.objects.filter(user_id=delivery.user_id).exclude(
+        pk__in=delivery.pushed_to
+    )
+    failures: list[str] = []
+    for device in devices.order_by("pk"):
+        try:
+            push.push_send(subscription=device, data=data, keys=keys)
+        except (push.SubscriptionGone, webhooks.WebhookRefused) as e:
+            log.info("push subscription %s removed: %s", device.pk, e)
+            device.delete()
+            continue
+        except push.PushFailed as e:
+            failures.append(f"{device.label or device.pk}: {e}")
+            continue
+        with transaction.atomic():
+            done = Delivery.objects.select_for_update().get(pk=delivery.pk)
+            done.pushed_to = sorted({*done.pushed_to, device.pk})
+            done.save(update_fields=["pushed_to"])
+            delivery.pushed_to = done.pushed_to
+        PushSubscription.objects.filter(pk=device.pk).update(last_success=timezone.now())
+    if failures:
+        raise push.PushFailed("; ".join(failures))
 
 
 def delivery_send(*, delivery_id: int) -> str:
@@ -465,6 +527,74 @@ def setting_save(
     if not digest:
         _release_held(user_id=user.pk)
     return setting
+
+
+@transaction.atomic
+def push_subscribe(
+    *,
+    user: AbstractBaseUser,
+    endpoint: str,
+    p256dh: str,
+    auth: str,
+    server_key: str,
+    label: str = "",
+) -> PushSubscription:
+    """Push to this device from now on: the browser's subscription (its push service's
+    address and keys), made with ``server_key``, the site's public key it was given.
+
+    One subscription per address: a browser subscribed again (as this user or, signed in
+    afresh, as another) replaces what it had. The user's first device turns pushing on
+    for :data:`PUSH_DEFAULT_KINDS` unless he has chosen some kinds for push already.
+
+    Raises:
+        ApplicationError: the address may not be called (as for a webhook), the keys are
+            no P-256 key and 16-byte secret, or ``server_key`` is not the site's key now
+            (the page was opened before the keys changed: load it again).
+    """
+    problem = webhooks.address_problem(endpoint)
+    if problem is not None:
+        raise ApplicationError(problem)
+    try:
+        point = push.unb64(p256dh)
+        secret = push.unb64(auth)
+    except ValueError:
+        point = secret = b""
+    if len(point) != 65 or point[0] != 4 or len(secret) != 16:
+        raise ApplicationError(_("The browser's push keys cannot be read."))
+    if server_key.rstrip("=") != push.key_pair().public_key:
+        raise ApplicationError(_("The site's push key has changed: load the page again."))
+    device, _created = PushSubscription.objects.update_or_create(
+        endpoint=endpoint,
+        defaults={
+            "user": user,
+            "p256dh": p256dh,
+            "auth": auth,
+            "label": label[:200],
+            "server_key": server_key.rstrip("="),
+        },
+    )
+    setting, _made = NotificationSetting.objects.select_for_update().get_or_create(user=user)
+    if not any(Channel.PUSH in chosen for chosen in setting.choices.values()):
+        choices = {k.value: list(setting.choices.get(k.value, [])) for k in EVENT_KINDS}
+        for kind in PUSH_DEFAULT_KINDS:
+            choices[kind.value].append(Channel.PUSH.value)
+        setting.choices = choices
+        setting.save(update_fields=["choices"])
+    return device
+
+
+def push_unsubscribe(*, user: AbstractBaseUser, endpoint: str = "", pk: int = 0) -> int:
+    """Push no more to one of the user's devices (by address or id); others' devices are
+    left alone. Returns how many were removed (0 or 1)."""
+    mine = PushSubscription.objects.filter(user=user)
+    if endpoint:
+        mine = mine.filter(endpoint=endpoint)
+    elif pk:
+        mine = mine.filter(pk=pk)
+    else:
+        return 0
+    removed, _by_model = mine.delete()
+    return removed
 
 
 def language_remember(*, user: AbstractBaseUser, language: str) -> None:

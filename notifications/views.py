@@ -11,7 +11,7 @@ from django.views.decorators.http import require_http_methods
 
 from notifications import services
 from notifications.forms import SettingForm
-from notifications.models import Channel, Notification, NotificationSetting
+from notifications.models import Channel, Notification, NotificationSetting, PushSubscription
 
 #: Notifications shown on the page, newest first.
 PAGE_SIZE = 100
@@ -26,6 +26,12 @@ def inbox(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         if request.POST.get("action") == "read_all":
             services.inbox_mark_read(user=user)
+            return redirect("notifications:inbox")
+        if request.POST.get("action") == "push_remove":
+            device = request.POST.get("device", "")
+            mine = device.isascii() and device.isdigit()
+            if mine and services.push_unsubscribe(user=user, pk=int(device)):
+                messages.success(request, _("That device gets no more pushes."))
             return redirect("notifications:inbox")
         form = SettingForm(request.POST, setting=setting)
         if form.is_valid():
@@ -48,5 +54,11 @@ def inbox(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "notifications/inbox.html",
-        {"items": items, "form": form, "channels": Channel.choices},
+        {
+            "items": items,
+            "form": form,
+            "channels": Channel.choices,
+            "devices": PushSubscription.objects.filter(user=user),
+            "push_label": Channel.PUSH.label,
+        },
     )

@@ -62,6 +62,28 @@ def address_problem(url: str, *, resolve: bool = False) -> str | None:
 def post_json(url: str, payload: dict[str, Any], *, timeout: float) -> int:
     """POST ``payload`` as JSON to ``url``, a webhook; returns the answer's HTTP status.
 
+    Sent as :func:`post` sends. Raises :class:`WebhookRefused` for an address that may
+    not be called, and :class:`WebhookError` when the server cannot be reached or
+    answers other than 2xx.
+    """
+    status, reason, _host = post(
+        url,
+        json.dumps(payload).encode(),
+        headers={"Content-Type": "application/json"},
+        timeout=timeout,
+    )
+    if not 200 <= status < 300:
+        raise WebhookError(
+            _("The webhook's server answered %(status)s %(reason)s.")
+            % {"status": status, "reason": reason}
+        )
+    return status
+
+
+def post(url: str, body: bytes, *, headers: dict[str, str], timeout: float) -> tuple[int, str, str]:
+    """POST ``body`` to ``url``, a server a user named (a webhook, a browser's push
+    service); returns the answer's status, its reason and the host as it was called.
+
     The name is resolved once, every address it has is checked as
     :func:`address_problem` does, and the connection goes to those addresses, never to
     a second lookup's. The request still names the URL's host: in the Host header and,
@@ -70,7 +92,7 @@ def post_json(url: str, payload: dict[str, Any], *, timeout: float) -> int:
     most :data:`ANSWER_READ_LIMIT` bytes of the answer are read.
 
     Raises :class:`WebhookRefused` for an address that may not be called, and
-    :class:`WebhookError` when the server cannot be reached or answers other than 2xx.
+    :class:`WebhookError` when the server cannot be reached.
     """
     parts, port = _parsed(url)
     addresses = _judged(parts, port)
@@ -90,12 +112,8 @@ def post_json(url: str, payload: dict[str, Any], *, timeout: float) -> int:
         connection.request(
             "POST",
             path,
-            body=json.dumps(payload).encode(),
-            headers={
-                "Host": host,
-                "Content-Type": "application/json",
-                "User-Agent": "diplosite-notifications",
-            },
+            body=body,
+            headers={"Host": host, "User-Agent": "diplosite-notifications", **headers},
         )
         answer = connection.getresponse()
         answer.read(ANSWER_READ_LIMIT)
@@ -106,12 +124,7 @@ def post_json(url: str, payload: dict[str, Any], *, timeout: float) -> int:
         ) from e
     finally:
         connection.close()
-    if not 200 <= answer.status < 300:
-        raise WebhookError(
-            _("The webhook's server answered %(status)s %(reason)s.")
-            % {"status": answer.status, "reason": answer.reason}
-        )
-    return answer.status
+    return answer.status, answer.reason, host
 
 
 class _PinnedConnection(http.client.HTTPConnection):

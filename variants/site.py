@@ -100,6 +100,9 @@ class PhaseWords:
     again: Promise | str
     #: Numbered from the first time on (each pick of a draft is "pick n").
     always_numbered: bool = False
+    #: What a set-up deadline lasts for, in the help of a game's set-up deadline ("a
+    #: nomination", "each draft pick"); empty: not named there.
+    deadline_help: Promise | str = ""
 
     def of(self, occurrence: int) -> str:
         if occurrence > 1 or self.always_numbered:
@@ -196,6 +199,39 @@ def no_panels(shown: PanelInput) -> Sequence[Panel]:
     return ()
 
 
+# -- Its games in the demo ----------------------------------------------------------------
+# The demo (``manage.py demo_data``) makes a few games of the demo players for a newcomer to
+# look at; a variant says which of its own to make, as plain values, and games makes them
+# (the arrow points from games to variants).
+
+
+@dataclass(frozen=True, slots=True)
+class DemoGame:
+    """A game of the variant the demo makes, once, of the demo players (by username)."""
+
+    #: Its name, which tells it from every other game the demo player made.
+    name: str
+    #: The demo player who makes it (and takes the first seat).
+    creator: str
+    #: The demo players who join it after him, in order.
+    joiners: tuple[str, ...] = ()
+    #: The seat of the creator, then of each joiner, where players choose theirs; empty:
+    #: seats are given as the game's terms give them.
+    powers: tuple[str, ...] = ()
+    #: Its rule choices, as the variant's options form gives them.
+    options: Mapping[str, Any] = field(default_factory=dict)
+    #: Played as a twin-board duel (a variant with :attr:`SiteVariant.duel_boards`).
+    duel: bool = False
+    #: The demo player whose seat a visitor plays; the demo bot orders for every other
+    #: demo player's seat, in this game and its other boards.
+    visitor: str = ""
+
+
+def no_demo_games() -> Sequence[DemoGame]:
+    """The demo games of a variant with none of its own."""
+    return ()
+
+
 @dataclass(frozen=True, slots=True)
 class SiteVariant:
     """One variant as the site presents it to players."""
@@ -242,8 +278,9 @@ class SiteVariant:
     #: The variant's panels of the game page shown, each at its slot.
     panels: Callable[[PanelInput], Sequence[Panel]] = no_panels
     #: The variant's own pages of a game, by the last part of their address
-    #: (``/games/<id>/<name>/``, named ``games:<name>``): each answers a Page or raises
-    #: ``Http404``.
+    #: (``/games/<id>/<name>/``, reversed as ``games:variant-page`` with the game and the
+    #: name; a shipped variant's also as ``games:<name>``): each answers a Page or raises
+    #: ``Http404``. A name is a slug, and never one of games' own addresses (``ready``).
     pages: Mapping[str, Callable[[PanelInput], Page]] = field(default_factory=dict)
     #: The variant's script on the game page (``static/js/variants/<id>.js``), or None.
     script: str | None = None
@@ -274,6 +311,10 @@ class SiteVariant:
     #: Words for some of the site's note kinds, by kind, in place of the site's own; none:
     #: the site's words for every kind (Kapitalisten: an excluded investor is no power).
     note_words: Mapping[str, Words] = field(default_factory=dict)
+
+    # -- Its games in the demo (see DemoGame) --
+    #: The games of the variant the demo makes (``variants/<id>/demo.py``); none by default.
+    demo_games: Callable[[], Sequence[DemoGame]] = no_demo_games
 
     def seat_help(self, seat: str, kind: str) -> tuple[str, str]:
         """What the page tells ``seat`` in a phase of kind ``kind``: its order syntax and

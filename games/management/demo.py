@@ -1,18 +1,19 @@
 """The demo games and the demo bot that plays them for everyone but the visitor.
 
-The demo (``manage.py demo_data``, run by ``runsite``) makes a few games of the demo
-players. In three of them one demo player is the visitor's: alice in the game in
-progress and in the Highlander duel (both boards), carol in the Multiple Void draft. The
-bot gives orders for every other seat of those games as soon as a phase opens and marks
-them ready, so a phase ends as soon as the visitor marks ready (or at its deadline of a
-day), and the game moves like a game. The orders are the strategy of the ``bots``
-library (:func:`bots.bot_orders`): units hold the centers they stand on, attack centers
-with the supports it takes to win, support holds under threat, step toward the centers
-they do not own; retreats go toward centers, builds and disbands are made, nominations
-name a block of centers, picks take the spaces next to the most centers.
+The demo (``manage.py demo_data``) makes a few games of the demo players: an open game and a
+game in progress of the standard game, and each variant's own (``SiteVariant.demo_games``,
+in ``variants/<id>/demo.py``). In each game the bot plays, one demo player is the
+visitor's: alice in the game in progress, the player a variant's demo game names in its.
+The bot gives orders for every other seat of those games (every board of a duel) as soon as
+a phase opens and marks them ready, so a phase ends as soon as the visitor marks ready (or
+at its deadline of a day), and the game moves like a game. The orders are the strategy of
+the ``bots`` library (:func:`bots.bot_orders`): units hold the centers they stand on, attack
+centers with the supports it takes to win, support holds under threat, step toward the
+centers they do not own; retreats go toward centers, builds and disbands are made, and a
+variant's set-up orders are given as the library plays them.
 
 The bot never touches another game: a demo game is the first game of its name that
-its demo creator made (the one ``demo_data`` made), or board B of that duel; and in a
+its demo creator made (the one ``demo_data`` made), or another board of that duel; and in a
 demo game it only orders for demo players' seats that have saved nothing yet in the
 open phase, so orders a person saved (as bob, say) are never replaced. Its choices are
 drawn from the game's seed, the phase and the power: the same phase is ordered the
@@ -51,6 +52,8 @@ from games import services
 # queued by name) rather than found by beat's next sweep.
 from games import tasks as _tasks  # noqa: F401
 from games.models import Game, GamePhase, OrderSet
+from variants.registry import SITE_VARIANTS, SiteVariant
+from variants.site import DemoGame
 
 log = logging.getLogger(__name__)
 
@@ -62,18 +65,23 @@ DEMO_PASSWORD = "diplomacy-demo"  # published on purpose: it is printed at every
 DEMO_GROUP = "demo"
 OPEN_GAME = "Demo: open game, join it"
 RUNNING_GAME = "Demo: game in progress"
-DUEL_GAME = "Demo: Highlander duel (alice and bob)"
-DRAFT_GAME = "Demo: Multiple Void draft (carol, dave, erin)"
+
+#: Each variant's own demo games, with the variant, in the registry's order.
+VARIANT_GAMES: tuple[tuple[SiteVariant, DemoGame], ...] = tuple(
+    (site, game) for site in SITE_VARIANTS for game in site.demo_games()
+)
 
 #: Who made each demo game: with the name, what tells the demo's game from any other.
 CREATORS: Mapping[str, str] = {
     OPEN_GAME: "alice",
     RUNNING_GAME: "alice",
-    DUEL_GAME: "alice",
-    DRAFT_GAME: "carol",
+    **{game.name: game.creator for _site, game in VARIANT_GAMES},
 }
 #: The games the bot plays, each with the demo player whose seat it leaves to the visitor.
-VISITORS: Mapping[str, str] = {RUNNING_GAME: "alice", DUEL_GAME: "alice", DRAFT_GAME: "carol"}
+VISITORS: Mapping[str, str] = {
+    RUNNING_GAME: "alice",
+    **{game.name: game.visitor for _site, game in VARIANT_GAMES if game.visitor},
+}
 #: Every deadline of the games the bot plays: long enough that a game waits for the
 #: visitor, who ends each phase at once by marking ready (the bot is ready already).
 BOT_GAME_DEADLINE = timedelta(days=1)
@@ -89,7 +97,7 @@ def demo_game(name: str) -> Game | None:
 
 def bot_games() -> list[tuple[Game, str]]:
     """The games the bot plays, each with the username of the visitor's seat: the demo
-    games of :data:`VISITORS`, board B of the demo duel, and the games of the demo of each
+    games of :data:`VISITORS` (with every other board of a duel), and the games of the demo of each
     app above that has one (``settings.DEMO_GAME_PROVIDERS``, each a function giving such
     pairs: the tournaments' demo events)."""
     out: list[tuple[Game, str]] = []

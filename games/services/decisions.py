@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from adjudicator.board import thaw
 from adjudicator.variants import Variant
 from core.errors import ApplicationError
-from games import visibility
+from games import events, visibility
 from games.models import Decision, Game, GamePhase, ModeratorAction
 from games.positions import phase_position, with_decisions
 from games.services.kernel import adjudicate_after_commit, bump, phase_note
@@ -61,6 +61,7 @@ def decisions_pending(game: Game, phase: GamePhase, variant: Variant, now: Any) 
         return False
     deadline = now + decision_window(game, phase)
     nobody = nobody or not visibility.someone_may_moderate(game=game)
+    made: list[int] = []
     for request in asked:
         decision = Decision.objects.create(
             phase=phase,
@@ -76,6 +77,7 @@ def decisions_pending(game: Game, phase: GamePhase, variant: Variant, now: Any) 
             default_code=request.default_means.value if request.default_means else "",
             deadline=deadline,
         )
+        made.append(decision.pk)
         if nobody:
             _default_applied(phase, decision, now, nobody=True)
     if nobody:
@@ -92,6 +94,20 @@ def decisions_pending(game: Game, phase: GamePhase, variant: Variant, now: Any) 
         defaults=[r.default_means.value for r in asked if r.default_means],
     )
     phase.save(update_fields=["deadline", "notes"])
+    # Those who may answer hear of it at once (a push, a mail, as each chose): the phase
+    # waits for them. Never the question: it may hold a power's secret.
+    events.announce(
+        kind="decision_asked",
+        game=game,
+        users=visibility.who_may_moderate(game=game),
+        key=f"decision:{min(made)}",
+        params={
+            "game": game.name,
+            "phase": phase.code,
+            "count": len(made),
+            "deadline": deadline.strftime("%Y-%m-%d %H:%M"),
+        },
+    )
     return True
 
 

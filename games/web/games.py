@@ -343,7 +343,7 @@ def _back_to_page(request: HttpRequest, game: Game) -> HttpResponse | None:
     page = request.POST.get("next")
     site = _site_of(game)
     if page and site is not None and page in site.pages:
-        return redirect(f"games:{page}", game_id=game.pk)
+        return redirect("games:variant-page", game_id=game.pk, page=page)
     return None
 
 

@@ -60,6 +60,9 @@ CHECKS = [
 #: (a host of at most 253 characters, say) on a public network (notifications.webhooks).
 RULES_BEYOND_THE_SCHEMA = {
     "PUT /api/v1/notifications/settings/": {"webhook_url"},
+    # A push subscription's endpoint is the browser's word for an address, read as a
+    # webhook's is.
+    "POST /api/v1/notifications/push/": {"endpoint"},
 }
 
 

@@ -53,3 +53,14 @@ def test_every_page_links_the_manifest_and_its_icons() -> None:
     assert '<link rel="manifest" href="/manifest.webmanifest">' in page
     assert 'rel="apple-touch-icon"' in page
     assert '<meta name="theme-color"' in page
+
+
+def test_the_service_worker_is_served_from_the_root_for_the_whole_site() -> None:
+    answer = Client().get("/sw.js")
+    assert answer.status_code == 200
+    assert answer["Content-Type"].startswith("text/javascript")
+    assert answer["Service-Worker-Allowed"] == "/"
+    assert answer["Cache-Control"] == "no-cache"
+    script = answer.content.decode()
+    assert 'addEventListener("push"' in script
+    assert 'addEventListener("notificationclick"' in script

@@ -147,3 +147,42 @@ def _open(
     page.goto(address)
     page.wait_for_load_state("networkidle")
     return page
+
+
+#: The board's box against the drawing in it: how far (CSS px) the drawing's edges lie
+#: inside the box's content edges. Anything over a pixel is a strip of the box's sea-blue
+#: background beside the map, where land runs off the frame.
+STRIPS = """() => {
+  const svg = document.querySelector("#board");
+  const box = svg.getBoundingClientRect();
+  const m = svg.getScreenCTM();
+  const [, , w, h] = svg.getAttribute("viewBox").split(/[\\s,]+/).map(Number);
+  const left = box.left + svg.clientLeft, top = box.top + svg.clientTop;
+  return {left: m.e - left, right: left + svg.clientWidth - (m.e + w * m.a),
+          top: m.f - top, bottom: top + svg.clientHeight - (m.f + h * m.d)};
+}"""
+
+
+class BoardBoxIsTheDrawing(BrowserTestCase):
+    def test_no_strip_of_sea_beside_the_map_at_any_screen_shape(self) -> None:
+        # Issue 37: the box was the column's width and its height capped by the window, so
+        # the drawing was letterboxed in it and the box's sea-blue background showed as
+        # straight strips left and right, Sevastopol, Moscow, Syria and North Africa cut off
+        # at their edge with sea beyond. A phone held sideways showed it most.
+        game = seven_player_game("Frame game")
+        address = f"{self.live_server_url}/games/{game.pk}/"
+        sideways = {"width": PHONE["height"], "height": PHONE["width"]}
+        shapes = {"desktop": DESKTOP, "phone": PHONE, "phone sideways": sideways}
+        found: dict[str, dict[str, float]] = {}
+        with browser_session() as (browser, errors):
+            for name, viewport in shapes.items():
+                page = _open(browser, errors, address, viewport, scale=1)
+                found[name] = page.evaluate(STRIPS)
+                if name == "phone sideways":
+                    SCREENSHOTS.mkdir(exist_ok=True)
+                    page.screenshot(path=SCREENSHOTS / "page-phone-sideways.png")
+        wide = {
+            name: {side: round(px, 1) for side, px in strips.items() if abs(px) > 1}
+            for name, strips in found.items()
+        }
+        assert not any(wide.values()), wide

@@ -16,9 +16,11 @@ from adjudicator import Outcome, find_variant, resolve
 from bots import bot_orders
 from games import services
 from games.management import demo
-from games.management.demo import DRAFT_GAME, DUEL_GAME, RUNNING_GAME
+from games.management.demo import RUNNING_GAME
 from games.models import Game, OrderSet
 from games.terms import GameTerms
+from variants.highlander.demo import DUEL_GAME
+from variants.multiple_void.demo import DRAFT_GAME
 
 POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey")
 

@@ -21,8 +21,10 @@ from adjudicator import PhaseKind, find_variant, legal_orders
 from bots import bot_orders
 from games import services, tasks
 from games.management import demo
-from games.management.demo import DRAFT_GAME, DUEL_GAME, OPEN_GAME, RUNNING_GAME
+from games.management.demo import OPEN_GAME, RUNNING_GAME
 from games.models import BoardLink, Game, GamePhase, OrderSet, PhaseDuty
+from variants.highlander.demo import DUEL_GAME
+from variants.multiple_void.demo import DRAFT_GAME
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager")]
 

@@ -1,7 +1,8 @@
-"""games/ words the core only and asks the variant for the rest (issue 36): no Python module
-of games/ (its migrations aside, which record history) names a variant or a word only one
-variant says. A variant's words, panels, pages and rules live in ``variants/<id>/`` and
-``adjudicator/variants/<id>/``.
+"""games/ words the core only and asks the variant for the rest (issue 36): no module of
+games/ (its migrations aside, which record history), no template of templates/games/ and
+not the game page's script (static/js/game.js) names a variant or a word only one variant
+says. A variant's words, panels, pages, demo games and rules live in ``variants/<id>/``,
+``templates/variants/<id>/``, ``static/js/variants/`` and ``adjudicator/variants/<id>/``.
 """
 
 from __future__ import annotations
@@ -15,59 +16,66 @@ from django.utils import translation
 from core.errors import ApplicationError
 from games.forms import GameCreateForm
 from games.terms import GameTerms
+from variants.registry import SITE_VARIANTS
 
-GAMES = Path(__file__).resolve().parents[2] / "games"
+ROOT = Path(__file__).resolve().parents[2]
 
-#: The variants' ids and the words only one variant says.
+#: The variants' ids and the words only one variant says: Kapitalisten's exchange and
+#: investors; Rather Silly's llamas and herds, Borg, TARDIS, Superbrain, hyperspace links,
+#: Fortune-teller, devils, monsters, flocks of birds, Siamese twins and Mont Blanc tunnel;
+#: Highlander's nomination of centers.
 VARIANT_WORDS = re.compile(
-    r"kapitalisten|rather_silly|rather silly|highlander|multiple_void|multiple void|exchange"
-    r"|llama|borg|herd|tardis|nomination|investor|superbrain",
+    r"kapitalisten|rather[-_ ]silly|highlander|multiple[-_ ]void|exchange|investor"
+    r"|llama|borg|herd|tardis|superbrain|hyperspace|fortune[-_ ]teller|devil|monster|flock"
+    r"|birds|twins|mont[-_ ]blanc|nomination",
     re.IGNORECASE,
 )
 
-#: Files that still name a variant, each with why; the list shrinks to nothing as the
-#: work of issue 36 lands. Remove a file as soon as it is clean: the test fails on a
-#: listed file that no longer names any (so the list never keeps a stale entry).
-ALLOWED: dict[str, str] = {
-    # The demo data makes games of named variants (a Highlander duel, a Multiple Void
-    # draft) for a newcomer to look at: data, not the site's logic.
-    "management/demo.py": "the demo games, by variant",
-    "management/commands/demo_data.py": "the demo games, by variant",
-    # Player-facing text whose wording must stay unchanged in English and German
-    # (issue 36: a refactoring): the lead decides whether to reword.
-    "forms.py": "the set-up deadline's help names a nomination (a translated text: the lead "
-    "decides whether to reword it)",
-}
+
+def shared_files() -> list[Path]:
+    """Every file of games/ but its migrations, of templates/games/, and the game page's
+    script."""
+    games = [
+        p
+        for p in (ROOT / "games").rglob("*")
+        if p.is_file()
+        and "migrations" not in p.relative_to(ROOT / "games").parts
+        and "__pycache__" not in p.parts
+    ]
+    templates = [p for p in (ROOT / "templates/games").rglob("*") if p.is_file()]
+    return sorted([*games, *templates, ROOT / "static/js/game.js"])
 
 
-def _python_files() -> list[Path]:
-    return sorted(p for p in GAMES.rglob("*.py") if "migrations" not in p.relative_to(GAMES).parts)
+def test_the_shared_files_are_found() -> None:
+    found = {p.relative_to(ROOT).as_posix() for p in shared_files()}
+    assert {
+        "games/forms.py",
+        "games/management/demo.py",
+        "games/templatetags/wording.py",
+        "templates/games/detail.html",
+        "templates/games/notes/decision_asked.html",
+        "static/js/game.js",
+    } <= found
 
 
-def test_no_module_of_games_names_a_variant() -> None:
+def test_no_shared_file_names_a_variant() -> None:
     named = {}
-    for path in _python_files():
-        where = path.relative_to(GAMES).as_posix()
-        if where in ALLOWED:
-            continue
+    for path in shared_files():
         lines = [
             f"{n}: {line.strip()}"
             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
             if VARIANT_WORDS.search(line)
         ]
         if lines:
-            named[where] = lines
+            named[path.relative_to(ROOT).as_posix()] = lines
     assert named == {}
 
 
-def test_every_allowed_file_still_names_a_variant() -> None:
-    clean = [
-        where
-        for where in ALLOWED
-        if not (GAMES / where).exists()
-        or not VARIANT_WORDS.search((GAMES / where).read_text(encoding="utf-8"))
-    ]
-    assert clean == [], "remove these from ALLOWED: they are gone or name no variant now"
+def test_the_check_finds_every_variants_id() -> None:
+    ids = [v.id for v in SITE_VARIANTS if v.id != "standard"]
+    assert len(ids) == 4
+    assert [i for i in ids if not VARIANT_WORDS.fullmatch(i)] == []
+    assert VARIANT_WORDS.findall("the Fortune-teller's devil") == ["Fortune-teller", "devil"]
 
 
 @pytest.mark.parametrize(
@@ -100,3 +108,23 @@ def test_the_practice_help_names_the_variants_the_bots_know(language: str, names
     with translation.override(language):
         help_text = str(GameCreateForm.base_fields["practice_bots"].help_text)
     assert help_text.endswith(names)
+
+
+@pytest.mark.parametrize(
+    ("language", "help_text"),
+    [
+        ("en", "hours for each set-up phase: a nomination, a placement, each draft pick"),
+        (
+            "de",
+            "Stunden für jede Phase der Startaufstellung: eine Nominierung, eine Aufstellung, "
+            "jede Wahl im Draft",
+        ),
+    ],
+)
+def test_the_set_up_deadlines_help_names_the_variants_set_up_phases(
+    language: str, help_text: str
+) -> None:
+    # Each variant words its own set-up phases (PhaseWords.deadline_help), no longer a
+    # sentence in games/forms.py: the help reads as it did.
+    with translation.override(language):
+        assert str(GameCreateForm.base_fields["setup_hours"].help_text) == help_text

@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from variants.highlander.demo import demo_games
 from variants.highlander.drawing import order_shapes
 from variants.highlander.panels import panels
 from variants.highlander.words import WORDS
@@ -26,9 +27,12 @@ SITE = site_entry(
         "N": PhaseWords(
             pgettext_lazy("phase", "Nomination of centers"),
             _("Nomination of centers, round %(n)s"),
+            deadline_help=pgettext_lazy("set-up deadline", "a nomination"),
         ),
         "P": PhaseWords(
-            pgettext_lazy("phase", "Placement of units"), _("Placement of units (%(n)s)")
+            pgettext_lazy("phase", "Placement of units"),
+            _("Placement of units (%(n)s)"),
+            deadline_help=pgettext_lazy("set-up deadline", "a placement"),
         ),
     },
     words=WORDS,
@@ -37,6 +41,7 @@ SITE = site_entry(
     order_shapes=order_shapes,
     # Rule 7: two games can be played as a twin-board duel (adjudicator's highlander.duel).
     duel_boards=True,
+    demo_games=demo_games,
 )
 
 

@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from variants.multiple_void.demo import demo_games
 from variants.multiple_void.panels import panels
 from variants.multiple_void.words import WORDS
 from variants.site import PhaseWords, VariantOptionsForm, site_entry
@@ -23,12 +24,16 @@ SITE = site_entry(
     ),
     phase_words={
         "D": PhaseWords(
-            pgettext_lazy("phase", "Draft"), _("Draft, pick %(n)s"), always_numbered=True
+            pgettext_lazy("phase", "Draft"),
+            _("Draft, pick %(n)s"),
+            always_numbered=True,
+            deadline_help=pgettext_lazy("set-up deadline", "each draft pick"),
         )
     },
     words=WORDS,
     panels=panels,
     script="js/variants/multiple_void.js",
+    demo_games=demo_games,
 )
 
 

@@ -22,13 +22,13 @@ from games.management.demo import (
     DEMO_GROUP,
     DEMO_PASSWORD,
     DEMO_PLAYERS,
-    DRAFT_GAME,
-    DUEL_GAME,
     OPEN_GAME,
     RUNNING_GAME,
+    VARIANT_GAMES,
 )
 from games.models import Game
 from games.terms import GameTerms
+from variants.site import DemoGame
 
 #: The deadlines of every game the bot plays (see demo.BOT_GAME_DEADLINE).
 BOT_DEADLINES: dict[str, timedelta] = {
@@ -48,7 +48,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         with transaction.atomic():
             users = [self._user(name) for name in DEMO_PLAYERS]
-            alice, bob, carol, dave, erin, _frank, _grace, _heidi = users
+            alice, bob, carol, dave, _erin, _frank, _grace, _heidi = users
             grant(alice, MODERATOR)
             grant(bob, ORGANISER)
             if demo.demo_game(OPEN_GAME) is None:
@@ -75,29 +75,10 @@ class Command(BaseCommand):
                 powers = ["england", "france", "germany", "italy", "russia", "turkey"]
                 for user, power in zip(users[1:7], powers, strict=True):
                     services.game_join(game=game, user=user, power=power)
-            if demo.demo_game(DUEL_GAME) is None:
-                duel = services.game_create(
-                    created_by=alice,
-                    name=DUEL_GAME,
-                    power="red",
-                    terms=GameTerms(
-                        variant_id="highlander",
-                        duel=True,
-                        assignment=Game.Assignment.CHOSEN,
-                        **BOT_DEADLINES,
-                    ),
-                )
-                services.game_join(game=duel, user=bob, power="blue")
-            if demo.demo_game(DRAFT_GAME) is None:
-                draft = services.game_create(
-                    created_by=carol,
-                    name=DRAFT_GAME,
-                    terms=GameTerms(
-                        variant_id="multiple_void", options={"players": 3}, **BOT_DEADLINES
-                    ),
-                )
-                for user in (dave, erin):
-                    services.game_join(game=draft, user=user)
+            by_name = {user.username: user for user in users}
+            for site, made_up in VARIANT_GAMES:
+                if demo.demo_game(made_up.name) is None:
+                    self._variant_game(site.id, made_up, by_name)
             # Demo games made by an earlier version had deadlines of minutes.
             Game.objects.filter(pk__in=[g.pk for g, _visitor in demo.bot_games()]).update(
                 **BOT_DEADLINES
@@ -106,6 +87,27 @@ class Command(BaseCommand):
         demo.bot_play()
         self.stdout.write(f"Demo players (password for all: {DEMO_PASSWORD}):")
         self.stdout.write("  " + ", ".join(DEMO_PLAYERS) + "  (alice moderates, bob organises)")
+
+    @staticmethod
+    def _variant_game(variant_id: str, wanted: DemoGame, users: dict[str, User]) -> Game:
+        """A variant's demo game as the variant describes it (plain values), played by
+        the bot on the deadlines of every game it plays."""
+        powers = wanted.powers
+        game = services.game_create(
+            created_by=users[wanted.creator],
+            name=wanted.name,
+            power=powers[0] if powers else None,
+            terms=GameTerms(
+                variant_id=variant_id,
+                options=dict(wanted.options),
+                duel=wanted.duel,
+                assignment=Game.Assignment.CHOSEN if powers else Game.Assignment.RANDOM,
+                **BOT_DEADLINES,
+            ),
+        )
+        for n, name in enumerate(wanted.joiners, 1):
+            services.game_join(game=game, user=users[name], power=powers[n] if powers else None)
+        return game
 
     def _user(self, name: str) -> User:
         """The demo player ``name``: made, or found as the demo made it. Never a person's

@@ -22,9 +22,12 @@ from adjudicator.variants import VARIANTS, DecisionRequest, Question
 from adjudicator.variants.standard import Standard
 from core.errors import ApplicationError
 from games import selectors, services
-from games.models import Decision, Game, GamePhase, ModeratorAction
+from games.events import event_dispatch
+from games.models import Decision, Game, GameEvent, GamePhase, ModeratorAction
 from games.services import decisions, moderation
 from games.terms import GameTerms
+from notifications import services as notifications
+from notifications.models import Notification
 
 pytestmark = pytest.mark.django_db
 
@@ -287,3 +290,28 @@ def test_a_question_that_takes_many_answers_any_of_its_choices_or_none(
     assert decisions.answer_read(decision, "") == ""
     with pytest.raises(ApplicationError, match="any of: england, france, italy"):
         decisions.answer_read(decision, ["england", "Atlantis"])
+
+
+def test_those_who_may_answer_hear_of_the_question_and_the_players_do_not(
+    game: Game, players: dict[str, Any], site_moderator: Any
+) -> None:
+    """The game master and the site's moderators are told (a push, a mail, as each
+    chose), with the phase's deadline; the players are not, and the question, which may
+    hold a power's secret, is in nobody's notification."""
+    phase = _current(game)
+    services.phase_adjudicate(game_id=game.pk, phase_id=phase.pk)
+    (event,) = GameEvent.objects.filter(kind="decision_asked")
+    event_dispatch(event.pk)
+    told = Notification.objects.filter(kind="decision_asked")
+    referee = game.masters.get()
+    assert set(told.values_list("user", flat=True)) == {referee.pk, site_moderator.pk}
+    (text,) = {notifications.text(kind=n.kind, params=n.params) for n in told}
+    deadline = Decision.objects.get(phase=phase).deadline.strftime("%Y-%m-%d %H:%M")
+    assert text == (
+        "Kingmaker: the rules leave a question in Fall 1901 movement to the game master. "
+        f"The phase waits for an answer until {deadline} (UTC)."
+    )
+    assert "Belgium" not in text
+    # Asked again (the sweep comes back while the phase waits): told once.
+    services.phase_adjudicate(game_id=game.pk, phase_id=phase.pk)
+    assert GameEvent.objects.filter(kind="decision_asked").count() == 1

@@ -155,8 +155,8 @@ def test_a_made_up_variants_page_is_rendered_from_what_games_gives_it(
     settings.TEMPLATES = [
         {**settings.TEMPLATES[0], "DIRS": [*settings.TEMPLATES[0]["DIRS"], tmp_path]}
     ]
-    # The page's route is made for every page name the registry knows: the made-up
-    # variant's page takes one of those names.
+    # A page of any name is routed (games:variant-page); this one takes a shipped page's
+    # name, whose named route (games:exchange) serves the game's own variant's page.
     _with_site(monkeypatch, "standard", pages={"exchange": ledger})
     client = Client()
     client.force_login(players["italy"])
