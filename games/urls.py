@@ -16,6 +16,7 @@ urlpatterns = [
     path("games/<int:game_id>/leave/", games.game_leave, name="leave"),
     path("games/<int:game_id>/start/", games.game_start, name="start"),
     path("games/<int:game_id>/orders/", games.orders_form, name="orders"),
+    path("games/<int:game_id>/board/", games.board_pieces, name="board"),
     # The shipped variants' own pages keep a name each (games:<name>), as their templates
     # and links reverse them; the route at the end serves any variant's page by its name.
     *(

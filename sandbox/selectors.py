@@ -116,13 +116,11 @@ def sandbox_page(
     }
 
 
-def board_of(page: dict[str, Any]) -> tuple[SeenPosition, list[DrawnOrder]]:
-    """What the board shows of a page from :func:`sandbox_page`: the position going in
-    (the sandbox's own, all of it: games.visibility.scratch_position), with the results
-    once adjudicated, else the orders as they stand."""
-    phase: SandboxPhase = page["phase"]
+def position_of(phase: SandboxPhase) -> SeenPosition:
+    """The position ``phase`` goes in with, as its board shows it: the sandbox's own, all
+    of it (games.visibility.scratch_position)."""
     stored = phase.position
-    position = visibility.scratch_position(
+    return visibility.scratch_position(
         stored={
             "units": stored.get("units", {}),
             "dislodged": stored.get("dislodged", {}),
@@ -131,6 +129,14 @@ def board_of(page: dict[str, Any]) -> tuple[SeenPosition, list[DrawnOrder]]:
             "phase": phase.code,
         }
     )
+
+
+def board_of(page: dict[str, Any]) -> tuple[SeenPosition, list[DrawnOrder]]:
+    """What the board shows of a page from :func:`sandbox_page`: the position going in
+    (the sandbox's own, all of it: games.visibility.scratch_position), with the results
+    once adjudicated, else the orders as they stand."""
+    phase: SandboxPhase = page["phase"]
+    position = position_of(phase)
     if phase.is_adjudicated:
         return position, [
             DrawnOrder(r["order"], r["result"], r.get("power")) for r in phase.results or []

@@ -7,11 +7,14 @@ JavaScript."""
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import BadRequest, PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -25,7 +28,8 @@ from games.models import Game
 from sandbox import selectors, services
 from sandbox.forms import SandboxCreateForm, sandbox_option_forms
 from sandbox.models import Sandbox, SandboxPhase
-from variants.board import board_svg
+from sandbox.phases import map_of
+from variants.board import DrawnOrder, board_svg, piece_layers
 from variants.drawing import map_anchors
 from variants.registry import site_variant
 
@@ -186,6 +190,51 @@ def sandbox_orders(request: HttpRequest, sandbox_id: int, phase_id: int) -> Http
             status=400,
         )
     return redirect("sandbox:detail", sandbox_id=sandbox.pk)
+
+
+#: The most orders the board is drawn with at once, and the longest order: a sandbox has
+#: at most a few dozen units.
+MOST_DRAWN = 500
+LONGEST_ORDER = 200
+
+
+def _orders_to_draw(body: bytes) -> dict[str, list[str]]:
+    """The orders of ``{"orders": {power: [order, ...]}}``.
+
+    Raises:
+        BadRequest: the body is not that, or holds more than the board is drawn with.
+    """
+    try:
+        data: Any = json.loads(body or b"{}")
+    except ValueError:
+        data = None
+    orders = data.get("orders") if isinstance(data, dict) else None
+    if not isinstance(orders, dict) or not all(
+        isinstance(power, str)
+        and isinstance(texts, list)
+        and all(isinstance(t, str) and len(t) <= LONGEST_ORDER for t in texts)
+        for power, texts in orders.items()
+    ):
+        raise BadRequest(_('The orders to draw are given as {"orders": {power: [order, ...]}}.'))
+    if sum(len(texts) for texts in orders.values()) > MOST_DRAWN:
+        raise BadRequest(_("Too many orders to draw at once."))
+    return orders
+
+
+@login_required
+@require_POST
+def sandbox_board(request: HttpRequest, sandbox_id: int, phase_id: int) -> HttpResponse:
+    """The board of one of the owner's phases with the orders as he is writing them (not
+    saved), as the one renderer draws it (``variants.board.piece_layers``): his page puts
+    it in as he writes (static/js/sandbox.js), and draws none of it."""
+    sandbox = _owned(request, sandbox_id)
+    phase = get_object_or_404(SandboxPhase, pk=phase_id, sandbox=sandbox)
+    orders = _orders_to_draw(request.body)
+    drawn = [DrawnOrder(text, None, power) for power, texts in orders.items() for text in texts]
+    pieces = piece_layers(
+        map_id=map_of(sandbox.variant), position=selectors.position_of(phase), orders=drawn
+    )
+    return JsonResponse(pieces)
 
 
 @login_required

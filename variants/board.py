@@ -4,9 +4,11 @@ centers, names, units, orders with their results) for every place the site shows
 Three ways to show it, one markup:
 
 - ``PAGE``: the game page's board (``id="board"``, layers with ids), drawn whole at first
-  paint; ``static/js/board/draw.js`` redraws its units and orders layers live with the
-  same markup (a browser test compares the two), and puts in the variant's layer as
-  :func:`layer_markup` draws it (the phase state's ``layer``).
+  paint; the page puts in the layers drawn here as they come: the page's own after each
+  live refresh, the variant's layer as :func:`layer_markup` draws it (the phase state's
+  ``layer``), a replay's steps and the sandbox's orders as :func:`piece_layers` draws
+  them. ``static/js/board/draw.js`` draws only what its player has not sent yet, with
+  the same markup.
 - ``STILL``: a board among several on one page (the duel page): no ids.
 - ``PICTURE``: a standalone SVG to download or rasterise, its colours and fonts carried as
   presentation attributes (no stylesheet) so it looks the same in a browser, an image
@@ -38,12 +40,14 @@ from adjudicator.maps import load_map
 from adjudicator.variants import VARIANTS
 from variants.drawing import (
     Shape,
+    UnitMark,
     colour_of,
     map_anchors,
     map_drawing,
     number,
 )
 from variants.registry import site_side
+from variants.site import SiteVariant
 
 
 class Mode(Enum):
@@ -52,10 +56,6 @@ class Mode(Enum):
     PICTURE = "picture"
 
 
-#: Rather Silly's special armies, by the letter on their marker (neutral words: an Amazon,
-#: a rogue army), and the ring round a unit that sold its soul.
-MARK_LETTERS = {"amazon": "♀", "dirtbag": "R", "fifth_fleet": "F5"}
-DEVIL = "#b3261e"
 LAND = "#efe6cf"
 SEA = "#bcd8ea"
 INK = "#222222"
@@ -131,7 +131,9 @@ def _attrs(pairs: Iterable[tuple[str, object]]) -> str:
 class _Drawing:
     """One board being drawn: the map's points, the mode, and the markup so far."""
 
-    def __init__(self, map_id: str, mode: Mode) -> None:
+    def __init__(self, map_id: str, mode: Mode, site: SiteVariant) -> None:
+        #: The variant's side: its units' marks and how its own orders are drawn.
+        self.site = site
         self.drawing = map_drawing(map_id)
         self.full_names = {pid: p.name for pid, p in load_map(map_id).provinces.items()}
         self.points: dict[str, list[float]] = map_anchors(map_id)["units"]
@@ -254,16 +256,10 @@ class _Drawing:
     # -- the pieces -----------------------------------------------------------------------
 
     def unit(
-        self,
-        power: str,
-        text: str,
-        *,
-        dislodged: bool = False,
-        mark: str | None = None,
-        devil: bool = False,
+        self, power: str, text: str, *, dislodged: bool = False, mark: UnitMark | None = None
     ) -> None:
-        """One unit, as ``static/js/board/draw.js`` draws it (``drawUnit``): Rather Silly's
-        Amazons and rogue armies marked by their letter, a devil unit ringed."""
+        """One unit, as ``static/js/board/draw.js`` draws a unit placed and not yet sent
+        (``unit``), with the variant's ``mark`` on it (a letter, classes, a ring)."""
         kind, _, location = text.partition(" ")
         at = self.point(location, dislodged=dislodged)
         if at is None:
@@ -300,26 +296,27 @@ class _Drawing:
         classes = (
             f"unit power-{power}"
             + (" dislodged" if dislodged else "")
-            + (f" {mark}" if mark else "")
-            + (" devil" if devil else "")
+            + (f" {mark.classes}" if mark is not None and mark.classes else "")
         )
         group = [("class", classes), ("data-unit", location), ("data-power", power)]
         if paint and dislodged:
             group.append(("opacity", "0.85"))
         ring = ""
-        if devil:
+        if mark is not None and mark.ring:
             ring_paint = (
-                [("fill", "none"), ("stroke", DEVIL), ("stroke-width", "2")] if paint else []
+                [("fill", "none"), ("stroke", mark.ring_colour), ("stroke-width", "2")]
+                if paint
+                else []
             )
             ring_shape = [
-                ("class", "devil-ring"),
+                ("class", mark.ring),
                 ("cx", number(x)),
                 ("cy", number(y)),
                 ("r", "11"),
             ]
             ring = f"<circle{_attrs(ring_shape + ring_paint)}/>"
         label = f"<text{_attrs([('x', number(x)), ('y', number(y + 3.5)), *text_paint])}>"
-        letter = MARK_LETTERS.get(mark or "", kind)
+        letter = (mark.letter if mark is not None else None) or kind
         badge = self.dislodged_mark(x, y) if dislodged else ""
         self.add(f"<g{_attrs(group)}>{ring}{drawn}{label}{escape(letter)}</text>{badge}</g>")
 
@@ -360,6 +357,9 @@ class _Drawing:
         pairs: list[tuple[str, object]] = [
             ("class", f"order {kind}" + (" failed" if failed else "")),
             ("data-order", order.text),
+            # Whose order it is, on a page: the page puts its player's own orders in as he
+            # changes them, in place of the ones the server drew.
+            ("data-power", None if self.paint else order.power),
             ("x1", number(x1)),
             ("y1", number(y1)),
             ("x2", number(x2)),
@@ -388,6 +388,7 @@ class _Drawing:
                 + (" failed" if failed else ""),
             ),
             ("data-order", order.text),
+            ("data-power", None if self.paint else order.power),
         ]
         if self.paint:
             colour = FAILED if failed else {"build": BUILD, "disband": DISBAND}.get(kind, INK)
@@ -406,20 +407,27 @@ class _Drawing:
 
     def order(self, order: DrawnOrder, retreating: set[str]) -> None:
         """One order in canonical notation (``adjudicator/orders.py``'s ``str()``), as
-        ``static/js/board/draw.js`` draws it (``drawOrder``)."""
+        ``static/js/board/draw.js`` draws a player's own not yet sent (``drawOrders``)."""
         t = order.text.split()
         if len(t) < 2:
             return  # WAIVE
-        if t[0] == "nominate":
-            at = self.point(t[1])
-            if at is not None:
-                self.ring(at, "nominate", order)
-            return
-        if t[0] == "birds" and len(t) >= 4 and t[2] in ("-", "R"):
-            t = ["birds", *t[1:]]  # a flock flies, or retreats, as a unit moves
-        elif t[0] not in ("A", "F"):
-            # No unit's order: a vote, an override, a prediction, the creatures' steps
-            # ("merged", "step"), an exchange order: told in words, never drawn.
+        if t[0] not in ("A", "F"):
+            # No unit's order: drawn as the variant says (a ring or an arrow), or told in
+            # words beside the board and never drawn (a vote, a creature's step ...).
+            shape = self.site.order_shapes(order.text)
+            if shape is None:
+                return
+            start = self.point(
+                shape.at, dislodged=shape.kind == "retreat" and shape.at in retreating
+            )
+            if start is None:
+                return
+            if shape.to is None:
+                self.ring(start, shape.kind, order)
+                return
+            end = self.point(shape.to)
+            if end is not None:
+                self.arrow(start, end, shape.kind, order)
             return
         if len(t) < 3:
             return
@@ -447,29 +455,36 @@ class _Drawing:
 
     def pieces(self, position: Mapping[str, Any], orders: Sequence[DrawnOrder]) -> None:
         # Orders under the units, so that no arrow hides a unit.
+        self.add(f"<g{_attrs([('id', self.layer_id('orders')), ('class', 'orders')])}>")
+        self.orders(position, orders)
+        self.add("</g>")
+        self.add(f"<g{_attrs([('id', self.layer_id('units')), ('class', 'units')])}>")
+        self.units(position)
+        self.add("</g>")
+
+    def orders(self, position: Mapping[str, Any], orders: Sequence[DrawnOrder]) -> None:
+        """The orders layer's marks: a retreat or a disband of a dislodged unit starts
+        where that unit is drawn."""
         retreating = {
             str(entry["unit"]).split()[1]
             for entries in (position.get("dislodged") or {}).values()
             for entry in entries
         }
-        self.add(f"<g{_attrs([('id', self.layer_id('orders')), ('class', 'orders')])}>")
         for order in orders:
             self.order(order, retreating)
-        self.add("</g>")
-        self.add(f"<g{_attrs([('id', self.layer_id('units')), ('class', 'units')])}>")
-        extras = position.get("extras") or {}
-        kinds = extras.get("kinds") or {}
-        devils = extras.get("devils") or {}
+
+    def units(self, position: Mapping[str, Any]) -> None:
+        """The units layer's marks: every unit, the dislodged ones after (and beside) the
+        rest."""
+        marks = self.site.marks_drawn(position.get("extras") or {})
         for power, units in sorted((position.get("units") or {}).items()):
             for text in units:
-                key = f"{power} {text.partition(' ')[2]}"
-                self.unit(power, text, mark=kinds.get(key), devil=key in devils)
+                self.unit(power, text, mark=marks.get(f"{power} {text.partition(' ')[2]}"))
         for power, entries in sorted((position.get("dislodged") or {}).items()):
             for entry in entries:
                 text = str(entry["unit"])
                 key = f"{power} {text.partition(' ')[2]}"
-                self.unit(power, text, dislodged=True, mark=kinds.get(key), devil=key in devils)
-        self.add("</g>")
+                self.unit(power, text, dislodged=True, mark=marks.get(key))
 
     def glyph_letter(self, x: float, y: float, size: float = 9) -> list[tuple[str, object]]:
         """The attributes of the white letter on a layer's shape (a :class:`Letter`),
@@ -610,13 +625,13 @@ def board_svg(
             f"see it, not a {type(position).__name__}"
         )
     drawn: Mapping[str, Any] = position.position if position is not None else {}
-    board = _Drawing(map_id, mode)
+    site = site_side(_variant_of(drawn, map_id))
+    board = _Drawing(map_id, mode, site)
     owners = owners_of(drawn.get("centers") or {})
     x0, y0, width, height = (float(v) for v in board.drawing["viewBox"])
     board.ground(owners)
     board.pieces(drawn, orders)
-    layers = site_side(_variant_of(drawn, map_id)).layers
-    board.layers(layers(drawn.get("extras") or {}, str(drawn.get("phase") or ""), board.point))
+    board.layers(site.layers(drawn.get("extras") or {}, str(drawn.get("phase") or ""), board.point))
     if mode is Mode.PICTURE:
         powers = sorted(
             set(drawn.get("units") or {}) | set(owners.values()) | set(drawn.get("dislodged") or {})
@@ -659,10 +674,63 @@ def layer_markup(*, map_id: str, position: SeenPosition) -> str:
     if not isinstance(position, SeenPosition):
         raise TypeError(f"layer_markup draws a SeenPosition, not a {type(position).__name__}")
     drawn = position.position
-    board = _Drawing(map_id, Mode.PAGE)
-    layers = site_side(_variant_of(drawn, map_id)).layers
-    shapes = layers(drawn.get("extras") or {}, str(drawn.get("phase") or ""), board.point)
+    site = site_side(_variant_of(drawn, map_id))
+    board = _Drawing(map_id, Mode.PAGE, site)
+    shapes = site.layers(drawn.get("extras") or {}, str(drawn.get("phase") or ""), board.point)
     return "".join(board.shape(shape) for shape in shapes)
+
+
+def piece_layers(
+    *,
+    map_id: str,
+    position: SeenPosition | None,
+    orders: Sequence[DrawnOrder] = (),
+    aside: SeenPosition | None = None,
+    layer: bool = True,
+) -> dict[str, Any]:
+    """The board's layers that change from one phase (or step of its replay) to the next,
+    as the page's board draws them: the markup of its ``units``, ``orders`` and variant's
+    layer (``creatures``), each the children of its group, and each province's ``owners``
+    (a province's and its center's ``data-owner``). A page puts them in as they come.
+
+    ``aside``: the position the phase came out with, whose dislodged units are drawn
+    aside and marked where they stood (a replay's results); ``layer`` False: no variant's
+    layer. ``position`` None: an empty board (a board not begun).
+
+    Raises:
+        TypeError: ``position`` or ``aside`` is not a :class:`SeenPosition`.
+    """
+    for given in (position, aside):
+        if given is not None and not isinstance(given, SeenPosition):
+            raise TypeError(f"piece_layers draws a SeenPosition, not a {type(given).__name__}")
+    if position is None:
+        return {"units": "", "orders": "", "creatures": "", "owners": {}}
+    drawn: dict[str, Any] = dict(position.position)
+    if aside is not None:
+        moved = aside.position.get("dislodged") or {}
+        units = {power: list(texts) for power, texts in (drawn.get("units") or {}).items()}
+        dislodged = {
+            power: list(entries) for power, entries in (drawn.get("dislodged") or {}).items()
+        }
+        for power, entries in moved.items():
+            gone = {str(entry["unit"]) for entry in entries}
+            units[power] = [text for text in units.get(power, []) if text not in gone]
+            dislodged[power] = [*dislodged.get(power, []), *entries]
+        drawn.update(units=units, dislodged=dislodged)
+    site = site_side(_variant_of(drawn, map_id))
+    marks: dict[str, str] = {}
+    for name, draw in (
+        ("orders", lambda board: board.orders(drawn, orders)),
+        ("units", lambda board: board.units(drawn)),
+    ):
+        board = _Drawing(map_id, Mode.PAGE, site)
+        draw(board)
+        marks[name] = "".join(board.parts)
+    return {
+        **marks,
+        "creatures": layer_markup(map_id=map_id, position=position) if layer else "",
+        "owners": owners_of(drawn.get("centers") or {}),
+    }
 
 
 def _variant_of(position: Mapping[str, Any], map_id: str) -> str:

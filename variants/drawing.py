@@ -102,6 +102,50 @@ class Shape:
     title: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class UnitMark:
+    """How a variant marks one of its units (Rather Silly's Amazons, rogue armies and
+    devil units): ``classes`` added to the unit's group (what the page's stylesheet colours
+    it by), the ``letter`` on it in place of its kind's, and a ``ring`` round it (the
+    ring's class) drawn ``ring_colour`` in a picture."""
+
+    classes: str = ""
+    letter: str | None = None
+    ring: str | None = None
+    ring_colour: str = "#000000"
+
+
+#: A variant's marks of the units of a position, by "power location", given its extras
+#: as the viewer may see them.
+DrawnMarks = Callable[[Mapping[str, Any]], Mapping[str, UnitMark]]
+
+
+def no_marks_drawn(extras: Mapping[str, Any]) -> Mapping[str, UnitMark]:
+    """The marks of a variant whose units are all plain."""
+    return {}
+
+
+@dataclass(frozen=True, slots=True)
+class OrderShape:
+    """How an order of a variant's own (no unit's "A ..." or "F ...") is drawn: a ring on
+    ``at`` when it goes nowhere, else an arrow from ``at`` to ``to``; ``kind`` is its
+    class, as a unit's order's (``move``, ``retreat``) or its own. A ``retreat`` starts
+    where a dislodged unit at ``at`` is drawn."""
+
+    kind: str
+    at: str
+    to: str | None = None
+
+
+#: How a variant draws one of its own orders (its canonical text), or None: not drawn.
+OrderShapes = Callable[[str], OrderShape | None]
+
+
+def no_order_shapes(text: str) -> OrderShape | None:
+    """The orders of a variant that has none of its own to draw."""
+    return None
+
+
 def no_layers(extras: Mapping[str, Any], phase_code: str, point: Placer) -> Sequence[Shape]:
     """The layers of a variant that draws nothing of its own."""
     return ()

@@ -15,7 +15,15 @@ from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext
 
 from adjudicator.variants import VARIANTS
-from variants.drawing import Placer, Shape, no_layers
+from variants.drawing import (
+    DrawnMarks,
+    OrderShapes,
+    Placer,
+    Shape,
+    no_layers,
+    no_marks_drawn,
+    no_order_shapes,
+)
 from variants.notes import Words
 
 #: The language whose rules page every variant has.
@@ -293,6 +301,11 @@ class SiteVariant:
     #: viewer may see them, the phase's code and where a location stands on the map:
     #: Rather Silly's creatures and links. Default: none.
     layers: Callable[[Mapping[str, Any], str, Placer], Sequence[Shape]] = no_layers
+    #: The marks on its units (a letter, classes, a ring), from the phase's extras as the
+    #: viewer may see them. Default: none.
+    marks_drawn: DrawnMarks = no_marks_drawn
+    #: How its own orders are drawn (a ring or an arrow), by their text. Default: none is.
+    order_shapes: OrderShapes = no_order_shapes
 
     # The notes of a game's history (games.notes declares their kinds).
     #: Words for some of the site's note kinds, by kind, in place of the site's own; none:

@@ -21,7 +21,13 @@ from games.selectors.moderation import (
 )
 from games.selectors.records import Record, games_of_player, player_record, reliability_of
 from games.selectors.schedule import pauses_expired, phases_due
-from games.selectors.state import board_shown, game_outline, game_state
+from games.selectors.state import (
+    REPLAY_STEPS,
+    board_shown,
+    board_steps,
+    game_outline,
+    game_state,
+)
 from games.selectors.views import (
     GameView,
     MyView,
@@ -33,6 +39,7 @@ from games.selectors.views import (
 )
 
 __all__ = [
+    "REPLAY_STEPS",
     "Duel",
     "GameView",
     "MyGame",
@@ -44,6 +51,7 @@ __all__ = [
     "Result",
     "VoteOpen",
     "board_shown",
+    "board_steps",
     "current_phase",
     "game_outline",
     "game_state",

@@ -8,9 +8,10 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import BadRequest
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -344,6 +345,42 @@ def _back_to_page(request: HttpRequest, game: Game) -> HttpResponse | None:
     if page and site is not None and page in site.pages:
         return redirect("games:variant-page", game_id=game.pk, page=page)
     return None
+
+
+def board_pieces(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The board's pieces of phase ``?phase=`` (the latest by default) at each step of its
+    replay, as the one renderer draws them for this viewer (``selectors.board_steps``):
+    JSON ``{"phase": n, "steps": {"orders"|"results"|"after": {"units", "orders",
+    "creatures", "owners"}}}``, one step alone with ``?step=``. The replays put them in as
+    they come, and draw none of it."""
+    game = _viewable(request, game_id)
+    raw = request.GET.get("phase")
+    index = whole_number(raw) if raw else None
+    if raw and index is None:
+        raise BadRequest(_("A phase is given by its number, such as ?phase=3."))
+    step = request.GET.get("step") or None
+    if step is not None and step not in selectors.REPLAY_STEPS:
+        raise BadRequest(
+            _("A step is one of: %(steps)s.") % {"steps": ", ".join(selectors.REPLAY_STEPS)}
+        )
+    if index is None:
+        latest = game.phases.order_by("-index").values_list("index", flat=True).first()
+        if latest is None:
+            raise Http404(_("No such phase."))
+        index = latest
+    try:
+        steps = selectors.board_steps(user=request.user, game=game, index=index)
+    except GamePhase.DoesNotExist:
+        raise Http404(_("No such phase.")) from None
+    except BoardUnreadable as e:
+        return JsonResponse({"message": e.message}, status=409)
+    if step is not None:
+        steps = {step: steps[step]}
+    response = JsonResponse({"phase": index, "steps": steps})
+    # What it shows differs per viewer (his own orders): cached by nobody but him.
+    patch_cache_control(response, private=True, no_cache=True)
+    patch_vary_headers(response, ["Cookie"])
+    return response
 
 
 def variant_page(request: HttpRequest, game_id: int, page: str) -> HttpResponse:

@@ -1,4 +1,4 @@
-// The duel page: both boards of a Highlander duel. Each board's channel says "version n";
+// The duel page: both boards of a duel. Each board's channel says "version n";
 // when either board moves on, the page fetches itself again and swaps its content.
 //
 // Its replay (replay.js) steps both boards together, one set of controls: each step of the
@@ -47,6 +47,7 @@ import { createReplay } from "./replay.js";
       return {
         key: label,
         stateUrl: section.dataset.stateUrl,
+        boardUrl: section.dataset.boardUrl,
         svg: () => svgOf(here()),
         board: () => {
           const svg = svgOf(here());

@@ -42,6 +42,7 @@ import { createReplay } from "./replay.js";
       svg: () => svg,
       board: () => board,
       stateUrl: root.dataset.stateUrl,
+      boardUrl: root.dataset.boardUrl,
       at: (ref) => ({ index: ref.index, own: true }),
       results: () => document.getElementById("replay-results"),
       // Whatever this page drew over the board (a set-up's marks, a selection) goes first.
@@ -120,29 +121,50 @@ import { createReplay } from "./replay.js";
 
   // -- drawing ----------------------------------------------------------------
 
-  // What the board shows, as the server draws it at first paint (games.selectors.
-  // board_shown): an adjudicated phase's results, no orders in a set-up phase (its widget
-  // marks the board), else the orders this viewer may read, mine as they stand here.
-  // The units as the server drew them for the phase the page shows (variants/board.py):
-  // the page's own board, then each page fetched live. They are put in as they came, also
-  // when a replay, which draws past phases, hands the board back.
-  let served = servedPieces(document);
+  // The board's pieces as the server drew them for the phase the page shows (variants/
+  // board.py, games.selectors.board_shown): the units, the orders (an adjudicated phase's
+  // results, none in a set-up phase, else the orders this viewer may read, his own as
+  // saved) and who owns each province and center. The page's own board first, then each
+  // page fetched live; put in as they came, also when a replay hands the board back. The
+  // page draws only its player's own orders while he changes them (ownOrders).
+  let served = servedPieces(document, state);
 
-  function servedPieces(doc) {
+  function servedPieces(doc, shown) {
     const pieces = {};
-    for (const id of ["units"]) {
+    for (const id of ["units", "orders"]) {
       const group = doc.getElementById(id);
       if (group) pieces[id] = Array.from(group.childNodes, (node) => node.cloneNode(true));
     }
-    return pieces;
+    const owners = (selector, key) => Array.from(doc.querySelectorAll(selector),
+      (node) => [node.getAttribute(key), node.getAttribute("data-owner")]);
+    return {
+      pieces,
+      provinces: owners("#provinces [data-province]", "data-province"),
+      centers: owners("#centers [data-center]", "data-center"),
+      // The player's own orders as the server drew them.
+      mine: [...((shown.me && shown.me.orders) || [])],
+    };
   }
 
   function putServed() {
-    for (const [id, nodes] of Object.entries(served)) {
+    for (const [id, nodes] of Object.entries(served.pieces)) {
       const group = svg.querySelector(`#${id}`);
       if (group) group.replaceChildren(...nodes.map((node) => document.importNode(node, true)));
     }
+    // Owners are attributes of the provinces and centers in place (their click handlers
+    // and a set-up widget's marks stay on them).
+    for (const [layer, key, owners] of [["provinces", "data-province", served.provinces],
+      ["centers", "data-center", served.centers]]) {
+      for (const [name, owner] of owners) {
+        const node = svg.querySelector(`#${layer} [${key}="${name}"]`);
+        if (!node) continue;
+        if (owner) node.setAttribute("data-owner", owner);
+        else node.removeAttribute("data-owner");
+      }
+    }
   }
+
+  const sameList = (a, b) => a.length === b.length && a.every((text, i) => text === b[i]);
 
   function render() {
     const phase = state.phase;
@@ -155,21 +177,12 @@ import { createReplay } from "./replay.js";
       renderSaving();
       return;
     }
-    board.owners(phase.centers);
     putServed();
     board.variantLayer(phase.layer);
-    if (phase.results) {
-      board.orders(phase.results.map((r) => ({ text: r.order, failed: r.result !== "ok", power: r.power })), phase);
-    } else if (phase.setup) {
-      board.orders([], phase);
-    } else {
-      const byPower = { ...(phase.orders || {}) };
-      if (state.me && phase.is_current) byPower[acting()] = myOrders();
-      const all = [];
-      for (const [power, list] of Object.entries(byPower)) {
-        all.push(...list.map((text) => ({ text, failed: false, power })));
-      }
-      board.orders(all, phase);
+    // The player's own orders as they stand on this page, where they are not yet what the
+    // server drew: the only pieces the page draws itself.
+    if (!phase.results && !phase.setup && state.me && phase.is_current && !sameList(myOrders(), served.mine)) {
+      board.ownOrders(acting(), myOrders(), phase);
     }
     drawSetup();
     highlight();
@@ -820,7 +833,7 @@ import { createReplay } from "./replay.js";
       if (active.dataset.replay) replayFocus = `#replay [data-replay="${active.dataset.replay}"]`;
       else if (active.id) replayFocus = `#${active.id}`;
     }
-    served = servedPieces(doc);
+    served = servedPieces(doc, next);
     document.getElementById("panel").replaceWith(panel);
     // The map's help and its downloads name the phase on show: they follow it too.
     for (const id of ["map-help", "pictures", "order-modes"]) {

@@ -8,8 +8,9 @@
 // history in the page's panel, which the page fetches again as the game changes: they are
 // looked up at each use and painted again from here (update).
 //
-// What a phase shows is what the state API gives this viewer (games.visibility decides):
-// each phase is fetched once and kept, the next one while the one before plays. The open
+// What a phase shows is what the state API gives this viewer (games.visibility decides),
+// its board's pieces at each step as the server drew them for him (the game's board
+// address, games.selectors.board_steps): each phase is fetched once and kept, the next one while the one before plays. The open
 // phase of a running game is never drawn here: arriving at it ends the replay and the page
 // shows it as it always does (the viewer's own orders, nobody else's).
 //
@@ -23,10 +24,6 @@
 // it had, shown as it stood after it and said so in words beside that board.
 import { format, getJson, gettext } from "./lib/transport.js";
 
-// The phase kinds the board draws orders of: the core's and the set-ups'. A variant's
-// own kind (Kapitalisten's exchange, Rather Silly's llama winter) shows its board and its
-// results in words.
-const DRAWN_KINDS = new Set(["M", "R", "A", "N", "P", "D"]);
 // How long each step stays on screen at normal speed, in ms.
 const STEP_TIME = { orders: 1500, results: 1700, after: 1000 };
 // How long the replay rests on a phase before the page's panel follows it.
@@ -48,7 +45,7 @@ function typingIn(target) {
 // ctx: { steps(), pageIndex(), tracks(), onExit(), onRest(index) }
 //   steps(): the history, [{ index, name, present?, ... }]: ``index`` is what the address
 //     names (?phase=); ``present``, a step still open (the page's own, never drawn here).
-//   tracks(): the boards, [{ key, svg(), board(), stateUrl, at(step), beforeDraw?(),
+//   tracks(): the boards, [{ key, svg(), board(), stateUrl, boardUrl, at(step), beforeDraw?(),
 //     results?(), note?() }]: ``at(step)`` is the board's phase there, { index, own, words }
 //     or null (nothing to show yet); ``results()`` the list for its results in words,
 //     ``note()`` where its words go.
@@ -77,15 +74,20 @@ export function createReplay(ctx) {
   }
 
   // A board's phase as this viewer may see it, fetched once (the open phase every time:
-  // it changes as orders are saved, and is only asked for to learn that it is open).
+  // it changes as orders are saved, and is only asked for to learn that it is open): its
+  // state (its words, its results) and its pieces at each step as the server drew them
+  // for him (``drawn``, the board's address: the replay draws none of it).
   function loadPhase(track, index) {
     const key = `${track.stateUrl} ${index}`;
     if (cache.has(key)) return cache.get(key);
-    const promise = getJson(track.stateUrl, { phase: String(index), words: "true" }).then(
-      (data) => {
-        const phase = data && data.phase;
+    const promise = Promise.all([
+      getJson(track.stateUrl, { phase: String(index), words: "true" }),
+      getJson(track.boardUrl, { phase: String(index) }),
+    ]).then(
+      ([data, board]) => {
+        const phase = data && data.phase && board ? { ...data.phase, drawn: board.steps } : null;
         if (!phase || phase.is_current) cache.delete(key);
-        return phase || null;
+        return phase;
       },
       (error) => {
         cache.delete(key); // no connection: asked again next time
@@ -118,39 +120,9 @@ export function createReplay(ctx) {
 
   // -- drawing -----------------------------------------------------------------------
 
-  function byPower(map) {
-    return Object.fromEntries(Object.entries(map || {}).map(([k, v]) => [k, [...v]]));
-  }
-
-  // The orders of a phase as drawn: the adjudicated ones with their results (undecided in
-  // the first step), else those the viewer may read.
-  function ordersOf(phase, decided) {
-    if (phase.results) {
-      return phase.results.map((r) => ({ text: r.order, power: r.power,
-        failed: decided && r.result !== "ok" }));
-    }
-    const all = [];
-    for (const [power, list] of Object.entries(phase.orders || {})) {
-      for (const text of list) all.push({ text, power, failed: false });
-    }
-    return all;
-  }
-
-  // The position going in, with the units the phase dislodged drawn aside and marked.
-  function withDislodged(phase) {
-    const units = byPower(phase.units);
-    const dislodged = byPower(phase.dislodged);
-    for (const [power, entries] of Object.entries(phase.dislodged_after || {})) {
-      for (const entry of entries) {
-        units[power] = (units[power] || []).filter((u) => u !== entry.unit);
-        dislodged[power] = [...(dislodged[power] || []), entry];
-      }
-    }
-    return { units, dislodged, extras: phase.extras || {} };
-  }
-
-  // One board at one step of a phase. A board with no phase of its own at the step shows
-  // the one it had as it stood after it; a board not begun yet, nothing.
+  // One board at one step of a phase, as the server drew it. A board with no phase of
+  // its own at the step shows the one it had as it stood after it; a board not begun
+  // yet, nothing.
   function draw(track, phase, own, which) {
     if (track.beforeDraw) track.beforeDraw();
     const svg = track.svg();
@@ -158,27 +130,7 @@ export function createReplay(ctx) {
     // Each step's pieces fade in (site.css), the steps of a phase told apart at a glance.
     svg.classList.add("replaying");
     svg.dataset.replayStep = own ? which : "";
-    if (!phase) {
-      board.owners({});
-      board.units({ units: {}, dislodged: {} });
-      board.variantLayer("");
-      board.orders([], {});
-      return;
-    }
-    if (which === "after" || !own) {
-      board.owners(phase.centers_after || phase.centers);
-      board.units({ units: phase.units_after || phase.units, dislodged: phase.dislodged_after || {} });
-      board.variantLayer("");
-      board.orders([], {});
-      return;
-    }
-    const drawn = DRAWN_KINDS.has(phase.kind);
-    const position = which === "results" ? withDislodged(phase)
-      : { units: phase.units, dislodged: phase.dislodged, extras: phase.extras || {} };
-    board.owners(phase.centers);
-    board.units(position);
-    board.variantLayer(phase.layer);
-    board.orders(drawn ? ordersOf(phase, which === "results") : [], position);
+    board.put(phase ? phase.drawn[own ? which : "after"] : null);
   }
 
   // -- the words beside the controls -----------------------------------------------------

@@ -1,10 +1,12 @@
 // The sandbox's board: its owner orders for every power by clicking on the map, and each
 // order is written into its power's text box, where it can be read, changed or typed
 // instead (the boxes stay the one truth: "Adjudicate" posts them, and the page works
-// without this script). The orders in the boxes are drawn on the board as they change.
+// without this script). The orders in the boxes are drawn on the board as they change, by
+// the server (the phase's board address, variants/board.py): the page puts its drawing in.
 // What a click means at each step is board/ordering.js's, shared with the game page; the
 // legal orders of every power come with the page (no request is made while ordering).
-import { gettext } from "./lib/transport.js";
+import { gettext, post } from "./lib/transport.js";
+import { oneAtATime } from "./lib/refresh.js";
 import { createBoard, parseOrder, province } from "./board/draw.js";
 import { enableZoom } from "./board/zoom.js";
 import { isTouch, provincesNear, smallOnScreen } from "./board/touch.js";
@@ -44,15 +46,21 @@ import { closeChooser, openChooser } from "./setup/widgets.js";
     if (out) out.textContent = message || "";
   }
 
-  function redraw() {
-    const all = [];
-    for (const power of powers) {
-      for (const text of linesOf(power)) {
-        if (known[power].has(text)) all.push({ text, failed: false, power });
-      }
+  // The board with the boxes' orders, as the server draws it: one drawing asked at a time,
+  // the latest boxes each time (lib/refresh.js), so an older drawing never replaces a newer.
+  // No connection: the board keeps what it shows until the next change.
+  const redraw = oneAtATime(async () => {
+    const orders = {};
+    for (const power of powers) orders[power] = linesOf(power).filter((text) => known[power].has(text));
+    let answer;
+    try {
+      answer = await post(root.dataset.boardUrl, { orders });
+    } catch (e) {
+      return;
     }
-    board.orders(all, phase);
-  }
+    if (answer.ok) board.put(answer.data);
+    root.dataset.drawn = String(Number(root.dataset.drawn || 0) + 1);
+  });
 
   function highlight() {
     svg.querySelectorAll(".prov.selected, .prov.target").forEach((p) =>

@@ -1,9 +1,8 @@
-"""The one board renderer in a real browser. The page shows the units and the variant's
-layer as the server drew them (variants/board.py), at first paint and after each
-live refresh, on a desktop and on a phone; the orders its script still draws (with the
-player's own as he types them) are the server's drawing, element for element, for results
-with failed orders, supports, a dislodged unit with its retreat, and a player's own orders
-of an open phase."""
+"""The one board renderer in a real browser. The page shows the units, the orders, the
+owners and the variant's layer as the server drew them (variants/board.py), at first paint
+and after each live refresh, on a desktop and on a phone, for results with failed orders,
+supports, a dislodged unit with its retreat, and a player's own orders of an open phase;
+it draws only its player's own orders while he changes them, until the server has them."""
 
 from __future__ import annotations
 
@@ -50,34 +49,45 @@ LAYERS = """() => {
 }"""
 
 
-def _without_pieces(route: Route) -> None:
-    """The page as the server sends it, with what the script still draws taken out (the
-    orders, with the player's own as they stand on the page, and the owners): what the
-    board shows after that can only be the script's drawing. The units the page takes from
-    the server's drawing as they came."""
+def _with_a_made_up_order(route: Route) -> None:
+    """The page as the server sends it, with an order drawn in its orders layer that no
+    script would draw (no such province) and Paris owned by nobody: a board that shows
+    both shows what the server drew."""
     response = route.fetch()
     html = response.text()
-    html = re.sub(r'(<g id="orders" class="orders">).*?(</g><g id="units")', r"\1\2", html)
-    html = re.sub(r' data-owner="[a-z_]+"', "", html)
+    html = html.replace(
+        '<g id="orders" class="orders">',
+        '<g id="orders" class="orders"><line class="order move comet" data-order="A xyz - zyx"'
+        ' x1="1" y1="1" x2="9" y2="9" marker-end="url(#arrow)"/>',
+        1,
+    )
+    html = re.sub(r'(data-center="par"[^>]*?) data-owner="[a-z_]+"', r"\1", html)
     route.fulfill(response=response, body=html)
 
 
+def _played_to_the_retreat(name: str) -> tuple[Game, dict[str, Any]]:
+    game = seven_player_game(name)
+    users = {seat.power: seat.user for seat in game.seats.all()}
+    for code, orders in PLAY.items():
+        phase = game.current_phase
+        assert phase is not None
+        assert phase.code == code
+        for power, texts in orders.items():
+            services.orders_submit(game=game, user=users[power], orders=texts)
+        assert services.phase_adjudicate(game_id=game.pk, phase_id=phase.pk)
+        game = Game.objects.get(pk=game.pk)
+    retreat = game.current_phase
+    assert retreat is not None
+    assert retreat.code == "F1901R"
+    services.orders_submit(game=game, user=users["germany"], orders=["A bur R ruh"])
+    return game, users
+
+
 class OneBoardRenderer(BrowserTestCase):
-    def test_the_server_and_the_script_draw_the_same_board(self) -> None:
-        game = seven_player_game("Drawn twice")
-        users = {seat.power: seat.user for seat in game.seats.all()}
-        for code, orders in PLAY.items():
-            phase = game.current_phase
-            assert phase is not None
-            assert phase.code == code
-            for power, texts in orders.items():
-                services.orders_submit(game=game, user=users[power], orders=texts)
-            assert services.phase_adjudicate(game_id=game.pk, phase_id=phase.pk)
-            game = Game.objects.get(pk=game.pk)
-        retreat = game.current_phase
-        assert retreat is not None
-        assert retreat.code == "F1901R"
-        services.orders_submit(game=game, user=users["germany"], orders=["A bur R ruh"])
+    def test_the_page_shows_the_servers_pieces_and_draws_only_the_players_changes(
+        self,
+    ) -> None:
+        game, _users = _played_to_the_retreat("Drawn once")
         spring, fall = (game.phases.get(code=code).index for code in ("S1901M", "F1901M"))
         url = f"{self.live_server_url}/games/{game.pk}/"
         shown = [f"{url}?phase={spring}", f"{url}?phase={fall}", url]
@@ -87,13 +97,16 @@ class OneBoardRenderer(BrowserTestCase):
             served = browser.new_context(
                 storage_state=page.context.storage_state(), java_script_enabled=False
             ).new_page()
-            scripted = page.context.new_page()
-            scripted.on("pageerror", lambda error: errors.append(error))
-            scripted.route(re.compile(r".*/games/\d+/(\?phase=\d+)?$"), _without_pieces)
             for address in shown:
-                server = _layers(served, address)
-                script = _layers(scripted, address)
-                assert script == server, address
+                assert _layers(page, address) == _layers(served, address), address
+            # What the board shows is what the server sent, not a drawing of the state.
+            page.route(re.compile(r".*/games/\d+/$"), _with_a_made_up_order)
+            page.goto(url)
+            expect(page.locator('#orders [data-order="A xyz - zyx"]')).to_have_count(1)
+            expect(page.locator('#centers [data-center="par"]')).not_to_have_attribute(
+                "data-owner", "france"
+            )
+            page.unroute(re.compile(r".*/games/\d+/$"))
             # The drawings are not empty: the bounce failed, the retreat starts beside the
             # dislodged army, Paris is French.
             spring_layers = _layers(served, shown[0])
@@ -110,10 +123,39 @@ class OneBoardRenderer(BrowserTestCase):
             circle = dislodged["children"][0]["attrs"]
             assert dislodged["children"][-1]["attrs"]["class"] == "dislodged-mark"
             assert retreat_arrow["attrs"]["data-order"] == "A bur R ruh"
+            assert retreat_arrow["attrs"]["data-power"] == "germany"
             assert (retreat_arrow["attrs"]["x1"], retreat_arrow["attrs"]["y1"]) == (
                 circle["cx"],
                 circle["cy"],
             )
+
+            # The player changes his order: while the server has not answered, the page
+            # draws his new one in place of the one the server drew; once saved, the board
+            # is the server's drawing again.
+            held: list[Route] = []
+
+            def hold_the_save(route: Route) -> None:
+                if route.request.method == "PUT":
+                    held.append(route)
+                else:
+                    route.continue_()
+
+            page.goto(url)
+            page.route("**/api/v1/games/*/orders/", hold_the_save)
+            page.fill("#order-input", "A bur D")
+            with page.expect_request(lambda r: r.method == "PUT" and "/orders/" in r.url):
+                page.press("#order-input", "Enter")
+            expect(page.locator('#orders [data-order="A bur D"]')).to_have_count(1)
+            expect(page.locator('#orders [data-order="A bur R ruh"]')).to_have_count(0)
+            expect(page.locator("#order-status")).not_to_have_text("")
+            assert len(held) == 1
+            with page.expect_response(re.compile(r".*/games/\d+/$")):
+                held[0].continue_()
+            page.unroute("**/api/v1/games/*/orders/")
+            expect(page.locator("#order-status")).to_have_text("")
+            served.goto(url)
+            expect(served.locator('#orders [data-order="A bur D"]')).to_have_count(1)
+            assert page.evaluate(LAYERS) == served.evaluate(LAYERS)
 
 
 def _layers(page: Page, address: str) -> dict[str, Any]:
@@ -179,6 +221,14 @@ class TheBoardAfterALiveRefresh(BrowserTestCase):
             ).new_page()
             served.goto(url)
             assert desktop.evaluate(PIECES) == served.evaluate(PIECES)
+            # Every layer, owners and orders too, is the server's, at both widths.
+            for page in (desktop, phone):
+                as_served = browser.new_context(
+                    storage_state=page.context.storage_state(), java_script_enabled=False
+                ).new_page()
+                as_served.goto(url)
+                assert page.evaluate(LAYERS) == as_served.evaluate(LAYERS)
+                as_served.context.close()
 
 
 class TheVariantsLayerIsTheServersDrawing(BrowserTestCase):
@@ -227,6 +277,9 @@ class TheVariantsLayerIsTheServersDrawing(BrowserTestCase):
                 page.goto(f"{url}?phase={spring.index - 1}")
                 page.locator("#replay [data-replay='forward']").first.click()
                 expect(page.locator("#replay-phase")).to_have_text("Spring 1901 movement")
+                expect(page.locator("#replay-step")).to_have_text("· results")
+                board_url = f"{self.live_server_url}/games/{game.pk}/board/"
+                shows_the_servers_step(page, "#board", board_url, spring.index, "results")
                 served.goto(past)
                 expect(page.locator("#creatures")).to_have_js_property(
                     "innerHTML", served.locator("#creatures").inner_html()
@@ -244,3 +297,47 @@ def _with_a_comet(route: Route) -> None:
         count=1,
     )
     route.fulfill(response=response, body=html)
+
+
+#: Does a board (``selector``: its svg) show exactly the pieces the server drew for it (the
+#: board address's one step, as JSON)? Each layer as the browser has it beside the
+#: server's markup as the browser parses it, and each province's and center's owner.
+SHOWS_THE_STEP = """([selector, drawn]) => {
+  const NS = "http://www.w3.org/2000/svg";
+  const walk = (node) => ({
+    tag: node.tagName,
+    attrs: Object.fromEntries([...node.attributes].map((a) => [a.name, a.value])),
+    text: [...node.childNodes].filter((c) => c.nodeType === 3).map((c) => c.data).join(""),
+    children: [...node.children].map(walk),
+  });
+  const parsed = (markup) => new DOMParser()
+    .parseFromString(`<svg xmlns="${NS}">${markup}</svg>`, "image/svg+xml").documentElement;
+  const svg = document.querySelector(selector);
+  const shown = {}, served = {};
+  for (const name of ["units", "orders", "creatures"]) {
+    shown[name] = walk(svg.querySelector(`g.${name}`)).children;
+    served[name] = walk(parsed(drawn[name])).children;
+  }
+  shown.owners = Object.fromEntries([...svg.querySelectorAll("g.centers [data-owner]")]
+    .map((n) => [n.dataset.center, n.dataset.owner]));
+  shown.provinces = Object.fromEntries([...svg.querySelectorAll("g.provinces [data-owner]")]
+    .map((n) => [n.dataset.province, n.dataset.owner]));
+  const centers = new Set([...svg.querySelectorAll("g.centers [data-center]")]
+    .map((n) => n.dataset.center));
+  served.owners = Object.fromEntries(Object.entries(drawn.owners)
+    .filter(([place]) => centers.has(place)));
+  served.provinces = drawn.owners;
+  return [shown, served];
+}"""
+
+
+def shows_the_servers_step(
+    page: Page, selector: str, board_url: str, phase: int, step: str
+) -> None:
+    """Assert that the board ``selector`` on ``page`` shows exactly what the server draws
+    for ``phase``'s ``step`` for the page's viewer (games:board, asked with his cookies)."""
+    answer = page.request.get(f"{board_url}?phase={phase}&step={step}")
+    assert answer.ok, answer.status
+    drawn = answer.json()["steps"][step]
+    shown, served = page.evaluate(SHOWS_THE_STEP, [selector, drawn])
+    assert shown == served, (phase, step)

@@ -172,3 +172,55 @@ class OnAPhone(DuelReplayCase):
             controls = page.locator("#replay").bounding_box()
             assert controls is not None
             assert controls["y"] >= 0
+
+
+class EachBoardIsTheServersDrawing(DuelReplayCase):
+    """What each board of the duel's replay shows at a step is exactly what the server
+    draws of that board's phase for the viewer, on a desktop and on a phone."""
+
+    def test_both_boards_show_the_servers_pieces_at_desktop_and_phone_widths(self) -> None:
+        from tests.e2e.test_board_browser import shows_the_servers_step
+
+        with browser_session() as (browser, errors):
+            for viewport in ({"width": 1400, "height": 1000}, PHONE):
+                page = signed_in_page(
+                    browser, errors, self.live_server_url, "blue-player", viewport=viewport
+                )
+                page.goto(self.url)
+                expect(page.locator("#replay")).to_be_visible()
+                page.keyboard.press("Home")
+                expect(page.locator("#replay-step")).to_have_text("· results")
+                for label, game in (("A", self.a), ("B", self.b)):
+                    order = "A war - mos" if label == "A" else "A war H"
+                    expect(drawn(page, label, order)).to_have_count(1)
+                    url = board(page, label).get_attribute("data-board-url")
+                    assert url is not None
+                    phase = game.phases.order_by("index").first()
+                    assert phase is not None
+                    shows_the_servers_step(
+                        page,
+                        f"#duel-board-{label} svg.board",
+                        f"{self.live_server_url}{url}",
+                        phase.index,
+                        "results",
+                    )
+                page.context.close()
+            # The replay puts in what the board's address sent: a made-up mark in it shows.
+            page = signed_in_page(browser, errors, self.live_server_url, "blue-player")
+            page.route("**/games/*/board/?*", _with_a_comet)
+            page.goto(self.url)
+            expect(page.locator("#replay")).to_be_visible()
+            page.keyboard.press("Home")
+            expect(page.locator("#replay-step")).to_have_text("· results")
+            expect(page.locator('svg.board [data-order="A xyz - zyx"]')).to_have_count(2)
+
+
+def _with_a_comet(route: Any) -> None:
+    """Each board's pieces as the server sent them, with a made-up order drawn in."""
+    response = route.fetch()
+    body = response.json()
+    for step in body["steps"].values():
+        step["orders"] += (
+            '<line class="order move" data-order="A xyz - zyx" x1="1" y1="1" x2="9" y2="9"/>'
+        )
+    route.fulfill(response=response, json=body)

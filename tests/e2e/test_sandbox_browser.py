@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from tests.e2e.base import BrowserTestCase, browser_session, seven_players, signed_in_page
 
@@ -84,6 +84,11 @@ def play(page: Page, base: str, shots: str) -> None:
     click(page, '#provinces [data-province="bur"]', shots)
     expect(page.locator("#orders-germany")).to_have_value("A mun - bur")
     expect(page.locator("#map-status")).to_contain_text("Germany: A mun - bur")
+    # The boxes' orders on the board, as the server drew them (each with its power).
+    drawn = page.locator("#orders")
+    expect(drawn.locator('[data-order="A par - bur"][data-power="france"]')).to_have_count(1)
+    expect(drawn.locator('[data-order="A mar S A par - bur"]')).to_have_count(1)
+    expect(drawn.locator('[data-order="A mun - bur"][data-power="germany"]')).to_have_count(1)
     page.screenshot(path=SCREENSHOTS / f"sandbox-clicked-{shots}.png", full_page=True)
     # A typing mistake: refused beside its power, what was typed kept.
     page.fill("#orders-germany", "A mun - bur\nA kie - mos")
@@ -157,3 +162,40 @@ class SandboxOnAPhone(BrowserTestCase):
                 browser, errors, self.live_server_url, "france-player", viewport=PHONE, touch=True
             )
             play(page, self.live_server_url, "phone")
+
+
+class SandboxBoardIsTheServers(BrowserTestCase):
+    """The orders written into the boxes are drawn by the server, and the page puts its
+    drawing in as it came: a made-up mark in the answer shows on the board."""
+
+    def test_the_page_puts_in_the_servers_drawing(self) -> None:
+        from django.contrib.auth.models import User
+
+        from sandbox import services
+
+        seven_players()
+        owner = User.objects.get(username="france-player")
+        sandbox = services.sandbox_create(owner=owner, variant_id="standard", title="Drawn")
+        url = f"{self.live_server_url}/sandbox/{sandbox.pk}/"
+
+        def with_a_comet(route: Route) -> None:
+            response = route.fetch()
+            body = response.json()
+            body["orders"] += '<circle class="comet" cx="10" cy="10" r="5"/>'
+            route.fulfill(response=response, json=body)
+
+        with browser_session() as (browser, errors):
+            page = signed_in_page(
+                browser, errors, self.live_server_url, "france-player", viewport=DESKTOP
+            )
+            page.route("**/sandbox/*/phase/*/board/", with_a_comet)
+            page.goto(url)
+            expect(page.locator("#sandbox[data-clickable]")).to_have_count(1)
+            page.click('#units [data-unit="par"]')
+            page.click('#provinces [data-province="bur"]')
+            expect(page.locator("#orders-france")).to_have_value("A par - bur")
+            expect(page.locator('#orders [data-order="A par - bur"]')).to_have_count(1)
+            expect(page.locator("#orders .comet")).to_have_count(1)
+            # Taken out of the box: gone from the board too.
+            page.fill("#orders-france", "")
+            expect(page.locator('#orders [data-order="A par - bur"]')).to_have_count(0)

@@ -9,7 +9,8 @@ Three tables, so that a new secret or a new channel is one row:
   carry it for those who may see it, and how to erase it from the store;
 - ``CHANNELS``: every answer that carries a game's board or its state: the state API
   (the current phase and every ``?phase=``), the game page (first paint and every
-  ``?phase=``), the export (phase by phase), the map SVG and PNG of every phase, the duel
+  ``?phase=``), the export (phase by phase), the map SVG and PNG of every phase, the
+  board's pieces the replays put in (the latest phase and every ``?phase=``), the duel
   page (every step) where the game is a duel board, Kapitalisten's exchange page, and a
   sandbox forked from every phase (what it stored, and its page with its board);
 - ``VIEWERS``: the wrong users (anonymous, a stranger, another player, another game's
@@ -466,7 +467,7 @@ def _everywhere(
     """Shown on the phases ``phases`` of every channel but the duel page and the exchange
     (``other`` says otherwise for a channel)."""
     shown: dict[str, frozenset[int] | None] = dict.fromkeys(
-        ("api", "page", "export", "svg", "png", "fork"), phases
+        ("api", "page", "export", "svg", "board", "png", "fork"), phases
     )
     shown.update(other)
     return shown
@@ -745,6 +746,24 @@ def _duel(client: Client, game: Game) -> list[Answer]:
     return out
 
 
+def _board(client: Client, game: Game) -> list[Answer]:
+    """The board's pieces the replays put in (games:board), of the latest phase and of
+    every ``?phase=``: each step's markup, read as a drawing is, and its owners."""
+
+    def drawing(body: Any) -> str:
+        return "".join(
+            f"{step['units']}{step['orders']}{step['creatures']}{json.dumps(step['owners'])}"
+            for step in body["steps"].values()
+        )
+
+    url = reverse("games:board", args=[game.pk])
+    out = [Answer(url, current(game).index, "svg", drawing(_get(client, url).json()))]
+    for i in _indices(game):
+        body = _get(client, f"{url}?phase={i}").json()
+        out.append(Answer(f"{url}?phase={i}", i, "svg", drawing(body)))
+    return out
+
+
 def _fork(client: Client, game: Game) -> list[Answer]:
     """A sandbox forked from every phase: what it stored of the phase, and its page."""
     out = []
@@ -779,6 +798,7 @@ CHANNELS = {
     "page": Channel(_pages("games:detail")),
     "export": Channel(_export),
     "svg": Channel(_svg),
+    "board": Channel(_board),
     "png": Channel(_png),
     "duel": Channel(_duel, games=frozenset({"highlander"})),
     "exchange": Channel(_pages("games:exchange"), games=frozenset({"kapitalisten"})),

@@ -5,6 +5,7 @@ phase, and every write tried as the wrong user."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -374,3 +375,60 @@ def test_a_fork_of_an_anonymous_game_names_no_player(
     page = logged_in(stranger).get(detail(sandbox)).content.decode()
     for power in POWERS:
         assert f"{power}-player" not in page
+
+
+# -- the board as the owner writes orders (sandbox:board) ------------------------------------
+
+
+def board_url(sandbox: Sandbox, phase: SandboxPhase) -> str:
+    return reverse("sandbox:board", args=[sandbox.pk, phase.pk])
+
+
+def _post_json(client: Client, url: str, body: Any) -> Any:
+    return client.post(url, data=body, content_type="application/json")
+
+
+def test_the_board_is_drawn_with_the_orders_being_written(owner: Any) -> None:
+    sandbox = standard(owner)
+    answer = _post_json(
+        logged_in(owner),
+        board_url(sandbox, root(sandbox)),
+        {"orders": {"france": ["A par - bur"], "germany": ["A mun - bur"]}},
+    )
+    assert answer.status_code == 200
+    drawn = answer.json()
+    assert 'data-order="A par - bur" data-power="france"' in drawn["orders"]
+    assert 'data-order="A mun - bur" data-power="germany"' in drawn["orders"]
+    assert 'data-unit="par"' in drawn["units"]
+    assert drawn["owners"]["par"] == "france"
+    # Nothing is saved by drawing.
+    assert root(sandbox).orders == {}
+
+
+def test_only_the_owner_has_his_board_drawn(owner: Any, stranger: Any, client: Client) -> None:
+    sandbox = standard(owner)
+    url = board_url(sandbox, root(sandbox))
+    body = {"orders": {"france": ["A par - bur"]}}
+    assert _post_json(logged_in(stranger), url, body).status_code == 404
+    assert _post_json(client, url, body).status_code == 302  # to sign in
+    assert logged_in(owner).get(url).status_code == 405
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "not json",
+        {"orders": ["A par - bur"]},
+        {"orders": {"france": "A par - bur"}},
+        {"orders": {"france": [7]}},
+        {"orders": {"france": ["A par - bur" * 50]}},
+        {"orders": {"france": ["A par H"] * 501}},
+    ],
+)
+def test_a_board_asked_with_anything_but_orders_is_refused(owner: Any, body: Any) -> None:
+    sandbox = standard(owner)
+    data = body if isinstance(body, str) else json.dumps(body)
+    answer = logged_in(owner).post(
+        board_url(sandbox, root(sandbox)), data=data, content_type="application/json"
+    )
+    assert answer.status_code == 400

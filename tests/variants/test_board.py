@@ -215,7 +215,8 @@ def test_only_a_units_order_is_drawn_whatever_a_variant_keeps_in_its_results() -
     """A phase's results hold more than units' orders (Rather Silly's creatures' steps, a
     merged unit, a vote, the Fool's override; Kapitalisten's exchange orders and control):
     none is drawn, nor taken for a unit's order ("vote lon - bel" is no move from London);
-    a flock of birds flies as a unit moves. static/js/board/draw.js reads them alike."""
+    a flock of birds flies as a unit moves (Rather Silly says so, variants/rather_silly/
+    layers.py's order_shapes)."""
     texts = [
         "merged", "step", "appeared", "link", "eaten", "attacked", "control", "excluded",
         "vote lon - bel", "override A par - bur", "predict bur F", "T - yor", "T escape",
@@ -227,7 +228,7 @@ def test_only_a_units_order_is_drawn_whatever_a_variant_keeps_in_its_results() -
     ]  # fmt: skip
     svg = board_svg(
         map_id="standard",
-        position=SeenPosition(POSITION),
+        position=SeenPosition({**POSITION, "variant": "rather_silly"}),
         orders=[DrawnOrder(t, "ok") for t in texts],
         mode=Mode.PAGE,
     )
@@ -311,9 +312,8 @@ def test_rather_sillys_seats_and_links_are_told_apart_by_their_colours() -> None
     Doctor's for England's: every seat's colour is now far from every other's, from the
     link's and the Borg's (CIEDE2000 at least 15), and a unit's white letter reads on the
     roles' colours (contrast at least 4.5)."""
-    from variants.board import DEVIL
     from variants.drawing import COLOURS
-    from variants.rather_silly.layers import BORG, LINK
+    from variants.rather_silly.layers import BORG, DEVIL, LINK
 
     rather_silly = ["austria", "england", "france", "germany", "italy", "russia", "turkey"]
     rather_silly += ["monster", "fortune_teller", "doctor", "superbrain", "fool"]

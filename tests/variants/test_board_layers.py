@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 import variants.board
-from variants.board import Mode, SeenPosition, board_svg
-from variants.drawing import Letter, Placer, Shape
+from variants.board import DrawnOrder, Mode, SeenPosition, board_svg
+from variants.drawing import Letter, OrderShape, Placer, Shape, UnitMark
 from variants.registry import site_variant
 
 
@@ -91,3 +91,62 @@ def test_the_renderer_names_no_variant_and_no_creature() -> None:
     for path in (root / "variants/board.py",):
         text = path.read_text().lower()
         assert [w for w in words if w in text] == [], path
+
+
+# -- a variant's marks on its units and its own orders ---------------------------------------
+
+
+def _comet_marks(extras: Mapping[str, Any]) -> Mapping[str, UnitMark]:
+    """A made-up variant's marks: a unit under a comet is lit (a class, a letter, a ring)."""
+    return {
+        key: UnitMark(classes="lit", letter="☄", ring="comet-ring", ring_colour="#ffcc00")
+        for key in extras.get("lit") or ()
+    }
+
+
+def _comet_orders(text: str) -> OrderShape | None:
+    """A made-up variant's own orders: "wish par" rings Paris, "fly par - bur" is an arrow."""
+    t = text.split()
+    if t[0] == "wish":
+        return OrderShape("wish", t[1])
+    if t[0] == "fly":
+        return OrderShape("move", t[1], t[3])
+    return None
+
+
+@pytest.fixture
+def lit(monkeypatch: pytest.MonkeyPatch) -> None:
+    made_up = dataclasses.replace(
+        site_variant("standard"), marks_drawn=_comet_marks, order_shapes=_comet_orders
+    )
+    monkeypatch.setattr(variants.board, "site_side", lambda variant_id: made_up)
+
+
+def test_a_made_up_variants_marks_and_orders_are_drawn(lit: None) -> None:
+    position = {**POSITION, "extras": {"lit": ["france par"]}}
+    orders = [DrawnOrder("wish mun"), DrawnOrder("fly par - bur", "ok"), DrawnOrder("hum mun")]
+    svg = board_svg(map_id="standard", position=SeenPosition(position), orders=orders)
+    unit = re.search(r'<g class="unit power-france lit" data-unit="par".*?</g>', svg)
+    assert unit is not None
+    assert '<circle class="comet-ring"' in unit[0]
+    assert ">☄</text>" in unit[0]
+    assert '<g class="order wish" data-order="wish mun">' in svg
+    assert '<line class="order move" data-order="fly par - bur"' in svg
+    assert "hum mun" not in svg  # not drawn: the variant says nothing of it
+    picture = board_svg(
+        map_id="standard", position=SeenPosition(position), orders=orders, mode=Mode.PICTURE
+    )
+    assert 'class="comet-ring" cx="' in picture
+    assert 'stroke="#ffcc00"' in picture
+
+
+def test_the_renderer_names_no_variant() -> None:
+    """Whatever a variant draws of its own comes from its package: the renderer knows no
+    variant's units, orders or colours."""
+    words = re.compile(
+        r"rather|silly|highlander|kapitalisten|multiple|void|amazon|dirtbag|fifth_fleet"
+        r"|devil|birds|nominat|borg|llama|herd|tardis|twins|superbrain|fool|doctor",
+        re.IGNORECASE,
+    )
+    source = (Path(variants.board.__file__)).read_text("utf-8")
+    assert words.findall(source) == []

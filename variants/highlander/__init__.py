@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from variants.highlander.demo import demo_games
+from variants.highlander.drawing import order_shapes
 from variants.highlander.panels import panels
 from variants.highlander.words import WORDS
 from variants.site import PhaseWords, VariantOptionsForm, site_entry
@@ -37,6 +38,7 @@ SITE = site_entry(
     words=WORDS,
     panels=panels,
     script="js/variants/highlander.js",
+    order_shapes=order_shapes,
     # Rule 7: two games can be played as a twin-board duel (adjudicator's highlander.duel).
     duel_boards=True,
     demo_games=demo_games,

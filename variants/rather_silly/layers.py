@@ -1,6 +1,8 @@
 """Rather Silly's layer of the board: the Borg, the llama herds the viewer may see, the
 hyperspace link in force, the Siamese twins' bonds, the flocks of birds and the TARDIS,
-as :class:`~variants.drawing.Shape` values that ``variants.board`` draws.
+as :class:`~variants.drawing.Shape` values that ``variants.board`` draws; the marks on
+its special units (:func:`marks_drawn`) and how a flock's flight is drawn
+(:func:`order_shapes`).
 
 Their classes and ``data-`` attributes are what the page's stylesheet colours and what
 its scripts and tests find them by; their paint is a picture's, which has no stylesheet.
@@ -11,7 +13,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from variants.drawing import COLOURS, Letter, Placer, Shape, colour_of, number
+from variants.drawing import (
+    COLOURS,
+    Letter,
+    OrderShape,
+    Placer,
+    Shape,
+    UnitMark,
+    colour_of,
+    number,
+)
 
 BORG = "#1b1b1b"
 #: The Borg's hexagon: its radius, its letter's size, and how far up and left of its
@@ -23,6 +34,37 @@ HERD = "#b07a2a"
 LINK = "#7b3fb5"
 TARDIS = COLOURS["doctor"]
 TWINS = "#444444"
+#: The special armies, by the letter on their marker (neutral words: an Amazon, a rogue
+#: army), and the ring round a unit that sold its soul.
+MARK_LETTERS = {"amazon": "♀", "dirtbag": "R", "fifth_fleet": "F5"}
+DEVIL = "#b3261e"
+
+
+def marks_drawn(extras: Mapping[str, Any]) -> Mapping[str, UnitMark]:
+    """The marks on the units of ``extras`` (its ``kinds`` and ``devils``), by "power
+    location": a special unit's kind as its class and its letter, a devil unit's ring."""
+    kinds: Mapping[str, str] = extras.get("kinds") or {}
+    devils: Mapping[str, Any] = extras.get("devils") or {}
+    marks: dict[str, UnitMark] = {}
+    for key in {*kinds, *devils}:
+        kind = kinds.get(key)
+        devil = key in devils
+        marks[key] = UnitMark(
+            classes=" ".join(c for c in (kind, "devil" if devil else None) if c),
+            letter=MARK_LETTERS.get(kind or ""),
+            ring="devil-ring" if devil else None,
+            ring_colour=DEVIL,
+        )
+    return marks
+
+
+def order_shapes(text: str) -> OrderShape | None:
+    """A flock of birds flies, or retreats, as a unit moves ("birds lon - wal"); the
+    variant's other orders (a vote, a prediction, a herd ...) are told in words."""
+    t = text.split()
+    if len(t) >= 4 and t[0] == "birds" and t[2] in ("-", "R"):
+        return OrderShape("move" if t[2] == "-" else "retreat", t[1], t[3])
+    return None
 
 
 def layers(extras: Mapping[str, Any], phase_code: str, point: Placer) -> Sequence[Shape]:

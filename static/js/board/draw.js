@@ -1,8 +1,8 @@
-// The board's live layers: supply-center owners, units and orders drawn into a board the
-// server drew (variants/board.py, "page" mode), with the same markup, so that the page
-// looks the same before and after its script runs (a browser test compares the two); the
-// variant's layer is the server's drawing, put in as it came (variantLayer). Coordinates
-// come from the map's anchors (the page's "map-anchors" script).
+// The board's live layers. The server draws the pieces (variants/board.py): a page puts its
+// drawing in as it came (put, variantLayer) and draws only what its player has not sent
+// yet: his own orders as he changes them (ownOrders) and a set-up's units placed or picked
+// on the page (unit, as a preview), with the server's markup. Coordinates come from the
+// map's anchors (the page's "map-anchors" script).
 
 const NS = "http://www.w3.org/2000/svg";
 // As in variants/board.py.
@@ -14,11 +14,9 @@ export const province = (loc) => loc.split("/")[0];
 // A coordinate as the server writes it: one decimal at most, never localised.
 const number = (value) => String(Number(value.toFixed(1)));
 
-// Canonical order text: "A par - bur", "A x S A y - z", "F n C A a - b", "A b R g". Only a
-// unit's order is drawn (and a nomination, and a flock of birds flying or retreating as a
-// unit moves): every other text a phase's orders or results hold is "other", never drawn
-// (a vote, the Fool's override, a prediction, the creatures' own steps such as "merged" or
-// "step", Kapitalisten's exchange orders and "control"), as variants/board.py leaves it.
+// Canonical order text: "A par - bur", "A x S A y - z", "F n C A a - b", "A b R g", as the
+// clicks and taps read it (and a center named, and a flock moving as a unit moves); any
+// other text a phase's orders hold (a vote, a variant's own step) is "other".
 export function parseOrder(text) {
   const t = String(text).split(" ");
   if (t[0] === "WAIVE") return { kind: "waive" };
@@ -70,63 +68,32 @@ export function createBoard(svg, anchors) {
     }
   }
 
-  // Rather Silly's special armies, by the letter on their marker (as variants/board.py).
-  const MARK_LETTERS = { amazon: "♀", dirtbag: "R", fifth_fleet: "F5" };
-
-  // One unit ("A par", "F stp/sc"), as variants/board.py draws it: a special army marked by
-  // its letter, a devil unit ringed.
-  function unit(power, text, extraClass, marks) {
+  // A unit the player placed or picked and has not sent yet ("A par", "F stp/sc"), as
+  // variants/board.py draws a unit, with its own class ("preview").
+  function unit(power, text, extraClass) {
     const [kind, loc] = text.split(" ");
-    const at = point(loc, extraClass === "dislodged");
+    const at = point(loc, false);
     if (!at) return;
     const [x, y] = at;
-    const key = `${power} ${loc}`;
-    const mark = marks && marks.kinds ? marks.kinds[key] : undefined;
-    const devil = Boolean(marks && marks.devils && key in marks.devils);
-    const classes = `unit power-${power}${extraClass ? " " + extraClass : ""}` +
-      `${mark ? " " + mark : ""}${devil ? " devil" : ""}`;
+    const classes = `unit power-${power}${extraClass ? " " + extraClass : ""}`;
     const g = el("g", { class: classes, "data-unit": loc, "data-power": power }, layer("units"));
-    if (devil) el("circle", { class: "devil-ring", cx: number(x), cy: number(y), r: 11 }, g);
     if (kind === "F") {
       el("rect", { x: number(x - 9), y: number(y - 6), width: 18, height: 12, rx: 3 }, g);
     } else {
       el("circle", { cx: number(x), cy: number(y), r: 8 }, g);
     }
-    el("text", { x: number(x), y: number(y + 3.5) }, g).textContent = MARK_LETTERS[mark] || kind;
-    if (extraClass === "dislodged") dislodgedMark(x, y, g);
+    el("text", { x: number(x), y: number(y + 3.5) }, g).textContent = kind;
   }
 
-  // The badge on a dislodged unit's corner (as variants/board.py's dislodged_mark): a red
-  // disc with an arrow pointing out, for a unit that must retreat or be disbanded.
-  function dislodgedMark(x, y, parent) {
-    const [bx, by] = [x + 8, y - 8];
-    const mark = el("g", { class: "dislodged-mark" }, parent);
-    el("circle", { cx: number(bx), cy: number(by), r: 4.5 }, mark);
-    el("path", {
-      d: `M${number(bx - 2)} ${number(by + 2)}L${number(bx + 2)} ${number(by - 2)}` +
-        `M${number(bx - 0.5)} ${number(by - 2)}H${number(bx + 2)}V${number(by + 0.5)}`,
-    }, mark);
-  }
+  // Whose order it is, as the server marks it (data-power), when known.
+  const whose = (power) => (power ? { "data-power": power } : {});
 
-  // Every unit of a position, the dislodged ones after (and beside) the rest.
-  function units(position) {
-    layer("units").replaceChildren();
-    const marks = position.extras || {};
-    const sorted = (byPower) => Object.entries(byPower || {}).sort(([a], [b]) => (a < b ? -1 : 1));
-    for (const [power, list] of sorted(position.units)) {
-      for (const text of list) unit(power, text, "", marks);
-    }
-    for (const [power, list] of sorted(position.dislodged)) {
-      for (const entry of list) unit(power, entry.unit, "dislodged", marks);
-    }
-  }
-
-  function arrow(start, end, kind, text, failed) {
+  function arrow(start, end, kind, text, failed, power) {
     const [x1, y1] = start;
     const dx = end[0] - x1, dy = end[1] - y1, len = Math.hypot(dx, dy) || 1;
     const x2 = end[0] - (dx / len) * ARROW_SHORT, y2 = end[1] - (dy / len) * ARROW_SHORT;
     el("line", {
-      class: `order ${kind}${failed ? " failed" : ""}`, "data-order": text,
+      class: `order ${kind}${failed ? " failed" : ""}`, "data-order": text, ...whose(power),
       x1: number(x1), y1: number(y1), x2: number(x2), y2: number(y2),
       "marker-end": failed ? "url(#arrow-failed)" : "url(#arrow)",
     }, layer("orders"));
@@ -136,8 +103,9 @@ export function createBoard(svg, anchors) {
     const [x, y] = at;
     // A build or a disband in its power's colour: whose unit comes or goes.
     const owned = (kind === "build" || kind === "disband") && power ? ` power-${power}` : "";
-    const g = el("g", { class: `order ${kind}${owned}${failed ? " failed" : ""}`, "data-order": text },
-      layer("orders"));
+    const g = el("g", {
+      class: `order ${kind}${owned}${failed ? " failed" : ""}`, "data-order": text, ...whose(power),
+    }, layer("orders"));
     el("circle", { cx: number(x), cy: number(y), r: kind === "hold" ? 12 : 13 }, g);
     if (kind === "disband") {
       // Crossed out, so that the mark reads without its colour too.
@@ -148,10 +116,16 @@ export function createBoard(svg, anchors) {
     }
   }
 
-  // Orders as [{text, failed}], under the units; a retreat or disband of a dislodged
-  // unit starts where that unit is drawn.
-  function orders(list, position) {
-    layer("orders").replaceChildren();
+  // A player's own orders as he changes them on the page, before the server has them:
+  // in place of the ones of ``power`` the server drew, beside everyone else's.
+  function ownOrders(power, list, position) {
+    layer("orders").querySelectorAll(`[data-power="${power}"]`).forEach((node) => node.remove());
+    drawOrders(list.map((text) => ({ text, failed: false, power })), position);
+  }
+
+  // Orders as [{text, failed, power}], added to the orders layer; a retreat or disband of
+  // a dislodged unit starts where that unit is drawn.
+  function drawOrders(list, position) {
     const retreating = new Set();
     for (const entries of Object.values(position.dislodged || {})) {
       for (const entry of entries) retreating.add(entry.unit.split(" ")[1]);
@@ -167,21 +141,39 @@ export function createBoard(svg, anchors) {
         continue;
       }
       const end = point(o.kind === "support" ? o.dest || o.target : o.dest, false);
-      if (end) arrow(start, end, o.kind, text, failed);
+      if (end) arrow(start, end, o.kind, text, failed, power);
     }
+  }
+
+  // Markup the server drew, put into a layer as it came. Not well formed: the layer keeps
+  // what is drawn.
+  function putMarkup(group, markup) {
+    if (!group) return;
+    const drawn = new DOMParser().parseFromString(`<svg xmlns="${NS}">${markup || ""}</svg>`,
+      "image/svg+xml");
+    const root = drawn.documentElement;
+    if (root.namespaceURI !== NS) return;
+    group.replaceChildren(...Array.from(root.childNodes, (node) => document.importNode(node, true)));
   }
 
   // The variant's layer as the server drew it (variants/board.py, the phase state's
   // "layer"): the page puts it in, never draws it. "" or none: the layer is empty.
   function variantLayer(markup) {
-    const group = layer("creatures");
-    if (!group) return;
-    const drawn = new DOMParser().parseFromString(`<svg xmlns="${NS}">${markup || ""}</svg>`,
-      "image/svg+xml");
-    const root = drawn.documentElement;
-    if (root.namespaceURI !== NS) return; // not well formed: keep what is drawn
-    group.replaceChildren(...Array.from(root.childNodes, (node) => document.importNode(node, true)));
+    putMarkup(layer("creatures"), markup);
   }
 
-  return { owners, unit, units, orders, point, variantLayer };
+  // The board's pieces as the server drew them for a phase's step (variants/board.py's
+  // piece_layers, from the page's board address): its units, orders and variant's layer
+  // as markup, and who owns each province. null: an empty board (one not begun).
+  function put(pieces) {
+    const drawn = pieces || {};
+    for (const name of ["units", "orders", "creatures"]) putMarkup(layer(name), drawn[name]);
+    const byPower = {};
+    for (const [place, power] of Object.entries(drawn.owners || {})) {
+      (byPower[power] = byPower[power] || []).push(place);
+    }
+    owners(byPower);
+  }
+
+  return { unit, ownOrders, point, put, variantLayer };
 }

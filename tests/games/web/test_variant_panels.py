@@ -40,6 +40,11 @@ def shared_page_files() -> list[Path]:
         *sorted((ROOT / "templates" / "games").glob("*.html")),
         ROOT / "static/js/game.js",
         *sorted((ROOT / "static/js/setup").glob("*.js")),
+        # The board's drawing and ordering, the replays and the sandbox's board.
+        *sorted((ROOT / "static/js/board").glob("*.js")),
+        ROOT / "static/js/replay.js",
+        ROOT / "static/js/duel.js",
+        ROOT / "static/js/sandbox.js",
     ]
 
 

@@ -1,0 +1,14 @@
+"""How Highlander's own orders are drawn on its board: a center nominated is ringed, as a
+unit holding is (``variants.board`` draws it, knowing no variant)."""
+
+from __future__ import annotations
+
+from variants.drawing import OrderShape
+
+
+def order_shapes(text: str) -> OrderShape | None:
+    """ "nominate par": a ring on Paris, of the class ``nominate``."""
+    t = text.split()
+    if len(t) >= 2 and t[0] == "nominate":
+        return OrderShape("nominate", t[1])
+    return None
