@@ -62,6 +62,10 @@ def play(page: Page, base: str, shots: str) -> None:
     """The whole tour, at ``base`` (the live server), the screenshots named with ``shots``."""
     choose_options(page, base, shots)
     page.goto(f"{base}/")
+    # On a phone the site's links fold under the header's Menu button.
+    menu = page.locator("header.top .menu-toggle")
+    if menu.is_visible():
+        menu.click()
     page.click("header nav >> text=Sandbox")
     page.select_option("#id_variant", "standard")
     page.fill("#id_title", "Burgundy")
