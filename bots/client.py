@@ -93,6 +93,10 @@ class Step(StrEnum):
     #: Only mark ready the seat's own orders saved before (the second step); nothing new
     #: is saved, so a phase that opened meanwhile waits for the next round's first step.
     READY = "ready"
+    #: As :attr:`READY`, for seats whose orders are none of them due only: a host marks
+    #: these first, since the phase does not wait for them and ends on the last ready mark
+    #: of orders due (one after it would find the phase over).
+    READY_UNOWED = "ready-unowed"
 
 
 class Api:
@@ -271,6 +275,11 @@ class Choice:
     #: Kapitalisten investor: his exchange orders and each nation he controls); those of
     #: ``power`` alone otherwise.
     sets: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: Some of the orders are due. Orders given but not due (a Kapitalisten investor's
+    #: exchange orders in a movement phase) are adjudicated as saved, and the phase does not
+    #: wait for them: their ready mark must come before the last one due, or it may find
+    #: the phase over (Step.READY_UNOWED).
+    owed: bool = True
 
     def to_save(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
         """Each power's orders to save (none when they are :attr:`saved`)."""
@@ -336,15 +345,17 @@ def choose(state: Json, *, seed: int = 0) -> Choice | None:
     saved = [(g, orders) for g, orders in sets if g.get("saved")]
     if any(list(orders) != list(g.get("orders", ())) for g, orders in saved):
         return None  # someone else's orders: left as they are
+    owed = any(g.get("must_order") for g in playing)
     if len(saved) == len(sets):
         if me.get("problem"):
             return None
-        return Choice(phase["index"], first[0]["power"], first[1], saved=True)
+        return Choice(phase["index"], first[0]["power"], first[1], saved=True, owed=owed)
     return Choice(
         phase["index"],
         first[0]["power"],
         first[1],
         sets=tuple((g["power"], orders) for g, orders in sets if not g.get("saved")),
+        owed=owed,
     )
 
 
@@ -423,12 +434,14 @@ def _turn(api: Api, game: int, *, seed: int, step: Step) -> Turn:
         if state["game"]["status"] != "active":
             return Turn.OVER
     choice = choose(state, seed=seed)
-    if choice is None or (step is Step.READY and not choice.saved):
+    if choice is None or (step in (Step.READY, Step.READY_UNOWED) and not choice.saved):
         return Turn.VOTED if voted else Turn.WAITING
     for power, orders in choice.to_save():
         api.submit(game, orders, phase=choice.phase, power=power)
     if step is Step.SAVE:
         return Turn.VOTED if voted else Turn.STAGED
+    if step is Step.READY_UNOWED and choice.owed:
+        return Turn.VOTED if voted else Turn.WAITING
     try:
         api.ready(game, phase=choice.phase)
     except ApiError as e:

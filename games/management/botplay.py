@@ -47,10 +47,11 @@ def house_bots_play(url: str, *, opener: Callable[..., Any] = urllib.request.url
     route them into the site in process).
 
     The round takes two steps: every bot saves its orders (and answers votes), then every
-    bot marks ready the orders it saved. So no bot's ready mark ends a phase before the
-    other bots of its game have given theirs: a phase ends once the orders due are all
-    ready, and a bot with orders it is not due (``bots.gives_unowed``) would otherwise lose
-    them to the ready mark of the bot before it."""
+    bot marks ready the orders it saved (those owing nothing first). So no bot's ready
+    mark ends a phase before the other bots of its game have given theirs: a phase ends
+    once the orders due are all ready, and a bot with orders it is not due
+    (``bots.gives_unowed``) would otherwise lose them to the ready mark of the bot before
+    it, or find the phase over when it marks them."""
     seats: list[tuple[str, Api, list[int]]] = []
     for username, key in house_bot_keys().items():
         api = Api(url, key, opener=opener)
@@ -69,10 +70,13 @@ def house_bots_play(url: str, *, opener: Callable[..., Any] = urllib.request.url
     for username, api, games in seats:
         turns = play(api, games, once=True, step=Step.SAVE)
         done |= {(username, g) for g, turn in turns.items() if turn is Turn.VOTED}
-    for username, api, games in seats:
-        turns = play(api, games, once=True, step=Step.READY)
-        counted = (Turn.ORDERED, Turn.SAVED, Turn.VOTED)
-        done |= {(username, g) for g, turn in turns.items() if turn in counted}
+    counted = (Turn.ORDERED, Turn.SAVED, Turn.VOTED)
+    # Seats owing nothing first: the phase does not wait for them, and ends on the last
+    # ready mark of orders due.
+    for step in (Step.READY_UNOWED, Step.READY):
+        for username, api, games in seats:
+            turns = play(api, games, once=True, step=step)
+            done |= {(username, g) for g, turn in turns.items() if turn in counted}
     return len(done)
 
 
