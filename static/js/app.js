@@ -43,11 +43,15 @@ const list = document.getElementById("kept-games");
 if (list && "caches" in window) {
   (async () => {
     const cache = await caches.open(PAGES);
+    // Each page's title ends with the site's name, as this page's does: it is left out.
+    const own = document.title.lastIndexOf(" · ");
+    const site = own >= 0 ? document.title.slice(own) : null;
     const items = [];
     for (const request of await cache.keys()) {
       const page = await cache.match(request);
       const html = page ? await page.text() : "";
-      const title = new DOMParser().parseFromString(html, "text/html").title;
+      let title = new DOMParser().parseFromString(html, "text/html").title;
+      if (site && title.endsWith(site)) title = title.slice(0, -site.length);
       const li = document.createElement("li");
       const link = document.createElement("a");
       link.href = new URL(request.url).pathname;

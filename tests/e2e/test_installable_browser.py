@@ -62,7 +62,7 @@ class TheSiteAsAnApp(BrowserTestCase):
             kept = page.locator("#kept-games a")
             expect(kept).to_have_count(1)
             expect(kept).to_have_attribute("href", f"/games/{game.pk}/")
-            expect(kept).to_contain_text("Kept game")
+            expect(kept).to_have_text("Kept game")
             # The offline page names nobody: it was fetched signed out.
             expect(page.locator("header.top")).not_to_contain_text("france-player")
 
