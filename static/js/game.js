@@ -31,8 +31,12 @@ import { createReplay } from "./replay.js";
   const svg = document.getElementById("board");
   const anchors = JSON.parse(document.getElementById("map-anchors").textContent).units;
   const board = createBoard(svg, anchors);
-  enableZoom(svg, document.getElementById("zoom-controls"));
   let state = readState();
+  // The board keeps its zoom in this tab; "My area" zooms to the player's own part.
+  enableZoom(svg, document.getElementById("zoom-controls"), {
+    key: `board:${window.location.pathname}`,
+    area: myArea,
+  });
   const replay = createReplay({
     steps: () => state.phases,
     pageIndex: () => (state.phase ? state.phase.index : null),
@@ -80,6 +84,28 @@ import { createReplay } from "./replay.js";
   let saving = false;
   // Saves answered so far: a page fetched while one was answered may show older orders.
   let savesDone = 0;
+
+  // The player's own part of the board: his units and his centres (every power his seat
+  // gives orders for), as the server drew them, in board units; null for an observer.
+  function myArea() {
+    const me = state.me;
+    if (!me) return null;
+    const powers = new Set([me.power, me.acting, ...(me.gives || []).map((g) => g.power)]);
+    let box = null;
+    for (const power of powers) {
+      if (!power) continue;
+      const parts = svg.querySelectorAll(
+        `#units [data-power="${power}"], #centers [data-owner="${power}"]`);
+      for (const part of parts) {
+        const b = part.getBBox();
+        box = box === null ? { x1: b.x, y1: b.y, x2: b.x + b.width, y2: b.y + b.height } : {
+          x1: Math.min(box.x1, b.x), y1: Math.min(box.y1, b.y),
+          x2: Math.max(box.x2, b.x + b.width), y2: Math.max(box.y2, b.y + b.height),
+        };
+      }
+    }
+    return box && { x: box.x1, y: box.y1, w: box.x2 - box.x1, h: box.y2 - box.y1 };
+  }
 
   function readState() {
     return JSON.parse(document.getElementById("game-state").textContent);

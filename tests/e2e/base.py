@@ -9,7 +9,7 @@ import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from asgiref.sync import SyncToAsync
 from channels.testing import ChannelsLiveServerTestCase
@@ -88,13 +88,21 @@ def signed_in_page(
     viewport: dict[str, int] | None = None,
     latency: int = 0,
     touch: bool = False,
+    service_workers: Literal["allow", "block"] = "block",
 ) -> Page:
     """A page of its own (desktop-sized unless ``viewport`` says otherwise; a phone's touch
     screen with ``touch``) signed in as ``username`` (with :data:`PASSWORD`), whose every
     answer from the server arrives ``latency`` ms late (Chrome's network emulation), as on
-    a slow connection."""
+    a slow connection.
+
+    The site's service worker is blocked unless ``service_workers="allow"``: the pages it
+    serves (a navigation) are beyond Playwright's routes and the emulated network, which
+    the tests of the pages themselves use; tests/e2e/test_installable_browser.py tests it."""
     context = browser.new_context(
-        viewport=viewport or {"width": 1400, "height": 1000}, has_touch=touch, is_mobile=touch
+        viewport=viewport or {"width": 1400, "height": 1000},
+        has_touch=touch,
+        is_mobile=touch,
+        service_workers=service_workers,
     )
     page = context.new_page()
     page.on("pageerror", lambda error: errors.append(error))

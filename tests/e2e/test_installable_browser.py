@@ -32,7 +32,9 @@ class TheSiteAsAnApp(BrowserTestCase):
         game = seven_player_game("Kept game")
         url = f"{self.live_server_url}/games/{game.pk}/"
         with browser_session() as (browser, errors):
-            page = signed_in_page(browser, errors, self.live_server_url, "france-player")
+            page = signed_in_page(
+                browser, errors, self.live_server_url, "france-player", service_workers="allow"
+            )
             page.goto(f"{self.live_server_url}/")
             manifest = page.evaluate(MANIFEST)
             assert manifest["start_url"] == "/"

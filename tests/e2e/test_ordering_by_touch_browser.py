@@ -7,6 +7,7 @@ up to about 20 px away (static/js/board/touch.js): the page asks which was meant
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -311,3 +312,42 @@ class ZoomAndPan(BrowserTestCase):
             assert button is not None
             assert button["height"] >= 40
             assert page.locator("#order-list li[data-order]").count() == 0
+
+
+class MyAreaOnAPhone(BrowserTestCase):
+    """Issue 37's board at a glance, its first part: under the map (no longer over its
+    corner) a button zooms to the player's own part of the board, where his markers are at
+    least 20 px and the labels at least 10 px on a phone; another shows the whole board;
+    and the page keeps its zoom when it is loaded again."""
+
+    def test_my_area_reads_at_a_glance_and_the_zoom_survives_a_reload(self) -> None:
+        game = seven_player_game("My area")
+        url = f"{self.live_server_url}/games/{game.pk}/"
+        with browser_session() as (browser, errors):
+            page = signed_in_page(
+                browser, errors, self.live_server_url, "france-player", viewport=PHONE, touch=True
+            )
+            page.goto(url)
+            board = page.locator("svg#board").bounding_box()
+            controls = page.locator("#zoom-controls").bounding_box()
+            assert board is not None
+            assert controls is not None
+            assert controls["y"] >= board["y"] + board["height"]  # under the map
+            whole = _view_width(page)
+            page.get_by_role("button", name="My area").tap()
+            page.wait_for_function(
+                f"() => document.querySelector('svg#board').viewBox.baseVal.width < {whole}"
+            )
+            marker = page.locator('#units [data-unit="par"]').bounding_box()
+            label = page.locator('#labels [data-label="par"]').bounding_box()
+            assert marker is not None
+            assert label is not None
+            assert min(marker["width"], marker["height"]) >= 20, marker
+            assert label["height"] >= 10, label
+            zoomed = _view_width(page)
+            page.reload()
+            expect(page.locator("svg#board")).to_have_attribute(
+                "viewBox", re.compile(rf"^\S+ \S+ {re.escape(str(zoomed))}")
+            )
+            page.get_by_role("button", name="The whole board").tap()
+            assert _view_width(page) == whole

@@ -88,7 +88,9 @@ class PushInTheBrowser(BrowserTestCase):
         )
 
     def _page(self, browser: Any, errors: list[Any], *, allow: bool) -> Page:
-        page = signed_in_page(browser, errors, self.live_server_url, "phone-player")
+        page = signed_in_page(
+            browser, errors, self.live_server_url, "phone-player", service_workers="allow"
+        )
         if allow:
             page.context.grant_permissions(["notifications"], origin=self.live_server_url)
         return page

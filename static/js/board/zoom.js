@@ -8,10 +8,18 @@
 const MAX_SCALE = 6;
 const STEP = 1.5;
 const DRAG = 6; // px a pointer moves before it pans rather than taps
+// Screen pixels per board unit at which a unit's marker (16 to 18 units across) is 20 px and a
+// province's label (11 units high) over 10 px: "My area" zooms the player's own part of the
+// board (``area``) to this, at least.
+const READABLE = 20 / 16;
 
-export function enableZoom(svg, controls) {
+// ``options.key``: where this page keeps its view between loads (sessionStorage: this
+// tab only); ``options.area()``: the player's own part of the board, {x, y, w, h} in
+// board units, or null (an observer, a board without his pieces).
+export function enableZoom(svg, controls, options = {}) {
   const [x0, y0, w0, h0] = svg.getAttribute("viewBox").split(/[\s,]+/).map(Number);
   let view = { x: x0, y: y0, w: w0, h: h0 };
+  const { key = null, area = () => null } = options;
   const pointers = new Map();
   let gesture = null; // {kind: "pan"|"pinch", ...} while fingers are down
   let dragged = false;
@@ -20,6 +28,13 @@ export function enableZoom(svg, controls) {
 
   function apply() {
     svg.setAttribute("viewBox", `${view.x} ${view.y} ${view.w} ${view.h}`);
+    if (key) {
+      try {
+        window.sessionStorage.setItem(key, JSON.stringify(view));
+      } catch (e) {
+        // Storage refused (a private window's quota): the view is only not kept.
+      }
+    }
     const zoomed = scale() > 1.001;
     svg.classList.toggle("zoomed", zoomed);
     svg.style.touchAction = zoomed ? "none" : "pan-y";
@@ -75,6 +90,38 @@ export function enableZoom(svg, controls) {
     apply();
   }
 
+  // The player's part of the board, centred, as much of the board around it as can be
+  // read (a larger part is panned).
+  function toArea() {
+    const box = area();
+    if (!box) return false;
+    const drawn = svg.getBoundingClientRect().width || w0;
+    const w = Math.max(w0 / MAX_SCALE, Math.min(w0, drawn / READABLE));
+    const h = w * (h0 / w0);
+    view = clamp({ x: box.x + box.w / 2 - w / 2, y: box.y + box.h / 2 - h / 2, w, h });
+    apply();
+    return true;
+  }
+
+  // Where the page opens: the view it had in this tab before (a reload, a return), else
+  // the whole board.
+  function open() {
+    const kept = key ? window.sessionStorage.getItem(key) : null;
+    if (kept) {
+      try {
+        const v = JSON.parse(kept);
+        if ([v.x, v.y, v.w, v.h].every(Number.isFinite)) {
+          view = clamp(v);
+          apply();
+          return;
+        }
+      } catch (e) {
+        // A view kept by another version of the page: opened as new.
+      }
+    }
+    apply();
+  }
+
   if (controls) {
     controls.hidden = false;
     controls.addEventListener("click", (e) => {
@@ -83,8 +130,12 @@ export function enableZoom(svg, controls) {
       const what = button.dataset.zoom;
       if (what === "in") zoomAt(STEP);
       else if (what === "out") zoomAt(1 / STEP);
+      else if (what === "mine") toArea();
       else reset();
     });
+    // "My area" only where the player has one on this board.
+    const mine = controls.querySelector('[data-zoom="mine"]');
+    if (mine) mine.hidden = !area();
   }
 
   svg.addEventListener("wheel", (e) => {
@@ -151,6 +202,6 @@ export function enableZoom(svg, controls) {
     }
   }, true);
 
-  apply();
-  return { zoomAt, reset, scale };
+  open();
+  return { zoomAt, reset, scale, toArea };
 }
