@@ -196,7 +196,13 @@ def test_every_viewer_is_shown_what_he_was_shown_before(everyone: Any) -> None:
             for what, value in entry.items():
                 if what.startswith("api_"):
                     value = _api_with_mine_whole(value, json.loads(entry["page"])["me"])
-                assert shown[kind][viewer][what] == value, (kind, viewer, what)
+                got = shown[kind][viewer][what]
+                if what in ("page", "export"):
+                    # Compared as the JSON they are: the order of an object's keys read from
+                    # a JSON column is the database's (PostgreSQL's jsonb sorts them by
+                    # length; SQLite keeps them as written), and was so before the views.
+                    got, value = json.loads(got), json.loads(value)
+                assert got == value, (kind, viewer, what)
 
 
 #: What the page's ``me`` always had and the API's hand-written serializer left out; the
