@@ -14,6 +14,7 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import timedelta
 from http.server import BaseHTTPRequestHandler, HTTPServer
 from typing import Any
 
@@ -25,6 +26,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 from django.core.exceptions import ImproperlyConfigured
 from django.urls import reverse
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games import services
@@ -176,6 +178,24 @@ def _adjudicated(user: Any, key: str, *, queue: bool = False) -> None:
     )
 
 
+def _reminded(user: Any, left: timedelta, key: str) -> None:
+    """England's deadline reminder to ``user`` for game "G", its deadline ``left`` away."""
+    deadline = timezone.now() + left
+    notifications.notify(
+        kind=Kind.DEADLINE_REMINDER,
+        game=None,
+        users=[user.pk],
+        event_key=key,
+        params={
+            "game": "G",
+            "phase": "S1901M",
+            "deadline": deadline.strftime("%Y-%m-%d %H:%M"),
+            "power": "england",
+        },
+        queue=False,
+    )
+
+
 def test_a_push_reaches_the_device_signed_and_encrypted(
     make_user: Any,
     service: tuple[str, type[PushService]],
@@ -276,10 +296,6 @@ def test_a_failed_push_is_retried_and_never_pushed_twice_to_a_device(
 def test_a_push_taken_by_a_worker_that_died_is_sent_once_its_lease_is_over(
     make_user: Any, service: tuple[str, type[PushService]]
 ) -> None:
-    from datetime import timedelta
-
-    from django.utils import timezone
-
     origin, received = service
     alice = make_user("alice")
     subscribe(alice, Device(f"{origin}/push/phone"))
@@ -319,28 +335,11 @@ def test_nothing_is_pushed_for_a_kind_switched_off(
 def test_the_deadline_reminder_says_how_long_is_left(
     make_user: Any, service: tuple[str, type[PushService]], eager: None
 ) -> None:
-    from datetime import timedelta
-
-    from django.utils import timezone
-
     origin, received = service
     alice = make_user("alice")
     device = Device(f"{origin}/push/phone")
     subscribe(alice, device)
-    deadline = timezone.now() + timedelta(hours=2, minutes=30)
-    notifications.notify(
-        kind=Kind.DEADLINE_REMINDER,
-        game=None,
-        users=[alice.pk],
-        event_key="test:push:due",
-        params={
-            "game": "G",
-            "phase": "S1901M",
-            "deadline": deadline.strftime("%Y-%m-%d %H:%M"),
-            "power": "england",
-        },
-        queue=False,
-    )
+    _reminded(alice, timedelta(hours=2, minutes=30), "test:push:due")
     shown = device.read(received.received[0].body)
     assert shown["title"] in (
         "G: your orders are due in 2\xa0hours, 29\xa0minutes",
@@ -499,10 +498,6 @@ def test_the_page_lists_ones_own_devices_and_removes_only_them(
 def test_a_push_speaks_its_readers_language(
     make_user: Any, service: tuple[str, type[PushService]]
 ) -> None:
-    from datetime import timedelta
-
-    from django.utils import timezone
-
     origin, received = service
     anna = make_user("anna")
     device = Device(f"{origin}/push/phone")
@@ -510,20 +505,7 @@ def test_a_push_speaks_its_readers_language(
     setting = NotificationSetting.objects.get(user=anna)
     setting.language = "de"
     setting.save()
-    deadline = timezone.now() + timedelta(hours=5, minutes=30)
-    notifications.notify(
-        kind=Kind.DEADLINE_REMINDER,
-        game=None,
-        users=[anna.pk],
-        event_key="test:push:de",
-        params={
-            "game": "G",
-            "phase": "S1901M",
-            "deadline": deadline.strftime("%Y-%m-%d %H:%M"),
-            "power": "england",
-        },
-        queue=False,
-    )
+    _reminded(anna, timedelta(hours=5, minutes=30), "test:push:de")
     shown = device.read(received.received[0].body)
     assert shown["title"].startswith("G: Deine Befehle sind in 5\xa0Stunden")
     assert shown["title"].endswith("fällig")
