@@ -35,7 +35,19 @@ if (offline) {
   // own script, which may enable a button as it draws, cannot undo that). The board stays
   // live: it zooms and pans for reading.
   for (const form of document.querySelectorAll("main form")) form.inert = true;
-  window.addEventListener("online", () => window.location.reload());
+  // Back online, the live page replaces the kept one. The browser's word is not enough:
+  // it says "online" on joining a network that does not reach the site (a hotel's sign-in
+  // page), and Chrome says it now and then while still offline; a reload then would only
+  // serve the kept page again, and would cancel wherever the player was going. So the site
+  // is asked first (the manifest: small, and never answered by the worker).
+  window.addEventListener("online", async () => {
+    try {
+      const answer = await fetch("/manifest.webmanifest", { cache: "no-store" });
+      if (answer.ok) window.location.reload();
+    } catch (e) {
+      // Still unreachable: the next "online" tries again.
+    }
+  });
 }
 
 // The offline page: the games this device keeps, each by its page's title.

@@ -68,10 +68,12 @@ class TheSiteAsAnApp(BrowserTestCase):
             # The offline page names nobody: it was fetched signed out.
             expect(page.locator("header.top")).not_to_contain_text("france-player")
 
-            # Back online, the page is live again; once France signs out, nothing of his
-            # is kept for whoever uses the device next.
-            page.context.set_offline(False)
+            # Back online, the kept page gives way to the live one by itself; once France
+            # signs out, nothing of his is kept for whoever uses the device next.
             page.goto(url)
+            expect(page.locator("#offline-note")).to_be_visible()
+            with page.expect_navigation():
+                page.context.set_offline(False)
             expect(page.locator("#offline-note")).to_be_hidden()
             expect(page.locator("#ready-button")).to_be_enabled()
             expect(page.locator("#ready-form")).to_have_js_property("inert", False)
