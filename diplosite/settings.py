@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "health_check",
     "core",
     "accounts",
     "variants",
@@ -211,6 +212,13 @@ CELERY_TIMEZONE = "UTC"
 #: How often beat sweeps for phases whose deadline has passed (the guarantee;
 #: a task queued for the deadline itself is only an optimisation).
 DEADLINE_SWEEP_SECONDS = env.float("DEADLINE_SWEEP_SECONDS", default=5.0)
+#: Beat's scheduler records that beat is alive (core.heartbeats), and beat queues the
+#: heartbeat a worker records: readiness (/health/ready/) reads how old both are.
+CELERY_BEAT_SCHEDULER = "core.heartbeats:RecordingScheduler"
+#: How often beat queues the workers' heartbeat task.
+HEALTH_HEARTBEAT_SECONDS = env.float("HEALTH_HEARTBEAT_SECONDS", default=15.0)
+#: How old a heartbeat may be before readiness says its process is missing.
+HEALTH_STALE_SECONDS = env.float("HEALTH_STALE_SECONDS", default=90.0)
 #: Vacation days a player may mark per calendar year.
 VACATION_DAYS_PER_YEAR = env.int("VACATION_DAYS_PER_YEAR", default=28)
 #: Pauses a game may have in all (each ends by itself within two weeks).
