@@ -372,6 +372,17 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
+# -- error reports ------------------------------------------------------------------
+#: Where errors of web, workers and beat are reported (Sentry's protocol); nothing is sent
+#: without it. Each process imports these settings, so each reports (core.error_reports).
+SENTRY_DSN = env.str("SENTRY_DSN", default="")
+SENTRY_ENVIRONMENT = env.str("SENTRY_ENVIRONMENT", default="production")
+SENTRY_RELEASE = env.str("SENTRY_RELEASE", default="") or None
+if SENTRY_DSN:
+    from core.error_reports import error_reports_start
+
+    error_reports_start(SENTRY_DSN, environment=SENTRY_ENVIRONMENT, release=SENTRY_RELEASE)
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
