@@ -13,6 +13,8 @@ from pathlib import Path
 import environ
 from django.utils.translation import gettext_lazy as _
 
+from core.logs import logging_config
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 env = environ.Env()
 if (BASE_DIR / ".env").is_file():  # read_env warns about a missing file on every start
@@ -64,6 +66,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: every line logged for a request, and its answer, carry the request's id.
+    "core.logs.RequestIds",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Before anything reads the request's text (the session middleware looks its cookie up
@@ -383,9 +387,7 @@ if SENTRY_DSN:
 
     error_reports_start(SENTRY_DSN, environment=SENTRY_ENVIRONMENT, release=SENTRY_RELEASE)
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
-}
+#: Plain text lines by default; ``json``: one JSON object per line, with the request id,
+#: the game, the phase and the task each line was about (core.logs).
+LOG_FORMAT = env.str("LOG_FORMAT", default="plain")
+LOGGING = logging_config(LOG_FORMAT, env.str("LOG_LEVEL", default="INFO"))
