@@ -47,6 +47,7 @@ from variants.drawing import (
     number,
 )
 from variants.registry import site_side
+from variants.registry import words as words_of_variants
 from variants.site import SiteVariant
 
 
@@ -67,9 +68,22 @@ FONT = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif"
 #: Dark text on these powers' units, light on the rest.
 _DARK_TEXT = {"yellow", "grey", "turkey"}
 #: How far a dislodged unit is drawn from its province's point (and its retreat starts).
-DISLODGED_SHIFT = 7.0
+DISLODGED_SHIFT = 14.0
 #: How far short of its target an arrow stops, so its head does not hide the unit there.
-ARROW_SHORT = 10.0
+ARROW_SHORT = 16.0
+#: A unit's shapes, centred on its point (the group's ``translate``), as
+#: static/js/board/draw.js draws them: large enough to read at a glance (30 map units,
+#: 25 CSS px on a 1400 px desktop's board). An army is a shield, a fleet a hull under a
+#: sail; each glyph is drawn over its body in the colour that reads on the power's.
+ARMY = "M-13 -13H13V2C13 9 6 13 0 15C-6 13 -13 9 -13 2Z"
+ARMY_GLYPH = "M-7 -7L7 7M7 -7L-7 7M-8.5 -3.5L-3.5 -8.5M8.5 -3.5L3.5 -8.5"
+FLEET = "M-16 3H16L10 13H-10Z M-1 1V-15L12 -1H-1Z"
+FLEET_GLYPH = "M-9 8H9M-4 -9V-2"
+#: The outline of a unit against the map, whatever its power's colour.
+OUTLINE = "#1a1a1a"
+#: The radius of a variant's ring round a unit, and where a dislodged unit's badge sits.
+RING = 19.0
+BADGE = 12.0
 #: Height of a picture's legend strip under the map, in map units, with one row of powers
 #: (more rows add LEGEND_ROW each).
 LEGEND_HEIGHT = 104.0
@@ -139,6 +153,8 @@ class _Drawing:
         self.points: dict[str, list[float]] = map_anchors(map_id)["units"]
         self.mode = mode
         self.paint = mode is Mode.PICTURE
+        #: The variant's own seats' names (the standard powers' are the catalog's).
+        self.site_power_names = words_of_variants().power_names
         self.parts: list[str] = []
 
     def add(self, text: str) -> None:
@@ -193,6 +209,9 @@ class _Drawing:
                         ("class", "prov"),
                         ("data-owner", owner),
                         ("fill", fill),
+                        # Named for a screen reader too (the board is a group of them).
+                        ("role", None if paint else "img"),
+                        ("aria-label", None if paint else name),
                     ]
                 )
                 + f">{title}</path>"
@@ -259,85 +278,122 @@ class _Drawing:
         self, power: str, text: str, *, dislodged: bool = False, mark: UnitMark | None = None
     ) -> None:
         """One unit, as ``static/js/board/draw.js`` draws a unit placed and not yet sent
-        (``unit``), with the variant's ``mark`` on it (a letter, classes, a ring)."""
+        (``unit``), with the variant's ``mark`` on it (a letter, classes, a ring): an army a
+        shield, a fleet a hull under a sail, each in its power's colour with a dark outline
+        against the map and its glyph in a colour that reads on it, named for a screen
+        reader from what is drawn (its place, its power and its kind)."""
         kind, _, location = text.partition(" ")
         at = self.point(location, dislodged=dislodged)
         if at is None:
             return
         x, y = at
         paint = self.paint
-        shape_paint: list[tuple[str, object]] = []
+        fleet = kind == "F"
+        ink = "#111111" if power in _DARK_TEXT else "#ffffff"
+        body_paint: list[tuple[str, object]] = []
+        glyph_paint: list[tuple[str, object]] = []
         text_paint: list[tuple[str, object]] = []
         if paint:
-            shape_paint = [
+            body_paint = [
                 ("fill", colour_of(power)),
-                ("stroke", DISBAND if dislodged else "#ffffff"),
-                ("stroke-width", "2.5" if dislodged else "1.5"),
+                ("stroke", DISBAND if dislodged else OUTLINE),
+                ("stroke-width", "2.4" if dislodged else "1.6"),
+                ("stroke-linejoin", "round"),
+                ("stroke-dasharray", "4 2.5" if dislodged else None),
+            ]
+            glyph_paint = [
+                ("fill", "none"),
+                ("stroke", ink),
+                ("stroke-width", "2"),
+                ("stroke-linecap", "round"),
+                ("stroke-linejoin", "round"),
             ]
             text_paint = [
                 ("font-family", FONT),
-                ("font-size", "9"),
+                ("font-size", "13"),
                 ("font-weight", "bold"),
                 ("text-anchor", "middle"),
-                ("fill", "#111111" if power in _DARK_TEXT else "#ffffff"),
+                ("fill", ink),
             ]
-        if kind == "F":
-            shape = [
-                ("x", number(x - 9)),
-                ("y", number(y - 6)),
-                ("width", "18"),
-                ("height", "12"),
-                ("rx", "3"),
-            ]
-            drawn = f"<rect{_attrs(shape + shape_paint)}/>"
+        body = (
+            f"<path{_attrs([('class', 'token'), ('d', FLEET if fleet else ARMY), *body_paint])}/>"
+        )
+        letter = mark.letter if mark is not None else None
+        if letter:
+            # A variant's own kind of unit by its letter, in place of the glyph.
+            glyph = f"<text{_attrs([('x', '0'), ('y', '5'), *text_paint])}>{escape(letter)}</text>"
         else:
-            shape = [("cx", number(x)), ("cy", number(y)), ("r", "8")]
-            drawn = f"<circle{_attrs(shape + shape_paint)}/>"
+            shape = FLEET_GLYPH if fleet else ARMY_GLYPH
+            glyph = f"<path{_attrs([('class', 'glyph'), ('d', shape), *glyph_paint])}/>"
         classes = (
             f"unit power-{power}"
             + (" dislodged" if dislodged else "")
             + (f" {mark.classes}" if mark is not None and mark.classes else "")
         )
-        group = [("class", classes), ("data-unit", location), ("data-power", power)]
+        group: list[tuple[str, object]] = [
+            ("class", classes),
+            ("data-unit", location),
+            ("data-power", power),
+            ("data-kind", "fleet" if fleet else "army"),
+            ("transform", f"translate({number(x)} {number(y)})"),
+        ]
+        if not paint:
+            group += [
+                ("role", "img"),
+                ("aria-label", self.unit_name(power, fleet, location, dislodged)),
+            ]
         if paint and dislodged:
             group.append(("opacity", "0.85"))
         ring = ""
         if mark is not None and mark.ring:
             ring_paint = (
-                [("fill", "none"), ("stroke", mark.ring_colour), ("stroke-width", "2")]
+                [("fill", "none"), ("stroke", mark.ring_colour), ("stroke-width", "2.5")]
                 if paint
                 else []
             )
-            ring_shape = [
-                ("class", mark.ring),
-                ("cx", number(x)),
-                ("cy", number(y)),
-                ("r", "11"),
-            ]
+            ring_shape = [("class", mark.ring), ("cx", "0"), ("cy", "0"), ("r", number(RING))]
             ring = f"<circle{_attrs(ring_shape + ring_paint)}/>"
-        label = f"<text{_attrs([('x', number(x)), ('y', number(y + 3.5)), *text_paint])}>"
-        letter = (mark.letter if mark is not None else None) or kind
-        badge = self.dislodged_mark(x, y) if dislodged else ""
-        self.add(f"<g{_attrs(group)}>{ring}{drawn}{label}{escape(letter)}</text>{badge}</g>")
+        badge = self.dislodged_mark() if dislodged else ""
+        self.add(f"<g{_attrs(group)}>{ring}{body}{glyph}{badge}</g>")
 
-    def dislodged_mark(self, x: float, y: float) -> str:
+    def unit_name(self, power: str, fleet: bool, location: str, dislodged: bool) -> str:
+        """A unit's accessible name ("Paris, France, army"), in the reader's language, from
+        what the board draws of it and nothing more."""
+        province, _, coast = location.partition("/")
+        place = pgettext("province", self.full_names.get(province, province))
+        if coast:
+            place = f"{place} ({coast})"
+        # The powers' and seats' names are the catalog's (games.wording's and the
+        # variants' words, read here by the same msgid); a seat nobody names, its id.
+        named = self.site_power_names.get(power)
+        who = str(named) if named is not None else gettext(power.replace("_", " ").capitalize())
+        values = {"place": place, "power": who}
+        if dislodged:
+            if fleet:
+                return gettext("%(place)s, %(power)s, fleet, dislodged") % values
+            return gettext("%(place)s, %(power)s, army, dislodged") % values
+        if fleet:
+            return gettext("%(place)s, %(power)s, fleet") % values
+        return gettext("%(place)s, %(power)s, army") % values
+
+    def dislodged_mark(self) -> str:
         """The badge on a dislodged unit's corner: a red disc with an arrow pointing out,
         for a unit that must retreat or be disbanded (the offset alone is easy to miss
         when the attacker stands on the same spot)."""
-        bx, by = x + 8, y - 8
-        disc_paint = [("fill", DISBAND), ("stroke", "#ffffff"), ("stroke-width", "1")]
+        bx, by = BADGE, -BADGE
+        disc_paint = [("fill", DISBAND), ("stroke", "#ffffff"), ("stroke-width", "1.2")]
         arrow_paint = [
             ("fill", "none"),
             ("stroke", "#ffffff"),
-            ("stroke-width", "1.3"),
+            ("stroke-width", "1.6"),
             ("stroke-linecap", "round"),
         ]
-        disc = [("cx", number(bx)), ("cy", number(by)), ("r", "4.5")]
+        disc = [("cx", number(bx)), ("cy", number(by)), ("r", "6")]
         arrow = [
             (
                 "d",
-                f"M{number(bx - 2)} {number(by + 2)}L{number(bx + 2)} {number(by - 2)}"
-                f"M{number(bx - 0.5)} {number(by - 2)}H{number(bx + 2)}V{number(by + 0.5)}",
+                f"M{number(bx - 2.6)} {number(by + 2.6)}L{number(bx + 2.6)} {number(by - 2.6)}"
+                f"M{number(bx - 0.6)} {number(by - 2.6)}H{number(bx + 2.6)}V{number(by + 0.6)}",
             )
         ]
         if self.paint:
@@ -395,13 +451,14 @@ class _Drawing:
             if owned and not failed and order.power is not None:
                 colour = colour_of(order.power)  # whose unit comes or goes
             pairs += [("stroke", colour), ("stroke-width", "2.2"), ("fill", "none")]
-        radius = 12 if kind == "hold" else 13
+        # Round the unit's token (30 across), not under it.
+        radius = 20 if kind == "hold" else 21
         inner = f'<circle cx="{number(x)}" cy="{number(y)}" r="{radius}"/>'
         if kind == "disband":
             # Crossed out, so that the mark reads without its colour too.
             inner += (
-                f'<path d="M{number(x - 9)} {number(y - 9)}L{number(x + 9)} {number(y + 9)}'
-                f'M{number(x + 9)} {number(y - 9)}L{number(x - 9)} {number(y + 9)}"/>'
+                f'<path d="M{number(x - 15)} {number(y - 15)}L{number(x + 15)} {number(y + 15)}'
+                f'M{number(x + 15)} {number(y - 15)}L{number(x - 15)} {number(y + 15)}"/>'
             )
         self.add(f"<g{_attrs(pairs)}>{inner}</g>")
 
@@ -656,7 +713,7 @@ def board_svg(
         words = gettext("Board %(label)s") % {"label": label}
         head = _attrs([("class", "board still"), ("aria-label", words)])
     return (
-        f'<svg{head} viewBox="{view_box}" role="img" xmlns="http://www.w3.org/2000/svg">'
+        f'<svg{head} viewBox="{view_box}" role="group" xmlns="http://www.w3.org/2000/svg">'
         # A still board draws no orders, and several share a page: no marker ids twice.
         + (board.markers() if mode is Mode.PAGE else "")
         + "".join(board.parts)

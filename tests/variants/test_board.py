@@ -79,15 +79,12 @@ def test_a_dislodged_unit_is_drawn_beside_its_province_and_retreats_from_there()
     (dislodged,) = [
         g for g in root.iter(f"{SVG}g") if "dislodged" in (g.get("class") or "").split()
     ]
-    circle = dislodged.find(f"{SVG}circle")
-    assert circle is not None
+    # The unit's shapes are centred on its point, the group's translate.
     x, y = map_anchors("standard")["units"]["bur"]
-    assert (circle.get("cx"), circle.get("cy")) == (
-        number(x + DISLODGED_SHIFT),
-        number(y + DISLODGED_SHIFT),
-    )
+    centre = (number(x + DISLODGED_SHIFT), number(y + DISLODGED_SHIFT))
+    assert dislodged.get("transform") == f"translate({centre[0]} {centre[1]})"
     arrow = next(e for e in root.iter(f"{SVG}line") if e.get("data-order") == "A bur R ruh")
-    assert (arrow.get("x1"), arrow.get("y1")) == (circle.get("cx"), circle.get("cy"))
+    assert (arrow.get("x1"), arrow.get("y1")) == centre
 
 
 def test_a_dislodged_unit_carries_a_badge_and_no_other_unit_does() -> None:
@@ -355,3 +352,75 @@ def test_the_borg_is_a_readable_marker() -> None:
     size = re.search(r'font-size="([\d.]+)"', borg)
     assert size is not None
     assert float(size.group(1)) >= 12
+
+
+def _units(root: ET.Element) -> dict[str, ET.Element]:
+    return {g.get("data-unit", ""): g for g in root.iter(f"{SVG}g") if g.get("data-unit")}
+
+
+def _box(d: str) -> tuple[float, float]:
+    """The width and height of a unit's path (its numbers, absolute as drawn)."""
+    import re
+
+    numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", d)]
+    # The paths use M/L/H/V/C; a token's H and V values are in its box too, so the box of
+    # every number read as x or y at once is a fair bound of both axes together.
+    return max(numbers) - min(numbers), max(numbers) - min(numbers)
+
+
+def test_an_army_and_a_fleet_are_shapes_of_their_own_and_large() -> None:
+    """A unit was a circle or a rectangle 16 across with its letter: an army is now a
+    shield and a fleet a hull under a sail, each with a glyph and no letter, 26 map units
+    or more across (24 CSS px on a 1400 px desktop's board)."""
+    for mode in (Mode.PAGE, Mode.PICTURE):
+        units = _units(_draw(mode))
+        army, fleet = units["par"], units["bre"]
+        assert (army.get("data-kind"), fleet.get("data-kind")) == ("army", "fleet")
+        army_token = army.find(f"{SVG}path")
+        fleet_token = fleet.find(f"{SVG}path")
+        assert army_token is not None and fleet_token is not None
+        assert army_token.get("d") != fleet_token.get("d")
+        assert army.find(f"{SVG}text") is None and army.find(f"{SVG}circle") is None
+        for token in (army_token, fleet_token):
+            width, _ = _box(token.get("d", ""))
+            assert width >= 26
+    picture = _units(_draw(Mode.PICTURE))
+    token = picture["par"].find(f"{SVG}path")
+    assert token is not None
+    # The power's colour with a dark outline against the map.
+    assert (token.get("fill"), token.get("stroke")) == ("#3aa0db", "#1a1a1a")
+    dislodged = picture["bur"].find(f"{SVG}path")
+    assert dislodged is not None
+    assert dislodged.get("stroke") == DISBAND and dislodged.get("stroke-dasharray")
+
+
+def test_units_and_provinces_have_accessible_names_in_the_readers_language() -> None:
+    for language, paris, army in (("en", "Paris", "Paris, France, army"), ("de", "Paris", None)):
+        with translation.override(language):
+            root = _draw(Mode.PAGE)
+        assert root.get("role") == "group"  # not img: its pieces keep their names
+        units = _units(root)
+        names = {loc: g.get("aria-label") for loc, g in units.items()}
+        assert all(g.get("role") == "img" for g in units.values())
+        provinces = {
+            p.get("data-province"): p.get("aria-label")
+            for p in root.iter(f"{SVG}path")
+            if p.get("data-province")
+        }
+        assert provinces["par"] == paris
+        if army is not None:
+            assert names == {
+                "par": army,
+                "bre": "Brest, France, fleet",
+                "stp/sc": "St Petersburg (sc), Russia, fleet",
+                "bur": "Burgundy, Germany, army, dislodged",
+            }
+            assert provinces["bur"] == "Burgundy"
+        else:
+            assert names["par"] == "Paris, Frankreich, Armee"
+            assert names["bur"] == "Burgund, Deutschland, Armee, vertrieben"
+            assert names["bre"] == "Brest, Frankreich, Flotte"
+            assert provinces["bur"] == "Burgund"
+    # A picture is one image: its title names it, its pieces carry no roles.
+    picture = _draw(Mode.PICTURE)
+    assert not [e for e in picture.iter() if e.get("aria-label") and e is not picture]

@@ -6,8 +6,13 @@
 
 const NS = "http://www.w3.org/2000/svg";
 // As in variants/board.py.
-const DISLODGED_SHIFT = 7;
-const ARROW_SHORT = 10;
+const DISLODGED_SHIFT = 14;
+const ARROW_SHORT = 16;
+// A unit's shapes, centred on its point: an army a shield, a fleet a hull under a sail.
+const ARMY = "M-13 -13H13V2C13 9 6 13 0 15C-6 13 -13 9 -13 2Z";
+const ARMY_GLYPH = "M-7 -7L7 7M7 -7L-7 7M-8.5 -3.5L-3.5 -8.5M8.5 -3.5L3.5 -8.5";
+const FLEET = "M-16 3H16L10 13H-10Z M-1 1V-15L12 -1H-1Z";
+const FLEET_GLYPH = "M-9 8H9M-4 -9V-2";
 
 export const province = (loc) => loc.split("/")[0];
 
@@ -75,14 +80,14 @@ export function createBoard(svg, anchors) {
     const at = point(loc, false);
     if (!at) return;
     const [x, y] = at;
+    const fleet = kind === "F";
     const classes = `unit power-${power}${extraClass ? " " + extraClass : ""}`;
-    const g = el("g", { class: classes, "data-unit": loc, "data-power": power }, layer("units"));
-    if (kind === "F") {
-      el("rect", { x: number(x - 9), y: number(y - 6), width: 18, height: 12, rx: 3 }, g);
-    } else {
-      el("circle", { cx: number(x), cy: number(y), r: 8 }, g);
-    }
-    el("text", { x: number(x), y: number(y + 3.5) }, g).textContent = kind;
+    const g = el("g", {
+      class: classes, "data-unit": loc, "data-power": power, "data-kind": fleet ? "fleet" : "army",
+      transform: `translate(${number(x)} ${number(y)})`,
+    }, layer("units"));
+    el("path", { class: "token", d: fleet ? FLEET : ARMY }, g);
+    el("path", { class: "glyph", d: fleet ? FLEET_GLYPH : ARMY_GLYPH }, g);
   }
 
   // Whose order it is, as the server marks it (data-power), when known.
@@ -106,12 +111,12 @@ export function createBoard(svg, anchors) {
     const g = el("g", {
       class: `order ${kind}${owned}${failed ? " failed" : ""}`, "data-order": text, ...whose(power),
     }, layer("orders"));
-    el("circle", { cx: number(x), cy: number(y), r: kind === "hold" ? 12 : 13 }, g);
+    el("circle", { cx: number(x), cy: number(y), r: kind === "hold" ? 20 : 21 }, g);
     if (kind === "disband") {
       // Crossed out, so that the mark reads without its colour too.
       el("path", {
-        d: `M${number(x - 9)} ${number(y - 9)}L${number(x + 9)} ${number(y + 9)}` +
-          `M${number(x + 9)} ${number(y - 9)}L${number(x - 9)} ${number(y + 9)}`,
+        d: `M${number(x - 15)} ${number(y - 15)}L${number(x + 15)} ${number(y + 15)}` +
+          `M${number(x + 15)} ${number(y - 15)}L${number(x - 15)} ${number(y + 15)}`,
       }, g);
     }
   }
