@@ -72,18 +72,18 @@ DISLODGED_SHIFT = 14.0
 #: How far short of its target an arrow stops, so its head does not hide the unit there.
 ARROW_SHORT = 16.0
 #: A unit's shapes, centred on its point (the group's ``translate``), as
-#: static/js/board/draw.js draws them: large enough to read at a glance (30 map units,
+#: static/js/board/draw.js draws them: large enough to read at a glance (30 map units and more,
 #: 25 CSS px on a 1400 px desktop's board). An army is a shield, a fleet a hull under a
 #: sail; each glyph is drawn over its body in the colour that reads on the power's.
-ARMY = "M-13 -13H13V2C13 9 6 13 0 15C-6 13 -13 9 -13 2Z"
-ARMY_GLYPH = "M-7 -7L7 7M7 -7L-7 7M-8.5 -3.5L-3.5 -8.5M8.5 -3.5L3.5 -8.5"
-FLEET = "M-16 3H16L10 13H-10Z M-1 1V-15L12 -1H-1Z"
-FLEET_GLYPH = "M-9 8H9M-4 -9V-2"
+ARMY = "M-15 -15H15V2C15 10 7 15 0 17C-7 15 -15 10 -15 2Z"
+ARMY_GLYPH = "M-8 -8L8 8M8 -8L-8 8M-9.5 -4L-4 -9.5M9.5 -4L4 -9.5"
+FLEET = "M-17 3H17L11 14H-11Z M-1 1V-16L13 -1H-1Z"
+FLEET_GLYPH = "M-10 8.5H10M-4 -10V-2"
 #: The outline of a unit against the map, whatever its power's colour.
 OUTLINE = "#1a1a1a"
 #: The radius of a variant's ring round a unit, and where a dislodged unit's badge sits.
-RING = 19.0
-BADGE = 12.0
+RING = 22.0
+BADGE = 14.0
 #: Height of a picture's legend strip under the map, in map units, with one row of powers
 #: (more rows add LEGEND_ROW each).
 LEGEND_HEIGHT = 104.0
@@ -451,8 +451,8 @@ class _Drawing:
             if owned and not failed and order.power is not None:
                 colour = colour_of(order.power)  # whose unit comes or goes
             pairs += [("stroke", colour), ("stroke-width", "2.2"), ("fill", "none")]
-        # Round the unit's token (30 across), not under it.
-        radius = 20 if kind == "hold" else 21
+        # Round the unit's token (30 across and more), not under it.
+        radius = 22 if kind == "hold" else 23
         inner = f'<circle cx="{number(x)}" cy="{number(y)}" r="{radius}"/>'
         if kind == "disband":
             # Crossed out, so that the mark reads without its colour too.

@@ -348,7 +348,7 @@ def test_the_borg_is_a_readable_marker() -> None:
     points = re.search(r'points="([^"]+)"', borg)
     assert points is not None
     xs = [float(p.split(",")[0]) for p in points.group(1).split()]
-    assert max(xs) - min(xs) >= 24  # a unit's circle is 16 across
+    assert max(xs) - min(xs) >= 30  # as large as a unit (30 across) and more
     size = re.search(r'font-size="([\d.]+)"', borg)
     assert size is not None
     assert float(size.group(1)) >= 12
@@ -378,9 +378,11 @@ def test_an_army_and_a_fleet_are_shapes_of_their_own_and_large() -> None:
         assert (army.get("data-kind"), fleet.get("data-kind")) == ("army", "fleet")
         army_token = army.find(f"{SVG}path")
         fleet_token = fleet.find(f"{SVG}path")
-        assert army_token is not None and fleet_token is not None
+        assert army_token is not None
+        assert fleet_token is not None
         assert army_token.get("d") != fleet_token.get("d")
-        assert army.find(f"{SVG}text") is None and army.find(f"{SVG}circle") is None
+        assert army.find(f"{SVG}text") is None
+        assert army.find(f"{SVG}circle") is None
         for token in (army_token, fleet_token):
             width, _ = _box(token.get("d", ""))
             assert width >= 26
@@ -391,7 +393,8 @@ def test_an_army_and_a_fleet_are_shapes_of_their_own_and_large() -> None:
     assert (token.get("fill"), token.get("stroke")) == ("#3aa0db", "#1a1a1a")
     dislodged = picture["bur"].find(f"{SVG}path")
     assert dislodged is not None
-    assert dislodged.get("stroke") == DISBAND and dislodged.get("stroke-dasharray")
+    assert dislodged.get("stroke") == DISBAND
+    assert dislodged.get("stroke-dasharray")
 
 
 def test_units_and_provinces_have_accessible_names_in_the_readers_language() -> None:

@@ -9,10 +9,10 @@ const NS = "http://www.w3.org/2000/svg";
 const DISLODGED_SHIFT = 14;
 const ARROW_SHORT = 16;
 // A unit's shapes, centred on its point: an army a shield, a fleet a hull under a sail.
-const ARMY = "M-13 -13H13V2C13 9 6 13 0 15C-6 13 -13 9 -13 2Z";
-const ARMY_GLYPH = "M-7 -7L7 7M7 -7L-7 7M-8.5 -3.5L-3.5 -8.5M8.5 -3.5L3.5 -8.5";
-const FLEET = "M-16 3H16L10 13H-10Z M-1 1V-15L12 -1H-1Z";
-const FLEET_GLYPH = "M-9 8H9M-4 -9V-2";
+const ARMY = "M-15 -15H15V2C15 10 7 15 0 17C-7 15 -15 10 -15 2Z";
+const ARMY_GLYPH = "M-8 -8L8 8M8 -8L-8 8M-9.5 -4L-4 -9.5M9.5 -4L4 -9.5";
+const FLEET = "M-17 3H17L11 14H-11Z M-1 1V-16L13 -1H-1Z";
+const FLEET_GLYPH = "M-10 8.5H10M-4 -10V-2";
 
 export const province = (loc) => loc.split("/")[0];
 
@@ -111,7 +111,7 @@ export function createBoard(svg, anchors) {
     const g = el("g", {
       class: `order ${kind}${owned}${failed ? " failed" : ""}`, "data-order": text, ...whose(power),
     }, layer("orders"));
-    el("circle", { cx: number(x), cy: number(y), r: kind === "hold" ? 20 : 21 }, g);
+    el("circle", { cx: number(x), cy: number(y), r: kind === "hold" ? 22 : 23 }, g);
     if (kind === "disband") {
       // Crossed out, so that the mark reads without its colour too.
       el("path", {
