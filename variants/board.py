@@ -234,7 +234,7 @@ class _Drawing:
                         ("data-center", pid),
                         ("cx", number(p["sc"][0])),
                         ("cy", number(p["sc"][1])),
-                        ("r", "4"),
+                        ("r", "6"),
                         ("data-owner", owner),
                         ("fill", fill),
                     ]

@@ -386,6 +386,9 @@ def test_an_army_and_a_fleet_are_shapes_of_their_own_and_large() -> None:
         for token in (army_token, fleet_token):
             width, _ = _box(token.get("d", ""))
             assert width >= 26
+    # A supply center's disc is large enough to show its owner's colour (it was 8 across).
+    centers = [c for c in _draw(Mode.PAGE).iter(f"{SVG}circle") if c.get("data-center")]
+    assert {c.get("r") for c in centers} == {"6"}
     picture = _units(_draw(Mode.PICTURE))
     token = picture["par"].find(f"{SVG}path")
     assert token is not None
