@@ -203,3 +203,43 @@ class SandboxBoardIsTheServers(BrowserTestCase):
             # Taken out of the box: gone from the board too.
             page.fill("#orders-france", "")
             expect(page.locator('#orders [data-order="A par - bur"]')).to_have_count(0)
+
+
+class SandboxReadsTheVariantsOrderWords(BrowserTestCase):
+    """The board's shared scripts name no variant: a variant's script registers how the
+    board reads its own order words (a Highlander nomination, Rather Silly's birds), and
+    the sandbox loads it as the game page does, so its board reads them the same."""
+
+    def test_the_sandbox_reads_a_nomination_and_a_flight_of_birds(self) -> None:
+        from django.contrib.auth.models import User
+
+        from sandbox import services
+
+        seven_players()
+        owner = User.objects.get(username="france-player")
+        read = """async ([text, other]) => {
+            const draw = await import("/static/js/board/draw.js");
+            const ordering = await import("/static/js/board/ordering.js");
+            return [draw.parseOrder(text), ordering.orderKey(text) === ordering.orderKey(other)];
+        }"""
+        with browser_session() as (browser, errors):
+            page = signed_in_page(
+                browser, errors, self.live_server_url, "france-player", viewport=DESKTOP
+            )
+            highlander = services.sandbox_create(owner=owner, variant_id="highlander")
+            page.goto(f"{self.live_server_url}/sandbox/{highlander.pk}/")
+            expect(page.locator("#board")).to_have_count(1)
+            # A nomination is a ring on its center, and replaces one of the same center.
+            order, same = page.evaluate(read, ["nominate lon", "nominate lon"])
+            assert order == {"kind": "nominate", "unit": "lon", "ring": True, "ownSlot": True}
+            assert same
+            silly = services.sandbox_create(owner=owner, variant_id="rather_silly")
+            page.goto(f"{self.live_server_url}/sandbox/{silly.pk}/")
+            expect(page.locator("#board")).to_have_count(1)
+            # A flock's flight is a move and its flight from a scare a retreat; each stands
+            # beside the other orders of its province.
+            order, same = page.evaluate(read, ["birds lvp - yor", "A lvp - yor"])
+            assert order == {"kind": "move", "unit": "lvp", "dest": "yor"}
+            assert not same
+            order, _ = page.evaluate(read, ["birds lvp R wal", "A lvp - yor"])
+            assert order == {"kind": "retreat", "unit": "lvp", "dest": "wal"}
