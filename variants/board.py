@@ -41,12 +41,12 @@ from adjudicator.variants import VARIANTS
 from variants.drawing import (
     Shape,
     UnitMark,
-    colour_of,
     map_anchors,
     map_drawing,
     number,
 )
-from variants.registry import site_side
+from variants.drawing import colour_of as power_colour
+from variants.registry import colours, site_side
 from variants.site import SiteVariant
 
 
@@ -76,6 +76,12 @@ LEGEND_HEIGHT = 104.0
 LEGEND_ROW = 40.0
 #: The least width of a power's column in the legend.
 LEGEND_COLUMN = 130.0
+
+
+def colour_of(owner: str) -> str:
+    """The colour of a unit's or a center's owner: a variant's own seat's or creature's
+    as the variant declares it (``SiteVariant.colours``), else the great power's."""
+    return colours().get(owner) or power_colour(owner)
 
 
 def mix(colour: str, base: str, share: float) -> str:

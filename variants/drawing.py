@@ -29,15 +29,6 @@ COLOURS = {
     "green": "#2a9a48",
     "black": "#1d1d1d",
     "grey": "#8c8c8c",
-    # Rather Silly's monsters, and the roles (three of them may have units and centers).
-    "monster": "#0f6b5c",
-    # Told apart from every seat's, the link's and the Borg's (CIEDE2000 15 or more), and
-    # a unit's white letter reads on them (contrast 5.8): the Fortune-teller's purple
-    # passed for Russia's and the link's, the Doctor's blue for England's.
-    "fortune_teller": "#c2185b",
-    "doctor": "#0f6e8c",
-    "superbrain": "#a5561c",
-    "fool": "#9a8f2a",
 }
 
 
