@@ -15,6 +15,49 @@ import {
 } from "./board/ordering.js";
 import { closeChooser, openChooser } from "./setup/widgets.js";
 
+// The orders in the boxes that are not saved yet (clicked or typed), kept in this tab by
+// the phase's form (sessionStorage), so that a reload or a way back to the page puts them
+// in again instead of the saved ones: the next adjudication then resolves what was
+// entered, not holds. Sending the form (adjudicate, save) lets the draft go: the server
+// has the orders, or shows them back beside its refusal. While a box differs from what
+// the server has, leaving the page warns: closing the tab loses the draft.
+function keepDraft(form) {
+  if (!form) return { keep() {} };
+  const key = `sandbox-draft ${new URL(form.action, location.href).pathname}`;
+  const boxes = Array.from(form.querySelectorAll("textarea[name^=orders-]"));
+  let sending = false;
+  let kept = {};
+  try {
+    kept = JSON.parse(sessionStorage.getItem(key) || "{}") || {};
+  } catch (e) {
+    kept = {};
+  }
+  for (const b of boxes) if (typeof kept[b.name] === "string") b.value = kept[b.name];
+  const unsaved = () => boxes.some((b) => b.value !== b.defaultValue);
+  function keep() {
+    try {
+      if (unsaved()) {
+        sessionStorage.setItem(key, JSON.stringify(Object.fromEntries(boxes.map((b) => [b.name, b.value]))));
+      } else {
+        sessionStorage.removeItem(key);
+      }
+    } catch (e) {
+      // No storage (private mode, full): the warning on leaving still stands.
+    }
+  }
+  for (const b of boxes) b.addEventListener("input", keep);
+  form.addEventListener("submit", () => {
+    sending = true;
+    try { sessionStorage.removeItem(key); } catch (e) { /* nothing kept */ }
+  });
+  window.addEventListener("beforeunload", (e) => {
+    if (sending || !unsaved()) return;
+    e.preventDefault();
+    e.returnValue = "";
+  });
+  return { keep };
+}
+
 (function () {
   const root = document.getElementById("sandbox");
   const svg = document.getElementById("board");
@@ -27,6 +70,7 @@ import { closeChooser, openChooser } from "./setup/widgets.js";
   const phase = state.phase;
   const legal = state.legal || {};
   const powers = Object.keys(legal);
+  const draft = keepDraft(document.getElementById("orders-form"));
   if (!powers.length) return; // read only, adjudicated, or a set-up phase: nothing to click
   // Every legal order's text, by power: what the board draws while it is being ordered
   // (a line typed but not yet in the adjudicator's notation is drawn once adjudicated).
@@ -95,6 +139,7 @@ import { closeChooser, openChooser } from "./setup/widgets.js";
     const lines = linesOf(power).filter((l) => orderKey(l) !== key);
     lines.push(text);
     box(power).value = lines.join("\n");
+    draft.keep();
     redraw();
     say(`${powerName(power)}: ${text}`);
   }

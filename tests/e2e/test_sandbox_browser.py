@@ -6,6 +6,7 @@ screenshots of each for a person to look at (tests/e2e/screenshots/, git-ignored
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Page, Route, expect
 
@@ -243,3 +244,62 @@ class SandboxReadsTheVariantsOrderWords(BrowserTestCase):
             assert not same
             order, _ = page.evaluate(read, ["birds lvp R wal", "A lvp - yor"])
             assert order == {"kind": "retreat", "unit": "lvp", "dest": "wal"}
+
+
+class SandboxKeepsClickedOrdersOverAReload(BrowserTestCase):
+    """Orders entered by clicks were lost on a reload (or on leaving the page and coming
+    back), with no warning, and the next adjudication resolved them as holds: the page
+    keeps them in the tab, puts them back, warns before leaving while they are unsaved,
+    and they are adjudicated as entered."""
+
+    def test_clicked_orders_come_back_after_a_reload_and_are_adjudicated(self) -> None:
+        from django.contrib.auth.models import User
+
+        from sandbox import services
+
+        seven_players()
+        owner = User.objects.get(username="france-player")
+        sandbox = services.sandbox_create(owner=owner, variant_id="standard", title="Kept")
+        url = f"{self.live_server_url}/sandbox/{sandbox.pk}/"
+        with browser_session() as (browser, errors):
+            page = signed_in_page(
+                browser, errors, self.live_server_url, "france-player", viewport=DESKTOP
+            )
+            warned: list[str] = []
+
+            def leave(dialog: Any) -> None:
+                warned.append(dialog.type)
+                dialog.accept()
+
+            page.on("dialog", leave)
+            page.goto(url)
+            # Nothing entered yet: leaving does not warn.
+            page.reload()
+            expect(page.locator("#sandbox[data-clickable]")).to_have_count(1)
+            assert warned == []
+            page.click('#units [data-unit="par"]')
+            page.click('#provinces [data-province="bur"]')
+            page.click('#units [data-unit="mun"]')
+            page.click('#provinces [data-province="ruh"]')
+            expect(page.locator("#orders-germany")).to_have_value("A mun - ruh")
+            page.reload()
+            expect(page.locator("#sandbox[data-clickable]")).to_have_count(1)
+            assert warned == ["beforeunload"]
+            expect(page.locator("#orders-france")).to_have_value("A par - bur")
+            expect(page.locator("#orders-germany")).to_have_value("A mun - ruh")
+            # Drawn on the board as entered, too.
+            french = page.locator('#orders [data-order="A par - bur"][data-power="france"]')
+            expect(french).to_have_count(1)
+            # Leaving and coming back in the same tab: still there.
+            page.goto(f"{self.live_server_url}/sandbox/")
+            page.goto(url)
+            expect(page.locator("#orders-france")).to_have_value("A par - bur")
+            page.click("#adjudicate")
+            expect(page.locator("#phase-name")).to_have_text("Fall 1901 movement")
+            expect(page.locator('#board [data-unit="bur"][data-power="france"]')).to_have_count(1)
+            expect(page.locator('#board [data-unit="ruh"][data-power="germany"]')).to_have_count(1)
+            # Sent: the adjudicated phase's boxes are the server's again, and nothing warns.
+            warned.clear()
+            page.click("#step-back")
+            expect(page.locator("#results")).to_contain_text("Paris → Burgundy")
+            assert warned == []
