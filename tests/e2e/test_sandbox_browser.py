@@ -303,3 +303,40 @@ class SandboxKeepsClickedOrdersOverAReload(BrowserTestCase):
             page.click("#step-back")
             expect(page.locator("#results")).to_contain_text("Paris → Burgundy")
             assert warned == []
+
+
+class SandboxOrdersAFlockByClicks(BrowserTestCase):
+    """Rather Silly's sandbox reads a flock's flight as the board's move (the variant's
+    script, loaded by the sandbox, registers "birds"): a click on the army standing with
+    its flock and one on York offer both the army's move and the flock's flight."""
+
+    def test_a_flock_flies_where_it_was_clicked(self) -> None:
+        from django.contrib.auth.models import User
+
+        from sandbox import services
+        from sandbox.models import SandboxPhase
+
+        seven_players()
+        owner = User.objects.get(username="france-player")
+        sandbox = services.sandbox_create(owner=owner, variant_id="rather_silly")
+        spring = services.sandbox_adjudicate(user=owner, phase=sandbox.head, orders={})
+        position = dict(spring.position)
+        flock = {"power": "england", "province": "lvp", "carrying": None}
+        position["extras"] = {**position["extras"], "birds": [flock]}
+        SandboxPhase.objects.filter(pk=spring.pk).update(position=position)
+        with browser_session() as (browser, errors):
+            page = signed_in_page(
+                browser, errors, self.live_server_url, "france-player", viewport=DESKTOP
+            )
+            page.goto(f"{self.live_server_url}/sandbox/{sandbox.pk}/")
+            expect(page.locator("#sandbox[data-clickable]")).to_have_count(1)
+            page.click('#units [data-unit="lvp"]')
+            page.click('#provinces [data-province="yor"]')
+            chooser = page.locator("#unit-chooser")
+            expect(chooser.locator('button[data-choice="A lvp - yor"]')).to_have_count(1)
+            chooser.locator('button[data-choice="birds lvp - yor"]').click()
+            expect(page.locator("#orders-england")).to_have_value("birds lvp - yor")
+            expect(page.locator('#orders [data-order="birds lvp - yor"]')).to_have_count(1)
+            page.click("#adjudicate")
+            expect(page.locator("#phase-name")).to_have_text("Fall 1901 movement")
+            expect(page.locator('#board .flock[data-flock="yor"]')).to_have_count(1)
