@@ -119,7 +119,8 @@ def _page(
     position, orders = selectors.board_of(page)
     for power in page["powers"]:
         # What the owner typed, kept when it was refused, with each refusal beside it.
-        power["text"] = (typed or {}).get(power["power"], "\n".join(power["orders"]))
+        power["saved"] = "\n".join(power["orders"])
+        power["text"] = (typed or {}).get(power["power"], power["saved"])
         power["problems"] = [p for p in problems or [] if p["power"] == power["power"]]
     here = (
         reverse("sandbox:detail", args=[sandbox.pk])

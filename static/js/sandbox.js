@@ -18,12 +18,14 @@ import { closeChooser, openChooser } from "./setup/widgets.js";
 // The orders in the boxes that are not saved yet (clicked or typed), kept in this tab by
 // the phase's form (sessionStorage), so that a reload or a way back to the page puts them
 // in again instead of the saved ones: the next adjudication then resolves what was
-// entered, not holds. Sending the form (adjudicate, save) lets the draft go: the server
-// has the orders, or shows them back beside its refusal. While a box differs from what
-// the server has, leaving the page warns: closing the tab loses the draft.
+// entered, not holds. Sending the form (adjudicate, save) lets the draft go; orders it
+// refused come back in the boxes, differ from the saved ones (data-saved) and are kept
+// again. While a box differs from what the server has, leaving the page warns: closing
+// the tab loses the draft.
 function keepDraft(form) {
   if (!form) return { keep() {} };
-  const key = `sandbox-draft ${new URL(form.action, location.href).pathname}`;
+  // The attribute: form.action is its buttons named "action".
+  const key = `sandbox-draft ${new URL(form.getAttribute("action"), location.href).pathname}`;
   const boxes = Array.from(form.querySelectorAll("textarea[name^=orders-]"));
   let sending = false;
   let kept = {};
@@ -33,7 +35,7 @@ function keepDraft(form) {
     kept = {};
   }
   for (const b of boxes) if (typeof kept[b.name] === "string") b.value = kept[b.name];
-  const unsaved = () => boxes.some((b) => b.value !== b.defaultValue);
+  const unsaved = () => boxes.some((b) => b.value !== (b.dataset.saved ?? b.defaultValue));
   function keep() {
     try {
       if (unsaved()) {
@@ -45,6 +47,7 @@ function keepDraft(form) {
       // No storage (private mode, full): the warning on leaving still stands.
     }
   }
+  keep();
   for (const b of boxes) b.addEventListener("input", keep);
   form.addEventListener("submit", () => {
     sending = true;

@@ -260,6 +260,7 @@ class SandboxKeepsClickedOrdersOverAReload(BrowserTestCase):
         seven_players()
         owner = User.objects.get(username="france-player")
         sandbox = services.sandbox_create(owner=owner, variant_id="standard", title="Kept")
+        other = services.sandbox_create(owner=owner, variant_id="standard", title="Other")
         url = f"{self.live_server_url}/sandbox/{sandbox.pk}/"
         with browser_session() as (browser, errors):
             page = signed_in_page(
@@ -290,10 +291,21 @@ class SandboxKeepsClickedOrdersOverAReload(BrowserTestCase):
             # Drawn on the board as entered, too.
             french = page.locator('#orders [data-order="A par - bur"][data-power="france"]')
             expect(french).to_have_count(1)
-            # Leaving and coming back in the same tab: still there.
-            page.goto(f"{self.live_server_url}/sandbox/")
+            # Leaving and coming back in the same tab: still there; another sandbox's
+            # boxes are its own.
+            page.goto(f"{self.live_server_url}/sandbox/{other.pk}/")
+            expect(page.locator("#sandbox[data-clickable]")).to_have_count(1)
+            expect(page.locator("#orders-france")).to_have_value("")
             page.goto(url)
             expect(page.locator("#orders-france")).to_have_value("A par - bur")
+            # A typing mistake refused: what was typed is kept over a visit elsewhere too.
+            page.fill("#orders-germany", "A mun - ruh\nA kie - mos")
+            page.click("#adjudicate")
+            expect(page.locator("#problems-germany")).to_contain_text("A kie - mos")
+            page.goto(url)
+            expect(page.locator("#orders-germany")).to_have_value("A mun - ruh\nA kie - mos")
+            expect(page.locator("#orders-france")).to_have_value("A par - bur")
+            page.fill("#orders-germany", "A mun - ruh")
             page.click("#adjudicate")
             expect(page.locator("#phase-name")).to_have_text("Fall 1901 movement")
             expect(page.locator('#board [data-unit="bur"][data-power="france"]')).to_have_count(1)
