@@ -14,8 +14,10 @@ Three ways to show it, one markup:
   presentation attributes (no stylesheet) so it looks the same in a browser, an image
   viewer and resvg, with a legend strip naming the phase and the powers.
 
-The page's stylesheet (``static/css/site.css``) colours the first two from their classes
-and ``data-owner`` attributes; a picture carries the same colours here.
+The page's stylesheets (``static/css/site.css``, and a variant's own for its seats and
+creatures, ``SiteVariant.stylesheet``) colour the first two from their classes and
+``data-owner`` attributes; a picture carries the same colours here (``colour_of``: the
+great powers' and each variant's declared ``SiteVariant.colours``).
 
 It draws a :class:`SeenPosition` and nothing else: a position as ``games.visibility``
 lets one viewer see it. A stored position carries every power's secrets (a variant's

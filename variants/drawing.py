@@ -14,7 +14,8 @@ from adjudicator import load_map
 
 MAPDATA = Path(__file__).resolve().parent / "mapdata"
 
-#: The powers' colours, as in static/css/site.css.
+#: The powers' colours, as in static/css/site.css (a variant's own seats' and creatures'
+#: are its ``SiteVariant.colours``).
 COLOURS = {
     "austria": "#c8352b",
     "england": "#2b3f9e",
