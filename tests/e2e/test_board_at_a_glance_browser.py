@@ -18,6 +18,7 @@ from tests.e2e.base import (
     PASSWORD,
     BrowserTestCase,
     browser_session,
+    outside_the_event_loop,
     seven_player_game,
     signed_in_page,
 )
@@ -146,8 +147,11 @@ class TheBoardAtAGlance(BrowserTestCase):
             whole = _whole_width(page)
             assert _view_width(page) < whole
             assert _box(page, "#labels [data-label]")["height"] >= 10
-            services.orders_submit(
-                game=game, user=red, orders=["nominate vie", "nominate bud", "nominate tri"]
+            # A service run where Playwright's loop is not (see outside_the_event_loop).
+            outside_the_event_loop(
+                lambda: services.orders_submit(
+                    game=game, user=red, orders=["nominate vie", "nominate bud", "nominate tri"]
+                )
             )
             # A new tab (no view kept): the three on the list, in the Balkans' north.
             other = page.context.new_page()
