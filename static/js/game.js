@@ -32,11 +32,6 @@ import { createReplay } from "./replay.js";
   const anchors = JSON.parse(document.getElementById("map-anchors").textContent).units;
   const board = createBoard(svg, anchors);
   let state = readState();
-  // The board keeps its zoom in this tab; "My area" zooms to the player's own part.
-  enableZoom(svg, document.getElementById("zoom-controls"), {
-    key: `board:${window.location.pathname}`,
-    area: myArea,
-  });
   const replay = createReplay({
     steps: () => state.phases,
     pageIndex: () => (state.phase ? state.phase.index : null),
@@ -114,25 +109,49 @@ import { createReplay } from "./replay.js";
   let saving = false;
   // Saves answered so far: a page fetched while one was answered may show older orders.
   let savesDone = 0;
+  // The board keeps its zoom in this tab; "My area" zooms to the player's own part, and a
+  // phone opens on it.
+  enableZoom(svg, document.getElementById("zoom-controls"), {
+    key: `board:${window.location.pathname}`,
+    area: myArea,
+  });
 
-  // The player's own part of the board: his units and his centres (every power his seat
-  // gives orders for), as the server drew them, in board units; null for an observer.
+  // The player's own part of the board, in board units, as the server drew it: his units
+  // and his centres (every power his seat gives orders for) and, in a set-up step (a
+  // nomination, a placement, a draft, the llamas' winter), the places his orders there
+  // name; before his first such order, the places he may choose (a Highlander nomination:
+  // the centres he may nominate). Null for an observer, or a player with nothing.
   function myArea() {
     const me = state.me;
     if (!me) return null;
     const powers = new Set([me.power, me.acting, ...(me.gives || []).map((g) => g.power)]);
-    let box = null;
+    const parts = [];
     for (const power of powers) {
       if (!power) continue;
-      const parts = svg.querySelectorAll(
-        `#units [data-power="${power}"], #centers [data-owner="${power}"]`);
-      for (const part of parts) {
-        const b = part.getBBox();
-        box = box === null ? { x1: b.x, y1: b.y, x2: b.x + b.width, y2: b.y + b.height } : {
-          x1: Math.min(box.x1, b.x), y1: Math.min(box.y1, b.y),
-          x2: Math.max(box.x2, b.x + b.width), y2: Math.max(box.y2, b.y + b.height),
-        };
+      parts.push(...svg.querySelectorAll(
+        `#units [data-power="${power}"], #centers [data-owner="${power}"]`));
+    }
+    if (setupKind()) {
+      const legal = myLegal();
+      const mine = new Set(myOrders());
+      const chosen = Object.keys(legal).filter((p) => legal[p].some((o) => mine.has(o)));
+      const places = chosen.length || parts.length ? chosen : Object.keys(legal);
+      // A place by its supply centre, else its label: a large province's outline (St
+      // Petersburg's, Moscow's) would take in half the map.
+      for (const prov of places) {
+        const mark = svg.querySelector(`#centers [data-center="${prov}"]`)
+          || svg.querySelector(`#labels [data-label="${prov}"]`)
+          || svg.querySelector(`#provinces [data-province="${prov}"]`);
+        if (mark) parts.push(mark);
       }
+    }
+    let box = null;
+    for (const part of parts) {
+      const b = part.getBBox();
+      box = box === null ? { x1: b.x, y1: b.y, x2: b.x + b.width, y2: b.y + b.height } : {
+        x1: Math.min(box.x1, b.x), y1: Math.min(box.y1, b.y),
+        x2: Math.max(box.x2, b.x + b.width), y2: Math.max(box.y2, b.y + b.height),
+      };
     }
     return box && { x: box.x1, y: box.y1, w: box.x2 - box.x1, h: box.y2 - box.y1 };
   }
