@@ -57,6 +57,7 @@ from adjudicator import (
     Position,
     Retreat,
     Support,
+    Unit,
     UnitKind,
     UnitRef,
     Variant,
@@ -468,6 +469,7 @@ def _specials(
                     u
                     for u in position.units
                     if u.province in near
+                    and _may_enter(variant, u, unit.province)
                     and u.power not in (seat, MONSTER)
                     and kinds.get(unit_key(u.power, u.location))
                     not in (AMAZON, DIRTBAG, "fifth_fleet")
@@ -477,6 +479,10 @@ def _specials(
             if victims:
                 v = victims[0]
                 out.append(Seduce(unit, UnitRef(v.kind, v.location)))
+                continue
+            if isinstance(order, Support):
+                # She is given no support order (it would be void): she holds.
+                out.append(Hold(unit))
                 continue
         if kind == DIRTBAG:
             amazons = [
@@ -499,6 +505,15 @@ def _specials(
         Hold(o.unit) if isinstance(o, Support) and o.supported.province in changed else o
         for o in out
     ]
+
+
+def _may_enter(variant: RatherSilly, unit: Unit, province: str) -> bool:
+    """Could ``unit`` move into ``province`` by its own kind's edges (an Amazon seduces
+    only a unit that could move to her)?"""
+    geo = variant.map
+    if unit.kind is UnitKind.ARMY:
+        return province in geo.army_neighbours(unit.province) and province in geo.land_provinces
+    return any(province_of(loc) == province for loc in geo.fleet_neighbours(unit.location))
 
 
 # -- the roles -----------------------------------------------------------------------------
