@@ -288,7 +288,8 @@ def llama_herds(
             ),
         )
 
-    ranked = sorted(near - mine, key=lambda p: (far_from_others(p), rng.random(), p))
+    # Drawn in a fixed order: the same seed gives the same herds in every process.
+    ranked = sorted(sorted(near - mine), key=lambda p: (far_from_others(p), rng.random(), p))
     return [Herd(p) for p in ranked[:HERDS_EACH]]
 
 
@@ -632,7 +633,7 @@ def predictions(variant: RatherSilly, position: Position, rng: random.Random) ->
         1 if position.extras.get("third_prediction") == season_code(position.phase) else 0
     )
     scored: list[tuple[int, bool, float, str]] = []
-    for province, per_power in reach.items():
+    for province, per_power in sorted(reach.items()):
         powers = len([p for p in per_power if p != MONSTER])
         if powers < 2:
             continue

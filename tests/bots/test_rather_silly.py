@@ -227,3 +227,39 @@ def test_bots_in_every_seat_play_years_of_rather_silly_without_an_unreadable_ord
                     )
         position = resolution.position
     assert position.phase.year >= 1904
+
+
+def test_the_same_seed_gives_the_same_orders_in_every_process() -> None:
+    # Sets iterate in an order of their own in each process (hash randomisation): a draw
+    # made while iterating one would differ from process to process.
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "import random\n"
+        "from adjudicator import find_variant, resolve\n"
+        "from bots import seat_orders\n"
+        "v = find_variant('rather_silly')\n"
+        "p = v.initial_position({'roles': True})\n"
+        "out = []\n"
+        "for step in range(4):\n"
+        "    given = {}\n"
+        "    for s in sorted(v.orders_due(p) | v.orders_welcome(p)):\n"
+        "        for k, o in seat_orders(v, p, s, random.Random(step)).items():\n"
+        "            given[k] = [str(x) for x in o]\n"
+        "    out.append(sorted(given.items()))\n"
+        "    p = resolve(p, given, variant=v, seed=step).position\n"
+        "print(out)\n"
+    )
+    seen = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            env={**os.environ, "PYTHONHASHSEED": str(seed), "PYTHONPATH": os.getcwd()},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in (1, 2, 3)
+    }
+    assert len(seen) == 1
