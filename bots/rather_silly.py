@@ -131,7 +131,7 @@ def gives_unowed_in(variant: Variant) -> bool:
 
 
 def seat_orders(
-    variant: RatherSilly,
+    variant: Variant,
     position: Position,
     seat: str,
     rng: random.Random,
@@ -140,7 +140,13 @@ def seat_orders(
 ) -> list[Order]:
     """Everything ``seat`` gives in ``position``'s phase (see the module's docstring).
     ``legal``: the seat's legal orders as a host lists them (by default the
-    adjudicator's)."""
+    adjudicator's).
+
+    Raises:
+        TypeError: if ``variant`` is not Rather Silly (:func:`plays`).
+    """
+    if not isinstance(variant, RatherSilly):
+        raise TypeError(f"{variant.id} is not Rather Silly")
     if legal is None:
         legal = legal_orders(position, seat, variant=variant)
     kind = position.phase.kind

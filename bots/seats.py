@@ -12,7 +12,6 @@ from collections.abc import Mapping, Sequence
 
 from adjudicator import Order, Position, UnknownVariant, Variant, find_variant
 from adjudicator.variants.kapitalisten.rules import Kapitalisten
-from adjudicator.variants.rather_silly import RatherSilly
 from bots import rather_silly
 from bots.kapitalisten import investor_orders, is_investor, trades_now, trades_unowed
 from bots.strategy import bot_orders
@@ -31,7 +30,7 @@ def seat_orders(
     host lists them (each power's, by unit); the adjudicator's for the others."""
     if isinstance(variant, Kapitalisten) and is_investor(variant, seat):
         return investor_orders(variant, position, seat, rng, legal=legal)
-    if isinstance(variant, RatherSilly):
+    if rather_silly.plays(variant):
         given = rather_silly.seat_orders(
             variant, position, seat, rng, legal=(legal or {}).get(seat)
         )
