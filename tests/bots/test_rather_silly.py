@@ -32,8 +32,9 @@ from adjudicator.variants.rather_silly.superbrain import AnswerIs, Ask, Place, R
 from bots import seat_orders
 from bots.rather_silly import QUESTIONS, borg_reach
 
-VARIANT = find_variant("rather_silly")
-assert isinstance(VARIANT, RatherSilly)
+FOUND = find_variant("rather_silly")
+assert isinstance(FOUND, RatherSilly)
+VARIANT: RatherSilly = FOUND
 
 A, F = UnitKind.ARMY, UnitKind.FLEET
 

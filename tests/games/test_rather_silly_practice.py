@@ -110,7 +110,7 @@ def test_a_practice_game_with_the_roles_seats_a_bot_in_every_other_seat(make_use
     assert {s.power for s in seats} >= set(ROLES)
     bots = [s for s in seats if s.user != alice]
     assert len(bots) == 10
-    assert all(is_bot(s.user) for s in bots)  # type: ignore[arg-type]
+    assert all(is_bot(s.user) for s in bots)
 
 
 def test_bots_play_a_whole_rather_silly_practice_game_of_several_years_through_the_api(
@@ -189,8 +189,5 @@ def test_rather_silly_practice_is_offered_through_the_api_and_the_form(make_user
         game = Game.objects.get(pk=made["id"])
         assert game.status == Game.Status.ACTIVE
         assert game.seats.count() == seats
-        assert all(
-            is_bot(s.user)  # type: ignore[arg-type]
-            for s in game.seats.exclude(user=alice).select_related("user")
-        )
+        assert all(is_bot(s.user) for s in game.seats.exclude(user=alice).select_related("user"))
     assert "Rather Silly" in str(GameCreateForm.base_fields["practice_bots"].help_text)
