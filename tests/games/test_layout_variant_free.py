@@ -104,7 +104,8 @@ def test_a_duel_of_a_variant_without_one_is_refused_naming_the_variants_that_hav
         ),
         (
             "de",
-            "sobald du bereit bist. Standard, Highlander, Multiple Void, Kapitalisten und Rather Silly.",
+            "sobald du bereit bist. Standard, Highlander, Multiple Void, Kapitalisten und "
+            "Rather Silly.",
         ),
     ],
 )
