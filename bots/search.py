@@ -147,6 +147,34 @@ def _province(order: Order) -> str:
     return ""
 
 
+def _tidied(plan: Plan) -> Plan:
+    """``plan`` with each support or convoy of one of our units that no longer matches
+    what that unit is ordered to do (the climb changed it after) made a hold: such an
+    order gives nothing, and the rules call it void."""
+    out = dict(plan)
+    for province, order in plan.items():
+        if isinstance(order, Support):
+            friend = plan.get(order.supported.province)
+            if friend is None:
+                continue  # another power's unit
+            if order.dest is None:
+                matched = not isinstance(friend, Move)
+            else:
+                matched = isinstance(friend, Move) and province_of(friend.dest) == province_of(
+                    order.dest
+                )
+        elif isinstance(order, Convoy):
+            army = plan.get(order.army.province)
+            if army is None:
+                continue
+            matched = isinstance(army, Move) and province_of(army.dest) == province_of(order.dest)
+        else:
+            continue
+        if not matched:
+            out[province] = Hold(order.unit)
+    return out
+
+
 class _OutOfBudget(Exception):
     pass
 
@@ -276,7 +304,8 @@ class _Search:
             self._climb()
         except _OutOfBudget:
             pass
-        return [self.best[p] for p in sorted(self.best)]
+        plan = _tidied(self.best)
+        return [plan[p] for p in sorted(plan)]
 
     def _starts(self) -> list[Plan]:
         """The heuristic bot's plans, a few drawn with different seeds (distinct ones)."""
