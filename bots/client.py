@@ -3,7 +3,8 @@ token, like any program (``python -m bots --url URL --token KEY --game ID``).
 
 Each turn it reads the game's state (``GET /api/v1/games/<id>/``: the board of the open
 phase, and under ``me`` the seat's legal orders), builds the adjudicator's position from
-it, chooses orders with :func:`bots.bot_orders` among the legal orders the site lists,
+it, chooses orders with :func:`bots.bot_orders` among the legal orders the site lists
+(with :func:`bots.search.search_orders` where the site plays the seat at the strong level),
 saves them and marks the seat ready (``PUT .../orders/``, ``POST .../ready/``). Every
 write names the phase it was chosen in, votes too: a write meant for a phase that has
 closed meanwhile is refused (409), never taken for the next one, and the bot reads the
@@ -43,6 +44,7 @@ from adjudicator import (
 from adjudicator.board import province_of
 from adjudicator.io import position_from_json
 from bots.kapitalisten import trades_unowed
+from bots.search import SEARCHED_VARIANTS, Level, search_orders
 from bots.seats import gives_unowed, seat_orders
 from bots.strategy import knows_variant
 from bots.votes import vote_answer
@@ -304,10 +306,28 @@ def _given(me: Json) -> list[Json]:
     ]
 
 
+def level_of(state: Json, power: str) -> Level:
+    """The level the site's own bot plays ``power``'s seat at (``seats[].bot_level``, which
+    the site shows for its own bots' seats only); the standard level for any other seat,
+    and for a level this client does not know (a newer site's)."""
+    for seat in state.get("seats") or ():
+        if seat.get("power") == power:
+            try:
+                return Level(seat.get("bot_level") or Level.STANDARD)
+            except ValueError:
+                return Level.STANDARD
+    return Level.STANDARD
+
+
 def choose(state: Json, *, seed: int = 0) -> Choice | None:
     """The orders for the seat in ``state``, or None when it has none to give now (no
     seat, no open phase, nothing due, someone else's orders saved, or marked ready). Drawn
     from the game, the phase, the power and ``seed``: asked again, it chooses the same.
+
+    A seat the site's own bot plays at the strong level (:func:`level_of`) gets its own
+    power's orders from the search (:func:`bots.search.search_orders`, a movement phase
+    in about 2 s), where the variant is one it searches; every other seat the heuristic
+    bot's.
 
     A seat gives the orders of every power listed in ``me.gives`` that has orders due, and
     a Kapitalisten investor's exchange orders wherever he may trade (owed or not: one who
@@ -339,7 +359,15 @@ def choose(state: Json, *, seed: int = 0) -> Choice | None:
     acting = me.get("acting") or me["power"]
     rng = random.Random(f"{state['game']['id']}:{phase['index']}:{acting}:{seed}")
     legal = {g["power"]: legal_here(variant, state, position, g["power"]) for g in playing}
-    chosen = seat_orders(variant, position, me["power"], rng, legal=legal)
+    own = [g["power"] for g in playing] == [me["power"]]
+    if own and variant.id in SEARCHED_VARIANTS and level_of(state, me["power"]) is Level.STRONG:
+        chosen = {
+            me["power"]: search_orders(
+                variant, position, me["power"], rng, legal=legal[me["power"]]
+            )
+        }
+    else:
+        chosen = seat_orders(variant, position, me["power"], rng, legal=legal)
     sets = [(g, tuple(str(o) for o in chosen.get(g["power"], ()))) for g in playing]
     first = next((s for s in sets if s[0]["power"] == acting), sets[0])
     saved = [(g, orders) for g, orders in sets if g.get("saved")]
