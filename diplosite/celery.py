@@ -42,3 +42,8 @@ def _schedule_sweep(sender: Celery, **_: object) -> None:
         sender.signature("notifications.tasks.requeue_deliveries"),
         name="queue lost deliveries again",
     )
+    sender.add_periodic_task(
+        settings.HEALTH_HEARTBEAT_SECONDS,
+        sender.signature("core.tasks.worker_heartbeat"),
+        name="a worker's heartbeat, for readiness",
+    )

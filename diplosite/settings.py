@@ -13,6 +13,8 @@ from pathlib import Path
 import environ
 from django.utils.translation import gettext_lazy as _
 
+from core.logs import logging_config
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 env = environ.Env()
 if (BASE_DIR / ".env").is_file():  # read_env warns about a missing file on every start
@@ -53,6 +55,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "health_check",
     "core",
     "accounts",
     "variants",
@@ -63,6 +66,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: every line logged for a request, and its answer, carry the request's id.
+    "core.logs.RequestIds",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Before anything reads the request's text (the session middleware looks its cookie up
@@ -211,6 +216,13 @@ CELERY_TIMEZONE = "UTC"
 #: How often beat sweeps for phases whose deadline has passed (the guarantee;
 #: a task queued for the deadline itself is only an optimisation).
 DEADLINE_SWEEP_SECONDS = env.float("DEADLINE_SWEEP_SECONDS", default=5.0)
+#: Beat's scheduler records that beat is alive (core.heartbeats), and beat queues the
+#: heartbeat a worker records: readiness (/health/ready/) reads how old both are.
+CELERY_BEAT_SCHEDULER = "core.heartbeats:RecordingScheduler"
+#: How often beat queues the workers' heartbeat task.
+HEALTH_HEARTBEAT_SECONDS = env.float("HEALTH_HEARTBEAT_SECONDS", default=15.0)
+#: How old a heartbeat may be before readiness says its process is missing.
+HEALTH_STALE_SECONDS = env.float("HEALTH_STALE_SECONDS", default=90.0)
 #: Vacation days a player may mark per calendar year.
 VACATION_DAYS_PER_YEAR = env.int("VACATION_DAYS_PER_YEAR", default=28)
 #: Pauses a game may have in all (each ends by itself within two weeks).
@@ -364,9 +376,18 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
-}
+# -- error reports ------------------------------------------------------------------
+#: Where errors of web, workers and beat are reported (Sentry's protocol); nothing is sent
+#: without it. Each process imports these settings, so each reports (core.error_reports).
+SENTRY_DSN = env.str("SENTRY_DSN", default="")
+SENTRY_ENVIRONMENT = env.str("SENTRY_ENVIRONMENT", default="production")
+SENTRY_RELEASE = env.str("SENTRY_RELEASE", default="") or None
+if SENTRY_DSN:
+    from core.error_reports import error_reports_start
+
+    error_reports_start(SENTRY_DSN, environment=SENTRY_ENVIRONMENT, release=SENTRY_RELEASE)
+
+#: Plain text lines by default; ``json``: one JSON object per line, with the request id,
+#: the game, the phase and the task each line was about (core.logs).
+LOG_FORMAT = env.str("LOG_FORMAT", default="plain")
+LOGGING = logging_config(LOG_FORMAT, env.str("LOG_LEVEL", default="INFO"))

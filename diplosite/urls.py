@@ -6,6 +6,7 @@ from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from core import health
 from core.app import manifest, offline, service_worker
 
 urlpatterns = [
@@ -22,6 +23,8 @@ urlpatterns = [
     path("manifest.webmanifest", manifest, name="manifest"),
     path("offline/", offline, name="offline"),
     path("sw.js", service_worker, name="service-worker"),
+    path("health/live/", health.live, name="health-live"),
+    path("health/ready/", health.ready, name="health-ready"),
     path("", include("tournaments.urls")),
     path("", include("games.urls")),
 ]
