@@ -16,8 +16,9 @@
 
 Each search gets ``--resolutions`` (400) resolutions a movement phase, against
 ``--samples`` (8) guesses of the others' orders, and no wall-time limit: the figures are
-the same on any machine, and the same every run. A site's seat gets 6,000 and 2 s (the
-time printed per phase shows what this run's budget costs here).
+the same on any machine, and the same every run. A site's seat gets 6,000, at most about
+2 s on one core (the climb usually ends after 500 to 800); the time printed per phase
+shows what this run's budget costs here.
 
     .venv/bin/python bench/search_bot.py [--games 100] [--until 1910] [--duels 100]
         [--duel-until 1920] [--resolutions 400] [--samples 8] [--seed 0] [--json]

@@ -319,12 +319,13 @@ def level_of(state: Json, power: str) -> Level:
     return Level.STANDARD
 
 
-def choose(state: Json, *, seed: int = 0) -> Choice | None:
+def choose(state: Json, *, seed: int = 0, level: Level | None = None) -> Choice | None:
     """The orders for the seat in ``state``, or None when it has none to give now (no
     seat, no open phase, nothing due, someone else's orders saved, or marked ready). Drawn
     from the game, the phase, the power and ``seed``: asked again, it chooses the same.
 
-    A seat the site's own bot plays at the strong level (:func:`level_of`) gets its own
+    A seat played at the strong level (``level``; by default the level the site shows
+    for its own bot's seat, :func:`level_of`) gets its own
     power's orders from the search (:func:`bots.search.search_orders`, a movement phase
     in about 2 s), where the variant is one it searches; every other seat the heuristic
     bot's.
@@ -360,7 +361,8 @@ def choose(state: Json, *, seed: int = 0) -> Choice | None:
     rng = random.Random(f"{state['game']['id']}:{phase['index']}:{acting}:{seed}")
     legal = {g["power"]: legal_here(variant, state, position, g["power"]) for g in playing}
     own = [g["power"] for g in playing] == [me["power"]]
-    if own and variant.id in SEARCHED_VARIANTS and level_of(state, me["power"]) is Level.STRONG:
+    level = level or level_of(state, me["power"])
+    if own and variant.id in SEARCHED_VARIANTS and level is Level.STRONG:
         chosen = {
             me["power"]: search_orders(
                 variant, position, me["power"], rng, legal=legal[me["power"]]
@@ -423,7 +425,9 @@ PHASE_OVER = 409
 STALE_READS = 3
 
 
-def play_turn(api: Api, game: int, *, seed: int = 0, step: Step = Step.BOTH) -> Turn:
+def play_turn(
+    api: Api, game: int, *, seed: int = 0, step: Step = Step.BOTH, level: Level | None = None
+) -> Turn:
     """Read the game; answer the votes proposed to the seat (:func:`votes_answer`); if
     the seat has orders due and is not ready, give them and mark ready (or only mark
     ready its own orders saved in an earlier turn; see :func:`choose`).
@@ -440,7 +444,7 @@ def play_turn(api: Api, game: int, *, seed: int = 0, step: Step = Step.BOTH) -> 
     """
     for _read in range(STALE_READS):
         try:
-            return _turn(api, game, seed=seed, step=step)
+            return _turn(api, game, seed=seed, step=step, level=level)
         except ApiError as e:
             if e.status != PHASE_OVER:
                 raise
@@ -448,7 +452,7 @@ def play_turn(api: Api, game: int, *, seed: int = 0, step: Step = Step.BOTH) -> 
     return Turn.WAITING
 
 
-def _turn(api: Api, game: int, *, seed: int, step: Step) -> Turn:
+def _turn(api: Api, game: int, *, seed: int, step: Step, level: Level | None) -> Turn:
     """One read of the game and what the seat owes in it (:func:`play_turn`)."""
     state = api.state(game)
     if state["game"]["status"] != "active":
@@ -461,7 +465,7 @@ def _turn(api: Api, game: int, *, seed: int, step: Step) -> Turn:
         state = api.state(game)
         if state["game"]["status"] != "active":
             return Turn.OVER
-    choice = choose(state, seed=seed)
+    choice = choose(state, seed=seed, level=level)
     if choice is None or (step in (Step.READY, Step.READY_UNOWED) and not choice.saved):
         return Turn.VOTED if voted else Turn.WAITING
     for power, orders in choice.to_save():
@@ -491,6 +495,7 @@ def play(
     sleep: Callable[[float], None] = time.sleep,
     report: Callable[[int, Turn], None] | None = None,
     step: Step = Step.BOTH,
+    level: Level | None = None,
 ) -> dict[int, Turn]:
     """Play each game's seat, turn after turn, every ``poll`` seconds until every game is
     over (or for one round with ``once``). A game the site refuses or whose rules the
@@ -501,7 +506,7 @@ def play(
     while left:
         for game in list(left):
             try:
-                turn = play_turn(api, game, seed=seed, step=step)
+                turn = play_turn(api, game, seed=seed, step=step, level=level)
             except ApiError as e:
                 if e.status in (0, 429) or e.status >= 500:
                     log.warning("game %s: %s (tried again next round)", game, e)

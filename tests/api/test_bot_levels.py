@@ -17,6 +17,7 @@ from rest_framework.test import APIClient
 import bots.client
 from accounts.services import house_bot_keys
 from bots.client import choose
+from bots.search import Level
 from games.models import Game, Seat
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager")]
@@ -144,3 +145,38 @@ def test_the_client_plays_a_strong_seat_with_the_search(
         assert choice is not None
         assert choice.power == power
     assert searched == ["france"]
+
+
+def test_a_strong_seats_choice_is_the_same_when_asked_again(
+    api: Callable[..., APIClient], make_user: Any
+) -> None:
+    # The site's bots choose once to save their orders and again to mark the very same
+    # orders ready: the search must give the same answer both times.
+    made = _made(api(make_user("alice")), bot_levels={"france": "strong"})
+    game = Game.objects.get(pk=made.json()["id"])
+    bot = game.seats.get(power="france").user
+    state = api(key=house_bot_keys()[bot.username]).get(f"/api/v1/games/{game.pk}/").json()
+    first = choose(state)
+    assert first is not None
+    assert choose(state) == first
+
+
+def test_a_program_may_ask_for_the_strong_level_itself(
+    api: Callable[..., APIClient], make_user: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A person's own bot (python -m bots --level strong): the site shows no level for
+    # its seat, the program chooses.
+    made = _made(api(make_user("alice")))
+    game = Game.objects.get(pk=made.json()["id"])
+    state = api(game.seats.get(power="italy").user).get(f"/api/v1/games/{game.pk}/").json()
+    searched: list[str] = []
+
+    def search(variant: Any, position: Any, power: str, rng: random.Random, **kw: Any) -> Any:
+        searched.append(power)
+        return []
+
+    monkeypatch.setattr(bots.client, "search_orders", search)
+    choose(state)
+    assert searched == []
+    choose(state, level=Level.STRONG)
+    assert searched == ["italy"]
