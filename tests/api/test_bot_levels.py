@@ -180,3 +180,14 @@ def test_a_program_may_ask_for_the_strong_level_itself(
     assert searched == []
     choose(state, level=Level.STRONG)
     assert searched == ["italy"]
+
+
+def test_the_game_page_tags_the_stronger_bots_seats(
+    api: Callable[..., APIClient], make_user: Any
+) -> None:
+    alice = make_user("alice")
+    made = _made(api(alice), bot_levels={"france": "strong"})
+    client = Client()
+    client.force_login(alice)
+    page = client.get(reverse("games:detail", args=[made.json()["id"]])).content.decode()
+    assert page.count("The stronger bot: it searches its moves.") == 1
