@@ -375,7 +375,14 @@ class Seat(models.Model):
 
     #: How the site's own bot plays this seat, chosen per seat when a practice game is
     #: made; a person's seat keeps the default, which nothing reads.
-    bot_level = models.CharField(max_length=16, choices=BotLevel.choices, default=BotLevel.STANDARD)
+    bot_level = models.CharField(
+        max_length=16,
+        choices=BotLevel.choices,
+        default=BotLevel.STANDARD,
+        # In the database too: the old code, still running during a deploy, makes seats
+        # without it (tests/test_migrations.py).
+        db_default=BotLevel.STANDARD.value,
+    )
     #: Who orders for this seat while its player is on vacation (without taking it over).
     sitter = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -15,6 +15,7 @@ class Migration(migrations.Migration):
             name="bot_level",
             field=models.CharField(
                 choices=[("standard", "Standard"), ("strong", "Strong (searches its moves)")],
+                db_default="standard",
                 default="standard",
                 max_length=16,
             ),
