@@ -50,4 +50,5 @@ def test_the_stronger_bots_play_phase_after_phase(make_user: Any) -> None:
             r for r in phase.results if r["power"] in BOTS and r["result"] in ("void", "illegal")
         ]
         assert bad == []
-    assert game.phases.get(index=4).code == "F1902M"
+    # The game goes on (F1902M, or S1902R where a unit was dislodged).
+    assert game.phases.get(index=4).code in ("F1902M", "S1902R")
