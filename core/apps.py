@@ -7,5 +7,10 @@ class CoreConfig(AppConfig):
 
     def ready(self) -> None:
         from core.logs import task_fields_connect
+        from core.metrics import core_collectors_register, worker_exporter_connect
 
         task_fields_connect()
+        # The heartbeats' ages and the queue's length, read at each scrape of /metrics;
+        # a worker's own figures at a port of its own (METRICS_WORKER_PORTS).
+        core_collectors_register()
+        worker_exporter_connect()

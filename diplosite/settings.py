@@ -66,7 +66,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First: every line logged for a request, and its answer, carry the request's id.
+    # First and last: django-prometheus counts every request and times it whole (/metrics).
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",
+    # Then every line logged for a request, and its answer, carry the request's id.
     "core.logs.RequestIds",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -82,6 +84,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # A game whose stored board cannot be read: 409 with a clear page, never a 500.
     "games.middleware.BoardUnreadableMiddleware",
+    "django_prometheus.middleware.PrometheusAfterMiddleware",
 ]
 
 ROOT_URLCONF = "diplosite.urls"
@@ -124,6 +127,10 @@ if env.str("DATABASE_URL", default=""):
     # built-in connection pooling" (docs.djangoproject.com/en/5.2/ref/databases/).
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # Django's backend, its queries counted for Prometheus (core/postgresql/base.py),
+        # with the pool or without it.
+        DATABASES["default"]["ENGINE"] = "core.postgresql"
     if DATABASE_POOL_MAX_SIZE > 0:
         # psycopg's pool (Django 5.1+): a request takes a connection at its first query and
         # gives it back when it ends, so Daphne never holds more than max_size, however many
@@ -136,7 +143,6 @@ if env.str("DATABASE_URL", default=""):
         # Pooled connections are checked when their socket says the server hung up
         # (core/postgresql/base.py), not with an empty query before every request, which
         # is what CONN_HEALTH_CHECKS would make the pool send.
-        DATABASES["default"]["ENGINE"] = "core.postgresql"
         DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
         # A forked child (Celery's prefork workers, the tests' live server) must not share
         # its parent's pooled sockets.
@@ -158,7 +164,8 @@ if env.str("DATABASE_URL", default=""):
 else:
     DATABASES = {
         "default": {
-            "ENGINE": "django.db.backends.sqlite3",
+            # Django's backend, its queries counted for Prometheus (django-prometheus's).
+            "ENGINE": "django_prometheus.db.backends.sqlite3",
             "NAME": env.str("SQLITE_PATH", default=str(BASE_DIR / "db.sqlite3")),
             "OPTIONS": {
                 # Web, worker and beat share one file: wait for locks, take the
@@ -391,3 +398,14 @@ if SENTRY_DSN:
 #: the game, the phase and the task each line was about (core.logs).
 LOG_FORMAT = env.str("LOG_FORMAT", default="plain")
 LOGGING = logging_config(LOG_FORMAT, env.str("LOG_LEVEL", default="INFO"))
+
+# -- metrics ----------------------------------------------------------------------------
+#: Who may read /metrics (core.metrics): callers straight from these addresses or networks
+#: (never through a proxy), or anyone with METRICS_TOKEN as a bearer token; others get 404.
+METRICS_ALLOWED_ADDRESSES = env.list("METRICS_ALLOWED_ADDRESSES", default=["127.0.0.1", "::1"])
+METRICS_TOKEN = env.str("METRICS_TOKEN", default="")
+#: A worker's own figures (its adjudications' durations) are served over HTTP at the first
+#: free port of this range (``9101-9108``, or one port) on METRICS_WORKER_ADDRESS: one port
+#: per process that runs tasks. Empty: not served.
+METRICS_WORKER_PORTS = env.str("METRICS_WORKER_PORTS", default="")
+METRICS_WORKER_ADDRESS = env.str("METRICS_WORKER_ADDRESS", default="127.0.0.1")

@@ -18,3 +18,7 @@ class NotificationsConfig(AppConfig):
         )
 
         game_listeners.register(services.game_event_heard)
+        # The outbox's deliveries, read at each scrape of /metrics (core.metrics).
+        from notifications.metrics import notifications_collectors_register
+
+        notifications_collectors_register()
