@@ -6,6 +6,8 @@ class CoreConfig(AppConfig):
     verbose_name = "Core"
 
     def ready(self) -> None:
+        # Imported here, not at the top: core.metrics reads the models, which may be
+        # loaded only once the app registry is ready.
         from core.logs import task_fields_connect
         from core.metrics import core_collectors_register, worker_exporter_connect
 

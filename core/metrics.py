@@ -32,10 +32,13 @@ from pathlib import Path
 from typing import Any
 
 import prometheus_client
+import redis
 from celery import current_app
+from celery.signals import worker_init, worker_process_init
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.http import Http404, HttpRequest, HttpResponse
+from django_prometheus.exports import SetupPrometheusEndpointOnPortRange
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.metrics_core import Metric
 from prometheus_client.registry import Collector, CollectorRegistry
@@ -72,9 +75,17 @@ class _Guarded(Collector):
             return []
 
 
+#: The kinds of collector registered: one of each, however often an app gets ready.
+_registered: set[type[Collector]] = set()
+
+
 def state_register(collector: Collector) -> None:
     """Have ``collector`` computed at each scrape of ``/metrics`` (an app's
-    ``AppConfig.ready()`` calls this for its own figures)."""
+    ``AppConfig.ready()`` calls this for its own figures); once per kind of collector, so
+    that no figure is ever served twice."""
+    if type(collector) in _registered:
+        return
+    _registered.add(type(collector))
     SITE_STATE.register(_Guarded(collector))
 
 
@@ -170,8 +181,6 @@ def worker_exporter_start() -> int | None:
     ports = _ports(settings.METRICS_WORKER_PORTS)
     if ports is None:
         return None
-    from django_prometheus.exports import SetupPrometheusEndpointOnPortRange
-
     port: int | None = SetupPrometheusEndpointOnPortRange(
         ports, addr=settings.METRICS_WORKER_ADDRESS
     )
@@ -187,7 +196,6 @@ def worker_exporter_connect() -> None:
     """Start the exporter in every process that runs tasks: the worker itself with the
     solo or threads pool, each child with the prefork pool (the parent only hands out
     tasks, and a child forked from it would not inherit the exporter's thread)."""
-    from celery.signals import worker_init, worker_process_init
 
     def worker_started(sender: Any = None, **_: Any) -> None:
         if not _prefork(getattr(sender, "pool_cls", "")):
@@ -196,8 +204,9 @@ def worker_exporter_connect() -> None:
     def child_started(**_: Any) -> None:
         worker_exporter_start()
 
-    worker_init.connect(worker_started, weak=False)
-    worker_process_init.connect(child_started, weak=False)
+    # Named, so that connecting again (an app made ready twice) never opens a second port.
+    worker_init.connect(worker_started, weak=False, dispatch_uid="core.metrics.worker")
+    worker_process_init.connect(child_started, weak=False, dispatch_uid="core.metrics.child")
 
 
 # -- core's own state -----------------------------------------------------------------
@@ -228,8 +237,6 @@ _REDIS_PRIORITY_STEPS = (3, 6, 9)
 
 @functools.cache
 def _redis(url: str) -> Any:
-    import redis
-
     return redis.Redis.from_url(url, socket_connect_timeout=1.0, socket_timeout=1.0)
 
 

@@ -13,6 +13,7 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.metrics_core import Metric
 from prometheus_client.registry import Collector
 
+from core.metrics import state_register
 from games.models import GameEvent, GamePhase
 
 #: Observed by the worker that adjudicated (games.tasks.adjudicate_phase): a process's own
@@ -100,7 +101,5 @@ class EventOutbox(Collector):
 
 
 def games_collectors_register() -> None:
-    from core.metrics import state_register
-
     state_register(PhaseFigures())
     state_register(EventOutbox())

@@ -12,6 +12,7 @@ class NotificationsConfig(AppConfig):
         from games.extension_points import game_listeners
         from notifications import (  # noqa: F401  (connects the receivers, registers the checks)
             checks,
+            metrics,
             services,
             signals,
             tasks,
@@ -19,6 +20,4 @@ class NotificationsConfig(AppConfig):
 
         game_listeners.register(services.game_event_heard)
         # The outbox's deliveries, read at each scrape of /metrics (core.metrics).
-        from notifications.metrics import notifications_collectors_register
-
-        notifications_collectors_register()
+        metrics.notifications_collectors_register()

@@ -11,6 +11,7 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.metrics_core import Metric
 from prometheus_client.registry import Collector
 
+from core.metrics import state_register
 from notifications.models import Channel, Delivery
 
 
@@ -64,6 +65,4 @@ class DeliveryFigures(Collector):
 
 
 def notifications_collectors_register() -> None:
-    from core.metrics import state_register
-
     state_register(DeliveryFigures())

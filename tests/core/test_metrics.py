@@ -308,3 +308,24 @@ def test_the_alerts_name_only_what_the_site_exports(started_game: Any) -> None:
                 used.add(word)
     assert used, "no metric found in the rules"
     assert used <= exported, used - exported
+
+
+def test_an_app_ready_twice_serves_each_figure_once() -> None:
+    from django.apps import apps
+
+    apps.get_app_config("games").ready()
+    apps.get_app_config("core").ready()
+    text = scrape().text
+    assert text.count("# TYPE diplomacy_phases_due gauge") == 1
+    assert text.count("# TYPE diplomacy_heartbeat_age_seconds gauge") == 1
+
+
+def test_a_worker_opens_one_port_however_often_core_gets_ready() -> None:
+    from celery.signals import worker_init, worker_process_init
+    from django.apps import apps
+
+    apps.get_app_config("core").ready()
+    apps.get_app_config("core").ready()
+    named = ((worker_init, "core.metrics.worker"), (worker_process_init, "core.metrics.child"))
+    for signal, uid in named:
+        assert sum(1 for key, _ in signal.receivers if key[0] == uid) == 1
