@@ -174,6 +174,10 @@ def _ports(text: str) -> range | None:
     return range(low, high + 1)
 
 
+#: The port this process serves its figures at, by process id (a forked child has its own).
+_serving: dict[int, int] = {}
+
+
 def worker_exporter_start() -> int | None:
     """Serve this process's own figures over HTTP at the first free port of
     ``METRICS_WORKER_PORTS`` on ``METRICS_WORKER_ADDRESS`` (django-prometheus's port-range
@@ -181,9 +185,14 @@ def worker_exporter_start() -> int | None:
     ports = _ports(settings.METRICS_WORKER_PORTS)
     if ports is None:
         return None
+    pid = os.getpid()
+    if pid in _serving:  # the solo pool says both that the worker and its "child" started
+        return _serving[pid]
     port: int | None = SetupPrometheusEndpointOnPortRange(
         ports, addr=settings.METRICS_WORKER_ADDRESS
     )
+    if port is not None:
+        _serving[pid] = port
     return port
 
 
@@ -195,7 +204,9 @@ def _prefork(pool_cls: Any) -> bool:
 def worker_exporter_connect() -> None:
     """Start the exporter in every process that runs tasks: the worker itself with the
     solo or threads pool, each child with the prefork pool (the parent only hands out
-    tasks, and a child forked from it would not inherit the exporter's thread)."""
+    tasks, and a child forked from it would not inherit the exporter's thread). Celery
+    sends ``worker_process_init`` in each prefork child and, with the solo pool, in the
+    worker itself; ``worker_init`` in the worker whatever its pool."""
 
     def worker_started(sender: Any = None, **_: Any) -> None:
         if not _prefork(getattr(sender, "pool_cls", "")):

@@ -222,6 +222,8 @@ def test_a_worker_serves_its_own_figures_at_its_port_and_not_the_sites_state(
     served = worker_exporter_start()
     assert served is not None
     assert port <= served <= port + 3
+    # Asked again in the same process (the solo pool sends both signals): the same port.
+    assert worker_exporter_start() == served
     ADJUDICATION_SECONDS.labels("standard").observe(0.2)
     with urllib.request.urlopen(f"http://127.0.0.1:{served}/metrics", timeout=5) as answer:
         text = answer.read().decode()
