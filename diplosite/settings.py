@@ -267,9 +267,10 @@ if SESSION_COOKIE_SECURE:
 # Served only over TLS (SECURE_COOKIES on): plain HTTP is redirected, and browsers are told
 # to come back over TLS only for a year (HSTS), subdomains included, ready for the
 # browsers' preload lists. Turn HSTS_PRELOAD off if the domain's subdomains are not all
-# on TLS. A load balancer's probe over plain HTTP to a process is not redirected.
+# on TLS. A load balancer's probe over plain HTTP to a process is not redirected, nor
+# Prometheus's scrape of a process (/metrics, which answers only whom core.metrics lets in).
 SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=SESSION_COOKIE_SECURE)
-SECURE_REDIRECT_EXEMPT = [r"^health/"]
+SECURE_REDIRECT_EXEMPT = [r"^health/", r"^metrics$"]
 SECURE_HSTS_SECONDS = env.int("HSTS_SECONDS", default=31_536_000 if SESSION_COOKIE_SECURE else 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("HSTS_INCLUDE_SUBDOMAINS", default=True)
 SECURE_HSTS_PRELOAD = env.bool("HSTS_PRELOAD", default=True)

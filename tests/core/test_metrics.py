@@ -80,6 +80,14 @@ def test_without_a_token_set_no_bearer_is_accepted(settings: Any) -> None:
     assert response.status_code == 404
 
 
+def test_a_scrape_over_plain_http_is_not_redirected_to_tls(settings: Any) -> None:
+    # Prometheus scrapes each process straight, behind the proxy that ends TLS.
+    settings.SECURE_SSL_REDIRECT = True
+    assert Client().get("/").status_code == 301
+    assert Client().get("/metrics", REMOTE_ADDR="127.0.0.1").status_code == 200
+    assert Client().get("/metrics", REMOTE_ADDR="203.0.113.7").status_code in (301, 404)
+
+
 # -- core's figures ---------------------------------------------------------------------
 
 
