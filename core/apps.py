@@ -1,5 +1,7 @@
 from django.apps import AppConfig
 
+from core.logs import task_fields_connect
+
 
 class CoreConfig(AppConfig):
     name = "core"
@@ -8,7 +10,6 @@ class CoreConfig(AppConfig):
     def ready(self) -> None:
         # Imported here, not at the top: core.metrics reads the models, which may be
         # loaded only once the app registry is ready.
-        from core.logs import task_fields_connect
         from core.metrics import core_collectors_register, worker_exporter_connect
 
         task_fields_connect()

@@ -68,6 +68,36 @@ import { createReplay } from "./replay.js";
     onRest: (index) => {
       if (phaseShown() !== index) refresh();
     },
+    onShow: (step) => headPhase(step),
+  });
+
+  // The panel's heading names the phase the board shows: while the replay shows an earlier
+  // one (``step``; null: the page's own again), its name, and in place of the live
+  // deadline that it is past, with the way back to the latest phase.
+  function headPhase(step) {
+    const heading = document.getElementById("phase-heading");
+    if (!heading) return;
+    const latest = state.phases.length ? state.phases[state.phases.length - 1].index : null;
+    const note = document.getElementById("past-phase");
+    const past = step ? step.index !== latest : Boolean(note && note.dataset.past);
+    const name = step ? step.name : heading.dataset.name;
+    if (heading.textContent !== name) heading.textContent = name;
+    if (note) note.hidden = !past;
+    const deadline = document.getElementById("phase-deadline");
+    if (deadline) deadline.hidden = Boolean(step) && past;
+  }
+
+  // The way back to the latest phase, from a past one: the replay stops and the panel
+  // shows the latest phase, as the phase list does (without script, the link).
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest && event.target.closest("#to-latest");
+    if (!link) return;
+    event.preventDefault();
+    replay.stop();
+    const url = new URL(window.location.href);
+    url.searchParams.delete("phase");
+    window.history.pushState({}, "", url);
+    refresh();
   });
   let selected = null; // {unit: "A par", province: "par", mode, supported?, army?}
   // The order mode picked on the buttons under the map (a movement phase): "move" (a tap
