@@ -11,6 +11,8 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_lazy as _
 
+from accounts.models import HouseBot
+
 PLAYER = "player"
 ORGANISER = "organiser"
 MODERATOR = "moderator"
@@ -87,6 +89,15 @@ def bots_among(user_ids: Iterable[int]) -> frozenset[int]:
     return frozenset(
         get_user_model().objects.filter(pk__in=ids, groups__name=BOT).values_list("pk", flat=True)
     )
+
+
+def house_bots_among(user_ids: Iterable[int]) -> frozenset[int]:
+    """Which of these users are the site's own bots (by the mark, as
+    :func:`is_house_bot`): one query, for a list of seats."""
+    ids = [pk for pk in user_ids if pk is not None]
+    if not ids:
+        return frozenset()
+    return frozenset(HouseBot.objects.filter(user_id__in=ids).values_list("user_id", flat=True))
 
 
 def grant(user: AbstractBaseUser, role: str) -> None:

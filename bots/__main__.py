@@ -1,7 +1,7 @@
 """``python -m bots``: play seats through a site's public API with a token.
 
     python -m bots --url https://diplomacy.example.org --token=KEY --game 12 --game 15
-    python -m bots --url https://diplomacy.example.org --token=KEY
+    python -m bots --url https://diplomacy.example.org --token=KEY --level strong
 
 Without ``--game`` it plays every running game the token's account sits in, as the site
 lists them (``GET /api/v1/me/games/``) when it starts. The token may come from the
@@ -21,6 +21,7 @@ import sys
 from collections.abc import Sequence
 
 from bots.client import Api, ApiError, Turn, play
+from bots.search import Level
 
 TOKEN_VARIABLE = "DIPLOMACY_TOKEN"
 
@@ -45,6 +46,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "account sits in, listed by the site (GET /api/v1/me/games/)",
     )
     parser.add_argument("--seed", type=int, default=0, help="varies the bot's choices")
+    parser.add_argument(
+        "--level",
+        choices=[level.value for level in Level],
+        help="how the bot plays: standard (rules of thumb) or strong (it searches its "
+        "moves, about 2 s a movement phase); left out: the level the site shows for the "
+        "seat (its own bots' seats), else standard",
+    )
     parser.add_argument("--poll", type=float, default=10.0, help="seconds between rounds")
     parser.add_argument("--once", action="store_true", help="play one round and stop")
     args = parser.parse_args(argv)
@@ -67,7 +75,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not games:
             print("the account sits in no running game", flush=True)
             return 0
-    last = play(api, games, seed=args.seed, poll=args.poll, once=args.once, report=report)
+    level = Level(args.level) if args.level else None
+    last = play(
+        api, games, seed=args.seed, poll=args.poll, once=args.once, report=report, level=level
+    )
     refused = [g for g in games if g not in last or last[g] is Turn.NO_SEAT]
     for game in refused:
         print(f"game {game}: not played", file=sys.stderr)

@@ -3,7 +3,8 @@ token, like any program (``python -m bots --url URL --token KEY --game ID``).
 
 Each turn it reads the game's state (``GET /api/v1/games/<id>/``: the board of the open
 phase, and under ``me`` the seat's legal orders), builds the adjudicator's position from
-it, chooses orders with :func:`bots.bot_orders` among the legal orders the site lists,
+it, chooses orders with :func:`bots.bot_orders` among the legal orders the site lists
+(with :func:`bots.search.search_orders` where the site plays the seat at the strong level),
 saves them and marks the seat ready (``PUT .../orders/``, ``POST .../ready/``). Every
 write names the phase it was chosen in, votes too: a write meant for a phase that has
 closed meanwhile is refused (409), never taken for the next one, and the bot reads the
@@ -42,8 +43,8 @@ from adjudicator import (
 )
 from adjudicator.board import province_of
 from adjudicator.io import position_from_json
-from bots.kapitalisten import trades_unowed
-from bots.seats import gives_unowed, seat_orders
+from bots.search import SEARCHED_VARIANTS, Level, search_orders
+from bots.seats import gives_unowed, gives_unowed_in, seat_orders
 from bots.strategy import knows_variant
 from bots.votes import vote_answer
 
@@ -154,8 +155,9 @@ class Api:
         its orders or its ready mark (``need`` is ``orders`` or ``not_ready``; not while
         the game is paused), or its vote on a vote proposed (``votes_open``; a paused
         game's vote to resume too); and every running game of a variant whose seats may
-        give orders they do not owe (a Kapitalisten investor's exchange orders,
-        :func:`bots.kapitalisten.trades_unowed`): the only ones worth reading."""
+        give orders they do not owe (a Kapitalisten investor's exchange orders, a Rather
+        Silly role's orders, :func:`bots.seats.gives_unowed_in`): the only ones worth
+        reading."""
         listed = self.call("GET", "me/games/")
         return [
             g["id"]
@@ -164,8 +166,9 @@ class Api:
             and (
                 (g["need"] in ("orders", "not_ready") and not g["paused"])
                 # An investor owes no exchange orders in a movement phase, but one who
-                # gives none sells 500 of everything (Kapitalisten, rule 3.3.1).
-                or (trades_unowed(g.get("variant", "")) and not g["paused"])
+                # gives none sells 500 of everything (Kapitalisten, rule 3.3.1); a role
+                # owes none, but plays his role with them.
+                or (gives_unowed_in(g.get("variant", "")) and not g["paused"])
                 or any(not v["voted"] for v in g.get("votes_open", ()))
             )
         ]
@@ -304,10 +307,29 @@ def _given(me: Json) -> list[Json]:
     ]
 
 
-def choose(state: Json, *, seed: int = 0) -> Choice | None:
+def level_of(state: Json, power: str) -> Level:
+    """The level the site's own bot plays ``power``'s seat at (``seats[].bot_level``, which
+    the site shows for its own bots' seats only); the standard level for any other seat,
+    and for a level this client does not know (a newer site's)."""
+    for seat in state.get("seats") or ():
+        if seat.get("power") == power:
+            try:
+                return Level(seat.get("bot_level") or Level.STANDARD)
+            except ValueError:
+                return Level.STANDARD
+    return Level.STANDARD
+
+
+def choose(state: Json, *, seed: int = 0, level: Level | None = None) -> Choice | None:
     """The orders for the seat in ``state``, or None when it has none to give now (no
     seat, no open phase, nothing due, someone else's orders saved, or marked ready). Drawn
     from the game, the phase, the power and ``seed``: asked again, it chooses the same.
+
+    A seat played at the strong level (``level``; by default the level the site shows
+    for its own bot's seat, :func:`level_of`) gets its own
+    power's orders from the search (:func:`bots.search.search_orders`, a movement phase
+    in about 2 s), where the variant is one it searches; every other seat the heuristic
+    bot's.
 
     A seat gives the orders of every power listed in ``me.gives`` that has orders due, and
     a Kapitalisten investor's exchange orders wherever he may trade (owed or not: one who
@@ -339,7 +361,16 @@ def choose(state: Json, *, seed: int = 0) -> Choice | None:
     acting = me.get("acting") or me["power"]
     rng = random.Random(f"{state['game']['id']}:{phase['index']}:{acting}:{seed}")
     legal = {g["power"]: legal_here(variant, state, position, g["power"]) for g in playing}
-    chosen = seat_orders(variant, position, me["power"], rng, legal=legal)
+    own = [g["power"] for g in playing] == [me["power"]]
+    level = level or level_of(state, me["power"])
+    if own and variant.id in SEARCHED_VARIANTS and level is Level.STRONG:
+        chosen = {
+            me["power"]: search_orders(
+                variant, position, me["power"], rng, legal=legal[me["power"]]
+            )
+        }
+    else:
+        chosen = seat_orders(variant, position, me["power"], rng, legal=legal)
     sets = [(g, tuple(str(o) for o in chosen.get(g["power"], ()))) for g in playing]
     first = next((s for s in sets if s[0]["power"] == acting), sets[0])
     saved = [(g, orders) for g, orders in sets if g.get("saved")]
@@ -395,7 +426,9 @@ PHASE_OVER = 409
 STALE_READS = 3
 
 
-def play_turn(api: Api, game: int, *, seed: int = 0, step: Step = Step.BOTH) -> Turn:
+def play_turn(
+    api: Api, game: int, *, seed: int = 0, step: Step = Step.BOTH, level: Level | None = None
+) -> Turn:
     """Read the game; answer the votes proposed to the seat (:func:`votes_answer`); if
     the seat has orders due and is not ready, give them and mark ready (or only mark
     ready its own orders saved in an earlier turn; see :func:`choose`).
@@ -412,7 +445,7 @@ def play_turn(api: Api, game: int, *, seed: int = 0, step: Step = Step.BOTH) -> 
     """
     for _read in range(STALE_READS):
         try:
-            return _turn(api, game, seed=seed, step=step)
+            return _turn(api, game, seed=seed, step=step, level=level)
         except ApiError as e:
             if e.status != PHASE_OVER:
                 raise
@@ -420,7 +453,7 @@ def play_turn(api: Api, game: int, *, seed: int = 0, step: Step = Step.BOTH) -> 
     return Turn.WAITING
 
 
-def _turn(api: Api, game: int, *, seed: int, step: Step) -> Turn:
+def _turn(api: Api, game: int, *, seed: int, step: Step, level: Level | None) -> Turn:
     """One read of the game and what the seat owes in it (:func:`play_turn`)."""
     state = api.state(game)
     if state["game"]["status"] != "active":
@@ -433,7 +466,7 @@ def _turn(api: Api, game: int, *, seed: int, step: Step) -> Turn:
         state = api.state(game)
         if state["game"]["status"] != "active":
             return Turn.OVER
-    choice = choose(state, seed=seed)
+    choice = choose(state, seed=seed, level=level)
     if choice is None or (step in (Step.READY, Step.READY_UNOWED) and not choice.saved):
         return Turn.VOTED if voted else Turn.WAITING
     for power, orders in choice.to_save():
@@ -463,6 +496,7 @@ def play(
     sleep: Callable[[float], None] = time.sleep,
     report: Callable[[int, Turn], None] | None = None,
     step: Step = Step.BOTH,
+    level: Level | None = None,
 ) -> dict[int, Turn]:
     """Play each game's seat, turn after turn, every ``poll`` seconds until every game is
     over (or for one round with ``once``). A game the site refuses or whose rules the
@@ -473,7 +507,7 @@ def play(
     while left:
         for game in list(left):
             try:
-                turn = play_turn(api, game, seed=seed, step=step)
+                turn = play_turn(api, game, seed=seed, step=step, level=level)
             except ApiError as e:
                 if e.status in (0, 429) or e.status >= 500:
                     log.warning("game %s: %s (tried again next round)", game, e)

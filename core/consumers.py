@@ -12,6 +12,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
 from core.inputs import json_loads
+from core.metrics import WEBSOCKETS
 
 
 class ListenerConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
@@ -21,6 +22,33 @@ class ListenerConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     that is not an object) is ignored and the socket stays open: Channels' own reading
     would raise, log a traceback and close with 1011, for nothing a client needs.
     """
+
+    #: Counted in the open websockets of this process (core.metrics) from its acceptance
+    #: to its end, however it ends (closed by either side, or the consumer's task ended).
+    _counted = False
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._uncount()
+
+    async def accept(self, *args: Any, **kwargs: Any) -> None:
+        await super().accept(*args, **kwargs)
+        if not self._counted:
+            self._counted = True
+            WEBSOCKETS.labels(type(self).__name__).inc()
+
+    async def websocket_disconnect(self, message: dict[str, Any]) -> None:
+        try:
+            await super().websocket_disconnect(message)
+        finally:
+            self._uncount()
+
+    def _uncount(self) -> None:
+        if self._counted:
+            self._counted = False
+            WEBSOCKETS.labels(type(self).__name__).dec()
 
     async def receive(
         self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any

@@ -68,7 +68,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First: every line logged for a request, and its answer, carry the request's id.
+    # First and last: django-prometheus counts every request and times it whole (/metrics).
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",
+    # Then every line logged for a request, and its answer, carry the request's id.
     "core.logs.RequestIds",
     "django.middleware.security.SecurityMiddleware",
     # Content-Security-Policy on every answer, with a nonce per response for inline scripts.
@@ -86,6 +88,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # A game whose stored board cannot be read: 409 with a clear page, never a 500.
     "games.middleware.BoardUnreadableMiddleware",
+    "django_prometheus.middleware.PrometheusAfterMiddleware",
 ]
 
 ROOT_URLCONF = "diplosite.urls"
@@ -128,6 +131,10 @@ if env.str("DATABASE_URL", default=""):
     # built-in connection pooling" (docs.djangoproject.com/en/5.2/ref/databases/).
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # Django's backend, its queries counted for Prometheus (core/postgresql/base.py),
+        # with the pool or without it.
+        DATABASES["default"]["ENGINE"] = "core.postgresql"
     if DATABASE_POOL_MAX_SIZE > 0:
         # psycopg's pool (Django 5.1+): a request takes a connection at its first query and
         # gives it back when it ends, so Daphne never holds more than max_size, however many
@@ -140,7 +147,6 @@ if env.str("DATABASE_URL", default=""):
         # Pooled connections are checked when their socket says the server hung up
         # (core/postgresql/base.py), not with an empty query before every request, which
         # is what CONN_HEALTH_CHECKS would make the pool send.
-        DATABASES["default"]["ENGINE"] = "core.postgresql"
         DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
         # A forked child (Celery's prefork workers, the tests' live server) must not share
         # its parent's pooled sockets.
@@ -162,7 +168,8 @@ if env.str("DATABASE_URL", default=""):
 else:
     DATABASES = {
         "default": {
-            "ENGINE": "django.db.backends.sqlite3",
+            # Django's backend, its queries counted for Prometheus (django-prometheus's).
+            "ENGINE": "django_prometheus.db.backends.sqlite3",
             "NAME": env.str("SQLITE_PATH", default=str(BASE_DIR / "db.sqlite3")),
             "OPTIONS": {
                 # Web, worker and beat share one file: wait for locks, take the
@@ -260,9 +267,10 @@ if SESSION_COOKIE_SECURE:
 # Served only over TLS (SECURE_COOKIES on): plain HTTP is redirected, and browsers are told
 # to come back over TLS only for a year (HSTS), subdomains included, ready for the
 # browsers' preload lists. Turn HSTS_PRELOAD off if the domain's subdomains are not all
-# on TLS. A load balancer's probe over plain HTTP to a process is not redirected.
+# on TLS. A load balancer's probe over plain HTTP to a process is not redirected, nor
+# Prometheus's scrape of a process (/metrics, which answers only whom core.metrics lets in).
 SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=SESSION_COOKIE_SECURE)
-SECURE_REDIRECT_EXEMPT = [r"^health/"]
+SECURE_REDIRECT_EXEMPT = [r"^health/", r"^metrics$"]
 SECURE_HSTS_SECONDS = env.int("HSTS_SECONDS", default=31_536_000 if SESSION_COOKIE_SECURE else 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("HSTS_INCLUDE_SUBDOMAINS", default=True)
 SECURE_HSTS_PRELOAD = env.bool("HSTS_PRELOAD", default=True)
@@ -431,3 +439,14 @@ if SENTRY_DSN:
 #: the game, the phase and the task each line was about (core.logs).
 LOG_FORMAT = env.str("LOG_FORMAT", default="plain")
 LOGGING = logging_config(LOG_FORMAT, env.str("LOG_LEVEL", default="INFO"))
+
+# -- metrics ----------------------------------------------------------------------------
+#: Who may read /metrics (core.metrics): callers straight from these addresses or networks
+#: (never through a proxy), or anyone with METRICS_TOKEN as a bearer token; others get 404.
+METRICS_ALLOWED_ADDRESSES = env.list("METRICS_ALLOWED_ADDRESSES", default=["127.0.0.1", "::1"])
+METRICS_TOKEN = env.str("METRICS_TOKEN", default="")
+#: A worker's own figures (its adjudications' durations) are served over HTTP at the first
+#: free port of this range (``9101-9108``, or one port) on METRICS_WORKER_ADDRESS: one port
+#: per process that runs tasks. Empty: not served.
+METRICS_WORKER_PORTS = env.str("METRICS_WORKER_PORTS", default="")
+METRICS_WORKER_ADDRESS = env.str("METRICS_WORKER_ADDRESS", default="127.0.0.1")

@@ -6,7 +6,7 @@ from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from core import health
+from core import health, metrics
 from core.app import manifest, offline, service_worker
 
 urlpatterns = [
@@ -25,6 +25,8 @@ urlpatterns = [
     path("sw.js", service_worker, name="service-worker"),
     path("health/live/", health.live, name="health-live"),
     path("health/ready/", health.ready, name="health-ready"),
+    # django-prometheus's address, for those METRICS_ALLOWED_ADDRESSES or METRICS_TOKEN let in.
+    path("metrics", metrics.metrics, name="prometheus-django-metrics"),
     path("", include("tournaments.urls")),
     path("", include("games.urls")),
 ]

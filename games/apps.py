@@ -12,3 +12,7 @@ class GamesConfig(AppConfig):
         # Imported here, not at the top: tasks import the models, which may be loaded only
         # once the app registry is ready.
         from games import tasks  # noqa: F401
+        from games.metrics import games_collectors_register
+
+        # The phases and the events outbox, read at each scrape of /metrics (core.metrics).
+        games_collectors_register()

@@ -13,7 +13,8 @@ from django.utils.translation import gettext_lazy as _
 
 from adjudicator.variants import find_variant
 from bots import knows_variant
-from games.models import Game
+from bots.search import SEARCHED_VARIANTS
+from games.models import Game, Seat
 from games.terms import REMINDER_HOURS_MAX
 from games.wording import power_word
 from variants.registry import SITE_VARIANTS, offered
@@ -63,10 +64,24 @@ def _power_name(power: str) -> Any:
     return name if name is not None else power.capitalize()
 
 
-def _powers_by_variant() -> list[tuple[str, Any]]:
+def _powers_by_variant(*, searched: bool = False) -> list[tuple[str, Any]]:
     """The powers to choose from, grouped under each variant's name (as a page without
-    script shows them; the page's script offers the chosen variant's alone)."""
-    return [(v.name, [(p, _power_name(p)) for p in v.powers]) for v in offered()]
+    script shows them; the page's script offers the chosen variant's alone); with
+    ``searched``, only the variants the stronger bot plays."""
+    return [
+        (v.name, [(p, _power_name(p)) for p in v.powers])
+        for v in offered()
+        if not searched or v.id in SEARCHED_VARIANTS
+    ]
+
+
+def _strong_help() -> str:
+    """What the stronger bot is, naming the variants it plays (the registry's order)."""
+    known = [str(v.name) for v in SITE_VARIANTS if v.id in SEARCHED_VARIANTS]
+    return gettext(
+        "In a practice game: the bots of these powers search their moves (about two "
+        "seconds a phase) and play better than the others. %(variants)s."
+    ) % {"variants": get_text_list(known, pgettext_lazy("list", "and"))}
 
 
 def _variant_choices() -> list[tuple[str, str]]:
@@ -93,6 +108,12 @@ class GameCreateForm(forms.Form):
         label=_("Practice against bots"),
         required=False,
         help_text=lazy(_practice_help, str)(),
+    )
+    practice_strong = forms.MultipleChoiceField(
+        label=_("Powers the stronger bot plays"),
+        required=False,
+        choices=lambda: _powers_by_variant(searched=True),
+        help_text=lazy(_strong_help, str)(),
     )
     movement_hours = _hours(_("Movement deadline"), 24)
     retreat_hours = _hours(_("Retreat deadline"), 12)
@@ -198,6 +219,8 @@ class GameCreateForm(forms.Form):
         # powers (in the reader's language), and the variants whose powers are drawn by lot.
         powers = {v.id: [[p, str(_power_name(p))] for p in v.powers] for v in offered()}
         self.fields["power"].widget.attrs["data-powers"] = json.dumps(powers)
+        searched = {v: p for v, p in powers.items() if v in SEARCHED_VARIANTS}
+        self.fields["practice_strong"].widget.attrs["data-powers"] = json.dumps(searched)
         by_lot = [v for v in offered() if v.powers_by_lot]
         self.fields["assignment"].widget.attrs["data-by-lot"] = json.dumps([v.id for v in by_lot])
         if by_lot:
@@ -227,7 +250,22 @@ class GameCreateForm(forms.Form):
                 "power",
                 _("%(power)s is not a power of this game.") % {"power": _power_name(power)},
             )
+        strong = [p for p in data.get("practice_strong") or () if p in variant.powers]
+        if strong and variant.id not in SEARCHED_VARIANTS:
+            self.add_error(
+                "practice_strong",
+                _("In %(variant)s the bots play at the standard level only.")
+                % {"variant": variant.name},
+            )
+        elif strong and not data.get("practice_bots"):
+            self.add_error("practice_strong", _("Bot levels are for a practice game with bots."))
+        data["practice_strong"] = strong
         return data
+
+    def bot_levels(self) -> dict[str, str]:
+        """The level of each power's bot, as game_create takes them: the stronger bot's
+        powers named, the others left to the standard level."""
+        return dict.fromkeys(self.cleaned_data.get("practice_strong") or (), Seat.BotLevel.STRONG)
 
     def deadlines(self) -> dict[str, Any]:
         """The deadline and missed-order settings, as game_create takes them."""

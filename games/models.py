@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from adjudicator import Phase as AdjPhase
 from adjudicator import PhaseKind
+from bots.search import Level
 from core import rows
 
 
@@ -366,6 +367,22 @@ class Seat(models.Model):
     #: is behind it never is.
     #: A replacement plays on under it.
     pseudonym = models.CharField(max_length=30, blank=True)
+
+    class BotLevel(models.TextChoices):
+        # The values are the bots' own (bots.search.Level): the site stores what they read.
+        STANDARD = Level.STANDARD.value, _("Standard")
+        STRONG = Level.STRONG.value, _("Strong (searches its moves)")
+
+    #: How the site's own bot plays this seat, chosen per seat when a practice game is
+    #: made; a person's seat keeps the default, which nothing reads.
+    bot_level = models.CharField(
+        max_length=16,
+        choices=BotLevel.choices,
+        default=BotLevel.STANDARD,
+        # In the database too: the old code, still running during a deploy, makes seats
+        # without it (tests/test_migrations.py).
+        db_default=BotLevel.STANDARD.value,
+    )
     #: Who orders for this seat while its player is on vacation (without taking it over).
     sitter = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 import traceback
 
 from celery import shared_task
@@ -10,6 +11,8 @@ from django.core.cache import cache
 from django.db import DatabaseError, InterfaceError, OperationalError
 
 from games import events, selectors, services
+from games.metrics import ADJUDICATION_SECONDS
+from games.models import Game
 from games.positions import BoardUnreadable
 from games.services.moderation import pause_expire
 
@@ -32,7 +35,11 @@ def adjudicate_phase(self: object, game_id: int, phase_id: int) -> bool:
     after a few, the phase is given up to the moderators instead of being queued by the
     sweep every minute, forever and silently."""
     try:
-        return services.phase_adjudicate(game_id=game_id, phase_id=phase_id, when_due=True)
+        started = time.perf_counter()
+        adjudicated = services.phase_adjudicate(game_id=game_id, phase_id=phase_id, when_due=True)
+        if adjudicated:
+            adjudication_observe(game_id, time.perf_counter() - started)
+        return adjudicated
     except TRANSIENT:
         raise
     except BoardUnreadable as e:
@@ -56,6 +63,16 @@ def adjudicate_phase(self: object, game_id: int, phase_id: int) -> bool:
         except DatabaseError:
             log.exception("could not record the failure of phase %s", phase_id)
         return False
+
+
+def adjudication_observe(game_id: int, seconds: float) -> None:
+    """Count an adjudication's duration in this worker's figures (games.metrics), by the
+    game's variant; a figure that cannot be told is no reason to fail the task."""
+    try:
+        variant = Game.objects.filter(pk=game_id).values_list("variant", flat=True).first()
+        ADJUDICATION_SECONDS.labels(variant or "unknown").observe(seconds)
+    except Exception:
+        log.warning("could not count the adjudication of game %s", game_id, exc_info=True)
 
 
 @shared_task(name="games.tasks.phase_unreadable", acks_late=True)

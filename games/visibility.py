@@ -25,7 +25,8 @@
   (games/services/absences.py).
 - Which seats bots play (accounts whose role is ``bot``) is public, to everyone who may
   watch the game, in an anonymous game too (``bot_powers``): a practice game says so,
-  and "a bot" names nobody.
+  and "a bot" names nobody. So is the level each of the site's own bots plays at
+  (``house_bot_levels``).
 - Draw votes are secret: a player sees only their own vote and whether a
   draw has been proposed.
 - A variant's own state (``extras``: a draft's turn order, a set-up round)
@@ -66,7 +67,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q
 from django.utils import timezone
 
-from accounts.roles import MODERATOR, bots_among, is_moderator, role_holders
+from accounts.roles import MODERATOR, bots_among, house_bots_among, is_moderator, role_holders
 from adjudicator import find_variant
 from games.models import Decision, Game, GamePhase, OrderSet, PressMessage, Seat, Vacation, Vote
 from games.positions import phase_position, seat_powers
@@ -443,6 +444,14 @@ def bot_powers(*, seats: list[Seat]) -> frozenset[str]:
     """The powers of these seats that a bot plays: shown to everyone (see above)."""
     bots = bots_among(s.user_id for s in seats if s.user_id is not None)
     return frozenset(s.power for s in seats if s.user_id in bots)
+
+
+def house_bot_levels(*, seats: list[Seat]) -> dict[str, str]:
+    """The level each seat the site's own bots play is played at, by power: public, as
+    which seats bots play is (a practice game's creator chose them; the level says how
+    a bot plays, and names nobody)."""
+    house = house_bots_among(s.user_id for s in seats if s.user_id is not None)
+    return {s.power: s.bot_level for s in seats if s.user_id in house}
 
 
 def own_votes(*, user: User, phase: GamePhase) -> dict[str, bool]:

@@ -12,9 +12,12 @@ class NotificationsConfig(AppConfig):
         from games.extension_points import game_listeners
         from notifications import (  # noqa: F401  (connects the receivers, registers the checks)
             checks,
+            metrics,
             services,
             signals,
             tasks,
         )
 
         game_listeners.register(services.game_event_heard)
+        # The outbox's deliveries, read at each scrape of /metrics (core.metrics).
+        metrics.notifications_collectors_register()

@@ -11,7 +11,14 @@ and the pool hands out another (or opens one). What the socket cannot tell (a pe
 without a word on a network that drops packets) the empty query would only have told
 after its own timeout.
 
-Used by settings.py whenever the pool is on (``ENGINE = "core.postgresql"``).
+Its queries and connections are counted for Prometheus (django-prometheus's
+``django_db_*`` figures, core.metrics): the cursors psycopg makes are django-prometheus's
+counting ones, given to psycopg as its ``cursor_factory``, so that the pool's connections,
+made by psycopg rather than by Django, count too.
+
+Used by settings.py for every PostgreSQL database (``ENGINE = "core.postgresql"``), with
+the pool or without it (``DATABASE_POOL_MAX_SIZE=0``: the socket check then has nothing
+to do, and Django's own ``CONN_HEALTH_CHECKS`` is on).
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ import select
 from typing import Any
 
 from django.db.backends.postgresql import base
+from django_prometheus.db.common import DatabaseWrapperMixin, ExportingCursorWrapper
 from psycopg import Error as PsycopgError
 from psycopg_pool import ConnectionPool
 
@@ -38,7 +46,21 @@ def hung_up(connection: Any) -> bool:
     return False
 
 
-class DatabaseWrapper(base.DatabaseWrapper):
+class DatabaseWrapper(DatabaseWrapperMixin, base.DatabaseWrapper):  # type: ignore[misc]
+    def get_connection_params(self) -> dict[str, Any]:
+        params: dict[str, Any] = super().get_connection_params()
+        # Django chose the cursor class (binding on the server or not); psycopg 3 makes
+        # every cursor of the connection from it, the pool's connections included.
+        params["cursor_factory"] = ExportingCursorWrapper(
+            params["cursor_factory"], self.alias, self.vendor
+        )
+        return params
+
+    def create_cursor(self, name: str | None = None) -> Any:
+        # Django's own: the mixin's passes psycopg 2's ``factory``, which psycopg 3 lacks;
+        # the connection's cursor_factory already counts.
+        return base.DatabaseWrapper.create_cursor(self, name=name)
+
     def get_new_connection(self, conn_params: dict[str, Any]) -> Any:
         connection = super().get_new_connection(conn_params)
         pool = self.pool

@@ -41,7 +41,7 @@ from core.api import (
 from core.shapes import as_dict
 from games import selectors, services, visibility, wording
 from games.api.access import game_for, phase_named
-from games.models import Game, GamePhase, Vote
+from games.models import Game, GamePhase, Seat, Vote
 from games.selectors.views import Dislodged, GameView, MyView, Result
 from games.terms import REMINDER_HOURS_MAX, GameTerms
 
@@ -222,6 +222,13 @@ class GamesApi(ApiView):
             help_text="A practice game: the site's own bots take every other seat at once "
             "and the site plays them (in the variants its bots play; not a duel).",
         )
+        bot_levels = serializers.DictField(
+            child=serializers.ChoiceField(choices=Seat.BotLevel.choices),
+            required=False,
+            help_text="With bots: the level the bot of each power plays at, by power "
+            "(standard, the default; or strong: it searches its moves, in the variants "
+            "whose bots search). A level for the power you end up with is not used.",
+        )
 
     @extend_schema(
         operation_id="games_list",
@@ -284,6 +291,7 @@ class GamesApi(ApiView):
                 extensions_per_game=d["extensions_per_game"],
             ),
             bots=d["bots"],
+            bot_levels=d.get("bot_levels"),
         )
         return Response(CreatedGameSerializer(game).data, status=status.HTTP_201_CREATED)
 

@@ -153,6 +153,14 @@ class SeatView:
     missed_phases: int
     civil_disorder: bool
     seeking_player_until: IsoTime | None
+    bot_level: Annotated[
+        str | None,
+        Doc(
+            "For a seat the site's own bot plays (a practice game): the level it plays at, "
+            "standard or strong (it searches its moves). Left out for any other seat.",
+            omitted=True,
+        ),
+    ] = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -614,6 +622,8 @@ def _seats(game: Game, phase: GamePhase | None, viewer: Viewer) -> list[SeatView
         ready = set(phase.order_sets.filter(ready=True).values_list("power", flat=True))
     seats = list(game.seats.select_related("user").order_by("power"))
     bots = visibility.bot_powers(seats=seats)
+    # Asked only of the bots' seats: a game without bots costs no query more.
+    levels = visibility.house_bot_levels(seats=[s for s in seats if s.power in bots])
     return [
         SeatView(
             power=s.power,
@@ -627,6 +637,7 @@ def _seats(game: Game, phase: GamePhase | None, viewer: Viewer) -> list[SeatView
             seeking_player_until=IsoTime(s.seeking_replacement_until.isoformat())
             if s.seeking_replacement_until
             else None,
+            bot_level=levels.get(s.power),
         )
         for s in seats
     ]

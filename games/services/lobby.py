@@ -4,6 +4,7 @@ seat a running game offers to replacement players."""
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -13,6 +14,7 @@ from django.utils.translation import gettext as _
 from accounts.services import house_bots
 from adjudicator import PositionError, find_variant, start
 from bots import knows_variant
+from bots.search import SEARCHED_VARIANTS
 from bots.seats import pseudonyms
 from core.errors import ApplicationError, NotSeated
 from core.names import name_key, shown_name
@@ -45,6 +47,7 @@ def game_create(
     power: str | None = None,
     pseudonym: str | None = None,
     bots: bool = False,
+    bot_levels: Mapping[str, str] | None = None,
 ) -> Game:
     """Create a game played by ``terms`` (checked first), with an open seat per power; the
     creator joins (as ``power``, if the terms let players choose; under ``pseudonym``, where
@@ -55,10 +58,16 @@ def game_create(
 
     With ``bots``, a practice game: the site's own bots take every other seat at once (so
     it starts, if it starts when full), and the site plays them (``manage.py run_bots``).
+    ``bot_levels`` says, by power, the level a bot plays that seat at (``Seat.BotLevel``;
+    the standard one where it says none). A level named for the power the creator ends
+    up with is not used: he plays it himself (where powers are drawn by lot, nobody knows
+    which that is before he joins).
 
     Raises:
         ApplicationError: no name, or what is wrong with the terms; for a practice game,
-            a variant whose rules the bots do not know, a duel, or no seat for the creator.
+            a variant whose rules the bots do not know, a duel, or no seat for the creator;
+            a level that is not one, or that the variant's bots cannot play at, or for a
+            power the game has not.
     """
     name = name.strip()
     if not name:
@@ -66,6 +75,9 @@ def game_create(
     terms = (terms or GameTerms()).checked()
     if bots:
         _practice_check(terms, join=join)
+    levels = _bot_levels_checked(terms, bot_levels or {})
+    if levels and not bots:
+        raise ApplicationError(_("Bot levels are for a practice game with bots."))
     variant = find_variant(terms.variant_id)
     game = Game.objects.create(
         name=name,
@@ -86,7 +98,7 @@ def game_create(
             pseudonym=pseudonym,
         )
     if bots:
-        _bots_seated(game)
+        _bots_seated(game, levels)
     return game
 
 
@@ -107,19 +119,50 @@ def _practice_check(terms: GameTerms, *, join: bool) -> None:
         )
 
 
-def _bots_seated(game: Game) -> None:
-    """The site's own bots take every open seat of ``game``, one bot a seat; where players
-    play under pseudonyms, each under one of its own (``bots.seats.pseudonyms``), never its
+def _bot_levels_checked(terms: GameTerms, levels: Mapping[str, str]) -> dict[str, str]:
+    """``levels`` (a bot's level by power) as stored, the standard level left out; or the
+    reason they cannot be."""
+    variant = find_variant(terms.variant_id)
+    seats = variant.seats(terms.options)
+    out = {}
+    for power, level in sorted(levels.items()):
+        if level not in Seat.BotLevel.values:
+            raise ApplicationError(
+                _("%(level)s is not a bot level: %(levels)s.")
+                % {"level": level, "levels": ", ".join(Seat.BotLevel.values)}
+            )
+        if power not in seats:
+            raise ApplicationError(
+                _("%(power)s is not a power of this game.") % {"power": wording.power_name(power)}
+            )
+        if level == Seat.BotLevel.STANDARD:
+            continue
+        if terms.variant_id not in SEARCHED_VARIANTS:
+            raise ApplicationError(
+                _("In %(variant)s the bots play at the standard level only.")
+                % {"variant": variant.name}
+            )
+        out[power] = level
+    return out
+
+
+def _bots_seated(game: Game, levels: Mapping[str, str]) -> None:
+    """The site's own bots take every open seat of ``game``, one bot a seat, each at the
+    level ``levels`` names for its power (the standard one by default); where players play
+    under pseudonyms, each under one of its own (``bots.seats.pseudonyms``), never its
     account's name."""
     open_seats = game.seats.filter(user__isnull=True).count()
     names = pseudonyms(random.Random(game.seed))
     for bot in house_bots(count=open_seats):
-        game_join(
+        seat = game_join(
             game=game,
             user=bot,
             invite_code=game.invite_code,
             pseudonym=_bot_pseudonym(game, bot, names),
         )
+        level = levels.get(seat.power, Seat.BotLevel.STANDARD)
+        if level != seat.bot_level:
+            Seat.objects.filter(pk=seat.pk).update(bot_level=level)
 
 
 def _bot_pseudonym(game: Game, bot: AbstractBaseUser, names: list[str]) -> str | None:

@@ -92,6 +92,7 @@ def game_create(request: HttpRequest) -> HttpResponse:
                     pseudonym=chosen.creator_pseudonym(),
                     terms=terms,
                     bots=d["practice_bots"],
+                    bot_levels=form.bot_levels(),
                 )
             except ApplicationError as e:
                 form.add_error(None, e.message)

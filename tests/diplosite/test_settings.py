@@ -57,6 +57,19 @@ def test_the_pool_size_comes_from_the_environment(monkeypatch: pytest.MonkeyPatc
     assert "pool" not in off.DATABASES["default"].get("OPTIONS", {})
     assert off.DATABASES["default"]["CONN_MAX_AGE"] == 0
     assert off.DATABASES["default"]["CONN_HEALTH_CHECKS"] is True
+    # Without the pool too, the site's backend: its queries are counted (core.metrics).
+    assert off.DATABASES["default"]["ENGINE"] == "core.postgresql"
+
+
+def test_the_embedded_database_counts_its_queries(monkeypatch: pytest.MonkeyPatch) -> None:
+    database = load(monkeypatch).DATABASES["default"]
+    assert database["ENGINE"] == "django_prometheus.db.backends.sqlite3"
+
+
+def test_requests_are_counted_first_and_last(monkeypatch: pytest.MonkeyPatch) -> None:
+    middleware = load(monkeypatch).MIDDLEWARE
+    assert middleware[0] == "django_prometheus.middleware.PrometheusBeforeMiddleware"
+    assert middleware[-1] == "django_prometheus.middleware.PrometheusAfterMiddleware"
 
 
 def test_postgresql_prepares_the_statements_it_runs_again(monkeypatch: pytest.MonkeyPatch) -> None:

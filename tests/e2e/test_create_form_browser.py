@@ -54,3 +54,29 @@ class NewGameFormInTheBrowser(BrowserTestCase):
         game = Game.objects.get(name="Red against blue")
         assert (game.variant, game.assignment) == ("highlander", "chosen")
         assert game.seats.get(power="red").user is not None
+
+    def test_the_stronger_bots_seats_follow_the_variant(self) -> None:
+        seven_players()
+        with browser_session() as (browser, errors):
+            page = signed_in_page(browser, errors, self.live_server_url, "austria-player")
+            page.goto(f"{self.live_server_url}/games/new/")
+            strong = page.locator("#id_practice_strong")
+            assert strong.locator("option").all_inner_texts() == [
+                "Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey",
+            ]  # fmt: skip
+            # A variant whose bots do not search offers no stronger bot.
+            page.select_option("#id_variant", "kapitalisten")
+            expect(strong).to_be_hidden()
+            page.select_option("#id_variant", "highlander")
+            expect(strong).to_be_visible()
+            assert strong.locator("option").all_inner_texts() == ["Red", "Blue"]
+            page.check("#id_practice_bots")
+            page.select_option("#id_assignment", "chosen")
+            page.select_option("#id_power", "red")
+            page.select_option("#id_practice_strong", ["blue"])
+            page.fill("#id_name", "Against the stronger bot")
+            page.click("#create-game button[type=submit]")
+            expect(page.locator("#panel h1")).to_have_text("Against the stronger bot")
+        game = Game.objects.get(name="Against the stronger bot")
+        assert game.seats.get(power="blue").bot_level == "strong"
+        assert game.seats.get(power="red").bot_level == "standard"

@@ -14,7 +14,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from variants.drawing import (
-    COLOURS,
     Letter,
     OrderShape,
     Placer,
@@ -23,6 +22,7 @@ from variants.drawing import (
     colour_of,
     number,
 )
+from variants.rather_silly.colours import COLOURS as OWN_COLOURS
 
 BORG = "#1b1b1b"
 #: The Borg's hexagon: its radius, its letter's size, and how far up and left of its
@@ -41,7 +41,7 @@ BIRD_HALF = 12.0
 BIRD_SHIFT = (-26.0, 20.0)
 HERD = "#b07a2a"
 LINK = "#7b3fb5"
-TARDIS = COLOURS["doctor"]
+TARDIS = OWN_COLOURS["doctor"]
 TWINS = "#444444"
 #: The special armies, by the letter on their marker (neutral words: an Amazon, a rogue
 #: army), and the ring round a unit that sold its soul.
@@ -148,7 +148,7 @@ def layers(extras: Mapping[str, Any], phase_code: str, point: Placer) -> Sequenc
                 data=(("data-flock", province), ("data-power", power)),
                 paint=(
                     ("fill", "none"),
-                    ("stroke", colour_of(power)),
+                    ("stroke", OWN_COLOURS.get(power) or colour_of(power)),
                     ("stroke-width", "3.5"),
                     ("stroke-linecap", "round"),
                     ("stroke-linejoin", "round"),
