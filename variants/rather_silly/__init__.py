@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from variants.rather_silly.demo import demo_games
 from variants.rather_silly.layers import layers, marks_drawn, order_shapes
 from variants.rather_silly.panels import panels
 from variants.rather_silly.words import WORDS
@@ -131,6 +132,7 @@ SITE = site_entry(
     layers=layers,
     marks_drawn=marks_drawn,
     order_shapes=order_shapes,
+    demo_games=demo_games,
 )
 
 
