@@ -1,5 +1,5 @@
-"""Reads of accounts: a player's API tokens, and an account found by the name someone
-typed."""
+"""Reads of accounts: a player's API tokens, an account found by the name someone
+typed, and how a closed account is named."""
 
 from __future__ import annotations
 
@@ -9,10 +9,30 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.models import ApiToken, UsernameKey
-from accounts.usernames import username_key_hash
+from accounts.usernames import CLOSED_PREFIX, username_key_hash
 from core.errors import ApplicationError
+
+#: How a closed account is shown wherever its name was (games, their history, the API).
+FORMER_PLAYER = gettext_lazy("a former player")
+
+
+def is_closed(user: Any) -> bool:
+    """Did ``user``'s player close the account? Read from the row alone (no query): a
+    closed account is inactive and renamed with a prefix nobody may sign up with."""
+    return (
+        user is not None
+        and not user.is_active
+        and str(user.get_username()).startswith(CLOSED_PREFIX)
+    )
+
+
+def name_shown(user: Any) -> str:
+    """The name ``user`` is shown under: his user name, or "a former player" once he
+    closed his account."""
+    return str(FORMER_PLAYER) if is_closed(user) else str(user.get_username())
 
 
 def api_tokens_of(*, user: AbstractBaseUser) -> QuerySet[ApiToken]:
