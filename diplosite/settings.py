@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import environ
+from csp.constants import NONCE, NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
 from core.logs import logging_config
@@ -56,6 +57,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "health_check",
+    "csp",
     "core",
     "accounts",
     "variants",
@@ -69,6 +71,8 @@ MIDDLEWARE = [
     # First: every line logged for a request, and its answer, carry the request's id.
     "core.logs.RequestIds",
     "django.middleware.security.SecurityMiddleware",
+    # Content-Security-Policy on every answer, with a nonce per response for inline scripts.
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Before anything reads the request's text (the session middleware looks its cookie up
     # in the database): a NUL there would reach PostgreSQL, which refuses it with a 500.
@@ -253,6 +257,40 @@ SESSION_COOKIE_SECURE = env.bool("SECURE_COOKIES", default=False)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 if SESSION_COOKIE_SECURE:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Served only over TLS (SECURE_COOKIES on): plain HTTP is redirected, and browsers are told
+# to come back over TLS only for a year (HSTS), subdomains included, ready for the
+# browsers' preload lists. Turn HSTS_PRELOAD off if the domain's subdomains are not all
+# on TLS. A load balancer's probe over plain HTTP to a process is not redirected.
+SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=SESSION_COOKIE_SECURE)
+SECURE_REDIRECT_EXEMPT = [r"^health/"]
+SECURE_HSTS_SECONDS = env.int("HSTS_SECONDS", default=31_536_000 if SESSION_COOKIE_SECURE else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("HSTS_INCLUDE_SUBDOMAINS", default=True)
+SECURE_HSTS_PRELOAD = env.bool("HSTS_PRELOAD", default=True)
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+
+# -- content security policy (django-csp) --------------------------------------------
+# Scripts only from the site, or inline with the response's nonce (the three pages whose
+# own script is a few lines, and json_script's data blocks, which run nothing); no inline
+# handlers or styles. Pages connect only to the site (its API and websockets); images
+# may be data: URLs (the board's pictures drawn in the page). The site is never framed.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        # A nonce for the one <noscript> style block; style attributes stay refused.
+        "style-src": [SELF, NONCE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "manifest-src": [SELF],
+        "worker-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 CACHES = {
     "default": (
@@ -373,6 +411,8 @@ SPECTACULAR_SETTINGS = {
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
         "TournamentFormatEnum": "tournaments.models.Tournament.Format",
         "EntryStatusEnum": "tournaments.models.Entry.Status",
+        # A vote's kind, proposed or cast: one name, whichever field shows it first.
+        "VoteKindEnum": "games.models.Vote.Kind",
     },
 }
 

@@ -4,7 +4,7 @@ error shape for any address under ``/api/`` (core.api)."""
 from django.contrib import admin
 from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from core import health
 from core.app import manifest, offline, service_worker
@@ -18,7 +18,7 @@ urlpatterns = [
     path("sandbox/", include("sandbox.urls")),
     path("api/v1/", include("diplosite.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("manifest.webmanifest", manifest, name="manifest"),
     path("offline/", offline, name="offline"),

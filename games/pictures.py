@@ -198,7 +198,6 @@ def center_chart_svg(*, game: Game, width: int = 520, height: int = 240) -> str:
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="center-chart" '
         f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img" '
-        'style="max-width:100%;height:auto" '
         f'aria-label={quoteattr(title)} font-family="{FONT}" font-size="11">',
         f"<title>{escape(title)}</title>",
         f'<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>',

@@ -91,3 +91,8 @@ else:
         "processed_folder": str(_folder / "processed"),
         "control_folder": str(_folder / "control"),
     }
+
+
+# The zero-downtime check of new migrations (tests/test_migrations.py) is a management
+# command of django-migration-linter: a development tool, installed for the tests only.
+INSTALLED_APPS = [*INSTALLED_APPS, "django_migration_linter"]  # noqa: F405

@@ -19,13 +19,11 @@ import socket
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from django.conf import settings
@@ -36,6 +34,7 @@ from bots.client import Api, Turn, play_turn
 from games import services
 from games.models import Game, GamePhase, OrderSet
 from games.terms import GameTerms
+from tests.deploy.support import database_url, free_port, on_postgresql, redis_url, wait_until
 
 ROOT = Path(settings.BASE_DIR)
 DEPLOY = ROOT / "deploy"
@@ -44,43 +43,10 @@ POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey"
 #: The Redis database the processes share here (flushed before and after).
 REDIS_DB = 11
 
-on_postgresql = settings.DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3"
 needs_the_real_parts = pytest.mark.skipif(
     not (on_postgresql and settings.REDIS_URL and NGINX),
     reason="needs PostgreSQL (DATABASE_URL), Redis (REDIS_URL) and nginx, as CI has",
 )
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def wait_until(what: str, check: Callable[[], bool], seconds: float) -> None:
-    """Poll ``check`` until it holds (the processes start and work at their own pace)."""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        try:
-            if check():
-                return
-        except OSError:
-            pass
-        time.sleep(0.25)
-    raise AssertionError(f"{what}: not within {seconds:g} s")
-
-
-def redis_url(db: int) -> str:
-    url = urlsplit(settings.REDIS_URL)
-    return urlunsplit((url.scheme, url.netloc, f"/{db}", url.query, url.fragment))
-
-
-def database_url() -> str:
-    db = settings.DATABASES["default"]
-    return (
-        f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST'] or '127.0.0.1'}:"
-        f"{db['PORT'] or 5432}/{db['NAME']}"
-    )
 
 
 class Processes:

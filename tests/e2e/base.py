@@ -79,6 +79,20 @@ def browser_session() -> Iterator[tuple[Browser, list[Any]]]:
     assert errors == []
 
 
+def watch_errors(page: Page, errors: list[Any]) -> None:
+    """A page's uncaught errors, and what the content security policy refused (an inline
+    script or handler, a style attribute, a connection elsewhere), go to ``errors``."""
+    page.on("pageerror", lambda error: errors.append(error))
+    page.on(
+        "console",
+        lambda message: (
+            errors.append(message.text)
+            if message.type == "error" and "Content Security Policy" in message.text
+            else None
+        ),
+    )
+
+
 def signed_in_page(
     browser: Browser,
     errors: list[Any],
@@ -105,7 +119,7 @@ def signed_in_page(
         service_workers=service_workers,
     )
     page = context.new_page()
-    page.on("pageerror", lambda error: errors.append(error))
+    watch_errors(page, errors)
     page.goto(f"{base_url}/accounts/login/")
     page.fill("#id_username", username)
     page.fill("#id_password", PASSWORD)

@@ -13,7 +13,13 @@ from playwright.sync_api import Page, Route, expect
 
 from games import services
 from games.models import Game
-from tests.e2e.base import BrowserTestCase, browser_session, seven_player_game, signed_in_page
+from tests.e2e.base import (
+    BrowserTestCase,
+    browser_session,
+    seven_player_game,
+    signed_in_page,
+    watch_errors,
+)
 
 #: Spring: Austria and Russia bounce in Galicia. Fall: France takes Burgundy with support
 #: and Germany's army there is dislodged, so the fall retreat phase opens.
@@ -256,7 +262,7 @@ class TheVariantsLayerIsTheServersDrawing(BrowserTestCase):
             served = browser.new_context(java_script_enabled=False).new_page()
             for width, height in ((1400, 1000), (390, 844)):
                 page = browser.new_context(viewport={"width": width, "height": height}).new_page()
-                page.on("pageerror", lambda error: errors.append(error))
+                watch_errors(page, errors)
                 # The state the page starts from names a made-up shape in the layer: the
                 # board shows it, so the board's layer is what the server sent, not drawn.
                 page.route(re.compile(r".*/games/\d+/$"), _with_a_comet)

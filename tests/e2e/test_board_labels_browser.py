@@ -22,7 +22,7 @@ from typing import Any
 from playwright.sync_api import Browser, Page
 
 from adjudicator import load_map
-from tests.e2e.base import BrowserTestCase, browser_session, seven_player_game
+from tests.e2e.base import BrowserTestCase, browser_session, seven_player_game, watch_errors
 
 DESKTOP = {"width": 1400, "height": 1000}
 PHONE = {"width": 390, "height": 844}
@@ -143,7 +143,7 @@ def _open(
     """An anonymous page of the game at ``viewport``, ``scale`` device pixels to a CSS pixel
     (a phone's screen is sharper than a desktop's: its screenshot is too)."""
     page = browser.new_context(viewport=viewport, device_scale_factor=scale).new_page()
-    page.on("pageerror", lambda error: errors.append(error))
+    watch_errors(page, errors)
     page.goto(address)
     page.wait_for_load_state("networkidle")
     return page

@@ -17,6 +17,7 @@ from tests.e2e.base import (
     outside_the_event_loop,
     seven_player_game,
     signed_in_page,
+    watch_errors,
 )
 
 
@@ -32,7 +33,7 @@ class PlayInTheBrowser(BrowserTestCase):
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
             errors: list[Any] = []
-            page.on("pageerror", lambda error: errors.append(error))
+            watch_errors(page, errors)
             try:
                 self._play(page)
             finally:

@@ -13,7 +13,7 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from games import services
-from tests.e2e.base import PASSWORD, BrowserTestCase, browser_session, signed_in_page
+from tests.e2e.base import PASSWORD, BrowserTestCase, browser_session, signed_in_page, watch_errors
 from tests.games.helpers import duel_stepped
 
 PHONE = {"width": 390, "height": 844}
@@ -144,7 +144,7 @@ class OnAPhone(DuelReplayCase):
     def test_the_boards_are_stacked_and_the_controls_fit(self) -> None:
         with browser_session() as (browser, errors):
             page = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
-            page.on("pageerror", lambda error: errors.append(error))
+            watch_errors(page, errors)
             page.goto(f"{self.url}?phase=1")
             expect(page.locator("#replay")).to_be_visible()
             a = board(page, "A").bounding_box()

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from games import services
 from games.models import Game, OrderSet
 from games.terms import GameTerms
-from tests.e2e.base import PASSWORD, BrowserTestCase, browser_session, signed_in_page
+from tests.e2e.base import PASSWORD, BrowserTestCase, browser_session, signed_in_page, watch_errors
 
 PHONE = {"width": 390, "height": 844}
 
@@ -163,7 +163,7 @@ class MoneyInTheReadersLanguage(BrowserTestCase):
         with browser_session() as (browser, errors):
             context = browser.new_context(locale="de-DE", viewport={"width": 1400, "height": 1000})
             page = context.new_page()
-            page.on("pageerror", lambda error: errors.append(error))
+            watch_errors(page, errors)
             page.goto(f"{self.live_server_url}/accounts/login/")
             page.fill("#id_username", username)
             page.fill("#id_password", PASSWORD)

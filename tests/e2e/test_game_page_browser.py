@@ -16,6 +16,7 @@ from tests.e2e.base import (
     PASSWORD,
     BrowserTestCase,
     seven_player_game,
+    watch_errors,
 )
 
 
@@ -39,7 +40,7 @@ class GamePageInTheBrowser(BrowserTestCase):
 
     def _page(self, browser: Browser, errors: list[Any], username: str) -> Page:
         page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
-        page.on("pageerror", lambda error: errors.append(error))
+        watch_errors(page, errors)
         page.goto(f"{self.live_server_url}/accounts/login/")
         page.fill("#id_username", username)
         page.fill("#id_password", PASSWORD)

@@ -21,6 +21,7 @@ from tests.e2e.base import (
     PASSWORD,
     BrowserTestCase,
     outside_the_event_loop,
+    watch_errors,
 )
 
 
@@ -37,7 +38,7 @@ class InboxInTheBrowser(BrowserTestCase):
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             try:
                 page = browser.new_context().new_page()
-                page.on("pageerror", lambda error: errors.append(error))
+                watch_errors(page, errors)
                 page.goto(f"{self.live_server_url}/accounts/login/")
                 page.fill("#id_username", "reader")
                 page.fill("#id_password", PASSWORD)

@@ -12,7 +12,13 @@ from playwright.sync_api import expect
 
 from accounts.models import ApiToken
 from games.models import GamePhase, Vacation
-from tests.e2e.base import PASSWORD, BrowserTestCase, browser_session, seven_player_game
+from tests.e2e.base import (
+    PASSWORD,
+    BrowserTestCase,
+    browser_session,
+    seven_player_game,
+    watch_errors,
+)
 
 MIDNIGHT_UTC = datetime(2026, 12, 1, 0, 0, tzinfo=UTC)
 IN_TOKYO = "Dec 1, 2026, 9:00 AM"
@@ -35,7 +41,7 @@ class MomentsInTheReadersTimeZone(BrowserTestCase):
         with browser_session() as (browser, errors):
             context = browser.new_context(timezone_id="Asia/Tokyo", locale="en-US")
             page = context.new_page()
-            page.on("pageerror", lambda error: errors.append(error))
+            watch_errors(page, errors)
             page.goto(f"{self.live_server_url}/games/{game.pk}/")
             expect(page.locator("#deadline")).to_have_text(IN_TOKYO)
             page.goto(f"{self.live_server_url}/accounts/login/")

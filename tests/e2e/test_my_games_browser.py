@@ -18,7 +18,7 @@ from games import services
 from games.models import Game, GamePhase, Vote
 from games.services import press
 from games.terms import GameTerms
-from tests.e2e.base import PASSWORD, BrowserTestCase, browser_session, seven_players
+from tests.e2e.base import PASSWORD, BrowserTestCase, browser_session, seven_players, watch_errors
 
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 PHONE = {"width": 390, "height": 844}
@@ -98,7 +98,7 @@ def _home(
 ) -> Page:
     context = browser.new_context(viewport=viewport, timezone_id="Asia/Tokyo", locale="en-US")
     page = context.new_page()
-    page.on("pageerror", lambda error: errors.append(error))
+    watch_errors(page, errors)
     page.goto(f"{base_url}/accounts/login/")
     page.fill("#id_username", username)
     page.fill("#id_password", PASSWORD)

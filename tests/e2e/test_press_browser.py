@@ -14,6 +14,7 @@ from tests.e2e.base import (
     PASSWORD,
     BrowserTestCase,
     seven_player_game,
+    watch_errors,
 )
 
 SECRET = "Let us take Belgium together"
@@ -26,7 +27,7 @@ class PressInTheBrowser(BrowserTestCase):
 
     def _open(self, browser: Browser, power: str, errors: list[Any]) -> Page:
         page = browser.new_context(viewport={"width": 1400, "height": 1200}).new_page()
-        page.on("pageerror", lambda error: errors.append(error))
+        watch_errors(page, errors)
         page.goto(f"{self.live_server_url}/accounts/login/")
         page.fill("#id_username", f"{power}-player")
         page.fill("#id_password", PASSWORD)

@@ -19,6 +19,7 @@ from tests.e2e.base import (
     browser_session,
     seven_player_game,
     signed_in_page,
+    watch_errors,
 )
 
 #: France takes Burgundy from Germany (dislodged, it retreats to the Ruhr), and builds.
@@ -98,7 +99,7 @@ class ReplayCase(BrowserTestCase):
 
     def _anonymous(self, browser: Browser, errors: list[Any], **context: Any) -> Page:
         page = browser.new_context(**context).new_page()
-        page.on("pageerror", lambda error: errors.append(error))
+        watch_errors(page, errors)
         return page
 
 

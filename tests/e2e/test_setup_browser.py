@@ -23,6 +23,7 @@ from tests.e2e.base import (
     PASSWORD,
     BrowserTestCase,
     outside_the_event_loop,
+    watch_errors,
 )
 
 #: Two nomination lists with nothing in common: red takes the west, blue the east.
@@ -86,7 +87,7 @@ class SetUpInTheBrowser(BrowserTestCase):
 
     def _page(self, browser: Browser, errors: list[Any], username: str, game: Game) -> Page:
         page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
-        page.on("pageerror", lambda error: errors.append(error))
+        watch_errors(page, errors)
         page.goto(f"{self.live_server_url}/accounts/login/")
         page.fill("#id_username", username)
         page.fill("#id_password", PASSWORD)

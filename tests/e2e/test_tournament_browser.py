@@ -27,6 +27,7 @@ from tests.e2e.base import (
     browser_session,
     outside_the_event_loop,
     signed_in_page,
+    watch_errors,
 )
 from tests.tournaments.services.conftest import FIXED_17, win_duel
 from tournaments import services
@@ -110,7 +111,7 @@ def knockout_match(tournament: Tournament, bracket_round: int, index: int) -> Ma
 
 def anonymous_page(browser: Any, errors: list[Any], **context: Any) -> Page:
     page: Page = browser.new_context(**context).new_page()
-    page.on("pageerror", lambda error: errors.append(error))
+    watch_errors(page, errors)
     return page
 
 
