@@ -44,6 +44,7 @@ def user_by_name(*, name: str) -> Any:
     """The account called ``name`` as someone typed it (an organiser, a moderator, a
     player naming his sitter), or None if there is none.
 
+    Never a closed account (nobody's to name: a sitter, a game master, an organiser).
     The account spelled exactly so, if there is one; else the one account whose name
     looks the same (another case, a look-alike letter). Never the first of several:
     accounts that were look-alike twins before such names were refused (``Bob`` and
@@ -58,13 +59,14 @@ def user_by_name(*, name: str) -> Any:
     if not name:
         return None
     users = get_user_model()
-    exact = users.objects.filter(username=name).first()
+    open_accounts = users.objects.filter(closed_account__isnull=True)
+    exact = open_accounts.filter(username=name).first()
     if exact is not None:
         return exact
     holder = UsernameKey.objects.filter(key_hash=username_key_hash(name)).values("user_id")
     # The case-blind match finds a twin older than the key table, which has no key.
     found = list(
-        users.objects.filter(pk__in=holder).union(users.objects.filter(username__iexact=name))[:3]
+        open_accounts.filter(pk__in=holder).union(open_accounts.filter(username__iexact=name))[:3]
     )
     if len(found) > 1:
         spellings = sorted(u.get_username() for u in found)

@@ -18,7 +18,7 @@ from rest_framework.test import APIClient
 
 from accounts import services as account_services
 from accounts.models import ApiToken
-from accounts.selectors import is_closed
+from accounts.selectors import is_closed, user_by_name
 from accounts.usernames import username_check
 from core.errors import ApplicationError
 from games import services
@@ -246,3 +246,17 @@ def test_tournament_entry_is_withdrawn(players: dict[str, Any]) -> None:
     running = Entry.objects.get(tournament=league, user=me)
     assert running.status == Entry.Status.CHECKED_IN
     assert running.away
+
+
+def test_closed_account_has_no_profile_and_is_named_by_nobody(
+    players: dict[str, Any],
+) -> None:
+    """His games each show a neutral name; no page gathers them, and nobody names him
+    (a sitter, a game master, an organiser) by his new name."""
+    me = players["austria"]
+    _close(me)
+    me.refresh_from_db()
+    viewer = Client()
+    viewer.force_login(players["england"])
+    assert viewer.get(reverse("games:profile", args=[me.username])).status_code == 404
+    assert user_by_name(name=me.username) is None
