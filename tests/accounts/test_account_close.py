@@ -27,6 +27,7 @@ from games.services import press
 from games.terms import GameTerms
 from notifications.models import PushSubscription
 from tests.conftest import POWERS
+from tests.games.kapitalisten import NAMES, kapitalisten_game
 from tournaments.models import Entry, Tournament
 
 PASSWORD = "a-long-test-password"
@@ -260,3 +261,28 @@ def test_closed_account_has_no_profile_and_is_named_by_nobody(
     viewer.force_login(players["england"])
     assert viewer.get(reverse("games:profile", args=[me.username])).status_code == 404
     assert user_by_name(name=me.username) is None
+
+
+def test_pseudonyms_stay_and_name_nobody(make_user: Any) -> None:
+    """Kapitalisten: his seat keeps the pseudonym it played under, and neither his
+    download nor another's tells who is behind any other pseudonym."""
+    game, users = kapitalisten_game(make_user)
+    me = users[NAMES[0]]
+    seat = Seat.objects.get(game=game, user=me)
+    pseudonym = seat.pseudonym
+    other = users[NAMES[1]]
+    text = json.dumps(account_services.account_data(user=other))
+    for name in NAMES:
+        if name != NAMES[1]:
+            assert users[name].username not in text
+    for s in Seat.objects.filter(game=game).exclude(user=other):
+        assert s.pseudonym not in text  # whose pseudonym it is stays unknown
+    account_services.account_close(user=me, password=PASSWORD)
+    seat.refresh_from_db()
+    assert seat.pseudonym == pseudonym
+    viewer = Client()
+    viewer.force_login(other)
+    page = viewer.get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert pseudonym in page
+    assert NAMES[0] not in page
+    assert "a former player" not in page
