@@ -8,7 +8,8 @@ tests/bots/test_purity.py hold it to that), so the site's demo bot, the benchmar
 the rules of play. Every choice is drawn from an explicit ``random.Random``: the same
 position, power and seed give the same orders. How a bot answers its fellow players'
 votes is ``bots.votes``; a Kapitalisten investor's exchange and command, ``bots.kapitalisten``;
-every power a seat gives orders for, ``bots.seats.seat_orders``.
+Rather Silly's great powers and role seats, ``bots.rather_silly``; every power a seat gives
+orders for, ``bots.seats.seat_orders``.
 """
 
 from bots.kapitalisten import exchange_orders, investor_orders, prospects

@@ -42,8 +42,7 @@ from adjudicator import (
 )
 from adjudicator.board import province_of
 from adjudicator.io import position_from_json
-from bots.kapitalisten import trades_unowed
-from bots.seats import gives_unowed, seat_orders
+from bots.seats import gives_unowed, gives_unowed_in, seat_orders
 from bots.strategy import knows_variant
 from bots.votes import vote_answer
 
@@ -154,8 +153,9 @@ class Api:
         its orders or its ready mark (``need`` is ``orders`` or ``not_ready``; not while
         the game is paused), or its vote on a vote proposed (``votes_open``; a paused
         game's vote to resume too); and every running game of a variant whose seats may
-        give orders they do not owe (a Kapitalisten investor's exchange orders,
-        :func:`bots.kapitalisten.trades_unowed`): the only ones worth reading."""
+        give orders they do not owe (a Kapitalisten investor's exchange orders, a Rather
+        Silly role's orders, :func:`bots.seats.gives_unowed_in`): the only ones worth
+        reading."""
         listed = self.call("GET", "me/games/")
         return [
             g["id"]
@@ -164,8 +164,9 @@ class Api:
             and (
                 (g["need"] in ("orders", "not_ready") and not g["paused"])
                 # An investor owes no exchange orders in a movement phase, but one who
-                # gives none sells 500 of everything (Kapitalisten, rule 3.3.1).
-                or (trades_unowed(g.get("variant", "")) and not g["paused"])
+                # gives none sells 500 of everything (Kapitalisten, rule 3.3.1); a role
+                # owes none, but plays his role with them.
+                or (gives_unowed_in(g.get("variant", "")) and not g["paused"])
                 or any(not v["voted"] for v in g.get("votes_open", ()))
             )
         ]

@@ -62,11 +62,10 @@ from adjudicator.variants.highlander.rules import Highlander
 from bots import setup
 
 #: The variants whose rules the bot knows: it plays their every phase (Kapitalisten's
-#: investors with :mod:`bots.kapitalisten`, through :func:`bots.seats.seat_orders`). In the
-#: others (Rather Silly's own orders) it would give orders that ignore the rules that
-#: matter most, so a host should not seat it there.
+#: investors with :mod:`bots.kapitalisten`, Rather Silly's powers and roles with
+#: :mod:`bots.rather_silly`, through :func:`bots.seats.seat_orders`).
 KNOWN_VARIANTS: frozenset[str] = frozenset(
-    {"standard", "highlander", "multiple_void", "kapitalisten"}
+    {"standard", "highlander", "multiple_void", "kapitalisten", "rather_silly"}
 )
 
 #: What a center is worth to take: an enemy's counts twice (one more for us, one fewer

@@ -1,11 +1,11 @@
 from django.apps import AppConfig
 
+from core.logs import task_fields_connect
+
 
 class CoreConfig(AppConfig):
     name = "core"
     verbose_name = "Core"
 
     def ready(self) -> None:
-        from core.logs import task_fields_connect
-
         task_fields_connect()

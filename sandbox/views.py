@@ -31,7 +31,7 @@ from sandbox.models import Sandbox, SandboxPhase
 from sandbox.phases import map_of
 from variants.board import DrawnOrder, board_svg, piece_layers
 from variants.drawing import map_anchors
-from variants.registry import site_variant
+from variants.registry import site_side, site_variant
 
 
 @login_required
@@ -119,7 +119,8 @@ def _page(
     position, orders = selectors.board_of(page)
     for power in page["powers"]:
         # What the owner typed, kept when it was refused, with each refusal beside it.
-        power["text"] = (typed or {}).get(power["power"], "\n".join(power["orders"]))
+        power["saved"] = "\n".join(power["orders"])
+        power["text"] = (typed or {}).get(power["power"], power["saved"])
         power["problems"] = [p for p in problems or [] if p["power"] == power["power"]]
     here = (
         reverse("sandbox:detail", args=[sandbox.pk])
@@ -140,6 +141,9 @@ def _page(
             if owner
             else None,
             "board": board_svg(map_id=page["map_id"], position=position, orders=orders),
+            # How the board reads the variant's own order words (a Highlander nomination,
+            # Rather Silly's birds): its script registers them, as on the game page.
+            "variant_script": site_side(sandbox.variant).script,
             "anchors": map_anchors(page["map_id"]),
             "province_names": wording.location_names(page["map_id"]),
             # What the board's script needs (static/js/sandbox.js): the position, and for

@@ -14,8 +14,10 @@ Three ways to show it, one markup:
   presentation attributes (no stylesheet) so it looks the same in a browser, an image
   viewer and resvg, with a legend strip naming the phase and the powers.
 
-The page's stylesheet (``static/css/site.css``) colours the first two from their classes
-and ``data-owner`` attributes; a picture carries the same colours here.
+The page's stylesheets (``static/css/site.css``, and a variant's own for its seats and
+creatures, ``SiteVariant.stylesheet``) colour the first two from their classes and
+``data-owner`` attributes; a picture carries the same colours here (``colour_of``: the
+great powers' and each variant's declared ``SiteVariant.colours``).
 
 It draws a :class:`SeenPosition` and nothing else: a position as ``games.visibility``
 lets one viewer see it. A stored position carries every power's secrets (a variant's
@@ -41,12 +43,12 @@ from adjudicator.variants import VARIANTS
 from variants.drawing import (
     Shape,
     UnitMark,
-    colour_of,
     map_anchors,
     map_drawing,
     number,
 )
-from variants.registry import site_side
+from variants.drawing import colour_of as power_colour
+from variants.registry import colours, site_side
 from variants.site import SiteVariant
 
 
@@ -76,6 +78,12 @@ LEGEND_HEIGHT = 104.0
 LEGEND_ROW = 40.0
 #: The least width of a power's column in the legend.
 LEGEND_COLUMN = 130.0
+
+
+def colour_of(owner: str) -> str:
+    """The colour of a unit's or a center's owner: a variant's own seat's or creature's
+    as the variant declares it (``SiteVariant.colours``), else the great power's."""
+    return colours().get(owner) or power_colour(owner)
 
 
 def mix(colour: str, base: str, share: float) -> str:

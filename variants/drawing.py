@@ -14,7 +14,8 @@ from adjudicator import load_map
 
 MAPDATA = Path(__file__).resolve().parent / "mapdata"
 
-#: The powers' colours, as in static/css/site.css.
+#: The powers' colours, as in static/css/site.css (a variant's own seats' and creatures'
+#: are its ``SiteVariant.colours``).
 COLOURS = {
     "austria": "#c8352b",
     "england": "#2b3f9e",
@@ -29,15 +30,6 @@ COLOURS = {
     "green": "#2a9a48",
     "black": "#1d1d1d",
     "grey": "#8c8c8c",
-    # Rather Silly's monsters, and the roles (three of them may have units and centers).
-    "monster": "#0f6b5c",
-    # Told apart from every seat's, the link's and the Borg's (CIEDE2000 15 or more), and
-    # a unit's white letter reads on them (contrast 5.8): the Fortune-teller's purple
-    # passed for Russia's and the link's, the Doctor's blue for England's.
-    "fortune_teller": "#c2185b",
-    "doctor": "#0f6e8c",
-    "superbrain": "#a5561c",
-    "fool": "#9a8f2a",
 }
 
 

@@ -178,6 +178,21 @@ def words() -> VariantWords:
     return _merged_words[1]
 
 
+def colours() -> dict[str, str]:
+    """Every variant's own colours in one (``SiteVariant.colours``, by seat or creature),
+    beside the great powers' of ``variants.drawing``: a drawing of any variant's board
+    asks here by the name alone."""
+    merged: dict[str, str] = {}
+    for module in _MODULES.values():
+        merged.update(module.SITE.colours)
+    return merged
+
+
+def stylesheets() -> list[str]:
+    """Every variant's own stylesheet (``SiteVariant.stylesheet``), as static paths."""
+    return [m.SITE.stylesheet for m in _MODULES.values() if m.SITE.stylesheet]
+
+
 def _same(old: tuple[SiteVariant, ...], new: tuple[SiteVariant, ...]) -> bool:
     # By identity: entries are frozen, and comparing their words' mappings would cost
     # what the merge saves.

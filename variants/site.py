@@ -285,6 +285,15 @@ class SiteVariant:
     #: The variant's script on the game page (``static/js/variants/<id>.js``), or None.
     script: str | None = None
 
+    # -- Its own colours (the great powers' are variants.drawing.COLOURS) --
+    #: The colour of each of its own seats or creatures the board draws, by the name a
+    #: unit or center is marked with: the server's drawing asks here
+    #: (variants.board.colour_of), the page its stylesheet.
+    colours: Mapping[str, str] = field(default_factory=dict)
+    #: Its stylesheet (``static/css/variants/<id>.css``: those colours for the page, its
+    #: layers and panels), linked from every page (``{% variant_stylesheets %}``), or None.
+    stylesheet: str | None = None
+
     # -- what the host does for the rules (moved here from the adjudicator's Variant,
     # which resolves a phase without them) --
     #: Two games of it can be played as a twin-board duel (Highlander, rule 7).

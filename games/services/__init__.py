@@ -11,8 +11,8 @@ views, consumers and tasks call these and nothing else. The names below are the 
 most used verbs, for callers that take the package whole (tests, scripts, bots).
 """
 
+from games.game_deadlines import deadline_rule
 from games.positions import phase_position, powers_to_order
-from games.schedule import deadline_rule
 from games.services.adjudication import (
     MAX_ADJUDICATION_FAILURES,
     phase_adjudicate,

@@ -23,9 +23,9 @@ from accounts.selectors import user_by_name
 from core.errors import ApplicationError, NotSeated
 from games import visibility
 from games.deadlines import extend
+from games.game_deadlines import deadline_around_vacations, deadline_rule
 from games.models import Game, GamePhase, ModeratorAction, Seat, Vacation
 from games.positions import BoardUnreadable, phase_position
-from games.schedule import deadline_around_vacations, deadline_rule
 from games.services.kernel import (
     bump,
     game_locked,

@@ -19,10 +19,10 @@ from core.live import game_changed_publish
 from core.names import name_key
 from core.queue import after_commit, task_after_commit
 from games import events, notes, visibility
+from games.game_deadlines import phase_deadline
 from games.models import Game, GameMaster, GamePhase, Seat
 from games.pictures import phase_label
 from games.positions import phase_position, phase_seed, powers_to_order, powers_welcome
-from games.schedule import phase_deadline
 
 #: The task that adjudicates one phase, queued by name (games/tasks.py).
 ADJUDICATE = "games.tasks.adjudicate_phase"

@@ -23,9 +23,9 @@ from adjudicator import find_variant
 from core.errors import ApplicationError
 from games import events, visibility
 from games.deadlines import extend
+from games.game_deadlines import deadline_rule
 from games.models import Game, GamePhase, ModeratorAction, OrderSet, Seat, Vote
 from games.positions import board_now, givers, phase_position, seat_powers
-from games.schedule import deadline_rule
 from games.services.kernel import (
     adjudicate_after_commit,
     adjudicate_when_all_ready,

@@ -8,9 +8,9 @@ from typing import Any
 from adjudicator import Position
 from adjudicator.variants import Variant
 from games.deadlines import extend
+from games.game_deadlines import deadline_rule
 from games.models import Game, GamePhase, PhaseDuty, Seat
 from games.positions import givers, phase_position, powers_awaited
-from games.schedule import deadline_rule
 from games.services.kernel import phase_note, seat_exclude, tell_missed
 
 

@@ -32,11 +32,6 @@ import { createReplay } from "./replay.js";
   const anchors = JSON.parse(document.getElementById("map-anchors").textContent).units;
   const board = createBoard(svg, anchors);
   let state = readState();
-  // The board keeps its zoom in this tab; "My area" zooms to the player's own part.
-  enableZoom(svg, document.getElementById("zoom-controls"), {
-    key: `board:${window.location.pathname}`,
-    area: myArea,
-  });
   const replay = createReplay({
     steps: () => state.phases,
     pageIndex: () => (state.phase ? state.phase.index : null),
@@ -68,6 +63,36 @@ import { createReplay } from "./replay.js";
     onRest: (index) => {
       if (phaseShown() !== index) refresh();
     },
+    onShow: (step) => headPhase(step),
+  });
+
+  // The panel's heading names the phase the board shows: while the replay shows an earlier
+  // one (``step``; null: the page's own again), its name, and in place of the live
+  // deadline that it is past, with the way back to the latest phase.
+  function headPhase(step) {
+    const heading = document.getElementById("phase-heading");
+    if (!heading) return;
+    const latest = state.phases.length ? state.phases[state.phases.length - 1].index : null;
+    const note = document.getElementById("past-phase");
+    const past = step ? step.index !== latest : Boolean(note && note.dataset.past);
+    const name = step ? step.name : heading.dataset.name;
+    if (heading.textContent !== name) heading.textContent = name;
+    if (note) note.hidden = !past;
+    const deadline = document.getElementById("phase-deadline");
+    if (deadline) deadline.hidden = Boolean(step) && past;
+  }
+
+  // The way back to the latest phase, from a past one: the replay stops and the panel
+  // shows the latest phase, as the phase list does (without script, the link).
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest && event.target.closest("#to-latest");
+    if (!link) return;
+    event.preventDefault();
+    replay.stop();
+    const url = new URL(window.location.href);
+    url.searchParams.delete("phase");
+    window.history.pushState({}, "", url);
+    refresh();
   });
   let selected = null; // {unit: "A par", province: "par", mode, supported?, army?}
   // The order mode picked on the buttons under the map (a movement phase): "move" (a tap
@@ -84,25 +109,49 @@ import { createReplay } from "./replay.js";
   let saving = false;
   // Saves answered so far: a page fetched while one was answered may show older orders.
   let savesDone = 0;
+  // The board keeps its zoom in this tab; "My area" zooms to the player's own part, and a
+  // phone opens on it.
+  enableZoom(svg, document.getElementById("zoom-controls"), {
+    key: `board:${window.location.pathname}`,
+    area: myArea,
+  });
 
-  // The player's own part of the board: his units and his centres (every power his seat
-  // gives orders for), as the server drew them, in board units; null for an observer.
+  // The player's own part of the board, in board units, as the server drew it: his units
+  // and his centres (every power his seat gives orders for) and, in a set-up step (a
+  // nomination, a placement, a draft, the llamas' winter), the places his orders there
+  // name; before his first such order, the places he may choose (a Highlander nomination:
+  // the centres he may nominate). Null for an observer, or a player with nothing.
   function myArea() {
     const me = state.me;
     if (!me) return null;
     const powers = new Set([me.power, me.acting, ...(me.gives || []).map((g) => g.power)]);
-    let box = null;
+    const parts = [];
     for (const power of powers) {
       if (!power) continue;
-      const parts = svg.querySelectorAll(
-        `#units [data-power="${power}"], #centers [data-owner="${power}"]`);
-      for (const part of parts) {
-        const b = part.getBBox();
-        box = box === null ? { x1: b.x, y1: b.y, x2: b.x + b.width, y2: b.y + b.height } : {
-          x1: Math.min(box.x1, b.x), y1: Math.min(box.y1, b.y),
-          x2: Math.max(box.x2, b.x + b.width), y2: Math.max(box.y2, b.y + b.height),
-        };
+      parts.push(...svg.querySelectorAll(
+        `#units [data-power="${power}"], #centers [data-owner="${power}"]`));
+    }
+    if (setupKind()) {
+      const legal = myLegal();
+      const mine = new Set(myOrders());
+      const chosen = Object.keys(legal).filter((p) => legal[p].some((o) => mine.has(o)));
+      const places = chosen.length || parts.length ? chosen : Object.keys(legal);
+      // A place by its supply centre, else its label: a large province's outline (St
+      // Petersburg's, Moscow's) would take in half the map.
+      for (const prov of places) {
+        const mark = svg.querySelector(`#centers [data-center="${prov}"]`)
+          || svg.querySelector(`#labels [data-label="${prov}"]`)
+          || svg.querySelector(`#provinces [data-province="${prov}"]`);
+        if (mark) parts.push(mark);
       }
+    }
+    let box = null;
+    for (const part of parts) {
+      const b = part.getBBox();
+      box = box === null ? { x1: b.x, y1: b.y, x2: b.x + b.width, y2: b.y + b.height } : {
+        x1: Math.min(box.x1, b.x), y1: Math.min(box.y1, b.y),
+        x2: Math.max(box.x2, b.x + b.width), y2: Math.max(box.y2, b.y + b.height),
+      };
     }
     return box && { x: box.x1, y: box.y1, w: box.x2 - box.x1, h: box.y2 - box.y1 };
   }

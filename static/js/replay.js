@@ -42,7 +42,7 @@ function typingIn(target) {
   return Boolean(target.closest("input, textarea, select, [contenteditable=''], [contenteditable=true]"));
 }
 
-// ctx: { steps(), pageIndex(), tracks(), onExit(), onRest(index) }
+// ctx: { steps(), pageIndex(), tracks(), onExit(), onRest(index), onShow?(step) }
 //   steps(): the history, [{ index, name, present?, ... }]: ``index`` is what the address
 //     names (?phase=); ``present``, a step still open (the page's own, never drawn here).
 //   tracks(): the boards, [{ key, svg(), board(), stateUrl, boardUrl, at(step), beforeDraw?(),
@@ -146,6 +146,8 @@ export function createReplay(ctx) {
   // replaying (the page has the words).
   function paintWords(boards, which) {
     const ref = phases()[at];
+    // The page names the phase on show where it names its own (null: its own again).
+    if (ctx.onShow) ctx.onShow(boards ? ref : null);
     const name = document.getElementById("replay-phase");
     if (name && ref && name.textContent !== ref.name) name.textContent = ref.name;
     const stepWords = document.getElementById("replay-step");

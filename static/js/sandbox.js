@@ -15,6 +15,52 @@ import {
 } from "./board/ordering.js";
 import { closeChooser, openChooser } from "./setup/widgets.js";
 
+// The orders in the boxes that are not saved yet (clicked or typed), kept in this tab by
+// the phase's form (sessionStorage), so that a reload or a way back to the page puts them
+// in again instead of the saved ones: the next adjudication then resolves what was
+// entered, not holds. Sending the form (adjudicate, save) lets the draft go; orders it
+// refused come back in the boxes, differ from the saved ones (data-saved) and are kept
+// again. While a box differs from what the server has, leaving the page warns: closing
+// the tab loses the draft.
+function keepDraft(form) {
+  if (!form) return { keep() {} };
+  // The attribute: form.action is its buttons named "action".
+  const key = `sandbox-draft ${new URL(form.getAttribute("action"), location.href).pathname}`;
+  const boxes = Array.from(form.querySelectorAll("textarea[name^=orders-]"));
+  let sending = false;
+  let kept = {};
+  try {
+    kept = JSON.parse(sessionStorage.getItem(key) || "{}") || {};
+  } catch (e) {
+    kept = {};
+  }
+  for (const b of boxes) if (typeof kept[b.name] === "string") b.value = kept[b.name];
+  const unsaved = () => boxes.some((b) => b.value !== (b.dataset.saved ?? b.defaultValue));
+  function keep() {
+    try {
+      if (unsaved()) {
+        sessionStorage.setItem(key, JSON.stringify(Object.fromEntries(boxes.map((b) => [b.name, b.value]))));
+      } else {
+        sessionStorage.removeItem(key);
+      }
+    } catch (e) {
+      // No storage (private mode, full): the warning on leaving still stands.
+    }
+  }
+  keep();
+  for (const b of boxes) b.addEventListener("input", keep);
+  form.addEventListener("submit", () => {
+    sending = true;
+    try { sessionStorage.removeItem(key); } catch (e) { /* nothing kept */ }
+  });
+  window.addEventListener("beforeunload", (e) => {
+    if (sending || !unsaved()) return;
+    e.preventDefault();
+    e.returnValue = "";
+  });
+  return { keep };
+}
+
 (function () {
   const root = document.getElementById("sandbox");
   const svg = document.getElementById("board");
@@ -27,6 +73,7 @@ import { closeChooser, openChooser } from "./setup/widgets.js";
   const phase = state.phase;
   const legal = state.legal || {};
   const powers = Object.keys(legal);
+  const draft = keepDraft(document.getElementById("orders-form"));
   if (!powers.length) return; // read only, adjudicated, or a set-up phase: nothing to click
   // Every legal order's text, by power: what the board draws while it is being ordered
   // (a line typed but not yet in the adjudicator's notation is drawn once adjudicated).
@@ -95,6 +142,7 @@ import { closeChooser, openChooser } from "./setup/widgets.js";
     const lines = linesOf(power).filter((l) => orderKey(l) !== key);
     lines.push(text);
     box(power).value = lines.join("\n");
+    draft.keep();
     redraw();
     say(`${powerName(power)}: ${text}`);
   }

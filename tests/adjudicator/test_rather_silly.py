@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from adjudicator import Outcome, Position, check_order, legal_orders, resolve, start
-from adjudicator.board import FrozenMap, PhaseKind
+from adjudicator.board import FrozenMap, PhaseKind, Unit, UnitKind
 from adjudicator.io import position_from_json, position_to_json
 from adjudicator.variants import find_variant
 from adjudicator.variants.rather_silly import MONSTER, SEASON_STEPS, RatherSilly
@@ -776,6 +776,23 @@ class TestTheFortuneTeller:
         )
         assert result(after.results, "prediction_right").params["unit"] == "A bur"
         assert not any(u.power in ("france", "germany") for u in after.position.units)
+
+    def test_no_merge_where_a_stronger_move_won_the_province(self) -> None:
+        # Two French armies bounce in Burgundy, but the supported German army enters it:
+        # there was no standoff there, so nothing merges (it once put his unit beside the
+        # German army, a board with two units in one province).
+        position = board({"france": ["A par", "A mar"], "germany": ["A mun", "A ruh"]})
+        after = resolve(
+            position,
+            {
+                "france": ["A par - bur", "A mar - bur"],
+                "germany": ["A mun - bur", "A ruh S A mun - bur"],
+                "fortune_teller": ["predict bur"],
+            },
+            seed=1,
+        )
+        assert result(after.results, "prediction_missed").params["province"] == "bur"
+        assert after.position.unit_in("bur") == Unit("germany", UnitKind.ARMY, "bur")
 
     def test_a_level_bounce_takes_the_kind_he_named_and_monsters_are_left_out(self) -> None:
         level = resolve(

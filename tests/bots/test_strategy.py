@@ -362,9 +362,14 @@ def test_knows_the_variants_whose_every_phase_it_plays() -> None:
     assert knows_variant("standard")
     assert knows_variant("highlander")
     assert knows_variant("kapitalisten")  # its investors: bots.kapitalisten
-    assert not knows_variant("rather_silly")
+    assert knows_variant("rather_silly")  # its powers and roles: bots.rather_silly
+    assert not knows_variant("no_such_variant")
     for variant_id in KNOWN_VARIANTS:
         find_variant(variant_id)  # each is a variant the adjudicator has
+    from variants.registry import SITE_VARIANTS
+
+    # Every variant the site offers can be practised against bots.
+    assert {v.id for v in SITE_VARIANTS} <= KNOWN_VARIANTS
 
 
 def test_gives_a_whole_answer_in_the_set_up_phases_it_knows() -> None:

@@ -17,6 +17,7 @@ from games import services
 from games.models import Game, OrderSet
 from games.terms import GameTerms
 from tests.e2e.base import PASSWORD, BrowserTestCase, browser_session, signed_in_page
+from variants.rather_silly.colours import COLOURS
 
 POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey")
 PHONE = {"width": 390, "height": 844}
@@ -142,6 +143,16 @@ class TheDoctorsSeat(BrowserTestCase):
             page.goto(url)
             expect(page.locator(f'svg .tardis[data-tardis="{where}"]')).to_be_visible()
             expect(page.locator("#tardis-where")).to_contain_text("victory points")
+            # Coloured by the variant's own stylesheet (static/css/variants/rather_silly.css)
+            # as the variant declares it: the TARDIS and the Doctor's seat in his blue.
+            box = page.locator(f'svg .tardis[data-tardis="{where}"] rect')
+            assert box.evaluate("(r) => getComputedStyle(r).fill") == "rgb(15, 110, 140)"
+            seat = page.evaluate("""() => {
+                const probe = document.body.appendChild(document.createElement("span"));
+                probe.className = "power-doctor";
+                return getComputedStyle(probe).getPropertyValue("--c").trim();
+            }""")
+            assert seat == COLOURS["doctor"]
 
 
 class TheRoleSeatsPanels(BrowserTestCase):

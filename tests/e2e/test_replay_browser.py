@@ -601,3 +601,42 @@ class RatherSillyWholeGame(ReplayCase):
             expect(label).to_have_text("Replay", timeout=90000)
             expect(page.locator("#panel h2").first).to_have_text("Spring 1904 movement")
             assert phase_in_address(page) is None
+
+
+class TheHeadingNamesThePhaseShown(ReplayCase):
+    """During a replay the panel's heading kept the live phase and its deadline while the
+    board showed an earlier phase: it names the phase shown, says it is past in place of
+    the deadline, and leads back to the latest phase."""
+
+    def test_the_heading_follows_the_replay_and_leads_back(self) -> None:
+        with browser_session() as (browser, errors):
+            page = signed_in_page(browser, errors, self.live_server_url, "germany-player")
+            page.goto(self.url)
+            heading = page.locator("#panel .phase h2")
+            past = page.locator("#past-phase")
+            expect(heading).to_have_text("Winter 1901 adjustments")
+            expect(page.locator("#deadline")).to_be_visible()
+            expect(past).to_be_hidden()
+
+            page.keyboard.press("Home")
+            expect(page.locator("#replay-phase")).to_have_text("Spring 1901 movement")
+            expect(heading).to_have_text("Spring 1901 movement")
+            expect(page.locator("#deadline")).to_be_hidden()
+            expect(past).to_be_visible()
+            expect(past).to_contain_text("A past phase")
+            page.keyboard.press("ArrowRight")
+            expect(heading).to_have_text("Fall 1901 movement")
+            expect(page.locator("#deadline")).to_be_hidden()
+
+            # The way back: the latest phase with its deadline, the address the page's own.
+            page.click("#to-latest")
+            expect(heading).to_have_text("Winter 1901 adjustments")
+            expect(page.locator("#deadline")).to_be_visible()
+            expect(past).to_be_hidden()
+            assert phase_in_address(page) is None
+
+            # An earlier phase opened by its address: the same, before any replay.
+            page.goto(f"{self.url}?phase=2")
+            expect(heading).to_have_text("Fall 1901 retreats")
+            expect(page.locator("#deadline")).to_have_count(0)
+            expect(past).to_contain_text("Back to the latest phase: Winter 1901 adjustments")

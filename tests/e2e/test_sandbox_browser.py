@@ -6,6 +6,7 @@ screenshots of each for a person to look at (tests/e2e/screenshots/, git-ignored
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Page, Route, expect
 
@@ -203,3 +204,151 @@ class SandboxBoardIsTheServers(BrowserTestCase):
             # Taken out of the box: gone from the board too.
             page.fill("#orders-france", "")
             expect(page.locator('#orders [data-order="A par - bur"]')).to_have_count(0)
+
+
+class SandboxReadsTheVariantsOrderWords(BrowserTestCase):
+    """The board's shared scripts name no variant: a variant's script registers how the
+    board reads its own order words (a Highlander nomination, Rather Silly's birds), and
+    the sandbox loads it as the game page does, so its board reads them the same."""
+
+    def test_the_sandbox_reads_a_nomination_and_a_flight_of_birds(self) -> None:
+        from django.contrib.auth.models import User
+
+        from sandbox import services
+
+        seven_players()
+        owner = User.objects.get(username="france-player")
+        read = """async ([text, other]) => {
+            const draw = await import("/static/js/board/draw.js");
+            const ordering = await import("/static/js/board/ordering.js");
+            return [draw.parseOrder(text), ordering.orderKey(text) === ordering.orderKey(other)];
+        }"""
+        with browser_session() as (browser, errors):
+            page = signed_in_page(
+                browser, errors, self.live_server_url, "france-player", viewport=DESKTOP
+            )
+            highlander = services.sandbox_create(owner=owner, variant_id="highlander")
+            page.goto(f"{self.live_server_url}/sandbox/{highlander.pk}/")
+            expect(page.locator("#board")).to_have_count(1)
+            # A nomination is a ring on its center, and replaces one of the same center.
+            order, same = page.evaluate(read, ["nominate lon", "nominate lon"])
+            assert order == {"kind": "nominate", "unit": "lon", "ring": True, "ownSlot": True}
+            assert same
+            silly = services.sandbox_create(owner=owner, variant_id="rather_silly")
+            page.goto(f"{self.live_server_url}/sandbox/{silly.pk}/")
+            expect(page.locator("#board")).to_have_count(1)
+            # A flock's flight is a move and its flight from a scare a retreat; each stands
+            # beside the other orders of its province.
+            order, same = page.evaluate(read, ["birds lvp - yor", "A lvp - yor"])
+            assert order == {"kind": "move", "unit": "lvp", "dest": "yor"}
+            assert not same
+            order, _ = page.evaluate(read, ["birds lvp R wal", "A lvp - yor"])
+            assert order == {"kind": "retreat", "unit": "lvp", "dest": "wal"}
+
+
+class SandboxKeepsClickedOrdersOverAReload(BrowserTestCase):
+    """Orders entered by clicks were lost on a reload (or on leaving the page and coming
+    back), with no warning, and the next adjudication resolved them as holds: the page
+    keeps them in the tab, puts them back, warns before leaving while they are unsaved,
+    and they are adjudicated as entered."""
+
+    def test_clicked_orders_come_back_after_a_reload_and_are_adjudicated(self) -> None:
+        from django.contrib.auth.models import User
+
+        from sandbox import services
+
+        seven_players()
+        owner = User.objects.get(username="france-player")
+        sandbox = services.sandbox_create(owner=owner, variant_id="standard", title="Kept")
+        other = services.sandbox_create(owner=owner, variant_id="standard", title="Other")
+        url = f"{self.live_server_url}/sandbox/{sandbox.pk}/"
+        with browser_session() as (browser, errors):
+            page = signed_in_page(
+                browser, errors, self.live_server_url, "france-player", viewport=DESKTOP
+            )
+            warned: list[str] = []
+
+            def leave(dialog: Any) -> None:
+                warned.append(dialog.type)
+                dialog.accept()
+
+            page.on("dialog", leave)
+            page.goto(url)
+            # Nothing entered yet: leaving does not warn.
+            page.reload()
+            expect(page.locator("#sandbox[data-clickable]")).to_have_count(1)
+            assert warned == []
+            page.click('#units [data-unit="par"]')
+            page.click('#provinces [data-province="bur"]')
+            page.click('#units [data-unit="mun"]')
+            page.click('#provinces [data-province="ruh"]')
+            expect(page.locator("#orders-germany")).to_have_value("A mun - ruh")
+            page.reload()
+            expect(page.locator("#sandbox[data-clickable]")).to_have_count(1)
+            assert warned == ["beforeunload"]
+            expect(page.locator("#orders-france")).to_have_value("A par - bur")
+            expect(page.locator("#orders-germany")).to_have_value("A mun - ruh")
+            # Drawn on the board as entered, too.
+            french = page.locator('#orders [data-order="A par - bur"][data-power="france"]')
+            expect(french).to_have_count(1)
+            # Leaving and coming back in the same tab: still there; another sandbox's
+            # boxes are its own.
+            page.goto(f"{self.live_server_url}/sandbox/{other.pk}/")
+            expect(page.locator("#sandbox[data-clickable]")).to_have_count(1)
+            expect(page.locator("#orders-france")).to_have_value("")
+            page.goto(url)
+            expect(page.locator("#orders-france")).to_have_value("A par - bur")
+            # A typing mistake refused: what was typed is kept over a visit elsewhere too.
+            page.fill("#orders-germany", "A mun - ruh\nA kie - mos")
+            page.click("#adjudicate")
+            expect(page.locator("#problems-germany")).to_contain_text("A kie - mos")
+            page.goto(url)
+            expect(page.locator("#orders-germany")).to_have_value("A mun - ruh\nA kie - mos")
+            expect(page.locator("#orders-france")).to_have_value("A par - bur")
+            page.fill("#orders-germany", "A mun - ruh")
+            page.click("#adjudicate")
+            expect(page.locator("#phase-name")).to_have_text("Fall 1901 movement")
+            expect(page.locator('#board [data-unit="bur"][data-power="france"]')).to_have_count(1)
+            expect(page.locator('#board [data-unit="ruh"][data-power="germany"]')).to_have_count(1)
+            # Sent: the adjudicated phase's boxes are the server's again, and nothing warns.
+            warned.clear()
+            page.click("#step-back")
+            expect(page.locator("#results")).to_contain_text("Paris → Burgundy")
+            assert warned == []
+
+
+class SandboxOrdersAFlockByClicks(BrowserTestCase):
+    """Rather Silly's sandbox reads a flock's flight as the board's move (the variant's
+    script, loaded by the sandbox, registers "birds"): a click on the army standing with
+    its flock and one on York offer both the army's move and the flock's flight."""
+
+    def test_a_flock_flies_where_it_was_clicked(self) -> None:
+        from django.contrib.auth.models import User
+
+        from sandbox import services
+        from sandbox.models import SandboxPhase
+
+        seven_players()
+        owner = User.objects.get(username="france-player")
+        sandbox = services.sandbox_create(owner=owner, variant_id="rather_silly")
+        spring = services.sandbox_adjudicate(user=owner, phase=sandbox.head, orders={})
+        position = dict(spring.position)
+        flock = {"power": "england", "province": "lvp", "carrying": None}
+        position["extras"] = {**position["extras"], "birds": [flock]}
+        SandboxPhase.objects.filter(pk=spring.pk).update(position=position)
+        with browser_session() as (browser, errors):
+            page = signed_in_page(
+                browser, errors, self.live_server_url, "france-player", viewport=DESKTOP
+            )
+            page.goto(f"{self.live_server_url}/sandbox/{sandbox.pk}/")
+            expect(page.locator("#sandbox[data-clickable]")).to_have_count(1)
+            page.click('#units [data-unit="lvp"]')
+            page.click('#provinces [data-province="yor"]')
+            chooser = page.locator("#unit-chooser")
+            expect(chooser.locator('button[data-choice="A lvp - yor"]')).to_have_count(1)
+            chooser.locator('button[data-choice="birds lvp - yor"]').click()
+            expect(page.locator("#orders-england")).to_have_value("birds lvp - yor")
+            expect(page.locator('#orders [data-order="birds lvp - yor"]')).to_have_count(1)
+            page.click("#adjudicate")
+            expect(page.locator("#phase-name")).to_have_text("Fall 1901 movement")
+            expect(page.locator('#board .flock[data-flock="yor"]')).to_have_count(1)

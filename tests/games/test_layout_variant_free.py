@@ -98,8 +98,14 @@ def test_a_duel_of_a_variant_without_one_is_refused_naming_the_variants_that_hav
 @pytest.mark.parametrize(
     ("language", "names"),
     [
-        ("en", "you are ready. Standard, Highlander, Multiple Void and Kapitalisten."),
-        ("de", "sobald du bereit bist. Standard, Highlander, Multiple Void und Kapitalisten."),
+        (
+            "en",
+            "you are ready. Standard, Highlander, Multiple Void, Kapitalisten and Rather Silly.",
+        ),
+        (
+            "de",
+            "sobald du bereit bist. Standard, Highlander, Multiple Void, Kapitalisten und Rather Silly.",
+        ),
     ],
 )
 def test_the_practice_help_names_the_variants_the_bots_know(language: str, names: str) -> None:

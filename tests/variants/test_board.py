@@ -312,7 +312,10 @@ def test_rather_sillys_seats_and_links_are_told_apart_by_their_colours() -> None
     Doctor's for England's: every seat's colour is now far from every other's, from the
     link's and the Borg's (CIEDE2000 at least 15), and a unit's white letter reads on the
     roles' colours (contrast at least 4.5)."""
-    from variants.drawing import COLOURS
+    from variants import drawing
+    from variants.rather_silly.colours import COLOURS as OWN
+
+    COLOURS = {**drawing.COLOURS, **OWN}
     from variants.rather_silly.layers import BORG, DEVIL, LINK
 
     rather_silly = ["austria", "england", "france", "germany", "italy", "russia", "turkey"]
@@ -329,11 +332,13 @@ def test_rather_sillys_seats_and_links_are_told_apart_by_their_colours() -> None
 def test_the_page_stylesheet_colours_the_roles_as_the_renderer_does() -> None:
     from pathlib import Path
 
-    from variants.drawing import COLOURS
+    from variants.rather_silly.colours import COLOURS
 
-    css = (Path(__file__).resolve().parents[2] / "static/css/site.css").read_text()
+    root = Path(__file__).resolve().parents[2]
+    css = (root / "static/css/variants/rather_silly.css").read_text()
     for role in ("fortune_teller", "doctor", "superbrain", "fool"):
         assert f".power-{role} {{ --c: {COLOURS[role]}; }}" in css, role
+    assert f":root {{ --monster: {COLOURS['monster']}; }}" in css
 
 
 def test_the_borg_is_a_readable_marker() -> None:

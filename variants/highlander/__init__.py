@@ -38,6 +38,7 @@ SITE = site_entry(
     words=WORDS,
     panels=panels,
     script="js/variants/highlander.js",
+    stylesheet="css/variants/highlander.css",
     order_shapes=order_shapes,
     # Rule 7: two games can be played as a twin-board duel (adjudicator's highlander.duel).
     duel_boards=True,

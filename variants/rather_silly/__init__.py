@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from variants.rather_silly.colours import COLOURS
 from variants.rather_silly.layers import layers, marks_drawn, order_shapes
 from variants.rather_silly.panels import panels
 from variants.rather_silly.words import WORDS
@@ -128,6 +129,8 @@ SITE = site_entry(
     ),
     panels=panels,
     script="js/variants/rather_silly.js",
+    colours=COLOURS,
+    stylesheet="css/variants/rather_silly.css",
     layers=layers,
     marks_drawn=marks_drawn,
     order_shapes=order_shapes,

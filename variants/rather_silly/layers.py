@@ -14,7 +14,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from variants.drawing import (
-    COLOURS,
     Letter,
     OrderShape,
     Placer,
@@ -23,6 +22,7 @@ from variants.drawing import (
     colour_of,
     number,
 )
+from variants.rather_silly.colours import COLOURS as OWN_COLOURS
 
 BORG = "#1b1b1b"
 #: The Borg's hexagon: its radius, its letter's size, and how far up and left of its
@@ -32,7 +32,7 @@ BORG_LETTER = 13.0
 BORG_SHIFT = (17.0, 15.0)
 HERD = "#b07a2a"
 LINK = "#7b3fb5"
-TARDIS = COLOURS["doctor"]
+TARDIS = OWN_COLOURS["doctor"]
 TWINS = "#444444"
 #: The special armies, by the letter on their marker (neutral words: an Amazon, a rogue
 #: army), and the ring round a unit that sold its soul.
@@ -138,7 +138,7 @@ def layers(extras: Mapping[str, Any], phase_code: str, point: Placer) -> Sequenc
                 data=(("data-flock", province), ("data-power", power)),
                 paint=(
                     ("fill", "none"),
-                    ("stroke", colour_of(power)),
+                    ("stroke", OWN_COLOURS.get(power) or colour_of(power)),
                     ("stroke-width", "2.5"),
                     ("stroke-linecap", "round"),
                     ("stroke-linejoin", "round"),

@@ -123,7 +123,9 @@ def fortune_teller_merges(season: SeasonSoFar) -> tuple[Position, list[OrderResu
         )
         merging = [*bounced, *([holder] if held and holder is not None else [])]
         place = FrozenMap({"province": province})
-        if not bounced or len(merging) < 2:
+        # A stronger move that won the province left no standoff there to foretell.
+        won = holder is not None and not held
+        if not bounced or len(merging) < 2 or won:
             results.append(
                 OrderResult(FORTUNE_TELLER, prediction, Outcome.OK, PREDICTION_MISSED, place)
             )

@@ -14,16 +14,25 @@ export const province = (loc) => loc.split("/")[0];
 // A coordinate as the server writes it: one decimal at most, never localised.
 const number = (value) => String(Number(value.toFixed(1)));
 
+// The order words a variant adds, by their first word: its script
+// (static/js/variants/<id>.js, loaded before the page's) registers how the board reads
+// them. read(words) gives what parseOrder gives, plus ``ring`` (drawn as a ring on its
+// place, as a hold is) and ``ownSlot`` (a new such order replaces the earlier one of the
+// same place, as a unit's does), or null: not one the board reads.
+const ORDER_WORDS = {};
+
+export function registerOrderWord(word, read) {
+  ORDER_WORDS[word] = read;
+}
+
 // Canonical order text: "A par - bur", "A x S A y - z", "F n C A a - b", "A b R g", as the
-// clicks and taps read it (and a center named, and a flock moving as a unit moves); any
+// clicks and taps read it, and a variant's own order words as it registered them; any
 // other text a phase's orders hold (a vote, a variant's own step) is "other".
 export function parseOrder(text) {
   const t = String(text).split(" ");
   if (t[0] === "WAIVE") return { kind: "waive" };
-  if (t[0] === "nominate" && t[1]) return { kind: "nominate", unit: t[1] };
-  if (t[0] === "birds" && (t[2] === "-" || t[2] === "R") && t[3]) {
-    return { kind: t[2] === "-" ? "move" : "retreat", unit: t[1], dest: t[3] };
-  }
+  const own = Object.hasOwn(ORDER_WORDS, t[0]) ? ORDER_WORDS[t[0]](t) : null;
+  if (own) return own;
   if ((t[0] !== "A" && t[0] !== "F") || !t[1]) return { kind: "other" };
   const unit = t[1];
   if (t[2] === "-" && t[3]) return { kind: "move", unit, dest: t[3] };
@@ -33,7 +42,7 @@ export function parseOrder(text) {
   if (t[2] === "B") return { kind: "build", unit };
   if (t[2] === "D") return { kind: "disband", unit };
   if (t[2] === "H") return { kind: "hold", unit };
-  return { kind: "other", unit }; // a unit's order of a variant's own ("A sev seduce F rum")
+  return { kind: "other", unit }; // a unit's order of a variant's own kind
 }
 
 export function createBoard(svg, anchors) {
@@ -136,7 +145,7 @@ export function createBoard(svg, anchors) {
       const dislodged = (o.kind === "retreat" || o.kind === "disband") && retreating.has(o.unit);
       const start = point(o.unit, dislodged);
       if (!start) continue;
-      if (o.kind === "nominate" || o.kind === "hold" || o.kind === "build" || o.kind === "disband") {
+      if (o.ring || o.kind === "hold" || o.kind === "build" || o.kind === "disband") {
         ring(start, o.kind, text, failed, power);
         continue;
       }

@@ -61,12 +61,14 @@ export function clickedOrder(sel, prov) {
 }
 
 // Which order a new one replaces: a unit's order (it starts with the unit) the unit's
-// earlier one, a center's (a nominated one) that of the same center. Any other order (a
-// vote, a variant's own) stands beside the rest until saved: the server, which knows each
-// order kind's slot (adjudicator.orders.order_slot), answers with the list it kept.
+// earlier one, a variant's order word read as having its own slot (parseOrder's
+// ``ownSlot``) that of the same place. Any other order (a vote, a variant's own) stands
+// beside the rest until saved: the server, which knows each order kind's slot
+// (adjudicator.orders.order_slot), answers with the list it kept.
 export function orderKey(text) {
   const first = text.split(" ")[0];
   if (first === "WAIVE") return `waive-${Math.random()}`;
-  if (first === "A" || first === "F" || first === "nominate") return province(parseOrder(text).unit);
+  const o = parseOrder(text);
+  if (first === "A" || first === "F" || o.ownSlot) return province(o.unit);
   return `text ${text}`;
 }

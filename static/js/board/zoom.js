@@ -12,10 +12,13 @@ const DRAG = 6; // px a pointer moves before it pans rather than taps
 // province's label (11 units high) over 10 px: "My area" zooms the player's own part of the
 // board (``area``) to this, at least.
 const READABLE = 20 / 16;
+// A board drawn narrower than this (CSS px) is on a phone: unzoomed, its markers are dots.
+const PHONE = 600;
 
 // ``options.key``: where this page keeps its view between loads (sessionStorage: this
 // tab only); ``options.area()``: the player's own part of the board, {x, y, w, h} in
-// board units, or null (an observer, a board without his pieces).
+// board units, or null (an observer, a board without his pieces). On a phone the board
+// opens on that part, readable; elsewhere, and without one, on the whole board.
 export function enableZoom(svg, controls, options = {}) {
   const [x0, y0, w0, h0] = svg.getAttribute("viewBox").split(/[\s,]+/).map(Number);
   let view = { x: x0, y: y0, w: w0, h: h0 };
@@ -26,9 +29,12 @@ export function enableZoom(svg, controls, options = {}) {
 
   const scale = () => w0 / view.w;
 
-  function apply() {
+  // ``keep``: the view is one the player chose, kept for this page's next load. The view
+  // a page opens on by default is not: the next load works it out again (his area moves
+  // with his units).
+  function apply(keep = true) {
     svg.setAttribute("viewBox", `${view.x} ${view.y} ${view.w} ${view.h}`);
-    if (key) {
+    if (key && keep) {
       try {
         window.sessionStorage.setItem(key, JSON.stringify(view));
       } catch (e) {
@@ -92,19 +98,20 @@ export function enableZoom(svg, controls, options = {}) {
 
   // The player's part of the board, centred, as much of the board around it as can be
   // read (a larger part is panned).
-  function toArea() {
+  function toArea(keep = true) {
     const box = area();
     if (!box) return false;
     const drawn = svg.getBoundingClientRect().width || w0;
     const w = Math.max(w0 / MAX_SCALE, Math.min(w0, drawn / READABLE));
     const h = w * (h0 / w0);
     view = clamp({ x: box.x + box.w / 2 - w / 2, y: box.y + box.h / 2 - h / 2, w, h });
-    apply();
+    apply(keep);
     return true;
   }
 
-  // Where the page opens: the view it had in this tab before (a reload, a return), else
-  // the whole board.
+  // Where the page opens: the view it had in this tab before (a reload, a return); else,
+  // on a phone, the player's own area, where his units can be read and tapped; else the
+  // whole board.
   function open() {
     const kept = key ? window.sessionStorage.getItem(key) : null;
     if (kept) {
@@ -119,7 +126,9 @@ export function enableZoom(svg, controls, options = {}) {
         // A view kept by another version of the page: opened as new.
       }
     }
-    apply();
+    const drawn = svg.getBoundingClientRect().width;
+    if (drawn && drawn < PHONE && toArea(false)) return;
+    apply(false);
   }
 
   if (controls) {

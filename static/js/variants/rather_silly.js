@@ -2,11 +2,18 @@
 // "L", rather_silly/llamas.js), and the hyperspace vote: two provinces chosen from lists,
 // added to the orders like a typed "vote lon - par" (checked the same way). The page
 // (game.js) says "game:panel" each time it shows a new panel; this script is loaded
-// before it, so it hears the first.
+// before it, so it hears the first. On the game page and the sandbox the board reads a
+// flock of birds moving or retreating ("birds lon - yor") as a unit's move or retreat.
+import { registerOrderWord } from "../board/draw.js";
 import { registerSetupWidget } from "../setup/index.js";
 import * as llamas from "./rather_silly/llamas.js";
 
 registerSetupWidget("L", llamas);
+
+registerOrderWord("birds", (t) =>
+  (t[2] === "-" || t[2] === "R") && t[3]
+    ? { kind: t[2] === "-" ? "move" : "retreat", unit: t[1], dest: t[3] }
+    : null);
 
 document.addEventListener("game:panel", (event) => {
   const voteForm = document.getElementById("vote-form");

@@ -27,7 +27,9 @@ ROOT = Path(__file__).resolve().parents[3]
 #: Variant ids and words only a variant has: the game page's shared files name none.
 VARIANT_WORDS = re.compile(
     r"kapitalisten|rather[_ ]silly|highlander|multiple[_ ]void|exchange|llama|borg|herd"
-    r"|tardis|nomination|investor",
+    r"|tardis|nomination|investor"
+    # A variant's own order words: its script registers how the board reads them.
+    r"|nominate|birds",
     re.IGNORECASE,
 )
 #: What the game page's shared files may still name while another change of issue 36
@@ -52,6 +54,13 @@ def shared_page_files() -> list[Path]:
 def test_the_game_pages_shared_files_name_no_variant(path: Path) -> None:
     named = {m.group(0).lower() for m in VARIANT_WORDS.finditer(path.read_text("utf-8"))}
     assert named - ALLOWED.get(str(path.relative_to(ROOT)), set()) == set()
+
+
+def test_the_check_finds_a_variants_order_word() -> None:
+    assert VARIANT_WORDS.findall('t[0] === "nominate" || t[0] === "birds"') == [
+        "nominate",
+        "birds",
+    ]
 
 
 def test_the_check_finds_a_variant_word() -> None:

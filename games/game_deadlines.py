@@ -1,6 +1,6 @@
-"""A game's schedule, when its phases end: the game's deadline settings as a rule for
-games.deadlines (the pure arithmetic), and a deadline moved after the vacations of the
-players who must order (when the game lets deadlines wait for them)."""
+"""When a game's phases end: the game's deadline settings as a rule for games.deadlines
+(the pure arithmetic), and a deadline moved after the vacations of the players who must
+order (when the game lets deadlines wait for them)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,193 @@
+"""Rather Silly practised against the site's own bots: a practice game with the four roles
+seats a house bot in every seat but the creator's (eleven in all), and the bots play them
+through the public API (``manage.py run_bots``: games/management/botplay.py and
+bots/client.py): the great powers' herds, units, explosions and votes, the Fool's
+override, the Superbrain's questions, the Doctor's TARDIS, the Fortune-teller's
+predictions; a whole game of several years on a real worker, each phase adjudicated once,
+no order of a bot refused."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import random
+import time
+import urllib.error
+import urllib.request
+from typing import Any
+
+import pytest
+
+from accounts.roles import is_bot
+from adjudicator import find_variant
+from adjudicator.variants.rather_silly import ROLES
+from bots import seat_orders
+from core.errors import PhaseOver
+from games import services
+from games.models import Game, GamePhase
+from games.positions import phase_position
+from games.terms import GameTerms
+from tests.bots.inprocess import InProcess
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+RATHER_SILLY = find_variant("rather_silly")
+SITE = "http://testserver"
+#: Results that say a bot's order was not its own to blame: the Fool overrode the unit, an
+#: Amazon seduced it, or the unit it supported was overridden or seduced meanwhile.
+OTHERS_DID_IT = {"overridden_by_fool", "seduced_away", "support_not_matched"}
+
+
+class Refusals(InProcess):
+    """The site in process, keeping every request it refused (status 400 and up)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.refused: list[tuple[str, str, int, str]] = []
+
+    def __call__(self, request: urllib.request.Request, timeout: float = 0) -> Any:
+        try:
+            return super().__call__(request, timeout)
+        except urllib.error.HTTPError as e:
+            body = e.read()
+            self.refused.append((request.get_method(), request.full_url, e.code, body.decode()))
+            raise urllib.error.HTTPError(
+                e.url, e.code, e.msg, e.headers, io.BytesIO(body)
+            ) from None
+
+
+def _practice(make_user: Any, **terms: Any) -> tuple[Game, Any]:
+    alice = make_user("alice")
+    game = services.game_create(
+        created_by=alice,
+        name="Silly practice",
+        terms=GameTerms(variant_id="rather_silly", options={"roles": True}, **terms),
+        bots=True,
+    )
+    game.refresh_from_db()
+    return game, alice
+
+
+def _person_plays(game: Game, user: Any) -> None:
+    """A person's turn beside the bots: the orders a bot would give for his seat, where
+    they are due or welcome, then his ready mark (unless the phase ends meanwhile)."""
+    phase = game.current_phase
+    if phase is None or phase.status != GamePhase.Status.OPEN:
+        return
+    seat = game.seats.get(user=user)
+    position = phase_position(phase)
+    if seat.power not in RATHER_SILLY.orders_due(position) | RATHER_SILLY.orders_welcome(position):
+        return
+    if phase.order_sets.filter(seat=seat, ready=True).exists():
+        return
+    chosen = seat_orders(RATHER_SILLY, position, seat.power, random.Random(phase.index))
+    with contextlib.suppress(PhaseOver):
+        services.orders_submit(
+            game=game,
+            user=user,
+            orders=[str(o) for o in chosen.get(seat.power, [])],
+            phase=phase.index,
+            power=seat.power,
+        )
+        services.orders_ready(game=game, user=user, ready=True, phase=phase.index)
+
+
+def _next_phase(game: Game, index: int, seconds: float = 60) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        game.refresh_from_db()
+        phase = game.current_phase
+        if game.status != Game.Status.ACTIVE or (phase is not None and phase.index > index):
+            return
+        time.sleep(0.1)
+
+
+def test_a_practice_game_with_the_roles_seats_a_bot_in_every_other_seat(make_user: Any) -> None:
+    game, alice = _practice(make_user)
+    assert game.status == Game.Status.ACTIVE
+    seats = list(game.seats.select_related("user"))
+    assert len(seats) == 11
+    assert {s.power for s in seats} >= set(ROLES)
+    bots = [s for s in seats if s.user != alice]
+    assert len(bots) == 10
+    assert all(is_bot(s.user) for s in bots)
+
+
+def test_bots_play_a_whole_rather_silly_practice_game_of_several_years_through_the_api(
+    make_user: Any, worker: None, settings: Any
+) -> None:
+    from games.management import botplay
+
+    game, alice = _practice(make_user, last_year=1903)
+    site = Refusals()
+    for _round in range(80):
+        game.refresh_from_db()
+        if game.status != Game.Status.ACTIVE:
+            break
+        phase = game.current_phase
+        assert phase is not None
+        botplay.house_bots_play(SITE, opener=site)
+        _person_plays(game, alice)
+        _next_phase(game, phase.index)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED, game.current_phase
+    assert not site.refused
+
+    phases = list(game.phases.order_by("index"))
+    codes = [p.code for p in phases]
+    # Each phase adjudicated exactly once, through 1903.
+    assert len(codes) == len(set(codes))
+    assert all(p.status == GamePhase.Status.RESOLVED for p in phases)
+    assert codes[0] == "W1900L"
+    assert {"S1901M", "F1901M", "S1902M", "F1902M", "S1903M", "F1903M"} <= set(codes)
+    bots = set(game.seats.exclude(user=alice).values_list("power", flat=True))
+    given_by_bots: set[str] = set()
+    for phase in phases:
+        for result in phase.results:
+            if result["power"] not in bots:
+                continue
+            # No order of a bot unreadable or broken: void only where another's order
+            # (the Fool's, an Amazon's) took its unit away.
+            assert result["result"] != "illegal", (phase.code, result)
+            if result["result"] == "void":
+                assert result.get("reason_code") in OTHERS_DID_IT, (phase.code, result)
+        given = phase.adjudicated_orders or {}
+        for power, orders in given.items():
+            if power in bots:
+                given_by_bots |= {str(o).split()[0].lower() for o in orders}
+        if phase.code.endswith("M"):
+            # Every bot seat gave orders (the roles owe none, and play their roles).
+            assert bots <= set(given), (phase.code, sorted(bots - set(given)))
+    # Herds, votes, and each role's own orders, among what the bots gave.
+    expected = {"herd", "vote", "reply"}
+    roles = {"fool": "override", "superbrain": "ask", "fortune_teller": "predict"}
+    expected |= {word for role, word in roles.items() if role in bots}
+    assert expected <= given_by_bots, sorted(expected - given_by_bots)
+    if "doctor" in bots:
+        assert "t" in given_by_bots  # the TARDIS came in: "T - yor"
+
+
+def test_rather_silly_practice_is_offered_through_the_api_and_the_form(make_user: Any) -> None:
+    from accounts import services as accounts
+    from bots.client import Api
+    from games.forms import GameCreateForm
+
+    alice = make_user("alice")
+    _made, key = accounts.api_token_create(user=alice, name="mine")
+    api = Api(SITE, key, opener=InProcess())
+    for options, seats in (({"roles": False}, 7), ({"roles": True, "fifth_fleet": True}, 11)):
+        made = api.call(
+            "POST",
+            "games/",
+            {
+                "name": f"Silly by API {seats}",
+                "variant": "rather_silly",
+                "options": options,
+                "bots": True,
+            },
+        )
+        game = Game.objects.get(pk=made["id"])
+        assert game.status == Game.Status.ACTIVE
+        assert game.seats.count() == seats
+        assert all(is_bot(s.user) for s in game.seats.exclude(user=alice).select_related("user"))
+    assert "Rather Silly" in str(GameCreateForm.base_fields["practice_bots"].help_text)
