@@ -11,6 +11,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q
 from django.utils import timezone
 
+from accounts.selectors import name_shown
 from adjudicator import find_variant
 from games import visibility, wording
 from games.models import Decision, Game, GamePhase, ModeratorAction, Ruling, Seat
@@ -80,7 +81,7 @@ def _action_as_seen(
     role = details.pop("by_role", None)
     if role is None:  # a record from before roles were kept: the actor's role now
         role = visibility.moderator_role(user=action.actor, game=game)
-    by = action.actor.get_username() if action.actor else ""
+    by = name_shown(action.actor) if action.actor else ""
     if action.kind == "decision":
         details = questions.details(action, details, moderator)
     if not names:

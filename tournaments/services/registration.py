@@ -371,3 +371,28 @@ def _entry_of(tournament: Tournament, entry: Entry) -> Entry:
     if found is None:
         raise ApplicationError(_("That player is not entered in this tournament."))
     return found
+
+
+def entries_close(user: AbstractBaseUser) -> None:
+    """``user`` closes his account (a closing step, ``accounts.extension_points``): he
+    leaves the tournaments whose draw is not made, as by :func:`entry_withdraw`; in those
+    running he is away from every round still to be seated (``Entry.away``: not seated,
+    told apart from a sit-out) and his entry stays, with the results he had. A knock-out
+    match of his still to play is the organisers' to record as a forfeit; his boards in
+    play are given up by games, as if he had left them."""
+    entries = Entry.objects.filter(user=user).exclude(
+        status__in=(Entry.Status.WITHDRAWN, Entry.Status.REPLACED, Entry.Status.NO_SHOW)
+    )
+    for tournament_id in sorted(set(entries.values_list("tournament_id", flat=True))):
+        tournament = tournament_locked(Tournament.objects.get(pk=tournament_id))
+        entry = tournament.entries.get(user=user)
+        if tournament.status == Tournament.Status.REGISTRATION:
+            entry.status = Entry.Status.WITHDRAWN
+            entry.checked_in_at = None
+            entry.save(update_fields=["status", "checked_in_at"])
+        elif tournament.status == Tournament.Status.RUNNING:
+            entry.away = True
+            entry.save(update_fields=["away"])
+        else:
+            continue
+        bump(tournament)
