@@ -17,11 +17,12 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.core.management import call_command
+from django.db import connection
 from django.db.migrations.loader import MigrationLoader
 from django.test import TransactionTestCase
 
 ROOT = Path(settings.BASE_DIR)
-on_postgresql = settings.DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3"
+on_postgresql = connection.vendor == "postgresql"
 BEFORE = ROOT / "deploy" / "migrations-before-zero-downtime.txt"
 #: The site's own apps (the others' migrations are their authors' business).
 OURS = ("core", "accounts", "variants", "games", "notifications", "tournaments", "sandbox")

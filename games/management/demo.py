@@ -59,7 +59,7 @@ from variants.site import DemoGame
 
 log = logging.getLogger(__name__)
 
-#: The last three fill Rather Silly's eleven seats with the roles.
+#: Enough players for the largest demo game: eleven seats (a variant with roles).
 DEMO_PLAYERS = (
     "alice",
     "bob",
@@ -161,7 +161,7 @@ def _seats_play(game: Game, who: Q, visitor: str) -> int:
     giving (``bots.gives_unowed``). Returns how many seats it ordered for.
 
     A phase waits for the orders due only; where the visitor's seat gives orders that are
-    not due (a Kapitalisten investor commanding no nation still trades), the bot's ready
+    not due (a seat with something to give besides its orders), the bot's ready
     marks would end it before he had given them, and the game would run on without him.
     There the bot saves its orders and marks them ready only once the visitor's are."""
     game.refresh_from_db()
