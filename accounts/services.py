@@ -34,7 +34,7 @@ from accounts.roles import (
     is_bot,
     is_house_bot,
 )
-from accounts.usernames import CLOSED_PREFIX, UsernameTaken
+from accounts.usernames import UsernameTaken, closed_name
 from core.errors import ApplicationError
 
 logger = logging.getLogger(__name__)
@@ -474,7 +474,7 @@ def account_close(*, user: AbstractBaseUser, password: str) -> None:
         step(user)
     ApiToken.objects.filter(user=user).delete()
     _sessions_end(user)
-    user.username = f"{CLOSED_PREFIX}{user.pk}"  # type: ignore[attr-defined]
+    user.username = closed_name(user.pk)  # type: ignore[attr-defined]
     user.email = ""  # type: ignore[attr-defined]
     user.first_name = ""  # type: ignore[attr-defined]
     user.last_name = ""  # type: ignore[attr-defined]

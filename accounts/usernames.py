@@ -166,3 +166,21 @@ def key_kept(sender: Any, instance: Any, **kwargs: Any) -> None:
         raise UsernameTaken(
             f"The user name {instance.get_username()!r} is taken (or a look-alike)."
         ) from None
+
+
+def closed_name(user_id: int) -> str:
+    """The name a closed account goes by (and its records name it by): nobody may take it."""
+    return f"{CLOSED_PREFIX}{user_id}"
+
+
+def name_replaced(value: object, old: str, new: str) -> object:
+    """``value`` (a record's details: strings, lists and dicts of them) with every string
+    that is exactly ``old`` replaced by ``new``: a closed account's name taken out of the
+    records that wrote it down as text."""
+    if isinstance(value, str):
+        return new if value == old else value
+    if isinstance(value, list):
+        return [name_replaced(v, old, new) for v in value]
+    if isinstance(value, dict):
+        return {k: name_replaced(v, old, new) for k, v in value.items()}
+    return value

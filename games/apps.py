@@ -16,6 +16,7 @@ class GamesConfig(AppConfig):
         from games.metrics import games_collectors_register
         from games.selectors.own_data import own_games, own_vacations
         from games.services.lobby import seats_give_up
+        from games.services.moderation import moderation_records_forget
         from games.services.press import own_press
 
         # The phases and the events outbox, read at each scrape of /metrics (core.metrics).
@@ -27,3 +28,4 @@ class GamesConfig(AppConfig):
         data_sections.register(DataSection("press", own_press))
         data_sections.register(DataSection("vacations", own_vacations))
         closing_steps.register(seats_give_up)
+        closing_steps.register(moderation_records_forget)

@@ -16,7 +16,12 @@ class TournamentsConfig(AppConfig):
         from tournaments.occasions import tournament_occasions
         from tournaments.own_data import own_entries, own_ratings
         from tournaments.profiles import ratings_section
-        from tournaments.services.registration import bot_seat_refusal, entries_close
+        from tournaments.services.registration import (
+            bot_seat_refusal,
+            entries_close,
+            organiser_records_forget,
+            results_identity_forget,
+        )
         from tournaments.votes import board_vote_refusal
 
         # Games adjudicates linked boards; what a duel means is ours to say.
@@ -33,3 +38,5 @@ class TournamentsConfig(AppConfig):
         data_sections.register(DataSection("tournament_entries", own_entries))
         data_sections.register(DataSection("ratings", own_ratings))
         closing_steps.register(entries_close)
+        closing_steps.register(results_identity_forget)
+        closing_steps.register(organiser_records_forget)

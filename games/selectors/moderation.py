@@ -11,7 +11,8 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q
 from django.utils import timezone
 
-from accounts.selectors import name_shown
+from accounts.selectors import FORMER_PLAYER, name_shown
+from accounts.usernames import CLOSED_PREFIX
 from adjudicator import find_variant
 from games import visibility, wording
 from games.models import Decision, Game, GamePhase, ModeratorAction, Ruling, Seat
@@ -88,6 +89,10 @@ def _action_as_seen(
         by = ""
         for key in ("previous", "replacement", "user"):
             details.pop(key, None)
+    # A closed account's name, written down before he closed it, is shown as any of his.
+    for key, value in details.items():
+        if isinstance(value, str) and value.startswith(CLOSED_PREFIX):
+            details[key] = str(FORMER_PLAYER)
     return {
         "kind": action.kind,
         "kind_name": action.get_kind_display(),

@@ -19,16 +19,17 @@ from rest_framework.test import APIClient
 from accounts import services as account_services
 from accounts.models import ApiToken
 from accounts.selectors import is_closed, user_by_name
-from accounts.usernames import username_check
+from accounts.usernames import closed_name, username_check
 from core.errors import ApplicationError
 from games import services
-from games.models import Game, Seat
+from games.models import Game, ModeratorAction, Seat
+from games.selectors.moderation import moderation_summary
 from games.services import press
 from games.terms import GameTerms
 from notifications.models import PushSubscription
 from tests.conftest import POWERS
 from tests.games.kapitalisten import NAMES, kapitalisten_game
-from tournaments.models import Entry, Tournament
+from tournaments.models import Entry, OrganiserAction, ResultsIdentity, Tournament
 
 PASSWORD = "a-long-test-password"
 
@@ -247,6 +248,45 @@ def test_tournament_entry_is_withdrawn(players: dict[str, Any]) -> None:
     running = Entry.objects.get(tournament=league, user=me)
     assert running.status == Entry.Status.CHECKED_IN
     assert running.away
+
+
+def test_records_that_wrote_his_name_down_name_a_former_player(players: dict[str, Any]) -> None:
+    me, england = players["austria"], players["england"]
+    name = me.get_username()
+    game = _game(players, name="Replaced once")
+    replaced = ModeratorAction.objects.create(
+        game=game,
+        actor=england,
+        kind=ModeratorAction.Kind.REPLACE,
+        details={"previous": name, "replacement": england.get_username(), "power": "austria"},
+    )
+    cup = Tournament.objects.create(name="Cup", created_by=england)
+    Entry.objects.create(tournament=cup, user=me)
+    drawn = OrganiserAction.objects.create(
+        tournament=cup,
+        actor=england,
+        kind=OrganiserAction.Kind.AWAY,
+        details={"player": name, "order": [england.get_username(), name]},
+    )
+    _close(me)
+    for record in (replaced, drawn):
+        record.refresh_from_db()
+        assert name not in json.dumps(record.details)
+    assert replaced.details["replacement"] == england.get_username()
+    assert drawn.details["order"] == [england.get_username(), closed_name(me.pk)]
+    seen = moderation_summary(game=game, user=england)["actions"]
+    assert [a["details"]["previous"] for a in seen] == ["a former player"]
+
+
+def test_the_legal_name_given_for_the_wdd_is_erased(players: dict[str, Any]) -> None:
+    me = players["austria"]
+    ResultsIdentity.objects.create(
+        user=me, first_name="Anna", last_name="Austerlitz", country="AUT", wdd_id=4711, share=True
+    )
+    other = ResultsIdentity.objects.create(user=players["england"], first_name="Ed", share=True)
+    _close(me)
+    assert not ResultsIdentity.objects.filter(user=me).exists()
+    assert ResultsIdentity.objects.filter(pk=other.pk).exists()
 
 
 def test_closed_account_has_no_profile_and_is_named_by_nobody(

@@ -14,11 +14,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.roles import is_bot
+from accounts.usernames import closed_name, name_replaced
 from core.errors import ApplicationError
 from games.models import Game
 from games.selectors import reliability_of
 from tournaments import groups, scoring, visibility
-from tournaments.models import Entry, OrganiserAction, PlayerRating, Tournament
+from tournaments.models import Entry, OrganiserAction, PlayerRating, ResultsIdentity, Tournament
 from tournaments.services.kernel import (
     action_record,
     bump,
@@ -371,6 +372,28 @@ def _entry_of(tournament: Tournament, entry: Entry) -> Entry:
     if found is None:
         raise ApplicationError(_("That player is not entered in this tournament."))
     return found
+
+
+def organiser_records_forget(user: AbstractBaseUser) -> None:
+    """``user`` closes his account (a closing step): the organisers' records of the
+    tournaments he entered or organised, which wrote his name down as text (a draw's
+    order, a result's winner, a player marked away), name his closed account instead."""
+    old, new = user.get_username(), closed_name(user.pk)
+    actions = OrganiserAction.objects.filter(
+        Q(tournament__entries__user=user) | Q(actor=user) | Q(tournament__created_by=user)
+    ).distinct()
+    for action in actions:
+        replaced = name_replaced(action.details, old, new)
+        if replaced != action.details:
+            action.details = replaced
+            action.save(update_fields=["details"])
+
+
+def results_identity_forget(user: AbstractBaseUser) -> None:
+    """``user`` closes his account (a closing step): the legal name, country and WDD id he
+    gave for results sent to the World Diplomacy Database are erased. Results already sent
+    are the WDD's; nothing here can send them again."""
+    ResultsIdentity.objects.filter(user=user).delete()
 
 
 def entries_close(user: AbstractBaseUser) -> None:
