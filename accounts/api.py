@@ -84,3 +84,71 @@ urlpatterns = [
     path("tokens/", TokensApi.as_view(), name="tokens"),
     path("tokens/<int:token_id>/", TokenApi.as_view(), name="token"),
 ]
+
+
+class AccountDataSerializer(serializers.Serializer):  # type: ignore[type-arg]
+    """The layout of a player's download (``format`` 1); each app adds its sections."""
+
+    format = serializers.IntegerField()
+    exported_at = serializers.DateTimeField()
+    profile = serializers.DictField(help_text="User name, e-mail address, dates and roles.")
+    api_tokens = serializers.ListField(
+        child=serializers.DictField(), help_text="Names and dates only: never a key."
+    )
+    games = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="Each game you took part in: your own seats and the orders they gave.",
+    )
+    press = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="The messages you sent, and those of your conversations you may read.",
+    )
+    vacations = serializers.ListField(child=serializers.DictField())
+    tournament_entries = serializers.ListField(child=serializers.DictField())
+    ratings = serializers.ListField(child=serializers.DictField())
+    notifications = serializers.DictField(
+        help_text="Your settings (whether a webhook is set, not its address) and your "
+        "devices by their labels."
+    )
+
+
+class MeDataApi(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="me_data",
+        summary="Everything the site holds about you that is yours to read, as JSON",
+        responses={200: AccountDataSerializer, **READ_ERRORS},
+    )
+    def get(self, request: Request) -> Response:
+        return Response(services.account_data(user=request.user))
+
+
+class MeCloseApi(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    class CloseSerializer(BodySerializer):
+        password = serializers.CharField(
+            max_length=4096, help_text="Your password: closing is for good."
+        )
+
+    @extend_schema(
+        operation_id="me_close",
+        summary="Close your account for good (your games keep it as “a former player”)",
+        description="Your seats in running games are given up as if you had left, your "
+        "tokens, push subscriptions and sessions end, your e-mail address is erased and "
+        "your user name stays reserved. The token of this request ends too.",
+        request=CloseSerializer,
+        responses={204: None, **WRITE_ERRORS},
+    )
+    def post(self, request: Request) -> Response:
+        data = self.CloseSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.account_close(user=request.user, password=data.validated_data["password"])
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+urlpatterns += [
+    path("me/data/", MeDataApi.as_view(), name="me-data"),
+    path("me/close/", MeCloseApi.as_view(), name="me-close"),
+]

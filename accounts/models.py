@@ -108,3 +108,24 @@ class UsernameKey(models.Model):
 
     def __str__(self) -> str:
         return self.key_hash[:12]
+
+
+class ClosedAccount(models.Model):
+    """The mark of an account its player closed (``accounts.services.account_close``).
+
+    The account row stays, so that his games, orders and press keep their history; it is
+    shown as "a former player" and renamed ``former-player-<id>``. The name he had is kept
+    reserved here by its look-alike key (``UsernameKey``'s form): nobody may sign up under
+    it (or a look-alike) and be taken for him in old records."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="closed_account",
+    )
+    name_key_hash = models.CharField(max_length=64, unique=True)
+    closed_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"closed {self.user_id}"

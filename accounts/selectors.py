@@ -1,5 +1,5 @@
-"""Reads of accounts: a player's API tokens, and an account found by the name someone
-typed."""
+"""Reads of accounts: a player's API tokens, an account found by the name someone
+typed, and how a closed account is named."""
 
 from __future__ import annotations
 
@@ -9,10 +9,30 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.models import ApiToken, UsernameKey
-from accounts.usernames import username_key_hash
+from accounts.usernames import CLOSED_PREFIX, username_key_hash
 from core.errors import ApplicationError
+
+#: How a closed account is shown wherever its name was (games, their history, the API).
+FORMER_PLAYER = gettext_lazy("a former player")
+
+
+def is_closed(user: Any) -> bool:
+    """Did ``user``'s player close the account? Read from the row alone (no query): a
+    closed account is inactive and renamed with a prefix nobody may sign up with."""
+    return (
+        user is not None
+        and not user.is_active
+        and str(user.get_username()).startswith(CLOSED_PREFIX)
+    )
+
+
+def name_shown(user: Any) -> str:
+    """The name ``user`` is shown under: his user name, or "a former player" once he
+    closed his account."""
+    return str(FORMER_PLAYER) if is_closed(user) else str(user.get_username())
 
 
 def api_tokens_of(*, user: AbstractBaseUser) -> QuerySet[ApiToken]:
@@ -24,6 +44,7 @@ def user_by_name(*, name: str) -> Any:
     """The account called ``name`` as someone typed it (an organiser, a moderator, a
     player naming his sitter), or None if there is none.
 
+    Never a closed account (nobody's to name: a sitter, a game master, an organiser).
     The account spelled exactly so, if there is one; else the one account whose name
     looks the same (another case, a look-alike letter). Never the first of several:
     accounts that were look-alike twins before such names were refused (``Bob`` and
@@ -38,13 +59,14 @@ def user_by_name(*, name: str) -> Any:
     if not name:
         return None
     users = get_user_model()
-    exact = users.objects.filter(username=name).first()
+    open_accounts = users.objects.filter(closed_account__isnull=True)
+    exact = open_accounts.filter(username=name).first()
     if exact is not None:
         return exact
     holder = UsernameKey.objects.filter(key_hash=username_key_hash(name)).values("user_id")
     # The case-blind match finds a twin older than the key table, which has no key.
     found = list(
-        users.objects.filter(pk__in=holder).union(users.objects.filter(username__iexact=name))[:3]
+        open_accounts.filter(pk__in=holder).union(open_accounts.filter(username__iexact=name))[:3]
     )
     if len(found) > 1:
         spellings = sorted(u.get_username() for u in found)

@@ -1,4 +1,5 @@
-"""Account verbs: sign up, the login throttle, and API tokens."""
+"""Account verbs: sign up, the login throttle, API tokens, and a player's own data: its
+download and the closing of his account."""
 
 from __future__ import annotations
 
@@ -6,10 +7,12 @@ import hashlib
 import ipaddress
 import logging
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.sessions.models import Session
 from django.core.cache.backends.base import BaseCache
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -20,9 +23,18 @@ from django.utils.translation import gettext_lazy as _lazy
 
 from accounts import usernames
 from accounts.counters import count_with
-from accounts.models import ApiToken, HouseBot, hash_key
-from accounts.roles import BOT, HOUSE_BOT, HOUSE_BOT_TOKEN_NAME, PLAYER, grant, is_bot, is_house_bot
-from accounts.usernames import UsernameTaken
+from accounts.extension_points import closing_steps, data_sections
+from accounts.models import ApiToken, ClosedAccount, HouseBot, hash_key
+from accounts.roles import (
+    BOT,
+    HOUSE_BOT,
+    HOUSE_BOT_TOKEN_NAME,
+    PLAYER,
+    grant,
+    is_bot,
+    is_house_bot,
+)
+from accounts.usernames import UsernameTaken, closed_name
 from core.errors import ApplicationError
 
 logger = logging.getLogger(__name__)
@@ -382,3 +394,105 @@ def api_token_used(*, token: ApiToken) -> None:
     if token.last_used is None or (now - token.last_used).total_seconds() >= 60:
         ApiToken.objects.filter(pk=token.pk).update(last_used=now)
         token.last_used = now
+
+
+# -- a player's own data: the download, and closing the account -------------------------------
+
+#: The version of the download's layout, in the file, for whoever reads it with a program.
+ACCOUNT_DATA_FORMAT = 1
+
+
+def account_data(*, user: AbstractBaseUser) -> dict[str, Any]:
+    """Everything the site holds about ``user`` that is his to read, as plain JSON values:
+    his profile and API tokens (names and dates, never a key), and what each app above
+    registered (``accounts.extension_points.data_sections``: his games, orders and press,
+    vacations, tournament entries and ratings, notification settings, devices). Each
+    section gives only what he may see (games/visibility.py decides for the games)."""
+    tokens = ApiToken.objects.filter(user=user).order_by("created", "pk")
+    data: dict[str, Any] = {
+        "format": ACCOUNT_DATA_FORMAT,
+        "exported_at": timezone.now().isoformat(),
+        "profile": {
+            "username": user.get_username(),
+            "email": getattr(user, "email", ""),
+            "date_joined": _when(getattr(user, "date_joined", None)),
+            "last_login": _when(user.last_login),
+            "roles": sorted(user.groups.values_list("name", flat=True)),  # type: ignore[attr-defined]
+        },
+        "api_tokens": [
+            {
+                "name": t.name,
+                "created": _when(t.created),
+                "last_used": _when(t.last_used),
+                "revoked": _when(t.revoked),
+            }
+            for t in tokens
+        ],
+    }
+    for section in data_sections.entries():
+        data[section.key] = section.read(user)
+    return data
+
+
+def _when(moment: Any) -> str | None:
+    return moment.isoformat() if moment is not None else None
+
+
+WRONG_PASSWORD = _lazy("That is not your password: your account is still open.")
+
+
+@transaction.atomic
+def account_close(*, user: AbstractBaseUser, password: str) -> None:
+    """Close ``user``'s account for good, once he confirmed it with his password.
+
+    His games keep their history under a neutral name: the account row stays (his seats,
+    orders and press point at it), renamed ``former-player-<id>`` and shown as "a former
+    player" (``accounts.selectors.name_shown``); an anonymous game or one played under
+    pseudonyms stays as it was. The name he had stays reserved (``ClosedAccount``), so that
+    nobody signs up under it and is taken for him in old records. His mail address and
+    names are erased, his password made unusable, the account deactivated: he cannot sign
+    in again, and every session of his ends. His API tokens are deleted. Each app above
+    does its part in the same transaction (``closing_steps``): games hands his seats on as
+    if he had left, notifications drops his devices, tournaments withdraws his entries.
+
+    Raises:
+        ApplicationError: the password is wrong, the account is one of the site's own
+            bots, or it is closed already.
+    """
+    user_model = get_user_model()
+    user = user_model.objects.select_for_update().get(pk=user.pk)
+    if not user.is_active or ClosedAccount.objects.filter(user=user).exists():
+        raise ApplicationError(_("This account is closed already."))
+    if is_house_bot(user):
+        raise ApplicationError(_("The site's own bots are not closed: the site runs them."))
+    if not password or not user.check_password(password):
+        raise ApplicationError(str(WRONG_PASSWORD), {"field": "password"})
+    ClosedAccount.objects.create(
+        user=user, name_key_hash=usernames.username_key_hash(user.get_username())
+    )
+    for step in closing_steps.entries():
+        step(user)
+    ApiToken.objects.filter(user=user).delete()
+    _sessions_end(user)
+    user.username = closed_name(user.pk)  # type: ignore[attr-defined]
+    user.email = ""  # type: ignore[attr-defined]
+    user.first_name = ""  # type: ignore[attr-defined]
+    user.last_name = ""  # type: ignore[attr-defined]
+    user.is_active = False
+    # An unusable password also changes the session hash: a session kept anywhere Django
+    # does not list (a cache, a signed cookie) stops authenticating on its next request.
+    user.set_unusable_password()
+    user.save()
+    logger.info("account %s closed", user.pk)
+
+
+def _sessions_end(user: AbstractBaseUser) -> None:
+    """Delete the stored sessions signed in as ``user`` (database sessions: read each, as
+    Django stores the user inside the encoded data)."""
+    now = timezone.now()
+    ended = [
+        s.pk
+        for s in Session.objects.filter(expire_date__gt=now).iterator()
+        if str(s.get_decoded().get("_auth_user_id")) == str(user.pk)
+    ]
+    Session.objects.filter(pk__in=ended).delete()

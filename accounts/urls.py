@@ -50,6 +50,8 @@ urlpatterns = [
         auth_views.PasswordResetCompleteView.as_view(template_name="accounts/message.html"),
         name="password_reset_complete",
     ),
+    path("data/", views.data_download, name="data"),
+    path("close/", views.account_close, name="close"),
     path("tokens/new/", views.api_token_create, name="token-create"),
     path("tokens/<int:token_id>/revoke/", views.api_token_revoke, name="token-revoke"),
 ]

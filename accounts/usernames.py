@@ -24,7 +24,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import UsernameKey
+from accounts.models import ClosedAccount, UsernameKey
 from core.names import lookalike_key
 
 #: The site's own bots are named this and a number: house-bot-1, house-bot-2, ...
@@ -54,6 +54,9 @@ RESERVED_NAMES = frozenset(
     }
 )
 _HOUSE_BOT_PREFIX = "housebot"
+#: What a closed account is renamed to (``former-player-<id>``): nobody signs up so.
+CLOSED_PREFIX = "former-player-"
+_CLOSED_COMPACT = "formerplayer"
 _SEPARATORS = re.compile(r"[\s._@+\-]+")
 
 TAKEN = _("This user name is taken, or looks the same as one that is: choose another.")
@@ -68,11 +71,14 @@ def username_key_hash(name: str) -> str:
 def username_reserved(name: str) -> bool:
     """Is ``name`` (in any case or look-alike spelling) kept for the site's own accounts?"""
     compact = _SEPARATORS.sub("", lookalike_key(name))
-    return compact.startswith(_HOUSE_BOT_PREFIX) or compact in RESERVED_NAMES
+    return compact.startswith((_HOUSE_BOT_PREFIX, _CLOSED_COMPACT)) or compact in RESERVED_NAMES
 
 
 def username_taken(name: str, *, user: Any = None) -> bool:
-    """Does an account other than ``user`` hold ``name`` or a name that looks the same?"""
+    """Does an account other than ``user`` hold ``name`` or a name that looks the same, or
+    did a closed account hold it (kept reserved, see ``ClosedAccount``)?"""
+    if ClosedAccount.objects.filter(name_key_hash=username_key_hash(name)).exists():
+        return True
     others = UsernameKey.objects.filter(key_hash=username_key_hash(name))
     same_case = get_user_model().objects.filter(username__iexact=name)
     if user is not None and user.pk is not None:
@@ -160,3 +166,21 @@ def key_kept(sender: Any, instance: Any, **kwargs: Any) -> None:
         raise UsernameTaken(
             f"The user name {instance.get_username()!r} is taken (or a look-alike)."
         ) from None
+
+
+def closed_name(user_id: int) -> str:
+    """The name a closed account goes by (and its records name it by): nobody may take it."""
+    return f"{CLOSED_PREFIX}{user_id}"
+
+
+def name_replaced(value: object, old: str, new: str) -> object:
+    """``value`` (a record's details: strings, lists and dicts of them) with every string
+    that is exactly ``old`` replaced by ``new``: a closed account's name taken out of the
+    records that wrote it down as text."""
+    if isinstance(value, str):
+        return new if value == old else value
+    if isinstance(value, list):
+        return [name_replaced(v, old, new) for v in value]
+    if isinstance(value, dict):
+        return {k: name_replaced(v, old, new) for k, v in value.items()}
+    return value

@@ -1,18 +1,22 @@
-"""Sign-up, a throttled login, and API tokens made on the profile page (the page itself is
-games.web.profiles: it shows games' records). Password change and reset are Django's own."""
+"""Sign-up, a throttled login, API tokens made on the profile page (the page itself is
+games.web.profiles: it shows games' records), a player's download of his own data and the
+closing of his account. Password change and reset are Django's own."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm
+from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -113,3 +117,38 @@ def api_token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
     else:
         messages.success(request, _("The token “%(name)s” is revoked.") % {"name": token.name})
     return _to_tokens(request)
+
+
+def data_filename(user: Any) -> str:
+    """The name of a player's download: ``diplomacy-<username>-<date>.json``."""
+    return f"diplomacy-{user.get_username()}-{timezone.now().date().isoformat()}.json"
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def data_download(request: HttpRequest) -> HttpResponse:
+    """The signed-in player's own data, as a JSON file to keep (always his: there is no
+    account in the address)."""
+    data = services.account_data(user=request.user)
+    response = HttpResponse(
+        json.dumps(data, cls=DjangoJSONEncoder, ensure_ascii=False, indent=2),
+        content_type="application/json; charset=utf-8",
+    )
+    response["Content-Disposition"] = f'attachment; filename="{data_filename(request.user)}"'
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def account_close(request: HttpRequest) -> HttpResponse:
+    """Close the signed-in player's own account, once he says so with his password."""
+    if request.method == "POST":
+        try:
+            services.account_close(user=request.user, password=request.POST.get("password", ""))
+        except ApplicationError as e:
+            messages.error(request, e.message)
+        else:
+            logout(request)
+            return render(request, "accounts/closed.html")
+    return render(request, "accounts/close.html")

@@ -509,7 +509,11 @@ def play(
             try:
                 turn = play_turn(api, game, seed=seed, step=step, level=level)
             except ApiError as e:
-                if e.status in (0, 429) or e.status >= 500:
+                if e.status in (0, 400, 409, 429) or e.status >= 500:
+                    # The site away or busy, or an order refused (the board changed under
+                    # the bot): the next round reads the game again. The game never waits
+                    # for the bot: its deadline comes, and the missed-orders policy plays
+                    # the seat.
                     log.warning("game %s: %s (tried again next round)", game, e)
                     continue
                 log.error("game %s: %s", game, e)
@@ -518,6 +522,11 @@ def play(
             except UnknownRules as e:
                 log.error("game %s: %s", game, e)
                 left.remove(game)
+                continue
+            except Exception:
+                # A fault of the bot's own (its strategy raised): logged with its trace,
+                # and tried again next round, without holding back the bot's other games.
+                log.exception("game %s: the bot's turn failed (tried again next round)", game)
                 continue
             last[game] = turn
             if report is not None:

@@ -72,6 +72,15 @@ def _excluded(note: Mapping[str, Any], r: NoteReading) -> SafeString | str:
             power=power,
             n=note["misses"],
         )
+    if note.get("by") == "left":
+        # His account was closed: said as any departure, so that nobody learns who left.
+        return said(
+            _(
+                "The player of %(power)s left the game: the power is in civil disorder "
+                "until someone takes it over."
+            ),
+            power=power,
+        )
     if note.get("by") == "moderator":
         return said(
             _(

@@ -68,6 +68,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from accounts.roles import MODERATOR, bots_among, house_bots_among, is_moderator, role_holders
+from accounts.selectors import name_shown
 from adjudicator import find_variant
 from games.models import Decision, Game, GamePhase, OrderSet, PressMessage, Seat, Vacation, Vote
 from games.positions import phase_position, seat_powers
@@ -429,15 +430,17 @@ def question_reader(*, user: User, game: Game) -> QuestionReader:
 
 
 def player_label(*, seat: Seat, viewer: User) -> str:
-    """Who is shown behind a power: the player's name, nothing in an anonymous game, the
-    pseudonym where players play under one (to everyone, the player himself too)."""
+    """Who is shown behind a power: the player's name ("a former player" once he closed
+    his account), nothing in an anonymous game, the pseudonym where players play under one
+    (to everyone, the player himself too)."""
     if seat.pseudonym:
         return seat.pseudonym
     if seat.user is None:
         return ""
     if seat.game.anonymous and not (viewer.is_authenticated and seat.user_id == viewer.pk):
         return ""
-    return str(seat.user.get_username())
+    # A player who closed his account: his games keep him, under a neutral name.
+    return name_shown(seat.user)
 
 
 def bot_powers(*, seats: list[Seat]) -> frozenset[str]:

@@ -740,3 +740,48 @@ def deliveries_requeue(*, now: datetime) -> int:
     if queued:
         log.info("queued %d lost deliveries again", queued)
     return queued
+
+
+# -- a player's own data, and his account closed ---------------------------------------------
+
+
+def account_forget(user: AbstractBaseUser) -> None:
+    """``user`` closes his account (a closing step, ``accounts.extension_points``): push
+    to none of his devices again, call his webhook no more, and drop what waits to be
+    sent to him (his mail address is erased in the same transaction). His inbox goes
+    too: it is news for a reader who is no more."""
+    PushSubscription.objects.filter(user=user).delete()
+    NotificationSetting.objects.filter(user=user).update(webhook_url="", digest=False)
+    Delivery.objects.filter(
+        user=user, status__in=(Delivery.Status.PENDING, Delivery.Status.HELD)
+    ).delete()
+    Notification.objects.filter(user=user).delete()
+
+
+def own_settings(user: AbstractBaseUser) -> dict[str, Any]:
+    """The download's ``notifications``: his settings (whether a webhook is set, never
+    its address: a webhook's address is a key to post to his channel) and his devices
+    by their labels (never a subscription's address or keys)."""
+    setting = NotificationSetting.objects.filter(user=user).first()
+    devices = PushSubscription.objects.filter(user=user).order_by("created", "pk")
+    return {
+        "settings": None
+        if setting is None
+        else {
+            "choices": setting.choices,
+            "webhook_set": bool(setting.webhook_url),
+            "digest": setting.digest,
+            "digest_hour": setting.digest_hour,
+            "time_zone": setting.time_zone,
+            "language": setting.language,
+            "reminder_hours": setting.reminder_hours,
+        },
+        "push_subscriptions": [
+            {
+                "label": d.label,
+                "created": d.created.isoformat(),
+                "last_success": d.last_success.isoformat() if d.last_success else None,
+            }
+            for d in devices
+        ],
+    }

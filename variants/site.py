@@ -225,6 +225,9 @@ class DemoGame:
     #: The demo player whose seat a visitor plays; the demo bot orders for every other
     #: demo player's seat, in this game and its other boards.
     visitor: str = ""
+    #: The pseudonym of the creator, then of each joiner, where the variant plays under
+    #: pseudonyms (:attr:`SiteVariant.pseudonyms`); empty otherwise.
+    pseudonyms: tuple[str, ...] = ()
 
 
 def no_demo_games() -> Sequence[DemoGame]:

@@ -43,7 +43,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
-from adjudicator import find_variant
+from adjudicator import Position, Variant, find_variant
 from bots import gives_unowed, seat_orders
 from core.errors import ApplicationError, PhaseOver
 from games import services
@@ -53,13 +53,26 @@ from games import services
 # queued by name) rather than found by beat's next sweep.
 from games import tasks as _tasks  # noqa: F401
 from games.models import Game, GamePhase, OrderSet
-from games.positions import seat_powers
+from games.positions import powers_welcome, seat_powers
 from variants.registry import SITE_VARIANTS, SiteVariant
 from variants.site import DemoGame
 
 log = logging.getLogger(__name__)
 
-DEMO_PLAYERS = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")
+#: Enough players for the largest demo game: eleven seats (a variant with roles).
+DEMO_PLAYERS = (
+    "alice",
+    "bob",
+    "carol",
+    "dave",
+    "erin",
+    "frank",
+    "grace",
+    "heidi",
+    "ivan",
+    "judy",
+    "oscar",
+)
 DEMO_PASSWORD = "diplomacy-demo"  # published on purpose: it is printed at every start
 #: The group of the accounts demo_data made (sign-up never puts anyone in it): what tells
 #: them from a person's account that took one of their names before the demo was loaded,
@@ -138,14 +151,19 @@ def _play_game(game: Game, visitor: str) -> int:
     demo_players = Q(user__username__in=DEMO_PLAYERS, user__groups__name=DEMO_GROUP) & ~Q(
         user__username=visitor
     )
-    return _seats_play(game, demo_players)
+    return _seats_play(game, demo_players, visitor)
 
 
-def _seats_play(game: Game, who: Q) -> int:
+def _seats_play(game: Game, who: Q, visitor: str) -> int:
     """Orders, marked ready, for each seat of ``game`` that ``who`` picks (a filter on
     seats) with orders to give in the open phase and none saved there yet: those due from
     it, for every power it gives orders for, and those it is not due but loses by not
-    giving (``bots.gives_unowed``). Returns how many seats it ordered for."""
+    giving (``bots.gives_unowed``). Returns how many seats it ordered for.
+
+    A phase waits for the orders due only; where the visitor's seat gives orders that are
+    not due (a seat with something to give besides its orders), the bot's ready
+    marks would end it before he had given them, and the game would run on without him.
+    There the bot saves its orders and marks them ready only once the visitor's are."""
     game.refresh_from_db()
     if game.status != Game.Status.ACTIVE or game.is_paused:
         return 0
@@ -154,7 +172,9 @@ def _seats_play(game: Game, who: Q) -> int:
         return 0
     variant = find_variant(game.variant)
     position = services.phase_position(phase)
-    due = services.powers_to_order(position, variant)
+    # The orders due, and those of seats the phase waits for though they owe none (Rather
+    # Silly's roles, who vote for the link).
+    due = services.powers_to_order(position, variant) | powers_welcome(position, variant)
     given = set(OrderSet.objects.filter(phase=phase).values_list("power", flat=True))
     seats = (
         game.seats.filter(who, civil_disorder=False, user__isnull=False)
@@ -165,6 +185,7 @@ def _seats_play(game: Game, who: Q) -> int:
     # orders due are all ready, and a seat with orders it is not due would otherwise lose
     # them to the ready mark of the seat before it.
     saved: list[AbstractBaseUser] = []
+    held: list[AbstractBaseUser] = []
     for seat in seats:
         assert seat.user is not None  # filtered above
         playing = [
@@ -172,20 +193,73 @@ def _seats_play(game: Game, who: Q) -> int:
             for p in seat_powers(position, variant, seat)
             if p in due or gives_unowed(variant, position, p)
         ]
-        if not playing or given & set(playing):
+        if not playing:
             continue
-        rng = random.Random(f"{game.seed}:{phase.index}:{seat.power}")
-        chosen = seat_orders(variant, position, seat.power, rng)
-        sets = {p: [str(o) for o in chosen.get(p, ())] for p in playing}
-        if not _orders_save(game, phase, seat.user, sets):
+        chosen = _chosen(game, phase, position, variant, seat.power, playing)
+        if given & set(playing):
+            if _own_and_unready(phase, chosen):
+                held.append(seat.user)
+            continue
+        if not _orders_save(game, phase, seat.user, chosen):
             return 0  # the phase is over: the next round plays the new one
         saved.append(seat.user)
+    if _visitor_awaited(game, phase, position, variant, due, visitor):
+        return len(saved)
     done = 0
-    for user in saved:
+    for user in [*held, *saved]:
         if not _ready_mark(game, phase, user):
             break
         done += 1
     return done
+
+
+def _chosen(
+    game: Game,
+    phase: GamePhase,
+    position: Position,
+    variant: Variant,
+    seat: str,
+    playing: list[str],
+) -> dict[str, list[str]]:
+    """The orders the bot gives for ``seat`` in ``phase``, by each power it plays: drawn
+    from the game's seed, the phase and the seat, so the same every round."""
+    rng = random.Random(f"{game.seed}:{phase.index}:{seat}")
+    chosen = seat_orders(variant, position, seat, rng)
+    return {p: [str(o) for o in chosen.get(p, ())] for p in playing}
+
+
+def _own_and_unready(phase: GamePhase, chosen: Mapping[str, list[str]]) -> bool:
+    """Are the saved sets of ``chosen``'s powers the bot's very orders, not yet ready (held
+    back for the visitor)? Orders a person saved for a bot's seat are never marked ready
+    by the bot."""
+    sets = {s.power: s for s in OrderSet.objects.filter(phase=phase, power__in=list(chosen))}
+    if set(sets) != set(chosen) or all(s.ready for s in sets.values()):
+        return False
+    return all(list(sets[p].orders) == orders for p, orders in chosen.items())
+
+
+def _visitor_awaited(
+    game: Game,
+    phase: GamePhase,
+    position: Position,
+    variant: Variant,
+    due: frozenset[str] | set[str],
+    visitor: str,
+) -> bool:
+    """Does the phase wait for the visitor only because the bot holds its ready marks: he
+    gives orders in it that are not due (so it would not wait for him), and has not
+    marked them ready yet?"""
+    seat = game.seats.filter(user__username=visitor, civil_disorder=False).first()
+    if seat is None:
+        return False
+    powers = seat_powers(position, variant, seat)
+    if any(p in due for p in powers):
+        return False  # the phase waits for him anyway
+    unowed = [p for p in powers if gives_unowed(variant, position, p)]
+    if not unowed:
+        return False
+    ready = OrderSet.objects.filter(phase=phase, power__in=unowed, ready=True)
+    return ready.count() < len(unowed)
 
 
 _OVER = "the demo bot's phase ended meanwhile in %s: %s"

@@ -11,6 +11,8 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q
 from django.utils import timezone
 
+from accounts.selectors import FORMER_PLAYER, name_shown
+from accounts.usernames import CLOSED_PREFIX
 from adjudicator import find_variant
 from games import visibility, wording
 from games.models import Decision, Game, GamePhase, ModeratorAction, Ruling, Seat
@@ -80,13 +82,17 @@ def _action_as_seen(
     role = details.pop("by_role", None)
     if role is None:  # a record from before roles were kept: the actor's role now
         role = visibility.moderator_role(user=action.actor, game=game)
-    by = action.actor.get_username() if action.actor else ""
+    by = name_shown(action.actor) if action.actor else ""
     if action.kind == "decision":
         details = questions.details(action, details, moderator)
     if not names:
         by = ""
         for key in ("previous", "replacement", "user"):
             details.pop(key, None)
+    # A closed account's name, written down before he closed it, is shown as any of his.
+    for key, value in details.items():
+        if isinstance(value, str) and value.startswith(CLOSED_PREFIX):
+            details[key] = str(FORMER_PLAYER)
     return {
         "kind": action.kind,
         "kind_name": action.get_kind_display(),

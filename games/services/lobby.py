@@ -1,5 +1,6 @@
 """Forming a game: create it by its terms, join it, leave it, start it, and take over a
-seat a running game offers to replacement players."""
+seat a running game offers to replacement players; and the seats of a player who closed
+his account, given up."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Mapping
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -30,6 +32,7 @@ from games.services.kernel import (
     phase_note,
     phase_open,
     refuse_game_master,
+    seat_exclude,
     seat_give,
     seated_users,
 )
@@ -412,3 +415,44 @@ def game_start(*, game: Game, by: AbstractBaseUser | None = None) -> Game:
         params={"game": game.name},
     )
     return game
+
+
+def seats_give_up(user: AbstractBaseUser) -> None:
+    """Give up every seat of ``user``, whose account is being closed (a closing step,
+    ``accounts.extension_points.closing_steps``, in the transaction that closes it).
+
+    As if he had left each game: a forming game's seat is free again; a running game's
+    seat is his no more and in civil disorder, offered to replacement players (as a
+    moderator's exclusion leaves it, whatever the game's missed-orders policy: he will
+    not come back to order), with a phase note that says the player left and never who.
+    An eliminated seat and the seats of games that ended keep him, for their history (he
+    is shown as "a former player" there). He sits for nobody any more, and runs no game
+    that is not over.
+    """
+    ongoing = (Game.Status.FORMING, Game.Status.ACTIVE)
+    game_ids = sorted(
+        set(
+            Seat.objects.filter(
+                Q(user=user) | Q(sitter=user), game__status__in=ongoing
+            ).values_list("game_id", flat=True)
+        )
+        | set(Game.objects.filter(masters=user, status__in=ongoing).values_list("pk", flat=True))
+    )
+    for game_id in game_ids:  # in primary-key order, as every lock of several games is taken
+        game = game_locked(game_id)
+        game.masters.remove(user)
+        game.seats.filter(sitter=user).update(sitter=None)
+        seat = game.seats.select_for_update().filter(user=user).first()
+        if seat is not None and game.status == Game.Status.FORMING:
+            seat.user = None
+            seat.joined_at = None
+            seat.pseudonym = ""
+            seat.sitter = None
+            seat.save(update_fields=["user", "joined_at", "pseudonym", "sitter"])
+        elif seat is not None and game.status == Game.Status.ACTIVE and not seat.eliminated:
+            seat_exclude(seat)
+            phase = game.current_phase
+            if phase is not None:
+                phase_note(phase, "excluded", power=seat.power, by="left")
+                phase.save(update_fields=["notes"])
+        bump(game)

@@ -16,9 +16,11 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.usernames import closed_name, name_replaced
 from adjudicator import find_variant
 from core.errors import ApplicationError
 from games import events, visibility
@@ -592,3 +594,20 @@ def game_result_confirm(*, game: Game, by: AbstractBaseUser, reason: str = "") -
         key=f"confirmed:{game.pk}:{game.result_confirmed_at.isoformat()}",
         params={"game": game.name},
     )
+
+
+def moderation_records_forget(user: AbstractBaseUser) -> None:
+    """``user`` closes his account (a closing step, after his seats are given up): the
+    moderation records that wrote his name down as text (the player replaced, his
+    replacement, the game master named) name his closed account instead, which every page
+    shows as "a former player"."""
+    old, new = user.get_username(), closed_name(user.pk)
+    named = (
+        Q(details__previous=old)
+        | Q(details__replacement=old)
+        | Q(details__user=old)
+        | Q(details__master=old)
+    )
+    for action in ModeratorAction.objects.filter(named):
+        action.details = name_replaced(action.details, old, new)
+        action.save(update_fields=["details"])

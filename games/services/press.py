@@ -26,6 +26,7 @@ from core.names import lookalike_key, name_key, shown_name
 from core.queue import after_commit
 from games import events, visibility, wording
 from games.models import Game, PressMessage, PressRead
+from games.selectors import own_data
 from games.services.kernel import a_members_user_name, game_locked
 
 #: Longest message, in characters.
@@ -332,3 +333,22 @@ def press_phases(*, game: Game, user: AbstractBaseUser | AnonymousUser) -> list[
         if m.phase_code and m.phase_code not in seen:
             seen[m.phase_code] = wording.phase_name(m.phase_code)
     return [{"code": c, "name": n} for c, n in seen.items()]
+
+
+def own_press(user: AbstractBaseUser) -> list[dict[str, Any]]:
+    """The download's ``press``: every message he sent, and every message of the games he
+    took part in that he may read today (visibility.visible_press), oldest first; each as
+    the press page shows it, with whether he sent it."""
+    out = []
+    for game in own_data.games_of(user=user):
+        seat = visibility.acting_seat(user=user, game=game)
+        reader = seat.power if seat is not None else None
+        mine = list(PressMessage.objects.filter(game=game, author=user))
+        readable = visibility.visible_press(user=user, game=game)
+        seen = {m.pk for m in mine}
+        messages = mine + [m for m in readable if m.pk not in seen]
+        for m in sorted(messages, key=lambda m: (m.sent_at, m.pk)):
+            sent = m.author_id == user.pk
+            shown = message_json(m, reader=m.sender if sent else reader)
+            out.append({"game": game.pk, "sent_by_me": sent, **shown})
+    return out

@@ -5,11 +5,11 @@ record is read from games (accounts is the layer below)."""
 from __future__ import annotations
 
 from django.contrib.auth.models import User
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from accounts.roles import ROLE_NAMES, ROLES
-from accounts.selectors import api_tokens_of
+from accounts.selectors import api_tokens_of, is_closed
 from games import selectors
 from games.profile_sections import profile_sections
 
@@ -17,6 +17,10 @@ from games.profile_sections import profile_sections
 def profile(request: HttpRequest, username: str) -> HttpResponse:
     """``username``'s profile, as ``request.user`` may see it (games.selectors decides)."""
     user = get_object_or_404(User, username=username)
+    if is_closed(user):
+        # A closed account has no page: one would gather the games of one "former player"
+        # that his games, each showing only that neutral name, keep apart.
+        raise Http404
     record = selectors.player_record(user=user, viewer=request.user)
     games = selectors.games_of_player(user=user, viewer=request.user)
     roles = [ROLE_NAMES[r] for r in ROLES if user.groups.filter(name=r).exists()]

@@ -117,10 +117,9 @@ import { createReplay } from "./replay.js";
   });
 
   // The player's own part of the board, in board units, as the server drew it: his units
-  // and his centres (every power his seat gives orders for) and, in a set-up step (a
-  // nomination, a placement, a draft, the llamas' winter), the places his orders there
-  // name; before his first such order, the places he may choose (a Highlander nomination:
-  // the centres he may nominate). Null for an observer, or a player with nothing.
+  // and his centres (every power his seat gives orders for) and, in a set-up step or a
+  // variant's own step, the places his orders there name; before his first such order,
+  // the places he may choose. Null for an observer, or a player with nothing.
   function myArea() {
     const me = state.me;
     if (!me) return null;

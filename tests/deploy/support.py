@@ -9,8 +9,9 @@ from collections.abc import Callable
 from urllib.parse import urlsplit, urlunsplit
 
 from django.conf import settings
+from django.db import connection
 
-on_postgresql = settings.DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3"
+on_postgresql = connection.vendor == "postgresql"
 
 
 def free_port() -> int:

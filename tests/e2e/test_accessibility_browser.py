@@ -158,6 +158,9 @@ class ATurnByKeyboardAlone(BrowserTestCase):
                 page.keyboard.type(order)
                 page.keyboard.press("Enter")
                 expect(page.locator(f'#order-list li[data-order="{order}"]')).to_be_visible()
+            # The button is enabled once the orders are saved, as a player waits to see it
+            # (tabbing on while the last save is under way passed it by, disabled, in CI).
+            expect(page.locator("#ready-button")).to_be_enabled()
             tab_to(page, "#ready-button:not([disabled])")
             page.keyboard.press("Enter")
             expect(page.locator("#ready-button")).to_have_text("Not ready")

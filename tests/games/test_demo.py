@@ -20,7 +20,9 @@ from games.management.demo import RUNNING_GAME
 from games.models import Game, OrderSet
 from games.terms import GameTerms
 from variants.highlander.demo import DUEL_GAME
+from variants.kapitalisten.demo import BOURSE_GAME
 from variants.multiple_void.demo import DRAFT_GAME
+from variants.rather_silly.demo import SILLY_GAME
 
 POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey")
 
@@ -79,7 +81,7 @@ def test_the_bot_plays_no_game_but_the_demo_games(make_user: Any) -> None:
         assert not OrderSet.objects.filter(phase__game=game).exists(), game.name
     assert {g.pk for g, _visitor in demo.bot_games()} == {
         demo.demo_game(name).pk  # type: ignore[union-attr]
-        for name in (RUNNING_GAME, DUEL_GAME, DRAFT_GAME)
+        for name in (RUNNING_GAME, DUEL_GAME, DRAFT_GAME, BOURSE_GAME, SILLY_GAME)
     }
 
 

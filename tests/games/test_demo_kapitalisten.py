@@ -39,7 +39,7 @@ def kapitalisten_demo_games() -> list[tuple[Game, str]]:
 def bourse(settings: Any, request: Any) -> Game:
     call_command("demo_data")
     settings.DEMO_GAME_PROVIDERS = [f"{__name__}.kapitalisten_demo_games"]
-    players = [User.objects.get(username=n) for n in demo.DEMO_PLAYERS]
+    players = [User.objects.get(username=n) for n in demo.DEMO_PLAYERS[:8]]
     game = services.game_create(
         created_by=players[0],
         name=NAME,

@@ -14,6 +14,8 @@ def test_the_demo_makes_the_variants_own_games_in_the_registrys_order() -> None:
     assert [(site.id, game.name) for site, game in demo.VARIANT_GAMES] == [
         ("highlander", "Demo: Highlander duel (alice and bob)"),
         ("multiple_void", "Demo: Multiple Void draft (carol, dave, erin)"),
+        ("kapitalisten", "Demo: Kapitalisten bourse (frank and seven investors)"),
+        ("rather_silly", "Demo: Rather Silly with the four roles (grace and ten others)"),
     ]
     # The bot finds each by its maker and plays it for all but its visitor.
     for _site, game in demo.VARIANT_GAMES:
@@ -34,3 +36,6 @@ def test_a_variants_demo_game_is_one_the_demo_can_make(site: SiteVariant, game: 
     assert low <= 1 + len(game.joiners) <= high
     assert not game.powers or len(game.powers) == 1 + len(game.joiners)
     assert not game.duel or site.duel_boards
+    # Where players play under pseudonyms, each demo player has his own.
+    assert len(game.pseudonyms) == (1 + len(game.joiners) if site.pseudonyms else 0)
+    assert len(set(game.pseudonyms)) == len(game.pseudonyms)

@@ -14,11 +14,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.roles import is_bot
+from accounts.usernames import closed_name, name_replaced
 from core.errors import ApplicationError
 from games.models import Game
 from games.selectors import reliability_of
 from tournaments import groups, scoring, visibility
-from tournaments.models import Entry, OrganiserAction, PlayerRating, Tournament
+from tournaments.models import Entry, OrganiserAction, PlayerRating, ResultsIdentity, Tournament
 from tournaments.services.kernel import (
     action_record,
     bump,
@@ -371,3 +372,50 @@ def _entry_of(tournament: Tournament, entry: Entry) -> Entry:
     if found is None:
         raise ApplicationError(_("That player is not entered in this tournament."))
     return found
+
+
+def organiser_records_forget(user: AbstractBaseUser) -> None:
+    """``user`` closes his account (a closing step): the organisers' records of the
+    tournaments he entered or organised, which wrote his name down as text (a draw's
+    order, a result's winner, a player marked away), name his closed account instead."""
+    old, new = user.get_username(), closed_name(user.pk)
+    actions = OrganiserAction.objects.filter(
+        Q(tournament__entries__user=user) | Q(actor=user) | Q(tournament__created_by=user)
+    ).distinct()
+    for action in actions:
+        replaced = name_replaced(action.details, old, new)
+        if replaced != action.details:
+            action.details = replaced
+            action.save(update_fields=["details"])
+
+
+def results_identity_forget(user: AbstractBaseUser) -> None:
+    """``user`` closes his account (a closing step): the legal name, country and WDD id he
+    gave for results sent to the World Diplomacy Database are erased. Results already sent
+    are the WDD's; nothing here can send them again."""
+    ResultsIdentity.objects.filter(user=user).delete()
+
+
+def entries_close(user: AbstractBaseUser) -> None:
+    """``user`` closes his account (a closing step, ``accounts.extension_points``): he
+    leaves the tournaments whose draw is not made, as by :func:`entry_withdraw`; in those
+    running he is away from every round still to be seated (``Entry.away``: not seated,
+    told apart from a sit-out) and his entry stays, with the results he had. A knock-out
+    match of his still to play is the organisers' to record as a forfeit; his boards in
+    play are given up by games, as if he had left them."""
+    entries = Entry.objects.filter(user=user).exclude(
+        status__in=(Entry.Status.WITHDRAWN, Entry.Status.REPLACED, Entry.Status.NO_SHOW)
+    )
+    for tournament_id in sorted(set(entries.values_list("tournament_id", flat=True))):
+        tournament = tournament_locked(Tournament.objects.get(pk=tournament_id))
+        entry = tournament.entries.get(user=user)
+        if tournament.status == Tournament.Status.REGISTRATION:
+            entry.status = Entry.Status.WITHDRAWN
+            entry.checked_in_at = None
+            entry.save(update_fields=["status", "checked_in_at"])
+        elif tournament.status == Tournament.Status.RUNNING:
+            entry.away = True
+            entry.save(update_fields=["away"])
+        else:
+            continue
+        bump(tournament)

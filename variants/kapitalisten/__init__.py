@@ -16,6 +16,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from variants.kapitalisten.demo import demo_games
 from variants.kapitalisten.notes import NOTE_WORDS
 from variants.kapitalisten.panels import exchange_page, panels
 from variants.kapitalisten.words import WORDS
@@ -73,6 +74,7 @@ SITE = site_entry(
     words=WORDS,
     panels=panels,
     pages={"exchange": exchange_page},
+    demo_games=demo_games,
 )
 
 

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from variants.rather_silly.colours import COLOURS
+from variants.rather_silly.demo import demo_games
 from variants.rather_silly.layers import layers, marks_drawn, order_shapes
 from variants.rather_silly.panels import panels
 from variants.rather_silly.words import WORDS
@@ -134,6 +135,7 @@ SITE = site_entry(
     layers=layers,
     marks_drawn=marks_drawn,
     order_shapes=order_shapes,
+    demo_games=demo_games,
 )
 
 

@@ -48,7 +48,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         with transaction.atomic():
             users = [self._user(name) for name in DEMO_PLAYERS]
-            alice, bob, carol, dave, _erin, _frank, _grace, _heidi = users
+            alice, bob, carol, dave = users[:4]
             grant(alice, MODERATOR)
             grant(bob, ORGANISER)
             if demo.demo_game(OPEN_GAME) is None:
@@ -93,10 +93,12 @@ class Command(BaseCommand):
         """A variant's demo game as the variant describes it (plain values), played by
         the bot on the deadlines of every game it plays."""
         powers = wanted.powers
+        pseudonyms = wanted.pseudonyms
         game = services.game_create(
             created_by=users[wanted.creator],
             name=wanted.name,
             power=powers[0] if powers else None,
+            pseudonym=pseudonyms[0] if pseudonyms else None,
             terms=GameTerms(
                 variant_id=variant_id,
                 options=dict(wanted.options),
@@ -106,7 +108,12 @@ class Command(BaseCommand):
             ),
         )
         for n, name in enumerate(wanted.joiners, 1):
-            services.game_join(game=game, user=users[name], power=powers[n] if powers else None)
+            services.game_join(
+                game=game,
+                user=users[name],
+                power=powers[n] if powers else None,
+                pseudonym=pseudonyms[n] if pseudonyms else None,
+            )
         return game
 
     def _user(self, name: str) -> User:
