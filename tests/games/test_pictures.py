@@ -125,9 +125,18 @@ def test_bounces_are_drawn_as_failed(played: Game, players: dict[str, Any]) -> N
     phase = played.phases.get(code="S1901M")
     root = _parse(pictures.phase_map_svg(user=players["italy"], phase=phase))
     lines = {e.get("data-order"): e for e in root.iter(f"{SVG}line")}
+    marks = {
+        e.get("data-result-of"): e.get("class")
+        for e in root.iter(f"{SVG}g")
+        if e.get("data-result-of")
+    }
     for order in ("A vie - gal", "A war - gal"):
         assert "failed" in (lines[order].get("class") or "")
-        assert lines[order].get("marker-end") == "url(#arrow-failed)"
+        # Faded, in its power's colour, a bar across its head.
+        assert lines[order].get("opacity") == "0.6"
+        assert marks[order] == "result-mark bounce"
+    assert lines["A vie - gal"].get("stroke") == drawing.COLOURS["austria"]
+    assert lines["A war - gal"].get("stroke") == drawing.COLOURS["russia"]
 
 
 def test_retreats_and_builds_are_marked(played: Game, players: dict[str, Any]) -> None:
