@@ -357,7 +357,8 @@ PARIS_ON_SCREEN = """() => {
 
 
 BOARD_POINT = """([x, y]) => {
-  const p = new DOMPoint(x, y).matrixTransform(document.querySelector("svg#board").getScreenCTM().inverse());
+  const ctm = document.querySelector("svg#board").getScreenCTM();
+  const p = new DOMPoint(x, y).matrixTransform(ctm.inverse());
   return [p.x, p.y];
 }"""
 
@@ -396,7 +397,8 @@ class ZoomAndPan(BrowserTestCase):
             page.wait_for_timeout(100)
             assert _view_width(page) < whole / 2
             after = page.evaluate(ON_SCREEN, under)
-            assert abs(after[0] - x) < 1 and abs(after[1] - y) < 1, (after, (x, y))
+            assert abs(after[0] - x) < 1, (after, (x, y))
+            assert abs(after[1] - y) < 1, (after, (x, y))
             # A zoomed board still takes orders where one taps.
             page.locator('#units [data-unit="par"]').click()
             page.locator('#provinces [data-province="bur"]').click(force=True)
