@@ -474,17 +474,26 @@ class _Drawing:
         return pairs
 
     def arrow(
-        self, start: tuple[float, float], end: tuple[float, float], kind: str, order: DrawnOrder
+        self,
+        start: tuple[float, float],
+        end: tuple[float, float],
+        kind: str,
+        order: DrawnOrder,
+        *,
+        unit: bool = True,
     ) -> None:
+        """An order from one place to another; ``unit``: a unit's (on a dark edge, from
+        its marker's edge), else a variant's own, drawn as its stylesheet says."""
         x1, y1 = start
         x2, y2 = end
         dx, dy = x2 - x1, y2 - y1
         length = (dx * dx + dy * dy) ** 0.5 or 1.0
         x2, y2 = x2 - dx / length * ARROW_SHORT, y2 - dy / length * ARROW_SHORT
-        if length > ARROW_SHORT + ARROW_START + 8:
+        if unit and length > ARROW_SHORT + ARROW_START + 8:
             x1, y1 = x1 + dx / length * ARROW_START, y1 + dy / length * ARROW_START
         line = [("x1", number(x1)), ("y1", number(y1)), ("x2", number(x2)), ("y2", number(y2))]
-        self.add(f"<line{_attrs([*self.edge(kind, order), *line])}/>")
+        if unit:
+            self.add(f"<line{_attrs([*self.edge(kind, order), *line])}/>")
         pairs: list[tuple[str, object]] = [
             ("class", self.order_classes(kind, order)),
             ("data-order", order.text),
@@ -562,10 +571,14 @@ class _Drawing:
         mark = f"<path{_attrs(halo)}/><path{_attrs([('d', d), *paint])}/>"
         self.add(f"<g{_attrs(pairs)}>{mark}</g>")
 
-    def ring(self, at: tuple[float, float], kind: str, order: DrawnOrder) -> None:
+    def ring(
+        self, at: tuple[float, float], kind: str, order: DrawnOrder, *, unit: bool = True
+    ) -> None:
+        """A ring on a place: a unit's hold, build or disband round its marker (30 map
+        units across and more, so not under it) on a dark edge; else a variant's own mark
+        on a place with no unit, smaller, drawn as its stylesheet says."""
         x, y = at
-        # Round the unit's token (30 across and more), not under it.
-        radius = 22 if kind == "hold" else 23
+        radius = (22 if kind == "hold" else 23) if unit else 14
         circle = f'<circle cx="{number(x)}" cy="{number(y)}" r="{radius}"/>'
         cross = ""
         if kind == "disband":
@@ -574,7 +587,8 @@ class _Drawing:
                 f'<path d="M{number(x - 15)} {number(y - 15)}L{number(x + 15)} {number(y + 15)}'
                 f'M{number(x + 15)} {number(y - 15)}L{number(x - 15)} {number(y + 15)}"/>'
             )
-        self.add(f"<g{_attrs(self.edge(kind, order))}>{circle}{cross}</g>")
+        if unit:
+            self.add(f"<g{_attrs(self.edge(kind, order))}>{circle}{cross}</g>")
         inner = circle + cross
         words = order.text.split()
         if kind == "build" and words[:1] in (["A"], ["F"]):
@@ -623,11 +637,11 @@ class _Drawing:
             if start is None:
                 return
             if shape.to is None:
-                self.ring(start, shape.kind, order)
+                self.ring(start, shape.kind, order, unit=False)
                 return
             end = self.point(shape.to)
             if end is not None:
-                self.arrow(start, end, shape.kind, order)
+                self.arrow(start, end, shape.kind, order, unit=False)
             return
         if len(t) < 3:
             return

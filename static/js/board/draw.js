@@ -109,16 +109,21 @@ export function createBoard(svg, anchors) {
   // The dark edge under an order, so that a light power's colour reads on the map.
   const edge = (failed, power) => ({ class: `order-edge${failed ? " failed" : ""}`, ...whose(power) });
 
+  // A unit's order ("A par - bur") sits on a dark edge and starts at its marker's edge; a
+  // variant's own is drawn as its stylesheet says (as variants/board.py draws them).
+  const unitOrder = (text) => /^[AF] /.test(text);
+
   function arrow(start, end, kind, text, failed, power) {
+    const unit = unitOrder(text);
     let [x1, y1] = start;
     const dx = end[0] - x1, dy = end[1] - y1, len = Math.hypot(dx, dy) || 1;
     const x2 = end[0] - (dx / len) * ARROW_SHORT, y2 = end[1] - (dy / len) * ARROW_SHORT;
-    if (len > ARROW_SHORT + ARROW_START + 8) {
+    if (unit && len > ARROW_SHORT + ARROW_START + 8) {
       x1 += (dx / len) * ARROW_START;
       y1 += (dy / len) * ARROW_START;
     }
     const line = { x1: number(x1), y1: number(y1), x2: number(x2), y2: number(y2) };
-    el("line", { ...edge(failed, power), ...line }, layer("orders"));
+    if (unit) el("line", { ...edge(failed, power), ...line }, layer("orders"));
     el("line", {
       class: classes(kind, failed, power), "data-order": text, ...whose(power), ...line,
       "marker-end": "url(#arrow)",
@@ -127,8 +132,11 @@ export function createBoard(svg, anchors) {
 
   function ring(at, kind, text, failed, power) {
     const [x, y] = at;
+    const unit = unitOrder(text);
+    // Round a unit's marker, not under it; a variant's ring on a place with no unit, smaller.
+    const radius = unit ? (kind === "hold" ? 22 : 23) : 14;
     const shapes = (g) => {
-      el("circle", { cx: number(x), cy: number(y), r: kind === "hold" ? 22 : 23 }, g);
+      el("circle", { cx: number(x), cy: number(y), r: radius }, g);
       if (kind === "disband") {
         // Crossed out, so that the mark reads without its colour too.
         el("path", {
@@ -137,7 +145,7 @@ export function createBoard(svg, anchors) {
         }, g);
       }
     };
-    shapes(el("g", edge(failed, power), layer("orders")));
+    if (unit) shapes(el("g", edge(failed, power), layer("orders")));
     const g = el("g", {
       class: classes(kind, failed, power), "data-order": text, ...whose(power),
     }, layer("orders"));
