@@ -49,6 +49,7 @@ from variants.drawing import (
 )
 from variants.drawing import colour_of as power_colour
 from variants.registry import colours, site_side
+from variants.registry import words as words_of_variants
 from variants.site import SiteVariant
 
 
@@ -69,9 +70,31 @@ FONT = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif"
 #: Dark text on these powers' units, light on the rest.
 _DARK_TEXT = {"yellow", "grey", "turkey"}
 #: How far a dislodged unit is drawn from its province's point (and its retreat starts).
-DISLODGED_SHIFT = 7.0
+DISLODGED_SHIFT = 14.0
 #: How far short of its target an arrow stops, so its head does not hide the unit there.
-ARROW_SHORT = 10.0
+ARROW_SHORT = 16.0
+#: How far from its unit's point an arrow starts: at the marker's edge, so that the line
+#: does not run into the marker (a fleet's sail beside a line read as an arrowhead).
+ARROW_START = 13.0
+#: A unit's shapes, centred on its point (the group's ``translate``), as
+#: static/js/board/draw.js draws them: large enough to read at a glance (30 map units and more,
+#: 25 CSS px on a 1400 px desktop's board). An army is a shield, a fleet a hull under a
+#: sail; each glyph is drawn over its body in the colour that reads on the power's.
+ARMY = "M-15 -15H15V2C15 10 7 15 0 17C-7 15 -15 10 -15 2Z"
+ARMY_GLYPH = "M-8 -8L8 8M8 -8L-8 8M-9.5 -4L-4 -9.5M9.5 -4L4 -9.5"
+FLEET = "M-17 3H17L11 14H-11Z M-1 1V-16L13 -1H-1Z"
+FLEET_GLYPH = "M-10 8.5H10M-4 -10V-2"
+#: The outline of a unit against the map, whatever its power's colour.
+OUTLINE = "#1a1a1a"
+#: An order's line, and the dark edge drawn under it so that a light power's colour
+#: (yellow, grey, Turkey's) reads on the land and the sea alike.
+ORDER_WIDTH = 2.6
+EDGE_WIDTH = 5.2
+#: A result's mark on its order (a bounce's bar, a cut's strokes, any other failure's cross).
+RESULT_MARK = "#c62828"
+#: The radius of a variant's ring round a unit, and where a dislodged unit's badge sits.
+RING = 22.0
+BADGE = 14.0
 #: Height of a picture's legend strip under the map, in map units, with one row of powers
 #: (more rows add LEGEND_ROW each).
 LEGEND_HEIGHT = 104.0
@@ -147,6 +170,8 @@ class _Drawing:
         self.points: dict[str, list[float]] = map_anchors(map_id)["units"]
         self.mode = mode
         self.paint = mode is Mode.PICTURE
+        #: The variant's own seats' names (the standard powers' are the catalog's).
+        self.site_power_names = words_of_variants().power_names
         self.parts: list[str] = []
 
     def add(self, text: str) -> None:
@@ -201,6 +226,9 @@ class _Drawing:
                         ("class", "prov"),
                         ("data-owner", owner),
                         ("fill", fill),
+                        # Named for a screen reader too (the board is a group of them).
+                        ("role", None if paint else "img"),
+                        ("aria-label", None if paint else name),
                     ]
                 )
                 + f">{title}</path>"
@@ -223,7 +251,7 @@ class _Drawing:
                         ("data-center", pid),
                         ("cx", number(p["sc"][0])),
                         ("cy", number(p["sc"][1])),
-                        ("r", "4"),
+                        ("r", "6"),
                         ("data-owner", owner),
                         ("fill", fill),
                     ]
@@ -231,6 +259,13 @@ class _Drawing:
                 + "/>"
             )
         self.add("</g>")
+
+    def labels(self) -> None:
+        """The provinces' names, over every piece: a unit's marker, an order's line or a
+        creature standing on a name does not hide it. A light edge round each letter
+        keeps it readable on a marker or a line, and a tap passes through it (the page's
+        stylesheet) to the province, or the unit, under it."""
+        paint = self.paint
         group = [("id", self.layer_id("labels")), ("class", "labels"), ("aria-hidden", "true")]
         if paint:
             group += [
@@ -238,6 +273,11 @@ class _Drawing:
                 ("font-size", "11"),
                 ("fill", "#333333"),
                 ("text-anchor", "middle"),
+                ("stroke", "#ffffff"),
+                ("stroke-opacity", "0.75"),
+                ("stroke-width", "2.6"),
+                ("stroke-linejoin", "round"),
+                ("paint-order", "stroke"),
             ]
         self.add(f"<g{_attrs(group)}>")
         for pid, name in self.drawing["names"].items():
@@ -267,85 +307,123 @@ class _Drawing:
         self, power: str, text: str, *, dislodged: bool = False, mark: UnitMark | None = None
     ) -> None:
         """One unit, as ``static/js/board/draw.js`` draws a unit placed and not yet sent
-        (``unit``), with the variant's ``mark`` on it (a letter, classes, a ring)."""
+        (``unit``), with the variant's ``mark`` on it (a letter, classes, a ring): an army a
+        shield, a fleet a hull under a sail, each in its power's colour with a dark outline
+        against the map and its glyph in a colour that reads on it, named for a screen
+        reader from what is drawn (its place, its power and its kind)."""
         kind, _, location = text.partition(" ")
         at = self.point(location, dislodged=dislodged)
         if at is None:
             return
         x, y = at
         paint = self.paint
-        shape_paint: list[tuple[str, object]] = []
+        fleet = kind == "F"
+        ink = "#111111" if power in _DARK_TEXT else "#ffffff"
+        body_paint: list[tuple[str, object]] = []
+        glyph_paint: list[tuple[str, object]] = []
         text_paint: list[tuple[str, object]] = []
         if paint:
-            shape_paint = [
+            body_paint = [
                 ("fill", colour_of(power)),
-                ("stroke", DISBAND if dislodged else "#ffffff"),
-                ("stroke-width", "2.5" if dislodged else "1.5"),
+                ("stroke", DISBAND if dislodged else OUTLINE),
+                ("stroke-width", "2.4" if dislodged else "1.6"),
+                ("stroke-linejoin", "round"),
+                ("stroke-dasharray", "4 2.5" if dislodged else None),
+            ]
+            glyph_paint = [
+                ("fill", "none"),
+                ("stroke", ink),
+                ("stroke-width", "2"),
+                ("stroke-linecap", "round"),
+                ("stroke-linejoin", "round"),
             ]
             text_paint = [
                 ("font-family", FONT),
-                ("font-size", "9"),
+                ("font-size", "13"),
                 ("font-weight", "bold"),
                 ("text-anchor", "middle"),
-                ("fill", "#111111" if power in _DARK_TEXT else "#ffffff"),
+                ("fill", ink),
             ]
-        if kind == "F":
-            shape = [
-                ("x", number(x - 9)),
-                ("y", number(y - 6)),
-                ("width", "18"),
-                ("height", "12"),
-                ("rx", "3"),
-            ]
-            drawn = f"<rect{_attrs(shape + shape_paint)}/>"
+        body = (
+            f"<path{_attrs([('class', 'token'), ('d', FLEET if fleet else ARMY), *body_paint])}/>"
+        )
+        letter = mark.letter if mark is not None else None
+        if letter:
+            # A variant's own kind of unit by its letter, in place of the glyph.
+            glyph = f"<text{_attrs([('x', '0'), ('y', '5'), *text_paint])}>{escape(letter)}</text>"
         else:
-            shape = [("cx", number(x)), ("cy", number(y)), ("r", "8")]
-            drawn = f"<circle{_attrs(shape + shape_paint)}/>"
+            shape = FLEET_GLYPH if fleet else ARMY_GLYPH
+            glyph = f"<path{_attrs([('class', 'glyph'), ('d', shape), *glyph_paint])}/>"
         classes = (
             f"unit power-{power}"
             + (" dislodged" if dislodged else "")
             + (f" {mark.classes}" if mark is not None and mark.classes else "")
         )
-        group = [("class", classes), ("data-unit", location), ("data-power", power)]
+        group: list[tuple[str, object]] = [
+            ("class", classes),
+            ("data-unit", location),
+            ("data-power", power),
+            ("data-kind", "fleet" if fleet else "army"),
+            ("transform", f"translate({number(x)} {number(y)})"),
+        ]
+        if not paint:
+            group += [
+                ("role", "img"),
+                ("aria-label", self.unit_name(power, fleet, location, dislodged)),
+            ]
         if paint and dislodged:
             group.append(("opacity", "0.85"))
         ring = ""
         if mark is not None and mark.ring:
             ring_paint = (
-                [("fill", "none"), ("stroke", mark.ring_colour), ("stroke-width", "2")]
+                [("fill", "none"), ("stroke", mark.ring_colour), ("stroke-width", "2.5")]
                 if paint
                 else []
             )
-            ring_shape = [
-                ("class", mark.ring),
-                ("cx", number(x)),
-                ("cy", number(y)),
-                ("r", "11"),
-            ]
+            ring_shape = [("class", mark.ring), ("cx", "0"), ("cy", "0"), ("r", number(RING))]
             ring = f"<circle{_attrs(ring_shape + ring_paint)}/>"
-        label = f"<text{_attrs([('x', number(x)), ('y', number(y + 3.5)), *text_paint])}>"
-        letter = (mark.letter if mark is not None else None) or kind
-        badge = self.dislodged_mark(x, y) if dislodged else ""
-        self.add(f"<g{_attrs(group)}>{ring}{drawn}{label}{escape(letter)}</text>{badge}</g>")
+        badge = self.dislodged_mark() if dislodged else ""
+        self.add(f"<g{_attrs(group)}>{ring}{body}{glyph}{badge}</g>")
 
-    def dislodged_mark(self, x: float, y: float) -> str:
+    def unit_name(self, power: str, fleet: bool, location: str, dislodged: bool) -> str:
+        """A unit's accessible name ("Paris, France, army"), in the reader's language, from
+        what the board draws of it and nothing more."""
+        province, _, coast = location.partition("/")
+        place = pgettext("province", self.full_names.get(province, province))
+        if coast:
+            place = f"{place} ({coast})"
+        # The powers' and seats' names are the catalog's (games.wording's and the
+        # variants' words, read here by the same msgid); a seat nobody names, its id.
+        named = self.site_power_names.get(power)
+        who = str(named) if named is not None else gettext(power.replace("_", " ").capitalize())
+        values = {"place": place, "power": who}
+        if dislodged:
+            if fleet:
+                return gettext("%(place)s, %(power)s, fleet, dislodged") % values
+            return gettext("%(place)s, %(power)s, army, dislodged") % values
+        if fleet:
+            return gettext("%(place)s, %(power)s, fleet") % values
+        return gettext("%(place)s, %(power)s, army") % values
+
+    def dislodged_mark(self, at: tuple[float, float] = (BADGE, -BADGE)) -> str:
         """The badge on a dislodged unit's corner: a red disc with an arrow pointing out,
         for a unit that must retreat or be disbanded (the offset alone is easy to miss
-        when the attacker stands on the same spot)."""
-        bx, by = x + 8, y - 8
-        disc_paint = [("fill", DISBAND), ("stroke", "#ffffff"), ("stroke-width", "1")]
+        when the attacker stands on the same spot). ``at``: where, in the unit's own
+        frame (or the board's, for the same badge on the order of a unit dislodged)."""
+        bx, by = at
+        disc_paint = [("fill", DISBAND), ("stroke", "#ffffff"), ("stroke-width", "1.2")]
         arrow_paint = [
             ("fill", "none"),
             ("stroke", "#ffffff"),
-            ("stroke-width", "1.3"),
+            ("stroke-width", "1.6"),
             ("stroke-linecap", "round"),
         ]
-        disc = [("cx", number(bx)), ("cy", number(by)), ("r", "4.5")]
+        disc = [("cx", number(bx)), ("cy", number(by)), ("r", "6")]
         arrow = [
             (
                 "d",
-                f"M{number(bx - 2)} {number(by + 2)}L{number(bx + 2)} {number(by - 2)}"
-                f"M{number(bx - 0.5)} {number(by - 2)}H{number(bx + 2)}V{number(by + 0.5)}",
+                f"M{number(bx - 2.6)} {number(by + 2.6)}L{number(bx + 2.6)} {number(by - 2.6)}"
+                f"M{number(bx - 0.6)} {number(by - 2.6)}H{number(bx + 2.6)}V{number(by + 0.6)}",
             )
         ]
         if self.paint:
@@ -353,65 +431,193 @@ class _Drawing:
             arrow += arrow_paint
         return f'<g class="dislodged-mark"><circle{_attrs(disc)}/><path{_attrs(arrow)}/></g>'
 
+    def order_classes(self, kind: str, order: DrawnOrder) -> str:
+        """An order's classes: its kind, whose it is (its colour) and whether it failed."""
+        return (
+            f"order {kind}"
+            + (f" power-{order.power}" if order.power else "")
+            + (" failed" if order.failed else "")
+        )
+
+    def order_paint(self, kind: str, order: DrawnOrder) -> list[tuple[str, object]]:
+        """A picture's paint for an order's line or ring: its power's colour (a build in
+        green, a disband in dark red, anything else in ink, where nobody's), faded once
+        it failed."""
+        if not self.paint:
+            return []
+        if order.power:
+            colour = colour_of(order.power)
+        else:
+            colour = {"build": BUILD, "disband": DISBAND}.get(kind, INK)
+        return [
+            ("stroke", colour),
+            ("stroke-width", number(ORDER_WIDTH)),
+            ("fill", "none"),
+            ("stroke-dasharray", {"support": "6 3.5", "convoy": "2 3.5"}.get(kind)),
+            ("opacity", "0.6" if order.failed else None),
+        ]
+
+    def edge(self, kind: str, order: DrawnOrder) -> list[tuple[str, object]]:
+        """The dark edge under an order's line or ring: whose it is (the page takes a
+        player's own out with his orders), faded with it."""
+        pairs: list[tuple[str, object]] = [
+            ("class", "order-edge" + (" failed" if order.failed else "")),
+            ("data-power", None if self.paint else order.power),
+        ]
+        if self.paint:
+            pairs += [
+                ("stroke", OUTLINE),
+                ("stroke-width", number(EDGE_WIDTH)),
+                ("fill", "none"),
+                ("opacity", "0.6" if order.failed else None),
+            ]
+        return pairs
+
     def arrow(
-        self, start: tuple[float, float], end: tuple[float, float], kind: str, order: DrawnOrder
+        self,
+        start: tuple[float, float],
+        end: tuple[float, float],
+        kind: str,
+        order: DrawnOrder,
+        *,
+        unit: bool = True,
     ) -> None:
+        """An order from one place to another; ``unit``: a unit's (on a dark edge, from
+        its marker's edge), else a variant's own, drawn as its stylesheet says."""
         x1, y1 = start
         x2, y2 = end
         dx, dy = x2 - x1, y2 - y1
         length = (dx * dx + dy * dy) ** 0.5 or 1.0
         x2, y2 = x2 - dx / length * ARROW_SHORT, y2 - dy / length * ARROW_SHORT
-        failed = order.failed
+        if unit and length > ARROW_SHORT + ARROW_START + 8:
+            x1, y1 = x1 + dx / length * ARROW_START, y1 + dy / length * ARROW_START
+        line = [("x1", number(x1)), ("y1", number(y1)), ("x2", number(x2)), ("y2", number(y2))]
+        if unit:
+            self.add(f"<line{_attrs([*self.edge(kind, order), *line])}/>")
         pairs: list[tuple[str, object]] = [
-            ("class", f"order {kind}" + (" failed" if failed else "")),
+            ("class", self.order_classes(kind, order)),
             ("data-order", order.text),
             # Whose order it is, on a page: the page puts its player's own orders in as he
             # changes them, in place of the ones the server drew.
             ("data-power", None if self.paint else order.power),
-            ("x1", number(x1)),
-            ("y1", number(y1)),
-            ("x2", number(x2)),
-            ("y2", number(y2)),
-            ("marker-end", "url(#arrow-failed)" if failed else "url(#arrow)"),
+            ("data-result", order.result if order.failed else None),
+            *line,
+            ("marker-end", "url(#arrow)"),
+            *self.order_paint(kind, order),
         ]
-        if self.paint:
-            pairs += [
-                ("stroke", FAILED if failed else "#111111"),
-                ("stroke-width", "2.2"),
-                ("fill", "none"),
-                ("stroke-dasharray", {"support": "5 3", "convoy": "1.5 3"}.get(kind)),
-                ("opacity", "0.8" if failed else None),
-            ]
         self.add(f"<line{_attrs(pairs)}/>")
+        if order.failed and order.result is not None:
+            # Where the order failed: a bounce at its head, anything else on its middle.
+            direction = (dx / length, dy / length)
+            if order.result == "bounce":
+                self.result_mark(order, (x2, y2), direction)
+            else:
+                self.result_mark(order, ((x1 + x2) / 2, (y1 + y2) / 2), direction)
 
-    def ring(self, at: tuple[float, float], kind: str, order: DrawnOrder) -> None:
+    def result_mark(
+        self,
+        order: DrawnOrder,
+        at: tuple[float, float],
+        direction: tuple[float, float] = (1.0, 0.0),
+    ) -> None:
+        """A failed order's result marked on the order itself, so that it reads without
+        the list beside the board: a bounce is a bar across the arrow's head, a cut
+        support two strokes across its line, a unit dislodged the badge its unit carries,
+        any other failure (an order not possible, a convoy missing or disrupted) a
+        cross."""
         x, y = at
-        failed = order.failed
-        owned = kind in ("build", "disband") and order.power is not None
+        ux, uy = direction
+        px, py = -uy, ux  # across the order's line
+        result = str(order.result)
+        if result == "bounce":
+            d = (
+                f"M{number(x + px * 10)} {number(y + py * 10)}"
+                f"L{number(x - px * 10)} {number(y - py * 10)}"
+            )
+        elif result == "cut":
+            d = "".join(
+                f"M{number(x + ux * s + px * 8)} {number(y + uy * s + py * 8)}"
+                f"L{number(x + ux * s - px * 8)} {number(y + uy * s - py * 8)}"
+                for s in (-3.0, 3.0)
+            )
+        elif result == "dislodged":
+            d = ""
+        else:
+            d = (
+                f"M{number(x - 6)} {number(y - 6)}L{number(x + 6)} {number(y + 6)}"
+                f"M{number(x + 6)} {number(y - 6)}L{number(x - 6)} {number(y + 6)}"
+            )
         pairs: list[tuple[str, object]] = [
-            (
-                "class",
-                f"order {kind}"
-                + (f" power-{order.power}" if owned else "")
-                + (" failed" if failed else ""),
-            ),
-            ("data-order", order.text),
+            ("class", f"result-mark {result}"),
+            ("data-result-of", order.text),
             ("data-power", None if self.paint else order.power),
         ]
+        if not d:
+            badge = self.dislodged_mark(at=(x, y))
+            self.add(f"<g{_attrs(pairs)}>{badge}</g>")
+            return
+        paint: list[tuple[str, object]] = []
         if self.paint:
-            colour = FAILED if failed else {"build": BUILD, "disband": DISBAND}.get(kind, INK)
-            if owned and not failed and order.power is not None:
-                colour = colour_of(order.power)  # whose unit comes or goes
-            pairs += [("stroke", colour), ("stroke-width", "2.2"), ("fill", "none")]
-        radius = 12 if kind == "hold" else 13
-        inner = f'<circle cx="{number(x)}" cy="{number(y)}" r="{radius}"/>'
+            paint = [
+                ("stroke", RESULT_MARK),
+                ("stroke-width", "3.4"),
+                ("stroke-linecap", "round"),
+                ("fill", "none"),
+            ]
+        # A light edge first, so that the mark reads on a dark line or a dark sea.
+        halo: list[tuple[str, object]] = [("class", "halo"), ("d", d)]
+        if self.paint:
+            halo += [("stroke", "#ffffff"), ("stroke-width", "6"), ("stroke-linecap", "round")]
+        mark = f"<path{_attrs(halo)}/><path{_attrs([('d', d), *paint])}/>"
+        self.add(f"<g{_attrs(pairs)}>{mark}</g>")
+
+    def ring(
+        self, at: tuple[float, float], kind: str, order: DrawnOrder, *, unit: bool = True
+    ) -> None:
+        """A ring on a place: a unit's hold, build or disband round its marker (30 map
+        units across and more, so not under it) on a dark edge; else a variant's own mark
+        on a place with no unit, smaller, drawn as its stylesheet says."""
+        x, y = at
+        radius = (22 if kind == "hold" else 23) if unit else 14
+        circle = f'<circle cx="{number(x)}" cy="{number(y)}" r="{radius}"/>'
+        cross = ""
         if kind == "disband":
             # Crossed out, so that the mark reads without its colour too.
-            inner += (
-                f'<path d="M{number(x - 9)} {number(y - 9)}L{number(x + 9)} {number(y + 9)}'
-                f'M{number(x + 9)} {number(y - 9)}L{number(x - 9)} {number(y + 9)}"/>'
+            cross = (
+                f'<path d="M{number(x - 15)} {number(y - 15)}L{number(x + 15)} {number(y + 15)}'
+                f'M{number(x + 15)} {number(y - 15)}L{number(x - 15)} {number(y + 15)}"/>'
             )
+        if unit:
+            self.add(f"<g{_attrs(self.edge(kind, order))}>{circle}{cross}</g>")
+        inner = circle + cross
+        words = order.text.split()
+        if kind == "build" and words[:1] in (["A"], ["F"]):
+            # The unit to come, army or fleet, pale in its ring.
+            body: list[tuple[str, object]] = [
+                ("class", "unit-to-come"),
+                ("d", FLEET if words[0] == "F" else ARMY),
+                ("transform", f"translate({number(x)} {number(y)})"),
+            ]
+            if self.paint:
+                fill = colour_of(order.power) if order.power else BUILD
+                body += [
+                    ("fill", fill),
+                    ("fill-opacity", "0.45"),
+                    ("stroke", OUTLINE),
+                    ("stroke-width", "1.4"),
+                    ("stroke-dasharray", "3 2"),
+                ]
+            inner += f"<path{_attrs(body)}/>"
+        pairs: list[tuple[str, object]] = [
+            ("class", self.order_classes(kind, order)),
+            ("data-order", order.text),
+            ("data-power", None if self.paint else order.power),
+            ("data-result", order.result if order.failed else None),
+            *self.order_paint(kind, order),
+        ]
         self.add(f"<g{_attrs(pairs)}>{inner}</g>")
+        if order.failed and order.result is not None:
+            self.result_mark(order, (x + radius * 0.7, y - radius * 0.7))
 
     def order(self, order: DrawnOrder, retreating: set[str]) -> None:
         """One order in canonical notation (``adjudicator/orders.py``'s ``str()``), as
@@ -431,11 +637,11 @@ class _Drawing:
             if start is None:
                 return
             if shape.to is None:
-                self.ring(start, shape.kind, order)
+                self.ring(start, shape.kind, order, unit=False)
                 return
             end = self.point(shape.to)
             if end is not None:
-                self.arrow(start, end, shape.kind, order)
+                self.arrow(start, end, shape.kind, order, unit=False)
             return
         if len(t) < 3:
             return
@@ -533,7 +739,7 @@ class _Drawing:
         return f"<g{_attrs(group)}>{title}{drawn}{letter}</g>"
 
     def markers(self) -> str:
-        return _markers(paint=self.paint)
+        return _markers()
 
     def legend(self, legend: Legend, owners: Mapping[str, str], powers: list[str]) -> None:
         """The strip under a picture's map: the title and the line under it on rows of
@@ -593,18 +799,16 @@ def owners_of(centers: Mapping[str, Iterable[str]]) -> dict[str, str]:
     return {c: power for power, owned in centers.items() for c in owned}
 
 
-def _markers(*, paint: bool) -> str:
-    """The arrowheads of orders (an ordinary one and a failed one's)."""
-    fill, failed_fill = ("#111111", FAILED) if paint else (None, None)
+def _markers() -> str:
+    """The arrowhead of orders, in its line's colour (``context-stroke``, which browsers
+    and resvg paint alike), in every mode."""
+    head = "M0,0 L10,5 L0,10 z"
     return (
         "<defs>"
-        '<marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" '
-        'markerHeight="5" orient="auto-start-reverse">'
-        f'<path d="M0,0 L10,5 L0,10 z"{_attrs([("fill", fill)])}/></marker>'
-        '<marker id="arrow-failed" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" '
-        'markerHeight="5" orient="auto-start-reverse">'
-        f'<path d="M0,0 L10,5 L0,10 z" class="failed"{_attrs([("fill", failed_fill)])}/>'
-        "</marker></defs>"
+        '<marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="4.4" '
+        'markerHeight="4.4" orient="auto-start-reverse">'
+        f'<path d="{head}" fill="context-stroke"/></marker>'
+        "</defs>"
     )
 
 
@@ -640,6 +844,7 @@ def board_svg(
     board.ground(owners)
     board.pieces(drawn, orders)
     board.layers(site.layers(drawn.get("extras") or {}, str(drawn.get("phase") or ""), board.point))
+    board.labels()
     if mode is Mode.PICTURE:
         powers = sorted(
             set(drawn.get("units") or {}) | set(owners.values()) | set(drawn.get("dislodged") or {})
@@ -664,7 +869,7 @@ def board_svg(
         words = gettext("Board %(label)s") % {"label": label}
         head = _attrs([("class", "board still"), ("aria-label", words)])
     return (
-        f'<svg{head} viewBox="{view_box}" role="img" xmlns="http://www.w3.org/2000/svg">'
+        f'<svg{head} viewBox="{view_box}" role="group" xmlns="http://www.w3.org/2000/svg">'
         # A still board draws no orders, and several share a page: no marker ids twice.
         + (board.markers() if mode is Mode.PAGE else "")
         + "".join(board.parts)
@@ -755,5 +960,5 @@ def board_markers() -> str:
     board carries no ids, and its orders' arrows point to these."""
     return (
         '<svg class="board-markers" width="0" height="0" aria-hidden="true" focusable="false" '
-        f'xmlns="http://www.w3.org/2000/svg">{_markers(paint=False)}</svg>'
+        f'xmlns="http://www.w3.org/2000/svg">{_markers()}</svg>'
     )

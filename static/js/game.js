@@ -146,13 +146,33 @@ import { createReplay } from "./replay.js";
     }
     let box = null;
     for (const part of parts) {
-      const b = part.getBBox();
+      const b = boardBox(part);
       box = box === null ? { x1: b.x, y1: b.y, x2: b.x + b.width, y2: b.y + b.height } : {
         x1: Math.min(box.x1, b.x), y1: Math.min(box.y1, b.y),
         x2: Math.max(box.x2, b.x + b.width), y2: Math.max(box.y2, b.y + b.height),
       };
     }
     return box && { x: box.x1, y: box.y1, w: box.x2 - box.x1, h: box.y2 - box.y1 };
+  }
+
+  // A piece's box in board units. getBBox leaves out the piece's own transform, and a
+  // unit is drawn at (0, 0) and moved to its place by one.
+  function boardBox(node) {
+    const b = node.getBBox();
+    const list = node.transform && node.transform.baseVal;
+    if (!list || !list.numberOfItems) return b;
+    let m = svg.createSVGMatrix();
+    for (let i = 0; i < list.numberOfItems; i += 1) m = m.multiply(list.getItem(i).matrix);
+    const xs = [];
+    const ys = [];
+    for (const [x, y] of [[b.x, b.y], [b.x + b.width, b.y], [b.x, b.y + b.height],
+      [b.x + b.width, b.y + b.height]]) {
+      xs.push(m.a * x + m.c * y + m.e);
+      ys.push(m.b * x + m.d * y + m.f);
+    }
+    const x = Math.min(...xs);
+    const y = Math.min(...ys);
+    return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
   }
 
   function readState() {
@@ -253,6 +273,9 @@ import { createReplay } from "./replay.js";
     }
     putServed();
     board.variantLayer(phase.layer);
+    // In a step whose targets are places (a set-up's, a variant's own), a click on a unit
+    // marker reaching over a border goes to the province under it.
+    svg.classList.toggle("placing", Boolean(setupKind()));
     // The player's own orders as they stand on this page, where they are not yet what the
     // server drew: the only pieces the page draws itself.
     if (!phase.results && !phase.setup && state.me && phase.is_current && !sameList(myOrders(), served.mine)) {

@@ -167,3 +167,50 @@ class ATurnByKeyboardAlone(BrowserTestCase):
         saved = game.phases.get().order_sets.get(power="france")
         assert sorted(saved.orders) == ["A mar - spa", "A par - bur", "F bre - mao"]
         assert saved.ready
+
+
+#: Each unit's and each province's accessible name on the page's board, as the browser's
+#: accessibility tree computes it (what a screen reader says).
+BOARD_NAMES = """async () => {
+  const named = (el) => el.getAttribute("aria-label") || "";
+  return {
+    role: document.querySelector("#board").getAttribute("role"),
+    units: [...document.querySelectorAll("#units .unit")].map((u) => [
+      u.dataset.unit, u.getAttribute("role"), named(u)]),
+    provinces: [...document.querySelectorAll("#provinces .prov")].map((p) => [
+      p.dataset.province, p.getAttribute("role"), named(p)]),
+  };
+}"""
+
+
+class TheBoardsPiecesHaveNames(BrowserTestCase):
+    def test_units_and_provinces_are_named_in_the_pages_language(self) -> None:
+        """A screen reader names each unit (its place, power and kind) and each province,
+        in English and in German; the board is a group, not one image that hides them."""
+        game = seven_player_game("Named board")
+        with browser_session() as (browser, errors):
+            page = signed_in_page(
+                browser, errors, self.live_server_url, "france-player", viewport=DESKTOP
+            )
+            page.goto(f"{self.live_server_url}/games/{game.pk}/")
+            names = page.evaluate(BOARD_NAMES)
+            assert names["role"] == "group"
+            units = {loc: (role, name) for loc, role, name in names["units"]}
+            assert units["par"] == ("img", "Paris, France, army")
+            assert units["bre"] == ("img", "Brest, France, fleet")
+            assert len(units) == 22
+            assert all(name for _, name in units.values())
+            provinces = {pid: (role, name) for pid, role, name in names["provinces"]}
+            assert provinces["bur"] == ("img", "Burgundy")
+            assert all(name for _, name in provinces.values())
+            # The browser's own accessibility tree gives them these names.
+            snapshot = page.locator("#board").aria_snapshot()
+            assert 'img "Paris, France, army"' in snapshot
+            assert 'img "Burgundy"' in snapshot
+            page.context.add_cookies(
+                [{"name": "django_language", "value": "de", "url": self.live_server_url}]
+            )
+            page.reload()
+            units = {loc: name for loc, _, name in page.evaluate(BOARD_NAMES)["units"]}
+            assert units["par"] == "Paris, Frankreich, Armee"
+            assert units["mun"] == "München, Deutschland, Armee"

@@ -20,6 +20,7 @@ from tests.e2e.base import (
     signed_in_page,
     watch_errors,
 )
+from variants.board import ARROW_START
 
 #: Spring: Austria and Russia bounce in Galicia. Fall: France takes Burgundy with support
 #: and Germany's army there is dislodged, so the fall retreat phase opens.
@@ -117,7 +118,9 @@ class OneBoardRenderer(BrowserTestCase):
             # dislodged army, Paris is French.
             spring_layers = _layers(served, shown[0])
             failed = [
-                o for o in spring_layers["orders"]["children"] if "failed" in o["attrs"]["class"]
+                o
+                for o in spring_layers["orders"]["children"]
+                if "data-order" in o["attrs"] and "failed" in o["attrs"]["class"]
             ]
             assert {o["attrs"]["data-order"] for o in failed} == {"A vie - gal", "A war - gal"}
             now = _layers(served, url)
@@ -125,15 +128,16 @@ class OneBoardRenderer(BrowserTestCase):
             (dislodged,) = [
                 u for u in now["units"]["children"] if "dislodged" in u["attrs"]["class"]
             ]
-            (retreat_arrow,) = now["orders"]["children"]
-            circle = dislodged["children"][0]["attrs"]
+            (retreat_arrow,) = [o for o in now["orders"]["children"] if "data-order" in o["attrs"]]
+            # A unit's shapes are centred on its point, its group's translate; its retreat
+            # starts at the edge of its marker.
+            centre = dislodged["attrs"]["transform"].removeprefix("translate(").rstrip(")")
             assert dislodged["children"][-1]["attrs"]["class"] == "dislodged-mark"
             assert retreat_arrow["attrs"]["data-order"] == "A bur R ruh"
             assert retreat_arrow["attrs"]["data-power"] == "germany"
-            assert (retreat_arrow["attrs"]["x1"], retreat_arrow["attrs"]["y1"]) == (
-                circle["cx"],
-                circle["cy"],
-            )
+            cx, cy = (float(v) for v in centre.split())
+            sx, sy = float(retreat_arrow["attrs"]["x1"]), float(retreat_arrow["attrs"]["y1"])
+            assert abs(((sx - cx) ** 2 + (sy - cy) ** 2) ** 0.5 - ARROW_START) < 0.2
 
             # The player changes his order: while the server has not answered, the page
             # draws his new one in place of the one the server drew; once saved, the board
@@ -347,3 +351,40 @@ def shows_the_servers_step(
     drawn = answer.json()["steps"][step]
     shown, served = page.evaluate(SHOWS_THE_STEP, [selector, drawn])
     assert shown == served, (phase, step)
+
+
+#: The rendered size, in CSS px, of every unit's token and every province label.
+SIZES = """() => ({
+  units: [...document.querySelectorAll("#units .unit .token")].map((t) => {
+    const box = t.getBoundingClientRect();
+    return [t.parentNode.dataset.unit, t.parentNode.dataset.kind, box.width, box.height];
+  }),
+  labels: [...document.querySelectorAll("#labels text[data-label]")].map((t) =>
+    [t.dataset.label, t.getBoundingClientRect().height]),
+  board: document.querySelector("#board").getBoundingClientRect().width,
+})"""
+
+
+class UnitsReadAtAGlance(BrowserTestCase):
+    def test_a_desktops_units_are_24_px_and_more_and_its_labels_readable(self) -> None:
+        """At a 1400 px window's default view the board fills its column beside the
+        orders panel and every unit (a shield or a hull) is 24 CSS px or more across, its
+        province labels 9 px or more high (they were 16 px units and 8 px labels)."""
+        game = seven_player_game("Glance")
+        with browser_session() as (browser, errors):
+            page = signed_in_page(
+                browser,
+                errors,
+                self.live_server_url,
+                "france-player",
+                viewport={"width": 1400, "height": 900},
+            )
+            page.goto(f"{self.live_server_url}/games/{game.pk}/")
+            sizes = page.evaluate(SIZES)
+            assert sizes["board"] >= 950, sizes["board"]
+            assert len(sizes["units"]) == 22
+            kinds = {kind for _, kind, _, _ in sizes["units"]}
+            assert kinds == {"army", "fleet"}
+            small = [u for u in sizes["units"] if max(u[2], u[3]) < 24 or min(u[2], u[3]) < 18]
+            assert small == [], small
+            assert min(height for _, height in sizes["labels"]) >= 9, sizes["labels"][:5]

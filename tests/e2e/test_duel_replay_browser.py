@@ -74,10 +74,10 @@ class SteppingBothBoards(DuelReplayCase):
             expect(page.locator("#replay-step")).to_have_text("· results")
             assert phase_in_address(page) == "0"
             # Both boards' own movement: red takes Moscow on A; on B (inverted) all hold.
-            expect(drawn(page, "A", "A war - mos")).to_have_class("order move")
-            expect(drawn(page, "A", "A mos H")).to_have_class("order hold failed")
+            expect(drawn(page, "A", "A war - mos")).to_have_class("order move power-red")
+            expect(drawn(page, "A", "A mos H")).to_have_class("order hold power-blue failed")
             expect(board(page, "A").locator('.units .dislodged[data-unit="mos"]')).to_have_count(1)
-            expect(drawn(page, "B", "A war H")).to_have_class("order hold")
+            expect(drawn(page, "B", "A war H")).to_have_class("order hold power-blue")
             expect(note(page, "A")).to_have_text("Fall 1901 movement")
             expect(note(page, "B")).to_have_text("Fall 1901 movement")
             expect(board(page, "A").locator("[data-replay-results]")).to_contain_text("Moscow")
@@ -85,7 +85,7 @@ class SteppingBothBoards(DuelReplayCase):
             page.keyboard.press("ArrowRight")
             expect(page.locator("#replay-phase")).to_have_text("Fall 1901 retreats")
             assert phase_in_address(page) == "1"
-            expect(drawn(page, "A", "A mos R lvn")).to_have_class("order retreat")
+            expect(drawn(page, "A", "A mos R lvn")).to_have_class("order retreat power-blue")
             # Board B had no retreats: it stands as after its movement, said so, no orders.
             expect(note(page, "B")).to_have_text(
                 "No Fall 1901 retreats on this board: it stands as after Fall 1901 movement."

@@ -117,15 +117,15 @@ class SteppingWithTheKeyboard(ReplayCase):
             assert phase_in_address(page) == "0"
             expect(page.locator("#phase-select")).to_have_value("0")
             # Spring's orders, all of them carried out.
-            expect(drawn(page, "A mun - bur")).to_have_class("order move")
-            expect(drawn(page, "F kie - den")).to_have_class("order move")
+            expect(drawn(page, "A mun - bur")).to_have_class("order move power-germany")
+            expect(drawn(page, "F kie - den")).to_have_class("order move power-germany")
             expect(page.locator("#replay-results")).to_contain_text("A Munich → Burgundy")
 
             page.keyboard.press("ArrowRight")
             expect(page.locator("#replay-phase")).to_have_text("Fall 1901 movement")
             assert phase_in_address(page) == "1"
-            expect(drawn(page, "A pic - bur")).to_have_class("order move")
-            expect(drawn(page, "A bur H")).to_have_class("order hold failed")
+            expect(drawn(page, "A pic - bur")).to_have_class("order move power-france")
+            expect(drawn(page, "A bur H")).to_have_class("order hold power-germany failed")
             # The German army dislodged from Burgundy, marked where it awaits its retreat.
             dislodged = page.locator('#units .unit.dislodged[data-unit="bur"]')
             expect(dislodged).to_have_attribute("data-power", "germany")
@@ -135,7 +135,7 @@ class SteppingWithTheKeyboard(ReplayCase):
             page.keyboard.press("ArrowRight")
             expect(page.locator("#replay-phase")).to_have_text("Fall 1901 retreats")
             assert phase_in_address(page) == "2"
-            expect(drawn(page, "A bur R ruh")).to_have_class("order retreat")
+            expect(drawn(page, "A bur R ruh")).to_have_class("order retreat power-germany")
 
             page.keyboard.press("ArrowLeft")
             assert_phase(page, "1", "Fall 1901 movement")
@@ -200,8 +200,8 @@ class Playing(ReplayCase):
                 "Spring 1901 movement|· position after|-",
                 # Going in, the fall's hold in Burgundy undecided; then failed, the army
                 # dislodged; then the position after, the army awaiting its retreat.
-                "Fall 1901 movement|· orders given|order hold",
-                "Fall 1901 movement|· results|order hold failed|dislodged bur",
+                "Fall 1901 movement|· orders given|order hold power-germany",
+                "Fall 1901 movement|· results|order hold power-germany failed|dislodged bur",
                 "Fall 1901 movement|· position after|-|dislodged bur",
             ], seen
             assert seen[-1] == "Fall 1901 retreats|· position after|-", seen
@@ -361,10 +361,10 @@ class HighlanderNomination(ReplayCase):
         with browser_session() as (browser, errors):
             page = replay_to_the_end(self, self.game, errors, browser)
             # Each list's centers ringed; Rome, on both lists, stays neutral: failed.
-            expect(drawn(page, "nominate lon")).to_have_class("order nominate")
+            expect(drawn(page, "nominate lon")).to_have_class("order nominate power-red")
             expect(drawn(page, "nominate rom")).to_have_count(2)
-            for ring in drawn(page, "nominate rom").all():
-                expect(ring).to_have_class("order nominate failed")
+            rome = {str(ring.get_attribute("class")) for ring in drawn(page, "nominate rom").all()}
+            assert rome == {"order nominate power-red failed", "order nominate power-blue failed"}
             expect(page.locator("#replay-results .result-bounce")).to_have_count(2)
             page.click("#replay [data-replay='play']")
             label = page.locator("#replay .replay-play .label")

@@ -46,6 +46,10 @@ PLAY = {
 }
 
 
+#: A unit's kind as its group names it, as orders write it.
+KIND = {"army": "A", "fleet": "F"}
+
+
 def _login(user: Any) -> Client:
     client = Client()
     client.force_login(user)
@@ -91,9 +95,9 @@ def test_svg_is_xml_with_units_centers_orders_and_legend(
     phase = played.phases.get(code="F1901M")
     root = _parse(pictures.phase_map_svg(user=players["italy"], phase=phase))
     assert root.tag == f"{SVG}svg"
-    # A unit's group names its power and place; its kind is the letter drawn on it.
+    # A unit's group names its power, place and kind (a shield or a hull is drawn).
     units = {
-        (g.get("data-power"), f"{g.findtext(f'{SVG}text')} {g.get('data-unit')}")
+        (g.get("data-power"), f"{KIND[g.get('data-kind', '')]} {g.get('data-unit')}")
         for g in root.iter(f"{SVG}g")
         if g.get("data-unit")
     }
@@ -121,16 +125,25 @@ def test_bounces_are_drawn_as_failed(played: Game, players: dict[str, Any]) -> N
     phase = played.phases.get(code="S1901M")
     root = _parse(pictures.phase_map_svg(user=players["italy"], phase=phase))
     lines = {e.get("data-order"): e for e in root.iter(f"{SVG}line")}
+    marks = {
+        e.get("data-result-of"): e.get("class")
+        for e in root.iter(f"{SVG}g")
+        if e.get("data-result-of")
+    }
     for order in ("A vie - gal", "A war - gal"):
         assert "failed" in (lines[order].get("class") or "")
-        assert lines[order].get("marker-end") == "url(#arrow-failed)"
+        # Faded, in its power's colour, a bar across its head.
+        assert lines[order].get("opacity") == "0.6"
+        assert marks[order] == "result-mark bounce"
+    assert lines["A vie - gal"].get("stroke") == drawing.COLOURS["austria"]
+    assert lines["A war - gal"].get("stroke") == drawing.COLOURS["russia"]
 
 
 def test_retreats_and_builds_are_marked(played: Game, players: dict[str, Any]) -> None:
     retreat = played.phases.get(code="F1901R")
     root = _parse(pictures.phase_map_svg(user=players["italy"], phase=retreat))
     dislodged = [g for g in root.iter(f"{SVG}g") if "dislodged" in (g.get("class") or "").split()]
-    assert [(g.findtext(f"{SVG}text"), g.get("data-unit")) for g in dislodged] == [("A", "bur")]
+    assert [(g.get("data-kind"), g.get("data-unit")) for g in dislodged] == [("army", "bur")]
     assert "A bur R ruh" in _orders_drawn(root)
     adjust = played.phases.get(code="W1901A")
     root = _parse(pictures.phase_map_svg(user=players["italy"], phase=adjust))

@@ -251,7 +251,7 @@ def test_the_address_names_a_step_and_the_page_shows_both_boards_then(
     # The first step: both boards' movement, the orders as adjudicated.
     first = Client().get(f"{url}?phase=0").content.decode()
     assert 'data-order="A war - mos"' in first
-    assert 'class="order move"' in first
+    assert 'class="order move power-' in first
     # The open step is the boards as they stand: no step named, no orders drawn.
     now = Client().get(f"{url}?phase=3").content.decode()
     assert "data-step=" not in now

@@ -4,19 +4,24 @@ itself hand it positions of their own."""
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
 from django.utils import translation
 
 from variants.board import (
+    ARMY,
+    ARROW_START,
     DISBAND,
     DISLODGED_SHIFT,
+    FLEET,
     DrawnOrder,
     Legend,
     Mode,
     SeenPosition,
     board_svg,
+    colour_of,
     legend_height,
     number,
 )
@@ -58,8 +63,10 @@ def test_the_page_board_has_its_layers_by_id_and_draws_the_pieces() -> None:
     assert owners["mar"] is None
     units = {(g.get("data-power"), g.get("data-unit")) for g in root.iter(f"{SVG}g")}
     assert {("france", "par"), ("france", "bre"), ("russia", "stp/sc"), ("germany", "bur")} <= units
-    # The page's stylesheet colours it: no paint of its own.
-    assert not [e for e in root.iter() if e.get("fill") and e.tag != f"{SVG}svg"]
+    # The page's stylesheet colours it: no paint of its own (an arrowhead takes its
+    # line's colour).
+    painted = [e for e in root.iter() if e.get("fill") and e.tag != f"{SVG}svg"]
+    assert {e.get("fill") for e in painted} <= {"context-stroke"}
 
 
 def test_orders_are_drawn_by_kind_and_result_and_the_rest_skipped() -> None:
@@ -68,8 +75,10 @@ def test_orders_are_drawn_by_kind_and_result_and_the_rest_skipped() -> None:
     assert set(marks) == {"A par - pic", "F bre - mao", "A bur R ruh", "A mun D"}
     assert marks["A par - pic"].get("class") == "order move"
     assert marks["A par - pic"].get("marker-end") == "url(#arrow)"
+    assert marks["A par - pic"].get("data-result") is None
     assert marks["F bre - mao"].get("class") == "order move failed"
-    assert marks["F bre - mao"].get("marker-end") == "url(#arrow-failed)"
+    assert marks["F bre - mao"].get("marker-end") == "url(#arrow)"
+    assert marks["F bre - mao"].get("data-result") == "bounced"
     # A disband is a ring crossed out.
     assert [c.tag for c in marks["A mun D"]] == [f"{SVG}circle", f"{SVG}path"]
 
@@ -79,15 +88,18 @@ def test_a_dislodged_unit_is_drawn_beside_its_province_and_retreats_from_there()
     (dislodged,) = [
         g for g in root.iter(f"{SVG}g") if "dislodged" in (g.get("class") or "").split()
     ]
-    circle = dislodged.find(f"{SVG}circle")
-    assert circle is not None
+    # The unit's shapes are centred on its point, the group's translate.
     x, y = map_anchors("standard")["units"]["bur"]
-    assert (circle.get("cx"), circle.get("cy")) == (
-        number(x + DISLODGED_SHIFT),
-        number(y + DISLODGED_SHIFT),
-    )
+    centre = (number(x + DISLODGED_SHIFT), number(y + DISLODGED_SHIFT))
+    assert dislodged.get("transform") == f"translate({centre[0]} {centre[1]})"
     arrow = next(e for e in root.iter(f"{SVG}line") if e.get("data-order") == "A bur R ruh")
-    assert (arrow.get("x1"), arrow.get("y1")) == (circle.get("cx"), circle.get("cy"))
+    # It starts at the edge of that unit's marker, on the way to the Ruhr.
+    rx, ry = map_anchors("standard")["units"]["ruh"]
+    sx, sy = float(str(arrow.get("x1"))), float(str(arrow.get("y1")))
+    cx, cy = x + DISLODGED_SHIFT, y + DISLODGED_SHIFT
+    assert abs(((sx - cx) ** 2 + (sy - cy) ** 2) ** 0.5 - ARROW_START) < 0.2
+    cross = (sx - cx) * (ry - cy) - (sy - cy) * (rx - cx)
+    assert abs(cross) / (((rx - cx) ** 2 + (ry - cy) ** 2) ** 0.5) < 0.2
 
 
 def test_a_dislodged_unit_carries_a_badge_and_no_other_unit_does() -> None:
@@ -356,7 +368,174 @@ def test_the_borg_is_a_readable_marker() -> None:
     points = re.search(r'points="([^"]+)"', borg)
     assert points is not None
     xs = [float(p.split(",")[0]) for p in points.group(1).split()]
-    assert max(xs) - min(xs) >= 24  # a unit's circle is 16 across
+    assert max(xs) - min(xs) >= 30  # as large as a unit (30 across) and more
     size = re.search(r'font-size="([\d.]+)"', borg)
     assert size is not None
     assert float(size.group(1)) >= 12
+
+
+def _units(root: ET.Element) -> dict[str, ET.Element]:
+    return {g.get("data-unit", ""): g for g in root.iter(f"{SVG}g") if g.get("data-unit")}
+
+
+def _box(d: str) -> tuple[float, float]:
+    """The width and height of a unit's path (its numbers, absolute as drawn)."""
+    import re
+
+    numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", d)]
+    # The paths use M/L/H/V/C; a token's H and V values are in its box too, so the box of
+    # every number read as x or y at once is a fair bound of both axes together.
+    return max(numbers) - min(numbers), max(numbers) - min(numbers)
+
+
+def test_an_army_and_a_fleet_are_shapes_of_their_own_and_large() -> None:
+    """A unit was a circle or a rectangle 16 across with its letter: an army is now a
+    shield and a fleet a hull under a sail, each with a glyph and no letter, 26 map units
+    or more across (24 CSS px on a 1400 px desktop's board)."""
+    for mode in (Mode.PAGE, Mode.PICTURE):
+        units = _units(_draw(mode))
+        army, fleet = units["par"], units["bre"]
+        assert (army.get("data-kind"), fleet.get("data-kind")) == ("army", "fleet")
+        army_token = army.find(f"{SVG}path")
+        fleet_token = fleet.find(f"{SVG}path")
+        assert army_token is not None
+        assert fleet_token is not None
+        assert army_token.get("d") != fleet_token.get("d")
+        assert army.find(f"{SVG}text") is None
+        assert army.find(f"{SVG}circle") is None
+        for token in (army_token, fleet_token):
+            width, _ = _box(token.get("d", ""))
+            assert width >= 26
+    # A supply center's disc is large enough to show its owner's colour (it was 8 across).
+    centers = [c for c in _draw(Mode.PAGE).iter(f"{SVG}circle") if c.get("data-center")]
+    assert {c.get("r") for c in centers} == {"6"}
+    picture = _units(_draw(Mode.PICTURE))
+    token = picture["par"].find(f"{SVG}path")
+    assert token is not None
+    # The power's colour with a dark outline against the map.
+    assert (token.get("fill"), token.get("stroke")) == ("#3aa0db", "#1a1a1a")
+    dislodged = picture["bur"].find(f"{SVG}path")
+    assert dislodged is not None
+    assert dislodged.get("stroke") == DISBAND
+    assert dislodged.get("stroke-dasharray")
+
+
+def test_units_and_provinces_have_accessible_names_in_the_readers_language() -> None:
+    for language, paris, army in (("en", "Paris", "Paris, France, army"), ("de", "Paris", None)):
+        with translation.override(language):
+            root = _draw(Mode.PAGE)
+        assert root.get("role") == "group"  # not img: its pieces keep their names
+        units = _units(root)
+        names = {loc: g.get("aria-label") for loc, g in units.items()}
+        assert all(g.get("role") == "img" for g in units.values())
+        provinces = {
+            p.get("data-province"): p.get("aria-label")
+            for p in root.iter(f"{SVG}path")
+            if p.get("data-province")
+        }
+        assert provinces["par"] == paris
+        if army is not None:
+            assert names == {
+                "par": army,
+                "bre": "Brest, France, fleet",
+                "stp/sc": "St Petersburg (sc), Russia, fleet",
+                "bur": "Burgundy, Germany, army, dislodged",
+            }
+            assert provinces["bur"] == "Burgundy"
+        else:
+            assert names["par"] == "Paris, Frankreich, Armee"
+            assert names["bur"] == "Burgund, Deutschland, Armee, vertrieben"
+            assert names["bre"] == "Brest, Frankreich, Flotte"
+            assert provinces["bur"] == "Burgund"
+    # A picture is one image: its title names it, its pieces carry no roles.
+    picture = _draw(Mode.PICTURE)
+    assert not [e for e in picture.iter() if e.get("aria-label") and e is not picture]
+
+
+def _page_and_picture(orders: list[DrawnOrder]) -> list[ET.Element]:
+    return [
+        ET.fromstring(
+            board_svg(
+                map_id="standard", position=SeenPosition(POSITION), orders=orders, mode=mode
+            ).encode("utf-8")
+        )
+        for mode in (Mode.PAGE, Mode.PICTURE)
+    ]
+
+
+def test_orders_are_drawn_in_their_powers_colour_over_a_dark_edge() -> None:
+    orders = [
+        DrawnOrder("A par - pic", "ok", "france"),
+        DrawnOrder("F stp/sc - bot", "ok", "russia"),
+        DrawnOrder("F bre H", "ok", "france"),
+    ]
+    page, picture = _page_and_picture(orders)
+    marks = {e.get("data-order"): e for e in page.iter() if e.get("data-order")}
+    assert marks["A par - pic"].get("class") == "order move power-france"
+    assert marks["F bre H"].get("class") == "order hold power-france"
+    assert marks["F stp/sc - bot"].get("class") == "order move power-russia"
+    # Each with its edge under it, drawn first, whose it is (the page takes a player's
+    # own out with his orders).
+    layer = next(g for g in page.iter(f"{SVG}g") if g.get("id") == "orders")
+    children = list(layer)
+    for text in ("A par - pic", "F bre H"):
+        at = children.index(marks[text])
+        assert children[at - 1].get("class") == "order-edge"
+        assert children[at - 1].get("data-power") == marks[text].get("data-power")
+    painted = {e.get("data-order"): e for e in picture.iter() if e.get("data-order")}
+    assert painted["A par - pic"].get("stroke") == colour_of("france")
+    assert painted["F stp/sc - bot"].get("stroke") == colour_of("russia")
+    assert painted["F bre H"].get("stroke") == colour_of("france")
+
+
+def test_a_failed_orders_result_is_marked_on_the_order_itself() -> None:
+    orders = [
+        DrawnOrder("A par - bur", "bounce", "france"),
+        DrawnOrder("A mar S A par - bur", "cut", "france"),
+        DrawnOrder("F bre - eng", "dislodged", "france"),
+        DrawnOrder("A bur - mun", "void", "germany"),
+        DrawnOrder("F bre H", "ok", "france"),
+    ]
+    for root in _page_and_picture(orders):
+        marks = {
+            e.get("data-result-of"): e for e in root.iter(f"{SVG}g") if e.get("data-result-of")
+        }
+        assert {text: str(m.get("class")) for text, m in marks.items()} == {
+            "A par - bur": "result-mark bounce",
+            "A mar S A par - bur": "result-mark cut",
+            "F bre - eng": "result-mark dislodged",
+            "A bur - mun": "result-mark void",
+        }
+        lines = {e.get("data-order"): e for e in root.iter(f"{SVG}line")}
+        # A bounce is a bar across the arrow's head: its middle is the head's point.
+        bounce = lines["A par - bur"]
+        head = (float(str(bounce.get("x2"))), float(str(bounce.get("y2"))))
+        bar = list(marks["A par - bur"].iter(f"{SVG}path"))[-1].get("d") or ""
+        ends = [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", bar)]
+        middle = ((ends[0] + ends[2]) / 2, (ends[1] + ends[3]) / 2)
+        assert abs(middle[0] - head[0]) < 0.2
+        assert abs(middle[1] - head[1]) < 0.2
+        # A cut support: two strokes; a unit dislodged: its unit's badge.
+        cut = list(marks["A mar S A par - bur"].iter(f"{SVG}path"))[-1].get("d") or ""
+        assert cut.count("M") == 2
+        badges = list(marks["F bre - eng"].iter(f"{SVG}g"))[1:]
+        assert [b.get("class") for b in badges] == ["dislodged-mark"]
+        # Nothing is marked on an order that succeeded.
+        assert "F bre H" not in marks
+
+
+def test_a_build_shows_the_army_or_the_fleet_to_come() -> None:
+    orders = [DrawnOrder("A par B", None, "france"), DrawnOrder("F bre B", None, "france")]
+    for root in _page_and_picture(orders):
+        rings = {e.get("data-order"): e for e in root.iter(f"{SVG}g") if e.get("data-order")}
+        shapes = {
+            text: [p.get("d") for p in ring.iter(f"{SVG}path") if p.get("class") == "unit-to-come"]
+            for text, ring in rings.items()
+        }
+        assert shapes == {"A par B": [ARMY], "F bre B": [FLEET]}
+
+
+def test_the_names_are_drawn_over_the_pieces() -> None:
+    for root in _page_and_picture([DrawnOrder("A par - pic", "ok", "france")]):
+        layers = [g.get("class") for g in root if g.tag == f"{SVG}g"]
+        assert layers.index("labels") > layers.index("units") > layers.index("orders")

@@ -133,6 +133,10 @@ def test_a_made_up_variants_marks_and_orders_are_drawn(lit: None) -> None:
     assert '<g class="order wish" data-order="wish mun">' in svg
     assert '<line class="order move" data-order="fly par - bur"' in svg
     assert "hum mun" not in svg  # not drawn: the variant says nothing of it
+    # A variant's own orders are drawn as its stylesheet says: no unit's dark edge, and a
+    # ring on a place with no unit smaller than one round a unit's marker.
+    assert "order-edge" not in svg
+    assert re.search(r'data-order="wish mun"><circle cx="[\d.]+" cy="[\d.]+" r="14"/>', svg)
     picture = board_svg(
         map_id="standard", position=SeenPosition(position), orders=orders, mode=Mode.PICTURE
     )

@@ -62,7 +62,7 @@ def test_a_rather_silly_picture_keeps_its_roles_colours() -> None:
     }
     svg = board_svg(map_id="rather_silly", position=SeenPosition(position), mode=Mode.PICTURE)
     units = {
-        power: set(re.findall(rf'data-power="{power}"><\w+ [^>]*fill="(#[0-9a-f]+)"', svg))
+        power: set(re.findall(rf'data-power="{power}"[^>]*><\w+ [^>]*fill="(#[0-9a-f]+)"', svg))
         for power in ("doctor", "fortune_teller", "monster")
     }
     assert units == {p: {BEFORE[p]} for p in ("doctor", "fortune_teller", "monster")}

@@ -26,10 +26,19 @@ from variants.rather_silly.colours import COLOURS as OWN_COLOURS
 
 BORG = "#1b1b1b"
 #: The Borg's hexagon: its radius, its letter's size, and how far up and left of its
-#: province's point it stands (clear of a unit there, whose circle has a radius of 8).
-BORG_RADIUS = 13.0
-BORG_LETTER = 13.0
-BORG_SHIFT = (17.0, 15.0)
+#: province's point it stands (clear of a unit there, a shield or a hull about 32 across).
+BORG_RADIUS = 17.0
+BORG_LETTER = 16.0
+BORG_SHIFT = (26.0, 22.0)
+#: A herd's diamond (its half width) and a TARDIS's box, large enough to read beside a
+#: unit (24 CSS px on a desktop's board) and clear of its corner.
+HERD_RADIUS = 10.0
+HERD_SHIFT = (24.0, -18.0)
+TARDIS_SIZE = (20.0, 26.0)
+TARDIS_SHIFT = (24.0, 20.0)
+#: A flock's wings' half width, and where it flies beside a unit.
+BIRD_HALF = 12.0
+BIRD_SHIFT = (-26.0, 20.0)
 HERD = "#b07a2a"
 LINK = "#7b3fb5"
 TARDIS = OWN_COLOURS["doctor"]
@@ -85,14 +94,15 @@ def layers(extras: Mapping[str, Any], phase_code: str, point: Placer) -> Sequenc
             at = point(province)
             if at is None:
                 continue
-            x, y = at[0] + 11 + 4 * (provinces[:n].count(province)), at[1] - 9
+            x = at[0] + HERD_SHIFT[0] + 6 * provinces[:n].count(province)
+            y = at[1] + HERD_SHIFT[1]
             shapes.append(
                 Shape(
                     "polygon",
-                    (("points", _diamond(x, y, 6)),),
+                    (("points", _diamond(x, y, HERD_RADIUS)),),
                     classes=f"herd power-{power}",
                     data=(("data-herd", province),),
-                    paint=(("fill", HERD), ("stroke", "#ffffff")),
+                    paint=(("fill", HERD), ("stroke", "#1a1a1a"), ("stroke-width", "1.4")),
                 )
             )
     borg = extras.get("borg")
@@ -128,7 +138,7 @@ def layers(extras: Mapping[str, Any], phase_code: str, point: Placer) -> Sequenc
             continue
         n = seen.get(province, 0)
         seen[province] = n + 1
-        x, y = at[0] - 13 - 5 * n, at[1] + 10
+        x, y = at[0] + BIRD_SHIFT[0] - 8 * n, at[1] + BIRD_SHIFT[1]
         power = str(flock.get("power"))
         shapes.append(
             Shape(
@@ -139,7 +149,7 @@ def layers(extras: Mapping[str, Any], phase_code: str, point: Placer) -> Sequenc
                 paint=(
                     ("fill", "none"),
                     ("stroke", OWN_COLOURS.get(power) or colour_of(power)),
-                    ("stroke-width", "2.5"),
+                    ("stroke-width", "3.5"),
                     ("stroke-linecap", "round"),
                     ("stroke-linejoin", "round"),
                 ),
@@ -149,21 +159,22 @@ def layers(extras: Mapping[str, Any], phase_code: str, point: Placer) -> Sequenc
     at = point(tardis) if isinstance(tardis, str) else None
     if isinstance(tardis, str) and at is not None:
         # Below and right of the province's unit: it shares the province with one.
-        x, y = at[0] + 12, at[1] + 10
+        x, y = at[0] + TARDIS_SHIFT[0], at[1] + TARDIS_SHIFT[1]
+        width, height = TARDIS_SIZE
         shapes.append(
             Shape(
                 "rect",
                 (
-                    ("x", number(x - 6)),
-                    ("y", number(y - 8)),
-                    ("width", "12"),
-                    ("height", "16"),
-                    ("rx", "1.5"),
+                    ("x", number(x - width / 2)),
+                    ("y", number(y - height / 2)),
+                    ("width", number(width)),
+                    ("height", number(height)),
+                    ("rx", "2"),
                 ),
                 classes="tardis",
                 data=(("data-tardis", tardis),),
-                paint=(("fill", TARDIS), ("stroke", "#ffffff"), ("stroke-width", "1.2")),
-                letter=Letter("T", x, y),
+                paint=(("fill", TARDIS), ("stroke", "#1a1a1a"), ("stroke-width", "1.4")),
+                letter=Letter("T", x, y, 14),
             )
         )
     return shapes
@@ -208,10 +219,12 @@ def _hexagon(x: float, y: float, r: float) -> str:
 
 
 def _bird(x: float, y: float) -> str:
-    """A flock of birds: two wings in a shallow "m", 12 units wide."""
+    """A flock of birds: two wings in a shallow "m", 24 units wide."""
+    h = BIRD_HALF
     return (
-        f"M{number(x - 6)},{number(y - 1)} Q{number(x - 3)},{number(y - 5)} "
-        f"{number(x)},{number(y)} Q{number(x + 3)},{number(y - 5)} {number(x + 6)},{number(y - 1)}"
+        f"M{number(x - h)},{number(y - 2)} Q{number(x - h / 2)},{number(y - 10)} "
+        f"{number(x)},{number(y)} Q{number(x + h / 2)},{number(y - 10)} "
+        f"{number(x + h)},{number(y - 2)}"
     )
 
 

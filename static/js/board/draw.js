@@ -6,8 +6,14 @@
 
 const NS = "http://www.w3.org/2000/svg";
 // As in variants/board.py.
-const DISLODGED_SHIFT = 7;
-const ARROW_SHORT = 10;
+const DISLODGED_SHIFT = 14;
+const ARROW_SHORT = 16;
+const ARROW_START = 13;
+// A unit's shapes, centred on its point: an army a shield, a fleet a hull under a sail.
+const ARMY = "M-15 -15H15V2C15 10 7 15 0 17C-7 15 -15 10 -15 2Z";
+const ARMY_GLYPH = "M-8 -8L8 8M8 -8L-8 8M-9.5 -4L-4 -9.5M9.5 -4L4 -9.5";
+const FLEET = "M-17 3H17L11 14H-11Z M-1 1V-16L13 -1H-1Z";
+const FLEET_GLYPH = "M-10 8.5H10M-4 -10V-2";
 
 export const province = (loc) => loc.split("/")[0];
 
@@ -84,43 +90,72 @@ export function createBoard(svg, anchors) {
     const at = point(loc, false);
     if (!at) return;
     const [x, y] = at;
+    const fleet = kind === "F";
     const classes = `unit power-${power}${extraClass ? " " + extraClass : ""}`;
-    const g = el("g", { class: classes, "data-unit": loc, "data-power": power }, layer("units"));
-    if (kind === "F") {
-      el("rect", { x: number(x - 9), y: number(y - 6), width: 18, height: 12, rx: 3 }, g);
-    } else {
-      el("circle", { cx: number(x), cy: number(y), r: 8 }, g);
-    }
-    el("text", { x: number(x), y: number(y + 3.5) }, g).textContent = kind;
+    const g = el("g", {
+      class: classes, "data-unit": loc, "data-power": power, "data-kind": fleet ? "fleet" : "army",
+      transform: `translate(${number(x)} ${number(y)})`,
+    }, layer("units"));
+    el("path", { class: "token", d: fleet ? FLEET : ARMY }, g);
+    el("path", { class: "glyph", d: fleet ? FLEET_GLYPH : ARMY_GLYPH }, g);
   }
 
   // Whose order it is, as the server marks it (data-power), when known.
   const whose = (power) => (power ? { "data-power": power } : {});
 
+  // An order's classes: its kind, whose it is (its colour), whether it failed.
+  const classes = (kind, failed, power) =>
+    `order ${kind}${power ? ` power-${power}` : ""}${failed ? " failed" : ""}`;
+  // The dark edge under an order, so that a light power's colour reads on the map.
+  const edge = (failed, power) => ({ class: `order-edge${failed ? " failed" : ""}`, ...whose(power) });
+
+  // A unit's order ("A par - bur") sits on a dark edge and starts at its marker's edge; a
+  // variant's own is drawn as its stylesheet says (as variants/board.py draws them).
+  const unitOrder = (text) => /^[AF] /.test(text);
+
   function arrow(start, end, kind, text, failed, power) {
-    const [x1, y1] = start;
+    const unit = unitOrder(text);
+    let [x1, y1] = start;
     const dx = end[0] - x1, dy = end[1] - y1, len = Math.hypot(dx, dy) || 1;
     const x2 = end[0] - (dx / len) * ARROW_SHORT, y2 = end[1] - (dy / len) * ARROW_SHORT;
+    if (unit && len > ARROW_SHORT + ARROW_START + 8) {
+      x1 += (dx / len) * ARROW_START;
+      y1 += (dy / len) * ARROW_START;
+    }
+    const line = { x1: number(x1), y1: number(y1), x2: number(x2), y2: number(y2) };
+    if (unit) el("line", { ...edge(failed, power), ...line }, layer("orders"));
     el("line", {
-      class: `order ${kind}${failed ? " failed" : ""}`, "data-order": text, ...whose(power),
-      x1: number(x1), y1: number(y1), x2: number(x2), y2: number(y2),
-      "marker-end": failed ? "url(#arrow-failed)" : "url(#arrow)",
+      class: classes(kind, failed, power), "data-order": text, ...whose(power), ...line,
+      "marker-end": "url(#arrow)",
     }, layer("orders"));
   }
 
   function ring(at, kind, text, failed, power) {
     const [x, y] = at;
-    // A build or a disband in its power's colour: whose unit comes or goes.
-    const owned = (kind === "build" || kind === "disband") && power ? ` power-${power}` : "";
+    const unit = unitOrder(text);
+    // Round a unit's marker, not under it; a variant's ring on a place with no unit, smaller.
+    const radius = unit ? (kind === "hold" ? 22 : 23) : 14;
+    const shapes = (g) => {
+      el("circle", { cx: number(x), cy: number(y), r: radius }, g);
+      if (kind === "disband") {
+        // Crossed out, so that the mark reads without its colour too.
+        el("path", {
+          d: `M${number(x - 15)} ${number(y - 15)}L${number(x + 15)} ${number(y + 15)}` +
+            `M${number(x + 15)} ${number(y - 15)}L${number(x - 15)} ${number(y + 15)}`,
+        }, g);
+      }
+    };
+    if (unit) shapes(el("g", edge(failed, power), layer("orders")));
     const g = el("g", {
-      class: `order ${kind}${owned}${failed ? " failed" : ""}`, "data-order": text, ...whose(power),
+      class: classes(kind, failed, power), "data-order": text, ...whose(power),
     }, layer("orders"));
-    el("circle", { cx: number(x), cy: number(y), r: kind === "hold" ? 12 : 13 }, g);
-    if (kind === "disband") {
-      // Crossed out, so that the mark reads without its colour too.
+    shapes(g);
+    const kindOfUnit = text.split(" ")[0];
+    if (kind === "build" && (kindOfUnit === "A" || kindOfUnit === "F")) {
+      // The unit to come, army or fleet, pale in its ring.
       el("path", {
-        d: `M${number(x - 9)} ${number(y - 9)}L${number(x + 9)} ${number(y + 9)}` +
-          `M${number(x + 9)} ${number(y - 9)}L${number(x - 9)} ${number(y + 9)}`,
+        class: "unit-to-come", d: kindOfUnit === "F" ? FLEET : ARMY,
+        transform: `translate(${number(x)} ${number(y)})`,
       }, g);
     }
   }
