@@ -30,9 +30,20 @@ def is_closed(user: Any) -> bool:
 
 
 def name_shown(user: Any) -> str:
-    """The name ``user`` is shown under: his user name, or "a former player" once he
-    closed his account."""
+    """The name ``user`` is shown under: his user name, or "a former player" (in the
+    reader's language) once his account is closed. The one function every page, file and
+    API answer names a player through; ``None`` (nobody) is shown as nobody: ""."""
+    if user is None:
+        return ""
     return str(FORMER_PLAYER) if is_closed(user) else str(user.get_username())
+
+
+def recorded_name_shown(name: str) -> str:
+    """A user name a record wrote down as text (an organiser's or a moderator's log),
+    shown as :func:`name_shown` shows its account: the closing of an account rewrites
+    the records that named him to his closed account's name, which is shown as "a
+    former player"."""
+    return str(FORMER_PLAYER) if name.startswith(CLOSED_PREFIX) else name
 
 
 def api_tokens_of(*, user: AbstractBaseUser) -> QuerySet[ApiToken]:

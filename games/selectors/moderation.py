@@ -11,8 +11,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q
 from django.utils import timezone
 
-from accounts.selectors import FORMER_PLAYER, name_shown
-from accounts.usernames import CLOSED_PREFIX
+from accounts.selectors import name_shown, recorded_name_shown
 from adjudicator import find_variant
 from games import visibility, wording
 from games.models import Decision, Game, GamePhase, ModeratorAction, Ruling, Seat
@@ -91,8 +90,8 @@ def _action_as_seen(
             details.pop(key, None)
     # A closed account's name, written down before he closed it, is shown as any of his.
     for key, value in details.items():
-        if isinstance(value, str) and value.startswith(CLOSED_PREFIX):
-            details[key] = str(FORMER_PLAYER)
+        if isinstance(value, str):
+            details[key] = recorded_name_shown(value)
     return {
         "kind": action.kind,
         "kind_name": action.get_kind_display(),
