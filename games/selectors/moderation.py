@@ -245,7 +245,12 @@ def moderation_panel(
         "can_name_masters": names_masters,
         # Who runs the game is told to those who name its masters (in an anonymous game
         # the players see roles only).
-        "masters": list(game.masters.order_by("username").values_list("username", flat=True))
+        # A closed account runs no game: it is left out (his naming stays in the history).
+        "masters": list(
+            game.masters.filter(closed_account__isnull=True)
+            .order_by("username")
+            .values_list("username", flat=True)
+        )
         if names_masters
         else [],
         "seats": [

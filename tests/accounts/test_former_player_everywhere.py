@@ -227,3 +227,23 @@ def test_tournament_news_names_a_former_player() -> None:
     said = text(kind=Kind.TOURNAMENT, params={**tied, "players": ["former-player-4", "bob"]})
     assert "(a former player, bob)" in said
     assert CLOSED_PREFIX not in said
+
+
+def test_a_finished_games_master_who_closed_his_account_is_not_listed_by_his_raw_name(
+    players: dict[str, Any], make_user: Any
+) -> None:
+    from tests.accounts.test_account_close import _finished, _game
+
+    moderator = make_user("mia")
+    grant(moderator, MODERATOR)
+    master = make_user("gus")
+    game = _game(players)
+    game.masters.add(master, through_defaults={"named_by": moderator})
+    _finished(game)
+    account_services.account_close(user=master, password=PASSWORD)
+    reader = Client()
+    reader.force_login(moderator)
+    page = reader.get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert 'id="game-masters"' in page
+    assert CLOSED_PREFIX not in page
+    assert "gus" not in _names_in(page)
