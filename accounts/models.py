@@ -116,7 +116,9 @@ class ClosedAccount(models.Model):
     The account row stays, so that his games, orders and press keep their history; it is
     shown as "a former player" and renamed ``former-player-<id>``. The name he had is kept
     reserved here by its look-alike key (``UsernameKey``'s form): nobody may sign up under
-    it (or a look-alike) and be taken for him in old records."""
+    it (or a look-alike) and be taken for him in old records. A site moderator may close
+    an account too, with a reason: who, when and why stay here, the moderators' history
+    of closed accounts."""
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
@@ -126,6 +128,17 @@ class ClosedAccount(models.Model):
     )
     name_key_hash = models.CharField(max_length=64, unique=True)
     closed_at = models.DateTimeField(auto_now_add=True)
+    #: The site moderator who closed it (``account_close_by_moderator``); None when its
+    #: player closed it himself (or the moderator's account is gone).
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    #: Why a moderator closed it, as he gave it (the moderators' history shows it).
+    reason = models.CharField(max_length=500, blank=True, default="", db_default="")
 
     def __str__(self) -> str:
         return f"closed {self.user_id}"

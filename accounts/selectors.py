@@ -11,7 +11,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from accounts.models import ApiToken, UsernameKey
+from accounts.models import ApiToken, ClosedAccount, UsernameKey
 from accounts.usernames import CLOSED_PREFIX, username_key_hash
 from core.errors import ApplicationError
 
@@ -30,9 +30,39 @@ def is_closed(user: Any) -> bool:
 
 
 def name_shown(user: Any) -> str:
-    """The name ``user`` is shown under: his user name, or "a former player" once he
-    closed his account."""
+    """The name ``user`` is shown under: his user name, or "a former player" (in the
+    reader's language) once his account is closed. The one function every page, file and
+    API answer names a player through; ``None`` (nobody) is shown as nobody: ""."""
+    if user is None:
+        return ""
     return str(FORMER_PLAYER) if is_closed(user) else str(user.get_username())
+
+
+def recorded_name_shown(name: str) -> str:
+    """A user name a record wrote down as text (an organiser's or a moderator's log),
+    shown as :func:`name_shown` shows its account: the closing of an account rewrites
+    the records that named him to his closed account's name, which is shown as "a
+    former player"."""
+    return str(FORMER_PLAYER) if name.startswith(CLOSED_PREFIX) else name
+
+
+def accounts_closed_by_moderators(*, limit: int = 100) -> list[dict[str, Any]]:
+    """The moderators' history of the accounts they closed, newest first: when, by whom,
+    why. The account closed is "a former player" here as everywhere."""
+    closed = (
+        ClosedAccount.objects.filter(closed_by__isnull=False)
+        .select_related("user", "closed_by")
+        .order_by("-closed_at", "-pk")[:limit]
+    )
+    return [
+        {
+            "who": name_shown(c.user),
+            "by": name_shown(c.closed_by),
+            "at": c.closed_at,
+            "why": c.reason,
+        }
+        for c in closed
+    ]
 
 
 def api_tokens_of(*, user: AbstractBaseUser) -> QuerySet[ApiToken]:

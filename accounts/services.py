@@ -33,6 +33,7 @@ from accounts.roles import (
     grant,
     is_bot,
     is_house_bot,
+    is_moderator,
 )
 from accounts.usernames import UsernameTaken, closed_name
 from core.errors import ApplicationError
@@ -459,16 +460,96 @@ def account_close(*, user: AbstractBaseUser, password: str) -> None:
         ApplicationError: the password is wrong, the account is one of the site's own
             bots, or it is closed already.
     """
+    user = _closable(user)
+    if not password or not user.check_password(password):
+        raise ApplicationError(str(WRONG_PASSWORD), {"field": "password"})
+    _account_closed(user, closed_by=None, reason="")
+
+
+#: The longest reason a moderator may give for closing an account.
+CLOSE_REASON_MAX = 500
+
+
+@transaction.atomic
+def account_close_by_moderator(
+    *, user: AbstractBaseUser, by: AbstractBaseUser, reason: str
+) -> None:
+    """A site moderator closes ``user``'s account (a spammer's, an abuser's, or one its
+    player asked to close and can no longer sign in to), with the reason he must give.
+
+    The same closing as the player's own (:func:`account_close`): his games keep their
+    history under "a former player", his sessions, tokens and devices end, his address is
+    erased. Who closed it, when and why stay on its ``ClosedAccount``, which the
+    moderators' history of closed accounts lists.
+
+    A moderator's account (or a superuser's) is never closed through this: the site's
+    moderators would remove one another. Whoever gives the roles takes the role first;
+    the account is then a player's like any other. A moderator closes his own account as
+    any player does, with his password, after giving the role up.
+
+    Raises:
+        ApplicationError: ``by`` is not a site moderator, no reason is given or it is too
+            long, the account is a moderator's (his own included), one of the site's own
+            bots, or closed already.
+    """
+    if not by.is_active or not is_moderator(by):
+        raise ApplicationError(_("Only the site's moderators close another's account."))
+    reason = (reason or "").strip()
+    if not reason:
+        raise ApplicationError(
+            _("Say why you close this account: the moderators' history keeps it."),
+            {"field": "reason"},
+        )
+    if len(reason) > CLOSE_REASON_MAX:
+        raise ApplicationError(
+            _("A reason has at most %(n)s characters.") % {"n": CLOSE_REASON_MAX},
+            {"field": "reason"},
+        )
+    if user.pk == by.pk:
+        raise ApplicationError(
+            _(
+                "You cannot close your own account here: give up the moderator's role, then "
+                "close it on your profile with your password."
+            )
+        )
+    user = _closable(user)
+    if is_moderator(user):
+        raise ApplicationError(
+            _(
+                "%(name)s is a moderator: a moderator's account is not closed here. Whoever "
+                "gives the roles takes his role first."
+            )
+            % {"name": user.get_username()}
+        )
+    _account_closed(user, closed_by=by, reason=reason)
+    logger.info("account %s closed by moderator %s", user.pk, by.pk)
+
+
+def _closable(user: AbstractBaseUser) -> AbstractBaseUser:
+    """``user``'s row, locked, if his account may be closed.
+
+    Raises:
+        ApplicationError: it is closed already, or one of the site's own bots.
+    """
     user_model = get_user_model()
     user = user_model.objects.select_for_update().get(pk=user.pk)
     if not user.is_active or ClosedAccount.objects.filter(user=user).exists():
         raise ApplicationError(_("This account is closed already."))
     if is_house_bot(user):
         raise ApplicationError(_("The site's own bots are not closed: the site runs them."))
-    if not password or not user.check_password(password):
-        raise ApplicationError(str(WRONG_PASSWORD), {"field": "password"})
+    return user
+
+
+def _account_closed(
+    user: AbstractBaseUser, *, closed_by: AbstractBaseUser | None, reason: str
+) -> None:
+    """The closing itself, for :func:`account_close` and :func:`account_close_by_moderator`
+    (``user``'s row locked and checked by :func:`_closable`)."""
     ClosedAccount.objects.create(
-        user=user, name_key_hash=usernames.username_key_hash(user.get_username())
+        user=user,
+        name_key_hash=usernames.username_key_hash(user.get_username()),
+        closed_by=closed_by,
+        reason=reason,
     )
     for step in closing_steps.entries():
         step(user)

@@ -52,6 +52,7 @@ urlpatterns = [
     ),
     path("data/", views.data_download, name="data"),
     path("close/", views.account_close, name="close"),
+    path("moderate/close/", views.moderator_account_close, name="moderate-close"),
     path("tokens/new/", views.api_token_create, name="token-create"),
     path("tokens/<int:token_id>/revoke/", views.api_token_revoke, name="token-revoke"),
 ]

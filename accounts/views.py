@@ -12,6 +12,7 @@ from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm
+from django.core.exceptions import PermissionDenied
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -20,9 +21,11 @@ from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
+from django.views.defaults import permission_denied
 
-from accounts import services
+from accounts import selectors, services
 from accounts.forms import SignupForm
+from accounts.roles import is_moderator
 from core.errors import ApplicationError
 
 
@@ -152,3 +155,50 @@ def account_close(request: HttpRequest) -> HttpResponse:
             logout(request)
             return render(request, "accounts/closed.html")
     return render(request, "accounts/close.html")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def moderator_account_close(request: HttpRequest) -> HttpResponse:
+    """A site moderator finds an account by its name and closes it, with a reason; and
+    reads the history of the accounts moderators closed."""
+    if not is_moderator(request.user):
+        # Answered, not raised: a player following an old link is no error of the site.
+        return permission_denied(request, PermissionDenied())
+    name = (request.POST.get("name") or request.GET.get("name") or "").strip()
+    found = None
+    if name:
+        try:
+            found = selectors.user_by_name(name=name)
+        except ApplicationError as e:
+            messages.error(request, e.message)
+        else:
+            if found is None:
+                messages.error(
+                    request, _("There is no open account named “%(name)s”.") % {"name": name}
+                )
+    if request.method == "POST" and found is not None:
+        try:
+            services.account_close_by_moderator(
+                user=found, by=request.user, reason=request.POST.get("reason", "")
+            )
+        except ApplicationError as e:
+            messages.error(request, e.message)
+        else:
+            messages.success(
+                request,
+                _("The account “%(name)s” is closed: it is shown as a former player now.")
+                % {"name": name},
+            )
+            return redirect("accounts:moderate-close")
+    return render(
+        request,
+        "accounts/moderate_close.html",
+        {
+            "name": name,
+            "found": found,
+            "found_is_moderator": found is not None and is_moderator(found),
+            "reason": request.POST.get("reason", ""),
+            "history": selectors.accounts_closed_by_moderators(),
+        },
+    )

@@ -186,6 +186,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # -- channels and celery -----------------------------------------------------------
 REDIS_URL = env.str("REDIS_URL", default="")
+#: The channel layer's Redis, when the live updates' fan-out outgrows the one Redis the
+#: broker and the cache share (README, "How it scales past one machine").
+CHANNEL_REDIS_URL = env.str("CHANNEL_REDIS_URL", default=REDIS_URL)
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
@@ -193,7 +196,7 @@ if REDIS_URL:
             # The layer blocks on Redis for up to 5 s waiting for messages; redis-py's
             # own 5 s read timeout would otherwise fire first on a quiet game and
             # close that watcher's websocket (found by bench/site_fanout.py).
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None}]},
+            "CONFIG": {"hosts": [{"address": CHANNEL_REDIS_URL, "socket_timeout": None}]},
         }
     }
     CELERY_BROKER_URL = REDIS_URL

@@ -27,6 +27,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
+from accounts.selectors import name_shown
 from games import visibility
 from games.models import Game, GamePhase
 from games.pictures import phase_label
@@ -131,7 +132,7 @@ def game_export(*, user: User, game: Game) -> dict[str, Any]:
             "winner": header.winner or None,
             "anonymous": header.anonymous,
             "private": header.private,
-            "created_by": None if game.anonymous else game.created_by.get_username(),
+            "created_by": None if game.anonymous else name_shown(game.created_by),
             "started_at": game.started_at.isoformat() if game.started_at else None,
             "finished_at": game.finished_at.isoformat() if game.finished_at else None,
             "seats": seats,

@@ -29,6 +29,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from accounts.selectors import recorded_name_shown
 from core.errors import ApplicationError
 from core.queue import after_commit, task_after_commit, task_run_here, task_send
 from games import visibility, wording
@@ -220,6 +221,15 @@ def text(*, kind: str, params: dict[str, Any]) -> str:
             % p
         )
     if kind == Kind.TOURNAMENT:
+        # The players it names, written down when it was sent: one who closed his account
+        # since (or before a match of his was recorded as a forfeit) is "a former player".
+        for key in ("winner", "loser", "by"):
+            if isinstance(p.get(key), str):
+                p[key] = recorded_name_shown(p[key])
+        if isinstance(p.get("players"), list):
+            p["players"] = ", ".join(recorded_name_shown(str(n)) for n in p["players"])
+        elif isinstance(p.get("players"), str):
+            p["players"] = ", ".join(recorded_name_shown(n) for n in p["players"].split(", "))
         hows = {
             "played": _("played"),
             "walkover": _("walkover"),

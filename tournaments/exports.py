@@ -9,6 +9,7 @@ import csv
 import io
 from typing import Any
 
+from accounts.selectors import name_shown
 from games.models import Game
 from games.positions import boards_now
 from tournaments.brackets import Decided
@@ -72,14 +73,23 @@ def classification(tournament: Tournament) -> list[dict[str, Any]]:
     """One row per player who played, best first: knock-out places first (shared by the
     round lost in), then those out in the groups by group place, wins and centers; for
     rounds of standard games, the standings with each round's score."""
+    return [row for _key, row in classification_by_entry(tournament)]
+
+
+def classification_by_entry(tournament: Tournament) -> list[tuple[str, dict[str, Any]]]:
+    """:func:`classification`'s rows, each with the key of its entry: two players may be
+    shown under the same name ("a former player", once they closed their accounts)."""
     if tournament.format == Tournament.Format.ROUNDS:
         return [
-            {
-                "rank": row["place"],
-                "player": row["player"],
-                **{f"round_{n}": _score(s) for n, s in enumerate(row["rounds"], start=1)},
-                "score": _score(row["total"]),
-            }
+            (
+                row["key"],
+                {
+                    "rank": row["place"],
+                    "player": row["player"],
+                    **{f"round_{n}": _score(s) for n, s in enumerate(row["rounds"], start=1)},
+                    "score": _score(row["total"]),
+                },
+            )
             for row in round_standings(tournament)
         ]
     entries = {e.key: e for e in tournament.entries.select_related("user")}
@@ -88,7 +98,7 @@ def classification(tournament: Tournament) -> list[dict[str, Any]]:
     # replaced, and by whom).
     totals = duel_records(tournament)
     return [
-        {"rank": rank, "player": entries[key].user.get_username(), **totals[key]}
+        (key, {"rank": rank, "player": name_shown(entries[key].user), **totals[key]})
         for rank, key in duel_ranking(tournament)
     ]
 
@@ -117,7 +127,7 @@ def boards(tournament: Tournament) -> list[dict[str, Any]]:
                     "board": seat.board.number,
                     "top": "yes" if seat.board.top else "",
                     "game": seat.board.game_id or "",
-                    "player": seat.entry.user.get_username(),
+                    "player": name_shown(seat.entry.user),
                     "power": seat.power,
                     "centres": seat.centres,
                     "score": _score(seat.score),
@@ -150,7 +160,7 @@ def boards(tournament: Tournament) -> list[dict[str, Any]]:
                         "match": match_name(m),
                         "board": "",
                         "game": "",
-                        "player": entry.user.get_username(),
+                        "player": name_shown(entry.user),
                         "colour": colour,
                         "centres": "",
                         "units": "",
@@ -166,7 +176,7 @@ def boards(tournament: Tournament) -> list[dict[str, Any]]:
                         "match": match_name(m),
                         "board": game.link_label,
                         "game": game.pk,
-                        "player": entry.user.get_username(),
+                        "player": name_shown(entry.user),
                         "colour": colour,
                         "centres": len(position.centers_of(colour)) if position else 0,
                         "units": len(position.units_of(colour)) if position else 0,
@@ -200,7 +210,7 @@ def as_json(tournament: Tournament) -> dict[str, Any]:
         "scoring": tournament.scoring if tournament.format == Tournament.Format.ROUNDS else None,
         "entrants": [
             {
-                "player": e.user.get_username(),
+                "player": name_shown(e.user),
                 "seed": e.seed,
                 "status": e.status,
                 "group": e.group,
@@ -223,9 +233,9 @@ def as_json(tournament: Tournament) -> dict[str, Any]:
         "matches": [
             {
                 "name": match_name(m),
-                "a": m.a.user.get_username() if m.a else None,
-                "b": m.b.user.get_username() if m.b else None,
-                "winner": m.winner.user.get_username() if m.winner else None,
+                "a": name_shown(m.a.user) if m.a else None,
+                "b": name_shown(m.b.user) if m.b else None,
+                "winner": name_shown(m.winner.user) if m.winner else None,
                 "decided": m.decided or None,
                 "playoff": m.playoff,
                 "duel": m.duel_id,
@@ -253,4 +263,4 @@ def _rounds_dropped(tournament: Tournament) -> dict[str, list[int]]:
 
 
 def _replacement(entry: Entry) -> str | None:
-    return entry.replaced_by.user.get_username() if entry.replaced_by_id else None
+    return name_shown(entry.replaced_by.user) if entry.replaced_by_id else None

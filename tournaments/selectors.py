@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from accounts.selectors import name_shown, recorded_name_shown
 from adjudicator import Position, find_variant
 from games import wording as game_wording
 from games.models import Game
@@ -63,7 +64,7 @@ def tournaments_listed(*, user: User) -> QuerySet[Tournament]:
 
 
 def _name(entry: Entry | None) -> str:
-    return entry.user.get_username() if entry is not None else ""
+    return name_shown(entry.user) if entry is not None else ""
 
 
 #: The boards of duels under way as they stand now: duel (link) id -> [(board, position)].
@@ -407,7 +408,7 @@ def announcements(tournament: Tournament, *, limit: int = 20) -> list[dict[str, 
     return [
         {
             "when": a.created_at,
-            "who": a.actor.get_username() if a.actor else "",
+            "who": name_shown(a.actor),
             "message": str((a.details or {}).get("message", "")),
         }
         for a in OrganiserAction.objects.filter(
@@ -460,8 +461,7 @@ def games_waiting_on(games: list[Game]) -> list[dict[str, Any]]:
 
 def _name_user(seat: Any, *, left: bool = False) -> str:
     """Who plays ``seat``; ``left``: or, if nobody does, who was excluded from it."""
-    user = seat.user or (seat.excluded_user if left else None)
-    return user.get_username() if user else ""
+    return name_shown(seat.user or (seat.excluded_user if left else None))
 
 
 def knockout_round_count(tournament: Tournament) -> int:
@@ -488,12 +488,16 @@ def action_rows(tournament: Tournament) -> list[dict[str, Any]]:
         for key, value in (action.details or {}).items():
             if value in ("", None, [], {}):
                 continue
-            shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+            # A closed account's name, written down before he closed it, as any of his.
+            if isinstance(value, list):
+                shown = ", ".join(recorded_name_shown(str(v)) for v in value)
+            else:
+                shown = recorded_name_shown(str(value))
             details.append(f"{key.replace('_', ' ')}: {shown}")
         rows.append(
             {
                 "when": action.created_at,
-                "who": action.actor.get_username() if action.actor else "",
+                "who": name_shown(action.actor),
                 "what": action.get_kind_display(),
                 "why": action.reason,
                 "details": "; ".join(details),
@@ -748,6 +752,9 @@ def round_standings(tournament: Tournament, *, if_now: bool = False) -> list[dic
         entry = entries[key]
         rows.append(
             {
+                # The entry's key: what tells two players apart whose names are shown
+                # the same ("a former player").
+                "key": key,
                 "player": _name(entry),
                 # Each round's score as its system gave it, and what it counts for in the
                 # tournament score (the same, when rounds are summed raw).

@@ -29,11 +29,12 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils.translation import gettext as _
 
+from accounts.selectors import name_shown
 from adjudicator import Phase
 from adjudicator.board import PhaseKind, Season
 from games.models import Game, GamePhase
 from tournaments import visibility
-from tournaments.exports import classification
+from tournaments.exports import classification_by_entry
 from tournaments.models import Board, Entry, Round, Tournament
 from tournaments.selectors import round_standings
 from tournaments.services.rounds import elimination_years
@@ -80,7 +81,7 @@ POWER_CODES = {
 def _names(viewer: AbstractBaseUser, entry: Entry) -> dict[str, Any]:
     identity = visibility.identity_for_results(viewer=viewer, entry=entry)
     if identity is None or not identity.last_name:
-        return {"FIRST NAME": "", "NAME": entry.user.get_username(), "HOMONYME": 1}
+        return {"FIRST NAME": "", "NAME": name_shown(entry.user), "HOMONYME": 1}
     return {"FIRST NAME": identity.first_name, "NAME": identity.last_name, "HOMONYME": 1}
 
 
@@ -95,14 +96,14 @@ def _score(value: Any) -> str:
 
 def wdd_classification(tournament: Tournament, viewer: AbstractBaseUser) -> list[dict[str, Any]]:
     """The WDD's classification file, as ``viewer`` (an organiser) may write it."""
-    by_name = {e.user.get_username(): e for e in tournament.entries.select_related("user")}
-    rounds = {r["player"]: r for r in round_standings(tournament)} if _rounds(tournament) else {}
-    rows = classification(tournament)
-    shared = Counter(row["rank"] for row in rows)
+    by_key = {e.key: e for e in tournament.entries.select_related("user")}
+    rounds = {r["key"]: r for r in round_standings(tournament)} if _rounds(tournament) else {}
+    rows = classification_by_entry(tournament)
+    shared = Counter(row["rank"] for _key, row in rows)
     out = []
-    for row in rows:
-        entry = by_name[row["player"]]
-        scores = rounds.get(row["player"], {}).get("rounds", [])[:ROUNDS]
+    for key, row in rows:
+        entry = by_key[key]
+        scores = rounds.get(key, {}).get("rounds", [])[:ROUNDS]
         out.append(
             {
                 **_names(viewer, entry),
@@ -205,5 +206,5 @@ def wdd_missing(tournament: Tournament, viewer: AbstractBaseUser) -> list[dict[s
         if identity is None or not identity.country:
             lacks.append(_("a country"))
         if lacks:
-            rows.append({"player": entry.user.get_username(), "lacks": ", ".join(lacks)})
+            rows.append({"player": name_shown(entry.user), "lacks": ", ".join(lacks)})
     return rows

@@ -11,8 +11,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q
 from django.utils import timezone
 
-from accounts.selectors import FORMER_PLAYER, name_shown
-from accounts.usernames import CLOSED_PREFIX
+from accounts.selectors import name_shown, recorded_name_shown
 from adjudicator import find_variant
 from games import visibility, wording
 from games.models import Decision, Game, GamePhase, ModeratorAction, Ruling, Seat
@@ -91,8 +90,8 @@ def _action_as_seen(
             details.pop(key, None)
     # A closed account's name, written down before he closed it, is shown as any of his.
     for key, value in details.items():
-        if isinstance(value, str) and value.startswith(CLOSED_PREFIX):
-            details[key] = str(FORMER_PLAYER)
+        if isinstance(value, str):
+            details[key] = recorded_name_shown(value)
     return {
         "kind": action.kind,
         "kind_name": action.get_kind_display(),
@@ -246,7 +245,12 @@ def moderation_panel(
         "can_name_masters": names_masters,
         # Who runs the game is told to those who name its masters (in an anonymous game
         # the players see roles only).
-        "masters": list(game.masters.order_by("username").values_list("username", flat=True))
+        # A closed account runs no game: it is left out (his naming stays in the history).
+        "masters": list(
+            game.masters.filter(closed_account__isnull=True)
+            .order_by("username")
+            .values_list("username", flat=True)
+        )
         if names_masters
         else [],
         "seats": [

@@ -99,11 +99,18 @@ class BackupAndRestore(TransactionTestCase):
         admin(source, f'DROP DATABASE IF EXISTS "{name}"')
         admin(source, f'CREATE DATABASE "{name}"')
         self.addCleanup(admin, source, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        # As the README has the operator run it: the kept settings file put back (its
+        # DATABASE_URL, the old database's, loses to the one given), from the backups'
+        # folder with the dump's name alone.
+        site_env = folder / "site-restored.env"
+        site_env.write_text(f"{kept_env.read_text()}DATABASE_URL={source}\n")
         subprocess.run(
-            [str(ROOT / "deploy" / "restore.sh"), str(dump)],
+            [str(ROOT / "deploy" / "restore.sh"), dump.name],
+            cwd=dump.parent,
             env={
                 **os.environ,
                 "DATABASE_URL": restored,
+                "ENV_FILE": str(site_env),
                 "PYTHON": sys.executable,
                 "DJANGO_SETTINGS_MODULE": "diplosite.settings",
             },

@@ -18,6 +18,7 @@ def load(monkeypatch: pytest.MonkeyPatch, **environment: str) -> ModuleType:
     for name in (
         "DATABASE_URL",
         "REDIS_URL",
+        "CHANNEL_REDIS_URL",
         "DATABASE_POOL_MAX_SIZE",
         "DATABASE_PREPARED_STATEMENTS",
     ):
@@ -88,3 +89,20 @@ def test_the_redis_cache_fails_fast(monkeypatch: pytest.MonkeyPatch) -> None:
     options = load(monkeypatch, REDIS_URL="redis://127.0.0.1:6379/0").CACHES["default"]["OPTIONS"]
     assert 0 < options["socket_connect_timeout"] <= 1
     assert 0 < options["socket_timeout"] <= 1
+
+
+def test_the_channel_layer_may_have_a_redis_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    # README, "How it scales past one machine": the live updates' fan-out moves to a Redis
+    # of its own, set in the environment like every other setting.
+    shared = load(monkeypatch, REDIS_URL="redis://10.0.0.1:6379/0")
+    [host] = shared.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"]
+    assert host["address"] == "redis://10.0.0.1:6379/0"
+    own = load(
+        monkeypatch,
+        REDIS_URL="redis://10.0.0.1:6379/0",
+        CHANNEL_REDIS_URL="redis://10.0.0.2:6379/0",
+    )
+    [host] = own.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"]
+    assert host["address"] == "redis://10.0.0.2:6379/0"
+    assert own.CELERY_BROKER_URL == "redis://10.0.0.1:6379/0"
+    assert own.CACHES["default"]["LOCATION"] == "redis://10.0.0.1:6379/0"

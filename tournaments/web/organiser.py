@@ -16,7 +16,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from accounts.selectors import user_by_name
+from accounts.selectors import name_shown, user_by_name
 from core.errors import ApplicationError
 from core.inputs import whole_number
 from tournaments import selectors, services, visibility, wdd
@@ -132,7 +132,7 @@ def tournament_run(request: HttpRequest, tournament_id: int) -> HttpResponse:
                         {
                             "pk": s.pk,
                             "power": s.power,
-                            "player": s.entry.user.get_username(),
+                            "player": name_shown(s.entry.user),
                             "centres": s.centres or 0,
                             "score": s.score,
                             "by_hand": bool(s.score_reason),
