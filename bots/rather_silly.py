@@ -94,6 +94,7 @@ from adjudicator.variants.rather_silly.superbrain import (
     Reply,
     extra_due,
 )
+from bots.player import SeatPlayer
 from bots.strategy import FAR, bot_orders, distances, reach_by_power, strongest_attack
 
 #: The Superbrain's questions and their answers (his own words, as a player's press).
@@ -113,21 +114,11 @@ KNOWS_ANSWER = 0.5
 NO_IDEA = "no idea"
 
 
-def plays(variant: Variant) -> bool:
-    """Is ``variant`` Rather Silly, the game this module plays?"""
-    return isinstance(variant, RatherSilly)
-
-
 def gives_unowed(variant: Variant, position: Position, seat: str) -> bool:
     """Does ``seat`` give orders it does not owe in ``position``'s phase: a role seat in a
     movement phase or the llamas' winter (its role and its vote), a seat with a whole
     share of an extra unit to place? The phase does not wait for them."""
     return isinstance(variant, RatherSilly) and seat in variant.orders_welcome(position)
-
-
-def gives_unowed_in(variant: Variant) -> bool:
-    """Do some seats of ``variant`` give orders they do not owe (Rather Silly's roles)?"""
-    return isinstance(variant, RatherSilly)
 
 
 def seat_orders(
@@ -143,7 +134,7 @@ def seat_orders(
     adjudicator's).
 
     Raises:
-        TypeError: if ``variant`` is not Rather Silly (:func:`plays`).
+        TypeError: if ``variant`` is not Rather Silly.
     """
     if not isinstance(variant, RatherSilly):
         raise TypeError(f"{variant.id} is not Rather Silly")
@@ -704,7 +695,27 @@ def adjustments(
     return orders
 
 
+def orders_by_power(
+    variant: Variant,
+    position: Position,
+    seat: str,
+    rng: random.Random,
+    *,
+    legal: Mapping[str, Mapping[str, Sequence[Order]]] | None = None,
+) -> dict[str, list[Order]]:
+    """:func:`seat_orders`, by the power they are for: every seat orders for itself only."""
+    return {seat: seat_orders(variant, position, seat, rng, legal=(legal or {}).get(seat))}
+
+
+#: How Rather Silly's seats play (listed in :mod:`bots.registry`): a role seat plays its
+#: role, and a power places its extra unit, with orders no phase waits for.
+PLAYER = SeatPlayer(
+    RatherSilly.id, orders=orders_by_power, gives_unowed=gives_unowed, unowed_seats=True
+)
+
+
 __all__ = [
+    "PLAYER",
     "ROLES",
     "away_from_borg",
     "borg_reach",
@@ -713,7 +724,6 @@ __all__ = [
     "gives_unowed",
     "link_vote",
     "llama_herds",
-    "plays",
     "predictions",
     "seat_orders",
     "superbrain_orders",
