@@ -18,8 +18,11 @@ link: its units step through either where that is the shorter way to a centre. B
   (or a monster) stands and none of its own stands or enters.
 - **The hyperspace link.** It votes, every season it may, for a link from one of its
   units to the nearest centre it may take that its units cannot reach in one move.
-- **Birds.** A flock in the Borg's reach flies out of it; any other is told where to flee,
-  away from the Borg, should a unit scare it.
+- **Siamese twins, flocks of birds, devil units and the fifth fleet** are built and
+  ordered by their own kinds (:mod:`bots.rather_silly_units`): twins once, kept next to
+  each other; a flock that carries the power's armies to centres; one devil unit at a
+  time, the unit attacking; the fifth fleet never where other players' units would
+  destroy it.
 - **Amazons and dirtbag armies** (raised at the adjustments where the centres allow one,
   in a free home centre left after its builds): an Amazon seduces a unit of another power
   next to her off a centre, else any; a dirtbag army distracts where another power's
@@ -65,7 +68,7 @@ from adjudicator import (
 )
 from adjudicator.board import province_of
 from adjudicator.orders import Convoy
-from adjudicator.variants.rather_silly.birds import Flee, Flight, flocks
+from adjudicator.variants.rather_silly.birds import Birds
 from adjudicator.variants.rather_silly.doctor import DOCTOR, Destroy, Escape, Tardis, TardisMove
 from adjudicator.variants.rather_silly.fool import Override
 from adjudicator.variants.rather_silly.fortune_teller import (
@@ -94,7 +97,17 @@ from adjudicator.variants.rather_silly.superbrain import (
     Reply,
     extra_due,
 )
+from adjudicator.variants.rather_silly.twins import Twins
 from bots.player import SeatPlayer
+from bots.rather_silly_units import (
+    birds_build,
+    birds_orders,
+    fifth_fleet_ashore_safe,
+    soul_sale,
+    twins_build,
+    twins_retreats,
+    twins_together,
+)
 from bots.strategy import FAR, bot_orders, distances, reach_by_power, strongest_attack
 
 #: The Superbrain's questions and their answers (his own words, as a player's press).
@@ -150,9 +163,8 @@ def seat_orders(
     if kind is PhaseKind.MOVEMENT:
         return movement(variant, position, seat, rng, legal)
     if kind is PhaseKind.RETREATS:
-        return bot_orders(
-            variant, position, seat, rng, legal=away_from_borg(variant, position, legal)
-        )
+        safe = twins_retreats(variant, position, seat, away_from_borg(variant, position, legal))
+        return bot_orders(variant, position, seat, rng, legal=safe)
     if kind is PhaseKind.ADJUSTMENTS:
         return adjustments(variant, position, seat, rng, legal)
     return bot_orders(variant, position, seat, rng, legal=legal)
@@ -372,16 +384,23 @@ def movement(
     rng: random.Random,
     legal: Mapping[str, Sequence[Order]],
 ) -> list[Order]:
-    """A seat's whole movement: its units' orders (away from the Borg), its herds and
-    flocks, its role's orders, a reply and a vote."""
-    safe = away_from_borg(variant, position, legal)
-    orders: list[Order] = []
+    """A seat's whole movement: its units' orders (away from the Borg, its twins together,
+    its fifth fleet off the coasts others guard), its herds and flocks, a soul sold, its
+    role's orders, a reply and a vote."""
+    safe = fifth_fleet_ashore_safe(
+        variant, position, seat, away_from_borg(variant, position, legal)
+    )
+    plan: list[Order] = []
     if position.units_of(seat):
         plan = bot_orders(variant, position, seat, rng, legal=safe)
         plan = _escape(plan, borg_reach(variant, position), legal, seat, position)
-        orders += _specials(variant, position, seat, plan, legal)
-        orders += explosions(variant, position, seat, orders)
-    orders += flock_orders(variant, position, seat, legal)
+        plan = twins_together(variant, position, seat, plan)
+        plan = _specials(variant, position, seat, plan, legal)
+    plan, flying = birds_orders(variant, position, seat, plan, legal)
+    orders: list[Order] = [*plan, *explosions(variant, position, seat, plan), *flying]
+    sale = soul_sale(variant, position, seat, plan) if seat in variant.powers else None
+    if sale is not None:
+        orders.append(sale)
     if seat == "fool":
         orders += fool_override(variant, position, rng)
     elif seat == SUPERBRAIN:
@@ -402,44 +421,6 @@ def movement(
     if vote is not None:
         orders.append(vote)
     return orders
-
-
-def flock_orders(
-    variant: RatherSilly, position: Position, seat: str, legal: Mapping[str, Sequence[Order]]
-) -> list[Order]:
-    """Each of the seat's flocks: out of the Borg's reach if it is in it, else where to
-    flee should a unit scare it, as far from the Borg as it can."""
-    danger = borg_reach(variant, position)
-    borg = position.extras.get("borg")
-    graph = variant.borg_graph()
-    out: list[Order] = []
-    for flock in flocks(position):
-        if flock.power != seat:
-            continue
-        options = legal.get(flock.province, ())
-        flights = [o for o in options if isinstance(o, Flight) and o.route[-1] not in danger]
-        flees = [o for o in options if isinstance(o, Flee) and o.dest not in danger]
-        if flock.province in danger and flights:
-            out.append(min(flights, key=str))
-        elif flees:
-            far = distances_from(graph, borg) if isinstance(borg, str) else {}
-            out.append(max(flees, key=lambda o: (far.get(o.dest, 0), str(o))))
-    return out
-
-
-def distances_from(graph: Mapping[str, frozenset[str]], start: str) -> dict[str, int]:
-    """Steps from ``start`` over ``graph``."""
-    depth = {start: 0}
-    frontier = [start]
-    while frontier:
-        nxt: list[str] = []
-        for here in frontier:
-            for there in sorted(graph.get(here, ())):
-                if there not in depth:
-                    depth[there] = depth[here] + 1
-                    nxt.append(there)
-        frontier = nxt
-    return depth
 
 
 def _specials(
@@ -673,15 +654,23 @@ def adjustments(
     rng: random.Random,
     legal: Mapping[str, Sequence[Order]],
 ) -> list[Order]:
-    """The builds or disbands due (the standard strategy's), an Amazon and a dirtbag army
-    where the centres allow one and a free home centre is left, and an extra unit where a
-    whole share buys one."""
+    """The builds or disbands due (the standard strategy's; one of them Siamese twins once
+    a game, one a flock of birds where it pays), an Amazon and a dirtbag army where the
+    centres allow one and a free home centre is left, and an extra unit where a whole
+    share buys one."""
     orders = (
         bot_orders(variant, position, seat, rng, legal=legal)
         if variant.adjusts(position, seat)
         else []
     )
+    if seat in variant.powers:
+        orders = birds_build(
+            variant, position, seat, twins_build(variant, position, seat, orders, legal), legal
+        )
     used = {o.unit.province for o in orders if isinstance(o, Build)}
+    used |= {o.first.province for o in orders if isinstance(o, Twins)}
+    used |= {o.second.province for o in orders if isinstance(o, Twins)}
+    used |= {o.province for o in orders if isinstance(o, Birds)}
     if seat in variant.powers:
         sites = [s for s in variant.build_sites(position, seat) if s not in used]
         for kind in (AMAZON, DIRTBAG):
