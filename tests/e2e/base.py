@@ -143,6 +143,23 @@ def signed_in_page(
     return page
 
 
+_BOX = """(selector) => {
+  const node = document.querySelector(selector);
+  if (!node) return null;
+  const r = node.getBoundingClientRect();
+  return r.width || r.height ? {x: r.x, y: r.y, width: r.width, height: r.height} : null;
+}"""
+
+
+def box_on_screen(page: Page, selector: str) -> dict[str, float] | None:
+    """The box of what ``selector`` names on the screen, measured in one step in the page.
+    Each render puts the board's pieces in anew (game.js putServed), so a locator's
+    ``bounding_box`` (one step to find the node, another to measure it) can meet a node
+    just replaced, and answers None for a unit standing in plain view."""
+    box: dict[str, float] | None = page.evaluate(_BOX, selector)
+    return box
+
+
 def outside_the_event_loop(action: Callable[[], None]) -> None:
     """Run ``action`` (a service call while a page is open) in a thread of its own and
     wait for it; errors are raised here. Playwright's loop in this thread makes Django

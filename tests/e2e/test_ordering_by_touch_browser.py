@@ -13,7 +13,13 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from games.models import GamePhase, OrderSet
-from tests.e2e.base import BrowserTestCase, browser_session, seven_player_game, signed_in_page
+from tests.e2e.base import (
+    BrowserTestCase,
+    box_on_screen,
+    browser_session,
+    seven_player_game,
+    signed_in_page,
+)
 
 PHONE = {"width": 390, "height": 844}
 
@@ -92,8 +98,8 @@ class Finger:
         board = self.page.locator("svg#board").bounding_box()
         assert board is not None
         for _ in range(4):
-            box = self.page.locator(selector).bounding_box()
-            assert box is not None
+            box = box_on_screen(self.page, selector)
+            assert box is not None, f"{selector} is not on the board"
             x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
             cx, cy = board["x"] + board["width"] / 2, board["y"] + board["height"] / 2
             inside = (
