@@ -68,7 +68,7 @@ from adjudicator import (
 )
 from adjudicator.board import province_of
 from adjudicator.orders import Convoy
-from adjudicator.variants.rather_silly.birds import Birds
+from adjudicator.variants.rather_silly.birds import Birds, is_aboard
 from adjudicator.variants.rather_silly.doctor import DOCTOR, Destroy, Escape, Tardis, TardisMove
 from adjudicator.variants.rather_silly.fool import Override
 from adjudicator.variants.rather_silly.fortune_teller import (
@@ -194,14 +194,16 @@ def _into(order: Order) -> str | None:
 def away_from_borg(
     variant: RatherSilly, position: Position, legal: Mapping[str, Sequence[Order]]
 ) -> dict[str, tuple[Order, ...]]:
-    """``legal`` without a move, a retreat or a support into the Borg's reach; a unit in
-    its reach that can step out of it keeps only its steps out."""
+    """``legal`` without a move, a retreat or a support into the Borg's reach, nor into a
+    closed province (Iceland, Crete: no unit enters them, though a move by convoy may be
+    listed); a unit in its reach that can step out of it keeps only its steps out."""
     danger = borg_reach(variant, position)
+    closed = variant.map.closed
     if not danger:
-        return {k: tuple(v) for k, v in legal.items()}
+        return {k: tuple(o for o in v if _into(o) not in closed) for k, v in legal.items()}
     out: dict[str, tuple[Order, ...]] = {}
     for where, options in legal.items():
-        kept = tuple(o for o in options if _into(o) not in danger)
+        kept = tuple(o for o in options if _into(o) not in danger and _into(o) not in closed)
         unit = position.unit_in(where) if where in variant.map.provinces else None
         if unit is not None and unit.province in danger:
             leaving = tuple(
@@ -393,7 +395,7 @@ def movement(
     plan: list[Order] = []
     if position.units_of(seat):
         plan = bot_orders(variant, position, seat, rng, legal=safe)
-        plan = _escape(plan, borg_reach(variant, position), legal, seat, position)
+        plan = _escape(plan, borg_reach(variant, position), safe, seat, position)
         plan = twins_together(variant, position, seat, plan)
         plan = _specials(variant, position, seat, plan, legal)
     plan, flying = birds_orders(variant, position, seat, plan, legal)
@@ -512,6 +514,8 @@ def fool_override(variant: RatherSilly, position: Position, rng: random.Random) 
     owned = position.ownership
     best: tuple[int, str, Order] | None = None
     for unit in position.units_of(leader):
+        if is_aboard(position, unit):
+            continue  # an army aboard a flock holds or flies with it: nothing to override
         mine = [
             o
             for o in options.get(unit.province, ())

@@ -83,13 +83,15 @@ def _unit_of(order: Order) -> UnitRef | None:
 
 def _replaced(plan: Sequence[Order], unit: UnitRef, order: Order) -> list[Order]:
     """``plan`` with ``unit``'s order replaced by ``order``; an order of its own units that
-    supported the unit's old order, no longer matched, holds instead."""
+    supported or convoyed the unit's old order, no longer matched, holds instead."""
     out: list[Order] = []
     for given in plan:
         mine = _unit_of(given)
         if mine is not None and mine.province == unit.province:
             out.append(order)
-        elif isinstance(given, Support) and given.supported.province == unit.province:
+        elif (isinstance(given, Support) and given.supported.province == unit.province) or (
+            isinstance(given, Convoy) and given.army.province == unit.province
+        ):
             out.append(Hold(given.unit))
         else:
             out.append(given)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from adjudicator import Move, Order, Position, check_order, resolve
+from adjudicator import Move, Order, Position, Support, check_order, resolve
 from adjudicator.board import province_of
 from adjudicator.io import position_from_json
 from adjudicator.variants.rather_silly.birds import Birds, Board, Carry, Flee, Flight, Ride, flocks
@@ -274,3 +274,27 @@ def test_the_fifth_fleet_is_built_and_never_enters_a_coast_another_player_guards
             assert province_of(fleet[0].dest) not in ("hol", "den", "kie"), str(fleet[0])
         after = played(spring, {"england": orders})
         assert "fifth_fleet_destroyed" not in reasons(after.results, "england")
+
+
+def test_a_devil_unit_attacks_with_its_double_strength() -> None:
+    # A German army alone in Munich, France's armies in Burgundy and the Ruhr next to it,
+    # Kiel empty. Ordinary armies need both for Munich (one moves, one supports); a devil
+    # unit in Burgundy (double strength, "Teufelseinheiten") takes it alone, and the Ruhr
+    # takes Kiel.
+    units = {"france": ["A bur", "A ruh", "F bre"], "germany": ["A mun"]}
+    centers = {"france": ["par", "mar", "bre", "bel", "hol"], "germany": ["mun", "ber", "kie"]}
+
+    def supported_into_munich(orders: list[Order]) -> bool:
+        return any(isinstance(o, Support) and o.dest == "mun" for o in orders)
+
+    ordinary = board(units, centers=centers)
+    assert any(supported_into_munich(bot(ordinary, "france", seed)) for seed in range(3))
+    devil = board(units, centers=centers, extras={"devils": {"france bur": 1}})
+    for seed in range(3):
+        orders = bot(devil, "france", seed)
+        assert "A bur - mun" in [str(o) for o in orders]
+        assert not supported_into_munich(orders)
+        after = played(devil, {"france": orders})
+        taken = after.position.unit_in("mun")
+        assert taken is not None
+        assert taken.power == "france"
