@@ -100,6 +100,10 @@ VISITORS: Mapping[str, str] = {
 #: Every deadline of the games the bot plays: long enough that a game waits for the
 #: visitor, who ends each phase at once by marking ready (the bot is ready already).
 BOT_GAME_DEADLINE = timedelta(days=1)
+#: Where the bot orders only after the visitor (a demo's house rule), how long before the
+#: deadline it gives up waiting for his ready mark and orders around what he saved: so
+#: that its seat never misses the phase.
+LAST_CALL = timedelta(minutes=10)
 
 
 def demo_game(name: str) -> Game | None:
@@ -187,9 +191,9 @@ def _seats_play(
 
     In a phase of a kind in ``after_visitor`` (a demo game's house rule,
     :attr:`~variants.site.DemoGame.bot_after_visitor`) the bot orders only once the
-    visitor has marked his orders ready, and gives none of his: it reads them, as no bot
-    of a real game may (games.visibility keeps a player's orders from every other seat
-    until the phase is adjudicated)."""
+    visitor has marked his orders ready (or the deadline is :data:`LAST_CALL` away), and
+    gives none of his: it reads them, as no bot of a real game may (games.visibility
+    keeps a player's orders from every other seat until the phase is adjudicated)."""
     game.refresh_from_db()
     if game.status != Game.Status.ACTIVE or game.is_paused:
         return 0
@@ -204,10 +208,10 @@ def _seats_play(
     given = set(OrderSet.objects.filter(phase=phase).values_list("power", flat=True))
     his: frozenset[str] = frozenset()
     if position.phase.kind.value in after_visitor:
-        waited = _visitors_ready_orders(game, phase, position, variant, due, visitor)
-        if waited is None:
+        ready, his = _visitors_orders(game, phase, position, variant, due, visitor)
+        last_call = phase.deadline is not None and phase.deadline - timezone.now() <= LAST_CALL
+        if not ready and not last_call:
             return 0  # he has not marked his orders ready yet
-        his = waited
     seats = (
         game.seats.filter(who, civil_disorder=False, user__isnull=False)
         .select_related("user")
@@ -245,24 +249,23 @@ def _seats_play(
     return done
 
 
-def _visitors_ready_orders(
+def _visitors_orders(
     game: Game,
     phase: GamePhase,
     position: Position,
     variant: Variant,
     due: frozenset[str] | set[str],
     visitor: str,
-) -> frozenset[str] | None:
-    """The orders the visitor's seat gave in ``phase``, where every set due from it is
-    marked ready; None while one is not (nothing due from him: none to wait for)."""
+) -> tuple[bool, frozenset[str]]:
+    """Whether every set due from the visitor's seat in ``phase`` is marked ready (so if
+    none is due), and the orders it saved there so far."""
     seat = game.seats.filter(user__username=visitor, civil_disorder=False).first()
     if seat is None:
-        return frozenset()
+        return True, frozenset()
     powers = [p for p in seat_powers(position, variant, seat) if p in due]
     sets = list(OrderSet.objects.filter(phase=phase, power__in=powers))
-    if len(sets) < len(powers) or not all(s.ready for s in sets):
-        return None
-    return frozenset(order for s in sets for order in s.orders)
+    ready = len(sets) == len(powers) and all(s.ready for s in sets)
+    return ready, frozenset(order for s in sets for order in s.orders)
 
 
 def _chosen(

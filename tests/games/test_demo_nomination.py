@@ -8,9 +8,11 @@ secret: a house bot nominates the same whether or not the other player's list is
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
+import time_machine
 from django.core.management import call_command
 from django.test import Client
 from django.utils import translation
@@ -70,6 +72,26 @@ def test_the_demo_bot_nominates_after_the_visitor_and_leaves_him_his_centers() -
     after = services.phase_position(duel.phases.get(index=phase.index + 1))
     assert sorted(after.centers_of("red")) == sorted(WESTERN)
     assert len(after.centers_of("blue")) == len(WESTERN)
+
+
+def test_near_the_deadline_the_demo_bot_nominates_around_what_the_visitor_saved() -> None:
+    # He saved his list but never marked it ready: the bot does not let its own seat miss
+    # the phase. With the deadline ten minutes off, it nominates, around his saved list.
+    call_command("demo_data")
+    duel = _duel()
+    phase = duel.current_phase
+    assert phase is not None
+    assert phase.deadline is not None
+    _nominate(duel, "alice", ready=False)
+    with time_machine.travel(phase.deadline - demo.LAST_CALL - timedelta(minutes=1)):
+        demo.bot_play()
+    assert not OrderSet.objects.filter(phase=phase, power="blue").exists()
+    with time_machine.travel(phase.deadline - demo.LAST_CALL + timedelta(minutes=1)):
+        demo.bot_play()
+    blue = phase.order_sets.get(power="blue")
+    assert blue.ready
+    assert len(blue.orders) == len(WESTERN)
+    assert not set(blue.orders) & set(NOMINATION)
 
 
 @pytest.mark.parametrize(
