@@ -9,7 +9,9 @@ the rules of play. Every choice is drawn from an explicit ``random.Random``: the
 position, power and seed give the same orders. How a bot answers its fellow players'
 votes is ``bots.votes``; a Kapitalisten investor's exchange and command, ``bots.kapitalisten``;
 Rather Silly's great powers and role seats, ``bots.rather_silly``; every power a seat gives
-orders for, ``bots.seats.seat_orders``.
+orders for, ``bots.seats.seat_orders``, which asks the variant's own seat player
+(``bots.registry``: each variant's bot module declares one where its seats play otherwise
+than the standard game's).
 """
 
 from bots.kapitalisten import exchange_orders, investor_orders, prospects

@@ -42,9 +42,7 @@ from adjudicator import (
     Order,
     PhaseKind,
     Position,
-    UnknownVariant,
     Variant,
-    find_variant,
     legal_orders,
 )
 from adjudicator.variants.kapitalisten.exchange import SELL_LIMIT, Book
@@ -56,6 +54,7 @@ from adjudicator.variants.kapitalisten.rules import (
     Kapitalisten,
     Sell,
 )
+from bots.player import SeatPlayer, own_orders
 from bots.strategy import bot_orders, reach_by_power, strongest_attack
 
 #: Units above the next holder it aims to hold in a nation it controls or wants.
@@ -78,16 +77,6 @@ TREND_WEIGHT = 0.5
 def is_investor(variant: Variant, power: str) -> bool:
     """Is ``power`` an investor of a Kapitalisten game (not a nation)?"""
     return isinstance(variant, Kapitalisten) and power in INVESTORS
-
-
-def trades_unowed(variant_id: str) -> bool:
-    """Do the seats of this variant give orders they do not owe (Kapitalisten's investors
-    their exchange orders in a movement phase), so that a client must look at each of its
-    games every turn, not only where the site says orders are due?"""
-    try:
-        return isinstance(find_variant(variant_id), Kapitalisten)
-    except UnknownVariant:
-        return False
 
 
 def trades_now(variant: Variant, position: Position, power: str) -> bool:
@@ -314,3 +303,23 @@ def investor_orders(
             options = legal_orders(position, nation, variant=variant)
         out[nation] = bot_orders(variant, position, nation, rng, legal=options)
     return out
+
+
+def seat_orders(
+    variant: Variant,
+    position: Position,
+    seat: str,
+    rng: random.Random,
+    *,
+    legal: Mapping[str, Mapping[str, Sequence[Order]]] | None = None,
+) -> dict[str, list[Order]]:
+    """A Kapitalisten seat's orders, by power: an investor's (:func:`investor_orders`),
+    or, for a nation's own seat, its military orders with the standard strategy."""
+    if isinstance(variant, Kapitalisten) and is_investor(variant, seat):
+        return investor_orders(variant, position, seat, rng, legal=legal)
+    return own_orders(variant, position, seat, rng, legal=legal)
+
+
+#: How Kapitalisten's seats play (listed in :mod:`bots.registry`): an investor trades,
+#: which he owes no turn of a movement phase but loses 500 of every currency by not doing.
+PLAYER = SeatPlayer(Kapitalisten.id, orders=seat_orders, gives_unowed=trades_now, unowed_seats=True)

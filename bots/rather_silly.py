@@ -18,8 +18,11 @@ link: its units step through either where that is the shorter way to a centre. B
   (or a monster) stands and none of its own stands or enters.
 - **The hyperspace link.** It votes, every season it may, for a link from one of its
   units to the nearest centre it may take that its units cannot reach in one move.
-- **Birds.** A flock in the Borg's reach flies out of it; any other is told where to flee,
-  away from the Borg, should a unit scare it.
+- **Siamese twins, flocks of birds, devil units and the fifth fleet** are built and
+  ordered by their own kinds (:mod:`bots.rather_silly_units`): twins once, kept next to
+  each other; a flock that carries the power's armies to centres; one devil unit at a
+  time, the unit attacking; the fifth fleet never where other players' units would
+  destroy it.
 - **Amazons and dirtbag armies** (raised at the adjustments where the centres allow one,
   in a free home centre left after its builds): an Amazon seduces a unit of another power
   next to her off a centre, else any; a dirtbag army distracts where another power's
@@ -65,7 +68,7 @@ from adjudicator import (
 )
 from adjudicator.board import province_of
 from adjudicator.orders import Convoy
-from adjudicator.variants.rather_silly.birds import Flee, Flight, flocks
+from adjudicator.variants.rather_silly.birds import Birds, is_aboard
 from adjudicator.variants.rather_silly.doctor import DOCTOR, Destroy, Escape, Tardis, TardisMove
 from adjudicator.variants.rather_silly.fool import Override
 from adjudicator.variants.rather_silly.fortune_teller import (
@@ -94,6 +97,17 @@ from adjudicator.variants.rather_silly.superbrain import (
     Reply,
     extra_due,
 )
+from adjudicator.variants.rather_silly.twins import Twins
+from bots.player import SeatPlayer
+from bots.rather_silly_units import (
+    birds_build,
+    birds_orders,
+    fifth_fleet_ashore_safe,
+    soul_sale,
+    twins_build,
+    twins_retreats,
+    twins_together,
+)
 from bots.strategy import FAR, bot_orders, distances, reach_by_power, strongest_attack
 
 #: The Superbrain's questions and their answers (his own words, as a player's press).
@@ -113,21 +127,11 @@ KNOWS_ANSWER = 0.5
 NO_IDEA = "no idea"
 
 
-def plays(variant: Variant) -> bool:
-    """Is ``variant`` Rather Silly, the game this module plays?"""
-    return isinstance(variant, RatherSilly)
-
-
 def gives_unowed(variant: Variant, position: Position, seat: str) -> bool:
     """Does ``seat`` give orders it does not owe in ``position``'s phase: a role seat in a
     movement phase or the llamas' winter (its role and its vote), a seat with a whole
     share of an extra unit to place? The phase does not wait for them."""
     return isinstance(variant, RatherSilly) and seat in variant.orders_welcome(position)
-
-
-def gives_unowed_in(variant: Variant) -> bool:
-    """Do some seats of ``variant`` give orders they do not owe (Rather Silly's roles)?"""
-    return isinstance(variant, RatherSilly)
 
 
 def seat_orders(
@@ -143,7 +147,7 @@ def seat_orders(
     adjudicator's).
 
     Raises:
-        TypeError: if ``variant`` is not Rather Silly (:func:`plays`).
+        TypeError: if ``variant`` is not Rather Silly.
     """
     if not isinstance(variant, RatherSilly):
         raise TypeError(f"{variant.id} is not Rather Silly")
@@ -159,9 +163,8 @@ def seat_orders(
     if kind is PhaseKind.MOVEMENT:
         return movement(variant, position, seat, rng, legal)
     if kind is PhaseKind.RETREATS:
-        return bot_orders(
-            variant, position, seat, rng, legal=away_from_borg(variant, position, legal)
-        )
+        safe = twins_retreats(variant, position, seat, away_from_borg(variant, position, legal))
+        return bot_orders(variant, position, seat, rng, legal=safe)
     if kind is PhaseKind.ADJUSTMENTS:
         return adjustments(variant, position, seat, rng, legal)
     return bot_orders(variant, position, seat, rng, legal=legal)
@@ -191,14 +194,16 @@ def _into(order: Order) -> str | None:
 def away_from_borg(
     variant: RatherSilly, position: Position, legal: Mapping[str, Sequence[Order]]
 ) -> dict[str, tuple[Order, ...]]:
-    """``legal`` without a move, a retreat or a support into the Borg's reach; a unit in
-    its reach that can step out of it keeps only its steps out."""
+    """``legal`` without a move, a retreat or a support into the Borg's reach, nor into a
+    closed province (Iceland, Crete: no unit enters them, though a move by convoy may be
+    listed); a unit in its reach that can step out of it keeps only its steps out."""
     danger = borg_reach(variant, position)
+    closed = variant.map.closed
     if not danger:
-        return {k: tuple(v) for k, v in legal.items()}
+        return {k: tuple(o for o in v if _into(o) not in closed) for k, v in legal.items()}
     out: dict[str, tuple[Order, ...]] = {}
     for where, options in legal.items():
-        kept = tuple(o for o in options if _into(o) not in danger)
+        kept = tuple(o for o in options if _into(o) not in danger and _into(o) not in closed)
         unit = position.unit_in(where) if where in variant.map.provinces else None
         if unit is not None and unit.province in danger:
             leaving = tuple(
@@ -381,16 +386,23 @@ def movement(
     rng: random.Random,
     legal: Mapping[str, Sequence[Order]],
 ) -> list[Order]:
-    """A seat's whole movement: its units' orders (away from the Borg), its herds and
-    flocks, its role's orders, a reply and a vote."""
-    safe = away_from_borg(variant, position, legal)
-    orders: list[Order] = []
+    """A seat's whole movement: its units' orders (away from the Borg, its twins together,
+    its fifth fleet off the coasts others guard), its herds and flocks, a soul sold, its
+    role's orders, a reply and a vote."""
+    safe = fifth_fleet_ashore_safe(
+        variant, position, seat, away_from_borg(variant, position, legal)
+    )
+    plan: list[Order] = []
     if position.units_of(seat):
         plan = bot_orders(variant, position, seat, rng, legal=safe)
-        plan = _escape(plan, borg_reach(variant, position), legal, seat, position)
-        orders += _specials(variant, position, seat, plan, legal)
-        orders += explosions(variant, position, seat, orders)
-    orders += flock_orders(variant, position, seat, legal)
+        plan = _escape(plan, borg_reach(variant, position), safe, seat, position)
+        plan = twins_together(variant, position, seat, plan)
+        plan = _specials(variant, position, seat, plan, legal)
+    plan, flying = birds_orders(variant, position, seat, plan, legal)
+    orders: list[Order] = [*plan, *explosions(variant, position, seat, plan), *flying]
+    sale = soul_sale(variant, position, seat, plan) if seat in variant.powers else None
+    if sale is not None:
+        orders.append(sale)
     if seat == "fool":
         orders += fool_override(variant, position, rng)
     elif seat == SUPERBRAIN:
@@ -411,44 +423,6 @@ def movement(
     if vote is not None:
         orders.append(vote)
     return orders
-
-
-def flock_orders(
-    variant: RatherSilly, position: Position, seat: str, legal: Mapping[str, Sequence[Order]]
-) -> list[Order]:
-    """Each of the seat's flocks: out of the Borg's reach if it is in it, else where to
-    flee should a unit scare it, as far from the Borg as it can."""
-    danger = borg_reach(variant, position)
-    borg = position.extras.get("borg")
-    graph = variant.borg_graph()
-    out: list[Order] = []
-    for flock in flocks(position):
-        if flock.power != seat:
-            continue
-        options = legal.get(flock.province, ())
-        flights = [o for o in options if isinstance(o, Flight) and o.route[-1] not in danger]
-        flees = [o for o in options if isinstance(o, Flee) and o.dest not in danger]
-        if flock.province in danger and flights:
-            out.append(min(flights, key=str))
-        elif flees:
-            far = distances_from(graph, borg) if isinstance(borg, str) else {}
-            out.append(max(flees, key=lambda o: (far.get(o.dest, 0), str(o))))
-    return out
-
-
-def distances_from(graph: Mapping[str, frozenset[str]], start: str) -> dict[str, int]:
-    """Steps from ``start`` over ``graph``."""
-    depth = {start: 0}
-    frontier = [start]
-    while frontier:
-        nxt: list[str] = []
-        for here in frontier:
-            for there in sorted(graph.get(here, ())):
-                if there not in depth:
-                    depth[there] = depth[here] + 1
-                    nxt.append(there)
-        frontier = nxt
-    return depth
 
 
 def _specials(
@@ -540,6 +514,8 @@ def fool_override(variant: RatherSilly, position: Position, rng: random.Random) 
     owned = position.ownership
     best: tuple[int, str, Order] | None = None
     for unit in position.units_of(leader):
+        if is_aboard(position, unit):
+            continue  # an army aboard a flock holds or flies with it: nothing to override
         mine = [
             o
             for o in options.get(unit.province, ())
@@ -682,15 +658,23 @@ def adjustments(
     rng: random.Random,
     legal: Mapping[str, Sequence[Order]],
 ) -> list[Order]:
-    """The builds or disbands due (the standard strategy's), an Amazon and a dirtbag army
-    where the centres allow one and a free home centre is left, and an extra unit where a
-    whole share buys one."""
+    """The builds or disbands due (the standard strategy's; one of them Siamese twins once
+    a game, one a flock of birds where it pays), an Amazon and a dirtbag army where the
+    centres allow one and a free home centre is left, and an extra unit where a whole
+    share buys one."""
     orders = (
         bot_orders(variant, position, seat, rng, legal=legal)
         if variant.adjusts(position, seat)
         else []
     )
+    if seat in variant.powers:
+        orders = birds_build(
+            variant, position, seat, twins_build(variant, position, seat, orders, legal), legal
+        )
     used = {o.unit.province for o in orders if isinstance(o, Build)}
+    used |= {o.first.province for o in orders if isinstance(o, Twins)}
+    used |= {o.second.province for o in orders if isinstance(o, Twins)}
+    used |= {o.province for o in orders if isinstance(o, Birds)}
     if seat in variant.powers:
         sites = [s for s in variant.build_sites(position, seat) if s not in used]
         for kind in (AMAZON, DIRTBAG):
@@ -704,7 +688,27 @@ def adjustments(
     return orders
 
 
+def orders_by_power(
+    variant: Variant,
+    position: Position,
+    seat: str,
+    rng: random.Random,
+    *,
+    legal: Mapping[str, Mapping[str, Sequence[Order]]] | None = None,
+) -> dict[str, list[Order]]:
+    """:func:`seat_orders`, by the power they are for: every seat orders for itself only."""
+    return {seat: seat_orders(variant, position, seat, rng, legal=(legal or {}).get(seat))}
+
+
+#: How Rather Silly's seats play (listed in :mod:`bots.registry`): a role seat plays its
+#: role, and a power places its extra unit, with orders no phase waits for.
+PLAYER = SeatPlayer(
+    RatherSilly.id, orders=orders_by_power, gives_unowed=gives_unowed, unowed_seats=True
+)
+
+
 __all__ = [
+    "PLAYER",
     "ROLES",
     "away_from_borg",
     "borg_reach",
@@ -713,7 +717,6 @@ __all__ = [
     "gives_unowed",
     "link_vote",
     "llama_herds",
-    "plays",
     "predictions",
     "seat_orders",
     "superbrain_orders",

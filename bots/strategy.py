@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from adjudicator import (
@@ -130,14 +130,18 @@ def reachable(geo: GameMap, unit: Unit) -> frozenset[str]:
     return frozenset(province_of(x) for x in geo.fleet_adjacency.get(unit.location, ()))
 
 
-def reach_by_power(geo: GameMap, units: Iterable[Unit]) -> dict[str, dict[str, int]]:
-    """Per province, per power: how many of that power's units could move into it. One
-    of them moving in with the others supporting is the strongest attack the power has."""
+def reach_by_power(
+    geo: GameMap, units: Iterable[Unit], strength: Callable[[Unit], int] | None = None
+) -> dict[str, dict[str, int]]:
+    """Per province, per power: the strength of that power's units that could move into
+    it, each counting ``strength`` (by default 1: the standard game's). One of them moving
+    in with the others supporting is the strongest attack the power has."""
     out: dict[str, dict[str, int]] = {}
     for unit in units:
+        counts = 1 if strength is None else strength(unit)
         for province in reachable(geo, unit):
             per_power = out.setdefault(province, {})
-            per_power[unit.power] = per_power.get(unit.power, 0) + 1
+            per_power[unit.power] = per_power.get(unit.power, 0) + counts
     return out
 
 
@@ -210,7 +214,13 @@ class _Movement:
         self.rng = rng
         self.geo = geo = variant.geography(position)
         self.decisive = position.phase.season in variant.ownership_seasons
-        self.reach = reach_by_power(geo, position.units)
+        # What each unit brings to a move or hold, and to a support, as the variant counts
+        # it (1 each in the standard game; a variant's stronger or weaker units otherwise).
+        self.strength: Callable[[Unit], int] = lambda u: variant.unit_strength(u, position)
+        self.support: Callable[[Unit], int] = lambda u: variant.support_strength(u, position)
+        self.reach = reach_by_power(
+            geo, position.units, lambda u: max(self.strength(u), self.support(u))
+        )
         owned = position.ownership
         self.mine = {u.province: u for u in position.units_of(power)}
         centers = geo.supply_centers
@@ -320,7 +330,7 @@ class _Movement:
         if defender is None:
             return 1 + strongest_attack(self.reach, province, self.power), False
         # The defender and every other unit of its power that could support it to hold.
-        holding = 1 + reach.get(defender.power, 0)
+        holding = self.strength(defender) + reach.get(defender.power, 0)
         others = max(
             (n for p, n in reach.items() if p not in (self.power, defender.power)), default=0
         )
@@ -331,7 +341,7 @@ class _Movement:
             return
         needed, must = self._needed(province)
         free = self.free()
-        best: tuple[_Unit, list[_Unit]] | None = None
+        best: tuple[int, _Unit, list[_Unit]] | None = None
         for attacker in free:
             move = attacker.moves.get(province)
             if move is None:
@@ -339,19 +349,32 @@ class _Movement:
             helpers = [
                 u
                 for u in free
-                if u is not attacker and (attacker.unit.province, province) in u.supports
+                if u is not attacker
+                and (attacker.unit.province, province) in u.supports
+                and self.support(u.unit) > 0
             ]
-            if best is None or len(helpers) > len(best[1]):
-                best = (attacker, helpers)
+            # Strongest helpers first: the fewest units give the strength needed.
+            helpers.sort(key=lambda u: -self.support(u.unit))
+            total = self.strength(attacker.unit) + sum(self.support(u.unit) for u in helpers)
+            # Of two as strong, the stronger mover: it needs the fewest supports.
+            if best is None or (total, self.strength(attacker.unit)) > (
+                best[0],
+                self.strength(best[1].unit),
+            ):
+                best = (total, attacker, helpers)
         if best is None:
             return
-        attacker, helpers = best
-        if must and 1 + len(helpers) < needed:
+        total, attacker, helpers = best
+        if must and total < needed:
             return  # it would only bounce
         self.plan[attacker.unit.province] = attacker.moves[province]
         self.entering.add(province)
-        for helper in helpers[: max(needed - 1, 0)]:
+        strength = self.strength(attacker.unit)
+        for helper in helpers:
+            if strength >= needed:
+                break
             self.plan[helper.unit.province] = helper.supports[(attacker.unit.province, province)]
+            strength += self.support(helper.unit)
 
     # 3. defend
     def _defend(self) -> None:
@@ -361,14 +384,14 @@ class _Movement:
             if province not in self.geo.supply_centers:
                 continue
             attack = strongest_attack(self.reach, province, self.power)
-            support = 0
+            strength = self.strength(self.mine[province])
             for helper in self.free():
-                if 1 + support >= attack:
+                if strength >= attack:
                     break  # a tie holds
                 order = helper.supports.get((province, None))
-                if order is not None:
+                if order is not None and self.support(helper.unit) > 0:
                     self.plan[helper.unit.province] = order
-                    support += 1
+                    strength += self.support(helper.unit)
 
     # 4. advance: by sea
     def _convoy(self) -> None:

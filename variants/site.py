@@ -172,6 +172,9 @@ class PanelInput:
     power_name: Callable[[str], str] = str
     #: A phase's code in words ("S1901M" -> "Spring 1901 movement").
     phase_name: Callable[[str], str] = str
+    #: The demo game this is (a board of), with the demo's house rules, which its panels
+    #: say where they apply; None for every other game.
+    demo: DemoGame | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,6 +231,14 @@ class DemoGame:
     #: The pseudonym of the creator, then of each joiner, where the variant plays under
     #: pseudonyms (:attr:`SiteVariant.pseudonyms`); empty otherwise.
     pseudonyms: tuple[str, ...] = ()
+    #: A house rule of the demo, never of a real game: the phase kinds (their values) in
+    #: which the demo bot gives its orders only once the visitor has marked his ready, and
+    #: never gives one he gave (in a secret nomination, the centres he named are left to
+    #: him, so that a newcomer's first game does not begin with both lists cancelling
+    #: out). The variant's panel of such a phase shows :attr:`house_note`.
+    bot_after_visitor: frozenset[str] = frozenset()
+    #: The house rule in the visitor's words, shown where he gives those orders.
+    house_note: Promise | str = ""
 
 
 def no_demo_games() -> Sequence[DemoGame]:

@@ -43,7 +43,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
-from adjudicator import Position, Variant, find_variant
+from adjudicator import Order, Position, Variant, find_variant, legal_orders
 from bots import gives_unowed, seat_orders
 from core.errors import ApplicationError, PhaseOver
 from games import services
@@ -100,6 +100,10 @@ VISITORS: Mapping[str, str] = {
 #: Every deadline of the games the bot plays: long enough that a game waits for the
 #: visitor, who ends each phase at once by marking ready (the bot is ready already).
 BOT_GAME_DEADLINE = timedelta(days=1)
+#: Where the bot orders only after the visitor (a demo's house rule), how long before the
+#: deadline it gives up waiting for his ready mark and orders around what he saved: so
+#: that its seat never misses the phase.
+LAST_CALL = timedelta(minutes=10)
 
 
 def demo_game(name: str) -> Game | None:
@@ -108,6 +112,22 @@ def demo_game(name: str) -> Game | None:
         name=name, created_by__username=CREATORS[name], created_by__groups__name=DEMO_GROUP
     )
     return mine.order_by("pk").first()
+
+
+def demo_of(game: Game) -> DemoGame | None:
+    """The variant's demo game ``game`` is (or another board of), with the demo's house
+    rules; None for every other game, however it is named."""
+    for _site, made in VARIANT_GAMES:
+        # A cheap test first (another board's name extends the first's): most games
+        # shown are no demo game, and ask nothing more.
+        if not game.name.startswith(made.name):
+            continue
+        first = demo_game(made.name)
+        if first is None:
+            continue
+        if first.pk == game.pk or (first.link_id is not None and first.link_id == game.link_id):
+            return made
+    return None
 
 
 def bot_games() -> list[tuple[Game, str]]:
@@ -151,10 +171,14 @@ def _play_game(game: Game, visitor: str) -> int:
     demo_players = Q(user__username__in=DEMO_PLAYERS, user__groups__name=DEMO_GROUP) & ~Q(
         user__username=visitor
     )
-    return _seats_play(game, demo_players, visitor)
+    made = demo_of(game)
+    after_visitor = made.bot_after_visitor if made is not None else frozenset()
+    return _seats_play(game, demo_players, visitor, after_visitor)
 
 
-def _seats_play(game: Game, who: Q, visitor: str) -> int:
+def _seats_play(
+    game: Game, who: Q, visitor: str, after_visitor: frozenset[str] = frozenset()
+) -> int:
     """Orders, marked ready, for each seat of ``game`` that ``who`` picks (a filter on
     seats) with orders to give in the open phase and none saved there yet: those due from
     it, for every power it gives orders for, and those it is not due but loses by not
@@ -163,7 +187,13 @@ def _seats_play(game: Game, who: Q, visitor: str) -> int:
     A phase waits for the orders due only; where the visitor's seat gives orders that are
     not due (a seat with something to give besides its orders), the bot's ready
     marks would end it before he had given them, and the game would run on without him.
-    There the bot saves its orders and marks them ready only once the visitor's are."""
+    There the bot saves its orders and marks them ready only once the visitor's are.
+
+    In a phase of a kind in ``after_visitor`` (a demo game's house rule,
+    :attr:`~variants.site.DemoGame.bot_after_visitor`) the bot orders only once the
+    visitor has marked his orders ready (or the deadline is :data:`LAST_CALL` away), and
+    gives none of his: it reads them, as no bot of a real game may (games.visibility
+    keeps a player's orders from every other seat until the phase is adjudicated)."""
     game.refresh_from_db()
     if game.status != Game.Status.ACTIVE or game.is_paused:
         return 0
@@ -176,6 +206,12 @@ def _seats_play(game: Game, who: Q, visitor: str) -> int:
     # Silly's roles, who vote for the link).
     due = services.powers_to_order(position, variant) | powers_welcome(position, variant)
     given = set(OrderSet.objects.filter(phase=phase).values_list("power", flat=True))
+    his: frozenset[str] = frozenset()
+    if position.phase.kind.value in after_visitor:
+        ready, his = _visitors_orders(game, phase, position, variant, due, visitor)
+        last_call = phase.deadline is not None and phase.deadline - timezone.now() <= LAST_CALL
+        if not ready and not last_call:
+            return 0  # he has not marked his orders ready yet
     seats = (
         game.seats.filter(who, civil_disorder=False, user__isnull=False)
         .select_related("user")
@@ -195,7 +231,7 @@ def _seats_play(game: Game, who: Q, visitor: str) -> int:
         ]
         if not playing:
             continue
-        chosen = _chosen(game, phase, position, variant, seat.power, playing)
+        chosen = _chosen(game, phase, position, variant, seat.power, playing, his)
         if given & set(playing):
             if _own_and_unready(phase, chosen):
                 held.append(seat.user)
@@ -213,6 +249,25 @@ def _seats_play(game: Game, who: Q, visitor: str) -> int:
     return done
 
 
+def _visitors_orders(
+    game: Game,
+    phase: GamePhase,
+    position: Position,
+    variant: Variant,
+    due: frozenset[str] | set[str],
+    visitor: str,
+) -> tuple[bool, frozenset[str]]:
+    """Whether every set due from the visitor's seat in ``phase`` is marked ready (so if
+    none is due), and the orders it saved there so far."""
+    seat = game.seats.filter(user__username=visitor, civil_disorder=False).first()
+    if seat is None:
+        return True, frozenset()
+    powers = [p for p in seat_powers(position, variant, seat) if p in due]
+    sets = list(OrderSet.objects.filter(phase=phase, power__in=powers))
+    ready = len(sets) == len(powers) and all(s.ready for s in sets)
+    return ready, frozenset(order for s in sets for order in s.orders)
+
+
 def _chosen(
     game: Game,
     phase: GamePhase,
@@ -220,11 +275,21 @@ def _chosen(
     variant: Variant,
     seat: str,
     playing: list[str],
+    leaving: frozenset[str] = frozenset(),
 ) -> dict[str, list[str]]:
     """The orders the bot gives for ``seat`` in ``phase``, by each power it plays: drawn
-    from the game's seed, the phase and the seat, so the same every round."""
+    from the game's seed, the phase and the seat, so the same every round. ``leaving``:
+    orders it must not give (the visitor's, under a demo's house rule), left out of the
+    legal orders it chooses from."""
     rng = random.Random(f"{game.seed}:{phase.index}:{seat}")
-    chosen = seat_orders(variant, position, seat, rng)
+    legal: dict[str, dict[str, tuple[Order, ...]]] | None = None
+    if leaving:
+        legal = {}
+        for power in playing:
+            options = legal_orders(position, power, variant=variant)
+            kept = {w: tuple(o for o in os if str(o) not in leaving) for w, os in options.items()}
+            legal[power] = {w: os for w, os in kept.items() if os}
+    chosen = seat_orders(variant, position, seat, rng, legal=legal)
     return {p: [str(o) for o in chosen.get(p, ())] for p in playing}
 
 

@@ -20,6 +20,7 @@ from core.errors import ApplicationError
 from core.inputs import whole_number
 from games import selectors, services, visibility, wording
 from games.forms import GameCreateForm
+from games.management.demo import demo_of
 from games.models import Game, GamePhase, Vote
 from games.phase_actions import phase_actions
 from games.positions import BoardUnreadable
@@ -207,6 +208,8 @@ def _shown(game: Game, state: dict[str, Any], left_seat: str | None = None) -> P
         left_seat=left_seat,
         power_name=wording.power_name,
         phase_name=wording.phase_name,
+        # A demo game's house rules, which its variant's panels say where they apply.
+        demo=demo_of(game),
     )
 
 

@@ -110,7 +110,8 @@ def test_demo_games_are_still_worth_opening_an_hour_later(clock: Any) -> None:
     duel = _game(DUEL_GAME)
     assert _phase(duel).code == "W1900N"  # the nomination has not expired into defaults
     assert _has_orders_to_give(duel, "alice")
-    assert _everyone_else_ready(duel, "alice")
+    # The demo's house rule: bob's bot nominates only once alice's list is in (issue 38).
+    assert not OrderSet.objects.filter(phase=_phase(duel)).exists()
     assert not GamePhase.objects.filter(game=duel, status=GamePhase.Status.RESOLVED).exists()
 
     draft = _game(DRAFT_GAME)
@@ -143,6 +144,8 @@ def test_the_duel_goes_from_nomination_to_both_boards_with_the_visitor(clock: An
     call_command("demo_data")
     duel_game = _game(DUEL_GAME)
     _order(duel_game, "alice", _bot_like(duel_game, "alice"))
+    assert _phase(duel_game).code == "W1900N"  # the bot nominates after her (issue 38)
+    demo.bot_play()  # blue nominates
     assert _phase(duel_game).code == "W1900P"
     demo.bot_play()  # blue places
     assert _everyone_else_ready(duel_game, "alice")

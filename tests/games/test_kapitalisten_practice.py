@@ -7,11 +7,7 @@ phase adjudicated once, no order of a bot refused or cut."""
 
 from __future__ import annotations
 
-import io
 import json
-import time
-import urllib.error
-import urllib.request
 from typing import Any
 
 import pytest
@@ -20,18 +16,18 @@ from accounts.roles import is_bot
 from adjudicator import find_variant
 from adjudicator.variants.kapitalisten.rules import Kapitalisten
 from games import selectors, services
-from games.models import Game, GamePhase
+from games.models import Game
 from games.positions import phase_position
 from games.terms import GameTerms
 from tests.bots.inprocess import InProcess
 from tests.games.kapitalisten import investor_plays
+from tests.games.practice import SITE, played_to_the_end
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 KAPITALISTEN = find_variant("kapitalisten")
 assert isinstance(KAPITALISTEN, Kapitalisten)
 
-SITE = "http://testserver"
 #: What the exchange says of a trade that did less than asked, or of an investor who gave
 #: no exchange orders: a bot never earns one.
 SHORTFALLS = {
@@ -42,24 +38,6 @@ SHORTFALLS = {
     "investor_excluded",
     "investor_absent",
 }
-
-
-class Refusals(InProcess):
-    """The site in process, keeping every request it refused (status 400 and up)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.refused: list[tuple[str, str, int, str]] = []
-
-    def __call__(self, request: urllib.request.Request, timeout: float = 0) -> Any:
-        try:
-            return super().__call__(request, timeout)
-        except urllib.error.HTTPError as e:
-            body = e.read()
-            self.refused.append((request.get_method(), request.full_url, e.code, body.decode()))
-            raise urllib.error.HTTPError(
-                e.url, e.code, e.msg, e.headers, io.BytesIO(body)
-            ) from None
 
 
 def _practice(make_user: Any, **options: Any) -> tuple[Game, Any]:
@@ -98,43 +76,12 @@ def test_a_practice_game_seats_a_bot_in_every_other_investor_seat_under_its_own_
     assert {s["player"] for s in state["seats"]} == set(names)
 
 
-def _next_phase(game: Game, index: int, seconds: float = 60) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        game.refresh_from_db()
-        phase = game.current_phase
-        if game.status != Game.Status.ACTIVE or (phase is not None and phase.index > index):
-            return
-        time.sleep(0.1)
-
-
 def test_bots_play_a_whole_practice_game_of_several_years_through_the_api(
     make_user: Any, worker: None, settings: Any
 ) -> None:
-    from games.management import botplay
-
     game, alice = _practice(make_user, last_year=1903)
-    site = Refusals()
-    for _round in range(80):
-        game.refresh_from_db()
-        if game.status != Game.Status.ACTIVE:
-            break
-        phase = game.current_phase
-        assert phase is not None
-        botplay.house_bots_play(SITE, opener=site)
-        investor_plays(game, alice)
-        _next_phase(game, phase.index)
-    game.refresh_from_db()
-    assert game.status == Game.Status.FINISHED, game.current_phase
-    assert not site.refused
-
-    phases = list(game.phases.order_by("index"))
-    codes = [p.code for p in phases]
-    # Each phase adjudicated exactly once, through 1903's winter.
-    assert len(codes) == len(set(codes))
-    assert all(p.status == GamePhase.Status.RESOLVED for p in phases)
-    assert codes[0] == "W1900X"
-    assert {"S1901M", "F1901M", "S1902M", "F1902M", "S1903M", "F1903M"} <= set(codes)
+    phases = played_to_the_end(game, lambda: investor_plays(game, alice))
+    assert phases[0].code == "W1900X"
     bots = set(game.seats.exclude(user=alice).values_list("power", flat=True))
     alices = game.seats.get(user=alice).power
     commanded = 0

@@ -3,6 +3,9 @@ games/ (its migrations aside, which record history), no template of templates/ga
 not the game page's script (static/js/game.js) names a variant or a word only one variant
 says. A variant's words, panels, pages, demo games and rules live in ``variants/<id>/``,
 ``templates/variants/<id>/``, ``static/js/variants/`` and ``adjudicator/variants/<id>/``.
+The bots' code that plays any seat (bots/seats.py, bots/player.py) asks the variant's own
+seat player too (issue 38): a variant's bot lives in its own module of bots/, listed in
+bots/registry.py.
 """
 
 from __future__ import annotations
@@ -33,8 +36,8 @@ VARIANT_WORDS = re.compile(
 
 
 def shared_files() -> list[Path]:
-    """Every file of games/ but its migrations, of templates/games/, and the game page's
-    script."""
+    """Every file of games/ but its migrations, of templates/games/, the game page's
+    script, and the bots' code that plays any seat."""
     games = [
         p
         for p in (ROOT / "games").rglob("*")
@@ -43,7 +46,8 @@ def shared_files() -> list[Path]:
         and "__pycache__" not in p.parts
     ]
     templates = [p for p in (ROOT / "templates/games").rglob("*") if p.is_file()]
-    return sorted([*games, *templates, ROOT / "static/js/game.js"])
+    bots = [ROOT / "bots/seats.py", ROOT / "bots/player.py"]
+    return sorted([*games, *templates, ROOT / "static/js/game.js", *bots])
 
 
 def test_the_shared_files_are_found() -> None:
@@ -55,6 +59,8 @@ def test_the_shared_files_are_found() -> None:
         "templates/games/detail.html",
         "templates/games/notes/decision_asked.html",
         "static/js/game.js",
+        "bots/seats.py",
+        "bots/player.py",
     } <= found
 
 

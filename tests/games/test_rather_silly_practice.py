@@ -9,11 +9,7 @@ no order of a bot refused."""
 from __future__ import annotations
 
 import contextlib
-import io
 import random
-import time
-import urllib.error
-import urllib.request
 from typing import Any
 
 import pytest
@@ -28,32 +24,14 @@ from games.models import Game, GamePhase
 from games.positions import phase_position
 from games.terms import GameTerms
 from tests.bots.inprocess import InProcess
+from tests.games.practice import SITE, played_to_the_end
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 RATHER_SILLY = find_variant("rather_silly")
-SITE = "http://testserver"
 #: Results that say a bot's order was not its own to blame: the Fool overrode the unit, an
 #: Amazon seduced it, or the unit it supported was overridden or seduced meanwhile.
 OTHERS_DID_IT = {"overridden_by_fool", "seduced_away", "support_not_matched"}
-
-
-class Refusals(InProcess):
-    """The site in process, keeping every request it refused (status 400 and up)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.refused: list[tuple[str, str, int, str]] = []
-
-    def __call__(self, request: urllib.request.Request, timeout: float = 0) -> Any:
-        try:
-            return super().__call__(request, timeout)
-        except urllib.error.HTTPError as e:
-            body = e.read()
-            self.refused.append((request.get_method(), request.full_url, e.code, body.decode()))
-            raise urllib.error.HTTPError(
-                e.url, e.code, e.msg, e.headers, io.BytesIO(body)
-            ) from None
 
 
 def _practice(make_user: Any, **terms: Any) -> tuple[Game, Any]:
@@ -92,16 +70,6 @@ def _person_plays(game: Game, user: Any) -> None:
         services.orders_ready(game=game, user=user, ready=True, phase=phase.index)
 
 
-def _next_phase(game: Game, index: int, seconds: float = 60) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        game.refresh_from_db()
-        phase = game.current_phase
-        if game.status != Game.Status.ACTIVE or (phase is not None and phase.index > index):
-            return
-        time.sleep(0.1)
-
-
 def test_a_practice_game_with_the_roles_seats_a_bot_in_every_other_seat(make_user: Any) -> None:
     game, alice = _practice(make_user)
     assert game.status == Game.Status.ACTIVE
@@ -116,30 +84,9 @@ def test_a_practice_game_with_the_roles_seats_a_bot_in_every_other_seat(make_use
 def test_bots_play_a_whole_rather_silly_practice_game_of_several_years_through_the_api(
     make_user: Any, worker: None, settings: Any
 ) -> None:
-    from games.management import botplay
-
     game, alice = _practice(make_user, last_year=1903)
-    site = Refusals()
-    for _round in range(80):
-        game.refresh_from_db()
-        if game.status != Game.Status.ACTIVE:
-            break
-        phase = game.current_phase
-        assert phase is not None
-        botplay.house_bots_play(SITE, opener=site)
-        _person_plays(game, alice)
-        _next_phase(game, phase.index)
-    game.refresh_from_db()
-    assert game.status == Game.Status.FINISHED, game.current_phase
-    assert not site.refused
-
-    phases = list(game.phases.order_by("index"))
-    codes = [p.code for p in phases]
-    # Each phase adjudicated exactly once, through 1903.
-    assert len(codes) == len(set(codes))
-    assert all(p.status == GamePhase.Status.RESOLVED for p in phases)
-    assert codes[0] == "W1900L"
-    assert {"S1901M", "F1901M", "S1902M", "F1902M", "S1903M", "F1903M"} <= set(codes)
+    phases = played_to_the_end(game, lambda: _person_plays(game, alice))
+    assert phases[0].code == "W1900L"
     bots = set(game.seats.exclude(user=alice).values_list("power", flat=True))
     given_by_bots: set[str] = set()
     for phase in phases:

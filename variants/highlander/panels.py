@@ -22,7 +22,12 @@ def panels(shown: PanelInput) -> Sequence[Panel]:
     section = SECTIONS.get(phase.get("kind", ""))
     if section is None or not phase.get("setup"):
         return ()
-    found = [Panel("setup", section)]
+    # The demo's house rule where it applies (the demo's bot nominating after the visitor).
+    demo = shown.demo
+    note = (
+        demo.house_note if demo is not None and phase.get("kind") in demo.bot_after_visitor else ""
+    )
+    found = [Panel("setup", section, {"house_note": note} if note else {})]
     if phase.get("is_current"):
         if me and me.get("legal"):
             found.append(Panel("map_help", f"{HERE}/_map_help.html"))
