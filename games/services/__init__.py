@@ -22,6 +22,7 @@ from games.services.adjudication import (
 from games.services.kernel import adjudicate_after_commit, adjudicate_when_all_ready
 from games.services.lobby import (
     game_create,
+    game_fill_with_bots,
     game_join,
     game_leave,
     game_start,
@@ -41,6 +42,7 @@ __all__ = [
     "deadline_rule",
     "draw_vote",
     "game_create",
+    "game_fill_with_bots",
     "game_join",
     "game_leave",
     "game_start",
