@@ -83,8 +83,9 @@ class TheBoardAtAGlance(BrowserTestCase):
                     "label_h": _box(page, '#labels [data-label="par"]')["height"],
                     "view_w": _view_width(page),
                 }
-            # As measured on 29 Nov 2026 (main): phone army 21.8 x 21.8, fleet 24.2 x 16.8,
-            # label 16.0 high; desktop army 14.2 x 14.2, fleet 15.8 x 10.9, label 10.0.
+            # As measured on 29 Nov 2026 (the shield and the hull): phone army 39.3 x 41.8,
+            # fleet 44.3 x 39.3, label 22.5 high; desktop (1400 px) army 26.7 x 28.4, fleet
+            # 30.1 x 26.7, label 15.4.
             # A phone opens on France's area, not the whole board: read without a zoom.
             assert figures["phone"]["view_w"] < _whole_width(phone)
             assert min(figures["phone"]["army_w"], figures["phone"]["army_h"]) >= 20
@@ -92,11 +93,12 @@ class TheBoardAtAGlance(BrowserTestCase):
             assert figures["phone"]["label_h"] >= 10
             for unit in ("par", "mar", "bre"):
                 assert _shows(phone, f'#units [data-unit="{unit}"]'), unit
-            # A desktop opens on the whole board, as before (its markers' own size is
-            # another step of issue 37: what holds now is asserted).
+            # A desktop opens on the whole board, its markers 24 px and more, its labels
+            # 10 px and more.
             assert figures["desktop"]["view_w"] == _whole_width(desktop)
-            assert min(figures["desktop"]["army_w"], figures["desktop"]["army_h"]) >= 14
-            assert figures["desktop"]["label_h"] >= 9.5
+            assert min(figures["desktop"]["army_w"], figures["desktop"]["army_h"]) >= 24
+            assert min(figures["desktop"]["fleet_w"], figures["desktop"]["fleet_h"]) >= 24
+            assert figures["desktop"]["label_h"] >= 10
 
     def test_a_rather_silly_board_opens_on_the_players_area_on_a_phone(self) -> None:
         """England in the llamas' winter: his units, his centres and the herd on his list
