@@ -83,8 +83,9 @@ class TheBoardAtAGlance(BrowserTestCase):
                     "label_h": _box(page, '#labels [data-label="par"]')["height"],
                     "view_w": _view_width(page),
                 }
-            # As measured on 29 Nov 2026 (main): phone army 21.8 x 21.8, fleet 24.2 x 16.8,
-            # label 16.0 high; desktop army 14.2 x 14.2, fleet 15.8 x 10.9, label 10.0.
+            # As measured on 29 Nov 2026 (the shield and the hull): phone army 39.3 x 41.8,
+            # fleet 44.3 x 39.3, label 22.5 high; desktop (1400 px) army 26.7 x 28.4, fleet
+            # 30.1 x 26.7, label 15.4.
             # A phone opens on France's area, not the whole board: read without a zoom.
             assert figures["phone"]["view_w"] < _whole_width(phone)
             assert min(figures["phone"]["army_w"], figures["phone"]["army_h"]) >= 20
@@ -92,11 +93,12 @@ class TheBoardAtAGlance(BrowserTestCase):
             assert figures["phone"]["label_h"] >= 10
             for unit in ("par", "mar", "bre"):
                 assert _shows(phone, f'#units [data-unit="{unit}"]'), unit
-            # A desktop opens on the whole board, as before (its markers' own size is
-            # another step of issue 37: what holds now is asserted).
+            # A desktop opens on the whole board, its markers 24 px and more, its labels
+            # 10 px and more.
             assert figures["desktop"]["view_w"] == _whole_width(desktop)
-            assert min(figures["desktop"]["army_w"], figures["desktop"]["army_h"]) >= 14
-            assert figures["desktop"]["label_h"] >= 9.5
+            assert min(figures["desktop"]["army_w"], figures["desktop"]["army_h"]) >= 24
+            assert min(figures["desktop"]["fleet_w"], figures["desktop"]["fleet_h"]) >= 24
+            assert figures["desktop"]["label_h"] >= 10
 
     def test_a_rather_silly_board_opens_on_the_players_area_on_a_phone(self) -> None:
         """England in the llamas' winter: his units, his centres and the herd on his list
@@ -193,3 +195,49 @@ class TheBoardAtAGlance(BrowserTestCase):
             assert _shows(page, '#units [data-unit="boh"]')
             marker = _box(page, '#units [data-unit="boh"]')
             assert min(marker["width"], marker["height"]) >= 20, marker
+
+    def test_a_retreat_opens_on_the_dislodged_unit_and_where_it_may_go(self) -> None:
+        """France's army is dislodged from Burgundy, at the edge of her country: the phone
+        opens on it and the places it may retreat to, not on her whole country (where it
+        stood cut off at the board's edge)."""
+        game = seven_player_game("Retreat on a phone")
+        for orders in (RETREAT_SPRING, RETREAT_FALL):
+            for power, given in orders.items():
+                services.orders_submit(
+                    game=game, user=User.objects.get(username=f"{power}-player"), orders=given
+                )
+            game.refresh_from_db()
+            phase = game.current_phase
+            assert phase is not None
+            assert services.phase_adjudicate(game_id=game.pk, phase_id=phase.pk)
+        game.refresh_from_db()
+        assert game.current_phase is not None
+        assert game.current_phase.code == "F1901R"
+        url = f"{self.live_server_url}/games/{game.pk}/"
+        with browser_session() as (browser, errors):
+            page = signed_in_page(
+                browser, errors, self.live_server_url, "france-player", viewport=PHONE, touch=True
+            )
+            page.goto(url)
+            assert _view_width(page) < _whole_width(page)
+            dislodged = '#units .dislodged[data-unit="bur"]'
+            assert _shows(page, dislodged)
+            # Well inside the board, not at its edge.
+            board, unit = _box(page, "svg#board"), _box(page, dislodged)
+            assert board["x"] + 40 < unit["x"]
+            assert unit["x"] + unit["width"] < board["x"] + board["width"] - 40
+            # And where it may go (Paris, which France's army left; Picardy; Gascony).
+            for place in ("par", "pic", "gas"):
+                assert _shows(page, f'#labels [data-label="{place}"]'), place
+
+
+#: France takes Burgundy in the spring and loses it to Germany's supported attack in the
+#: fall: her army there must retreat.
+RETREAT_SPRING = {
+    "france": ["A par - bur", "A mar S A par - bur"],
+    "germany": ["A mun - ruh", "A ber - mun"],
+}
+RETREAT_FALL = {
+    "france": ["A bur H", "A mar - spa"],
+    "germany": ["A ruh - bur", "A mun S A ruh - bur"],
+}
