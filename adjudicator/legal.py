@@ -2,8 +2,10 @@
 
 Moves by convoy are listed where fleets now stand at sea to make a chain
 (whoever owns them); supports and convoys are listed for every move some
-unit could make. Everything listed parses back and is not ``void`` by
-itself, though it may still fail to be matched by the other power's orders.
+unit could make. None leads into a province the map in force closes
+(``GameMap.closed``, which the resolver refuses the same way). Everything
+listed parses back and is not ``void`` by itself, though it may still fail
+to be matched by the other power's orders.
 """
 
 from __future__ import annotations
@@ -219,7 +221,7 @@ class _Group:
         self.dests = dests
         self.sorted_dests = sorted_dests
         #: The armies on those shores, in the order of the position's units, each with the
-        #: other shores it could be carried to.
+        #: other shores it could be carried to (never a closed one).
         self.armies: list[tuple[_Slot, list[str]]] = []
 
 
