@@ -786,8 +786,8 @@ def test_the_order_check_refuses_a_convoy_or_a_support_into_crete_in_words() -> 
             "nicht unterstützen",
         ),
     ]
-    # The sentence around the island's name: the names of places have no German for
-    # Rather Silly's islands ("Kreta", "Island") yet.
+    # The island by its German name, as the standard map's places are (the variant's
+    # own place names, variants/rather_silly/words.py).
     for power, text, english, german, german_end in cases:
         with translation.override("en"):
             assert order_read(position, power, text) == (text, english)
@@ -797,5 +797,7 @@ def test_the_order_check_refuses_a_convoy_or_a_support_into_crete_in_words() -> 
             assert problem is not None
             assert problem.startswith(german), problem
             assert problem.endswith(german_end), problem
+            assert "Kreta" in problem, problem
+            assert "Crete" not in problem, problem
     # The Superbrain's army may still be carried away from the island.
     assert order_read(position, "italy", "F ion C A cre - apu") == ("F ion C A cre - apu", None)
