@@ -102,9 +102,9 @@ def phase_adjudicate(*, game_id: int, phase_id: int, when_due: bool = False) -> 
             link_boards_start(link, game, after, index=phase.index + 1, now=now)
         else:
             opened = phase_open(game, after, index=phase.index + 1, now=now)
-            # A phase in which nobody has anything to order (a Rather Silly retreat of a
-            # monster alone, which the variant retreats) is adjudicated at once, not left
-            # to wait for its deadline with nobody able to end it.
+            # A phase in which nobody has anything to order (a retreat of units the
+            # variant retreats itself) is adjudicated at once, not left to wait for its
+            # deadline with nobody able to end it.
             adjudicate_when_all_ready(game, opened)
         bump(game)
         tell_adjudicated(game, phase)
