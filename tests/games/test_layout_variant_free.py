@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[2]
 VARIANT_WORDS = re.compile(
     r"kapitalisten|rather[-_ ]silly|highlander|multiple[-_ ]void|exchange|investor"
     r"|llama|borg|herd|tardis|superbrain|hyperspace|fortune[-_ ]teller|devil|monster|flock"
-    r"|birds|twins|mont[-_ ]blanc|nomination",
+    r"|birds|twins|mont[-_ ]blanc|nominat",
     re.IGNORECASE,
 )
 
@@ -47,7 +47,7 @@ def shared_files() -> list[Path]:
         and "__pycache__" not in p.parts
     ]
     templates = [p for p in (ROOT / "templates/games").rglob("*") if p.is_file()]
-    bots = [ROOT / "bots/seats.py", ROOT / "bots/player.py", ROOT / "bots/strategy.py"]
+    bots = [ROOT / f"bots/{name}.py" for name in ("seats", "player", "strategy", "search")]
     return sorted([*games, *templates, ROOT / "static/js/game.js", *bots])
 
 
