@@ -778,12 +778,12 @@ def names_forget(user: AbstractBaseUser) -> None:
     that wrote his name down (a match's winner or loser, who recorded it, a play-off's
     players) names his closed account instead, in their inboxes and in what waits to be
     sent, so that it reads "a former player" (:func:`text`) as every page does."""
-    old, new = user.get_username(), closed_name(user.pk)  # type: ignore[attr-defined]
+    old, new = user.get_username(), closed_name(user.pk)
     naming = Q(params__has_key="players")
     for key in _NAMED_ONE:
         naming |= Q(**{f"params__{key}": old})
     for model in (Notification, Delivery):
-        rows = model.objects.filter(naming, kind=Kind.TOURNAMENT)  # type: ignore[attr-defined]
+        rows = model.objects.filter(naming, kind=Kind.TOURNAMENT)
         if model is Delivery:
             rows = rows.exclude(status=Delivery.Status.SENT)
         changed = []
