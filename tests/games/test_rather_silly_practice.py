@@ -103,8 +103,12 @@ def test_bots_play_a_whole_rather_silly_practice_game_of_several_years_through_t
             if power in bots:
                 given_by_bots |= {str(o).split()[0].lower() for o in orders}
         if phase.code.endswith("M"):
-            # Every bot seat gave orders (the roles owe none, and play their roles).
-            assert bots <= set(given), (phase.code, sorted(bots - set(given)))
+            # Every bot seat gave orders (the roles owe none, and play their roles), but a
+            # great power left with no unit (the Borg ate them; its centers are kept until
+            # the winter), which has none to give.
+            before = phase_position(phase)
+            idle = {p for p in RATHER_SILLY.powers if not before.units_of(p)}
+            assert bots - idle <= set(given), (phase.code, sorted(bots - idle - set(given)))
     # Herds, votes, and each role's own orders, among what the bots gave.
     expected = {"herd", "vote", "reply"}
     roles = {"fool": "override", "superbrain": "ask", "fortune_teller": "predict"}
