@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from adjudicator.board import DislodgedUnit, Position, Unit, UnitKind, moved_unit, province_of
-from adjudicator.maps import GameMap, Terrain
+from adjudicator.maps import GameMap, MapIndex, Terrain
 from adjudicator.orders import Convoy, Hold, Move, MovementOrder, Support, UnitRef
 from adjudicator.results import OrderResult, Outcome, Reason, make_result, ok_result
 from adjudicator.variants.base import ClosedPassages, ParadoxRule, Variant
@@ -125,17 +125,29 @@ class _Movement:
         self.orders = orders
         geo = variant.geography(position)
         self.map: GameMap = geo
+        index = geo.index
+        self.index: MapIndex = index
         units = position.units
         n = len(units)
         self.n = n
         self.units = units
         self.src = [u.province for u in units]
         self.at: dict[str, int] = dict(zip(self.src, range(n), strict=True))
+        # The decisions read provinces as numbers (MapIndex): where each unit stands, and
+        # which unit stands in each province (-1: none). Names stay for reading the
+        # orders and writing the results.
+        number = index.number
+        self.srci: list[int] = [number[p] for p in self.src]
+        occ = [-1] * len(index.names)
+        for i, p in enumerate(self.srci):
+            occ[p] = i
+        self.occ = occ
         self.power = [u.power for u in units]
         self.given: list[MovementOrder | None] = list(map(orders.get, self.src))
         self.kind = [HOLD] * n
         self.dest: list[str] = [""] * n  # destination province of a move
         self.dest_loc: list[str] = [""] * n  # destination location (coast) of a move
+        self.desti: list[int] = [-1] * n  # destination province of a move, as a number
         self.via = [False] * n  # the move goes by convoy
         self.route_ordered = [False] * n  # convoy orders form a route, dislodged or not
         self.void: list[tuple[Outcome, Reason, dict[str, str]] | None] = [None] * n
@@ -144,10 +156,13 @@ class _Movement:
             variant.support_strength, Variant.support_strength, units, position
         )
         self.closed = _closed_passages(variant, units, position)
-        self.sup_exempt: list[str | None] = [None] * n  # attacks from here don't cut
+        self.sup_exempt: list[int] = [-1] * n  # attacks from this province don't cut
         self.supports: dict[int, list[int]] = {}  # unit -> the supports it is given
         self.convoyers: dict[int, list[int]] = {}  # army -> the fleets that convoy it
-        self.moves_to: dict[str, list[int]] = {}
+        # Province number -> the moves into it (empty tuple: none); the provinces moved
+        # into, in the order first seen.
+        self.moves_to: list[list[int] | tuple[()]] = [()] * len(index.names)
+        self.targets: list[int] = []
         self.h2h: list[int | None] = [None] * n
         self.paradox: set[int] = set()  # convoyed armies stopped by the paradox rule
         self.held_by_paradox: set[int] = set()  # moves stopped by the all-hold rule
@@ -200,19 +215,25 @@ class _Movement:
                 self._choose_route(i)
         for i, support in supports:
             self._classify_support(i, units[i], support, geo)
-        at, dest, via, src = self.at, self.dest, self.via, self.src
-        moves_to = self.moves_to
+        occ, desti, via, srci = self.occ, self.desti, self.via, self.srci
+        moves_to, targets = self.moves_to, self.targets
         for i in moves:
             if kind[i] != MOVE:
                 continue
-            moves_to.setdefault(dest[i], []).append(i)
+            d = desti[i]
+            into = moves_to[d]
+            if into:
+                into.append(i)
+            else:
+                moves_to[d] = [i]
+                targets.append(d)
             if not via[i]:
-                j = at.get(dest[i])
-                if j is not None and kind[j] == MOVE and not via[j] and dest[j] == src[i]:
+                j = occ[d]
+                if j >= 0 and kind[j] == MOVE and not via[j] and desti[j] == srci[i]:
                     self.h2h[i] = j
         for i, support in supports:
             if kind[i] == SUPPORT:
-                self.supports.setdefault(at[support.supported.province], []).append(i)
+                self.supports.setdefault(self.at[support.supported.province], []).append(i)
         self._classify_implicit(geo)
 
     def _classify_implicit(self, geo: GameMap) -> None:
@@ -252,7 +273,7 @@ class _Movement:
             self.res.append(False)
             self.power.append(self.power[u])
             self.sup_strength.append(self.sup_strength[u])
-            self.sup_exempt.append(aim if moving else None)
+            self.sup_exempt.append(self.desti[j] if moving else -1)
             self.implicit.append((u, j))
             self.supports.setdefault(j, []).append(d)
             if tough:
@@ -322,6 +343,7 @@ class _Movement:
         self.kind[i] = MOVE
         self.dest[i] = dest
         self.dest_loc[i] = dest_loc
+        self.desti[i] = self.index.number[dest]
         return True
 
     def _classify_support(self, i: int, unit: Unit, order: Support, geo: GameMap) -> None:
@@ -362,7 +384,7 @@ class _Movement:
                     dest=aim,
                 )
                 return
-            self.sup_exempt[i] = aim
+            self.sup_exempt[i] = self.index.number[aim]
 
     def _classify_convoy(self, i: int, unit: Unit, order: Convoy) -> None:
         if not (unit.kind is FLEET and unit.province in self.map.convoy_provinces):
@@ -397,7 +419,7 @@ class _Movement:
         unit = self.units[i]
         fleets = self.convoyers.get(i, [])
         self.route_ordered[i] = bool(fleets) and self._route(i, fleets)
-        adjacent = self.dest[i] in self.map.army_adjacency.get(self.src[i], ())
+        adjacent = self.index.army[self.srci[i]] >> self.desti[i] & 1
         if not adjacent:
             if not self.route_ordered[i] and not self._route(i, self._all_fleets_at_sea()):
                 # Not even the fleets on the board could carry it: the order is
@@ -436,18 +458,24 @@ class _Movement:
 
     def _route(self, i: int, fleets: Sequence[int]) -> bool:
         """Is there a chain of the given fleets from the army to its destination?"""
-        start, goal = self.src[i], self.dest[i]
-        seas = {self.src[c] for c in fleets}
-        neighbours = self.map.fleet_province_adjacency
-        reached = {s for s in seas if start in neighbours.get(s, ())}
-        frontier = list(reached)
+        neighbours = self.index.fleet
+        srci = self.srci
+        goal = 1 << self.desti[i]
+        seas = 0
+        for c in fleets:
+            seas |= 1 << srci[c]
+        # Fleet edges go both ways: the seas next to the army are those it touches.
+        reached = seas & neighbours[srci[i]]
+        frontier = reached
         while frontier:
-            adj = neighbours.get(frontier.pop(), _NOWHERE)
-            if goal in adj:
+            low = frontier & -frontier
+            frontier ^= low
+            adj = neighbours[low.bit_length() - 1]
+            if adj & goal:
                 return True
-            farther = (adj & seas) - reached
+            farther = adj & seas & ~reached
             reached |= farther
-            frontier.extend(farther)
+            frontier |= farther
         return False
 
     # -- the decisions -----------------------------------------------------------
@@ -545,7 +573,7 @@ class _Movement:
 
     def _dislodged(self, i: int) -> bool:
         # A plain loop, not any(): a generator per call costs more than the decision.
-        for k in self.moves_to.get(self.src[i], ()):  # noqa: SIM110
+        for k in self.moves_to[self.srci[i]]:  # noqa: SIM110
             if self.resolve(k):
                 return True
         return False
@@ -558,20 +586,21 @@ class _Movement:
         if j is not None:
             if attack <= self.defend_strength(j):
                 return False
-        elif attack <= self.hold_strength(self.dest[i]):
+        elif attack <= self.hold_strength(self.desti[i]):
             return False
-        for k in self.moves_to[self.dest[i]]:
+        for k in self.moves_to[self.desti[i]]:
             if k != i and attack <= self.prevent_strength(k):
                 return False
         return True
 
     def _support_given(self, i: int) -> bool:
         if self.toughness and i in self.toughness:
-            return not self._cut(i, self.src[i], self.toughness[i]) and not self._dislodged(i)
+            return not self._cut(i, self.srci[i], self.toughness[i]) and not self._dislodged(i)
         exempt = self.sup_exempt[i]
         power = self.power[i]
-        for k in self.moves_to.get(self.src[i], ()):
-            if self.power[k] == power or self.src[k] == exempt:
+        srci = self.srci
+        for k in self.moves_to[srci[i]]:
+            if self.power[k] == power or srci[k] == exempt:
                 continue
             if self.via[k] and not self.path(k):
                 continue
@@ -582,26 +611,26 @@ class _Movement:
         """Is the support no order gave (decision ``d``) given? Cut as an ordered one is
         (by its toughness); lost if its giver is dislodged (a giver that moved away is not)."""
         u = self.implicit[d - self.n][0]
-        if self._cut(d, self.src[u], self.toughness.get(d, 1)):
+        if self._cut(d, self.srci[u], self.toughness.get(d, 1)):
             return False
         if not self._dislodged(u):
             return True
         return self.kind[u] == MOVE and self.resolve(u)
 
-    def _cutters(self, s: int, province: str) -> list[int]:
+    def _cutters(self, s: int, province: int) -> list[int]:
         """The moves that attack support ``s`` given from ``province``: another power's,
         not from where the support is aimed, a convoyed one only if its convoy gets there."""
         exempt = self.sup_exempt[s]
         power = self.power[s]
         return [
             k
-            for k in self.moves_to.get(province, ())
+            for k in self.moves_to[province]
             if self.power[k] != power
-            and self.src[k] != exempt
+            and self.srci[k] != exempt
             and not (self.via[k] and not self.path(k))
         ]
 
-    def _cut(self, s: int, province: str, needed: int) -> bool:
+    def _cut(self, s: int, province: int, needed: int) -> bool:
         """Is support ``s`` cut: by one attack (``needed`` 1), or by attacks from
         ``needed`` provinces, or one attack of strength ``needed`` or more?"""
         attackers = self._cutters(s, province)
@@ -625,8 +654,8 @@ class _Movement:
     def attack_strength(self, i: int) -> int:
         if self.via[i] and not self.path(i):
             return 0
-        j = self.at.get(self.dest[i])
-        if j is None or (self.kind[j] == MOVE and self.h2h[i] != j and self.resolve(j)):
+        j = self.occ[self.desti[i]]
+        if j < 0 or (self.kind[j] == MOVE and self.h2h[i] != j and self.resolve(j)):
             return self.strength[i] + self._given_support(i)
         if self.power[j] == self.power[i]:
             return 0
@@ -635,12 +664,12 @@ class _Movement:
     def defend_strength(self, i: int) -> int:
         return self.strength[i] + self._given_support(i)
 
-    def hold_strength(self, province: str) -> int:
+    def hold_strength(self, province: int) -> int:
         # Nothing holds an empty province, or one its unit leaves: -1, below any attack, so
         # that a unit of strength 0 (Rather Silly's Amazons) still enters it. For units of
         # strength 1 and more, -1 and the rulebook's 0 decide alike.
-        j = self.at.get(province)
-        if j is None:
+        j = self.occ[province]
+        if j < 0:
             return -1
         if self.kind[j] == MOVE:
             return -1 if self.resolve(j) else self.strength[j]
@@ -666,23 +695,26 @@ class _Movement:
         res = self.res
         moved: set[int] = set()
         dislodger: dict[int, int] = {}
-        for movers in self.moves_to.values():
-            for i in movers:
+        moves_to, targets, occ, kind = self.moves_to, self.targets, self.occ, self.kind
+        for target in targets:
+            there = occ[target]
+            for i in moves_to[target]:
                 if res[i]:
                     moved.add(i)
-                    j = self.at.get(self.dest[i])
-                    if j is not None and not (self.kind[j] == MOVE and res[j]):
-                        dislodger[j] = i
+                    if there >= 0 and not (kind[there] == MOVE and res[there]):
+                        dislodger[there] = i
         # The units that stayed, in their order, then those that moved (sorting the
         # position's units again is quick when they are in two ordered runs like this).
         after = [u for i, u in enumerate(units) if i not in dislodger and i not in moved]
         after.extend(moved_unit(units[i], self.dest_loc[i], self.dest[i]) for i in sorted(moved))
         occupied = {u.province for u in after}
-        standoffs = set()
-        for province, movers in self.moves_to.items():
+        standoffs: set[str] = set()
+        names = self.index.names
+        for target in targets:
+            province = names[target]
             if province in occupied:
                 continue
-            for k in movers:
+            for k in moves_to[target]:
                 if res[k] or (self.via[k] and not self.path(k)):
                     continue
                 j = self.h2h[k]
@@ -700,7 +732,7 @@ class _Movement:
             if options:
                 dislodged.append(DislodgedUnit(units[j], attacker_from, options))
         results: list[OrderResult] = []
-        power, given, void, kind = self.power, self.given, self.void, self.kind
+        power, given, void = self.power, self.given, self.void
         implicit = [self._implicit_result(n + k, moved) for k in range(len(self.implicit))]
         for i in range(n):
             order = given[i]
@@ -742,10 +774,8 @@ class _Movement:
         )
         if self.resolve(d):
             return make_result(self.power[d], order, OK, Reason.IMPLICIT_SUPPORT)
-        province = self.src[u]
-        cutters = self._cutters(d, province) or [
-            k for k in self.moves_to.get(province, ()) if k in moved
-        ]
+        province = self.srci[u]
+        cutters = self._cutters(d, province) or [k for k in self.moves_to[province] if k in moved]
         cutter = _fmt(self.units[cutters[0]])
         return make_result(self.power[d], order, Outcome.CUT, Reason.SUPPORT_CUT, other=cutter)
 
@@ -762,7 +792,7 @@ class _Movement:
             k = dislodger[i]
             other = f"{_fmt(self.units[k])}"
             against = (
-                self.defend_strength(i) if self.h2h[k] == i else self.hold_strength(self.src[i])
+                self.defend_strength(i) if self.h2h[k] == i else self.hold_strength(self.srci[i])
             )
             if not retreat_options[i]:
                 return make_result(power, order, Outcome.DISLODGED, Reason.DESTROYED, other=other)
@@ -786,9 +816,9 @@ class _Movement:
         if kind == SUPPORT and not self.res[i]:
             cutter = next(
                 k
-                for k in self.moves_to.get(self.src[i], ())
+                for k in self.moves_to[self.srci[i]]
                 if self.power[k] != power
-                and self.src[k] != self.sup_exempt[i]
+                and self.srci[k] != self.sup_exempt[i]
                 and not (self.via[k] and not self.path(k))
             )
             return make_result(
@@ -836,9 +866,9 @@ class _Movement:
                     other_strength=defend,
                 )
         else:
-            hold = self.hold_strength(self.dest[i])
+            hold = self.hold_strength(self.desti[i])
             if attack <= hold:
-                occupant = self.at[self.dest[i]]
+                occupant = self.occ[self.desti[i]]
                 if self.power[occupant] == power and attack == 0:
                     return make_result(
                         power,
@@ -861,7 +891,7 @@ class _Movement:
         k = -1
         strongest = -1
         where = ""
-        for rival in self.moves_to[self.dest[i]]:
+        for rival in self.moves_to[self.desti[i]]:
             if rival == i:
                 continue
             strength = self.prevent_strength(rival)
