@@ -10,7 +10,10 @@ same verdicts on orders read alone (``check_order``, which stops after reading).
 
 Positions and orders come from the strategies of ``test_properties`` (random boards of
 the standard map; legal, illegal, junk and cooperating orders; crowded boards with a
-planted supported attack, so that cuts, dislodgements and convoys happen). No deadline.
+planted supported attack, so that cuts, dislodgements and convoys happen), and, for the
+variants whose hooks plug into the same core (Highlander, Multiple Void, Kapitalisten,
+Rather Silly with its creatures), their example positions with random legal orders. No
+deadline.
 """
 
 from __future__ import annotations
@@ -19,10 +22,25 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from unittest import mock
 
+import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import adjudicator.game
-from adjudicator import Position, Resolution, check_order, resolution, resolution_reference, resolve
+from adjudicator import (
+    Order,
+    PhaseKind,
+    Position,
+    Resolution,
+    check_order,
+    find_variant,
+    legal_orders,
+    resolution,
+    resolution_reference,
+    resolve,
+)
+from adjudicator.io import position_from_json, resolution_to_json
+from tests.adjudicator.test_extras_fuzz import inputs
 from tests.adjudicator.test_properties import (
     PROFILE,
     OrdersIn,
@@ -87,3 +105,51 @@ def test_new_core_checks_orders_as_the_old(case: tuple[Position, OrdersIn]) -> N
             with reference_core():
                 old = check_order(position, power, order)
             assert new == old
+
+
+#: The variants that resolve through the same core with hooks of their own (geography,
+#: closed passages, strengths, supports no order gives, supports hard to cut, creatures).
+VARIANTS = ("standard", "highlander", "multiple_void", "kapitalisten", "rather_silly")
+
+
+def variant_movements(variant_id: str) -> list[tuple[Position, dict[str, list[str]]]]:
+    """The movement phases of a variant's examples (docs/examples, the fuzzed inputs),
+    each with the orders its example gives."""
+    found = []
+    for data in inputs(variant_id):
+        position, orders = position_from_json(data)
+        if position.phase.kind is PhaseKind.MOVEMENT:
+            found.append((position, orders))
+    if not found:
+        # Examples of the set-up only (Highlander's nomination, Multiple Void's draft): the
+        # set-up played with no orders, to the first movement phase.
+        position = find_variant(variant_id).initial_position()
+        for _ in range(200):
+            if position.phase.kind is PhaseKind.MOVEMENT:
+                found.append((position, {}))
+                break
+            position = resolve(position, {}).position
+    return found
+
+
+@pytest.mark.parametrize("variant_id", VARIANTS)
+@settings(CORE, max_examples=40)
+@given(data=st.data())
+def test_new_core_resolves_the_variants_as_the_old(variant_id: str, data: st.DataObject) -> None:
+    """Each variant's example positions, with the example's orders or random legal ones
+    (supports and convoys included), the same through both cores, JSON byte for byte."""
+    movements = variant_movements(variant_id)
+    assert movements, variant_id
+    position, example = data.draw(st.sampled_from(movements))
+    orders: dict[str, list[Order | str]] = {p: list(o) for p, o in example.items()}
+    if data.draw(st.booleans()):
+        orders = {}
+        for province, options in legal_orders(position).items():
+            unit = position.unit_in(province)
+            if unit is None or not options or not data.draw(st.integers(0, 5)):
+                continue
+            orders.setdefault(unit.power, []).append(data.draw(st.sampled_from(options)))
+    new, old = both(position, orders)
+    assert new.results == old.results
+    assert new.position == old.position
+    assert resolution_to_json(position, new) == resolution_to_json(position, old)
