@@ -2,8 +2,10 @@
 
 Moves by convoy are listed where fleets now stand at sea to make a chain
 (whoever owns them); supports and convoys are listed for every move some
-unit could make. Everything listed parses back and is not ``void`` by
-itself, though it may still fail to be matched by the other power's orders.
+unit could make. None leads into a province the map in force closes
+(``GameMap.closed``, which the resolver refuses the same way). Everything
+listed parses back and is not ``void`` by itself, though it may still fail
+to be matched by the other power's orders.
 """
 
 from __future__ import annotations
@@ -122,15 +124,14 @@ def _reach(position: Position, variant: Variant) -> _Reach:
             (lone,) = chain
             group = _Group(*tables.lone_fleets[lone])
         else:
-            shores = geo.shores_of(chain)
-            group = _Group(shores, tuple(sorted(shores)))
+            group = _Group(*_shores(geo, chain))
         for sea in chain:
             group_of[sea] = group
         for shore in group.shores:
             touching.setdefault(shore, []).append(group)
 
     # Where each army could be carried to (sorted), and who could move into each province.
-    by_sea: dict[str, list[str]] = {}  # army's province -> shores
+    by_sea: dict[str, list[str]] = {}  # army's province -> destinations
     movers_into: defaultdict[str, list[_Slot | _Holder]] = defaultdict(list)
     for u, slot in placed:
         for target in slot.moves_into:
@@ -139,16 +140,17 @@ def _reach(position: Position, variant: Variant) -> _Reach:
         if not chains:
             continue
         for group in chains:
-            dests = list(group.sorted_shores)
-            dests.remove(u.province)
+            dests = list(group.sorted_dests)
+            if u.province in group.dests:  # not when it leaves a closed province
+                dests.remove(u.province)
             group.armies.append((slot, dests))
         if len(chains) == 1:
             by_sea[u.province] = dests
-            farther = group.shores.difference(slot.moves_into, (u.province,))
+            farther = group.dests.difference(slot.moves_into, (u.province,))
         else:
-            shores = frozenset().union(*(c.shores for c in chains))
-            by_sea[u.province] = sorted(shores - {u.province})
-            farther = shores.difference(slot.moves_into, (u.province,))
+            reached = frozenset().union(*(c.dests for c in chains))
+            by_sea[u.province] = sorted(reached - {u.province})
+            farther = reached.difference(slot.moves_into, (u.province,))
         for target in farther:  # only by sea
             movers_into[target].append(slot)
     # What a unit may support in a province, in the order listed: the unit there to hold,
@@ -207,15 +209,19 @@ class _Memo(dict[K, V]):
 
 
 class _Group:
-    """A chain of fleets at sea in one position: the shores it touches, the armies there."""
+    """A chain of fleets at sea in one position: the shores it touches (the armies there
+    may be carried), those an army may be carried to, the armies there."""
 
-    __slots__ = ("armies", "shores", "sorted_shores")
+    __slots__ = ("armies", "dests", "shores", "sorted_dests")
 
-    def __init__(self, shores: frozenset[str], sorted_shores: tuple[str, ...]) -> None:
+    def __init__(
+        self, shores: frozenset[str], dests: frozenset[str], sorted_dests: tuple[str, ...]
+    ) -> None:
         self.shores = shores
-        self.sorted_shores = sorted_shores
+        self.dests = dests
+        self.sorted_dests = sorted_dests
         #: The armies on those shores, in the order of the position's units, each with the
-        #: other shores it could be carried to.
+        #: other shores it could be carried to (never a closed one).
         self.armies: list[tuple[_Slot, list[str]]] = []
 
 
@@ -329,11 +335,21 @@ class _Tables:
     def __init__(self, geo: GameMap) -> None:
         self.armies = _Slots(geo, UnitKind.ARMY)
         self.fleets = _Slots(geo, UnitKind.FLEET)
-        #: What a chain of one fleet there touches: the shores, and the same sorted.
-        self.lone_fleets: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {}
-        for sea in geo.convoy_provinces:
-            shores = geo.shores_of((sea,))
-            self.lone_fleets[sea] = (shores, tuple(sorted(shores)))
+        #: What a chain of one fleet there touches (:func:`_shores`).
+        self.lone_fleets: dict[str, tuple[frozenset[str], frozenset[str], tuple[str, ...]]] = {
+            sea: _shores(geo, (sea,)) for sea in geo.convoy_provinces
+        }
+
+
+def _shores(
+    geo: GameMap, chain: frozenset[str] | tuple[str, ...]
+) -> tuple[frozenset[str], frozenset[str], tuple[str, ...]]:
+    """The shores a chain of fleets touches, those of them an army may be carried to (none
+    closed: the resolver refuses a move or convoy there, ``cannot_enter``), and the same
+    sorted. An army standing in a closed province may still be carried away from it."""
+    shores = geo.shores_of(chain)
+    dests = shores - geo.closed if geo.closed else shores
+    return shores, dests, tuple(sorted(dests))
 
 
 #: Per map (maps are immutable; a variant's map with extra edges gets its own tables).

@@ -15,6 +15,7 @@ urlpatterns = [
     path("games/<int:game_id>/join/", games.game_join, name="join"),
     path("games/<int:game_id>/leave/", games.game_leave, name="leave"),
     path("games/<int:game_id>/start/", games.game_start, name="start"),
+    path("games/<int:game_id>/fill-with-bots/", games.game_fill_with_bots, name="fill-with-bots"),
     path("games/<int:game_id>/orders/", games.orders_form, name="orders"),
     path("games/<int:game_id>/board/", games.board_pieces, name="board"),
     # The shipped variants' own pages keep a name each (games:<name>), as their templates

@@ -12,9 +12,10 @@
   masters of a running game are named by site moderators alone; the creator of a
   forming game names them only if he does not play in it (``can_name_masters``), and
   whoever named a game master takes no seat in that game while the master runs it. A
-  creator who plays is a player like the others: he may start his full game early,
-  and nothing more. A result a game master decided alone counts for ratings once a site
-  moderator confirms it (``can_confirm_result``).
+  creator who plays is a player like the others: he may start his full game early, or
+  have the site's bots take its open seats (``can_fill_with_bots``), and nothing more.
+  A result a game master decided alone counts for ratings once a site moderator
+  confirms it (``can_confirm_result``).
 - A sitter, on the days the seat's player is away, sees and orders what the seat may
   (``acting_seat``), reads its press, and may watch a private game he is named for;
   sending press and voting for a draw stay the player's. A naming holds only while the
@@ -160,6 +161,14 @@ def can_name_masters(*, user: User, game: Game) -> bool:
     if is_moderator(user):
         return True
     return game.status == Game.Status.FORMING and user.pk == game.created_by_id
+
+
+def can_fill_with_bots(*, user: User, game: Game) -> bool:
+    """May ``user`` have the site's own bots take the open seats of ``game``: its creator,
+    and nobody else. Whether to wait for people or play against bots now is the choice of
+    the one who set the game up, so a site moderator or game master who did not create
+    it may not make it for him (games.services.lobby.game_fill_with_bots)."""
+    return user.is_authenticated and user.pk == game.created_by_id
 
 
 def can_confirm_result(*, user: User, game: Game) -> bool:

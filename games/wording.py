@@ -557,7 +557,8 @@ def location_names(map_id: str) -> dict[str, str]:
     game_map = load_map(map_id)
     names: dict[str, str] = {}
     for pid, p in game_map.provinces.items():
-        names[pid] = str(PROVINCES.get(p.name, p.name))
+        name = PROVINCES.get(p.name) or variant_words().place_names.get(p.name)
+        names[pid] = str(name) if name is not None else p.name
         for location in game_map.coasts_of(pid):
             coast = _COAST_WORDS.get(location.split("/")[1], "")
             coast_name = COASTS.get(coast)

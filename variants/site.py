@@ -58,6 +58,9 @@ class VariantWords:
     questions: Mapping[str, Promise] = field(default_factory=dict)
     #: Its own kinds of unit a result's ``kind`` names, beside the kinds of order.
     kinds: Mapping[str, Promise] = field(default_factory=dict)
+    #: Its map's own places, not on the standard map, by their English names (as the
+    #: adjudicator's map names them, the msgid in the "province" context).
+    place_names: Mapping[str, Promise] = field(default_factory=dict)
     #: Its marks on a seat's units, if it marks any.
     unit_marks: UnitMarks | None = None
 
@@ -85,6 +88,7 @@ def merged_words(all_words: Iterable[VariantWords]) -> VariantWords:
         problems=union("problems"),
         questions=union("questions"),
         kinds=union("kinds"),
+        place_names=union("place_names"),
         unit_marks=unit_marks if marks else None,
     )
 

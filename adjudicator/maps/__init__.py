@@ -237,8 +237,11 @@ class GameMap:
         """Can a unit of ``kind`` at ``location`` move to some part of ``province``?
 
         This is the test for supports: a unit may support a move to (or a hold
-        in) a province it could itself move to, whatever the coast.
+        in) a province it could itself move to, whatever the coast. No unit may move
+        into a closed province, so none reaches one (nor supports there).
         """
+        if province in self.closed:
+            return False
         if kind == "A":
             here = self.location_province.get(location) or province_of(location)
             return province in self._army.get(here, ())

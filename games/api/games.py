@@ -1,7 +1,7 @@
 """The public REST API for games (``/api/v1/``): the lobby, a game's state, joining,
-leaving, starting, orders (with the live check), ready and draw votes. Thin views over
-games.services and games.selectors, for programs that play with an API token and for the
-game page (with its session and CSRF token).
+leaving, filling the open seats with bots, starting, orders (with the live check), ready
+and draw votes. Thin views over games.services and games.selectors, for programs that
+play with an API token and for the game page (with its session and CSRF token).
 
 Every view checks who asks, calls one service or selector and shapes the answer with a
 typed serializer, so the OpenAPI schema (``/api/schema/``) is exact. Errors have the one
@@ -420,6 +420,33 @@ class GameStartApi(ApiView):
         return Response(GameStatusSerializer(game).data)
 
 
+class GameFillWithBotsApi(ApiView):
+    # The site seats its own bots; its bots ask for none.
+    permission_classes = [IsAuthenticated, NotAHouseBot]
+
+    @extend_schema(
+        operation_id="games_fill_with_bots",
+        summary="Have the site's own bots take every open seat of your forming game, which "
+        "then starts (its creator only)",
+        description="Each open seat gets one of the site's bots at the standard level (under "
+        "a pseudonym of its own where the variant plays under pseudonyms), and the game "
+        "starts at once, as a full game does; its players are told as usual. Anyone but the "
+        "game's creator is refused (403). Refused (400) for a game that has started or is "
+        "over, has no open seat or nobody seated, is a board of a twin-board duel, or whose "
+        "variant the bots do not play (as a practice game is, `bots` of games_create).",
+        request=None,
+        responses={200: GameStatusSerializer, **WRITE_ERRORS},
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        game = game_for(request, game_id)
+        if not visibility.can_fill_with_bots(user=request.user, game=game):
+            raise exceptions.PermissionDenied(
+                _("Only the game's creator can fill its open seats with bots.")
+            )
+        game = services.game_fill_with_bots(game=game, user=request.user)
+        return Response(GameStatusSerializer(game).data)
+
+
 class OrdersApi(ApiView):
     permission_classes = [IsAuthenticated]
 
@@ -583,6 +610,9 @@ urlpatterns = [
     path("games/<int:game_id>/join/", GameJoinApi.as_view(), name="join"),
     path("games/<int:game_id>/leave/", GameLeaveApi.as_view(), name="leave"),
     path("games/<int:game_id>/start/", GameStartApi.as_view(), name="start"),
+    path(
+        "games/<int:game_id>/fill-with-bots/", GameFillWithBotsApi.as_view(), name="fill-with-bots"
+    ),
     path("games/<int:game_id>/orders/", OrdersApi.as_view(), name="orders"),
     path("games/<int:game_id>/orders/check/", OrderCheckApi.as_view(), name="orders-check"),
     path("games/<int:game_id>/ready/", ReadyApi.as_view(), name="ready"),

@@ -1,9 +1,9 @@
 """The verbs of a game, one module per family around a small kernel (see
-ARCHITECTURE.md): ``lobby`` (create, join, leave, start, take over a seat), ``orders``,
-``adjudication`` (with ``resolving``, ``nmr``, ``decisions`` and ``links``), ``votes``,
-``moderation``, ``rulings``, ``absences`` and ``press``; ``kernel`` holds what they share
-(lock the open phase, open the next one, bump and publish, give or take a seat, finish a
-game).
+ARCHITECTURE.md): ``lobby`` (create, join, leave, fill with bots, start, take over a
+seat), ``orders``, ``adjudication`` (with ``resolving``, ``nmr``, ``decisions`` and
+``links``), ``votes``, ``moderation``, ``rulings``, ``absences`` and ``press``; ``kernel``
+holds what they share (lock the open phase, open the next one, bump and publish, give or
+take a seat, finish a game).
 
 Every service is keyword-only, runs in one transaction where it writes, and raises
 :class:`core.errors.ApplicationError` with a message a player can read. Views, API
@@ -21,7 +21,9 @@ from games.services.adjudication import (
 )
 from games.services.kernel import adjudicate_after_commit, adjudicate_when_all_ready
 from games.services.lobby import (
+    bots_fill_refusal,
     game_create,
+    game_fill_with_bots,
     game_join,
     game_leave,
     game_start,
@@ -38,9 +40,11 @@ __all__ = [
     "GameTerms",
     "adjudicate_after_commit",
     "adjudicate_when_all_ready",
+    "bots_fill_refusal",
     "deadline_rule",
     "draw_vote",
     "game_create",
+    "game_fill_with_bots",
     "game_join",
     "game_leave",
     "game_start",

@@ -1,11 +1,12 @@
-"""Forming a game: create it by its terms, join it, leave it, start it, and take over a
-seat a running game offers to replacement players; and the seats of a player who closed
-his account, given up."""
+"""Forming a game: create it by its terms, join it, leave it, fill its open seats with the
+site's bots, start it, and take over a seat a running game offers to replacement players;
+and the seats of a player who closed his account, given up."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import replace
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -166,6 +167,61 @@ def _bots_seated(game: Game, levels: Mapping[str, str]) -> None:
         level = levels.get(seat.power, Seat.BotLevel.STANDARD)
         if level != seat.bot_level:
             Seat.objects.filter(pk=seat.pk).update(bot_level=level)
+
+
+@transaction.atomic
+def game_fill_with_bots(*, game: Game, user: AbstractBaseUser) -> Game:
+    """The site's own bots take every open seat of a forming game at once, at its
+    creator's request (``visibility.can_fill_with_bots``), each at the standard level and,
+    where players play under pseudonyms, under one of its own; the game then starts as a
+    full game does, and everyone seated is told as usual (the ``game_started`` event).
+    It starts even if it was to be started by hand: asking for the bots is asking to
+    play now. A private game is filled too: its creator asks.
+
+    The game row is locked first, as a join takes it, so a player joining at the same
+    moment (or a second request) waits and then finds the game started.
+
+    Returns the game as it now stands.
+
+    Raises:
+        ApplicationError: ``user`` is not the game's creator; the game is no longer
+            forming; its variant's rules are unknown to the bots, it is a board of a
+            twin-board duel, or nobody is seated to play against the bots (the words of a
+            practice game's refusals); it has no open seat; or a bot may not take a seat
+            (a tournament that admits no bots).
+    """
+    game = game_locked(game.pk)
+    if not visibility.can_fill_with_bots(user=user, game=game):
+        raise ApplicationError(_("Only the game's creator can fill its open seats with bots."))
+    refusal = bots_fill_refusal(game=game)
+    if refusal is not None:
+        raise ApplicationError(refusal)
+    _bots_seated(game, {})
+    game.refresh_from_db()
+    if game.status == Game.Status.FORMING:  # not started when full: its creator starts it
+        game = game_start(game=game, by=user)
+    return game
+
+
+def bots_fill_refusal(*, game: Game) -> str | None:
+    """Why the site's bots may not take the open seats of ``game`` now, whoever asks; None
+    where they may (the game page offers its creator the button then)."""
+    if game.status == Game.Status.ACTIVE:
+        return _(
+            "This game has already started: bots fill the open seats of a game still "
+            "seeking players."
+        )
+    if game.status != Game.Status.FORMING:  # finished or cancelled
+        return _("This game is over: bots fill the open seats of a game still seeking players.")
+    # A board of linked boards is a duel's: the practice game's rule for one says so.
+    terms = replace(GameTerms.of(game), duel=game.link_id is not None)
+    try:
+        _practice_check(terms, join=game.seats.filter(user__isnull=False).exists())
+    except ApplicationError as e:
+        return e.message
+    if not game.seats.filter(user__isnull=True).exists():
+        return _("Every seat of this game is taken: no seat is left for a bot.")
+    return None
 
 
 def _bot_pseudonym(game: Game, bot: AbstractBaseUser, names: list[str]) -> str | None:

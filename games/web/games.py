@@ -7,7 +7,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import BadRequest
+from django.core.exceptions import BadRequest, PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -174,6 +174,9 @@ def _game_page(
             "anchors": map_anchors(map_id),
             "province_names": wording.location_names(map_id),
             "open_powers": game.seats.filter(user__isnull=True).order_by("power"),
+            # Offered to the creator where the bots could take the open seats now.
+            "fill_with_bots": visibility.can_fill_with_bots(user=request.user, game=game)
+            and services.bots_fill_refusal(game=game) is None,
             # What other apps offer on this phase (the sandbox's fork).
             "phase_actions": phase_actions(
                 user=request.user, game=game, index=state["phase"]["index"]
@@ -322,6 +325,21 @@ def game_leave(request: HttpRequest, game_id: int) -> HttpResponse:
 def game_start(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _viewable(request, game_id)
     return _act(request, game, lambda: services.game_start(game=game, by=request.user))
+
+
+@login_required
+@require_POST
+def game_fill_with_bots(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The creator's button on a forming game: the site's bots take the open seats."""
+    game = _viewable(request, game_id)
+    if not visibility.can_fill_with_bots(user=request.user, game=game):
+        raise PermissionDenied
+
+    def fill() -> None:
+        services.game_fill_with_bots(game=game, user=request.user)
+        messages.success(request, _("The site's bots took the open seats: the game has started."))
+
+    return _act(request, game, fill)
 
 
 @login_required

@@ -119,13 +119,32 @@ import { createReplay } from "./replay.js";
   // The player's own part of the board, in board units, as the server drew it: his units
   // and his centres (every power his seat gives orders for) and, in a set-up step or a
   // variant's own step, the places his orders there name; before his first such order,
-  // the places he may choose. Null for an observer, or a player with nothing.
+  // the places he may choose; in a retreat, his dislodged units and where they may go.
+  // Null for an observer, or a player with nothing.
   function myArea() {
     const me = state.me;
     if (!me) return null;
     const powers = new Set([me.power, me.acting, ...(me.gives || []).map((g) => g.power)]);
+    // A place by its supply centre, else its label: a large province's outline (St
+    // Petersburg's, Moscow's) would take in half the map.
+    const markOf = (prov) => svg.querySelector(`#centers [data-center="${prov}"]`)
+      || svg.querySelector(`#labels [data-label="${prov}"]`)
+      || svg.querySelector(`#provinces [data-province="${prov}"]`);
     const parts = [];
-    for (const power of powers) {
+    const retreats = state.phase && state.phase.kind === "R" ? myLegal() : {};
+    if (Object.keys(retreats).length) {
+      // A retreat: the units he must retreat, and where each may go, not his whole
+      // country (a dislodged unit at its edge was cut off on a phone).
+      for (const power of powers) {
+        if (power) parts.push(...svg.querySelectorAll(`#units .dislodged[data-power="${power}"]`));
+      }
+      for (const text of Object.values(retreats).flat()) {
+        const o = parseOrder(text);
+        const mark = o.dest && markOf(province(o.dest));
+        if (mark) parts.push(mark);
+      }
+    }
+    for (const power of parts.length ? [] : powers) {
       if (!power) continue;
       parts.push(...svg.querySelectorAll(
         `#units [data-power="${power}"], #centers [data-owner="${power}"]`));
@@ -135,12 +154,8 @@ import { createReplay } from "./replay.js";
       const mine = new Set(myOrders());
       const chosen = Object.keys(legal).filter((p) => legal[p].some((o) => mine.has(o)));
       const places = chosen.length || parts.length ? chosen : Object.keys(legal);
-      // A place by its supply centre, else its label: a large province's outline (St
-      // Petersburg's, Moscow's) would take in half the map.
       for (const prov of places) {
-        const mark = svg.querySelector(`#centers [data-center="${prov}"]`)
-          || svg.querySelector(`#labels [data-label="${prov}"]`)
-          || svg.querySelector(`#provinces [data-province="${prov}"]`);
+        const mark = markOf(prov);
         if (mark) parts.push(mark);
       }
     }

@@ -41,7 +41,10 @@ What each property proves:
    position); ``check_order`` accepts it; a listed hold or move resolved alone is never ``void``
    or ``illegal``, nor a listed support or convoy given with the orders it needs; the listed
    moves are exactly the moves ``check_order`` accepts; the listed retreats are exactly the
-   retreats the rules allow.
+   retreats the rules allow. On Rather Silly's map (units around Crete and Iceland, closed to
+   all but the Superbrain's units built there): nothing listed leads into them, what is
+   listed is accepted, an army's listed moves are exactly those accepted (by sea too), and a
+   move, support or convoy into them is refused with the resolver's reason.
 
 3. The parser: any text (arbitrary, or built from the map's ids, names, aliases, coasts and the
    order words) parses to an order or raises ``ParseError``, with or without a position (in a
@@ -1173,6 +1176,120 @@ def test_legal_orders_are_not_void(position: Position, data: st.DataObject) -> N
         r = result_of(resolution, unit.power, unit.province)
         assert r.order == order
         assert r.outcome not in (Outcome.VOID, Outcome.ILLEGAL), f"{order} with {orders}: {r}"
+
+
+# -- 2b. legal_orders on a map with closed provinces (Rather Silly's islands) ---------------
+
+RATHER_SILLY = find_variant("rather_silly")
+RS_MAP = RATHER_SILLY.map
+#: Crete and Iceland: build-only, no unit may move, retreat, be carried or supported there.
+CLOSED: frozenset[str] = RS_MAP.closed
+
+
+def _near_closed(steps: int) -> tuple[str, ...]:
+    """The provinces within ``steps`` fleet steps of a closed one, those too: where the
+    moves, supports and convoys (by chains of two fleets) into them would start."""
+    near = set(CLOSED)
+    for _ in range(steps):
+        near |= {n for p in near for n in RS_MAP.fleet_province_neighbours(p)}
+    return tuple(sorted(near))
+
+
+NEAR_CLOSED = _near_closed(2)
+
+
+def rs_spots(province: str) -> tuple[tuple[UnitKind, str], ...]:
+    p = RS_MAP.provinces[province]
+    out: list[tuple[UnitKind, str]] = []
+    if p.is_land:
+        out.append((UnitKind.ARMY, province))
+    if p.terrain in (Terrain.SEA, Terrain.COAST):
+        out.extend((UnitKind.FLEET, loc) for loc in (RS_MAP.coasts_of(province) or (province,)))
+    return tuple(out)
+
+
+@st.composite
+def positions_near_closed(draw: st.DrawFn) -> Position:
+    """Rather Silly movement positions with units around Crete and Iceland (the
+    Superbrain's in them), fleets at sea in chains that touch them and armies on their
+    shores."""
+    n = draw(st.integers(1, 14))
+    provinces = draw(st.lists(st.sampled_from(NEAR_CLOSED), min_size=n, max_size=n, unique=True))
+    units: dict[str, list[str]] = {}
+    for province in provinces:
+        kind, location = draw(st.sampled_from(rs_spots(province)))
+        # Only the Superbrain's units stand in the islands (he builds them there).
+        power = "superbrain" if province in CLOSED else draw(st.sampled_from(RATHER_SILLY.powers))
+        units.setdefault(power, []).append(f"{kind} {location}")
+    season = draw(st.sampled_from(["S", "F"]))
+    position, _ = position_from_json(
+        {
+            "variant": "rather_silly",
+            "phase": f"{season}1902M",
+            "units": units,
+            "extras": {"llamas": {}, "borg": "mos"},  # the Borg far off
+        }
+    )
+    return position
+
+
+def aim_of(order: Order) -> str | None:
+    """The province an order leads a unit, a support or a convoy into (None: holds)."""
+    if isinstance(order, Move | Convoy | Retreat):
+        return province_of(order.dest)
+    if isinstance(order, Support):
+        return province_of(order.dest or order.supported.location)
+    return None
+
+
+def reason_of(problem: OrderResult | None) -> str | None:
+    """The reason code ``check_order`` refuses an order for (None: accepted)."""
+    return None if problem is None or problem.reason is None else problem.reason.value
+
+
+@MEDIUM
+@given(position=positions_near_closed(), data=st.data())
+def test_legal_orders_match_the_resolver_around_closed_provinces(
+    position: Position, data: st.DataObject
+) -> None:
+    """On Rather Silly's map, ``legal_orders`` lists nothing that leads into Crete or
+    Iceland (by land, by sea, a support or a convoy); what it lists for a unit
+    ``check_order`` accepts; an army's listed moves are exactly the moves into the
+    provinces around the islands ``check_order`` accepts, by sea too; and a move,
+    support or convoy into an island is refused with the resolver's reason."""
+    legal = legal_orders(position)
+    for orders in legal.values():
+        for order in orders:
+            assert aim_of(order) not in CLOSED, order
+    unit = data.draw(st.sampled_from(position.units), label="unit")
+    ref = UnitRef(unit.kind, unit.location)
+    core = [o for o in legal[unit.province] if isinstance(o, Hold | Move | Support | Convoy)]
+    for order in data.draw(st.lists(st.sampled_from(core), max_size=4, unique=True)):
+        assert check_order(position, unit.power, order) is None, order
+    listed = {province_of(o.dest) for o in core if isinstance(o, Move)}
+    if unit.kind is UnitKind.ARMY:
+        for province in NEAR_CLOSED:
+            if province == unit.province or not RS_MAP.provinces[province].is_land:
+                continue
+            problem = check_order(position, unit.power, Move(ref, province))
+            assert (problem is None) == (province in listed), (unit, province, problem)
+    at_sea = unit.kind is UnitKind.FLEET and unit.province in RS_MAP.convoy_provinces
+    for island in CLOSED:
+        if unit.province != island:
+            problem = check_order(position, unit.power, Move(ref, island))
+            assert reason_of(problem) == "cannot_enter", problem
+        for other in position.units:
+            other_ref = UnitRef(other.kind, other.location)
+            if other == unit:
+                continue
+            problem = check_order(position, unit.power, Support(ref, other_ref, island))
+            assert reason_of(problem) == "support_unreachable", problem
+            if other.province == island:
+                problem = check_order(position, unit.power, Support(ref, other_ref))
+                assert reason_of(problem) == "support_unreachable", problem
+            if at_sea and other.kind is UnitKind.ARMY and other.province != island:
+                problem = check_order(position, unit.power, Convoy(ref, other_ref, island))
+                assert reason_of(problem) == "cannot_enter", problem
 
 
 # -- 3. the parser ---------------------------------------------------------------------------

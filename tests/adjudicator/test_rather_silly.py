@@ -12,13 +12,15 @@ from typing import Any
 import pytest
 
 from adjudicator import Outcome, Position, check_order, legal_orders, resolve, start
-from adjudicator.board import FrozenMap, PhaseKind, Unit, UnitKind
+from adjudicator.board import FrozenMap, PhaseKind, Unit, UnitKind, province_of
 from adjudicator.io import position_from_json, position_to_json
-from adjudicator.variants import find_variant
+from adjudicator.legal import expand_legal, legal_orders_compact
+from adjudicator.orders import Convoy, Move, Order, Retreat, Support
+from adjudicator.variants import Variant, find_variant
 from adjudicator.variants.rather_silly import MONSTER, SEASON_STEPS, RatherSilly
 from adjudicator.variants.rather_silly import rules as rules_module
 from adjudicator.variants.rather_silly.creatures import amphibious, units_around
-from adjudicator.wording import question_words
+from adjudicator.wording import explain, question_words
 
 
 def rs() -> RatherSilly:
@@ -688,6 +690,129 @@ class TestIcelandAndCrete:
         after = resolve(spring, {"england": ["vote ice - lon"]}, seed=4)
         assert result(after.results, "link_nowhere").outcome is Outcome.VOID
 
+    # The islands are closed to every unit but the Superbrain's, built there: no order
+    # may lead into them. A player's order form and the bots are offered what
+    # ``legal_orders`` lists, so it must list nothing the resolver refuses there.
+
+    #: Armies on shores of Crete's and Iceland's seas, fleets at sea to carry them, a
+    #: fleet next to each island, the Superbrain's army in Crete.
+    AROUND = {
+        "italy": ["A apu", "F ion"],
+        "turkey": ["A gre", "F aeg", "F eas"],
+        "england": ["A cly", "F nao", "F nwg"],
+        "superbrain": ["A cre"],
+    }
+
+    def test_no_order_is_offered_into_a_closed_province_by_convoy(self) -> None:
+        legal = _texts(legal_orders(board(self.AROUND)))
+        assert "A apu - cre" not in legal["apu"]
+        assert "A gre - cre" not in legal["gre"]
+        assert "A cly - ice" not in legal["cly"]
+        # The same fleets still carry the armies everywhere else they reach.
+        assert {"A apu - tun", "A gre - tun", "A gre - syr", "A cly - nwy"} <= (
+            legal["apu"] | legal["gre"] | legal["cly"]
+        )
+        assert _into_closed(board(self.AROUND)) == []
+
+    def test_no_convoy_is_offered_into_a_closed_province(self) -> None:
+        legal = _texts(legal_orders(board(self.AROUND)))
+        assert "F ion C A apu - cre" not in legal["ion"]
+        assert "F aeg C A gre - cre" not in legal["aeg"]
+        assert "F nao C A cly - ice" not in legal["nao"]
+        assert "F nwg C A cly - ice" not in legal["nwg"]
+        assert {"F ion C A apu - tun", "F nao C A cly - nwy"} <= legal["ion"] | legal["nao"]
+
+    def test_the_compact_form_offers_no_way_into_a_closed_province(self) -> None:
+        position = board(self.AROUND)
+        compact = legal_orders_compact(position)
+        assert expand_legal(compact, variant=rs()) == legal_orders(position)
+        assert _into_closed(position, expand_legal(compact, variant=rs())) == []
+        # The compact form proper (a variant of the same map without orders of its own):
+        # no island among the places an army may be carried to or a chain carries it.
+        islands = _BuildOnlyIslands()
+        compact = legal_orders_compact(position, variant=islands)
+        by_sea = {
+            p for where in ("apu", "gre", "cly") for p, _ in compact["units"][where]["by_convoy"]
+        }
+        assert {"tun", "syr", "nwy"} <= by_sea
+        assert not {"cre", "ice"} & by_sea
+        for chain in compact["chains"]:
+            for army, dests in chain:
+                assert not {"cre", "ice"} & set(dests), (army, dests)
+        assert expand_legal(compact) == legal_orders(position, variant=islands)
+        assert _into_closed(position, legal_orders(position, variant=islands)) == []
+
+    def test_a_convoy_into_a_closed_province_is_refused_with_the_armys_reason(self) -> None:
+        """The site's order check (``check_order``, behind the API and the typed orders)
+        refused the army's move but let its convoy through as merely unmatched."""
+        position = board(self.AROUND)
+        for power, order, army, island in [
+            ("italy", "F ion C A apu - cre", "A apu", "cre"),
+            ("turkey", "F aeg C A gre - cre", "A gre", "cre"),
+            ("england", "F nao C A cly - ice", "A cly", "ice"),
+        ]:
+            problem = check_order(position, power, order)
+            assert problem is not None, order
+            assert problem.outcome is Outcome.VOID
+            assert problem.reason.value == "cannot_enter"
+            assert dict(problem.params) == {"unit": army, "dest": island}
+        problem = check_order(position, "italy", "F ion C A apu - cre")
+        assert problem is not None
+        assert explain(problem, rs().map) == "A Apulia cannot enter Crete"
+        # Given with the move, both are void for the same reason; nothing moves.
+        after = resolve(position, {"italy": ["A apu - cre", "F ion C A apu - cre"]}, seed=1)
+        mine = {str(r.order): r for r in after.results if r.power == "italy"}
+        assert mine["A apu - cre"].reason.value == "cannot_enter"
+        assert mine["F ion C A apu - cre"].reason.value == "cannot_enter"
+        assert after.position.unit_in("apu") is not None
+
+    def test_a_support_into_a_closed_province_is_refused_with_a_reason(self) -> None:
+        """A support there, to move or to hold, was accepted: no unit may move into the
+        islands, so none may support there either."""
+        position = board(self.AROUND)
+        for power, order in [
+            ("turkey", "F aeg S A gre - cre"),
+            ("italy", "F ion S A apu - cre"),
+            ("turkey", "F aeg S A cre"),
+            ("england", "F nwg S F nao - ice"),
+        ]:
+            problem = check_order(position, power, order)
+            assert problem is not None, order
+            assert problem.reason.value == "support_unreachable", order
+        problem = check_order(position, "turkey", "F aeg S A cre")
+        assert problem is not None
+        assert explain(problem, rs().map) == (
+            "F Aegean Sea could not move to Crete itself, so cannot support there"
+        )
+
+    def test_no_move_support_or_retreat_is_offered_into_a_closed_province(self) -> None:
+        """Already so before the convoys were mended; kept with them, every route at once."""
+        legal = _texts(legal_orders(board(self.AROUND)))
+        assert not {"F ion - cre", "F aeg - cre", "F eas - cre"} & (legal["ion"] | legal["aeg"])
+        assert "F nao - ice" not in legal["nao"]
+        assert "F aeg S A cre" not in legal["aeg"]
+        driven = board(
+            {"france": ["F nao", "F iri"]},
+            phase="F1902R",
+            dislodged={"england": [{"unit": "F nao", "attacker_from": "mao"}]},
+        )
+        retreats = _texts(legal_orders(driven))["nao"]
+        assert "F nao R ice" not in retreats
+        assert "F nao R nwg" in retreats
+
+    def test_the_superbrains_army_is_still_offered_its_way_out_by_convoy(self) -> None:
+        """Only the way in is closed: the unit built there may leave, by sea too."""
+        position = board(self.AROUND)
+        legal = _texts(legal_orders(position))
+        assert {"A cre - gre", "A cre - tun", "A cre - syr"} <= legal["cre"]
+        assert "F aeg C A cre - gre" in legal["aeg"]
+        orders = {"superbrain": ["A cre - tun"], "italy": ["F ion C A cre - tun"]}
+        for power, given in orders.items():
+            assert check_order(position, power, given[0]) is None
+        after = resolve(position, orders, seed=1)
+        assert after.position.unit_in("tun") is not None
+        assert after.position.unit_in("cre") is None
+
 
 class TestTheFool:
     """Issue 16, the Fool: no units; each season he gives one unit of a great power its
@@ -1333,3 +1458,36 @@ class TestTheFoolsShares:
         where = {(u.power, u.location) for u in after.position.units}
         assert {("france", "pic"), ("germany", "ruh"), ("france", "mar"), ("italy", "ven")} <= where
         assert dict(after.position.extras["shares"]) == {"fool": "1/2"}
+
+
+class _BuildOnlyIslands(Variant):
+    """Rather Silly's map with no order kinds of its own: its legal orders take the
+    compact form proper (Rather Silly's own are listed as text)."""
+
+    id = "build_only_islands"
+    name = "Build-only islands"
+    aliases = ()
+    map_id = "rather_silly"
+
+
+def _texts(legal: dict[str, tuple[Order, ...]]) -> dict[str, set[str]]:
+    return {where: {str(o) for o in orders} for where, orders in legal.items()}
+
+
+def _into_closed(
+    position: Position, legal: dict[str, tuple[Order, ...]] | None = None
+) -> list[str]:
+    """The listed orders that lead a unit, a support or a convoy into a closed province."""
+    closed = rs().map.closed
+    found = []
+    for orders in (legal if legal is not None else legal_orders(position)).values():
+        for order in orders:
+            if isinstance(order, Move | Convoy | Retreat):
+                aim = order.dest
+            elif isinstance(order, Support):
+                aim = order.dest if order.dest is not None else order.supported.location
+            else:
+                continue
+            if province_of(aim) in closed:
+                found.append(str(order))
+    return found

@@ -195,3 +195,49 @@ class TheBoardAtAGlance(BrowserTestCase):
             assert _shows(page, '#units [data-unit="boh"]')
             marker = _box(page, '#units [data-unit="boh"]')
             assert min(marker["width"], marker["height"]) >= 20, marker
+
+    def test_a_retreat_opens_on_the_dislodged_unit_and_where_it_may_go(self) -> None:
+        """France's army is dislodged from Burgundy, at the edge of her country: the phone
+        opens on it and the places it may retreat to, not on her whole country (where it
+        stood cut off at the board's edge)."""
+        game = seven_player_game("Retreat on a phone")
+        for orders in (RETREAT_SPRING, RETREAT_FALL):
+            for power, given in orders.items():
+                services.orders_submit(
+                    game=game, user=User.objects.get(username=f"{power}-player"), orders=given
+                )
+            game.refresh_from_db()
+            phase = game.current_phase
+            assert phase is not None
+            assert services.phase_adjudicate(game_id=game.pk, phase_id=phase.pk)
+        game.refresh_from_db()
+        assert game.current_phase is not None
+        assert game.current_phase.code == "F1901R"
+        url = f"{self.live_server_url}/games/{game.pk}/"
+        with browser_session() as (browser, errors):
+            page = signed_in_page(
+                browser, errors, self.live_server_url, "france-player", viewport=PHONE, touch=True
+            )
+            page.goto(url)
+            assert _view_width(page) < _whole_width(page)
+            dislodged = '#units .dislodged[data-unit="bur"]'
+            assert _shows(page, dislodged)
+            # Well inside the board, not at its edge.
+            board, unit = _box(page, "svg#board"), _box(page, dislodged)
+            assert board["x"] + 40 < unit["x"]
+            assert unit["x"] + unit["width"] < board["x"] + board["width"] - 40
+            # And where it may go (Paris, which France's army left; Picardy; Gascony).
+            for place in ("par", "pic", "gas"):
+                assert _shows(page, f'#labels [data-label="{place}"]'), place
+
+
+#: France takes Burgundy in the spring and loses it to Germany's supported attack in the
+#: fall: her army there must retreat.
+RETREAT_SPRING = {
+    "france": ["A par - bur", "A mar S A par - bur"],
+    "germany": ["A mun - ruh", "A ber - mun"],
+}
+RETREAT_FALL = {
+    "france": ["A bur H", "A mar - spa"],
+    "germany": ["A ruh - bur", "A mun S A ruh - bur"],
+}

@@ -16,11 +16,13 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from adjudicator.io import position_from_json
 from adjudicator.variants.rather_silly import ROLES
 from core.errors import PhaseOver
 from games import selectors, services, visibility, wording
 from games.export import game_export
 from games.models import Game, GamePhase
+from games.reading import order_read
 from games.terms import GameTerms
 from tests.games.helpers import current
 
@@ -742,3 +744,60 @@ def test_the_game_masters_judgement_is_kept_as_ids_and_worded_for_the_reader(
     shown = re.sub(r"<script.*?</script>", "", html.content.decode(), flags=re.DOTALL)
     assert "Der Narr, Frankreich" in shown
     assert "fool,france" not in shown, "the ids are the state's, never the reader's words"
+
+
+def test_the_order_check_refuses_a_convoy_or_a_support_into_crete_in_words() -> None:
+    """The check behind the API and the typed orders (``order_read``) let a convoy or a
+    support into a build-only island through, as merely unmatched: it refuses them now,
+    with the resolver's reason in the reader's language, as it refuses the move there."""
+    position, _ = position_from_json(
+        {
+            "variant": "rather_silly",
+            "phase": "S1902M",
+            "units": {
+                "italy": ["A apu", "F ion"],
+                "turkey": ["A gre", "F aeg"],
+                "superbrain": ["A cre"],
+            },
+            "extras": {"llamas": {}, "borg": "syr"},
+        }
+    )
+    cases = [
+        (
+            "italy",
+            "F ion C A apu - cre",
+            "A Apulia cannot enter Crete",
+            "A Apulien kann",
+            "betreten",
+        ),
+        ("italy", "A apu - cre", "A Apulia cannot enter Crete", "A Apulien kann", "betreten"),
+        (
+            "turkey",
+            "F aeg S A gre - cre",
+            "F Aegean Sea could not move to Crete itself, so cannot support there",
+            "F Ägäisches Meer könnte selbst nicht nach",
+            "nicht unterstützen",
+        ),
+        (
+            "turkey",
+            "F aeg S A cre",
+            "F Aegean Sea could not move to Crete itself, so cannot support there",
+            "F Ägäisches Meer könnte selbst nicht nach",
+            "nicht unterstützen",
+        ),
+    ]
+    # The island by its German name, as the standard map's places are (the variant's
+    # own place names, variants/rather_silly/words.py).
+    for power, text, english, german, german_end in cases:
+        with translation.override("en"):
+            assert order_read(position, power, text) == (text, english)
+        with translation.override("de"):
+            order, problem = order_read(position, power, text)
+            assert order == text
+            assert problem is not None
+            assert problem.startswith(german), problem
+            assert problem.endswith(german_end), problem
+            assert "Kreta" in problem, problem
+            assert "Crete" not in problem, problem
+    # The Superbrain's army may still be carried away from the island.
+    assert order_read(position, "italy", "F ion C A cre - apu") == ("F ion C A cre - apu", None)

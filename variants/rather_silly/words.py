@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.functional import Promise
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from variants.site import VariantWords
@@ -257,8 +257,15 @@ def marked_units(extras: Mapping[str, Any], power: str) -> list[dict[str, str]]:
     return out
 
 
+#: The islands its map adds to the standard one (build-only, closed to all other units).
+PLACE_NAMES: dict[str, Promise] = {
+    "Crete": pgettext_lazy("province", "Crete"),
+    "Iceland": pgettext_lazy("province", "Iceland"),
+}
+
 WORDS = VariantWords(
     power_names=POWER_NAMES,
+    place_names=PLACE_NAMES,
     reasons=REASONS,
     problems=PROBLEMS,
     questions=QUESTIONS,
