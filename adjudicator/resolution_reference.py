@@ -362,6 +362,11 @@ class _Movement:
             self._set_void(i, Reason.CONVOY_NO_ARMY, location=order.army.province)
             return
         dest = province_of(order.dest)
+        if dest in self.map.closed:
+            # No army may be carried where none may move: the convoy is void as its
+            # army's move is, and for the same reason.
+            self._set_void(i, Reason.CANNOT_ENTER, unit=_fmt(self.units[army]), dest=dest)
+            return
         if not self.map.could_carry(unit.province, order.army.province, dest):
             self._set_void(
                 i,
