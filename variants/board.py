@@ -457,7 +457,7 @@ class _Drawing:
             ("opacity", "0.6" if order.failed else None),
         ]
 
-    def edge(self, kind: str, order: DrawnOrder) -> list[tuple[str, object]]:
+    def edge(self, order: DrawnOrder) -> list[tuple[str, object]]:
         """The dark edge under an order's line or ring: whose it is (the page takes a
         player's own out with his orders), faded with it."""
         pairs: list[tuple[str, object]] = [
@@ -493,7 +493,7 @@ class _Drawing:
             x1, y1 = x1 + dx / length * ARROW_START, y1 + dy / length * ARROW_START
         line = [("x1", number(x1)), ("y1", number(y1)), ("x2", number(x2)), ("y2", number(y2))]
         if unit:
-            self.add(f"<line{_attrs([*self.edge(kind, order), *line])}/>")
+            self.add(f"<line{_attrs([*self.edge(order), *line])}/>")
         pairs: list[tuple[str, object]] = [
             ("class", self.order_classes(kind, order)),
             ("data-order", order.text),
@@ -588,7 +588,7 @@ class _Drawing:
                 f'M{number(x + 15)} {number(y - 15)}L{number(x - 15)} {number(y + 15)}"/>'
             )
         if unit:
-            self.add(f"<g{_attrs(self.edge(kind, order))}>{circle}{cross}</g>")
+            self.add(f"<g{_attrs(self.edge(order))}>{circle}{cross}</g>")
         inner = circle + cross
         words = order.text.split()
         if kind == "build" and words[:1] in (["A"], ["F"]):

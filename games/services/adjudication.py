@@ -17,6 +17,7 @@ from games.models import BoardLink, Game, GamePhase
 from games.positions import game_end
 from games.services.decisions import decisions_pending
 from games.services.kernel import (
+    adjudicate_when_all_ready,
     bump,
     game_finish,
     game_locked,
@@ -100,7 +101,11 @@ def phase_adjudicate(*, game_id: int, phase_id: int, when_due: bool = False) -> 
         elif link is not None and not after.phase.is_setup:
             link_boards_start(link, game, after, index=phase.index + 1, now=now)
         else:
-            phase_open(game, after, index=phase.index + 1, now=now)
+            opened = phase_open(game, after, index=phase.index + 1, now=now)
+            # A phase in which nobody has anything to order (a retreat of units the
+            # variant retreats itself) is adjudicated at once, not left to wait for its
+            # deadline with nobody able to end it.
+            adjudicate_when_all_ready(game, opened)
         bump(game)
         tell_adjudicated(game, phase)
     log.info("adjudicated %s %s", game_id, phase.code)

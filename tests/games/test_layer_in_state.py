@@ -42,7 +42,10 @@ def _creatures(svg: str) -> str:
     start = svg.index('<g id="creatures" class="creatures">') + len(
         '<g id="creatures" class="creatures">'
     )
-    return svg[start : svg.rindex("</g></svg>")]
+    # The creatures' group closes where the names, drawn over every piece, begin.
+    end = svg.index('<g id="labels"', start)
+    assert svg[end - len("</g>") : end] == "</g>"
+    return svg[start : end - len("</g>")]
 
 
 def test_the_phase_state_carries_the_layer_the_board_draws(make_user: Any) -> None:

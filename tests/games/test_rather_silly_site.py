@@ -16,7 +16,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from adjudicator.io import position_from_json
+from adjudicator.io import position_from_json, position_to_json
 from adjudicator.variants.rather_silly import ROLES
 from core.errors import PhaseOver
 from games import selectors, services, visibility, wording
@@ -801,3 +801,30 @@ def test_the_order_check_refuses_a_convoy_or_a_support_into_crete_in_words() -> 
             assert "Crete" not in problem, problem
     # The Superbrain's army may still be carried away from the island.
     assert order_read(position, "italy", "F ion C A cre - apu") == ("F ion C A cre - apu", None)
+
+
+def test_a_retreat_of_a_monster_alone_is_adjudicated_at_once(make_user: Any) -> None:
+    """Germany drives the monster out of Holland: the variant retreats monsters itself, so
+    in the retreat phase that follows nobody has an order to give, and nobody could mark
+    ready. The phase is due at once, not left to wait for its deadline."""
+    game, users = _game(make_user)
+    phase = current(game)
+    spring, _orders = position_from_json(
+        {
+            "variant": "rather_silly",
+            "phase": "S1902M",
+            "units": {"monster": ["F hol"], "germany": ["A kie", "A ruh", "A bel"]},
+            "extras": {"llamas": {}, "borg": "syr"},
+        }
+    )
+    GamePhase.objects.filter(pk=phase.pk).update(code="S1902M", position=position_to_json(spring))
+    services.orders_submit(
+        game=game,
+        user=users["germany"],
+        orders=["A kie - hol", "A ruh S A kie - hol", "A bel S A kie - hol"],
+    )
+    _adjudicate(game)
+    retreat = current(game)
+    assert retreat.code == "S1902R"
+    assert retreat.position["dislodged"].keys() == {"monster"}
+    assert retreat.due_now
