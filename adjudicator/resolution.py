@@ -114,6 +114,50 @@ def _closed_passages(
     return closed if any(c is not None for c in closed) else None
 
 
+#: How the rules read a move, whoever gives it: the destination province, the location
+#: (coast) moved to and the province's number; or, for a move the rules make void, the
+#: verdict (outcome, reason, parameters) with the unit holding. See :func:`_read_move`.
+MoveReading = tuple[str, str, int, tuple[Outcome, Reason, dict[str, str]] | None]
+
+
+def _read_move(geo: GameMap, unit: Unit, dest_loc: str) -> MoveReading:
+    """How the rules read ``unit``'s move to ``dest_loc`` on ``geo``: the answer depends on
+    the unit's kind and location and the map alone (passages closed to some units aside,
+    which the resolver checks first), so the map's index keeps it for the next phase."""
+    dest = geo.location_province.get(dest_loc) or province_of(dest_loc)
+
+    def void(reason: Reason, **params: str) -> MoveReading:
+        return dest, dest_loc, -1, (Outcome.VOID, reason, params)
+
+    if dest == unit.province:
+        return void(Reason.SAME_PROVINCE, unit=_fmt(unit))
+    province = geo.provinces.get(dest)
+    if province is None or dest in geo.closed:
+        return void(Reason.CANNOT_ENTER, unit=_fmt(unit), dest=dest)
+    if unit.kind is ARMY:
+        dest_loc = dest  # coasts mean nothing to an army
+        if dest not in geo.land_provinces:
+            return void(Reason.CANNOT_ENTER, unit=_fmt(unit), dest=dest)
+        # Not adjacent: only a convoy, from one coast to another, can take it there.
+        if dest not in geo.army_adjacency.get(unit.province, ()) and not (
+            province.terrain is COAST and geo.provinces[unit.province].terrain is COAST
+        ):
+            return void(Reason.NOT_ADJACENT, dest=dest, source=unit.province)
+    else:
+        reach = geo.fleet_adjacency.get(unit.location, _NOWHERE)
+        if "/" not in dest_loc and province.coasts:
+            coasts = [c for c in geo.coasts_of(dest) if c in reach]
+            if len(coasts) == 1:
+                dest_loc = coasts[0]
+            elif len(coasts) > 1:
+                return void(Reason.COAST_NEEDED, dest=dest)
+        if dest_loc not in reach:
+            if province.terrain is LAND:
+                return void(Reason.CANNOT_ENTER, unit=_fmt(unit), dest=dest)
+            return void(Reason.NOT_ADJACENT, dest=dest_loc, source=unit.location)
+    return dest, dest_loc, geo.index.number[dest], None
+
+
 class _Movement:
     """The state of one resolution. Indices number the units on the board."""
 
@@ -185,9 +229,14 @@ class _Movement:
         self.kind[i] = HOLD
 
     def _classify(self) -> None:
-        geo = self.map
-        units = self.units
-        kind = self.kind
+        # One pass over the units reads every move (from the map's table of readings,
+        # see _read_move) and sets the supports and convoys aside: they are read
+        # against the moves, so only once all moves are known.
+        units, kind, void = self.units, self.kind, self.void
+        dest, dest_loc, desti = self.dest, self.dest_loc, self.desti
+        index = self.index
+        readings = (index.army_moves, index.fleet_moves)
+        closed = self.closed
         moves: list[int] = []
         supports: list[tuple[int, Support]] = []
         convoys: list[tuple[int, Convoy]] = []
@@ -195,27 +244,61 @@ class _Movement:
             # Holds (and units without orders) stay HOLD.
             if order is None:
                 continue  # most units, when one order is checked alone
-            if isinstance(order, Move):
-                if self._classify_move(i, units[i], order, geo):
-                    moves.append(i)
-            elif isinstance(order, Support):
+            t = type(order)
+            if t is not Move and t is not Support and t is not Convoy:
+                # A variant's own kind of order (a subclass): read as what it is.
+                t = (
+                    Move
+                    if isinstance(order, Move)
+                    else Support
+                    if isinstance(order, Support)
+                    else Convoy
+                    if isinstance(order, Convoy)
+                    else Hold
+                )
+            if t is Move:
+                assert isinstance(order, Move)
+                unit = units[i]
+                if closed is not None and closed[i] is not None:
+                    if not self._classify_move(i, unit, order):
+                        continue
+                else:
+                    table = readings[unit.kind is FLEET]
+                    key = (unit.location, order.dest)
+                    reading = table.get(key)
+                    if reading is None:
+                        reading = table[key] = _read_move(self.map, unit, order.dest)
+                    to, to_loc, to_number, verdict = reading
+                    if verdict is not None:
+                        void[i] = verdict
+                        continue
+                    kind[i] = MOVE
+                    dest[i], dest_loc[i], desti[i] = to, to_loc, to_number
+                moves.append(i)
+            elif t is Support:
+                assert isinstance(order, Support)
                 kind[i] = SUPPORT
                 supports.append((i, order))
-            elif isinstance(order, Convoy):
+            elif t is Convoy:
+                assert isinstance(order, Convoy)
                 kind[i] = CONVOY
                 convoys.append((i, order))
         # Convoys are matched to the moves; an army's route is then chosen, and
         # an army with no convoy route to a province it cannot walk to holds
         # (DATC 6.D.32). Only then are supports matched, against the moves as
         # finally read.
+        geo = self.map
         for i, convoy in convoys:
             self._classify_convoy(i, units[i], convoy)
+        convoyers, army, srci = self.convoyers, index.army, self.srci
         for i in moves:
-            if units[i].kind is ARMY:
+            # An army that walks to a neighbour and that no fleet offers to carry goes
+            # over land: nothing to choose (most moves).
+            if units[i].kind is ARMY and (i in convoyers or not army[srci[i]] >> desti[i] & 1):
                 self._choose_route(i)
         for i, support in supports:
             self._classify_support(i, units[i], support, geo)
-        occ, desti, via, srci = self.occ, self.desti, self.via, self.srci
+        occ, via = self.occ, self.via
         moves_to, targets = self.moves_to, self.targets
         for i in moves:
             if kind[i] != MOVE:
@@ -292,58 +375,19 @@ class _Movement:
         self._set_void(i, closed.reason, unit=_fmt(unit), dest=dest)
         return True
 
-    def _classify_move(self, i: int, unit: Unit, order: Move, geo: GameMap) -> bool:
-        """Read a move; False (and the unit holds) if the rules make it void."""
-        dest_loc = order.dest
-        dest = geo.location_province.get(dest_loc) or province_of(dest_loc)
-        if dest == unit.province:
-            self._set_void(i, Reason.SAME_PROVINCE, unit=_fmt(unit))
+    def _classify_move(self, i: int, unit: Unit, order: Move) -> bool:
+        """Read a move of a unit some passages are closed to; False (and the unit holds)
+        if the rules make it void. Its reading is its own: not the map's table's."""
+        geo = self.map
+        to = geo.location_province.get(order.dest) or province_of(order.dest)
+        if to != unit.province and not order.via_convoy and self._through_closed(i, unit, geo, to):
             return False
-        if (
-            self.closed is not None
-            and not order.via_convoy
-            and self._through_closed(i, unit, geo, dest)
-        ):
+        to, to_loc, to_number, verdict = _read_move(geo, unit, order.dest)
+        if verdict is not None:
+            self.void[i] = verdict
             return False
-        province = geo.provinces.get(dest)
-        if province is None or dest in geo.closed:
-            self._set_void(i, Reason.CANNOT_ENTER, unit=_fmt(unit), dest=dest)
-            return False
-        if unit.kind is ARMY:
-            dest_loc = dest  # coasts mean nothing to an army
-            if dest not in geo.land_provinces:
-                self._set_void(i, Reason.CANNOT_ENTER, unit=_fmt(unit), dest=dest)
-                return False
-            # Not adjacent: only a convoy, from one coast to another, can take it there.
-            if dest not in geo.army_adjacency.get(unit.province, ()) and not (
-                province.terrain is COAST and geo.provinces[unit.province].terrain is COAST
-            ):
-                self._set_void(i, Reason.NOT_ADJACENT, dest=dest, source=unit.province)
-                return False
-        else:
-            reach = geo.fleet_adjacency.get(unit.location, _NOWHERE)
-            if "/" not in dest_loc and province.coasts:
-                coasts = [c for c in geo.coasts_of(dest) if c in reach]
-                if len(coasts) == 1:
-                    dest_loc = coasts[0]
-                elif len(coasts) > 1:
-                    self._set_void(i, Reason.COAST_NEEDED, dest=dest)
-                    return False
-            if dest_loc not in reach:
-                if province.terrain is LAND:
-                    self._set_void(i, Reason.CANNOT_ENTER, unit=_fmt(unit), dest=dest)
-                else:
-                    self._set_void(
-                        i,
-                        Reason.NOT_ADJACENT,
-                        dest=dest_loc,
-                        source=unit.location,
-                    )
-                return False
         self.kind[i] = MOVE
-        self.dest[i] = dest
-        self.dest_loc[i] = dest_loc
-        self.desti[i] = self.index.number[dest]
+        self.dest[i], self.dest_loc[i], self.desti[i] = to, to_loc, to_number
         return True
 
     def _classify_support(self, i: int, unit: Unit, order: Support, geo: GameMap) -> None:

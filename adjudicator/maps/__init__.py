@@ -438,7 +438,7 @@ class MapIndex:
     with list indexing and integer operations; names stay at the edges, where orders
     are read and results written."""
 
-    __slots__ = ("army", "convoy", "fleet", "names", "number")
+    __slots__ = ("army", "army_moves", "convoy", "fleet", "fleet_moves", "names", "number")
 
     def __init__(self, geo: GameMap) -> None:
         #: Province number -> its id.
@@ -461,3 +461,9 @@ class MapIndex:
         )
         #: The provinces a fleet may convoy from.
         self.convoy: int = bits(geo.convoy_provinces)
+        #: (unit location, destination as ordered) -> how the rules read that move, for
+        #: armies and for fleets: filled by the resolver as moves are first read (a map's
+        #: reading of a move never changes, and the same few hundred recur every phase).
+        #: What a reading holds is the resolver's business (``resolution._read_move``).
+        self.army_moves: dict[tuple[str, str], Any] = {}
+        self.fleet_moves: dict[tuple[str, str], Any] = {}
