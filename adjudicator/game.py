@@ -22,11 +22,15 @@ from adjudicator.board import (
 from adjudicator.errors import ParseError
 from adjudicator.orders import (
     Build,
+    Convoy,
     Disband,
+    Hold,
+    Move,
     MovementOrder,
     Nominate,
     Order,
     Retreat,
+    Support,
     UnitRef,
     VariantOrder,
     Waive,
@@ -39,6 +43,10 @@ from adjudicator.variants import Variant, find_variant
 # Reading an enum member through its class is slow in Python 3.11 (the metaclass has a
 # __getattr__): the phase kinds resolve() and _attach() compare against every call.
 _MOVEMENT, _RETREATS, _ADJUSTMENTS = PhaseKind.MOVEMENT, PhaseKind.RETREATS, PhaseKind.ADJUSTMENTS
+#: The core's orders given to a unit, or to a province for a build (see _attach).
+_UnitOrder = Hold | Move | Support | Convoy | Retreat | Disband | Build
+#: The core's orders given to a unit that stands on the board (see _attach).
+_UNIT_ORDER_KINDS: frozenset[type] = frozenset({Hold, Move, Support, Convoy, Retreat, Disband})
 
 
 class Resolution(NamedTuple):
@@ -350,28 +358,38 @@ def _attach(
         find_unit = {d.unit.province: d.unit for d in position.dislodged}.get
     else:
         find_unit = position.unit_in
+    # The core's orders of a unit, given as values of a kind the phase takes (a bot's, the
+    # site's): nothing to read, and none is the variant's, a waive, a nomination or a
+    # build, so they go straight to their unit (isinstance against the variant's ABC
+    # costs more than the rest of the attaching).
+    plain = _UNIT_ORDER_KINDS.intersection(allowed)
+    order: _UnitOrder
     for power in sorted(orders):
         for given in orders[power]:
-            order = _read(given, power, position, variant, allowed, results)
-            if order is None:
-                continue
-            if isinstance(order, VariantOrder):
-                own.setdefault(power, []).append(order)
-                continue
-            if isinstance(order, Waive):  # only an adjustment phase lets one this far
-                waives += 1
-                attached[f"waive#{waives}"] = (power, order)
-                continue
-            assert not isinstance(order, Nominate)  # only a nomination phase has those
+            if type(given) in plain:
+                order = cast("_UnitOrder", given)
+            else:
+                read = _read(given, power, position, variant, allowed, results)
+                if read is None:
+                    continue
+                if isinstance(read, VariantOrder):
+                    own.setdefault(power, []).append(read)
+                    continue
+                if isinstance(read, Waive):  # only an adjustment phase lets one this far
+                    waives += 1
+                    attached[f"waive#{waives}"] = (power, read)
+                    continue
+                assert not isinstance(read, Nominate)  # only a nomination phase has those
+                if adjustments and isinstance(read, Build):
+                    # Keyed by power too: one power's build never replaces another's.
+                    key = f"{power}:{read.unit.province}"
+                    if key in attached:
+                        results.append(_replaced(attached[key]))
+                    attached[key] = (power, read)
+                    continue
+                order = read
             ref = order.unit
             province = ref.province
-            if adjustments and isinstance(order, Build):
-                # Keyed by power too: one power's build never replaces another's.
-                key = f"{power}:{province}"
-                if key in attached:
-                    results.append(_replaced(attached[key]))
-                attached[key] = (power, order)
-                continue
             unit = find_unit(province)
             if unit is None:
                 results.append(
@@ -463,10 +481,9 @@ def _replaced(entry: tuple[str, Order]) -> OrderResult:
     return make_result(power, order, Outcome.ILLEGAL, Reason.REPLACED)
 
 
-def _with_location(order: Order, location: str) -> Order:
+def _with_location(order: _UnitOrder, location: str) -> _UnitOrder:
     from dataclasses import replace
 
-    assert not isinstance(order, (Waive, Nominate, VariantOrder))
     return replace(order, unit=UnitRef(order.unit.kind, location))
 
 
