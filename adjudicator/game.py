@@ -8,9 +8,9 @@ finds the next phase that has something to do.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from operator import itemgetter
-from typing import NamedTuple, cast
+from typing import cast
 
 from adjudicator.board import (
     PhaseKind,
@@ -36,7 +36,12 @@ from adjudicator.orders import (
     Waive,
     parse_order,
 )
-from adjudicator.resolution import movement_voids, resolve_movement, retreats_for
+from adjudicator.resolution import (
+    MovementResult,
+    movement_voids,
+    resolve_movement,
+    retreats_for,
+)
 from adjudicator.results import OrderResult, Outcome, Reason, make_result
 from adjudicator.variants import Variant, find_variant
 
@@ -49,11 +54,63 @@ _UnitOrder = Hold | Move | Support | Convoy | Retreat | Disband | Build
 _UNIT_ORDER_KINDS: frozenset[type] = frozenset({Hold, Move, Support, Convoy, Retreat, Disband})
 
 
-class Resolution(NamedTuple):
-    """What resolving a phase gives: the next position and every order's result."""
+class Resolution:
+    """What resolving a phase gives: the next position and every order's result.
 
-    position: Position
-    results: tuple[OrderResult, ...]
+    The results of a movement phase are worded only when first read (``results``): the
+    command line and the site read them all, but a searching bot resolves many candidate
+    order sets and reads the position of most, the results of few. Otherwise a value like
+    the pair it was (unpacked, indexed, compared, hashed as ``(position, results)``).
+    """
+
+    __slots__ = ("_made", "_make", "position")
+
+    def __init__(
+        self,
+        position: Position,
+        results: tuple[OrderResult, ...] | Callable[[], tuple[OrderResult, ...]],
+    ) -> None:
+        self.position = position
+        self._made: tuple[OrderResult, ...] | None
+        self._make: Callable[[], tuple[OrderResult, ...]] | None
+        if isinstance(results, tuple):
+            self._made, self._make = results, None
+        else:
+            self._made, self._make = None, results
+
+    @property
+    def results(self) -> tuple[OrderResult, ...]:
+        made = self._made
+        if made is None:
+            assert self._make is not None
+            made = self._made = self._make()
+            self._make = None  # what it read may go
+        return made
+
+    def _pair(self) -> tuple[Position, tuple[OrderResult, ...]]:
+        return (self.position, self.results)
+
+    def __iter__(self) -> Iterator[Position | tuple[OrderResult, ...]]:
+        return iter(self._pair())
+
+    def __len__(self) -> int:
+        return 2
+
+    def __getitem__(self, index: int) -> Position | tuple[OrderResult, ...]:
+        return self._pair()[index]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Resolution):
+            return self._pair() == other._pair()
+        if isinstance(other, tuple):
+            return self._pair() == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._pair())
+
+    def __repr__(self) -> str:
+        return f"Resolution(position={self.position!r}, results={self.results!r})"
 
 
 OrdersIn = Mapping[str, Iterable[Order | str]]
@@ -94,12 +151,14 @@ def resolve(
     """
     if variant is None:
         variant = find_variant(position.variant)
-    after, results = _resolve(position, orders, seed, variant, opening=True)
+    done = _resolve(position, orders, seed, variant, opening=True)
+    after = done.position
     if "decisions" in after.extras:
         after = after.with_changes(
             extras={k: v for k, v in after.extras.items() if k != "decisions"}
         )
-    return Resolution(after, results)
+        return Resolution(after, done.results)
+    return done
 
 
 def start(
@@ -144,7 +203,10 @@ def _resolve(
     results.extend(rewritten)
     # Results are listed by power, then by where the unit stands (a stable sort).
     keyed = [(_result_key(r), r) for r in results]
-    ordered: tuple[OrderResult, ...] | None = None
+    # The movement resolver's answer while its results are in order and unread: they
+    # are worded only if read (see Resolution), or when another result joins them.
+    ordered: MovementResult | None = None
+    outcome: MovementResult | None = None
     moved: tuple[OrderResult, ...] = ()
     if kind is _MOVEMENT:
         # _attach keeps only the order kinds of the phase.
@@ -153,11 +215,10 @@ def _resolve(
             {province: order for province, (_, order) in attached.items()},
         )
         outcome = resolve_movement(position, variant, movement_orders)
-        moved = outcome.results
         # One result per unit, in the order of the position's units.
         keys = [(u.power, u.location) for u in position.units]
         if not keyed and not outcome.implicit and keys == sorted(keys):
-            ordered = outcome.results  # in order already (units are usually kept sorted)
+            ordered = outcome  # in order already (units are usually kept sorted)
         else:
             keyed.extend(zip(keys, outcome.results, strict=True))
             # Supports no order gave (a variant's), each after its giver's own order.
@@ -175,10 +236,12 @@ def _resolve(
     if own or variant.order_kinds:
         # The variant's own orders of the phase, as a step after the core's (llamas
         # explode after the units moved): always asked, for "no such order" may matter.
+        if outcome is not None:
+            moved = outcome.results
         after, stepped = variant.steps_after_moves(position, after, own, seed, moves=moved)
         if stepped:
             if ordered is not None:
-                keyed = [(_result_key(r), r) for r in ordered]
+                keyed = [(_result_key(r), r) for r in ordered.results]
                 ordered = None
             keyed.extend((_result_key(r), r) for r in stepped)
     if variant.changes_ownership_after(position.phase, after):
@@ -186,7 +249,7 @@ def _resolve(
     after, events = variant.after_phase(position.phase, after, seed)
     if events:
         if ordered is not None:
-            keyed = [(_result_key(r), r) for r in ordered]
+            keyed = [(_result_key(r), r) for r in ordered.results]
             ordered = None
         keyed.extend((_result_key(r), r) for r in events)
     next_phase = variant.phase_after(position.phase, after)
@@ -198,13 +261,13 @@ def _resolve(
         after, opened = variant.events_opening_phase(after, seed)
         if opened:
             if ordered is not None:
-                keyed = [(_result_key(r), r) for r in ordered]
+                keyed = [(_result_key(r), r) for r in ordered.results]
                 ordered = None
             keyed.extend((_result_key(r), r) for r in opened)
-    if ordered is None:
-        keyed.sort(key=itemgetter(0))  # stable: equal keys keep the order they came in
-        ordered = tuple([r for _, r in keyed])
-    return Resolution(after, ordered)
+    if ordered is not None:
+        return Resolution(after, _read_later(ordered))
+    keyed.sort(key=itemgetter(0))  # stable: equal keys keep the order they came in
+    return Resolution(after, tuple([r for _, r in keyed]))
 
 
 #: Void reasons that only say another unit's order did not match: not a problem
@@ -332,6 +395,11 @@ def _resolve_own_kind(
         results.extend(opened)
     keyed = sorted(((_result_key(r), n), r) for n, r in enumerate(results))
     return Resolution(after, tuple(r for _, r in keyed))
+
+
+def _read_later(outcome: MovementResult) -> Callable[[], tuple[OrderResult, ...]]:
+    """The movement resolver's results, worded when first read (see Resolution)."""
+    return lambda: outcome.results
 
 
 def _attach(

@@ -20,7 +20,6 @@ guesses agree, or neither does), they stand, and the rest is decided again.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from adjudicator.board import DislodgedUnit, Position, Unit, UnitKind, moved_unit, province_of
 from adjudicator.maps import GameMap, MapIndex, Terrain
@@ -40,16 +39,45 @@ OK = Outcome.OK
 _NOWHERE: frozenset[str] = frozenset()
 
 
-@dataclass(frozen=True, slots=True)
 class MovementResult:
-    #: The units standing after the phase, not sorted (``Position.with_changes`` sorts them).
-    units: tuple[Unit, ...]
-    dislodged: tuple[DislodgedUnit, ...]
-    standoffs: frozenset[str]
-    results: tuple[OrderResult, ...]
-    #: The results of the supports no order gave (:meth:`Variant.implicit_supports`),
-    #: each with its supporter's power and a support order naming what it supported.
-    implicit: tuple[OrderResult, ...] = ()
+    """What the movement resolver decided. Its ``results`` (one per unit, in the order of
+    the position's units) are worded when first read, from what the deciding left: a
+    searching bot reads the position after most candidate order sets and the results of
+    few, and wording a failed move means weighing its strengths again."""
+
+    __slots__ = ("_made", "_make", "dislodged", "implicit", "standoffs", "units")
+
+    def __init__(
+        self,
+        units: tuple[Unit, ...],
+        dislodged: tuple[DislodgedUnit, ...],
+        standoffs: frozenset[str],
+        results: tuple[OrderResult, ...] | Callable[[], tuple[OrderResult, ...]],
+        implicit: tuple[OrderResult, ...] = (),
+    ) -> None:
+        #: The units standing after the phase, not sorted (``Position.with_changes`` sorts
+        #: them).
+        self.units = units
+        self.dislodged = dislodged
+        self.standoffs = standoffs
+        #: The results of the supports no order gave (:meth:`Variant.implicit_supports`),
+        #: each with its supporter's power and a support order naming what it supported.
+        self.implicit = implicit
+        self._made: tuple[OrderResult, ...] | None
+        self._make: Callable[[], tuple[OrderResult, ...]] | None
+        if isinstance(results, tuple):
+            self._made, self._make = results, None
+        else:
+            self._made, self._make = None, results
+
+    @property
+    def results(self) -> tuple[OrderResult, ...]:
+        made = self._made
+        if made is None:
+            assert self._make is not None
+            made = self._made = self._make()
+            self._make = None  # the resolution's state it read may go
+        return made
 
 
 def resolve_movement(
@@ -780,10 +808,24 @@ class _Movement:
             retreat_options[j] = options
             if options:
                 dislodged.append(DislodgedUnit(units[j], attacker_from, options))
+        implicit = [self._implicit_result(n + k, moved) for k in range(len(self.implicit))]
+        return MovementResult(
+            units=tuple(after),
+            dislodged=tuple(sorted(dislodged, key=lambda d: (d.unit.power, d.unit.location))),
+            standoffs=frozenset(standoffs),
+            results=lambda: self._results(dislodger, retreat_options),
+            implicit=tuple(implicit),
+        )
+
+    def _results(
+        self, dislodger: dict[int, int], retreat_options: dict[int, tuple[str, ...]]
+    ) -> tuple[OrderResult, ...]:
+        """Every unit's result, in the order of the position's units. Asked once every
+        decision is made (by :meth:`run`), so reading them later changes nothing."""
+        units, res, kind = self.units, self.res, self.kind
         results: list[OrderResult] = []
         power, given, void = self.power, self.given, self.void
-        implicit = [self._implicit_result(n + k, moved) for k in range(len(self.implicit))]
-        for i in range(n):
+        for i in range(self.n):
             order = given[i]
             if order is None:
                 u = units[i]
@@ -793,13 +835,7 @@ class _Movement:
             else:
                 # Most orders simply succeed (a hold or convoy not dislodged counts too).
                 results.append(ok_result(power[i], order))
-        return MovementResult(
-            units=tuple(after),
-            dislodged=tuple(sorted(dislodged, key=lambda d: (d.unit.power, d.unit.location))),
-            standoffs=frozenset(standoffs),
-            results=tuple(results),
-            implicit=tuple(implicit),
-        )
+        return tuple(results)
 
     def voids(self) -> tuple[OrderResult, ...]:
         """The results of the orders read as void, worded as :meth:`run` words them for
