@@ -762,9 +762,29 @@ class _Movement:
 
     # -- the answer ------------------------------------------------------------
 
+    def _settle_unopposed(self) -> None:
+        """Make at once the decisions nothing can change, without the guessing above (about
+        half of a phase's): a unit no move enters stays, so its hold or convoy stands
+        and its support, uncut, is given; a move over land, the only one into an empty
+        province, succeeds (any strength, even 0, beats nobody). None of them reads
+        another decision, so none can be part of a cycle: deciding them first changes
+        no answer."""
+        moves_to, srci, kind, desti = self.moves_to, self.srci, self.kind, self.desti
+        occ, via, strength, state, res = self.occ, self.via, self.strength, self.state, self.res
+        for i in range(self.n):
+            if kind[i] == MOVE:
+                d = desti[i]
+                if occ[d] >= 0 or via[i] or len(moves_to[d]) != 1 or strength[i] < 0:
+                    continue
+            elif moves_to[srci[i]]:
+                continue
+            state[i] = RESOLVED
+            res[i] = True
+
     def run(self) -> MovementResult:
         n = self.n
         state = self.state
+        self._settle_unopposed()
         for i in range(len(state)):  # the units' orders, then the supports no order gave
             if state[i] != RESOLVED:
                 self.resolve(i)
