@@ -16,8 +16,9 @@ than the standard game's).
 
 from bots.kapitalisten import exchange_orders, investor_orders, prospects
 from bots.random_player import random_orders
+from bots.registry import KNOWN_VARIANTS, knows_variant
 from bots.seats import gives_unowed, seat_orders
-from bots.strategy import KNOWN_VARIANTS, bot_orders, knows_variant
+from bots.strategy import bot_orders
 from bots.votes import vote_answer
 
 __all__ = [

@@ -43,9 +43,9 @@ from adjudicator import (
 )
 from adjudicator.board import province_of
 from adjudicator.io import position_from_json
+from bots.registry import knows_variant
 from bots.search import SEARCHED_VARIANTS, Level, search_orders
 from bots.seats import gives_unowed, gives_unowed_in, seat_orders
-from bots.strategy import knows_variant
 from bots.votes import vote_answer
 
 log = logging.getLogger(__name__)

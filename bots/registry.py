@@ -1,7 +1,8 @@
-"""The variants whose seats play otherwise than the standard game's, each by the
-:class:`~bots.player.SeatPlayer` its own bot module declares, by the variant's id. The
-modules are listed here, explicitly; nothing registers itself. A variant that declares none
-is played as the standard game is (:data:`bots.player.STANDARD`)."""
+"""The variants the bots know, by id: those whose seats play otherwise than the standard
+game's, each by the :class:`~bots.player.SeatPlayer` its own bot module declares, and those
+played as the standard game is (:data:`bots.player.STANDARD`). The modules and ids are
+listed here, explicitly; nothing registers itself. This is the one module of the bots'
+shared code that names a variant: the rest asks it."""
 
 from __future__ import annotations
 
@@ -13,6 +14,19 @@ from bots.player import STANDARD, SeatPlayer
 PLAYERS: dict[str, SeatPlayer] = {
     p.variant_id: p for p in (kapitalisten.PLAYER, rather_silly.PLAYER)
 }
+
+#: The variants whose seats the standard game's player plays well: each seat gives its own
+#: power's orders (:func:`bots.strategy.bot_orders`, which plays their set-up phases too).
+PLAYED_AS_STANDARD: frozenset[str] = frozenset({"standard", "highlander", "multiple_void"})
+
+#: The variants whose rules the bots know: they play their every phase, through
+#: :func:`bots.seats.seat_orders`.
+KNOWN_VARIANTS: frozenset[str] = PLAYED_AS_STANDARD | frozenset(PLAYERS)
+
+
+def knows_variant(variant_id: str) -> bool:
+    """Do the bots know this variant's rules well enough to fill a seat in it?"""
+    return variant_id in KNOWN_VARIANTS
 
 
 def player_for(variant: Variant) -> SeatPlayer:

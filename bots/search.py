@@ -49,12 +49,13 @@ from adjudicator import (
     resolve,
 )
 from adjudicator.board import province_of
+from bots.registry import PLAYED_AS_STANDARD
 from bots.strategy import bot_orders, distance_of, distances, reachable
 
 #: Where the search knows the others' play well enough to guess it: the variants whose
-#: every power plays the heuristic bot's game. Elsewhere the stronger level plays as the
-#: heuristic bot does.
-SEARCHED_VARIANTS: frozenset[str] = frozenset({"standard", "highlander", "multiple_void"})
+#: every power plays the heuristic bot's game (the registry says which). Elsewhere the
+#: stronger level plays as the heuristic bot does.
+SEARCHED_VARIANTS: frozenset[str] = PLAYED_AS_STANDARD
 
 CENTER = 1.0
 UNIT = 0.4

@@ -1,5 +1,7 @@
-"""The set-up phases the bot knows: Highlander's nomination and placement, Multiple Void's
-draft. Each choice is taken from the adjudicator's legal orders and drawn from ``rng``."""
+"""The set-up phases the bot knows, by their kind (a kind the adjudicator declares, whichever
+variant plays it): a nomination of centers and a placement of units (Highlander's), a draft
+(Multiple Void's). Each choice is taken from the legal orders and drawn from ``rng``; what
+the rules fix (how many centers a list names) is asked of the variant."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ import random
 from collections import deque
 from collections.abc import Mapping, Sequence
 
-from adjudicator import Build, Order, UnitKind, Variant
+from adjudicator import Build, Order, PhaseKind, Position, UnitKind, Variant
 from adjudicator.board import province_of
 from adjudicator.orders import Nominate
 
@@ -15,6 +17,39 @@ from adjudicator.orders import Nominate
 FLEET_CHANCE = 0.4
 #: A distance longer than any on a map: "unreachable".
 FAR = 1_000
+
+
+def setup_orders(
+    variant: Variant,
+    position: Position,
+    power: str,
+    legal: Mapping[str, Sequence[Order]],
+    rng: random.Random,
+) -> list[Order]:
+    """``power``'s orders in ``position``'s set-up phase: none in a kind the bot does not
+    know."""
+    kind = position.phase.kind
+    if kind is PhaseKind.NOMINATION:
+        count = list_size(variant, position, power, legal)
+        return nomination(variant, sorted(legal), count, rng)
+    if kind is PhaseKind.DRAFT:
+        return draft_pick(variant, legal, rng)
+    if kind is PhaseKind.PLACEMENT:
+        return placement(legal, rng)
+    return []
+
+
+def list_size(
+    variant: Variant, position: Position, power: str, legal: Mapping[str, Sequence[Order]]
+) -> int:
+    """How many of the ``legal`` choices (one order each) a whole set gives: all of them,
+    unless the variant counts that set in excess, when it says how many it allows (the
+    count :meth:`~adjudicator.Variant.order_set_excess` reports, as the site's refusal
+    does). The rules' count has one home, the variant's; the bot asks rather than
+    repeats it."""
+    every = [options[0] for _, options in sorted(legal.items()) if options]
+    excess = variant.order_set_excess(position, power, every)
+    return len(every) if excess is None else int(excess[1]["count"])
 
 
 def build_choice(options: Sequence[Order], rng: random.Random) -> Order:

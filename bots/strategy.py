@@ -58,15 +58,7 @@ from adjudicator import (
     legal_orders,
 )
 from adjudicator.board import province_of
-from adjudicator.variants.highlander.rules import Highlander
 from bots import setup
-
-#: The variants whose rules the bot knows: it plays their every phase (Kapitalisten's
-#: investors with :mod:`bots.kapitalisten`, Rather Silly's powers and roles with
-#: :mod:`bots.rather_silly`, through :func:`bots.seats.seat_orders`).
-KNOWN_VARIANTS: frozenset[str] = frozenset(
-    {"standard", "highlander", "multiple_void", "kapitalisten", "rather_silly"}
-)
 
 #: What a center is worth to take: an enemy's counts twice (one more for us, one fewer
 #: for them), a neutral one once, one of our own that is empty and threatened (moving back
@@ -75,11 +67,6 @@ ENEMY_CENTER = 2.0
 NEUTRAL_CENTER = 1.0
 OWN_CENTER = 0.9
 FAR = setup.FAR
-
-
-def knows_variant(variant_id: str) -> bool:
-    """Does the bot know this variant's rules well enough to fill a seat in it?"""
-    return variant_id in KNOWN_VARIANTS
 
 
 def bot_orders(
@@ -110,13 +97,8 @@ def bot_orders(
         return retreats(variant, position, power, legal)
     if kind is PhaseKind.ADJUSTMENTS:
         return adjustments(variant, position, power, legal, rng)
-    if kind is PhaseKind.NOMINATION and isinstance(variant, Highlander):
-        count = variant.nomination_state(position).count
-        return setup.nomination(variant, sorted(legal), count, rng)
-    if kind is PhaseKind.DRAFT:
-        return setup.draft_pick(variant, legal, rng)
-    if kind is PhaseKind.PLACEMENT:
-        return setup.placement(legal, rng)
+    if kind.setup:
+        return setup.setup_orders(variant, position, power, legal, rng)
     return []
 
 

@@ -28,6 +28,7 @@ import logging
 import math
 import os
 from collections.abc import Iterable, Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,7 @@ from celery.signals import worker_init, worker_process_init
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.http import Http404, HttpRequest, HttpResponse
+from django.utils import timezone
 from django_prometheus.exports import SetupPrometheusEndpointOnPortRange
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.metrics_core import Metric
@@ -218,6 +220,19 @@ def worker_exporter_connect() -> None:
     # Named, so that connecting again (an app made ready twice) never opens a second port.
     worker_init.connect(worker_started, weak=False, dispatch_uid="core.metrics.worker")
     worker_process_init.connect(child_started, weak=False, dispatch_uid="core.metrics.child")
+
+
+# -- the shapes the apps' figures share --------------------------------------------------
+
+
+def oldest_waiting_gauge(name: str, documentation: str, since: datetime | None) -> Metric:
+    """How long the oldest of something waiting (a phase due, an event or a delivery not
+    yet sent) has waited: the seconds from ``since``, when it began to wait, to now; 0
+    when nothing waits (``since`` None). Never below 0: a phase is due before its
+    deadline once everyone is ready, and an alert on the age must not see it as waiting
+    less than nothing."""
+    waited = 0.0 if since is None else (timezone.now() - since).total_seconds()
+    return GaugeMetricFamily(name, documentation, value=max(0.0, waited))
 
 
 # -- core's own state -----------------------------------------------------------------

@@ -8,12 +8,11 @@ from collections.abc import Iterator
 
 import prometheus_client
 from django.db.models import Count, Min, Q, QuerySet
-from django.utils import timezone
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.metrics_core import Metric
 from prometheus_client.registry import Collector
 
-from core.metrics import state_register
+from core.metrics import oldest_waiting_gauge, state_register
 from games.models import GameEvent, GamePhase
 
 #: Observed by the worker that adjudicated (games.tasks.adjudicate_phase): a process's own
@@ -55,11 +54,10 @@ class PhaseFigures(Collector):
         for variant, n in by_variant(GamePhase.objects.due()):
             due.add_metric([variant], n)
         yield due
-        oldest = GamePhase.objects.due().aggregate(at=Min("deadline"))["at"]
-        yield GaugeMetricFamily(
+        yield oldest_waiting_gauge(
             "diplomacy_phases_due_oldest_age_seconds",
             "Seconds since the deadline of the longest-waiting due phase (0: none waits).",
-            value=max(0.0, (timezone.now() - oldest).total_seconds()) if oldest else 0.0,
+            GamePhase.objects.due().aggregate(at=Min("deadline"))["at"],
         )
 
         stuck = GaugeMetricFamily(
@@ -85,11 +83,10 @@ class EventOutbox(Collector):
             "Game events written but not yet dispatched to every listener.",
             value=figures["n"],
         )
-        oldest = figures["oldest"]
-        yield GaugeMetricFamily(
+        yield oldest_waiting_gauge(
             "diplomacy_game_events_oldest_undispatched_age_seconds",
             "Seconds the oldest undispatched game event has waited (0: none waits).",
-            value=max(0.0, (timezone.now() - oldest).total_seconds()) if oldest else 0.0,
+            figures["oldest"],
         )
         yield GaugeMetricFamily(
             "diplomacy_game_events_given_up",

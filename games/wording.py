@@ -403,7 +403,8 @@ def _translated_params(params: Mapping[str, Any], map_id: str) -> dict[str, str]
                 kind = variant_words().kinds.get(value)
             out[key] = str(kind) if kind is not None else value
         elif key == "what":
-            out[key] = str(_PARSE_WHAT.get(value, value))
+            what = _PARSE_WHAT.get(value) or variant_words().order_parts.get(value)
+            out[key] = str(what) if what is not None else value
         else:
             out[key] = value
     return out
@@ -463,9 +464,9 @@ def result_reason(result: Mapping[str, Any], map_id: str) -> str:
     return str(result.get("reason") or "")
 
 
-#: What an order was missing where it ended, by the adjudicator's codes for the parts.
+#: What an order was missing where it ended, by the adjudicator's codes for the parts (a
+#: variant words those of its own orders).
 _PARSE_WHAT: dict[str, Promise] = {
-    "center": _("the center to nominate"),
     "unit": _("the unit"),
     "destination": _("the destination"),
     "supported_unit": _("the supported unit"),

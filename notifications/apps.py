@@ -25,3 +25,4 @@ class NotificationsConfig(AppConfig):
         # What notifications hold of a player is in his download, and goes with his account.
         data_sections.register(DataSection("notifications", services.own_settings))
         closing_steps.register(services.account_forget)
+        closing_steps.register(services.names_forget)

@@ -6,12 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from django.db.models import Count, Min
-from django.utils import timezone
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.metrics_core import Metric
 from prometheus_client.registry import Collector
 
-from core.metrics import state_register
+from core.metrics import oldest_waiting_gauge, state_register
 from notifications.models import Channel, Delivery
 
 
@@ -37,13 +36,11 @@ class DeliveryFigures(Collector):
         for channel, n in by_channel(Delivery.Status.PENDING).items():
             waiting.add_metric([channel], n)
         yield waiting
-        oldest = Delivery.objects.filter(status=Delivery.Status.PENDING).aggregate(
-            at=Min("created")
-        )["at"]
-        yield GaugeMetricFamily(
+        pending = Delivery.objects.filter(status=Delivery.Status.PENDING)
+        yield oldest_waiting_gauge(
             "diplomacy_deliveries_oldest_waiting_age_seconds",
             "Seconds the oldest delivery not yet sent has waited (0: none waits).",
-            value=max(0.0, (timezone.now() - oldest).total_seconds()) if oldest else 0.0,
+            pending.aggregate(at=Min("created"))["at"],
         )
         held = GaugeMetricFamily(
             "diplomacy_deliveries_held",

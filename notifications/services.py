@@ -30,6 +30,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.selectors import recorded_name_shown
+from accounts.usernames import closed_name, name_replaced
 from core.errors import ApplicationError
 from core.queue import after_commit, task_after_commit, task_run_here, task_send
 from games import visibility, wording
@@ -766,6 +767,47 @@ def account_forget(user: AbstractBaseUser) -> None:
         user=user, status__in=(Delivery.Status.PENDING, Delivery.Status.HELD)
     ).delete()
     Notification.objects.filter(user=user).delete()
+
+
+#: The params of tournament news that name players as text, written down when it was sent.
+_NAMED_ONE = ("winner", "loser", "by")
+
+
+def names_forget(user: AbstractBaseUser) -> None:
+    """``user`` closes his account (a closing step): the tournament news sent to others
+    that wrote his name down (a match's winner or loser, who recorded it, a play-off's
+    players) names his closed account instead, in their inboxes and in what waits to be
+    sent, so that it reads "a former player" (:func:`text`) as every page does."""
+    old, new = user.get_username(), closed_name(user.pk)
+    naming = Q(params__has_key="players")
+    for key in _NAMED_ONE:
+        naming |= Q(**{f"params__{key}": old})
+    for model in (Notification, Delivery):
+        rows = model.objects.filter(naming, kind=Kind.TOURNAMENT)
+        if model is Delivery:
+            rows = rows.exclude(status=Delivery.Status.SENT)
+        changed = []
+        for row in rows:
+            params = _named_replaced(row.params, old, new)
+            if params != row.params:
+                row.params = params
+                changed.append(row)
+        model.objects.bulk_update(changed, ["params"])
+
+
+def _named_replaced(params: dict[str, Any], old: str, new: str) -> dict[str, Any]:
+    """``params`` with the player ``old`` named ``new``: a play-off's players are a list,
+    or (as older news wrote them) one string joined by commas."""
+    out = dict(params)
+    for key in _NAMED_ONE:
+        if out.get(key) == old:
+            out[key] = new
+    players = out.get("players")
+    if isinstance(players, list):
+        out["players"] = name_replaced(players, old, new)
+    elif isinstance(players, str):
+        out["players"] = ", ".join(new if n == old else n for n in players.split(", "))
+    return out
 
 
 def own_settings(user: AbstractBaseUser) -> dict[str, Any]:

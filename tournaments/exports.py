@@ -199,6 +199,7 @@ def as_csv(rows: list[dict[str, Any]], columns: tuple[str, ...]) -> str:
 def as_json(tournament: Tournament) -> dict[str, Any]:
     """The whole tournament: its settings, entrants, every match, the classification."""
     entries = list(tournament.entries.select_related("user").order_by("seed", "pk"))
+    dropped = _rounds_dropped(tournament)
     return {
         "name": tournament.name,
         "format": tournament.format,
@@ -215,11 +216,13 @@ def as_json(tournament: Tournament) -> dict[str, Any]:
                 "status": e.status,
                 "group": e.group,
                 "replaced_by": _replacement(e),
+                # The rounds the best-N rule leaves out of his score (the WDD asks for
+                # them), on his own row: two players may be shown under the same name.
+                "rounds_dropped": dropped.get(e.key, []),
             }
             for e in entries
         ],
-        # Each round of boards with its own system and last year, and for each player the
-        # rounds the best-N rule leaves out of his score (the WDD asks for both).
+        # Each round of boards with its own system and last year (the WDD asks for both).
         "rounds": [
             {
                 "number": r.number,
@@ -228,7 +231,6 @@ def as_json(tournament: Tournament) -> dict[str, Any]:
             }
             for r in tournament.rounds.filter(kind=Round.Kind.BOARDS).order_by("number")
         ],
-        "rounds_dropped": _rounds_dropped(tournament),
         "boards": boards(tournament) if tournament.format == Tournament.Format.ROUNDS else [],
         "matches": [
             {
@@ -250,7 +252,7 @@ def as_json(tournament: Tournament) -> dict[str, Any]:
 
 
 def _rounds_dropped(tournament: Tournament) -> dict[str, list[int]]:
-    """By player, the numbers of the rounds his tournament score leaves out under the
+    """By entry's key, the numbers of the rounds his tournament score leaves out under the
     best-N rule (the lowest; of two equal, the later): none without the rule."""
     if tournament.format != Tournament.Format.ROUNDS or not tournament.best_rounds:
         return {}
@@ -258,7 +260,7 @@ def _rounds_dropped(tournament: Tournament) -> dict[str, list[int]]:
     for row in round_standings(tournament):
         played = [(p, n) for n, p in enumerate(row["points"], start=1) if p is not None]
         kept = sorted(played, key=lambda pn: (-pn[0], pn[1]))[: tournament.best_rounds]
-        out[row["player"]] = sorted(n for _p, n in set(played) - set(kept))
+        out[row["key"]] = sorted(n for _p, n in set(played) - set(kept))
     return out
 
 

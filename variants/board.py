@@ -187,6 +187,11 @@ class _Drawing:
         shift = DISLODGED_SHIFT if dislodged else 0.0
         return float(at[0]) + shift, float(at[1]) + shift
 
+    def center(self, province: str) -> tuple[float, float] | None:
+        """Where ``province``'s supply center's dot is drawn (its unit's point if none)."""
+        sc = self.drawing["provinces"].get(province, {}).get("sc")
+        return (float(sc[0]), float(sc[1])) if sc else self.point(province)
+
     # -- the map under the pieces -------------------------------------------------------
 
     def ground(self, owners: Mapping[str, str]) -> None:
@@ -631,8 +636,11 @@ class _Drawing:
             shape = self.site.order_shapes(order.text)
             if shape is None:
                 return
-            start = self.point(
-                shape.at, dislodged=shape.kind == "retreat" and shape.at in retreating
+            retreat = shape.kind == "retreat" and shape.at in retreating
+            start = (
+                self.center(shape.at)
+                if shape.on_center
+                else self.point(shape.at, dislodged=retreat)
             )
             if start is None:
                 return

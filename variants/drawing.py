@@ -122,11 +122,14 @@ class OrderShape:
     """How an order of a variant's own (no unit's "A ..." or "F ...") is drawn: a ring on
     ``at`` when it goes nowhere, else an arrow from ``at`` to ``to``; ``kind`` is its
     class, as a unit's order's (``move``, ``retreat``) or its own. A ``retreat`` starts
-    where a dislodged unit at ``at`` is drawn."""
+    where a dislodged unit at ``at`` is drawn; ``on_center`` rings ``at``'s supply center
+    where its dot is drawn, not where a unit would stand."""
 
     kind: str
     at: str
     to: str | None = None
+    #: A ring on the province's supply center (a center named, not a unit's place).
+    on_center: bool = False
 
 
 #: How a variant draws one of its own orders (its canonical text), or None: not drawn.

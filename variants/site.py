@@ -54,6 +54,9 @@ class VariantWords:
     reasons_without: Mapping[str, Mapping[str, Promise]] = field(default_factory=dict)
     #: Why one of its orders cannot be read, by the parser's problem code.
     problems: Mapping[str, Promise] = field(default_factory=dict)
+    #: The parts of its own orders a reading problem names where the order ended too
+    #: early (its ``what``), by the parser's code for the part.
+    order_parts: Mapping[str, Promise] = field(default_factory=dict)
     #: Its questions to the game master and what their defaults mean, by code.
     questions: Mapping[str, Promise] = field(default_factory=dict)
     #: Its own kinds of unit a result's ``kind`` names, beside the kinds of order.
@@ -86,6 +89,7 @@ def merged_words(all_words: Iterable[VariantWords]) -> VariantWords:
         reasons=union("reasons"),
         reasons_without=union("reasons_without"),
         problems=union("problems"),
+        order_parts=union("order_parts"),
         questions=union("questions"),
         kinds=union("kinds"),
         place_names=union("place_names"),

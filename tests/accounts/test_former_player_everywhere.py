@@ -229,6 +229,43 @@ def test_tournament_news_names_a_former_player() -> None:
     assert CLOSED_PREFIX not in said
 
 
+@pytest.mark.django_db
+def test_news_sent_before_he_closed_his_account_names_a_former_player(make_user: Any) -> None:
+    """Tournament news in another's inbox, and news waiting for his digest, wrote the
+    player's name down when it was sent: once he closes his account it reads "a former
+    player" there too, not the name he gave up."""
+    from notifications.models import Channel, Delivery, Kind, Notification
+    from notifications.services import text
+
+    ann, cat = make_user("ann"), make_user("cat")
+    match = {"tournament": "Cup", "what": "match", "match": "Final", "how": "played"}
+    tied = {"tournament": "Cup", "what": "playoff_tied", "group": "Group A"}
+    said = [
+        {**match, "winner": "cat", "loser": "ann"},
+        {**tied, "players": "ann, cat, catherine"},
+        {**tied, "players": ["cat", "ann"]},
+    ]
+    for params in said:
+        Notification.objects.create(user=ann, kind=Kind.TOURNAMENT, params=params)
+    waiting = Delivery.objects.create(
+        event_key="k",
+        user=ann,
+        channel=Channel.EMAIL,
+        kind=Kind.TOURNAMENT,
+        params=said[0],
+        status=Delivery.Status.HELD,
+    )
+    account_services.account_close(user=cat, password="a-long-test-password")
+    read = [text(kind=n.kind, params=n.params) for n in Notification.objects.order_by("pk")]
+    assert all("cat " not in t and "cat," not in t and "cat)" not in t for t in read), read
+    assert all(CLOSED_PREFIX not in t for t in read)
+    assert "a former player" in read[0]
+    assert "(ann, a former player, catherine)" in read[1]
+    assert "(a former player, ann)" in read[2]
+    waiting.refresh_from_db()
+    assert "a former player" in text(kind=waiting.kind, params=waiting.params)
+
+
 def test_a_finished_games_master_who_closed_his_account_is_not_listed_by_his_raw_name(
     players: dict[str, Any], make_user: Any
 ) -> None:

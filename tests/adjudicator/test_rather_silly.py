@@ -16,54 +16,12 @@ from adjudicator.board import FrozenMap, PhaseKind, Unit, UnitKind, province_of
 from adjudicator.io import position_from_json, position_to_json
 from adjudicator.legal import expand_legal, legal_orders_compact
 from adjudicator.orders import Convoy, Move, Order, Retreat, Support
-from adjudicator.variants import Variant, find_variant
-from adjudicator.variants.rather_silly import MONSTER, SEASON_STEPS, RatherSilly
+from adjudicator.variants import Variant
+from adjudicator.variants.rather_silly import MONSTER, SEASON_STEPS
 from adjudicator.variants.rather_silly import rules as rules_module
 from adjudicator.variants.rather_silly.creatures import amphibious, units_around
 from adjudicator.wording import explain, question_words
-
-
-def rs() -> RatherSilly:
-    variant = find_variant("rather_silly")
-    assert isinstance(variant, RatherSilly)
-    return variant
-
-
-def board(
-    units: dict[str, list[str]],
-    *,
-    phase: str = "S1902M",
-    extras: dict[str, Any] | None = None,
-    centers: dict[str, list[str]] | None = None,
-    dislodged: dict[str, list[Any]] | None = None,
-) -> Position:
-    data: dict[str, Any] = {
-        "variant": "rather_silly",
-        "phase": phase,
-        "units": units,
-        # The Borg waits far off in Syria unless a test puts it elsewhere.
-        "extras": {"llamas": {}, "borg": "syr", **(extras or {})},
-    }
-    if centers is not None:
-        data["centers"] = centers
-    if dislodged is not None:
-        data["dislodged"] = dislodged
-    position, _orders = position_from_json(data)
-    return position
-
-
-def reasons(results: Any, power: str | None = None) -> list[str]:
-    return [
-        r.reason.value
-        for r in results
-        if r.reason is not None and (power is None or r.power == power)
-    ]
-
-
-def result(results: Any, code: str) -> Any:
-    found = [r for r in results if r.reason is not None and r.reason.value == code]
-    assert found, f"no {code} among {[str(r) for r in results]}"
-    return found[0]
+from tests.adjudicator.rather_silly import board, reasons, result, rs
 
 
 class TestTheSeasonsOrder:

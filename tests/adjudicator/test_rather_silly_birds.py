@@ -21,7 +21,7 @@ from adjudicator.variants.rather_silly.birds import (
     Scare,
     flocks,
 )
-from tests.adjudicator.test_rather_silly import board, reasons, result, rs
+from tests.adjudicator.rather_silly import board, reasons, result, rs
 
 
 def flock(power: str, province: str, carrying: str | None = None) -> dict[str, Any]:

@@ -3,42 +3,10 @@ on the rules page as a named scenario."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from adjudicator import Outcome, Position, resolve
-from adjudicator.io import position_from_json
 from adjudicator.variants.rather_silly import MONSTER
 from adjudicator.variants.rather_silly.doctor import Tardis, nearest_land
-from tests.adjudicator.test_rather_silly import reasons, result, rs
-
-
-def board(
-    units: dict[str, list[str]],
-    *,
-    tardis: str | bool | None = False,
-    points: int = 0,
-    phase: str = "S1902M",
-    extras: dict[str, Any] | None = None,
-    centers: dict[str, list[str]] | None = None,
-    link: tuple[str, str] | None = None,
-) -> Position:
-    """A role game's board; ``tardis`` False: it has not come yet; None: in hyperspace."""
-    kept: dict[str, Any] = {"llamas": {}, "borg": "syr", **(extras or {})}
-    if tardis is not False:
-        kept["tardis"] = {"province": tardis, "points": points}
-    if link is not None:
-        kept["hyperspace"] = {"now": {"season": phase[:5], "link": list(link)}}
-    data: dict[str, Any] = {
-        "variant": "rather_silly",
-        "phase": phase,
-        "options": {"roles": True},
-        "units": units,
-        "extras": kept,
-    }
-    if centers is not None:
-        data["centers"] = centers
-    position, _orders = position_from_json(data)
-    return position
+from tests.adjudicator.rather_silly import reasons, result, role_board, rs
 
 
 def tardis(position: Position) -> Tardis:
@@ -57,13 +25,13 @@ def arriving(seed_wanted: bool) -> int:
 
 class TestTheTardisComes:
     def test_it_comes_along_the_first_link_to_the_end_the_doctor_names(self) -> None:
-        position = board({"england": ["F lon"]}, link=("alb", "yor"), phase="S1901M")
+        position = role_board({"england": ["F lon"]}, link=("alb", "yor"), phase="S1901M")
         after = resolve(position, {"doctor": ["T - yor"]}, seed=arriving(True))
         assert tardis(after.position).province == "yor"
         assert result(after.results, "tardis_arrived").params["province"] == "yor"
 
     def test_half_the_time_its_random_generator_fails_and_it_comes_out_elsewhere(self) -> None:
-        position = board({"england": ["F lon"]}, link=("alb", "yor"), phase="S1901M")
+        position = role_board({"england": ["F lon"]}, link=("alb", "yor"), phase="S1901M")
         after = resolve(position, {"doctor": ["T - yor"]}, seed=arriving(False))
         astray = result(after.results, "tardis_astray").params["province"]
         where = tardis(after.position).province
@@ -79,20 +47,20 @@ class TestTheTardisComes:
     def test_a_sea_landing_ends_on_the_nearest_land_first_by_name(self) -> None:
         assert nearest_land(rs().map, "nth") == "bel"  # bel, den, edi, hol, lon, nwy, yor
         assert nearest_land(rs().map, "mao") == "bre"  # bre, gas, naf, por, spa
-        position = board({"england": ["F lon"]}, link=("nth", "yor"), phase="S1901M")
+        position = role_board({"england": ["F lon"]}, link=("nth", "yor"), phase="S1901M")
         after = resolve(position, {"doctor": ["T - nth"]}, seed=arriving(True))
         assert tardis(after.position).province == "bel"
         swam = result(after.results, "tardis_swam")
         assert dict(swam.params) == {"sea": "nth", "province": "bel"}
 
     def test_without_a_link_it_waits_in_hyperspace(self) -> None:
-        position = board({"england": ["F lon"]}, phase="S1901M")
+        position = role_board({"england": ["F lon"]}, phase="S1901M")
         after = resolve(position, {"doctor": ["T - yor"]}, seed=1)
         assert tardis(after.position).province is None
         assert "tardis_waits" in reasons(after.results, "doctor")
 
     def test_it_comes_out_at_an_end_of_the_link_or_the_first_end(self) -> None:
-        position = board({"england": ["F lon"]}, link=("alb", "yor"), phase="S1901M")
+        position = role_board({"england": ["F lon"]}, link=("alb", "yor"), phase="S1901M")
         after = resolve(position, {"doctor": ["T - par"]}, seed=arriving(True))
         assert "tardis_not_an_end" in reasons(after.results, "doctor")
         assert tardis(after.position).province == "alb"
@@ -103,13 +71,13 @@ class TestTheTardisComes:
 
 class TestTheTardisMoves:
     def test_it_shares_a_province_and_moves_with_its_unit_given_the_same_move(self) -> None:
-        position = board({"france": ["A par"]}, tardis="par")
+        position = role_board({"france": ["A par"]}, tardis="par")
         after = resolve(position, {"france": ["A par - bur"], "doctor": ["T - bur"]}, seed=1)
         assert tardis(after.position).province == "bur"
         assert "tardis_moved" in reasons(after.results, "doctor")
 
     def test_it_stays_when_its_unit_moves_elsewhere_or_bounces(self) -> None:
-        position = board({"france": ["A par"], "germany": ["A mun"]}, tardis="par")
+        position = role_board({"france": ["A par"], "germany": ["A mun"]}, tardis="par")
         after = resolve(position, {"france": ["A par - pic"], "doctor": ["T - bur"]}, seed=1)
         assert tardis(after.position).province == "par"
         assert result(after.results, "tardis_stayed").outcome is Outcome.BOUNCE
@@ -118,12 +86,12 @@ class TestTheTardisMoves:
         assert tardis(after.position).province == "par"
 
     def test_alone_it_makes_no_move_on_the_map(self) -> None:
-        position = board({"france": ["A mar"]}, tardis="par")
+        position = role_board({"france": ["A mar"]}, tardis="par")
         after = resolve(position, {"doctor": ["T - bur"]}, seed=1)
         assert tardis(after.position).province == "par"
 
     def test_it_goes_through_the_hyperspace_link_alone(self) -> None:
-        position = board({"france": ["A par"]}, tardis="par", link=("par", "mos"))
+        position = role_board({"france": ["A par"]}, tardis="par", link=("par", "mos"))
         after = resolve(position, {"doctor": ["T - mos"]}, seed=1)
         assert tardis(after.position).province == "mos"
         assert "tardis_through_hyperspace" in reasons(after.results, "doctor")
@@ -131,7 +99,7 @@ class TestTheTardisMoves:
     def test_it_escapes_into_hyperspace_when_its_unit_is_dislodged(self) -> None:
         units = {"france": ["A bur"], "germany": ["A mun", "A ruh"]}
         attack = {"germany": ["A mun - bur", "A ruh S A mun - bur"]}
-        position = board(units, tardis="bur")
+        position = role_board(units, tardis="bur")
         after = resolve(position, {**attack, "doctor": ["T escape"]}, seed=1)
         assert tardis(after.position).province is None
         assert "tardis_escaped" in reasons(after.results, "doctor")
@@ -141,13 +109,13 @@ class TestTheTardisMoves:
         assert after.position.unit_in("bur").power == "germany"
 
     def test_the_escape_is_void_when_its_unit_holds_its_ground(self) -> None:
-        position = board({"france": ["A bur"]}, tardis="bur")
+        position = role_board({"france": ["A bur"]}, tardis="bur")
         after = resolve(position, {"doctor": ["T escape"]}, seed=1)
         assert tardis(after.position).province == "bur"
         assert result(after.results, "tardis_no_escape").outcome is Outcome.OK
 
     def test_it_can_be_neither_eaten_nor_blown_up(self) -> None:
-        position = board(
+        position = role_board(
             {"austria": ["A boh"]},
             tardis="boh",
             extras={"borg": "sil", "llamas": {"austria": ["boh"]}},
@@ -157,7 +125,7 @@ class TestTheTardisMoves:
         assert tardis(after.position).province == "boh"
 
     def test_only_the_doctor_commands_it(self) -> None:
-        position = board({"france": ["A par"]}, tardis="par")
+        position = role_board({"france": ["A par"]}, tardis="par")
         after = resolve(position, {"france": ["T - bur"]}, seed=1)
         assert result(after.results, "only_the_doctor").outcome is Outcome.VOID
 
@@ -169,14 +137,14 @@ class TestTheSiteTakesTheOrdersAsTyped:
     def test_orders_that_wait_on_others_are_taken(self) -> None:
         from adjudicator.game import check_order
 
-        position = board({"france": ["A par"]}, tardis="par")
+        position = role_board({"france": ["A par"]}, tardis="par")
         for text in ("T - bur", "T escape", "T destroy bur"):
             assert check_order(position, "doctor", text) is None, text
 
     def test_a_landing_with_no_link_is_refused(self) -> None:
         from adjudicator.game import check_order
 
-        position = board({"france": ["A par"]}, tardis=None)
+        position = role_board({"france": ["A par"]}, tardis=None)
         problem = check_order(position, "doctor", "T - yor")
         assert problem is not None
         assert problem.reason.value == "tardis_waits"
@@ -184,14 +152,14 @@ class TestTheSiteTakesTheOrdersAsTyped:
 
 class TestTheDoctorsPoints:
     def test_he_destroys_a_monster_sharing_his_province_for_a_point(self) -> None:
-        position = board({MONSTER: ["F bre"]}, tardis="bre", points=2)
+        position = role_board({MONSTER: ["F bre"]}, tardis="bre", points=2)
         after = resolve(position, {"doctor": ["T destroy sea monster in bre"]}, seed=1)
         assert after.position.unit_in("bre") is None
         assert tardis(after.position).points == 3
         assert "monster_destroyed" in reasons(after.results, "doctor")
 
     def test_a_monster_elsewhere_is_out_of_reach(self) -> None:
-        position = board({MONSTER: ["F bre"]}, tardis="par")
+        position = role_board({MONSTER: ["F bre"]}, tardis="par")
         after = resolve(position, {"doctor": ["T destroy bre"]}, seed=1)
         landed = [c for c in reasons(after.results) if c.endswith("monster_appeared")]
         assert [u.power for u in after.position.units].count(MONSTER) == 1 + len(landed)
@@ -199,7 +167,9 @@ class TestTheDoctorsPoints:
         assert tardis(after.position).points == 0
 
     def test_a_devil_unit_sharing_his_province_is_exorcised_for_a_point(self) -> None:
-        position = board({"france": ["A par"]}, tardis="par", extras={"devils": {"france par": 2}})
+        position = role_board(
+            {"france": ["A par"]}, tardis="par", extras={"devils": {"france par": 2}}
+        )
         after = resolve(position, {}, seed=1)
         assert "devils" not in after.position.extras
         assert tardis(after.position).points == 1
@@ -210,15 +180,15 @@ class TestTheDoctorsPoints:
         assert len(after.position.units_of("france")) == 1
 
     def test_he_takes_a_center_standing_alone_there_after_the_fall(self) -> None:
-        position = board({"france": ["A mar"]}, tardis="bel", phase="F1902M")
+        position = role_board({"france": ["A mar"]}, tardis="bel", phase="F1902M")
         after = resolve(position, {}, seed=1)
         assert after.position.ownership.get("bel") == "doctor"
-        shared = board({"france": ["A bel"]}, tardis="bel", phase="F1902M")
+        shared = role_board({"france": ["A bel"]}, tardis="bel", phase="F1902M")
         after = resolve(shared, {}, seed=1)
         assert after.position.ownership.get("bel") == "france"
 
     def test_he_builds_in_any_free_center_he_owns(self) -> None:
-        position = board(
+        position = role_board(
             {"france": ["A mar"]},
             tardis="bel",
             phase="W1902A",
@@ -235,7 +205,7 @@ class TestTheDoctorsPoints:
         # "er stellt Einheiten in jedem freien VZ auf, das er besitzt": after a fall where
         # he owns two centers and has no unit (the TARDIS is none) while every great power
         # is even, the winter opens for him alone, and his build stands.
-        fall = board(
+        fall = role_board(
             {"france": ["A mar", "A par", "F bre"]},
             tardis="bur",
             phase="F1902M",
@@ -249,16 +219,16 @@ class TestTheDoctorsPoints:
 
     def test_he_wins_with_thirty_centers_and_points_after_any_phase(self) -> None:
         centers = {"doctor": ["bel", "hol", "den", "nwy", "swe"]}
-        position = board({"france": ["A mar"]}, tardis="par", points=24, centers=centers)
+        position = role_board({"france": ["A mar"]}, tardis="par", points=24, centers=centers)
         assert not rs().finished(position)
-        won = board({"france": ["A mar"]}, tardis="par", points=25, centers=centers)
+        won = role_board({"france": ["A mar"]}, tardis="par", points=25, centers=centers)
         assert rs().finished(won)
         assert rs().winners_of(won) == ("doctor",)
 
     def test_a_win_shared_with_a_great_power_in_the_same_phase(self) -> None:
         france = ["bel", "hol", "den", "nwy", "swe", "par", "mar", "bre", "spa", "por"]
         france += ["lon", "lvp", "edi", "mun", "ber", "kie", "ven", "rom"]
-        position = board(
+        position = role_board(
             {"france": ["A mar"]},
             tardis="par",
             points=30,

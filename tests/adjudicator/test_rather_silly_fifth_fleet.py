@@ -6,35 +6,17 @@ their strength (a Superbrain's extra unit has a unit's strength, unlike an Amazo
 
 from __future__ import annotations
 
-from typing import Any
+import functools
 
-from adjudicator import Outcome, Position, resolve
-from adjudicator.io import position_from_json
+from adjudicator import Outcome, resolve
 from adjudicator.variants.rather_silly.fifth_fleet import decision_key
 from adjudicator.wording import question_words
-from tests.adjudicator.test_rather_silly import reasons, result, rs
+from tests.adjudicator import rather_silly
+from tests.adjudicator.rather_silly import reasons, result, rs
 
-
-def board(
-    units: dict[str, list[str]],
-    *,
-    phase: str = "S1902M",
-    extras: dict[str, Any] | None = None,
-    centers: dict[str, list[str]] | None = None,
-    fifth_fleet: bool = True,
-) -> Position:
-    data: dict[str, Any] = {
-        "variant": "rather_silly",
-        "phase": phase,
-        "options": {"fifth_fleet": fifth_fleet},
-        "units": units,
-        "extras": {"llamas": {}, "borg": "syr", **(extras or {})},
-    }
-    if centers is not None:
-        data["centers"] = centers
-    position, _orders = position_from_json(data)
-    return position
-
+#: Each scenario's game plays with the fifth fleet (a game option, off by default) unless it
+#: says otherwise.
+board = functools.partial(rather_silly.board, options={"fifth_fleet": True})
 
 FRANCE = ["par", "mar", "bre", "spa", "por", "bel"]
 
@@ -70,7 +52,7 @@ class TestCountingTheFleets:
             phase="W1902A",
             centers={"france": FRANCE},
             extras={"fleets_built": {"france": 4}},
-            fifth_fleet=False,
+            options={"fifth_fleet": False},
         )
         after = resolve(position, {"france": ["F bre B"]}, seed=1)
         assert after.position.extras["fleets_built"] == {"france": 4}

@@ -14,9 +14,8 @@ from adjudicator import Outcome, Position, check_order, legal_orders, resolve, s
 from adjudicator.io import position_from_json
 from adjudicator.variants.rather_silly import MONSTER
 from adjudicator.variants.rather_silly.doctor import Tardis
-from tests.adjudicator.test_rather_silly import board, reasons, result, rs
+from tests.adjudicator.rather_silly import board, reasons, result, role_board, rs
 from tests.adjudicator.test_rather_silly_birds import flock, where, with_birds
-from tests.adjudicator.test_rather_silly_doctor import board as role_board
 
 #: Eighteen centers, none of them a great power's concern here: enough to win.
 EIGHTEEN = [

@@ -11,7 +11,7 @@ from adjudicator.io import position_from_json
 from adjudicator.orders import Build, MovementOrder
 from adjudicator.variants.base import Variant
 from adjudicator.variants.rather_silly.twins import Twins
-from tests.adjudicator.test_rather_silly import board, reasons, result, rs
+from tests.adjudicator.rather_silly import board, reasons, result, rs
 
 #: France's twins in Burgundy and the Ruhr, as most scenarios below have them.
 TWINS = {"twins": {"france": ["bur", "ruh"]}, "twins_built": ["france"]}

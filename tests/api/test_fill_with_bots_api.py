@@ -118,7 +118,7 @@ def test_a_variant_the_bots_do_not_know_is_refused_400(
     api: Callable[..., APIClient], make_user: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The bots know every variant of the site now: one made unknown stands for a new one.
-    monkeypatch.setattr("bots.strategy.KNOWN_VARIANTS", frozenset({"standard"}))
+    monkeypatch.setattr("bots.registry.KNOWN_VARIANTS", frozenset({"standard"}))
     alice = make_user("alice")
     game = _forming(alice, variant_id="highlander")
     answer = api(alice).post(_url(game))

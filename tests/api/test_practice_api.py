@@ -40,7 +40,7 @@ def test_a_practice_game_in_a_variant_the_bots_do_not_know_is_refused(
     api: Callable[..., APIClient], make_user: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The bots know every variant of the site now: one made unknown stands for a new one.
-    monkeypatch.setattr("bots.strategy.KNOWN_VARIANTS", frozenset({"standard"}))
+    monkeypatch.setattr("bots.registry.KNOWN_VARIANTS", frozenset({"standard"}))
     answer = api(make_user("alice")).post(
         "/api/v1/games/",
         {"name": "Silly", "variant": "rather_silly", "bots": True},

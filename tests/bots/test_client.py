@@ -152,7 +152,7 @@ def test_the_command_says_which_games_it_could_not_play(
 
 def test_refuses_a_variant_whose_rules_it_does_not_know(monkeypatch: pytest.MonkeyPatch) -> None:
     # Every variant the site has is known now: one is made unknown for the test.
-    monkeypatch.setattr("bots.strategy.KNOWN_VARIANTS", frozenset({"standard"}))
+    monkeypatch.setattr("bots.registry.KNOWN_VARIANTS", frozenset({"standard"}))
     state = {
         "game": {"id": 1, "variant": "rather_silly", "options": {}, "status": "active"},
         "phase": {"index": 0, "code": "S1901M", "is_current": True},

@@ -11,38 +11,14 @@ from typing import Any
 
 from adjudicator import Move, Order, Position, Support, check_order, resolve
 from adjudicator.board import province_of
-from adjudicator.io import position_from_json
 from adjudicator.variants.rather_silly.birds import Birds, Board, Carry, Flee, Flight, Ride, flocks
 from adjudicator.variants.rather_silly.devils import SellSoul
 from adjudicator.variants.rather_silly.twins import Twins, adjacent, twin_pairs
 from bots import seat_orders
-from tests.adjudicator.test_rather_silly import reasons, rs
+from tests.adjudicator.rather_silly import board, reasons, rs
 
 #: What the adjudicator says when an order of the bot's is read but refused.
 REFUSED = ("void", "illegal")
-
-
-def board(
-    units: dict[str, list[str]],
-    *,
-    phase: str = "S1902M",
-    extras: dict[str, Any] | None = None,
-    centers: dict[str, list[str]] | None = None,
-    options: dict[str, Any] | None = None,
-) -> Position:
-    data: dict[str, Any] = {
-        "variant": "rather_silly",
-        "phase": phase,
-        "units": units,
-        # The Borg waits far off in Syria unless a scenario puts it elsewhere.
-        "extras": {"llamas": {}, "borg": "syr", **(extras or {})},
-    }
-    if centers is not None:
-        data["centers"] = centers
-    if options is not None:
-        data["options"] = options
-    position, _orders = position_from_json(data)
-    return position
 
 
 def bot(position: Position, seat: str, seed: int = 1) -> list[Order]:

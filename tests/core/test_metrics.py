@@ -22,7 +22,7 @@ from django.utils import timezone
 from prometheus_client import REGISTRY
 
 from core.heartbeats import BEAT, WORKER, heartbeat_record
-from core.metrics import queue_length, worker_exporter_start
+from core.metrics import oldest_waiting_gauge, queue_length, worker_exporter_start
 from tests.scrape import scrape
 
 pytestmark = pytest.mark.django_db
@@ -147,6 +147,20 @@ def test_the_requests_are_counted() -> None:
     before = scrape().value("django_http_requests_total_by_method_total", method="GET")
     Client().get("/health/live/")
     assert scrape().value("django_http_requests_total_by_method_total", method="GET") >= before + 2
+
+
+def test_the_oldest_waiting_gauge_counts_from_when_it_began_to_wait() -> None:
+    # One shape for the games' phases due and events, and the notifications' deliveries.
+    now = timezone.now()
+    waited = oldest_waiting_gauge(
+        "diplomacy_x_age_seconds", "How long.", now - datetime.timedelta(minutes=20)
+    )
+    assert (waited.name, waited.documentation) == ("diplomacy_x_age_seconds", "How long.")
+    assert 20 * 60 <= waited.samples[0].value < 21 * 60
+    # Nothing waits: 0; a phase due before its deadline (everyone ready) never less than 0.
+    assert oldest_waiting_gauge("diplomacy_x_age_seconds", "How long.", None).samples[0].value == 0
+    ahead = now + datetime.timedelta(hours=1)
+    assert oldest_waiting_gauge("diplomacy_x_age_seconds", "How long.", ahead).samples[0].value == 0
 
 
 # -- websockets -------------------------------------------------------------------------

@@ -362,6 +362,16 @@ class HighlanderNomination(ReplayCase):
             page = replay_to_the_end(self, self.game, errors, browser)
             # Each list's centers ringed; Rome, on both lists, stays neutral: failed.
             expect(drawn(page, "nominate lon")).to_have_class("order nominate power-red")
+            # The ring is round London's supply center's dot, not where a unit stands.
+            apart = page.evaluate(
+                """() => {
+                  const dot = document.querySelector('#centers [data-center="lon"]');
+                  const ring = document.querySelector('#orders [data-order="nominate lon"] circle');
+                  return [Math.abs(ring.getAttribute("cx") - dot.getAttribute("cx")),
+                          Math.abs(ring.getAttribute("cy") - dot.getAttribute("cy"))];
+                }"""
+            )
+            assert max(apart) < 0.1, apart
             expect(drawn(page, "nominate rom")).to_have_count(2)
             rome = {str(ring.get_attribute("class")) for ring in drawn(page, "nominate rom").all()}
             assert rome == {"order nominate power-red failed", "order nominate power-blue failed"}

@@ -230,9 +230,16 @@ class SandboxReadsTheVariantsOrderWords(BrowserTestCase):
             highlander = services.sandbox_create(owner=owner, variant_id="highlander")
             page.goto(f"{self.live_server_url}/sandbox/{highlander.pk}/")
             expect(page.locator("#board")).to_have_count(1)
-            # A nomination is a ring on its center, and replaces one of the same center.
+            # A nomination is a ring round its center's dot, and replaces one of the same
+            # center.
             order, same = page.evaluate(read, ["nominate lon", "nominate lon"])
-            assert order == {"kind": "nominate", "unit": "lon", "ring": True, "ownSlot": True}
+            assert order == {
+                "kind": "nominate",
+                "unit": "lon",
+                "ring": True,
+                "onCenter": True,
+                "ownSlot": True,
+            }
             assert same
             silly = services.sandbox_create(owner=owner, variant_id="rather_silly")
             page.goto(f"{self.live_server_url}/sandbox/{silly.pk}/")

@@ -38,15 +38,22 @@ class Refusals(InProcess):
             ) from None
 
 
-def next_phase(game: Game, index: int, seconds: float = 60) -> None:
-    """Wait (for the worker) until ``game`` is past phase ``index`` or no longer running."""
+#: Rounds in a row a phase may stay open after every seat played before the game is taken
+#: for stuck: the worker adjudicates a phase whose seats are all ready within a round.
+STUCK_AFTER = 3
+
+
+def next_phase(game: Game, index: int, seconds: float = 60) -> bool:
+    """Wait (for the worker) until ``game`` is past phase ``index`` or no longer running;
+    whether it got there within ``seconds``."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         game.refresh_from_db()
         phase = game.current_phase
         if game.status != Game.Status.ACTIVE or (phase is not None and phase.index > index):
-            return
+            return True
         time.sleep(0.1)
+    return False
 
 
 def played_to_the_end(
@@ -54,9 +61,12 @@ def played_to_the_end(
 ) -> list[GamePhase]:
     """``game`` played to its end: each round the house bots' turn, then the person's
     (``person_plays``), then the worker's adjudication. Checks that it finished, that no
-    request of a bot was refused, and that each phase was adjudicated exactly once,
-    through 1903's seasons. Returns its phases in order."""
+    request of a bot was refused, that no phase stayed open for :data:`STUCK_AFTER` rounds
+    in a row (it names the phase, rather than waiting out every round), and that each
+    phase was adjudicated exactly once, through 1903's seasons. Returns its phases in
+    order."""
     site = Refusals()
+    still = 0
     for _round in range(rounds):
         game.refresh_from_db()
         if game.status != Game.Status.ACTIVE:
@@ -65,7 +75,12 @@ def played_to_the_end(
         assert phase is not None
         botplay.house_bots_play(SITE, opener=site)
         person_plays()
-        next_phase(game, phase.index)
+        still = 0 if next_phase(game, phase.index) else still + 1
+        ready = sorted(phase.order_sets.filter(ready=True).values_list("power", flat=True))
+        assert still < STUCK_AFTER, (
+            f"{phase.code} stayed open for {still} rounds with every seat played; "
+            f"ready: {ready}; refused: {site.refused}"
+        )
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED, game.current_phase
     assert not site.refused

@@ -208,7 +208,7 @@ def test_a_practice_game_the_bots_cannot_play_is_refused(
     make_user: Any, terms: GameTerms, refusal: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The bots play every variant the site has: one is made unknown for the test.
-    monkeypatch.setattr("bots.strategy.KNOWN_VARIANTS", frozenset({"standard", "highlander"}))
+    monkeypatch.setattr("bots.registry.KNOWN_VARIANTS", frozenset({"standard", "highlander"}))
     with pytest.raises(ApplicationError, match=refusal):
         services.game_create(
             created_by=make_user("alice"), name="Practice", terms=terms, bots=True, pseudonym="Al"

@@ -99,6 +99,8 @@ def test_bots_play_a_whole_practice_game_of_several_years_through_the_api(
         if phase.code.endswith("M") or phase.code == "W1900X":
             # Every bot gave its exchange orders, every turn it could trade.
             assert bots <= set(given), (phase.code, sorted(bots - set(given)))
+            # And the person too: no turn ended before he traded, however quick the bots.
+            assert alices in given, phase.code
         commanded += sum(1 for n in controllers if controllers[n] in bots and given.get(n))
     assert commanded > 0  # the bots commanded nations: their orders were adjudicated
     final = game.phases.order_by("-index").first()

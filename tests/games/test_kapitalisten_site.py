@@ -380,6 +380,37 @@ class TestMissedOrders33:
         spring = game.phases.get(code="S1901M")
         assert not PhaseDuty.objects.filter(phase=spring, missed=True).exists()
 
+    def test_331_a_turn_ends_before_its_deadline_only_once_every_investor_playing_is_ready(
+        self, make_user: Any
+    ) -> None:
+        """House rule: the deadline never waits for exchange orders, but an early end does:
+        an investor who commands no nation still gets his turn to trade. Ending the turn the
+        moment the nations' controllers were ready took it from him (against bots, who are
+        ready at once, every turn), and rule 3.3.1 then excluded him after three."""
+        game, users = kapitalisten_game(make_user)
+        one = _opening(game, users)
+        two = investor_user(game, "investor-2")
+        spring = current(game)
+        for user in (one, two):
+            services.orders_ready(game=game, user=user, ready=True)
+        spring.refresh_from_db()
+        assert not spring.due_now, "the seven who command nothing have not traded yet"
+        state = selectors.game_state(user=investor_user(game, "investor-9"), game=game)
+        assert "investor-9" in state["phase"]["welcome"]
+        rest = [u for u in users.values() if u not in (one, two)]
+        for user in rest[:-1]:
+            services.orders_ready(game=game, user=user, ready=True)
+        spring.refresh_from_db()
+        assert not spring.due_now
+        services.orders_submit(
+            game=game, user=rest[-1], orders=["sell 1 turkey"], phase=spring.index
+        )
+        services.orders_ready(game=game, user=rest[-1], ready=True)
+        spring.refresh_from_db()
+        assert spring.due_now, "every investor playing is ready: the turn ends now"
+        # A seat nobody plays is not waited for: investor 9 excluded, the rest ready.
+        assert adjudicate_now(game)
+
     def test_332_missing_military_orders_hold_the_turn_and_offer_the_controllers_seat(
         self, make_user: Any
     ) -> None:

@@ -1,9 +1,10 @@
 """A game of Kapitalisten for nine investors through several turns on a real Celery worker
 (in a thread, on the configured broker: Redis in CI): the exchange turn adjudicated at its
 deadline by the sweep without waiting for anyone's exchange orders (3.3.1), a turn
-adjudicated when every controller is ready, a controller's missing military orders holding
-a turn up for a replacement who orders for that same turn (3.3.2, 3.3.4), and an investor
-excluded after three turns without exchange orders (3.3.1), every phase exactly once."""
+adjudicated when every investor playing is ready (not only the controllers), a
+controller's missing military orders holding a turn up for a replacement who orders for
+that same turn (3.3.2, 3.3.4), and an investor excluded after three turns without exchange
+orders (3.3.1), every phase exactly once"""
 
 from __future__ import annotations
 
@@ -63,19 +64,26 @@ def test_nine_investors_through_several_turns_on_a_real_worker(
     assert held["france"] == "investor-2"
     assert set(held.values()) == {"investor-1", "investor-2"}
 
-    # Spring 1901: both controllers say they are ready: the worker adjudicates at once.
+    # Spring 1901: both controllers say they are ready, but the turn also waits for the
+    # investors who command nothing (the house rule of an early end); once the last says
+    # he is ready (investor 9, with no exchange orders) the worker adjudicates at once.
     _trade(game, range(1, 9))
     services.orders_submit(
         game=game, user=investor_user(game, "investor-1"), orders=["A war - gal"], power="russia"
     )
-    for investor in ("investor-1", "investor-2"):
-        services.orders_ready(game=game, user=investor_user(game, investor), ready=True)
+    for n in range(1, 9):
+        services.orders_ready(game=game, user=investor_user(game, f"investor-{n}"), ready=True)
+    spring = current(game)
+    assert spring.code == "S1901M"
+    assert not spring.due_now
+    services.orders_ready(game=game, user=lazy, ready=True)
     wait_for_phase(game, "F1901M")
 
     # Fall 1901: investor 2 gives no military orders. At the deadline the turn waits and
     # his seat is offered; a replacement takes it and orders France for this same turn.
     _trade(game, range(1, 9))
-    services.orders_ready(game=game, user=investor_user(game, "investor-1"), ready=True)
+    for n in (1, 3, 4, 5, 6, 7, 8, 9):
+        services.orders_ready(game=game, user=investor_user(game, f"investor-{n}"), ready=True)
     two = investor_user(game, "investor-2")
     _deadline_passes(game)
     seat = Seat.objects.get(game=game, power="investor-2")

@@ -3,9 +3,10 @@ games/ (its migrations aside, which record history), no template of templates/ga
 not the game page's script (static/js/game.js) names a variant or a word only one variant
 says. A variant's words, panels, pages, demo games and rules live in ``variants/<id>/``,
 ``templates/variants/<id>/``, ``static/js/variants/`` and ``adjudicator/variants/<id>/``.
-The bots' code that plays any seat (bots/seats.py, bots/player.py) asks the variant's own
-seat player too (issue 38): a variant's bot lives in its own module of bots/, listed in
-bots/registry.py.
+The bots' code that plays any seat (bots/seats.py, bots/player.py, bots/strategy.py) asks
+the variant's own seat player too (issue 38): a variant's bot lives in its own module of
+bots/, listed in bots/registry.py, which also says which variants the bots know; a set-up
+phase is played by its kind (bots/setup.py), counting what the variant says.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[2]
 VARIANT_WORDS = re.compile(
     r"kapitalisten|rather[-_ ]silly|highlander|multiple[-_ ]void|exchange|investor"
     r"|llama|borg|herd|tardis|superbrain|hyperspace|fortune[-_ ]teller|devil|monster|flock"
-    r"|birds|twins|mont[-_ ]blanc|nomination",
+    r"|birds|twins|mont[-_ ]blanc|nominat",
     re.IGNORECASE,
 )
 
@@ -46,7 +47,7 @@ def shared_files() -> list[Path]:
         and "__pycache__" not in p.parts
     ]
     templates = [p for p in (ROOT / "templates/games").rglob("*") if p.is_file()]
-    bots = [ROOT / "bots/seats.py", ROOT / "bots/player.py"]
+    bots = [ROOT / f"bots/{name}.py" for name in ("seats", "player", "strategy", "search")]
     return sorted([*games, *templates, ROOT / "static/js/game.js", *bots])
 
 
@@ -61,6 +62,7 @@ def test_the_shared_files_are_found() -> None:
         "static/js/game.js",
         "bots/seats.py",
         "bots/player.py",
+        "bots/strategy.py",
     } <= found
 
 

@@ -228,7 +228,8 @@ def test_the_sites_results_carry_each_rounds_system_and_the_rounds_best_n_drops(
     # Round 1 by time at the start: Russia (4 centres) first, 7 rank points, the six
     # others 3.5. Round 2 likewise (Dixie by centres). Each player's better round counts;
     # of two equal, the later is dropped.
-    dropped = results["rounds_dropped"]
+    dropped = {e["player"]: e["rounds_dropped"] for e in results["entrants"]}
+    assert "rounds_dropped" not in results  # on each entrant's row
     assert set(dropped) == set(NAMES)
     assert all(len(rounds) == 1 for rounds in dropped.values())
     firsts = [s for s in first.seats.select_related("entry__user") if s.power == "russia"]
@@ -238,3 +239,14 @@ def test_the_sites_results_carry_each_rounds_system_and_the_rounds_best_n_drops(
     if russia_1 != russia_2:
         assert dropped[russia_1] == [2]
         assert dropped[russia_2] == [1]
+    # Two players who closed their accounts are both shown as "a former player": each
+    # keeps his own dropped rounds (keyed by name, one overwrote the other).
+    from accounts import services as accounts
+
+    for entry in entries[:2]:
+        accounts.account_close(user=entry.user, password="a-long-test-password")
+    before = {e["seed"]: e["rounds_dropped"] for e in results["entrants"]}
+    after = as_json(tournament)["entrants"]
+    former = [e for e in after if e["player"] == "a former player"]
+    assert len(former) == 2
+    assert {e["seed"]: e["rounds_dropped"] for e in after} == before

@@ -154,3 +154,46 @@ def test_the_renderer_names_no_variant() -> None:
     )
     source = (Path(variants.board.__file__)).read_text("utf-8")
     assert words.findall(source) == []
+
+
+def test_a_ring_on_a_center_is_drawn_round_its_dot_not_on_the_units_place(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A variant's order that names a center (Highlander's nomination) rings the center's
+    dot, where the board draws it; a ring on a place rings where a unit would stand."""
+    from variants.drawing import map_drawing
+
+    def shapes(text: str) -> OrderShape | None:
+        t = text.split()
+        return OrderShape(t[0], t[1], on_center=t[0] == "name")
+
+    made_up = dataclasses.replace(site_variant("standard"), order_shapes=shapes)
+    monkeypatch.setattr(variants.board, "site_side", lambda variant_id: made_up)
+    orders = [DrawnOrder("name mun"), DrawnOrder("wish mun")]
+    svg = board_svg(map_id="standard", position=SeenPosition(POSITION), orders=orders)
+    drawn = map_drawing("standard")["provinces"]["mun"]
+    assert drawn["sc"] != drawn["unit"]
+
+    def ring_of(text: str) -> tuple[float, float]:
+        found = re.search(rf'data-order="{text}"><circle cx="([\d.]+)" cy="([\d.]+)"', svg)
+        assert found is not None, text
+        return float(found[1]), float(found[2])
+
+    assert ring_of("name mun") == pytest.approx(tuple(drawn["sc"]), abs=0.05)
+    assert ring_of("wish mun") == pytest.approx(tuple(drawn["unit"]), abs=0.05)
+
+
+def test_highlanders_nomination_rings_the_centers_dot() -> None:
+    from variants.drawing import map_drawing
+
+    svg = board_svg(
+        map_id="standard",
+        position=SeenPosition(
+            {"phase": "W1900N", "units": {}, "centers": {}, "variant": "highlander"}
+        ),
+        orders=[DrawnOrder("nominate par", power="red")],
+    )
+    sc = map_drawing("standard")["provinces"]["par"]["sc"]
+    found = re.search(r'data-order="nominate par"[^>]*><circle cx="([\d.]+)" cy="([\d.]+)"', svg)
+    assert found is not None
+    assert (float(found[1]), float(found[2])) == pytest.approx(tuple(sc), abs=0.05)

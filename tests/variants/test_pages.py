@@ -162,6 +162,7 @@ KEY_WORDS = {
         "pseudonym",
         "rounded to 0.01 Kj, halves up",
         "The German text breaks off twice in this rule",
+        "An early end waits for every investor.",
         "House rules on this site",
     ],
     ("kapitalisten", "de"): [
@@ -170,6 +171,7 @@ KEY_WORDS = {
         "Pseudonym",
         "gerundet auf 0,01 Kj, Hälften aufwärts",
         "Der deutsche Text bricht in dieser Regel zweimal mitten im Satz ab",
+        "Ein vorzeitiges Ende wartet auf jeden Anleger.",
         "Hausregeln dieser Seite",
     ],
     ("rather_silly", "en"): [

@@ -28,4 +28,7 @@ REASONS: dict[str, Promise] = {
     "placed_by_default": _("no unit was placed here: an army stands in %(location)s"),
 }
 
-WORDS = VariantWords(reasons=REASONS)
+#: The part of a nomination a reading problem names where the order ended too early.
+ORDER_PARTS: dict[str, Promise] = {"center": _("the center to nominate")}
+
+WORDS = VariantWords(reasons=REASONS, order_parts=ORDER_PARTS)

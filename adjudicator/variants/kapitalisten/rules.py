@@ -300,6 +300,15 @@ class Kapitalisten(Variant):
             return frozenset()
         return super().orders_due(position)
 
+    def orders_welcome(self, position: Position) -> frozenset[str]:
+        """In a movement turn every investor not excluded may trade without owing it
+        (3.3.1). House rule: a turn that ends before its deadline waits for them too, or
+        an investor who commands no nation would lose his turn to trade whenever the
+        controllers were quicker (and be excluded after three)."""
+        if position.phase.kind is PhaseKind.MOVEMENT:
+            return frozenset(self.investors(position)) - self.excluded(position)
+        return frozenset()
+
     def orders_given_by(self, position: Position) -> dict[str, frozenset[str]]:
         """Each investor not excluded gives his own exchange orders (in an exchange or a
         movement phase) and the orders of every nation he controls that has orders due.

@@ -23,7 +23,7 @@ const number = (value) => String(Number(value.toFixed(1)));
 // The order words a variant adds, by their first word: its script
 // (static/js/variants/<id>.js, loaded before the page's) registers how the board reads
 // them. read(words) gives what parseOrder gives, plus ``ring`` (drawn as a ring on its
-// place, as a hold is) and ``ownSlot`` (a new such order replaces the earlier one of the
+// place, as a hold is; ``onCenter``: round its supply center's dot) and ``ownSlot`` (a new such order replaces the earlier one of the
 // same place, as a unit's does), or null: not one the board reads.
 const ORDER_WORDS = {};
 
@@ -61,6 +61,14 @@ export function createBoard(svg, anchors) {
     if (!at) return null;
     const shift = dislodged ? DISLODGED_SHIFT : 0;
     return [at[0] + shift, at[1] + shift];
+  }
+
+  // Where a province's supply center's dot is drawn (the server drew the centers layer),
+  // else its unit's point.
+  function centre(loc) {
+    const dot = svg.querySelector(`circle[data-center="${CSS.escape(province(loc))}"]`);
+    if (!dot) return point(loc, false);
+    return [Number(dot.getAttribute("cx")), Number(dot.getAttribute("cy"))];
   }
 
   function el(name, attrs, parent) {
@@ -178,7 +186,7 @@ export function createBoard(svg, anchors) {
       const o = parseOrder(text);
       if (o.kind === "waive" || o.kind === "other") continue;
       const dislodged = (o.kind === "retreat" || o.kind === "disband") && retreating.has(o.unit);
-      const start = point(o.unit, dislodged);
+      const start = o.onCenter ? centre(o.unit) : point(o.unit, dislodged);
       if (!start) continue;
       if (o.ring || o.kind === "hold" || o.kind === "build" || o.kind === "disband") {
         ring(start, o.kind, text, failed, power);

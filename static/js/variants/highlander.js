@@ -10,4 +10,4 @@ registerSetupWidget("N", nomination);
 registerSetupWidget("P", placement);
 
 registerOrderWord("nominate", (t) =>
-  t[1] ? { kind: "nominate", unit: t[1], ring: true, ownSlot: true } : null);
+  t[1] ? { kind: "nominate", unit: t[1], ring: true, onCenter: true, ownSlot: true } : null);

@@ -158,7 +158,7 @@ def test_a_variant_the_bots_do_not_know_is_refused_in_the_words_of_practice(
     make_user: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The bots play every variant the site has: one is made unknown for the test.
-    monkeypatch.setattr("bots.strategy.KNOWN_VARIANTS", frozenset({"standard"}))
+    monkeypatch.setattr("bots.registry.KNOWN_VARIANTS", frozenset({"standard"}))
     alice = make_user("alice")
     game = _forming(alice, variant_id="highlander")
     with pytest.raises(ApplicationError, match="The bots do not know the rules of Highlander"):

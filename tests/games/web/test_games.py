@@ -84,7 +84,7 @@ def test_the_form_makes_a_practice_game_against_bots(
     assert page.count('class="tag bot"') == 6
     # In a variant the bots do not know (none of the site's: one is made unknown for the
     # test), the form says so and makes nothing.
-    monkeypatch.setattr("bots.strategy.KNOWN_VARIANTS", frozenset({"standard"}))
+    monkeypatch.setattr("bots.registry.KNOWN_VARIANTS", frozenset({"standard"}))
     refused = client.post(
         reverse("games:create"),
         form | {"name": "Silly", "variant": "rather_silly"},
