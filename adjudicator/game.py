@@ -112,6 +112,10 @@ class Resolution:
     def __repr__(self) -> str:
         return f"Resolution(position={self.position!r}, results={self.results!r})"
 
+    def __reduce__(self) -> tuple[type[Resolution], tuple[Position, tuple[OrderResult, ...]]]:
+        # Pickled or copied as the pair, results worded: the resolver's state stays behind.
+        return (Resolution, self._pair())
+
 
 OrdersIn = Mapping[str, Iterable[Order | str]]
 

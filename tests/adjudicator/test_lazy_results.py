@@ -5,6 +5,8 @@ the pair ``(position, results)`` it was."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 from collections.abc import Iterator
 from unittest import mock
 
@@ -102,3 +104,6 @@ def test_a_resolution_behaves_as_the_pair_it_was() -> None:
     assert done != resolve(START, {})
     assert Resolution(after, results) == done
     assert repr(done).startswith("Resolution(position=")
+    unread = resolve(START, ORDERS)
+    assert pickle.loads(pickle.dumps(unread)) == done
+    assert copy.deepcopy(resolve(START, ORDERS)) == done
