@@ -439,7 +439,8 @@ def _attach(
     for power in sorted(orders):
         for given in orders[power]:
             if type(given) in plain:
-                order = cast("_UnitOrder", given)
+                # mypy reads no type from a membership test; cast() would cost a call.
+                order = given  # type: ignore[assignment]
             else:
                 read = _read(given, power, position, variant, allowed, results)
                 if read is None:
