@@ -295,7 +295,11 @@ class _Movement:
                     key = (unit.location, order.dest)
                     reading = table.get(key)
                     if reading is None:
-                        reading = table[key] = _read_move(self.map, unit, order.dest)
+                        reading = _read_move(self.map, unit, order.dest)
+                        if order.dest in self.map.location_province:
+                            # Kept only for the map's own places, so the table stays as
+                            # small as the map however odd the orders a caller makes.
+                            table[key] = reading
                     to, to_loc, to_number, verdict = reading
                     if verdict is not None:
                         void[i] = verdict
