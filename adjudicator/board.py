@@ -24,11 +24,14 @@ T = TypeVar("T")
 class FrozenMap(Mapping[K, V]):
     """A read-only, hashable mapping, so that positions can be compared and hashed."""
 
-    __slots__ = ("_data", "_hash")
+    __slots__ = ("_data", "_deep", "_hash")
 
     def __init__(self, data: Mapping[K, V] | Iterable[tuple[K, V]] = ()) -> None:
         self._data: dict[K, V] = dict(data)
         self._hash: int | None = None
+        #: Made by :func:`freeze`: every value in it is frozen too, so freezing it again
+        #: is itself (a position's extras are frozen again each time one part changes).
+        self._deep = False
 
     @classmethod
     def owning(cls, data: dict[K, V]) -> FrozenMap[K, V]:
@@ -37,6 +40,7 @@ class FrozenMap(Mapping[K, V]):
         new = object.__new__(cls)
         new._data = data
         new._hash = None
+        new._deep = False
         return new
 
     def __getitem__(self, key: K) -> V:
@@ -290,13 +294,26 @@ def freeze(value: JsonValue) -> Any:
     >>> freeze({"order": ["red", "blue"], "round": 2})
     FrozenMap({'order': ('red', 'blue'), 'round': 2})
     """
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is FrozenMap and value._deep:
+        return value  # frozen through already: no walk, no copy
     if isinstance(value, Mapping):
-        return FrozenMap({str(k): freeze(v) for k, v in value.items()})
+        frozen: FrozenMap[str, Any] = FrozenMap.owning(
+            {str(k): freeze(v) for k, v in value.items()}
+        )
+        frozen._deep = True
+        return frozen
     if isinstance(value, (list, tuple)):
-        return tuple(freeze(v) for v in value)
-    if value is None or isinstance(value, (str, int, float, bool)):
+        return tuple([freeze(v) for v in value])
+    if isinstance(value, (str, int, float, bool)):
         return value
     raise PositionError(f"{value!r} is not a JSON value", "extras")
+
+
+#: The JSON scalars' own types (their subclasses are asked the longer way).
+_PLAIN = frozenset({str, int, float, bool, type(None)})
 
 
 def thaw(value: Any) -> JsonValue:
@@ -305,9 +322,12 @@ def thaw(value: Any) -> JsonValue:
     >>> thaw(freeze({"b": [1, 2], "a": None}))
     {'a': None, 'b': [1, 2]}
     """
-    if isinstance(value, Mapping):
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is FrozenMap or isinstance(value, Mapping):
         return {k: thaw(value[k]) for k in sorted(value)}
-    if isinstance(value, tuple):
+    if kind is tuple or isinstance(value, tuple):
         return [thaw(v) for v in value]
     return value
 

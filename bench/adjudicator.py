@@ -13,7 +13,10 @@ Five figures (see bench/README.md):
 3. the whole DATC file resolved through ``python -m adjudicator resolve`` as one batch;
 4. reading orders (no peer);
 5. the front door: 1,500 phases with orders as text through the command line, one batch,
-   start-up included, against MILA's ``process()`` per phase.
+   start-up included, against MILA's ``process()`` per phase;
+6. each variant's phases (Highlander, Multiple Void, Kapitalisten, Rather Silly with every
+   part it has) through the same core, per phase (no peer), and the largest movement phase
+   against its goal (``bench/variant_phases.py``).
 
 The issue's goals are printed beside the figures; nothing is asserted.
 """
@@ -79,6 +82,7 @@ from adjudicator.maps import Terrain  # noqa: E402
 from adjudicator.orders import readings_forget  # noqa: E402
 from adjudicator.resolution import resolve_movement  # noqa: E402
 from adjudicator.variants import Variant  # noqa: E402
+from bench.variant_phases import bench_variants, print_variants  # noqa: E402
 
 DATC_FILE = ROOT / "tests" / "adjudicator" / "datc" / "datc_v2.4_06.json"
 UNITS_ON_BOARD = 34
@@ -806,6 +810,7 @@ def main(argv: list[str] | None = None) -> int:
     front = bench_front_door(batch, args.cli_runs, movement["mila_median_us"])
     front["stages_us"] = front_door_stages(batch, 3)
     datc = bench_datc_cli(args.cli_runs)
+    variants = bench_variants(reps=args.reps, seed=args.seed)
     report = {
         "positions": args.positions,
         "seed": args.seed,
@@ -817,6 +822,7 @@ def main(argv: list[str] | None = None) -> int:
         "order_reading": reading,
         "front_door": front,
         "datc_cli": datc,
+        "variants": variants,
         "elapsed_seconds": time.perf_counter() - started,
     }
     if args.json:
@@ -936,6 +942,10 @@ def print_report(r: dict[str, Any]) -> None:
     print("   the phase after; the core's own cost is spread over reading and classifying the")
     print("   orders, deciding them, and building the results and the position after:")
     print("   no single hot spot, see README 'Speed')")
+    print()
+    print("6. each variant's phases through the same core, per phase, best of runs (no peer):")
+    print("   a seeded game of each played by the house bots (bench/variant_phases.py)")
+    print_variants(r["variants"])
     print()
     print(f"(benchmark ran in {r['elapsed_seconds']:.1f} s)")
 

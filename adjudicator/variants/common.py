@@ -35,17 +35,33 @@ def distances_to_own_centers(game_map: GameMap, position: Position, power: str) 
     return distances_to(game_map, position, power, sorted(position.centers_of(power)))
 
 
+def _any_move(game_map: GameMap) -> dict[str, set[str]]:
+    """Each province's neighbours by any unit's move, coasts merged: made once a map (a
+    winter's disbands in civil disorder ask it), kept with the map it was made from."""
+    kept = _ANY_MOVE.get(id(game_map))
+    if kept is not None and kept[0] is game_map:
+        return kept[1]
+    graph: dict[str, set[str]] = {}
+    for a, b in (*game_map.army_edges, *game_map.fleet_edges):
+        pa, pb = a.split("/")[0], b.split("/")[0]
+        graph.setdefault(pa, set()).add(pb)
+        graph.setdefault(pb, set()).add(pa)
+    if len(_ANY_MOVE) >= 64:
+        _ANY_MOVE.clear()
+    _ANY_MOVE[id(game_map)] = (game_map, graph)
+    return graph
+
+
+_ANY_MOVE: dict[int, tuple[GameMap, dict[str, set[str]]]] = {}
+
+
 def distances_to(
     game_map: GameMap, position: Position, power: str, targets: list[str]
 ) -> dict[str, int]:
     """Distance of each of the power's units to the nearest of ``targets``, counted in
     moves through any provinces, land or sea, as if the unit could go anywhere (the
     civil-disorder rule's count); 10 000 where none can be reached."""
-    graph: dict[str, set[str]] = {}
-    for a, b in (*game_map.army_edges, *game_map.fleet_edges):
-        pa, pb = a.split("/")[0], b.split("/")[0]
-        graph.setdefault(pa, set()).add(pb)
-        graph.setdefault(pb, set()).add(pa)
+    graph = _any_move(game_map)
     distance = dict.fromkeys(targets, 0)
     frontier = list(targets)
     while frontier:

@@ -211,6 +211,41 @@ class TestTwinsSupportEachOther:
         after = resolve(position, {"france": ["A bur S A mar"]}, seed=1)
         assert "twins_hold" not in reasons(after.results)
 
+    def test_a_twins_order_is_judged_alone_whatever_the_other_twin_orders(self) -> None:
+        """Legal alone, legal beside its twin's order: a support of the twin's move (which
+        alone would support a unit holding) is no illegal order; a support of a move the
+        twin does not make is merely unmatched."""
+        position = twins_board({"germany": ["A mun"]})
+        after = resolve(position, {"france": ["A bur - mun", "A ruh S A bur - mun"]}, seed=1)
+        assert "twins_hold" not in reasons(after.results)
+        assert [d.unit.location for d in after.position.dislodged] == ["mun"]
+        unmatched = resolve(position, {"france": ["A bur H", "A ruh S A bur - mun"]}, seed=1)
+        assert "twins_hold" not in reasons(unmatched.results)
+
+    def test_one_pairs_illegal_order_holds_that_pair_alone(self) -> None:
+        """Two powers' twins read together: Germany's illegal order holds Germany's pair;
+        France's legal orders stand, and the reason is Germany's own."""
+        position = board(
+            {"france": ["A bur", "A ruh"], "germany": ["A mun", "A kie"], "italy": ["A tyr"]},
+            extras={
+                "twins": {"france": ["bur", "ruh"], "germany": ["kie", "mun"]},
+                "twins_built": ["france", "germany"],
+            },
+        )
+        after = resolve(
+            position,
+            {
+                "france": ["A bur - bel", "A ruh - hol"],
+                "germany": ["A mun - lon", "A kie - den"],
+                "italy": ["A tyr H"],
+            },
+            seed=1,
+        )
+        assert where(after.position, "france") == ["bel", "hol"]
+        assert where(after.position, "germany") == ["kie", "mun"]
+        assert set(reasons(after.results, "germany")) >= {"not_adjacent", "twins_hold"}
+        assert "twins_hold" not in reasons(after.results, "france")
+
 
 class TestCuttingTheSupportOfATwin:
     def test_one_attack_cuts_a_twins_support_of_a_third_unit_not_of_its_twin(self) -> None:
@@ -464,3 +499,94 @@ def test_a_flock_built_takes_the_build_the_twins_would_need() -> None:
     codes = [r.reason.value for r in after.results if r.reason is not None]
     assert "birds_built" in codes
     assert "twins_no_build" in codes
+
+
+# -- the twins' orders read in one pass, as each alone ----------------------------------------
+
+from hypothesis import given as given_examples  # noqa: E402
+from hypothesis import settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from adjudicator.orders import Convoy, Hold, Move, Order, Support, UnitRef  # noqa: E402
+from adjudicator.resolution import resolve_movement  # noqa: E402
+from adjudicator.results import OrderResult, Outcome, Reason  # noqa: E402
+from adjudicator.variants.rather_silly import twins as twins_module  # noqa: E402
+
+#: Where each power's twins may stand, next to each other, and the units around them.
+PAIRS = {
+    "france": ("bur", "ruh"),
+    "germany": ("kie", "ber"),
+    "italy": ("ven", "tyr"),
+    "england": ("lon", "nth"),
+}
+OTHERS = {"austria": ["A vie", "A boh"], "russia": ["A war", "A sil"], "turkey": ["F aeg"]}
+
+
+def _one_at_a_time(variant: Variant, position: Position, unit: Unit, order: Order) -> Any:
+    """The verdict on one twin's order by resolving the season with that order alone (as
+    check_order's full path does): the reference the one-pass reading is held to."""
+    alone = resolve_movement(position, variant, {unit.province: order})  # type: ignore[dict-item]
+    result: OrderResult = alone.results[position.units.index(unit)]
+    if result.outcome is Outcome.OK or result.reason in twins_module._MATCHING:
+        return None
+    if (
+        result.outcome in (Outcome.VOID, Outcome.ILLEGAL)
+        or result.reason is Reason.NO_POSSIBLE_CONVOY
+    ):
+        return result
+    return None
+
+
+@st.composite
+def twins_and_orders(draw: Any) -> tuple[Position, dict[str, list[Order]]]:
+    powers = draw(st.lists(st.sampled_from(sorted(PAIRS)), min_size=1, max_size=4, unique=True))
+    # England's pair an army and a fleet at sea, which may convoy it.
+    units = {p: [f"A {a}", f"{'F' if b == 'nth' else 'A'} {b}"] for p, (a, b) in PAIRS.items()}
+    units = {p: units[p] for p in powers}
+    position = board(
+        {**units, **OTHERS},
+        extras={"twins": {p: list(PAIRS[p]) for p in powers}, "twins_built": sorted(powers)},
+    )
+    provinces = sorted({u.province for u in position.units} | {"mun", "par", "lon", "hol", "bel"})
+    orders: dict[str, list[Order]] = {}
+    for power in powers:
+        for location in PAIRS[power]:
+            standing = next(u for u in position.units if u.location == location)
+            unit = UnitRef(standing.kind, location)
+            kind = draw(st.sampled_from(["hold", "move", "support", "support_move", "convoy"]))
+            there = draw(st.sampled_from(provinces))
+            other = draw(st.sampled_from([u for u in position.units if u.location != location]))
+            ref = UnitRef(other.kind, other.location)
+            order: Order = {
+                "hold": Hold(unit),
+                "move": Move(unit, there),
+                "support": Support(unit, ref, None),
+                "support_move": Support(unit, ref, there),
+                "convoy": Convoy(unit, ref, there),
+            }[kind]
+            orders.setdefault(power, []).append(order)
+    return position, orders
+
+
+@settings(max_examples=120, deadline=None)
+@given_examples(twins_and_orders())
+def test_every_twins_order_read_in_one_pass_is_judged_as_alone(
+    case: tuple[Position, dict[str, list[Order]]],
+) -> None:
+    position, orders = case
+    variant = rs()
+    held, results = twins_module.twins_held(variant, position, dict(orders))  # type: ignore[arg-type]
+    expected_held: set[str] = set()
+    for power, given_orders in orders.items():
+        verdicts = []
+        for order in given_orders:
+            unit = next(u for u in position.units if u.location == order.unit.location)
+            verdicts.append(_one_at_a_time(variant, position, unit, order))
+        if any(v is not None for v in verdicts):
+            expected_held.add(power)
+            for v in verdicts:
+                if v is not None:
+                    assert v in results
+    # A pair whose orders stand gives no result here; one held, a result for each order.
+    assert {r.power for r in results} == expected_held
+    assert {p for p, kept in held.items() if kept != orders.get(p)} == expected_held

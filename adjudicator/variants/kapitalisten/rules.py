@@ -236,22 +236,27 @@ class Kapitalisten(Variant):
 
     def state(self, position: Position) -> dict[str, Any]:
         """The exchange kept in ``position`` (plain JSON values)."""
-        kept = position.extras.get("exchange")
-        if not isinstance(kept, Mapping):
-            raise PositionError("a Kapitalisten position keeps its exchange", "extras.exchange")
-        out = thaw(kept)
+        out = thaw(self._kept(position))
         assert isinstance(out, dict)
         return out
 
+    def _kept(self, position: Position) -> Mapping[str, Any]:
+        """The exchange as ``position`` keeps it (frozen). Its parts are read one at a time:
+        the rates' history grows every turn, and nothing but the site's pages reads it."""
+        kept = position.extras.get("exchange")
+        if not isinstance(kept, Mapping):
+            raise PositionError("a Kapitalisten position keeps its exchange", "extras.exchange")
+        return kept
+
     def book(self, position: Position) -> Book:
         try:
-            return Book.from_json(self.state(position)["book"])
+            return Book.from_json(self._kept(position)["book"])
         except (KeyError, ValueError) as e:
             raise PositionError(f"the exchange's book: {e}", "extras.exchange.book") from None
 
     def controllers(self, position: Position) -> dict[str, str | None]:
         """Who gives each nation's orders now (None: civil disorder)."""
-        kept = self.state(position).get("controllers") or {}
+        kept = self._kept(position).get("controllers") or {}
         return {n: kept.get(n) for n in self.powers}
 
     def excluded(self, position: Position) -> frozenset[str]:
@@ -259,7 +264,7 @@ class Kapitalisten(Variant):
         (``"absent"``), else the kept list."""
         if "absent" in position.extras:
             return frozenset(position.extras.get("absent") or ())
-        return frozenset(self.state(position).get("excluded") or ())
+        return frozenset(self._kept(position).get("excluded") or ())
 
     def investors(self, position: Position) -> tuple[str, ...]:
         return tuple(sorted(self.book(position).holdings, key=INVESTORS.index))
@@ -368,11 +373,11 @@ class Kapitalisten(Variant):
     ) -> tuple[Position, list[OrderResult]]:
         """Settle the turn's trading, move the rates, count missed turns, exclude, and
         work out control; keep it all in ``after``'s extras."""
-        state = self.state(position)
+        kept_state = self._kept(position)
         book = self.book(position)
         investors = self.investors(position)
-        excluded = set(state.get("excluded") or ())
-        missed = {i: int((state.get("missed") or {}).get(i, 0)) for i in investors}
+        excluded = set(kept_state.get("excluded") or ())
+        missed = {i: int((kept_state.get("missed") or {}).get(i, 0)) for i in investors}
         results: list[OrderResult] = []
         if "absent" in position.extras:
             excluded = self._absent(position, excluded, missed, results)
@@ -411,7 +416,7 @@ class Kapitalisten(Variant):
                     )
                 )
         alive = [n for n in self.powers if turn.book.rates.get(n, 0) > 0]
-        history = list(state.get("holdings_history") or [])
+        history = list(kept_state.get("holdings_history") or [])
         found = control(
             turn.book.holdings,
             alive,
@@ -422,19 +427,19 @@ class Kapitalisten(Variant):
         results.extend(_control_result(c, turn.book) for c in found.values())
         controllers: dict[str, str | None] = dict.fromkeys(self.powers)
         controllers.update({n: c.investor for n, c in found.items()})
-        state.update(
-            {
-                "book": turn.book.to_json(),
-                "missed": missed,
-                "excluded": sorted(excluded, key=INVESTORS.index),
-                "controllers": controllers,
-                "rates_history": [
-                    *(state.get("rates_history") or []),
-                    {"phase": str(position.phase), "rates": dict(turn.book.rates)},
-                ],
-                "holdings_history": [turn.book.to_json()["holdings"], *history][:HISTORY_KEPT],
-            }
-        )
+        # The parts kept as they were stay frozen (the rates' history is only added to).
+        state = {
+            **kept_state,
+            "book": turn.book.to_json(),
+            "missed": missed,
+            "excluded": sorted(excluded, key=INVESTORS.index),
+            "controllers": controllers,
+            "rates_history": (
+                *(kept_state.get("rates_history") or ()),
+                {"phase": str(position.phase), "rates": dict(turn.book.rates)},
+            ),
+            "holdings_history": [turn.book.to_json()["holdings"], *history][:HISTORY_KEPT],
+        }
         return after.with_changes(extras={**after.extras, "exchange": state}), results
 
     def _absent(
@@ -462,8 +467,10 @@ class Kapitalisten(Variant):
         """As a fall movement opens, keep each nation's center count: the winter's rate
         change counts the centers won or lost since."""
         if position.phase.kind is PhaseKind.MOVEMENT and position.phase.season is Season.FALL:
-            state = self.state(position)
-            state["centers_before"] = {n: len(position.centers_of(n)) for n in self.powers}
+            state = {
+                **self._kept(position),
+                "centers_before": {n: len(position.centers_of(n)) for n in self.powers},
+            }
             return position.with_changes(extras={**position.extras, "exchange": state}), ()
         return position, ()
 
@@ -475,7 +482,7 @@ class Kapitalisten(Variant):
         center won or lost; after a winter, the end (18 centers, or the last year)."""
         if phase.kind is EXCHANGE:
             return position, ()
-        state = self.state(position)
+        state = dict(self._kept(position))  # the parts changed below are replaced whole
         book = self.book(position)
         rates = dict(book.rates)
         results: list[OrderResult] = []

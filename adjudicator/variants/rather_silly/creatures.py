@@ -15,8 +15,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from adjudicator.board import Unit, UnitKind
+from adjudicator.board import FrozenMap, Unit, UnitKind
 from adjudicator.maps import GameMap, Terrain
 
 #: How far out the Borg and the monsters count units when they compare provinces: the
@@ -24,21 +25,34 @@ from adjudicator.maps import GameMap, Terrain
 COUNT_DEPTH = 12
 
 
-def amphibious(geo: GameMap) -> dict[str, frozenset[str]]:
-    """Each province's neighbours by an army's or a fleet's edge, coasts merged."""
+def amphibious(geo: GameMap) -> Mapping[str, frozenset[str]]:
+    """Each province's neighbours by an army's or a fleet's edge, coasts merged: made once
+    a map (asked as the creatures move each season)."""
+    kept = _AMPHIBIOUS.get(id(geo))
+    if kept is not None and kept[0] is geo:
+        return kept[1]
     out: dict[str, frozenset[str]] = {}
     for province, p in geo.provinces.items():
         if p.terrain is Terrain.IMPASSABLE or province in geo.closed:
             continue
         near = geo.army_neighbours(province) | geo.fleet_province_neighbours(province)
         out[province] = near - geo.closed
-    return out
+    graph: Mapping[str, frozenset[str]] = FrozenMap(out)
+    _remembered(_AMPHIBIOUS, id(geo), (geo, graph))
+    return graph
 
 
 def rings(
     graph: Mapping[str, frozenset[str]], start: str, depth: int = COUNT_DEPTH
-) -> list[frozenset[str]]:
-    """The provinces 1, 2, ... ``depth`` steps from ``start`` (each ring on its own)."""
+) -> tuple[frozenset[str], ...]:
+    """The provinces 1, 2, ... ``depth`` steps from ``start`` (each ring on its own).
+
+    A graph is never changed once made: its rings are found once (the Borg and the
+    monsters count units around most provinces of the board each season)."""
+    key = (id(graph), start, depth)
+    kept = _RINGS.get(key)
+    if kept is not None and kept[0] is graph:
+        return kept[1]
     seen = {start}
     frontier = {start}
     out: list[frozenset[str]] = []
@@ -47,7 +61,25 @@ def rings(
         seen |= nxt
         out.append(frozenset(nxt))
         frontier = nxt
-    return out
+    found = tuple(out)
+    _remembered(_RINGS, key, (graph, found))
+    return found
+
+
+#: The graphs made, by their map's identity, with the map (so that the identity is still
+#: that map's), and the rings found, by the graph's identity, with the graph.
+_AMPHIBIOUS: dict[int, tuple[GameMap, Mapping[str, frozenset[str]]]] = {}
+_RINGS: dict[
+    tuple[int, str, int], tuple[Mapping[str, frozenset[str]], tuple[frozenset[str], ...]]
+] = {}
+#: How many of each are kept: a map's provinces many, a few maps (made again past it).
+_KEPT = 4096
+
+
+def _remembered(cache: dict[Any, Any], key: Any, value: Any) -> None:
+    if len(cache) >= _KEPT:
+        cache.clear()
+    cache[key] = value
 
 
 def units_around(

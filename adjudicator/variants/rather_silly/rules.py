@@ -126,7 +126,6 @@ from adjudicator.variants.rather_silly.llamas import (
 from adjudicator.variants.rather_silly.marks import (
     NO_CENTER_NEEDED,
     conventional,
-    devils_of,
     marks_follow_moves,
     marks_follow_retreats,
     marks_of,
@@ -174,6 +173,9 @@ from adjudicator.variants.rather_silly.twins import (
     twins_legal_orders,
     twins_raised,
 )
+
+#: No marks: what a position without a kind of mark is read as.
+_NONE: FrozenMap[str, Any] = FrozenMap()
 
 #: The power of the monsters' units (sea monsters are fleets, space monsters armies).
 MONSTER = "monster"
@@ -353,20 +355,18 @@ class RatherSilly(Variant):
         an army aboard a flock of birds: 0 (:mod:`.birds`)."""
         if unit.power == MONSTER:
             return MONSTER_STRENGTH
-        if birds.is_aboard(position, unit):
-            return 0
-        key = unit_key(unit.power, unit.location)
-        if marks_of(position, "kinds").get(key) in (AMAZON, DIRTBAG):
-            return 0
-        return 2 if key in devils_of(position) else 1
+        return self.support_strength(unit, position)
 
     def support_strength(self, unit: Unit, position: Position) -> int:
+        # Asked of every unit each time a season is resolved or an order checked: the
+        # marks are looked up where the position keeps them, not copied out per unit.
+        extras = position.extras
         if birds.is_aboard(position, unit):
             return 0
         key = unit_key(unit.power, unit.location)
-        if marks_of(position, "kinds").get(key) in (AMAZON, DIRTBAG):
+        if (extras.get("kinds") or _NONE).get(key) in (AMAZON, DIRTBAG):
             return 0
-        return 2 if key in devils_of(position) else 1
+        return 2 if key in (extras.get("devils") or _NONE) else 1
 
     def implicit_supports(
         self, position: Position, orders: Mapping[str, MovementOrder]

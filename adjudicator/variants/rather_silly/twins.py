@@ -50,7 +50,7 @@ from adjudicator.orders import (
     UnitRef,
     VariantOrder,
 )
-from adjudicator.resolution import resolve_movement
+from adjudicator.resolution import movement_voids
 from adjudicator.results import OrderResult, Outcome, Reason
 from adjudicator.variants.base import Variant
 from adjudicator.variants.rather_silly.birds import flocks
@@ -225,41 +225,20 @@ def twins_held(
     """The orders in force (the last step of :meth:`Variant.orders_in_force`): where a
     twin's order is illegal, both twins hold (:class:`TwinHold`); the illegal order is
     reported as the core would, the other twin's order as set aside (``twins_hold``)."""
+    pairs = [
+        pair
+        for power, (a, b) in sorted(twin_pairs(position).items())
+        if power in given and (pair := _ordered_pair(variant, position, given, power, a, b))
+    ]
+    problems = _problems(variant, position, pairs)
     results: list[OrderResult] = []
-    for power, (a, b) in sorted(twin_pairs(position).items()):
-        twins = [_standing(position, power, a), _standing(position, power, b)]
-        if twins[0] is None or twins[1] is None or power not in given:
+    for pair in pairs:
+        power, by_province, latest = pair.power, pair.by_province, pair.latest
+        if not pair.illegal and not problems.keys() & latest.keys():
             continue
-        by_province = {u.province: u for u in twins if u is not None}
-        illegal = False
-        latest: dict[str, tuple[Order | str, Order]] = {}
-        earlier: list[tuple[Order | str, Order]] = []
-        for raw in given[power]:
-            order = _read(variant, raw, position, power)
-            if order is None:
-                illegal = illegal or _names_twin(variant.map, raw, by_province)
-                continue
-            if not isinstance(order, (Hold, Move, Support, Convoy)):
-                continue
-            unit = by_province.get(order.unit.province)
-            if unit is None:
-                continue
-            if order.unit.kind is not unit.kind:
-                illegal = True  # the core says so (wrong_unit_kind); the twin has no order
-                continue
-            if unit.province in latest:
-                earlier.append(latest[unit.province])
-            latest[unit.province] = (raw, replace(order, unit=UnitRef(unit.kind, unit.location)))
-        problems: dict[str, OrderResult] = {}
-        for province, (_raw, order) in latest.items():
-            problem = _problem(variant, position, by_province[province], order)
-            if problem is not None:
-                problems[province] = problem
-        if not illegal and not problems:
-            continue
-        taken = {id(raw) for raw, _ in (*latest.values(), *earlier)}
+        taken = {id(raw) for raw, _ in (*latest.values(), *pair.earlier)}
         kept: list[Order | str] = [raw for raw in given[power] if id(raw) not in taken]
-        for raw, _order in earlier:
+        for raw, _order in pair.earlier:
             results.append(OrderResult(power, raw, Outcome.ILLEGAL, Reason.REPLACED))
         for province, (raw, _order) in latest.items():
             if province in problems:
@@ -274,6 +253,84 @@ def twins_held(
         kept.extend(TwinHold(UnitRef(u.kind, u.location)) for u in by_province.values())
         given = {**given, power: kept}
     return given, results
+
+
+@dataclass(frozen=True, slots=True)
+class _OrderedPair:
+    """A power's twins standing, as its orders name them: each twin's order in force (the
+    text as given, the order read), the earlier orders a later one replaced, and whether
+    an order for one of them could not be read or names the wrong kind of unit."""
+
+    power: str
+    by_province: dict[str, Unit]
+    latest: dict[str, tuple[Order | str, Order]]
+    earlier: list[tuple[Order | str, Order]]
+    illegal: bool
+
+
+def _ordered_pair(
+    variant: Variant,
+    position: Position,
+    given: Mapping[str, Sequence[Order | str]],
+    power: str,
+    a: str,
+    b: str,
+) -> _OrderedPair | None:
+    twins = [_standing(position, power, a), _standing(position, power, b)]
+    if twins[0] is None or twins[1] is None:
+        return None
+    by_province = {u.province: u for u in twins if u is not None}
+    illegal = False
+    latest: dict[str, tuple[Order | str, Order]] = {}
+    earlier: list[tuple[Order | str, Order]] = []
+    for raw in given[power]:
+        order = _read(variant, raw, position, power)
+        if order is None:
+            illegal = illegal or _names_twin(variant.map, raw, by_province)
+            continue
+        if not isinstance(order, (Hold, Move, Support, Convoy)):
+            continue
+        unit = by_province.get(order.unit.province)
+        if unit is None:
+            continue
+        if order.unit.kind is not unit.kind:
+            illegal = True  # the core says so (wrong_unit_kind); the twin has no order
+            continue
+        if unit.province in latest:
+            earlier.append(latest[unit.province])
+        latest[unit.province] = (raw, replace(order, unit=UnitRef(unit.kind, unit.location)))
+    return _OrderedPair(power, by_province, latest, earlier, illegal)
+
+
+def _problems(
+    variant: Variant, position: Position, pairs: Sequence[_OrderedPair]
+) -> dict[str, OrderResult]:
+    """Why each twin's order is illegal alone (as :func:`~adjudicator.check_order` finds
+    it: void by the rules as it is read, not merely unmatched), by the twin's province.
+
+    Every twin's order is read in one pass: a verdict of reading is the order's own (a
+    move its unit cannot make, a support of no unit, a convoy off the sea), whatever the
+    other orders read with it, and only the matching verdicts (left out here) look at
+    them. Resolving the season once per twin cost most of a movement phase."""
+    orders = {
+        province: order
+        for pair in pairs
+        for province, (_raw, order) in pair.latest.items()
+        if isinstance(order, (Hold, Move, Support, Convoy))
+    }
+    if not orders:
+        return {}
+    problems: dict[str, OrderResult] = {}
+    for result in movement_voids(position, variant, orders):
+        assert isinstance(result.order, (Hold, Move, Support, Convoy))
+        if result.reason in _MATCHING:
+            continue
+        if (
+            result.outcome in (Outcome.VOID, Outcome.ILLEGAL)
+            or result.reason is Reason.NO_POSSIBLE_CONVOY
+        ):
+            problems[result.order.unit.province] = result
+    return problems
 
 
 def _read(variant: Variant, raw: Order | str, position: Position, power: str) -> Order | None:
@@ -294,22 +351,6 @@ def _names_twin(game_map: GameMap, raw: Order | str, twins: Mapping[str, Unit]) 
         words = words[1:]
     location = game_map.lookup(words[0]) if words else None
     return location is not None and province_of(location) in twins
-
-
-def _problem(variant: Variant, position: Position, unit: Unit, order: Order) -> OrderResult | None:
-    """Why a twin's order is illegal alone (as :func:`~adjudicator.check_order` finds it:
-    void by the rules, not merely unmatched), or None."""
-    assert isinstance(order, (Hold, Move, Support, Convoy))
-    alone = resolve_movement(position, variant, {unit.province: order})
-    result = alone.results[position.units.index(unit)]
-    if result.outcome is Outcome.OK or result.reason in _MATCHING:
-        return None
-    if (
-        result.outcome in (Outcome.VOID, Outcome.ILLEGAL)
-        or result.reason is Reason.NO_POSSIBLE_CONVOY
-    ):
-        return result
-    return None
 
 
 # -- separated, both die --------------------------------------------------------------------------
