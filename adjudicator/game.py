@@ -192,7 +192,9 @@ def _resolve(
         return _resolve_own_kind(position, variant, orders, seed, opening=opening)
     own: dict[str, list[VariantOrder]] = {}
     rewritten: list[OrderResult] = []
-    if kind is _MOVEMENT:
+    if kind is _MOVEMENT and type(variant).orders_in_force is not Variant.orders_in_force:
+        # Only a variant that rewrites orders needs them copied first (the base hook
+        # gives them back as given, and _attach only reads them).
         orders, rewritten = variant.orders_in_force(
             position, {p: list(o) for p, o in orders.items()}, seed
         )

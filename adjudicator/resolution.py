@@ -436,7 +436,16 @@ class _Movement:
             aim = geo.location_province.get(order.dest) or province_of(order.dest)
         if self.closed is not None and self._through_closed(i, unit, geo, aim):
             return
-        if aim == unit.province or not geo.reaches(unit.kind, unit.location, aim):
+        index = self.index
+        reach = index.fleet_reach if unit.kind is FLEET else index.army_reach
+        key = (unit.location, aim)
+        aimi = reach.get(key)
+        if aimi is None:
+            reaches = aim != unit.province and geo.reaches(unit.kind, unit.location, aim)
+            aimi = index.number[aim] if reaches else -1
+            if aim in geo.provinces:  # the map's own places only: the table stays small
+                reach[key] = aimi
+        if aimi < 0:
             self._set_void(i, Reason.SUPPORT_UNREACHABLE, unit=_fmt(unit), dest=aim)
             return
         if order.dest is None:
@@ -460,7 +469,7 @@ class _Movement:
                     dest=aim,
                 )
                 return
-            self.sup_exempt[i] = self.index.number[aim]
+            self.sup_exempt[i] = aimi
 
     def _classify_convoy(self, i: int, unit: Unit, order: Convoy) -> None:
         if not (unit.kind is FLEET and unit.province in self.map.convoy_provinces):

@@ -438,7 +438,17 @@ class MapIndex:
     with list indexing and integer operations; names stay at the edges, where orders
     are read and results written."""
 
-    __slots__ = ("army", "army_moves", "convoy", "fleet", "fleet_moves", "names", "number")
+    __slots__ = (
+        "army",
+        "army_moves",
+        "army_reach",
+        "convoy",
+        "fleet",
+        "fleet_moves",
+        "fleet_reach",
+        "names",
+        "number",
+    )
 
     def __init__(self, geo: GameMap) -> None:
         #: Province number -> its id.
@@ -467,3 +477,8 @@ class MapIndex:
         #: What a reading holds is the resolver's business (``resolution._read_move``).
         self.army_moves: dict[tuple[str, str], Any] = {}
         self.fleet_moves: dict[tuple[str, str], Any] = {}
+        #: (unit location, province) -> the province's number if a unit of the kind there
+        #: may support into it (:meth:`GameMap.reaches`, not its own province), else -1:
+        #: filled as supports are first read, for the map's own provinces only.
+        self.army_reach: dict[tuple[str, str], int] = {}
+        self.fleet_reach: dict[tuple[str, str], int] = {}

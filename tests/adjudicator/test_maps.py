@@ -188,7 +188,7 @@ def test_the_move_readings_a_map_keeps_are_of_its_own_places() -> None:
     places only: an order a caller makes up with a place the map lacks is read every time
     and kept nowhere, so the table stays as small as the map."""
     from adjudicator import resolve
-    from adjudicator.orders import Move, UnitRef
+    from adjudicator.orders import Move, Support, UnitRef
 
     variant = find_variant("standard")
     index = variant.map.index
@@ -202,3 +202,14 @@ def test_the_move_readings_a_map_keeps_are_of_its_own_places() -> None:
         assert [r.reason.value for r in odd.results if r.reason is not None] == ["cannot_enter"]
     assert ("par", "nowhere") not in index.army_moves
     assert index.army_moves[("par", "bur")][:3] == ("bur", "bur", index.number["bur"])
+    # So with the provinces a support is read into.
+    marseilles = UnitRef(UnitKind.ARMY, "mar")
+    for dest in ("nowhere", "bur"):
+        support = resolve(
+            variant.initial_position(),
+            {"france": [Support(army, marseilles, dest), Move(marseilles, "bur")]},
+        )
+        words = [r.reason.value for r in support.results if r.reason is not None]
+        assert words == (["support_unreachable"] if dest == "nowhere" else [])
+    assert ("par", "nowhere") not in index.army_reach
+    assert index.army_reach[("par", "bur")] == index.number["bur"]
