@@ -522,7 +522,7 @@ def moved_unit(unit: Unit, location: str, province: str) -> Unit:
     set_kind(moved, unit.kind)
     set_location(moved, location)
     set_province(moved, province)
-    set_text(moved, f"{unit.kind.value} {location}")
+    set_text(moved, f"{unit.kind} {location}")  # a StrEnum formats as its value; .value is slow
     return moved
 
 

@@ -8,9 +8,9 @@ finds the next phase that has something to do.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from operator import itemgetter
-from typing import NamedTuple, cast
+from typing import cast
 
 from adjudicator.board import (
     PhaseKind,
@@ -22,30 +22,99 @@ from adjudicator.board import (
 from adjudicator.errors import ParseError
 from adjudicator.orders import (
     Build,
+    Convoy,
     Disband,
+    Hold,
+    Move,
     MovementOrder,
     Nominate,
     Order,
     Retreat,
+    Support,
     UnitRef,
     VariantOrder,
     Waive,
     parse_order,
 )
-from adjudicator.resolution import movement_voids, resolve_movement, retreats_for
+from adjudicator.resolution import (
+    MovementResult,
+    movement_voids,
+    resolve_movement,
+    retreats_for,
+)
 from adjudicator.results import OrderResult, Outcome, Reason, make_result
 from adjudicator.variants import Variant, find_variant
 
 # Reading an enum member through its class is slow in Python 3.11 (the metaclass has a
 # __getattr__): the phase kinds resolve() and _attach() compare against every call.
 _MOVEMENT, _RETREATS, _ADJUSTMENTS = PhaseKind.MOVEMENT, PhaseKind.RETREATS, PhaseKind.ADJUSTMENTS
+#: The core's orders given to a unit, or to a province for a build (see _attach).
+_UnitOrder = Hold | Move | Support | Convoy | Retreat | Disband | Build
+#: The core's orders given to a unit that stands on the board (see _attach).
+_UNIT_ORDER_KINDS: frozenset[type] = frozenset({Hold, Move, Support, Convoy, Retreat, Disband})
 
 
-class Resolution(NamedTuple):
-    """What resolving a phase gives: the next position and every order's result."""
+class Resolution:
+    """What resolving a phase gives: the next position and every order's result.
 
-    position: Position
-    results: tuple[OrderResult, ...]
+    The results of a movement phase are worded only when first read (``results``): the
+    command line and the site read them all, but a searching bot resolves many candidate
+    order sets and reads the position of most, the results of few. Otherwise a value like
+    the pair it was (unpacked, indexed, compared, hashed as ``(position, results)``).
+    """
+
+    __slots__ = ("_made", "_make", "position")
+
+    def __init__(
+        self,
+        position: Position,
+        results: tuple[OrderResult, ...] | Callable[[], tuple[OrderResult, ...]],
+    ) -> None:
+        self.position = position
+        self._made: tuple[OrderResult, ...] | None
+        self._make: Callable[[], tuple[OrderResult, ...]] | None
+        if isinstance(results, tuple):
+            self._made, self._make = results, None
+        else:
+            self._made, self._make = None, results
+
+    @property
+    def results(self) -> tuple[OrderResult, ...]:
+        made = self._made
+        if made is None:
+            assert self._make is not None
+            made = self._made = self._make()
+            self._make = None  # what it read may go
+        return made
+
+    def _pair(self) -> tuple[Position, tuple[OrderResult, ...]]:
+        return (self.position, self.results)
+
+    def __iter__(self) -> Iterator[Position | tuple[OrderResult, ...]]:
+        return iter(self._pair())
+
+    def __len__(self) -> int:
+        return 2
+
+    def __getitem__(self, index: int) -> Position | tuple[OrderResult, ...]:
+        return self._pair()[index]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Resolution):
+            return self._pair() == other._pair()
+        if isinstance(other, tuple):
+            return self._pair() == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._pair())
+
+    def __repr__(self) -> str:
+        return f"Resolution(position={self.position!r}, results={self.results!r})"
+
+    def __reduce__(self) -> tuple[type[Resolution], tuple[Position, tuple[OrderResult, ...]]]:
+        # Pickled or copied as the pair, results worded: the resolver's state stays behind.
+        return (Resolution, self._pair())
 
 
 OrdersIn = Mapping[str, Iterable[Order | str]]
@@ -86,12 +155,14 @@ def resolve(
     """
     if variant is None:
         variant = find_variant(position.variant)
-    after, results = _resolve(position, orders, seed, variant, opening=True)
+    done = _resolve(position, orders, seed, variant, opening=True)
+    after = done.position
     if "decisions" in after.extras:
         after = after.with_changes(
             extras={k: v for k, v in after.extras.items() if k != "decisions"}
         )
-    return Resolution(after, results)
+        return Resolution(after, done.results)
+    return done
 
 
 def start(
@@ -121,7 +192,9 @@ def _resolve(
         return _resolve_own_kind(position, variant, orders, seed, opening=opening)
     own: dict[str, list[VariantOrder]] = {}
     rewritten: list[OrderResult] = []
-    if kind is _MOVEMENT:
+    if kind is _MOVEMENT and type(variant).orders_in_force is not Variant.orders_in_force:
+        # Only a variant that rewrites orders needs them copied first (the base hook
+        # gives them back as given, and _attach only reads them).
         orders, rewritten = variant.orders_in_force(
             position, {p: list(o) for p, o in orders.items()}, seed
         )
@@ -136,7 +209,10 @@ def _resolve(
     results.extend(rewritten)
     # Results are listed by power, then by where the unit stands (a stable sort).
     keyed = [(_result_key(r), r) for r in results]
-    ordered: tuple[OrderResult, ...] | None = None
+    # The movement resolver's answer while its results are in order and unread: they
+    # are worded only if read (see Resolution), or when another result joins them.
+    ordered: MovementResult | None = None
+    outcome: MovementResult | None = None
     moved: tuple[OrderResult, ...] = ()
     if kind is _MOVEMENT:
         # _attach keeps only the order kinds of the phase.
@@ -145,11 +221,10 @@ def _resolve(
             {province: order for province, (_, order) in attached.items()},
         )
         outcome = resolve_movement(position, variant, movement_orders)
-        moved = outcome.results
         # One result per unit, in the order of the position's units.
         keys = [(u.power, u.location) for u in position.units]
         if not keyed and not outcome.implicit and keys == sorted(keys):
-            ordered = outcome.results  # in order already (units are usually kept sorted)
+            ordered = outcome  # in order already (units are usually kept sorted)
         else:
             keyed.extend(zip(keys, outcome.results, strict=True))
             # Supports no order gave (a variant's), each after its giver's own order.
@@ -167,10 +242,12 @@ def _resolve(
     if own or variant.order_kinds:
         # The variant's own orders of the phase, as a step after the core's (llamas
         # explode after the units moved): always asked, for "no such order" may matter.
+        if outcome is not None:
+            moved = outcome.results
         after, stepped = variant.steps_after_moves(position, after, own, seed, moves=moved)
         if stepped:
             if ordered is not None:
-                keyed = [(_result_key(r), r) for r in ordered]
+                keyed = [(_result_key(r), r) for r in ordered.results]
                 ordered = None
             keyed.extend((_result_key(r), r) for r in stepped)
     if variant.changes_ownership_after(position.phase, after):
@@ -178,7 +255,7 @@ def _resolve(
     after, events = variant.after_phase(position.phase, after, seed)
     if events:
         if ordered is not None:
-            keyed = [(_result_key(r), r) for r in ordered]
+            keyed = [(_result_key(r), r) for r in ordered.results]
             ordered = None
         keyed.extend((_result_key(r), r) for r in events)
     next_phase = variant.phase_after(position.phase, after)
@@ -190,13 +267,13 @@ def _resolve(
         after, opened = variant.events_opening_phase(after, seed)
         if opened:
             if ordered is not None:
-                keyed = [(_result_key(r), r) for r in ordered]
+                keyed = [(_result_key(r), r) for r in ordered.results]
                 ordered = None
             keyed.extend((_result_key(r), r) for r in opened)
-    if ordered is None:
-        keyed.sort(key=itemgetter(0))  # stable: equal keys keep the order they came in
-        ordered = tuple([r for _, r in keyed])
-    return Resolution(after, ordered)
+    if ordered is not None:
+        return Resolution(after, _read_later(ordered))
+    keyed.sort(key=itemgetter(0))  # stable: equal keys keep the order they came in
+    return Resolution(after, tuple([r for _, r in keyed]))
 
 
 #: Void reasons that only say another unit's order did not match: not a problem
@@ -326,6 +403,11 @@ def _resolve_own_kind(
     return Resolution(after, tuple(r for _, r in keyed))
 
 
+def _read_later(outcome: MovementResult) -> Callable[[], tuple[OrderResult, ...]]:
+    """The movement resolver's results, worded when first read (see Resolution)."""
+    return lambda: outcome.results
+
+
 def _attach(
     position: Position,
     variant: Variant,
@@ -350,28 +432,39 @@ def _attach(
         find_unit = {d.unit.province: d.unit for d in position.dislodged}.get
     else:
         find_unit = position.unit_in
+    # The core's orders of a unit, given as values of a kind the phase takes (a bot's, the
+    # site's): nothing to read, and none is the variant's, a waive, a nomination or a
+    # build, so they go straight to their unit (isinstance against the variant's ABC
+    # costs more than the rest of the attaching).
+    plain = _UNIT_ORDER_KINDS.intersection(allowed)
+    order: _UnitOrder
     for power in sorted(orders):
         for given in orders[power]:
-            order = _read(given, power, position, variant, allowed, results)
-            if order is None:
-                continue
-            if isinstance(order, VariantOrder):
-                own.setdefault(power, []).append(order)
-                continue
-            if isinstance(order, Waive):  # only an adjustment phase lets one this far
-                waives += 1
-                attached[f"waive#{waives}"] = (power, order)
-                continue
-            assert not isinstance(order, Nominate)  # only a nomination phase has those
+            if type(given) in plain:
+                # mypy reads no type from a membership test; cast() would cost a call.
+                order = given  # type: ignore[assignment]
+            else:
+                read = _read(given, power, position, variant, allowed, results)
+                if read is None:
+                    continue
+                if isinstance(read, VariantOrder):
+                    own.setdefault(power, []).append(read)
+                    continue
+                if isinstance(read, Waive):  # only an adjustment phase lets one this far
+                    waives += 1
+                    attached[f"waive#{waives}"] = (power, read)
+                    continue
+                assert not isinstance(read, Nominate)  # only a nomination phase has those
+                if adjustments and isinstance(read, Build):
+                    # Keyed by power too: one power's build never replaces another's.
+                    key = f"{power}:{read.unit.province}"
+                    if key in attached:
+                        results.append(_replaced(attached[key]))
+                    attached[key] = (power, read)
+                    continue
+                order = read
             ref = order.unit
             province = ref.province
-            if adjustments and isinstance(order, Build):
-                # Keyed by power too: one power's build never replaces another's.
-                key = f"{power}:{province}"
-                if key in attached:
-                    results.append(_replaced(attached[key]))
-                attached[key] = (power, order)
-                continue
             unit = find_unit(province)
             if unit is None:
                 results.append(
@@ -463,10 +556,9 @@ def _replaced(entry: tuple[str, Order]) -> OrderResult:
     return make_result(power, order, Outcome.ILLEGAL, Reason.REPLACED)
 
 
-def _with_location(order: Order, location: str) -> Order:
+def _with_location(order: _UnitOrder, location: str) -> _UnitOrder:
     from dataclasses import replace
 
-    assert not isinstance(order, (Waive, Nominate, VariantOrder))
     return replace(order, unit=UnitRef(order.unit.kind, location))
 
 

@@ -20,10 +20,9 @@ guesses agree, or neither does), they stand, and the rest is decided again.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from adjudicator.board import DislodgedUnit, Position, Unit, UnitKind, moved_unit, province_of
-from adjudicator.maps import GameMap, Terrain
+from adjudicator.maps import GameMap, MapIndex, Terrain
 from adjudicator.orders import Convoy, Hold, Move, MovementOrder, Support, UnitRef
 from adjudicator.results import OrderResult, Outcome, Reason, make_result, ok_result
 from adjudicator.variants.base import ClosedPassages, ParadoxRule, Variant
@@ -40,16 +39,45 @@ OK = Outcome.OK
 _NOWHERE: frozenset[str] = frozenset()
 
 
-@dataclass(frozen=True, slots=True)
 class MovementResult:
-    #: The units standing after the phase, not sorted (``Position.with_changes`` sorts them).
-    units: tuple[Unit, ...]
-    dislodged: tuple[DislodgedUnit, ...]
-    standoffs: frozenset[str]
-    results: tuple[OrderResult, ...]
-    #: The results of the supports no order gave (:meth:`Variant.implicit_supports`),
-    #: each with its supporter's power and a support order naming what it supported.
-    implicit: tuple[OrderResult, ...] = ()
+    """What the movement resolver decided. Its ``results`` (one per unit, in the order of
+    the position's units) are worded when first read, from what the deciding left: a
+    searching bot reads the position after most candidate order sets and the results of
+    few, and wording a failed move means weighing its strengths again."""
+
+    __slots__ = ("_made", "_make", "dislodged", "implicit", "standoffs", "units")
+
+    def __init__(
+        self,
+        units: tuple[Unit, ...],
+        dislodged: tuple[DislodgedUnit, ...],
+        standoffs: frozenset[str],
+        results: tuple[OrderResult, ...] | Callable[[], tuple[OrderResult, ...]],
+        implicit: tuple[OrderResult, ...] = (),
+    ) -> None:
+        #: The units standing after the phase, not sorted (``Position.with_changes`` sorts
+        #: them).
+        self.units = units
+        self.dislodged = dislodged
+        self.standoffs = standoffs
+        #: The results of the supports no order gave (:meth:`Variant.implicit_supports`),
+        #: each with its supporter's power and a support order naming what it supported.
+        self.implicit = implicit
+        self._made: tuple[OrderResult, ...] | None
+        self._make: Callable[[], tuple[OrderResult, ...]] | None
+        if isinstance(results, tuple):
+            self._made, self._make = results, None
+        else:
+            self._made, self._make = None, results
+
+    @property
+    def results(self) -> tuple[OrderResult, ...]:
+        made = self._made
+        if made is None:
+            assert self._make is not None
+            made = self._made = self._make()
+            self._make = None  # the resolution's state it read may go
+        return made
 
 
 def resolve_movement(
@@ -114,6 +142,50 @@ def _closed_passages(
     return closed if any(c is not None for c in closed) else None
 
 
+#: How the rules read a move, whoever gives it: the destination province, the location
+#: (coast) moved to and the province's number; or, for a move the rules make void, the
+#: verdict (outcome, reason, parameters) with the unit holding. See :func:`_read_move`.
+MoveReading = tuple[str, str, int, tuple[Outcome, Reason, dict[str, str]] | None]
+
+
+def _read_move(geo: GameMap, unit: Unit, dest_loc: str) -> MoveReading:
+    """How the rules read ``unit``'s move to ``dest_loc`` on ``geo``: the answer depends on
+    the unit's kind and location and the map alone (passages closed to some units aside,
+    which the resolver checks first), so the map's index keeps it for the next phase."""
+    dest = geo.location_province.get(dest_loc) or province_of(dest_loc)
+
+    def void(reason: Reason, **params: str) -> MoveReading:
+        return dest, dest_loc, -1, (Outcome.VOID, reason, params)
+
+    if dest == unit.province:
+        return void(Reason.SAME_PROVINCE, unit=_fmt(unit))
+    province = geo.provinces.get(dest)
+    if province is None or dest in geo.closed:
+        return void(Reason.CANNOT_ENTER, unit=_fmt(unit), dest=dest)
+    if unit.kind is ARMY:
+        dest_loc = dest  # coasts mean nothing to an army
+        if dest not in geo.land_provinces:
+            return void(Reason.CANNOT_ENTER, unit=_fmt(unit), dest=dest)
+        # Not adjacent: only a convoy, from one coast to another, can take it there.
+        if dest not in geo.army_adjacency.get(unit.province, ()) and not (
+            province.terrain is COAST and geo.provinces[unit.province].terrain is COAST
+        ):
+            return void(Reason.NOT_ADJACENT, dest=dest, source=unit.province)
+    else:
+        reach = geo.fleet_adjacency.get(unit.location, _NOWHERE)
+        if "/" not in dest_loc and province.coasts:
+            coasts = [c for c in geo.coasts_of(dest) if c in reach]
+            if len(coasts) == 1:
+                dest_loc = coasts[0]
+            elif len(coasts) > 1:
+                return void(Reason.COAST_NEEDED, dest=dest)
+        if dest_loc not in reach:
+            if province.terrain is LAND:
+                return void(Reason.CANNOT_ENTER, unit=_fmt(unit), dest=dest)
+            return void(Reason.NOT_ADJACENT, dest=dest_loc, source=unit.location)
+    return dest, dest_loc, geo.index.number[dest], None
+
+
 class _Movement:
     """The state of one resolution. Indices number the units on the board."""
 
@@ -125,17 +197,29 @@ class _Movement:
         self.orders = orders
         geo = variant.geography(position)
         self.map: GameMap = geo
+        index = geo.index
+        self.index: MapIndex = index
         units = position.units
         n = len(units)
         self.n = n
         self.units = units
         self.src = [u.province for u in units]
         self.at: dict[str, int] = dict(zip(self.src, range(n), strict=True))
+        # The decisions read provinces as numbers (MapIndex): where each unit stands, and
+        # which unit stands in each province (-1: none). Names stay for reading the
+        # orders and writing the results.
+        number = index.number
+        self.srci: list[int] = [number[p] for p in self.src]
+        occ = [-1] * len(index.names)
+        for i, p in enumerate(self.srci):
+            occ[p] = i
+        self.occ = occ
         self.power = [u.power for u in units]
         self.given: list[MovementOrder | None] = list(map(orders.get, self.src))
         self.kind = [HOLD] * n
         self.dest: list[str] = [""] * n  # destination province of a move
         self.dest_loc: list[str] = [""] * n  # destination location (coast) of a move
+        self.desti: list[int] = [-1] * n  # destination province of a move, as a number
         self.via = [False] * n  # the move goes by convoy
         self.route_ordered = [False] * n  # convoy orders form a route, dislodged or not
         self.void: list[tuple[Outcome, Reason, dict[str, str]] | None] = [None] * n
@@ -144,10 +228,13 @@ class _Movement:
             variant.support_strength, Variant.support_strength, units, position
         )
         self.closed = _closed_passages(variant, units, position)
-        self.sup_exempt: list[str | None] = [None] * n  # attacks from here don't cut
+        self.sup_exempt: list[int] = [-1] * n  # attacks from this province don't cut
         self.supports: dict[int, list[int]] = {}  # unit -> the supports it is given
         self.convoyers: dict[int, list[int]] = {}  # army -> the fleets that convoy it
-        self.moves_to: dict[str, list[int]] = {}
+        # Province number -> the moves into it (empty tuple: none); the provinces moved
+        # into, in the order first seen.
+        self.moves_to: list[list[int] | tuple[()]] = [()] * len(index.names)
+        self.targets: list[int] = []
         self.h2h: list[int | None] = [None] * n
         self.paradox: set[int] = set()  # convoyed armies stopped by the paradox rule
         self.held_by_paradox: set[int] = set()  # moves stopped by the all-hold rule
@@ -170,9 +257,14 @@ class _Movement:
         self.kind[i] = HOLD
 
     def _classify(self) -> None:
-        geo = self.map
-        units = self.units
-        kind = self.kind
+        # One pass over the units reads every move (from the map's table of readings,
+        # see _read_move) and sets the supports and convoys aside: they are read
+        # against the moves, so only once all moves are known.
+        units, kind, void = self.units, self.kind, self.void
+        dest, dest_loc, desti = self.dest, self.dest_loc, self.desti
+        index = self.index
+        readings = (index.army_moves, index.fleet_moves)
+        closed = self.closed
         moves: list[int] = []
         supports: list[tuple[int, Support]] = []
         convoys: list[tuple[int, Convoy]] = []
@@ -180,39 +272,83 @@ class _Movement:
             # Holds (and units without orders) stay HOLD.
             if order is None:
                 continue  # most units, when one order is checked alone
-            if isinstance(order, Move):
-                if self._classify_move(i, units[i], order, geo):
-                    moves.append(i)
-            elif isinstance(order, Support):
+            t = type(order)
+            if t is not Move and t is not Support and t is not Convoy:
+                # A variant's own kind of order (a subclass): read as what it is.
+                t = (
+                    Move
+                    if isinstance(order, Move)
+                    else Support
+                    if isinstance(order, Support)
+                    else Convoy
+                    if isinstance(order, Convoy)
+                    else Hold
+                )
+            if t is Move:
+                assert isinstance(order, Move)
+                unit = units[i]
+                if closed is not None and closed[i] is not None:
+                    if not self._classify_move(i, unit, order):
+                        continue
+                else:
+                    table = readings[unit.kind is FLEET]
+                    key = (unit.location, order.dest)
+                    reading = table.get(key)
+                    if reading is None:
+                        reading = _read_move(self.map, unit, order.dest)
+                        if order.dest in self.map.location_province:
+                            # Kept only for the map's own places, so the table stays as
+                            # small as the map however odd the orders a caller makes.
+                            table[key] = reading
+                    to, to_loc, to_number, verdict = reading
+                    if verdict is not None:
+                        void[i] = verdict
+                        continue
+                    kind[i] = MOVE
+                    dest[i], dest_loc[i], desti[i] = to, to_loc, to_number
+                moves.append(i)
+            elif t is Support:
+                assert isinstance(order, Support)
                 kind[i] = SUPPORT
                 supports.append((i, order))
-            elif isinstance(order, Convoy):
+            elif t is Convoy:
+                assert isinstance(order, Convoy)
                 kind[i] = CONVOY
                 convoys.append((i, order))
         # Convoys are matched to the moves; an army's route is then chosen, and
         # an army with no convoy route to a province it cannot walk to holds
         # (DATC 6.D.32). Only then are supports matched, against the moves as
         # finally read.
+        geo = self.map
         for i, convoy in convoys:
             self._classify_convoy(i, units[i], convoy)
+        convoyers, army, srci = self.convoyers, index.army, self.srci
         for i in moves:
-            if units[i].kind is ARMY:
+            # An army that walks to a neighbour and that no fleet offers to carry goes
+            # over land: nothing to choose (most moves).
+            if units[i].kind is ARMY and (i in convoyers or not army[srci[i]] >> desti[i] & 1):
                 self._choose_route(i)
         for i, support in supports:
             self._classify_support(i, units[i], support, geo)
-        at, dest, via, src = self.at, self.dest, self.via, self.src
-        moves_to = self.moves_to
+        occ, via = self.occ, self.via
+        moves_to, targets = self.moves_to, self.targets
         for i in moves:
             if kind[i] != MOVE:
                 continue
-            moves_to.setdefault(dest[i], []).append(i)
+            d = desti[i]
+            into = moves_to[d]
+            if into:
+                into.append(i)
+            else:
+                moves_to[d] = [i]
+                targets.append(d)
             if not via[i]:
-                j = at.get(dest[i])
-                if j is not None and kind[j] == MOVE and not via[j] and dest[j] == src[i]:
+                j = occ[d]
+                if j >= 0 and kind[j] == MOVE and not via[j] and desti[j] == srci[i]:
                     self.h2h[i] = j
         for i, support in supports:
             if kind[i] == SUPPORT:
-                self.supports.setdefault(at[support.supported.province], []).append(i)
+                self.supports.setdefault(self.at[support.supported.province], []).append(i)
         self._classify_implicit(geo)
 
     def _classify_implicit(self, geo: GameMap) -> None:
@@ -252,7 +388,7 @@ class _Movement:
             self.res.append(False)
             self.power.append(self.power[u])
             self.sup_strength.append(self.sup_strength[u])
-            self.sup_exempt.append(aim if moving else None)
+            self.sup_exempt.append(self.desti[j] if moving else -1)
             self.implicit.append((u, j))
             self.supports.setdefault(j, []).append(d)
             if tough:
@@ -271,57 +407,19 @@ class _Movement:
         self._set_void(i, closed.reason, unit=_fmt(unit), dest=dest)
         return True
 
-    def _classify_move(self, i: int, unit: Unit, order: Move, geo: GameMap) -> bool:
-        """Read a move; False (and the unit holds) if the rules make it void."""
-        dest_loc = order.dest
-        dest = geo.location_province.get(dest_loc) or province_of(dest_loc)
-        if dest == unit.province:
-            self._set_void(i, Reason.SAME_PROVINCE, unit=_fmt(unit))
+    def _classify_move(self, i: int, unit: Unit, order: Move) -> bool:
+        """Read a move of a unit some passages are closed to; False (and the unit holds)
+        if the rules make it void. Its reading is its own: not the map's table's."""
+        geo = self.map
+        to = geo.location_province.get(order.dest) or province_of(order.dest)
+        if to != unit.province and not order.via_convoy and self._through_closed(i, unit, geo, to):
             return False
-        if (
-            self.closed is not None
-            and not order.via_convoy
-            and self._through_closed(i, unit, geo, dest)
-        ):
+        to, to_loc, to_number, verdict = _read_move(geo, unit, order.dest)
+        if verdict is not None:
+            self.void[i] = verdict
             return False
-        province = geo.provinces.get(dest)
-        if province is None or dest in geo.closed:
-            self._set_void(i, Reason.CANNOT_ENTER, unit=_fmt(unit), dest=dest)
-            return False
-        if unit.kind is ARMY:
-            dest_loc = dest  # coasts mean nothing to an army
-            if dest not in geo.land_provinces:
-                self._set_void(i, Reason.CANNOT_ENTER, unit=_fmt(unit), dest=dest)
-                return False
-            # Not adjacent: only a convoy, from one coast to another, can take it there.
-            if dest not in geo.army_adjacency.get(unit.province, ()) and not (
-                province.terrain is COAST and geo.provinces[unit.province].terrain is COAST
-            ):
-                self._set_void(i, Reason.NOT_ADJACENT, dest=dest, source=unit.province)
-                return False
-        else:
-            reach = geo.fleet_adjacency.get(unit.location, _NOWHERE)
-            if "/" not in dest_loc and province.coasts:
-                coasts = [c for c in geo.coasts_of(dest) if c in reach]
-                if len(coasts) == 1:
-                    dest_loc = coasts[0]
-                elif len(coasts) > 1:
-                    self._set_void(i, Reason.COAST_NEEDED, dest=dest)
-                    return False
-            if dest_loc not in reach:
-                if province.terrain is LAND:
-                    self._set_void(i, Reason.CANNOT_ENTER, unit=_fmt(unit), dest=dest)
-                else:
-                    self._set_void(
-                        i,
-                        Reason.NOT_ADJACENT,
-                        dest=dest_loc,
-                        source=unit.location,
-                    )
-                return False
         self.kind[i] = MOVE
-        self.dest[i] = dest
-        self.dest_loc[i] = dest_loc
+        self.dest[i], self.dest_loc[i], self.desti[i] = to, to_loc, to_number
         return True
 
     def _classify_support(self, i: int, unit: Unit, order: Support, geo: GameMap) -> None:
@@ -338,7 +436,16 @@ class _Movement:
             aim = geo.location_province.get(order.dest) or province_of(order.dest)
         if self.closed is not None and self._through_closed(i, unit, geo, aim):
             return
-        if aim == unit.province or not geo.reaches(unit.kind, unit.location, aim):
+        index = self.index
+        reach = index.fleet_reach if unit.kind is FLEET else index.army_reach
+        key = (unit.location, aim)
+        aimi = reach.get(key)
+        if aimi is None:
+            reaches = aim != unit.province and geo.reaches(unit.kind, unit.location, aim)
+            aimi = index.number[aim] if reaches else -1
+            if aim in geo.provinces:  # the map's own places only: the table stays small
+                reach[key] = aimi
+        if aimi < 0:
             self._set_void(i, Reason.SUPPORT_UNREACHABLE, unit=_fmt(unit), dest=aim)
             return
         if order.dest is None:
@@ -362,7 +469,7 @@ class _Movement:
                     dest=aim,
                 )
                 return
-            self.sup_exempt[i] = aim
+            self.sup_exempt[i] = aimi
 
     def _classify_convoy(self, i: int, unit: Unit, order: Convoy) -> None:
         if not (unit.kind is FLEET and unit.province in self.map.convoy_provinces):
@@ -402,7 +509,7 @@ class _Movement:
         unit = self.units[i]
         fleets = self.convoyers.get(i, [])
         self.route_ordered[i] = bool(fleets) and self._route(i, fleets)
-        adjacent = self.dest[i] in self.map.army_adjacency.get(self.src[i], ())
+        adjacent = self.index.army[self.srci[i]] >> self.desti[i] & 1
         if not adjacent:
             if not self.route_ordered[i] and not self._route(i, self._all_fleets_at_sea()):
                 # Not even the fleets on the board could carry it: the order is
@@ -441,18 +548,24 @@ class _Movement:
 
     def _route(self, i: int, fleets: Sequence[int]) -> bool:
         """Is there a chain of the given fleets from the army to its destination?"""
-        start, goal = self.src[i], self.dest[i]
-        seas = {self.src[c] for c in fleets}
-        neighbours = self.map.fleet_province_adjacency
-        reached = {s for s in seas if start in neighbours.get(s, ())}
-        frontier = list(reached)
+        neighbours = self.index.fleet
+        srci = self.srci
+        goal = 1 << self.desti[i]
+        seas = 0
+        for c in fleets:
+            seas |= 1 << srci[c]
+        # Fleet edges go both ways: the seas next to the army are those it touches.
+        reached = seas & neighbours[srci[i]]
+        frontier = reached
         while frontier:
-            adj = neighbours.get(frontier.pop(), _NOWHERE)
-            if goal in adj:
+            low = frontier & -frontier
+            frontier ^= low
+            adj = neighbours[low.bit_length() - 1]
+            if adj & goal:
                 return True
-            farther = (adj & seas) - reached
+            farther = adj & seas & ~reached
             reached |= farther
-            frontier.extend(farther)
+            frontier |= farther
         return False
 
     # -- the decisions -----------------------------------------------------------
@@ -550,7 +663,7 @@ class _Movement:
 
     def _dislodged(self, i: int) -> bool:
         # A plain loop, not any(): a generator per call costs more than the decision.
-        for k in self.moves_to.get(self.src[i], ()):  # noqa: SIM110
+        for k in self.moves_to[self.srci[i]]:  # noqa: SIM110
             if self.resolve(k):
                 return True
         return False
@@ -563,20 +676,21 @@ class _Movement:
         if j is not None:
             if attack <= self.defend_strength(j):
                 return False
-        elif attack <= self.hold_strength(self.dest[i]):
+        elif attack <= self.hold_strength(self.desti[i]):
             return False
-        for k in self.moves_to[self.dest[i]]:
+        for k in self.moves_to[self.desti[i]]:
             if k != i and attack <= self.prevent_strength(k):
                 return False
         return True
 
     def _support_given(self, i: int) -> bool:
         if self.toughness and i in self.toughness:
-            return not self._cut(i, self.src[i], self.toughness[i]) and not self._dislodged(i)
+            return not self._cut(i, self.srci[i], self.toughness[i]) and not self._dislodged(i)
         exempt = self.sup_exempt[i]
         power = self.power[i]
-        for k in self.moves_to.get(self.src[i], ()):
-            if self.power[k] == power or self.src[k] == exempt:
+        srci = self.srci
+        for k in self.moves_to[srci[i]]:
+            if self.power[k] == power or srci[k] == exempt:
                 continue
             if self.via[k] and not self.path(k):
                 continue
@@ -587,26 +701,26 @@ class _Movement:
         """Is the support no order gave (decision ``d``) given? Cut as an ordered one is
         (by its toughness); lost if its giver is dislodged (a giver that moved away is not)."""
         u = self.implicit[d - self.n][0]
-        if self._cut(d, self.src[u], self.toughness.get(d, 1)):
+        if self._cut(d, self.srci[u], self.toughness.get(d, 1)):
             return False
         if not self._dislodged(u):
             return True
         return self.kind[u] == MOVE and self.resolve(u)
 
-    def _cutters(self, s: int, province: str) -> list[int]:
+    def _cutters(self, s: int, province: int) -> list[int]:
         """The moves that attack support ``s`` given from ``province``: another power's,
         not from where the support is aimed, a convoyed one only if its convoy gets there."""
         exempt = self.sup_exempt[s]
         power = self.power[s]
         return [
             k
-            for k in self.moves_to.get(province, ())
+            for k in self.moves_to[province]
             if self.power[k] != power
-            and self.src[k] != exempt
+            and self.srci[k] != exempt
             and not (self.via[k] and not self.path(k))
         ]
 
-    def _cut(self, s: int, province: str, needed: int) -> bool:
+    def _cut(self, s: int, province: int, needed: int) -> bool:
         """Is support ``s`` cut: by one attack (``needed`` 1), or by attacks from
         ``needed`` provinces, or one attack of strength ``needed`` or more?"""
         attackers = self._cutters(s, province)
@@ -630,8 +744,8 @@ class _Movement:
     def attack_strength(self, i: int) -> int:
         if self.via[i] and not self.path(i):
             return 0
-        j = self.at.get(self.dest[i])
-        if j is None or (self.kind[j] == MOVE and self.h2h[i] != j and self.resolve(j)):
+        j = self.occ[self.desti[i]]
+        if j < 0 or (self.kind[j] == MOVE and self.h2h[i] != j and self.resolve(j)):
             return self.strength[i] + self._given_support(i)
         if self.power[j] == self.power[i]:
             return 0
@@ -640,12 +754,12 @@ class _Movement:
     def defend_strength(self, i: int) -> int:
         return self.strength[i] + self._given_support(i)
 
-    def hold_strength(self, province: str) -> int:
+    def hold_strength(self, province: int) -> int:
         # Nothing holds an empty province, or one its unit leaves: -1, below any attack, so
         # that a unit of strength 0 (Rather Silly's Amazons) still enters it. For units of
         # strength 1 and more, -1 and the rulebook's 0 decide alike.
-        j = self.at.get(province)
-        if j is None:
+        j = self.occ[province]
+        if j < 0:
             return -1
         if self.kind[j] == MOVE:
             return -1 if self.resolve(j) else self.strength[j]
@@ -661,9 +775,29 @@ class _Movement:
 
     # -- the answer ------------------------------------------------------------
 
+    def _settle_unopposed(self) -> None:
+        """Make at once the decisions nothing can change, without the guessing above (about
+        half of a phase's): a unit no move enters stays, so its hold or convoy stands
+        and its support, uncut, is given; a move over land, the only one into an empty
+        province, succeeds (any strength, even 0, beats nobody). None of them reads
+        another decision, so none can be part of a cycle: deciding them first changes
+        no answer."""
+        moves_to, srci, kind, desti = self.moves_to, self.srci, self.kind, self.desti
+        occ, via, strength, state, res = self.occ, self.via, self.strength, self.state, self.res
+        for i in range(self.n):
+            if kind[i] == MOVE:
+                d = desti[i]
+                if occ[d] >= 0 or via[i] or len(moves_to[d]) != 1 or strength[i] < 0:
+                    continue
+            elif moves_to[srci[i]]:
+                continue
+            state[i] = RESOLVED
+            res[i] = True
+
     def run(self) -> MovementResult:
         n = self.n
         state = self.state
+        self._settle_unopposed()
         for i in range(len(state)):  # the units' orders, then the supports no order gave
             if state[i] != RESOLVED:
                 self.resolve(i)
@@ -671,23 +805,26 @@ class _Movement:
         res = self.res
         moved: set[int] = set()
         dislodger: dict[int, int] = {}
-        for movers in self.moves_to.values():
-            for i in movers:
+        moves_to, targets, occ, kind = self.moves_to, self.targets, self.occ, self.kind
+        for target in targets:
+            there = occ[target]
+            for i in moves_to[target]:
                 if res[i]:
                     moved.add(i)
-                    j = self.at.get(self.dest[i])
-                    if j is not None and not (self.kind[j] == MOVE and res[j]):
-                        dislodger[j] = i
+                    if there >= 0 and not (kind[there] == MOVE and res[there]):
+                        dislodger[there] = i
         # The units that stayed, in their order, then those that moved (sorting the
         # position's units again is quick when they are in two ordered runs like this).
         after = [u for i, u in enumerate(units) if i not in dislodger and i not in moved]
         after.extend(moved_unit(units[i], self.dest_loc[i], self.dest[i]) for i in sorted(moved))
         occupied = {u.province for u in after}
-        standoffs = set()
-        for province, movers in self.moves_to.items():
+        standoffs: set[str] = set()
+        names = self.index.names
+        for target in targets:
+            province = names[target]
             if province in occupied:
                 continue
-            for k in movers:
+            for k in moves_to[target]:
                 if res[k] or (self.via[k] and not self.path(k)):
                     continue
                 j = self.h2h[k]
@@ -704,10 +841,24 @@ class _Movement:
             retreat_options[j] = options
             if options:
                 dislodged.append(DislodgedUnit(units[j], attacker_from, options))
-        results: list[OrderResult] = []
-        power, given, void, kind = self.power, self.given, self.void, self.kind
         implicit = [self._implicit_result(n + k, moved) for k in range(len(self.implicit))]
-        for i in range(n):
+        return MovementResult(
+            units=tuple(after),
+            dislodged=tuple(sorted(dislodged, key=lambda d: (d.unit.power, d.unit.location))),
+            standoffs=frozenset(standoffs),
+            results=lambda: self._results(dislodger, retreat_options),
+            implicit=tuple(implicit),
+        )
+
+    def _results(
+        self, dislodger: dict[int, int], retreat_options: dict[int, tuple[str, ...]]
+    ) -> tuple[OrderResult, ...]:
+        """Every unit's result, in the order of the position's units. Asked once every
+        decision is made (by :meth:`run`), so reading them later changes nothing."""
+        units, res, kind = self.units, self.res, self.kind
+        results: list[OrderResult] = []
+        power, given, void = self.power, self.given, self.void
+        for i in range(self.n):
             order = given[i]
             if order is None:
                 u = units[i]
@@ -717,13 +868,7 @@ class _Movement:
             else:
                 # Most orders simply succeed (a hold or convoy not dislodged counts too).
                 results.append(ok_result(power[i], order))
-        return MovementResult(
-            units=tuple(after),
-            dislodged=tuple(sorted(dislodged, key=lambda d: (d.unit.power, d.unit.location))),
-            standoffs=frozenset(standoffs),
-            results=tuple(results),
-            implicit=tuple(implicit),
-        )
+        return tuple(results)
 
     def voids(self) -> tuple[OrderResult, ...]:
         """The results of the orders read as void, worded as :meth:`run` words them for
@@ -747,10 +892,8 @@ class _Movement:
         )
         if self.resolve(d):
             return make_result(self.power[d], order, OK, Reason.IMPLICIT_SUPPORT)
-        province = self.src[u]
-        cutters = self._cutters(d, province) or [
-            k for k in self.moves_to.get(province, ()) if k in moved
-        ]
+        province = self.srci[u]
+        cutters = self._cutters(d, province) or [k for k in self.moves_to[province] if k in moved]
         cutter = _fmt(self.units[cutters[0]])
         return make_result(self.power[d], order, Outcome.CUT, Reason.SUPPORT_CUT, other=cutter)
 
@@ -767,7 +910,7 @@ class _Movement:
             k = dislodger[i]
             other = f"{_fmt(self.units[k])}"
             against = (
-                self.defend_strength(i) if self.h2h[k] == i else self.hold_strength(self.src[i])
+                self.defend_strength(i) if self.h2h[k] == i else self.hold_strength(self.srci[i])
             )
             if not retreat_options[i]:
                 return make_result(power, order, Outcome.DISLODGED, Reason.DESTROYED, other=other)
@@ -791,9 +934,9 @@ class _Movement:
         if kind == SUPPORT and not self.res[i]:
             cutter = next(
                 k
-                for k in self.moves_to.get(self.src[i], ())
+                for k in self.moves_to[self.srci[i]]
                 if self.power[k] != power
-                and self.src[k] != self.sup_exempt[i]
+                and self.srci[k] != self.sup_exempt[i]
                 and not (self.via[k] and not self.path(k))
             )
             return make_result(
@@ -841,9 +984,9 @@ class _Movement:
                     other_strength=defend,
                 )
         else:
-            hold = self.hold_strength(self.dest[i])
+            hold = self.hold_strength(self.desti[i])
             if attack <= hold:
-                occupant = self.at[self.dest[i]]
+                occupant = self.occ[self.desti[i]]
                 if self.power[occupant] == power and attack == 0:
                     return make_result(
                         power,
@@ -866,7 +1009,7 @@ class _Movement:
         k = -1
         strongest = -1
         where = ""
-        for rival in self.moves_to[self.dest[i]]:
+        for rival in self.moves_to[self.desti[i]]:
             if rival == i:
                 continue
             strength = self.prevent_strength(rival)

@@ -143,6 +143,7 @@ class GameMap:
         self._names: dict[str, str] = {}
         self._index_names()
         self._shores_cache: dict[str, frozenset[str]] | None = None
+        self._index: MapIndex | None = None
         # Answers the resolver and legal_orders ask for every unit, worked out once: a map
         # never changes after it is made (with_edges makes a new one).
         #: Provinces an army may stand in (inland or coastal).
@@ -161,6 +162,13 @@ class GameMap:
             for coast in p.coasts:
                 words = self.coast_names.get(coast, coast)
                 self._location_names[f"{p.id}/{coast}"] = f"{p.name} ({words})"
+
+    @property
+    def index(self) -> MapIndex:
+        """The map as small integers, for the resolver's inner loops (built once per map)."""
+        if self._index is None:
+            self._index = MapIndex(self)
+        return self._index
 
     # -- names ---------------------------------------------------------------
 
@@ -422,3 +430,55 @@ def load_map(map_id: str) -> GameMap:
     except FileNotFoundError:
         raise UnknownMap(map_id) from None
     return map_from_json(json.loads(text))
+
+
+class MapIndex:
+    """A map's provinces numbered 0..n-1, and its adjacencies as bitsets over those
+    numbers (bit ``p`` set: province ``p`` is a neighbour), so the resolver decides
+    with list indexing and integer operations; names stay at the edges, where orders
+    are read and results written."""
+
+    __slots__ = (
+        "army",
+        "army_moves",
+        "army_reach",
+        "convoy",
+        "fleet",
+        "fleet_moves",
+        "fleet_reach",
+        "names",
+        "number",
+    )
+
+    def __init__(self, geo: GameMap) -> None:
+        #: Province number -> its id.
+        self.names: tuple[str, ...] = tuple(geo.provinces)
+        #: Province id -> its number.
+        self.number: dict[str, int] = {p: n for n, p in enumerate(self.names)}
+        number = self.number
+
+        def bits(provinces: Iterable[str]) -> int:
+            mask = 0
+            for p in provinces:
+                mask |= 1 << number[p]
+            return mask
+
+        #: Province number -> the provinces an army there may move to.
+        self.army: tuple[int, ...] = tuple(bits(geo.army_adjacency.get(p, ())) for p in self.names)
+        #: Province number -> the provinces joined to it by any fleet edge (coast-blind).
+        self.fleet: tuple[int, ...] = tuple(
+            bits(geo.fleet_province_adjacency.get(p, ())) for p in self.names
+        )
+        #: The provinces a fleet may convoy from.
+        self.convoy: int = bits(geo.convoy_provinces)
+        #: (unit location, destination as ordered) -> how the rules read that move, for
+        #: armies and for fleets: filled by the resolver as moves are first read (a map's
+        #: reading of a move never changes, and the same few hundred recur every phase).
+        #: What a reading holds is the resolver's business (``resolution._read_move``).
+        self.army_moves: dict[tuple[str, str], Any] = {}
+        self.fleet_moves: dict[tuple[str, str], Any] = {}
+        #: (unit location, province) -> the province's number if a unit of the kind there
+        #: may support into it (:meth:`GameMap.reaches`, not its own province), else -1:
+        #: filled as supports are first read, for the map's own provinces only.
+        self.army_reach: dict[tuple[str, str], int] = {}
+        self.fleet_reach: dict[tuple[str, str], int] = {}

@@ -181,3 +181,35 @@ def test_map_json_round_trip() -> None:
     assert again.army_edges == MAP.army_edges
     assert again.fleet_edges == MAP.fleet_edges
     assert again.provinces == MAP.provinces
+
+
+def test_the_move_readings_a_map_keeps_are_of_its_own_places() -> None:
+    """The resolver keeps how each move reads on the map's index (issue 40), for its own
+    places only: an order a caller makes up with a place the map lacks is read every time
+    and kept nowhere, so the table stays as small as the map."""
+    from adjudicator import resolve
+    from adjudicator.orders import Move, Support, UnitRef
+
+    variant = find_variant("standard")
+    index = variant.map.index
+    army = UnitRef(UnitKind.ARMY, "par")
+    for _ in range(2):
+        after = resolve(
+            variant.initial_position(), {"france": [Move(army, "nowhere"), Move(army, "bur")]}
+        )
+        assert after.position.unit_in("bur") is not None  # the later order replaced it
+        odd = resolve(variant.initial_position(), {"france": [Move(army, "nowhere")]})
+        assert [r.reason.value for r in odd.results if r.reason is not None] == ["cannot_enter"]
+    assert ("par", "nowhere") not in index.army_moves
+    assert index.army_moves[("par", "bur")][:3] == ("bur", "bur", index.number["bur"])
+    # So with the provinces a support is read into.
+    marseilles = UnitRef(UnitKind.ARMY, "mar")
+    for dest in ("nowhere", "bur"):
+        support = resolve(
+            variant.initial_position(),
+            {"france": [Support(army, marseilles, dest), Move(marseilles, "bur")]},
+        )
+        words = [r.reason.value for r in support.results if r.reason is not None]
+        assert words == (["support_unreachable"] if dest == "nowhere" else [])
+    assert ("par", "nowhere") not in index.army_reach
+    assert index.army_reach[("par", "bur")] == index.number["bur"]

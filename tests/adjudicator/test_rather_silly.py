@@ -607,6 +607,32 @@ class TestTheWholeSeason:
         assert seasons[:3] == ["W1900L", "S1901M", "F1901M"]
 
 
+class TestTheStandardRulesUnderTheVariant:
+    """The rulebook's rules the variant keeps, through its hooks into the core."""
+
+    def test_a_convoyed_army_and_one_walking_the_other_way_swap_places(self) -> None:
+        """Only two moves over land into each other's provinces meet head to head: an army
+        carried by sea passes the one that walks the other way, and both arrive (2000
+        rulebook, convoys; DATC 6.G). Either unit taken for a head-to-head would bounce
+        both, 1 against 1."""
+        position = board({"france": ["A mar", "F lyo"], "italy": ["A pie"]})
+        after = resolve(
+            position,
+            {"france": ["A mar - pie", "F lyo C A mar - pie"], "italy": ["A pie - mar"]},
+            seed=1,
+        )
+        outcomes = {str(r.order): r.outcome for r in after.results if " - " in str(r.order)}
+        assert outcomes == {
+            "A mar - pie": Outcome.OK,
+            "F lyo C A mar - pie": Outcome.OK,
+            "A pie - mar": Outcome.OK,
+        }
+        assert {(u.power, u.location) for u in after.position.units} >= {
+            ("france", "pie"),
+            ("italy", "mar"),
+        }
+
+
 class TestIcelandAndCrete:
     """The rules' build-only islands: "Island grenzt an NAO & NWG, Kreta an ION, AEG &
     EAS"; no other unit may enter them (the Superbrain builds there, part 2)."""

@@ -329,6 +329,24 @@ class TestCuttingTheSupportOfATwin:
         assert given(after.results) == ["A ruh S A bur"]
         assert not after.position.dislodged
 
+    def test_an_attack_from_where_a_twin_supports_the_other_into_does_not_cut_it(self) -> None:
+        """A support is never cut by the unit it supports a move against, whatever that
+        unit's strength: twins.py's "not from where the support is aimed". Munich attacks
+        the Ruhr with strength 2, enough to cut a twin's support, but the Ruhr supports
+        Burgundy into Munich, so that support stands and Burgundy dislodges Munich."""
+        position = twins_board({"germany": ["A mun", "A kie"]})
+        after = resolve(
+            position,
+            {"france": ["A bur - mun"], "germany": ["A mun - ruh", "A kie S A mun - ruh"]},
+            seed=1,
+        )
+        assert cut(after.results) == []
+        assert given(after.results) == ["A bur S A ruh", "A ruh S A bur - mun"]
+        dislodged = result(after.results, "dislodged_by")
+        assert (dislodged.params["other"], dislodged.params["strength"]) == ("A bur", "2")
+        assert [d.unit.location for d in after.position.dislodged] == ["mun"]
+        assert where(after.position, "france") == ["mun", "ruh"]
+
     def test_twins_supports_that_cut_each_other_in_a_circle_stand(self) -> None:
         """Burgundy's support of the Ruhr into Munich is cut only if the Tyrolian attack on
         Burgundy has strength 2, which it has only if Munich's support of it is given,
