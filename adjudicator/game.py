@@ -42,7 +42,7 @@ from adjudicator.resolution import (
     resolve_movement,
     retreats_for,
 )
-from adjudicator.results import OrderResult, Outcome, Reason, make_result
+from adjudicator.results import OrderResult, Outcome, Reason, ResultsWhenRead, make_result
 from adjudicator.variants import Variant, find_variant
 
 # Reading an enum member through its class is slow in Python 3.11 (the metaclass has a
@@ -54,7 +54,7 @@ _UnitOrder = Hold | Move | Support | Convoy | Retreat | Disband | Build
 _UNIT_ORDER_KINDS: frozenset[type] = frozenset({Hold, Move, Support, Convoy, Retreat, Disband})
 
 
-class Resolution:
+class Resolution(ResultsWhenRead):
     """What resolving a phase gives: the next position and every order's result.
 
     The results of a movement phase are worded only when first read (``results``): the
@@ -63,29 +63,15 @@ class Resolution:
     the pair it was (unpacked, indexed, compared, hashed as ``(position, results)``).
     """
 
-    __slots__ = ("_made", "_make", "position")
+    __slots__ = ("position",)
 
     def __init__(
         self,
         position: Position,
         results: tuple[OrderResult, ...] | Callable[[], tuple[OrderResult, ...]],
     ) -> None:
+        super().__init__(results)
         self.position = position
-        self._made: tuple[OrderResult, ...] | None
-        self._make: Callable[[], tuple[OrderResult, ...]] | None
-        if isinstance(results, tuple):
-            self._made, self._make = results, None
-        else:
-            self._made, self._make = None, results
-
-    @property
-    def results(self) -> tuple[OrderResult, ...]:
-        made = self._made
-        if made is None:
-            assert self._make is not None
-            made = self._made = self._make()
-            self._make = None  # what it read may go
-        return made
 
     def _pair(self) -> tuple[Position, tuple[OrderResult, ...]]:
         return (self.position, self.results)

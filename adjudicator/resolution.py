@@ -24,7 +24,14 @@ from collections.abc import Callable, Sequence
 from adjudicator.board import DislodgedUnit, Position, Unit, UnitKind, moved_unit, province_of
 from adjudicator.maps import GameMap, MapIndex, Terrain
 from adjudicator.orders import Convoy, Hold, Move, MovementOrder, Support, UnitRef
-from adjudicator.results import OrderResult, Outcome, Reason, make_result, ok_result
+from adjudicator.results import (
+    OrderResult,
+    Outcome,
+    Reason,
+    ResultsWhenRead,
+    make_result,
+    ok_result,
+)
 from adjudicator.variants.base import ClosedPassages, ParadoxRule, Variant
 
 HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
@@ -39,13 +46,13 @@ OK = Outcome.OK
 _NOWHERE: frozenset[str] = frozenset()
 
 
-class MovementResult:
+class MovementResult(ResultsWhenRead):
     """What the movement resolver decided. Its ``results`` (one per unit, in the order of
     the position's units) are worded when first read, from what the deciding left: a
     searching bot reads the position after most candidate order sets and the results of
     few, and wording a failed move means weighing its strengths again."""
 
-    __slots__ = ("_made", "_make", "dislodged", "implicit", "standoffs", "units")
+    __slots__ = ("dislodged", "implicit", "standoffs", "units")
 
     def __init__(
         self,
@@ -63,21 +70,7 @@ class MovementResult:
         #: The results of the supports no order gave (:meth:`Variant.implicit_supports`),
         #: each with its supporter's power and a support order naming what it supported.
         self.implicit = implicit
-        self._made: tuple[OrderResult, ...] | None
-        self._make: Callable[[], tuple[OrderResult, ...]] | None
-        if isinstance(results, tuple):
-            self._made, self._make = results, None
-        else:
-            self._made, self._make = None, results
-
-    @property
-    def results(self) -> tuple[OrderResult, ...]:
-        made = self._made
-        if made is None:
-            assert self._make is not None
-            made = self._made = self._make()
-            self._make = None  # the resolution's state it read may go
-        return made
+        super().__init__(results)
 
 
 def resolve_movement(

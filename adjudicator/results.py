@@ -9,7 +9,7 @@ it and tests can assert on codes, not prose.
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar, cast
@@ -402,3 +402,30 @@ def ok_result(power: str, order: Order) -> OrderResult:
     _set_reason(result, None)
     _set_params(result, _NO_PARAMS)
     return result
+
+
+class ResultsWhenRead:
+    """Results as given, or made by a function the first time they are read and kept from
+    then on (what the function held may then go): a resolver words its results only when
+    somebody reads them (a searching bot reads few of the many order sets it resolves)."""
+
+    __slots__ = ("_made", "_make")
+
+    def __init__(
+        self, results: tuple[OrderResult, ...] | Callable[[], tuple[OrderResult, ...]]
+    ) -> None:
+        self._made: tuple[OrderResult, ...] | None
+        self._make: Callable[[], tuple[OrderResult, ...]] | None
+        if isinstance(results, tuple):
+            self._made, self._make = results, None
+        else:
+            self._made, self._make = None, results
+
+    @property
+    def results(self) -> tuple[OrderResult, ...]:
+        made = self._made
+        if made is None:
+            assert self._make is not None
+            made = self._made = self._make()
+            self._make = None
+        return made
