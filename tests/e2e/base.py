@@ -150,6 +150,14 @@ _BOX = """(selector) => {
   return r.width || r.height ? {x: r.x, y: r.y, width: r.width, height: r.height} : null;
 }"""
 
+_INTO_VIEW = """(selector) => {
+  const node = document.querySelector(selector);
+  if (!node) return null;
+  node.scrollIntoView({block: "center", inline: "center"});
+  const r = node.getBoundingClientRect();
+  return r.width || r.height ? {x: r.x, y: r.y, width: r.width, height: r.height} : null;
+}"""
+
 
 def box_on_screen(page: Page, selector: str) -> dict[str, float] | None:
     """The box of what ``selector`` names on the screen, measured in one step in the page.
@@ -158,6 +166,17 @@ def box_on_screen(page: Page, selector: str) -> dict[str, float] | None:
     just replaced, and answers None for a unit standing in plain view."""
     box: dict[str, float] | None = page.evaluate(_BOX, selector)
     return box
+
+
+def tap_on_screen(page: Page, selector: str) -> None:
+    """A finger's tap on the middle of what ``selector`` names, brought into view and
+    measured in one step in the page. A locator's ``tap`` finds the node, scrolls and
+    measures in steps of its own; a render between them (each saved order brings one,
+    game.js putServed) replaces the node, and the tap fails with "not visible" for a
+    unit in plain view. A tap at a point lands on whatever stands there: the new node."""
+    box: dict[str, float] | None = page.evaluate(_INTO_VIEW, selector)
+    assert box is not None, f"{selector} is not on the page"
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
 def outside_the_event_loop(action: Callable[[], None]) -> None:

@@ -10,7 +10,13 @@ from typing import Any
 
 from playwright.sync_api import Page, Route, expect
 
-from tests.e2e.base import BrowserTestCase, browser_session, seven_players, signed_in_page
+from tests.e2e.base import (
+    BrowserTestCase,
+    browser_session,
+    seven_players,
+    signed_in_page,
+    tap_on_screen,
+)
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1400, "height": 1000}
@@ -32,7 +38,7 @@ def click(page: Page, selector: str, shots: str) -> None:
     if shots == "desktop":
         page.click(selector)
         return
-    page.locator(selector).tap(force=True)
+    tap_on_screen(page, selector)
     chooser = page.locator("#unit-chooser")
     if chooser.is_visible() and chooser.locator(".chooser-title").inner_text() == "Which province?":
         where = selector.split('"')[1]
