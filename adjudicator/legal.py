@@ -10,8 +10,8 @@ to be matched by the other power's orders.
 
 from __future__ import annotations
 
+import itertools
 import weakref
-from collections import defaultdict
 from collections.abc import Callable
 from functools import partial
 from operator import attrgetter
@@ -43,6 +43,7 @@ V = TypeVar("V")
 # __getattr__), and the loops below ask once or more per unit.
 ARMY, FLEET = UnitKind.ARMY, UnitKind.FLEET
 _LOCATION = attrgetter("location")
+_FLATTEN = itertools.chain.from_iterable
 
 
 def legal_orders(
@@ -79,117 +80,141 @@ def legal_orders(
 
 class _Reach:
     """What every unit of a movement position could do: its slot, the chains of fleets at
-    sea and the shores they touch, where each army could be carried, who could move into
-    (or hold in) each province."""
+    sea, where each army could be carried, who could move into (or hold in) each province.
 
-    __slots__ = ("by_sea", "group_of", "movers_into", "placed")
+    ``into`` is indexed by the provinces' numbers in the map's tables: per province, the
+    unit there to hold (its holder; left out when ``texts``), then each unit that could
+    move there, in the order of the position (their slots, or their texts when ``texts``).
+    Each unit is in the list of each province it could move to by itself."""
+
+    __slots__ = ("by_sea", "group_of", "into", "placed", "tables")
 
     def __init__(
         self,
+        tables: _Tables,
         placed: list[tuple[Unit, _Slot]],
         group_of: dict[str, _Group],
         by_sea: dict[str, list[str]],
-        movers_into: defaultdict[str, list[_Slot | _Holder]],
+        into: list[list[Any]],
     ) -> None:
+        self.tables = tables
         self.placed = placed
         self.group_of = group_of
         self.by_sea = by_sea
-        self.movers_into = movers_into
+        self.into = into
 
 
-def _reach(position: Position, variant: Variant) -> _Reach:
+def _reach(position: Position, variant: Variant, texts: bool = False) -> _Reach:
     geo = variant.geography(position)
     units = position.units
     # A unit off the map (only a position made by hand has one) gets tables for this call
     # alone, so that the map's own tables keep nothing about it.
     on_map = geo.locations.issuperset(map(_LOCATION, units))
-    tables = _tables_for(geo) if on_map else _Tables(geo)
+    tables = _tables_for(geo) if on_map else _Tables(geo, {u.province for u in units})
     armies, fleets = tables.armies, tables.fleets
     placed = [(u, (armies if u.kind is ARMY else fleets)[u.location]) for u in units]
     if getattr(variant.closed_passages, "__func__", None) is not Variant.closed_passages:
-        # A unit some passages are closed to moves and supports on a map of its own.
+        # A unit some passages are closed to moves and supports on a map of its own (the
+        # same provinces, so the same numbers: checked where the tables are made).
         for i, (u, _slot) in enumerate(placed):
             closed = variant.closed_passages(u, position)
             if closed is not None:
                 own = _tables_for(closed.map)
+                assert own.names == tables.names, "a closed passage keeps the provinces"
                 placed[i] = (u, (own.armies if u.kind is ARMY else own.fleets)[u.location])
 
-    # The chains the fleets now at sea make, and the shores each chain touches.
-    convoying = geo.convoy_provinces
-    seas = {u.province for u in units if u.kind is FLEET and u.province in convoying}
-    group_of: dict[str, _Group] = {}  # sea province -> its chain
-    touching: dict[str, list[_Group]] = {}  # shore province -> the chains that touch it
-    for chain in geo.convoy_groups(seas) if seas else ():
-        if len(chain) == 1:  # a fleet alone: its shores are known in advance
-            (lone,) = chain
-            group = _Group(*tables.lone_fleets[lone])
-        else:
-            group = _Group(*_shores(geo, chain))
-        for sea in chain:
-            group_of[sea] = group
-        for shore in group.shores:
-            touching.setdefault(shore, []).append(group)
-
-    # Where each army could be carried to (sorted), and who could move into each province.
-    by_sea: dict[str, list[str]] = {}  # army's province -> destinations
-    movers_into: defaultdict[str, list[_Slot | _Holder]] = defaultdict(list)
-    for u, slot in placed:
-        for target in slot.moves_into:
-            movers_into[target].append(slot)
-        chains = touching.get(u.province) if u.kind is ARMY else None
-        if not chains:
+    # The chains the fleets now at sea make, as sets of province bits: a fleet joins (and
+    # merges) the chains it touches either way, so the chains are the connected groups.
+    at_sea = tables.at_sea
+    found: list[tuple[int, int]] = []  # (the chain's seas, the provinces next to them)
+    for u in units:
+        here = at_sea.get(u.province) if u.kind is FLEET else None
+        if here is None:
             continue
+        bit, near = here
+        seas, around = here
+        apart = []
+        for other in found:
+            if other[0] & near or other[1] & bit:
+                seas |= other[0]
+                around |= other[1]
+            else:
+                apart.append(other)
+        apart.append((seas, around))
+        found = apart
+    group_of: dict[str, _Group] = {}  # sea province -> its chain
+    groups: list[_Group] = []
+    seas_now = 0
+    known = tables.chains
+    for seas, _around in found:
+        seas_now |= seas
+        group = _Group(seas, known.get(seas) or tables.chain(seas))
+        groups.append(group)
+        for sea in group.chain.seas:
+            group_of[sea] = group
+    # An army on a shore of a chain may be carried (the chain touches it if one of the
+    # chain's seas is next to it).
+    touching = tables.touching if seas_now else None
+
+    into: list[list[Any]] = [[] for _ in tables.names]
+    if not texts:
+        for _u, slot in placed:
+            into[slot.number].append(slot.holder)
+    by_sea: dict[str, list[str]] = {}  # army's province -> where it could be carried (sorted)
+    for u, slot in placed:
+        mover = slot.text if texts else slot
+        for target in slot.target_numbers:
+            into[target].append(mover)
+        if touching is None or u.kind is not ARMY:
+            continue
+        near = touching.get(u.province, 0) & seas_now
+        if not near:
+            continue
+        chains = [group for group in groups if group.seas & near]
+        number = slot.number
         for group in chains:
-            dests = list(group.sorted_dests)
-            if u.province in group.dests:  # not when it leaves a closed province
+            chain = group.chain
+            if number in chain.dest_numbers:  # not when it leaves a closed province
+                dests = list(chain.sorted_dests)
                 dests.remove(u.province)
+            else:
+                dests = list(chain.sorted_dests)
             group.armies.append((slot, dests))
         if len(chains) == 1:
             by_sea[u.province] = dests
-            farther = group.dests.difference(slot.moves_into, (u.province,))
+            farther = chain.dest_numbers.difference(slot.move_numbers, (number,))
         else:
-            reached = frozenset().union(*(c.dests for c in chains))
-            by_sea[u.province] = sorted(reached - {u.province})
-            farther = reached.difference(slot.moves_into, (u.province,))
+            reached = frozenset().union(*(group.chain.dest_numbers for group in chains))
+            reached = reached.difference((number,))
+            by_sea[u.province] = [tables.names[n] for n in sorted(reached)]
+            farther = reached.difference(slot.move_numbers)
         for target in farther:  # only by sea
-            movers_into[target].append(slot)
-    # What a unit may support in a province, in the order listed: the unit there to hold,
-    # then each unit that could move there, in the order of the position.
-    for u, slot in placed:
-        movers_into[u.province].insert(0, slot.holder)
-
-    return _Reach(placed, group_of, by_sea, movers_into)
+            into[target].append(mover)
+    return _Reach(tables, placed, group_of, by_sea, into)
 
 
 def _movement(
     position: Position, variant: Variant, power: str | None
 ) -> dict[str, tuple[Order, ...]]:
     reach = _reach(position, variant)
-    placed, group_of, by_sea, movers_into = (
-        reach.placed,
-        reach.group_of,
-        reach.by_sea,
-        reach.movers_into,
-    )
+    group_of, by_sea = reach.group_of, reach.by_sea
+    lists = reach.into.__getitem__
     out: dict[str, tuple[Order, ...]] = {}
-    for u, slot in placed:
+    for u, slot in reach.placed:
         if power is not None and u.power != power:
             continue
-        orders: list[Order] = list(slot.head)  # hold, then the moves it could make alone
-        if u.province in by_sea:
-            orders.extend(map(slot.by_sea.__getitem__, by_sea[u.province]))
-        # Target by target, its support for each unit in that target's block but itself
-        # (it is in the block of each of its targets, as it could move there).
-        orders += [
-            row[other]
-            for target, row in slot.supports
-            for other in movers_into[target]
-            if other is not slot
-        ]
+        orders: list[Order] = [*slot.head]  # hold, then the moves it could make alone
+        sea = by_sea.get(u.province)
+        if sea:
+            orders += map(slot.by_sea.__getitem__, sea)
+        # Target by target, its support for each unit that could hold or move there, looked
+        # up in its rows; its own entry there is None (it is in the list of each of its
+        # targets, as it could move there), and dropped.
+        orders += filter(None, _FLATTEN(map(map, slot.rows, map(lists, slot.target_numbers))))
         own = group_of.get(u.province) if u.kind is FLEET else None
         if own is not None:
             for army, dests in own.armies:
-                orders.extend(map(slot.convoys[army].__getitem__, dests))
+                orders += map(slot.convoys[army].__getitem__, dests)
         out[u.province] = tuple(orders)
     return out
 
@@ -208,19 +233,30 @@ class _Memo(dict[K, V]):
         return value
 
 
-class _Group:
-    """A chain of fleets at sea in one position: the shores it touches (the armies there
-    may be carried), those an army may be carried to, the armies there."""
+class _Chain:
+    """A chain of fleets at sea, as a map knows it: its seas, the shores an army may be
+    carried to (none closed: the resolver refuses a move or convoy there, ``cannot_enter``),
+    as the tables' numbers and sorted by id."""
 
-    __slots__ = ("armies", "dests", "shores", "sorted_dests")
+    __slots__ = ("dest_numbers", "seas", "sorted_dests")
 
     def __init__(
-        self, shores: frozenset[str], dests: frozenset[str], sorted_dests: tuple[str, ...]
+        self, seas: tuple[str, ...], dests: frozenset[str], number: dict[str, int]
     ) -> None:
-        self.shores = shores
-        self.dests = dests
-        self.sorted_dests = sorted_dests
-        #: The armies on those shores, in the order of the position's units, each with the
+        self.seas = seas
+        self.dest_numbers = frozenset(number[p] for p in dests)
+        self.sorted_dests = tuple(sorted(dests))
+
+
+class _Group:
+    """A chain of fleets at sea in one position, and the armies it could carry."""
+
+    __slots__ = ("armies", "chain", "seas")
+
+    def __init__(self, seas: int, chain: _Chain) -> None:
+        self.seas = seas
+        self.chain = chain
+        #: The armies on its shores, in the order of the position's units, each with the
         #: other shores it could be carried to (never a closed one).
         self.armies: list[tuple[_Slot, list[str]]] = []
 
@@ -243,15 +279,17 @@ class _Slot:
         "head",
         "holder",
         "land",
-        "moves_into",
+        "move_numbers",
+        "number",
         "province",
         "ref",
-        "supports",
+        "rows",
+        "target_numbers",
         "targets",
         "text",
     )
 
-    def __init__(self, geo: GameMap, kind: UnitKind, location: str) -> None:
+    def __init__(self, geo: GameMap, kind: UnitKind, location: str, number: dict[str, int]) -> None:
         ref = UnitRef(kind, location)
         self.ref = ref
         self.province = ref.province
@@ -264,7 +302,7 @@ class _Slot:
                 for loc in sorted(geo.fleet_neighbours(location))
                 if province_of(loc) not in geo.closed
             ]
-            self.moves_into = frozenset(province_of(m.dest) for m in moves)
+            moves_into = frozenset(province_of(m.dest) for m in moves)
         else:
             self.land = frozenset(
                 p
@@ -272,19 +310,27 @@ class _Slot:
                 if p in geo.land_provinces and p not in geo.closed
             )
             moves = [Move(ref, p) for p in sorted(self.land)]
-            self.moves_into = self.land
+            moves_into = self.land
         #: Its hold, then its moves without a convoy.
         self.head: tuple[Order, ...] = (Hold(ref), *moves)
         #: The unit as text, and where it may move by itself: the compact form's words.
         self.text = str(ref)
         self.dests = tuple(m.dest for m in moves)
-        #: Where it may support a hold or a move: where it could move itself.
-        self.targets: tuple[str, ...] = tuple(sorted(self.moves_into))
-        #: Per target, in the same order: its support for the unit holding there (keyed by
-        #: that unit's holder) or moving there (keyed by that unit's slot).
-        self.supports: tuple[tuple[str, _Memo[_Slot | _Holder, Support]], ...] = tuple(
-            (target, _Memo(partial(self._support, target))) for target in self.targets
-        )
+        #: Where it may support a hold or a move: where it could move itself; and the same
+        #: as the tables' numbers.
+        self.targets: tuple[str, ...] = tuple(sorted(moves_into))
+        self.target_numbers = tuple(number[p] for p in self.targets)
+        self.move_numbers = frozenset(self.target_numbers)
+        self.number = number[self.province]
+        #: Per target, in the same order, the look-up of its support for the unit holding
+        #: there (keyed by that unit's holder) or moving there (keyed by that unit's slot),
+        #: made on first use; None for itself (no unit supports its own move).
+        rows: list[Callable[[_Slot | _Holder], Support | None]] = []
+        for target in self.targets:
+            row: _Memo[_Slot | _Holder, Support | None] = _Memo(partial(self._support, target))
+            row[self] = None
+            rows.append(row.__getitem__)
+        self.rows = tuple(rows)
         land = self.land
         #: An army's move by convoy to a province ("via convoy" if it could walk there too).
         self.by_sea: _Memo[str, Move] = _Memo(lambda p: Move(ref, p, p in land))
@@ -312,44 +358,68 @@ class _Holder:
 class _Slots(dict[str, _Slot]):
     """The slots of one kind of unit on one map, by location, made on first use."""
 
-    __slots__ = ("geo", "kind")
+    __slots__ = ("geo", "kind", "number")
 
-    def __init__(self, geo: GameMap, kind: UnitKind) -> None:
+    def __init__(self, geo: GameMap, kind: UnitKind, number: dict[str, int]) -> None:
         super().__init__()
         # Weakly: the tables live in a WeakKeyDictionary keyed by this map.
         self.geo = weakref.ref(geo)
         self.kind = kind
+        self.number = number
 
     def __missing__(self, location: str) -> _Slot:
         geo = self.geo()
         assert geo is not None, "the map outlives its tables"
-        slot = self[location] = _Slot(geo, self.kind, location)
+        slot = self[location] = _Slot(geo, self.kind, location, self.number)
         return slot
 
 
 class _Tables:
-    """The slots of one map, and the shores of each province a fleet may convoy from."""
+    """One map's provinces as numbers (in the order of their ids) and as bits, its slots,
+    and what the chains of fleets at sea are made of: for each province a fleet may convoy
+    from, its bit and those of the provinces next to it; for each land province, the bits
+    of the provinces a fleet may convoy from that it is a shore of."""
 
-    __slots__ = ("armies", "fleets", "lone_fleets")
+    __slots__ = ("armies", "at_sea", "chains", "fleets", "geo", "names", "number", "touching")
 
-    def __init__(self, geo: GameMap) -> None:
-        self.armies = _Slots(geo, UnitKind.ARMY)
-        self.fleets = _Slots(geo, UnitKind.FLEET)
-        #: What a chain of one fleet there touches (:func:`_shores`).
-        self.lone_fleets: dict[str, tuple[frozenset[str], frozenset[str], tuple[str, ...]]] = {
-            sea: _shores(geo, (sea,)) for sea in geo.convoy_provinces
-        }
+    def __init__(self, geo: GameMap, off_map: set[str] | None = None) -> None:
+        self.geo = weakref.ref(geo)
+        #: Number i (bit 1 << i) stands for the i-th province in the order of their ids;
+        #: the provinces of units off the map (a position made by hand) are numbered too.
+        self.names: tuple[str, ...] = tuple(sorted({*geo.provinces, *(off_map or ())}))
+        self.number: dict[str, int] = {p: i for i, p in enumerate(self.names)}
+        self.armies = _Slots(geo, UnitKind.ARMY, self.number)
+        self.fleets = _Slots(geo, UnitKind.FLEET, self.number)
+        near = geo.fleet_province_adjacency
+        self.at_sea: dict[str, tuple[int, int]] = {}
+        self.touching: dict[str, int] = {}
+        for sea in geo.convoy_provinces:
+            around = 0
+            for p in near.get(sea, ()):
+                around |= 1 << self.number[p]
+                if p in geo.land_provinces:
+                    self.touching[p] = self.touching.get(p, 0) | 1 << self.number[sea]
+            self.at_sea[sea] = (1 << self.number[sea], around)
+        #: The chains positions have shown, by their seas' bits (see :meth:`chain`).
+        self.chains: dict[int, _Chain] = {}
+
+    def chain(self, seas: int) -> _Chain:
+        """The chain of fleets in these seas (bits), worked out on first use and kept. How
+        many chains there can be grows fast with the number of seas, so what is kept is
+        forgotten when it grows past :data:`_CHAINS_KEPT`."""
+        geo = self.geo()
+        assert geo is not None, "the map outlives its tables"
+        members = tuple(p for i, p in enumerate(self.names) if seas >> i & 1)
+        shores = geo.shores_of(members)
+        made = _Chain(members, shores - geo.closed if geo.closed else shores, self.number)
+        if len(self.chains) >= _CHAINS_KEPT:
+            self.chains.clear()
+        self.chains[seas] = made
+        return made
 
 
-def _shores(
-    geo: GameMap, chain: frozenset[str] | tuple[str, ...]
-) -> tuple[frozenset[str], frozenset[str], tuple[str, ...]]:
-    """The shores a chain of fleets touches, those of them an army may be carried to (none
-    closed: the resolver refuses a move or convoy there, ``cannot_enter``), and the same
-    sorted. An army standing in a closed province may still be carried away from it."""
-    shores = geo.shores_of(chain)
-    dests = shores - geo.closed if geo.closed else shores
-    return shores, dests, tuple(sorted(dests))
+#: How many chains of fleets a map's tables keep (a few hundred bytes each).
+_CHAINS_KEPT = 1 << 14
 
 
 #: Per map (maps are immutable; a variant's map with extra edges gets its own tables).
@@ -429,7 +499,9 @@ def legal_orders_compact(
     if position.phase.kind is not PhaseKind.MOVEMENT or variant.order_kinds:
         full = legal_orders(position, power, variant=variant)
         return {"units": {w: {"orders": [str(o) for o in orders]} for w, orders in full.items()}}
-    reach = _reach(position, variant)
+    reach = _reach(position, variant, texts=True)
+    group_of, by_sea_of, movers = reach.group_of, reach.by_sea, reach.into
+    held = {u.province: slot.text for u, slot in reach.placed}
     units: dict[str, Compact] = {}
     into: dict[str, Compact] = {}
     chains: list[list[Any]] = []
@@ -438,13 +510,13 @@ def legal_orders_compact(
         if power is not None and u.power != power:
             continue
         chain = None
-        own = reach.group_of.get(u.province) if u.kind is FLEET else None
+        own = group_of.get(u.province) if u.kind is FLEET else None
         if own is not None:
             chain = chain_index.get(id(own))
             if chain is None:
                 chain = chain_index[id(own)] = len(chains)
-                chains.append([[str(army.ref), list(dests)] for army, dests in own.armies])
-        by_sea = reach.by_sea.get(u.province)
+                chains.append([[army.text, list(dests)] for army, dests in own.armies])
+        by_sea = by_sea_of.get(u.province)
         units[u.province] = {
             "unit": slot.text,
             "moves": slot.dests,
@@ -452,15 +524,9 @@ def legal_orders_compact(
             "supports": slot.targets,
             "chain": chain,
         }
-        for target in slot.targets:
-            if target in into:
-                continue
-            others = reach.movers_into[target]
-            # The unit there, if any, comes first (see _reach).
-            if others and isinstance(others[0], _Holder):
-                into[target] = {"holder": others[0].text, "movers": [o.text for o in others[1:]]}
-            else:
-                into[target] = {"holder": None, "movers": [o.text for o in others]}
+        for target, number in zip(slot.targets, slot.target_numbers, strict=True):
+            if target not in into:
+                into[target] = {"holder": held.get(target), "movers": movers[number]}
     return {"units": units, "into": into, "chains": chains}
 
 
