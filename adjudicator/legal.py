@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import itertools
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any, TypeVar
 
 from adjudicator.board import PhaseKind, Position, Unit, UnitKind, province_of
@@ -44,6 +44,8 @@ V = TypeVar("V")
 ARMY, FLEET = UnitKind.ARMY, UnitKind.FLEET
 _LOCATION = attrgetter("location")
 _FLATTEN = itertools.chain.from_iterable
+_SLOT = itemgetter(1)
+_TARGET_NUMBERS = attrgetter("target_numbers")
 
 
 def legal_orders(
@@ -94,7 +96,7 @@ class _Reach:
         tables: _Tables,
         placed: list[tuple[Unit, _Slot]],
         group_of: dict[str, _Group],
-        by_sea: dict[str, list[str]],
+        by_sea: dict[str, Sequence[str]],
         into: list[list[Any]],
     ) -> None:
         self.tables = tables
@@ -159,37 +161,44 @@ def _reach(position: Position, variant: Variant, texts: bool = False) -> _Reach:
     into: list[list[Any]] = [[] for _ in tables.names]
     if not texts:
         for _u, slot in placed:
-            into[slot.number].append(slot.holder)
-    by_sea: dict[str, list[str]] = {}  # army's province -> where it could be carried (sorted)
+            into[slot.number].append(slot.holder.key)
+    # An army's province -> where it could be carried (sorted).
+    by_sea: dict[str, Sequence[str]] = {}
     for u, slot in placed:
-        mover = slot.text if texts else slot
-        for target in slot.target_numbers:
-            into[target].append(mover)
+        if texts:
+            mover = slot.text
+            for target in slot.target_numbers:
+                into[target].append(mover)
+        else:
+            for target, key in slot.entries:
+                into[target].append(key)
         if touching is None or u.kind is not ARMY:
             continue
         near = touching.get(u.province, 0) & seas_now
         if not near:
             continue
-        chains = [group for group in groups if group.seas & near]
-        number = slot.number
-        for group in chains:
-            chain = group.chain
-            if number in chain.dest_numbers:  # not when it leaves a closed province
-                dests = list(chain.sorted_dests)
-                dests.remove(u.province)
+        carriers = [group for group in groups if group.seas & near]
+        if len(carriers) == 1:
+            (group,) = carriers
+            carry = group.chain.carry.get(slot) or group.chain.carrying(slot)
+            group.armies.append((slot, carry.dests))
+            by_sea[u.province] = carry.dests
+            if texts:
+                for target in carry.farther:  # only by sea
+                    into[target].append(slot.text)
             else:
-                dests = list(chain.sorted_dests)
-            group.armies.append((slot, dests))
-        if len(chains) == 1:
-            by_sea[u.province] = dests
-            farther = chain.dest_numbers.difference(slot.move_numbers, (number,))
-        else:
-            reached = frozenset().union(*(group.chain.dest_numbers for group in chains))
-            reached = reached.difference((number,))
-            by_sea[u.province] = [tables.names[n] for n in sorted(reached)]
-            farther = reached.difference(slot.move_numbers)
-        for target in farther:  # only by sea
-            into[target].append(mover)
+                for target, key in carry.keys:
+                    into[target].append(key)
+            continue
+        # Carried by two chains or more (rare): where any of them could carry it.
+        reached: set[int] = set()
+        for group in carriers:
+            carry = group.chain.carry.get(slot) or group.chain.carrying(slot)
+            group.armies.append((slot, carry.dests))
+            reached.update(carry.numbers)
+        by_sea[u.province] = [tables.names[n] for n in sorted(reached)]
+        for target in reached.difference(slot.move_numbers):
+            into[target].append(slot.text if texts else slot.key + target)
     return _Reach(tables, placed, group_of, by_sea, into)
 
 
@@ -208,9 +217,9 @@ def _movement(
         if sea:
             orders += map(slot.by_sea.__getitem__, sea)
         # Target by target, its support for each unit that could hold or move there, looked
-        # up in its rows; its own entry there is None (it is in the list of each of its
-        # targets, as it could move there), and dropped.
-        orders += filter(None, _FLATTEN(map(map, slot.rows, map(lists, slot.target_numbers))))
+        # up by key; its own entry there is None (it is in the list of each of its targets,
+        # as it could move there), and dropped.
+        orders += filter(None, map(slot.support, _FLATTEN(map(lists, slot.target_numbers))))
         own = group_of.get(u.province) if u.kind is FLEET else None
         if own is not None:
             for army, dests in own.armies:
@@ -238,7 +247,7 @@ class _Chain:
     carried to (none closed: the resolver refuses a move or convoy there, ``cannot_enter``),
     as the tables' numbers and sorted by id."""
 
-    __slots__ = ("dest_numbers", "seas", "sorted_dests")
+    __slots__ = ("carry", "dest_numbers", "names", "seas", "sorted_dests")
 
     def __init__(
         self, seas: tuple[str, ...], dests: frozenset[str], number: dict[str, int]
@@ -246,6 +255,26 @@ class _Chain:
         self.seas = seas
         self.dest_numbers = frozenset(number[p] for p in dests)
         self.sorted_dests = tuple(sorted(dests))
+        #: Per army's slot on its shores, where this chain could carry it (:class:`_Carry`).
+        self.carry: dict[_Slot, _Carry] = {}
+
+    def carrying(self, army: _Slot) -> _Carry:
+        made = self.carry[army] = _Carry(self, army)
+        return made
+
+
+class _Carry:
+    """Where a chain of fleets could carry an army on its shores: the other shores (never a
+    closed one; sorted by id, and as numbers), and those it could not walk to, as numbers
+    and with the keys of its moves there (see :func:`_keyed`)."""
+
+    __slots__ = ("dests", "farther", "keys", "numbers")
+
+    def __init__(self, chain: _Chain, army: _Slot) -> None:
+        self.dests = tuple(p for p in chain.sorted_dests if p != army.province)
+        self.numbers = chain.dest_numbers.difference((army.number,))
+        self.farther = tuple(self.numbers.difference(army.move_numbers))
+        self.keys = tuple((n, army.key + n) for n in self.farther)
 
 
 class _Group:
@@ -258,7 +287,7 @@ class _Group:
         self.chain = chain
         #: The armies on its shores, in the order of the position's units, each with the
         #: other shores it could be carried to (never a closed one).
-        self.armies: list[tuple[_Slot, list[str]]] = []
+        self.armies: list[tuple[_Slot, tuple[str, ...]]] = []
 
 
 class _Slot:
@@ -279,21 +308,31 @@ class _Slot:
         "head",
         "holder",
         "land",
+        "entries",
+        "key",
         "move_numbers",
+        "names",
         "number",
         "province",
         "ref",
-        "rows",
+        "support",
         "target_numbers",
         "targets",
         "text",
+        "__weakref__",
     )
 
-    def __init__(self, geo: GameMap, kind: UnitKind, location: str, number: dict[str, int]) -> None:
+    def __init__(
+        self,
+        geo: GameMap,
+        kind: UnitKind,
+        location: str,
+        number: dict[str, int],
+        names: tuple[str, ...],
+    ) -> None:
         ref = UnitRef(kind, location)
         self.ref = ref
         self.province = ref.province
-        self.holder = _Holder(ref)
         moves: list[Move]
         if kind is UnitKind.FLEET:
             self.land: frozenset[str] = frozenset()
@@ -322,15 +361,18 @@ class _Slot:
         self.target_numbers = tuple(number[p] for p in self.targets)
         self.move_numbers = frozenset(self.target_numbers)
         self.number = number[self.province]
-        #: Per target, in the same order, the look-up of its support for the unit holding
-        #: there (keyed by that unit's holder) or moving there (keyed by that unit's slot),
-        #: made on first use; None for itself (no unit supports its own move).
-        rows: list[Callable[[_Slot | _Holder], Support | None]] = []
-        for target in self.targets:
-            row: _Memo[_Slot | _Holder, Support | None] = _Memo(partial(self._support, target))
-            row[self] = None
-            rows.append(row.__getitem__)
-        self.rows = tuple(rows)
+        self.names = names
+        #: Its key (and its holder's): see :func:`_keyed`.
+        self.key = _keyed(self)
+        self.holder = _Holder(ref, self.number)
+        #: Per target, its number and the key of its move there.
+        self.entries = tuple((n, self.key + n) for n in self.target_numbers)
+        #: Its support for the unit whose key (holder or mover, target) is given, made on
+        #: first use; None for its own moves (no unit supports its own move).
+        supports: _Memo[int, Support | None] = _Memo(self._support)
+        for _n, key in self.entries:
+            supports[key] = None
+        self.support = supports.__getitem__
         land = self.land
         #: An army's move by convoy to a province ("via convoy" if it could walk there too).
         self.by_sea: _Memo[str, Move] = _Memo(lambda p: Move(ref, p, p in land))
@@ -339,38 +381,59 @@ class _Slot:
             lambda army: _Memo(lambda dest: Convoy(ref, army.ref, dest))
         )
 
-    def _support(self, target: str, other: _Slot | _Holder) -> Support:
+    def _support(self, key: int) -> Support:
+        other = _KEYED[key >> _TARGET_BITS]
         if isinstance(other, _Holder):
             return Support(self.ref, other.ref)
-        return Support(self.ref, other.ref, target)
+        return Support(self.ref, other.ref, self.names[key & _TARGET_MASK])
 
 
 class _Holder:
-    """A unit as the one to support to hold (a key apart from its slot: to move)."""
+    """A unit as the one to support to hold (a key apart from its slot's: to move)."""
 
-    __slots__ = ("ref", "text")
+    __slots__ = ("key", "ref", "__weakref__")
 
-    def __init__(self, ref: UnitRef) -> None:
+    def __init__(self, ref: UnitRef, number: int) -> None:
         self.ref = ref
-        self.text = str(ref)
+        self.key = _keyed(self) + number
+
+
+#: Who the keys of the lists of who could hold or move into a province stand for: each slot
+#: and holder of every map's tables is numbered once, its key that number shifted left by
+#: :data:`_TARGET_BITS`, plus the province's number (to move there; a holder's: its own).
+#: A supporter's look-up of its supports is keyed by them, so one look-up per support.
+_KEYED: weakref.WeakValueDictionary[int, _Slot | _Holder] = weakref.WeakValueDictionary()
+_TARGET_BITS = 16
+_TARGET_MASK = (1 << _TARGET_BITS) - 1
+_NUMBERING = itertools.count()
+
+
+def _keyed(made: _Slot | _Holder) -> int:
+    """A new slot's or holder's key (its number, shifted: the province's number is added)."""
+    n = next(_NUMBERING)
+    _KEYED[n] = made
+    return n << _TARGET_BITS
 
 
 class _Slots(dict[str, _Slot]):
     """The slots of one kind of unit on one map, by location, made on first use."""
 
-    __slots__ = ("geo", "kind", "number")
+    __slots__ = ("geo", "kind", "names", "number")
 
-    def __init__(self, geo: GameMap, kind: UnitKind, number: dict[str, int]) -> None:
+    def __init__(
+        self, geo: GameMap, kind: UnitKind, number: dict[str, int], names: tuple[str, ...]
+    ) -> None:
         super().__init__()
         # Weakly: the tables live in a WeakKeyDictionary keyed by this map.
         self.geo = weakref.ref(geo)
         self.kind = kind
         self.number = number
+        self.names = names
 
     def __missing__(self, location: str) -> _Slot:
         geo = self.geo()
         assert geo is not None, "the map outlives its tables"
-        slot = self[location] = _Slot(geo, self.kind, location, self.number)
+        slot = self[location] = _Slot(geo, self.kind, location, self.number, self.names)
         return slot
 
 
@@ -388,8 +451,9 @@ class _Tables:
         #: the provinces of units off the map (a position made by hand) are numbered too.
         self.names: tuple[str, ...] = tuple(sorted({*geo.provinces, *(off_map or ())}))
         self.number: dict[str, int] = {p: i for i, p in enumerate(self.names)}
-        self.armies = _Slots(geo, UnitKind.ARMY, self.number)
-        self.fleets = _Slots(geo, UnitKind.FLEET, self.number)
+        assert len(self.names) <= _TARGET_MASK, "more provinces than a key has room for"
+        self.armies = _Slots(geo, UnitKind.ARMY, self.number, self.names)
+        self.fleets = _Slots(geo, UnitKind.FLEET, self.number, self.names)
         near = geo.fleet_province_adjacency
         self.at_sea: dict[str, tuple[int, int]] = {}
         self.touching: dict[str, int] = {}
@@ -419,7 +483,7 @@ class _Tables:
 
 
 #: How many chains of fleets a map's tables keep (a few hundred bytes each).
-_CHAINS_KEPT = 1 << 14
+_CHAINS_KEPT = 1 << 11
 
 
 #: Per map (maps are immutable; a variant's map with extra edges gets its own tables).
@@ -500,15 +564,15 @@ def legal_orders_compact(
         full = legal_orders(position, power, variant=variant)
         return {"units": {w: {"orders": [str(o) for o in orders]} for w, orders in full.items()}}
     reach = _reach(position, variant, texts=True)
-    group_of, by_sea_of, movers = reach.group_of, reach.by_sea, reach.into
+    group_of, by_sea_of, movers, names = reach.group_of, reach.by_sea, reach.into, reach.tables.names
     held = {u.province: slot.text for u, slot in reach.placed}
+    placed = reach.placed
+    if power is not None:
+        placed = [(u, slot) for u, slot in placed if u.power == power]
     units: dict[str, Compact] = {}
-    into: dict[str, Compact] = {}
     chains: list[list[Any]] = []
     chain_index: dict[int, int] = {}
-    for u, slot in reach.placed:
-        if power is not None and u.power != power:
-            continue
+    for u, slot in placed:
         chain = None
         own = group_of.get(u.province) if u.kind is FLEET else None
         if own is not None:
@@ -524,9 +588,9 @@ def legal_orders_compact(
             "supports": slot.targets,
             "chain": chain,
         }
-        for target, number in zip(slot.targets, slot.target_numbers, strict=True):
-            if target not in into:
-                into[target] = {"holder": held.get(target), "movers": movers[number]}
+    # Each province a unit listed may support in, in the order they first name it.
+    targets = dict.fromkeys(_FLATTEN(map(_TARGET_NUMBERS, map(_SLOT, placed))))
+    into = {names[n]: {"holder": held.get(names[n]), "movers": movers[n]} for n in targets}
     return {"units": units, "into": into, "chains": chains}
 
 
