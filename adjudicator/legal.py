@@ -13,7 +13,6 @@ from __future__ import annotations
 import itertools
 import weakref
 from collections.abc import Callable, Sequence
-from functools import partial
 from operator import attrgetter, itemgetter
 from typing import Any, TypeVar
 
@@ -42,7 +41,6 @@ V = TypeVar("V")
 # Reading an enum member through its class is slow in Python 3.11 (the metaclass has a
 # __getattr__), and the loops below ask once or more per unit.
 ARMY, FLEET = UnitKind.ARMY, UnitKind.FLEET
-_LOCATION = attrgetter("location")
 _FLATTEN = itertools.chain.from_iterable
 _SLOT = itemgetter(1)
 _TARGET_NUMBERS = attrgetter("target_numbers")
@@ -109,19 +107,27 @@ class _Reach:
 def _reach(position: Position, variant: Variant, texts: bool = False) -> _Reach:
     geo = variant.geography(position)
     units = position.units
-    # A unit off the map (only a position made by hand has one) gets tables for this call
-    # alone, so that the map's own tables keep nothing about it.
-    on_map = geo.locations.issuperset(map(_LOCATION, units))
-    tables = _tables_for(geo) if on_map else _Tables(geo, {u.province for u in units})
-    armies, fleets = tables.armies, tables.fleets
-    placed = [(u, (armies if u.kind is ARMY else fleets)[u.location]) for u in units]
+    tables = _tables_for(geo)
+    off_map: set[str] | None = None
+    try:
+        placed = [
+            (u, (tables.armies if u.kind is ARMY else tables.fleets)[u.location]) for u in units
+        ]
+    except _OffMap:
+        # A unit off the map (only a position made by hand has one): tables for this call
+        # alone, its provinces numbered too, so that the map's own tables keep nothing of it.
+        off_map = {u.province for u in units}
+        tables = _Tables(geo, off_map)
+        placed = [
+            (u, (tables.armies if u.kind is ARMY else tables.fleets)[u.location]) for u in units
+        ]
     if getattr(variant.closed_passages, "__func__", None) is not Variant.closed_passages:
         # A unit some passages are closed to moves and supports on a map of its own (the
-        # same provinces, so the same numbers: checked where the tables are made).
+        # same provinces, so the same numbers: checked here).
         for i, (u, _slot) in enumerate(placed):
             closed = variant.closed_passages(u, position)
             if closed is not None:
-                own = _tables_for(closed.map)
+                own = _tables_for(closed.map) if off_map is None else _Tables(closed.map, off_map)
                 assert own.names == tables.names, "a closed passage keeps the provinces"
                 placed[i] = (u, (own.armies if u.kind is ARMY else own.fleets)[u.location])
 
@@ -161,7 +167,7 @@ def _reach(position: Position, variant: Variant, texts: bool = False) -> _Reach:
     into: list[list[Any]] = [[] for _ in tables.names]
     if not texts:
         for _u, slot in placed:
-            into[slot.number].append(slot.holder.key)
+            into[slot.number].append(slot.holder_key)
     # An army's province -> where it could be carried (sorted).
     by_sea: dict[str, Sequence[str]] = {}
     for u, slot in placed:
@@ -181,7 +187,7 @@ def _reach(position: Position, variant: Variant, texts: bool = False) -> _Reach:
         if len(carriers) == 1:
             (group,) = carriers
             carry = group.chain.carry.get(slot) or group.chain.carrying(slot)
-            group.armies.append((slot, carry.dests))
+            group.armies.append(carry)
             by_sea[u.province] = carry.dests
             if texts:
                 for target in carry.farther:  # only by sea
@@ -194,7 +200,7 @@ def _reach(position: Position, variant: Variant, texts: bool = False) -> _Reach:
         reached: set[int] = set()
         for group in carriers:
             carry = group.chain.carry.get(slot) or group.chain.carrying(slot)
-            group.armies.append((slot, carry.dests))
+            group.armies.append(carry)
             reached.update(carry.numbers)
         by_sea[u.province] = [tables.names[n] for n in sorted(reached)]
         for target in reached.difference(slot.move_numbers):
@@ -207,24 +213,27 @@ def _movement(
 ) -> dict[str, tuple[Order, ...]]:
     reach = _reach(position, variant)
     group_of, by_sea = reach.group_of, reach.by_sea
-    lists = reach.into.__getitem__
+    into = reach.into
     out: dict[str, tuple[Order, ...]] = {}
     for u, slot in reach.placed:
         if power is not None and u.power != power:
             continue
+        where = u.province
         orders: list[Order] = [*slot.head]  # hold, then the moves it could make alone
-        sea = by_sea.get(u.province)
-        if sea:
-            orders += map(slot.by_sea.__getitem__, sea)
+        if u.kind is ARMY:
+            sea = by_sea.get(where)
+            if sea:
+                orders += map(slot.by_sea.__getitem__, sea)
         # Target by target, its support for each unit that could hold or move there, looked
         # up by key; its own entry there is None (it is in the list of each of its targets,
         # as it could move there), and dropped.
-        orders += filter(None, map(slot.support, _FLATTEN(map(lists, slot.target_numbers))))
-        own = group_of.get(u.province) if u.kind is FLEET else None
-        if own is not None:
-            for army, dests in own.armies:
-                orders += map(slot.convoys[army].__getitem__, dests)
-        out[u.province] = tuple(orders)
+        orders += filter(None, map(slot.support, _FLATTEN(slot.pick(into))))
+        if u.kind is FLEET:
+            own = group_of.get(where)
+            if own is not None:
+                for carry in own.armies:
+                    orders += carry.convoys.get(slot) or carry.convoyed_by(slot)
+        out[where] = tuple(orders)
     return out
 
 
@@ -268,13 +277,20 @@ class _Carry:
     closed one; sorted by id, and as numbers), and those it could not walk to, as numbers
     and with the keys of its moves there (see :func:`_keyed`)."""
 
-    __slots__ = ("dests", "farther", "keys", "numbers")
+    __slots__ = ("army", "convoys", "dests", "farther", "keys", "numbers")
 
     def __init__(self, chain: _Chain, army: _Slot) -> None:
+        self.army = army
         self.dests = tuple(p for p in chain.sorted_dests if p != army.province)
         self.numbers = chain.dest_numbers.difference((army.number,))
         self.farther = tuple(self.numbers.difference(army.move_numbers))
         self.keys = tuple((n, army.key + n) for n in self.farther)
+        #: Per fleet of the chain: its convoys of the army there (:meth:`convoyed_by`).
+        self.convoys: dict[_Slot, tuple[Convoy, ...]] = {}
+
+    def convoyed_by(self, fleet: _Slot) -> tuple[Convoy, ...]:
+        made = self.convoys[fleet] = tuple(map(fleet.convoys[self.army].__getitem__, self.dests))
+        return made
 
 
 class _Group:
@@ -285,9 +301,8 @@ class _Group:
     def __init__(self, seas: int, chain: _Chain) -> None:
         self.seas = seas
         self.chain = chain
-        #: The armies on its shores, in the order of the position's units, each with the
-        #: other shores it could be carried to (never a closed one).
-        self.armies: list[tuple[_Slot, tuple[str, ...]]] = []
+        #: Where it could carry each army on its shores, in the order of the position's units.
+        self.armies: list[_Carry] = []
 
 
 class _Slot:
@@ -302,24 +317,26 @@ class _Slot:
     """
 
     __slots__ = (
+        "__weakref__",
         "by_sea",
         "convoys",
         "dests",
+        "entries",
         "head",
         "holder",
-        "land",
-        "entries",
+        "holder_key",
         "key",
+        "land",
         "move_numbers",
         "names",
         "number",
+        "pick",
         "province",
         "ref",
         "support",
         "target_numbers",
         "targets",
         "text",
-        "__weakref__",
     )
 
     def __init__(
@@ -365,8 +382,17 @@ class _Slot:
         #: Its key (and its holder's): see :func:`_keyed`.
         self.key = _keyed(self)
         self.holder = _Holder(ref, self.number)
+        self.holder_key = self.holder.key
         #: Per target, its number and the key of its move there.
         self.entries = tuple((n, self.key + n) for n in self.target_numbers)
+        #: The lists of a position's ``into`` for its targets, in one call (a sequence of
+        #: them even for one target or none).
+        numbers = self.target_numbers
+        self.pick: Callable[[list[list[Any]]], Sequence[list[Any]]] = (
+            itemgetter(*numbers)
+            if len(numbers) > 1
+            else itemgetter(slice(numbers[0], numbers[0] + 1) if numbers else slice(0, 0))
+        )
         #: Its support for the unit whose key (holder or mover, target) is given, made on
         #: first use; None for its own moves (no unit supports its own move).
         supports: _Memo[int, Support | None] = _Memo(self._support)
@@ -391,7 +417,7 @@ class _Slot:
 class _Holder:
     """A unit as the one to support to hold (a key apart from its slot's: to move)."""
 
-    __slots__ = ("key", "ref", "__weakref__")
+    __slots__ = ("__weakref__", "key", "ref")
 
     def __init__(self, ref: UnitRef, number: int) -> None:
         self.ref = ref
@@ -418,12 +444,19 @@ def _keyed(made: _Slot | _Holder) -> int:
 class _Slots(dict[str, _Slot]):
     """The slots of one kind of unit on one map, by location, made on first use."""
 
-    __slots__ = ("geo", "kind", "names", "number")
+    __slots__ = ("anywhere", "geo", "kind", "names", "number")
 
     def __init__(
-        self, geo: GameMap, kind: UnitKind, number: dict[str, int], names: tuple[str, ...]
+        self,
+        geo: GameMap,
+        kind: UnitKind,
+        number: dict[str, int],
+        names: tuple[str, ...],
+        anywhere: bool,
     ) -> None:
         super().__init__()
+        #: Make slots off the map too (the tables of one call: see :func:`_reach`)?
+        self.anywhere = anywhere
         # Weakly: the tables live in a WeakKeyDictionary keyed by this map.
         self.geo = weakref.ref(geo)
         self.kind = kind
@@ -433,8 +466,14 @@ class _Slots(dict[str, _Slot]):
     def __missing__(self, location: str) -> _Slot:
         geo = self.geo()
         assert geo is not None, "the map outlives its tables"
+        if not self.anywhere and location not in geo.locations:
+            raise _OffMap(location)
         slot = self[location] = _Slot(geo, self.kind, location, self.number, self.names)
         return slot
+
+
+class _OffMap(LookupError):
+    """A unit stands where the map has no location (see :func:`_reach`)."""
 
 
 class _Tables:
@@ -452,8 +491,9 @@ class _Tables:
         self.names: tuple[str, ...] = tuple(sorted({*geo.provinces, *(off_map or ())}))
         self.number: dict[str, int] = {p: i for i, p in enumerate(self.names)}
         assert len(self.names) <= _TARGET_MASK, "more provinces than a key has room for"
-        self.armies = _Slots(geo, UnitKind.ARMY, self.number, self.names)
-        self.fleets = _Slots(geo, UnitKind.FLEET, self.number, self.names)
+        anywhere = off_map is not None
+        self.armies = _Slots(geo, UnitKind.ARMY, self.number, self.names, anywhere)
+        self.fleets = _Slots(geo, UnitKind.FLEET, self.number, self.names, anywhere)
         near = geo.fleet_province_adjacency
         self.at_sea: dict[str, tuple[int, int]] = {}
         self.touching: dict[str, int] = {}
@@ -564,7 +604,12 @@ def legal_orders_compact(
         full = legal_orders(position, power, variant=variant)
         return {"units": {w: {"orders": [str(o) for o in orders]} for w, orders in full.items()}}
     reach = _reach(position, variant, texts=True)
-    group_of, by_sea_of, movers, names = reach.group_of, reach.by_sea, reach.into, reach.tables.names
+    group_of, by_sea_of, movers, names = (
+        reach.group_of,
+        reach.by_sea,
+        reach.into,
+        reach.tables.names,
+    )
     held = {u.province: slot.text for u, slot in reach.placed}
     placed = reach.placed
     if power is not None:
@@ -579,7 +624,7 @@ def legal_orders_compact(
             chain = chain_index.get(id(own))
             if chain is None:
                 chain = chain_index[id(own)] = len(chains)
-                chains.append([[army.text, list(dests)] for army, dests in own.armies])
+                chains.append([[c.army.text, list(c.dests)] for c in own.armies])
         by_sea = by_sea_of.get(u.province)
         units[u.province] = {
             "unit": slot.text,

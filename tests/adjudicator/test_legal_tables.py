@@ -20,6 +20,7 @@ from adjudicator import (
     Hold,
     Move,
     Order,
+    Phase,
     Position,
     Support,
     Unit,
@@ -28,7 +29,7 @@ from adjudicator import (
     legal_orders,
 )
 from adjudicator.board import freeze, province_of, thaw
-from adjudicator.legal import expand_legal, legal_orders_compact
+from adjudicator.legal import _tables_for, expand_legal, legal_orders_compact
 from adjudicator.maps import GameMap, Terrain
 from adjudicator.orders import UnitRef
 from adjudicator.variants import Variant
@@ -195,3 +196,24 @@ def test_every_variant_example_lists_what_the_map_says(variant_id: str) -> None:
     variant = find_variant(variant_id)
     for position, _orders in variant_movements(variant_id):
         assert legal_orders(position, variant=variant) == derived(position, variant, None)
+
+
+def test_a_unit_off_the_map_is_listed_without_marking_the_maps_tables() -> None:
+    """A position made by hand may put a unit where the map has no location: it holds (and
+    is supported to), and the map's own tables keep nothing of it."""
+    standard = find_variant("standard")
+    units = (
+        Unit("england", UnitKind.FLEET, "nth"),
+        Unit("france", UnitKind.ARMY, "xyz"),
+        Unit("france", UnitKind.ARMY, "bel"),
+        Unit("england", UnitKind.FLEET, "zzz"),
+    )
+    position = Position("standard", Phase.parse("S1901M"), units)
+    listed = legal_orders(position)
+    assert listed == derived(position, standard, None)
+    assert [str(o) for o in listed["xyz"]] == ["A xyz H"]
+    tables = _tables_for(standard.map)
+    assert "xyz" not in tables.armies
+    assert "zzz" not in tables.fleets
+    compact = legal_orders_compact(position)
+    assert expand_legal(compact) == listed
