@@ -6,6 +6,15 @@ unit could make. None leads into a province the map in force closes
 (``GameMap.closed``, which the resolver refuses the same way). Everything
 listed parses back and is not ``void`` by itself, though it may still fail
 to be matched by the other power's orders.
+
+A call does little more than look things up. What a unit of one kind at one location
+could do whoever else stands where (its hold and moves, where it could support, as
+orders and as province numbers) is worked out once per map, and every order once made is
+kept (orders are immutable values); a chain of fleets at sea is found as bits of the
+provinces' numbers, and where it could carry each army on its shores, and each fleet's
+convoys of it, are kept per chain. Per call there are only the lists of who could hold or
+move into each province, as integer keys, and each support is one look-up of such a key
+in its supporter's table.
 """
 
 from __future__ import annotations
@@ -83,9 +92,10 @@ class _Reach:
     sea, where each army could be carried, who could move into (or hold in) each province.
 
     ``into`` is indexed by the provinces' numbers in the map's tables: per province, the
-    unit there to hold (its holder; left out when ``texts``), then each unit that could
-    move there, in the order of the position (their slots, or their texts when ``texts``).
-    Each unit is in the list of each province it could move to by itself."""
+    unit there to hold (its holder's key; left out when ``texts``), then each unit that
+    could move there, in the order of the position (the keys of those moves, see
+    :func:`_keyed`, or the units' texts when ``texts``). Each unit is in the list of each
+    province it could move to by itself."""
 
     __slots__ = ("by_sea", "group_of", "into", "placed", "tables")
 
@@ -219,20 +229,26 @@ def _movement(
         if power is not None and u.power != power:
             continue
         where = u.province
-        orders: list[Order] = [*slot.head]  # hold, then the moves it could make alone
-        if u.kind is ARMY:
-            sea = by_sea.get(where)
-            if sea:
-                orders += map(slot.by_sea.__getitem__, sea)
         # Target by target, its support for each unit that could hold or move there, looked
         # up by key; its own entry there is None (it is in the list of each of its targets,
         # as it could move there), and dropped.
-        orders += filter(None, map(slot.support, _FLATTEN(slot.pick(into))))
-        if u.kind is FLEET:
-            own = group_of.get(where)
-            if own is not None:
-                for carry in own.armies:
-                    orders += carry.convoys.get(slot) or carry.convoyed_by(slot)
+        supports = filter(None, map(slot.support, _FLATTEN(slot.pick(into))))
+        # First its hold and the moves it could make alone; an army's moves by convoy next,
+        # a fleet's convoys last.
+        if u.kind is ARMY:
+            sea = by_sea.get(where)
+            if sea is None:
+                out[where] = (*slot.head, *supports)
+            else:
+                out[where] = (*slot.head, *map(slot.by_sea.__getitem__, sea), *supports)
+            continue
+        own = group_of.get(where)
+        if own is None:
+            out[where] = (*slot.head, *supports)
+            continue
+        orders: list[Order] = [*slot.head, *supports]
+        for carry in own.armies:
+            orders += carry.convoys.get(slot) or carry.convoyed_by(slot)
         out[where] = tuple(orders)
     return out
 
@@ -256,7 +272,7 @@ class _Chain:
     carried to (none closed: the resolver refuses a move or convoy there, ``cannot_enter``),
     as the tables' numbers and sorted by id."""
 
-    __slots__ = ("carry", "dest_numbers", "names", "seas", "sorted_dests")
+    __slots__ = ("carry", "dest_numbers", "seas", "sorted_dests")
 
     def __init__(
         self, seas: tuple[str, ...], dests: frozenset[str], number: dict[str, int]
