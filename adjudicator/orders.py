@@ -302,6 +302,13 @@ class _Names:
 _names_of: KeptPer[GameMap, _Names] = KeptPer(_Names)
 
 
+def readings_of(game_map: GameMap) -> Mapping[tuple[str, PhaseKind | None], tuple[Order, str]]:
+    """The orders read before on this map without looking at the board, by text and phase
+    kind, each with the text read: what :func:`parse_order` would read again (it still
+    checks the unit is there, which a caller holding the board may check itself)."""
+    return _names_of(game_map).readings
+
+
 def readings_forget() -> None:
     """Forget the tokens kept of texts read before (so that a measurement reads cold)."""
     for names in _names_of.values():
