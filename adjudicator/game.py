@@ -430,8 +430,10 @@ def _attach(
     # the reader's own words for what is wrong (an empty province, say).
     known = readings_of(variant.map) if kind is _MOVEMENT and not variant.order_kinds else None
     order: _UnitOrder
+    unit: Unit | None
     for power in sorted(orders):
         for given in orders[power]:
+            unit = None
             if type(given) in plain:
                 # mypy reads no type from a membership test; cast() would cost a call.
                 order = given  # type: ignore[assignment]
@@ -440,7 +442,7 @@ def _attach(
                 and type(given) is str
                 and (kept := known.get((given, kind))) is not None
                 and type(kept[0]) in plain
-                and find_unit(kept[0].unit.province) is not None  # type: ignore[union-attr]
+                and (unit := find_unit(kept[0].unit.province)) is not None  # type: ignore[union-attr]
             ):
                 order = kept[0]  # type: ignore[assignment]
             else:
@@ -465,7 +467,8 @@ def _attach(
                 order = read
             ref = order.unit
             province = ref.province
-            unit = find_unit(province)
+            if unit is None:
+                unit = find_unit(province)
             if unit is None:
                 results.append(
                     make_result(
