@@ -119,18 +119,17 @@ def _reach(position: Position, variant: Variant, texts: bool = False) -> _Reach:
     units = position.units
     tables = _tables_for(geo)
     off_map: set[str] | None = None
+    armies, fleets = tables.armies, tables.fleets
     try:
-        placed = [
-            (u, (tables.armies if u.kind is ARMY else tables.fleets)[u.location]) for u in units
-        ]
+        placed = [(u, (armies if u.kind is ARMY else fleets)[u.location]) for u in units]
     except _OffMap:
         # A unit off the map (only a position made by hand has one): tables for this call
         # alone, its provinces numbered too, so that the map's own tables keep nothing of it.
         off_map = {u.province for u in units}
         tables = _Tables(geo, off_map)
-        placed = [
-            (u, (tables.armies if u.kind is ARMY else tables.fleets)[u.location]) for u in units
-        ]
+        armies, fleets = tables.armies, tables.fleets
+        placed = [(u, (armies if u.kind is ARMY else fleets)[u.location]) for u in units]
+    on_own_map: dict[str, tuple[int, int]] | None = None
     if getattr(variant.closed_passages, "__func__", None) is not Variant.closed_passages:
         # A unit some passages are closed to moves and supports on a map of its own (the
         # same provinces, so the same numbers: checked here).
@@ -140,13 +139,18 @@ def _reach(position: Position, variant: Variant, texts: bool = False) -> _Reach:
                 own = _tables_for(closed.map) if off_map is None else _Tables(closed.map, off_map)
                 assert own.names == tables.names, "a closed passage keeps the provinces"
                 placed[i] = (u, (own.armies if u.kind is ARMY else own.fleets)[u.location])
+                if u.kind is FLEET:
+                    # Its chain is still read on the map in force.
+                    on_own_map = tables.at_sea
 
     # The chains the fleets now at sea make, as sets of province bits: a fleet joins (and
     # merges) the chains it touches either way, so the chains are the connected groups.
-    at_sea = tables.at_sea
     found: list[tuple[int, int]] = []  # (the chain's seas, the provinces next to them)
-    for u in units:
-        here = at_sea.get(u.province) if u.kind is FLEET else None
+    for u, slot in placed:
+        if on_own_map is None:
+            here = slot.at_sea
+        else:
+            here = on_own_map.get(u.province) if u.kind is FLEET else None
         if here is None:
             continue
         bit, near = here
@@ -334,6 +338,7 @@ class _Slot:
 
     __slots__ = (
         "__weakref__",
+        "at_sea",
         "by_sea",
         "convoys",
         "dests",
@@ -362,6 +367,7 @@ class _Slot:
         location: str,
         number: dict[str, int],
         names: tuple[str, ...],
+        at_sea: dict[str, tuple[int, int]],
     ) -> None:
         ref = UnitRef(kind, location)
         self.ref = ref
@@ -395,6 +401,9 @@ class _Slot:
         self.move_numbers = frozenset(self.target_numbers)
         self.number = number[self.province]
         self.names = names
+        #: For a fleet where a fleet may convoy from: its bit and those of the provinces
+        #: next to it (:attr:`_Tables.at_sea`); else None.
+        self.at_sea = at_sea.get(self.province) if kind is UnitKind.FLEET else None
         #: Its key (and its holder's): see :func:`_keyed`.
         self.key = _keyed(self)
         self.holder = _Holder(ref, self.number)
@@ -460,7 +469,7 @@ def _keyed(made: _Slot | _Holder) -> int:
 class _Slots(dict[str, _Slot]):
     """The slots of one kind of unit on one map, by location, made on first use."""
 
-    __slots__ = ("anywhere", "geo", "kind", "names", "number")
+    __slots__ = ("anywhere", "at_sea", "geo", "kind", "names", "number")
 
     def __init__(
         self,
@@ -468,9 +477,11 @@ class _Slots(dict[str, _Slot]):
         kind: UnitKind,
         number: dict[str, int],
         names: tuple[str, ...],
+        at_sea: dict[str, tuple[int, int]],
         anywhere: bool,
     ) -> None:
         super().__init__()
+        self.at_sea = at_sea
         #: Make slots off the map too (the tables of one call: see :func:`_reach`)?
         self.anywhere = anywhere
         # Weakly: the tables live in a WeakKeyDictionary keyed by this map.
@@ -484,7 +495,9 @@ class _Slots(dict[str, _Slot]):
         assert geo is not None, "the map outlives its tables"
         if not self.anywhere and location not in geo.locations:
             raise _OffMap(location)
-        slot = self[location] = _Slot(geo, self.kind, location, self.number, self.names)
+        slot = self[location] = _Slot(
+            geo, self.kind, location, self.number, self.names, self.at_sea
+        )
         return slot
 
 
@@ -507,9 +520,6 @@ class _Tables:
         self.names: tuple[str, ...] = tuple(sorted({*geo.provinces, *(off_map or ())}))
         self.number: dict[str, int] = {p: i for i, p in enumerate(self.names)}
         assert len(self.names) <= _TARGET_MASK, "more provinces than a key has room for"
-        anywhere = off_map is not None
-        self.armies = _Slots(geo, UnitKind.ARMY, self.number, self.names, anywhere)
-        self.fleets = _Slots(geo, UnitKind.FLEET, self.number, self.names, anywhere)
         near = geo.fleet_province_adjacency
         self.at_sea: dict[str, tuple[int, int]] = {}
         self.touching: dict[str, int] = {}
@@ -522,6 +532,9 @@ class _Tables:
             self.at_sea[sea] = (1 << self.number[sea], around)
         #: The chains positions have shown, by their seas' bits (see :meth:`chain`).
         self.chains: dict[int, _Chain] = {}
+        anywhere = off_map is not None
+        self.armies = _Slots(geo, UnitKind.ARMY, self.number, self.names, self.at_sea, anywhere)
+        self.fleets = _Slots(geo, UnitKind.FLEET, self.number, self.names, self.at_sea, anywhere)
 
     def chain(self, seas: int) -> _Chain:
         """The chain of fleets in these seas (bits), worked out on first use and kept. How
