@@ -181,7 +181,7 @@ def _reach(position: Position, variant: Variant, texts: bool = False) -> _Reach:
     into: list[list[Any]] = [[] for _ in tables.names]
     if not texts:
         for _u, slot in placed:
-            into[slot.number].append(slot.holder_key)
+            into[slot.number] = [slot.holder_key]
     # An army's province -> where it could be carried (sorted).
     by_sea: dict[str, Sequence[str]] = {}
     for u, slot in placed:
@@ -639,7 +639,10 @@ def legal_orders_compact(
         reach.into,
         reach.tables.names,
     )
-    held = {u.province: slot.text for u, slot in reach.placed}
+    # The unit in each province, by the province's number.
+    held: list[str | None] = [None] * len(names)
+    for _u, slot in reach.placed:
+        held[slot.number] = slot.text
     placed = reach.placed
     if power is not None:
         placed = [(u, slot) for u, slot in placed if u.power == power]
@@ -647,24 +650,29 @@ def legal_orders_compact(
     chains: list[list[Any]] = []
     chain_index: dict[int, int] = {}
     for u, slot in placed:
+        where = u.province
         chain = None
-        own = group_of.get(u.province) if u.kind is FLEET else None
-        if own is not None:
-            chain = chain_index.get(id(own))
-            if chain is None:
-                chain = chain_index[id(own)] = len(chains)
-                chains.append([[c.army.text, list(c.dests)] for c in own.armies])
-        by_sea = by_sea_of.get(u.province)
-        units[u.province] = {
+        if u.kind is FLEET:
+            by_convoy = []
+            own = group_of.get(where)
+            if own is not None:
+                chain = chain_index.get(id(own))
+                if chain is None:
+                    chain = chain_index[id(own)] = len(chains)
+                    chains.append([[c.army.text, list(c.dests)] for c in own.armies])
+        else:
+            by_sea = by_sea_of.get(where)
+            by_convoy = [[p, p in slot.land] for p in by_sea] if by_sea else []
+        units[where] = {
             "unit": slot.text,
             "moves": slot.dests,
-            "by_convoy": [[p, p in slot.land] for p in by_sea] if by_sea else [],
+            "by_convoy": by_convoy,
             "supports": slot.targets,
             "chain": chain,
         }
     # Each province a unit listed may support in, in the order they first name it.
     targets = dict.fromkeys(_FLATTEN(map(_TARGET_NUMBERS, map(_SLOT, placed))))
-    into = {names[n]: {"holder": held.get(names[n]), "movers": movers[n]} for n in targets}
+    into = {names[n]: {"holder": held[n], "movers": movers[n]} for n in targets}
     return {"units": units, "into": into, "chains": chains}
 
 
