@@ -115,33 +115,33 @@ def souls_sold(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
     or the monsters, an Amazon, a dirtbag army or an extra unit; the Doctor's built units
     may): wherever the unit ended the season's moves, it has double strength for the next
     two seasons."""
-    position, after, orders, moves = season.position, season.after, season.orders, season.moves
+    position, after, moves = season.position, season.after, season.moves
+    sold = season.given(SellSoul)
+    if not sold:
+        return after, []
     results: list[OrderResult] = []
     devils = dict(devils_of(after))
-    for power, given in sorted(orders.items()):
-        for order in given:
-            if not isinstance(order, SellSoul):
-                continue
-            unit = position.unit_in(order.unit.province)
-            if (
-                unit is None
-                or unit.power != power
-                or unit.kind is not order.unit.kind
-                or not conventional(position, unit)
-            ):
-                results.append(OrderResult(power, order, Outcome.VOID, SOUL_NOT_FOR_SALE))
-                continue
-            now = _ended_at(unit, position, moves)
-            devils[unit_key(power, now)] = DEVIL_SEASONS
-            results.append(
-                OrderResult(
-                    power,
-                    order,
-                    Outcome.OK,
-                    SOUL_SOLD,
-                    FrozenMap({"unit": f"{unit.kind.value} {now}"}),
-                )
+    for power, order in sold:
+        unit = position.unit_in(order.unit.province)
+        if (
+            unit is None
+            or unit.power != power
+            or unit.kind is not order.unit.kind
+            or not conventional(position, unit)
+        ):
+            results.append(OrderResult(power, order, Outcome.VOID, SOUL_NOT_FOR_SALE))
+            continue
+        now = _ended_at(unit, position, moves)
+        devils[unit_key(power, now)] = DEVIL_SEASONS
+        results.append(
+            OrderResult(
+                power,
+                order,
+                Outcome.OK,
+                SOUL_SOLD,
+                FrozenMap({"unit": f"{unit.kind.value} {now}"}),
             )
+        )
     return with_devils(after, devils), results
 
 

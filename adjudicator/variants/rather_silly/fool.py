@@ -158,7 +158,7 @@ def fool_overrides(
 def fool_spends(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
     """A whole share of the Fool's for each override beyond his first this season."""
     after = season.after
-    used = sum(1 for o in season.orders.get("fool", ()) if isinstance(o, Override)) - 1
+    used = sum(1 for power, _o in season.given(Override) if power == "fool") - 1
     if used <= 0:
         return after, []
     shares = {str(k): Fraction(str(v)) for k, v in (after.extras.get("shares") or {}).items()}

@@ -82,14 +82,13 @@ def fortune_teller_merges(season: SeasonSoFar) -> tuple[Position, list[OrderResu
     """Step 2: each bounce the Fortune-teller foretold (two a season) merges the units
     in it (those whose moves there bounced, and the unit they bounced off, monsters
     never) into one unit there of the kind most of them were, his own."""
-    variant, position, after, orders, moves = (
+    variant, position, after, moves = (
         season.variant,
         season.position,
         season.after,
-        season.orders,
         season.moves,
     )
-    predictions = [o for o in orders.get(FORTUNE_TELLER, ()) if isinstance(o, Predict)]
+    predictions = [o for power, o in season.given(Predict) if power == FORTUNE_TELLER]
     if not predictions:
         return after, []
     results: list[OrderResult] = []

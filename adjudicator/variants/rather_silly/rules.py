@@ -70,7 +70,7 @@ from adjudicator.orders import (
 from adjudicator.results import OrderResult, Outcome, Reason
 from adjudicator.shapes import IdSets
 from adjudicator.variants.base import ClosedPassages, DecisionRequest, Variant
-from adjudicator.variants.common import center_counts, sole_leader
+from adjudicator.variants.common import KeptByIdentity, center_counts, sole_leader
 from adjudicator.variants.rather_silly import birds, fifth_fleet
 from adjudicator.variants.rather_silly.borg import borg_moves
 from adjudicator.variants.rather_silly.creatures import (
@@ -358,15 +358,14 @@ class RatherSilly(Variant):
         return self.support_strength(unit, position)
 
     def support_strength(self, unit: Unit, position: Position) -> int:
-        # Asked of every unit each time a season is resolved or an order checked: the
-        # marks are looked up where the position keeps them, not copied out per unit.
-        extras = position.extras
-        if birds.is_aboard(position, unit):
-            return 0
-        key = unit_key(unit.power, unit.location)
-        if (extras.get("kinds") or _NONE).get(key) in (AMAZON, DIRTBAG):
-            return 0
-        return 2 if key in (extras.get("devils") or _NONE) else 1
+        # Asked of every unit each time a season is resolved or an order checked (twice a
+        # movement: the twins' orders are checked first): worked out for all the
+        # position's units at once, and kept with it.
+        table = _SUPPORT_STRENGTHS.get(position)
+        if table is None:
+            table = _SUPPORT_STRENGTHS.keep(position, _support_strengths(position))
+        strength = table.get(id(unit))
+        return strength if strength is not None else _support_strength(position, unit)
 
     def implicit_supports(
         self, position: Position, orders: Mapping[str, MovementOrder]
@@ -754,6 +753,40 @@ class RatherSilly(Variant):
             return out
         herds = (position.extras.get("llamas") or {}).get(power) or []
         return {**out, **{f"explode {p}": (Explode(p),) for p in sorted(set(herds))}}
+
+
+def _support_strength(position: Position, unit: Unit) -> int:
+    """``unit``'s support strength (:meth:`RatherSilly.support_strength`): 0 aboard a flock
+    of birds, or as an Amazon or a dirtbag army; 2 as a devil unit; else 1."""
+    extras = position.extras
+    if birds.is_aboard(position, unit):
+        return 0
+    key = unit_key(unit.power, unit.location)
+    if (extras.get("kinds") or _NONE).get(key) in (AMAZON, DIRTBAG):
+        return 0
+    return 2 if key in (extras.get("devils") or _NONE) else 1
+
+
+def _support_strengths(position: Position) -> dict[int, int]:
+    """:func:`_support_strength` of each of the position's units, by the unit's identity
+    (they live as long as the position): the flocks' armies and the marks read once."""
+    extras = position.extras
+    aboard = {(f.get("carrying"), f.get("province")) for f in extras.get(birds.BIRDS) or ()}
+    kinds = extras.get("kinds") or _NONE
+    devils = extras.get("devils") or _NONE
+    army = UnitKind.ARMY
+    out: dict[int, int] = {}
+    for unit in position.units:
+        if unit.kind is army and (unit.power, unit.province) in aboard:
+            out[id(unit)] = 0
+            continue
+        key = unit_key(unit.power, unit.location)
+        out[id(unit)] = 0 if kinds.get(key) in (AMAZON, DIRTBAG) else 2 if key in devils else 1
+    return out
+
+
+#: The support strengths of a few positions' units (a movement asks of one, twice).
+_SUPPORT_STRENGTHS: KeptByIdentity[Position, dict[int, int]] = KeptByIdentity(8)
 
 
 def _ids_of(variant: RatherSilly) -> IdSets:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar, overload
 
 from adjudicator.board import Position, Unit
 from adjudicator.orders import VariantOrder
@@ -18,6 +18,10 @@ from adjudicator.results import OrderResult
 
 if TYPE_CHECKING:
     from adjudicator.variants.rather_silly.rules import RatherSilly
+
+T = TypeVar("T", bound=VariantOrder)
+#: The season's orders with their powers, by power, each power's in the order given.
+Given = tuple[tuple[str, VariantOrder], ...]
 
 
 @dataclass(slots=True)
@@ -40,6 +44,63 @@ class SeasonSoFar:
     #: Who stood where before the Borg and the llamas, by ``"power location"``: a devil
     #: unit they take costs its owner another unit. Left by the Borg's step.
     present: Mapping[str, Unit] = field(default_factory=dict)
+    #: Every order of :attr:`orders` as :meth:`given` lists them, and by its class; what
+    #: :meth:`given` found, by the kinds asked for.
+    _every: Given = field(default=(), init=False, repr=False)
+    _by_class: dict[type, list[tuple[str, VariantOrder]]] | None = field(
+        default=None, init=False, repr=False
+    )
+    _found: dict[type | tuple[type, ...], Given] = field(
+        default_factory=dict, init=False, repr=False
+    )
+
+    @overload
+    def given(self, kinds: type[T]) -> tuple[tuple[str, T], ...]: ...
+
+    @overload
+    def given(self, kinds: tuple[type[VariantOrder], ...]) -> Given: ...
+
+    def given(self, kinds: type | tuple[type, ...]) -> Given:
+        """The season's orders of ``kinds`` (a class or a tuple of them, subclasses
+        included), each with its power: by power, each power's in the order given.
+
+        Each step asks for its own kinds: the orders are gone through once a season for
+        all of them, by their classes (asking each order ``isinstance`` of every step's
+        kinds went through the order classes' ABC each time)."""
+        found = self._found.get(kinds)
+        if found is not None:
+            return found
+        by_class = self._by_class
+        if by_class is None:
+            by_class = self._by_class = {}
+            self._every = tuple(
+                (power, order) for power, given in sorted(self.orders.items()) for order in given
+            )
+            for power_order in self._every:
+                by_class.setdefault(type(power_order[1]), []).append(power_order)
+        wanted = [c for c in by_class if _is_of(c, kinds)]
+        if not wanted:
+            found = ()
+        elif len(wanted) == 1:
+            found = tuple(by_class[wanted[0]])
+        else:
+            classes = frozenset(wanted)
+            found = tuple(po for po in self._every if type(po[1]) in classes)
+        self._found[kinds] = found
+        return found
+
+
+def _is_of(cls: type, kinds: type | tuple[type, ...]) -> bool:
+    """``issubclass(cls, kinds)``, kept: the order classes are few and never change, and
+    asking an ABC costs."""
+    key = (cls, kinds)
+    known = _IS_OF.get(key)
+    if known is None:
+        known = _IS_OF[key] = issubclass(cls, kinds)
+    return known
+
+
+_IS_OF: dict[tuple[type, type | tuple[type, ...]], bool] = {}
 
 
 #: A step: the season so far in, the position after the step and its results out.

@@ -337,42 +337,39 @@ def specials_adjusted(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]
     """At the adjustments: each ``amazon``/``dirtbag`` order raises one in a free home
     center, as many as are due; a power with more than its centers allow loses the
     ones farthest from home."""
-    variant, after, orders = season.variant, season.after, season.orders
+    variant, after = season.variant, season.after
     results: list[OrderResult] = []
     kinds = dict(marks_of(after, "kinds"))
     units = list(after.units)
-    for power, given in sorted(orders.items()):
-        for order in given:
-            if not isinstance(order, Raise):
-                continue
-            now = after.with_changes(units=units, extras={**after.extras, "kinds": kinds})
-            label = FrozenMap({"kind": order.kind})
-            if specials_due(variant, now, power, order.kind) <= 0:
-                results.append(OrderResult(power, order, Outcome.VOID, SPECIAL_NOT_DUE, label))
-                continue
-            if order.province not in variant.build_sites(now, power):
-                results.append(
-                    OrderResult(
-                        power,
-                        order,
-                        Outcome.VOID,
-                        SPECIAL_NO_SITE,
-                        FrozenMap({"province": order.province}),
-                    )
-                )
-                continue
-            unit = Unit(power, UnitKind.ARMY, order.province)
-            units.append(unit)
-            kinds[unit_key(power, order.province)] = order.kind
+    for power, order in season.given(Raise):
+        now = after.with_changes(units=units, extras={**after.extras, "kinds": kinds})
+        label = FrozenMap({"kind": order.kind})
+        if specials_due(variant, now, power, order.kind) <= 0:
+            results.append(OrderResult(power, order, Outcome.VOID, SPECIAL_NOT_DUE, label))
+            continue
+        if order.province not in variant.build_sites(now, power):
             results.append(
                 OrderResult(
                     power,
                     order,
-                    Outcome.OK,
-                    SPECIAL_RAISED,
-                    FrozenMap({"unit": unit_text(unit), "kind": order.kind}),
+                    Outcome.VOID,
+                    SPECIAL_NO_SITE,
+                    FrozenMap({"province": order.province}),
                 )
             )
+            continue
+        unit = Unit(power, UnitKind.ARMY, order.province)
+        units.append(unit)
+        kinds[unit_key(power, order.province)] = order.kind
+        results.append(
+            OrderResult(
+                power,
+                order,
+                Outcome.OK,
+                SPECIAL_RAISED,
+                FrozenMap({"unit": unit_text(unit), "kind": order.kind}),
+            )
+        )
     for power in variant.adjustment_seats(after):
         for kind in (AMAZON, DIRTBAG):
             now = after.with_changes(units=units, extras={**after.extras, "kinds": kinds})

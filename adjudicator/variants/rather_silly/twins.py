@@ -366,14 +366,19 @@ def twins_after_moves(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]
         season.after,
         season.moves,
     )
+    pairs = twin_pairs(position)
+    if not pairs:
+        return after, []
+    # The results of the moves are one per unit, in the order of the position's units.
+    move_of = {(u.power, u.location): r for u, r in zip(position.units, moves, strict=False)}
     now = {
         power: (
-            _moved_to(_as_was(position, power, a), position, after, moves),
-            _moved_to(_as_was(position, power, b), position, after, moves),
+            _moved_to(_as_was(position, power, a), after, move_of),
+            _moved_to(_as_was(position, power, b), after, move_of),
         )
-        for power, (a, b) in twin_pairs(position).items()
+        for power, (a, b) in pairs.items()
     }
-    return _judged(graph, after, now) if now else (after, [])
+    return _judged(graph, after, now)
 
 
 def twins_after_retreats(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
@@ -420,18 +425,13 @@ def _as_was(position: Position, power: str, location: str) -> Unit:
     return Unit(power, UnitKind.ARMY, location)
 
 
-def _moved_to(
-    unit: Unit, position: Position, after: Position, moves: Sequence[OrderResult]
-) -> Unit:
+def _moved_to(unit: Unit, after: Position, move_of: Mapping[tuple[str, str], OrderResult]) -> Unit:
     """``unit`` where the movement took it (a coast included); where it was, if it did
-    not move."""
-    for u, r in zip(position.units, moves, strict=False):
-        if u != unit:
-            continue
-        if isinstance(r.order, Move) and r.outcome is Outcome.OK:
-            there = _standing(after, unit.power, province_of(r.order.dest))
-            return there if there is not None else Unit(unit.power, unit.kind, r.order.dest)
-        break
+    not move. ``move_of``: each unit's result of the moves, by its power and location."""
+    r = move_of.get((unit.power, unit.location))
+    if r is not None and isinstance(r.order, Move) and r.outcome is Outcome.OK:
+        there = _standing(after, unit.power, province_of(r.order.dest))
+        return there if there is not None else Unit(unit.power, unit.kind, r.order.dest)
     return unit
 
 
@@ -483,56 +483,50 @@ def twins_raised(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
     """The ``twins`` orders of an adjustment phase, after the core's builds: each great
     power once a game, with a build left over (the pair takes one), the first twin in a
     free home center it may build in, the second on a free province next to it."""
-    variant, graph, position, after, orders = (
+    variant, graph, position, after = (
         season.variant,
         season.variant.borg_graph(),
         season.position,
         season.after,
-        season.orders,
     )
     results: list[OrderResult] = []
     built = [str(p) for p in position.extras.get(TWINS_BUILT) or ()]
     pairs = twin_pairs(after)
     units = list(after.units)
-    for power, given in sorted(orders.items()):
-        for order in given:
-            if not isinstance(order, Twins):
-                continue
-            now = after.with_changes(units=units)
-            # Every player ("einem Spieler nur einmal erlaubt"), a role seat with a build too.
-            if power not in variant.adjustment_seats(position) or power in built:
-                results.append(OrderResult(power, order, Outcome.VOID, TWINS_ONCE))
-                continue
-            # The builds already made this winter: units, and flocks of birds (one each).
-            made = len(after.units_of(power)) - len(position.units_of(power))
-            made += sum(1 for f in flocks(after) if f.power == power) - sum(
-                1 for f in flocks(position) if f.power == power
-            )
-            if variant.adjustment(position, power) - made <= 0:
-                results.append(OrderResult(power, order, Outcome.VOID, TWINS_NO_BUILD))
-                continue
-            problem = twins_site_problem(variant, graph, now, power, order)
-            if problem is not None:
-                results.append(
-                    OrderResult(
-                        power, order, Outcome.VOID, TWINS_SITE, FrozenMap({"unit": problem})
-                    )
-                )
-                continue
-            first = Unit(power, order.first.kind, order.first.location)
-            second = Unit(power, order.second.kind, order.second.location)
-            units.extend((first, second))
-            built.append(power)
-            pairs[power] = (first.location, second.location)
+    for power, order in season.given(Twins):
+        now = after.with_changes(units=units)
+        # Every player ("einem Spieler nur einmal erlaubt"), a role seat with a build too.
+        if power not in variant.adjustment_seats(position) or power in built:
+            results.append(OrderResult(power, order, Outcome.VOID, TWINS_ONCE))
+            continue
+        # The builds already made this winter: units, and flocks of birds (one each).
+        made = len(after.units_of(power)) - len(position.units_of(power))
+        made += sum(1 for f in flocks(after) if f.power == power) - sum(
+            1 for f in flocks(position) if f.power == power
+        )
+        if variant.adjustment(position, power) - made <= 0:
+            results.append(OrderResult(power, order, Outcome.VOID, TWINS_NO_BUILD))
+            continue
+        problem = twins_site_problem(variant, graph, now, power, order)
+        if problem is not None:
             results.append(
-                OrderResult(
-                    power,
-                    order,
-                    Outcome.OK,
-                    TWINS_RAISED,
-                    FrozenMap({"unit": _text(first), "other": _text(second)}),
-                )
+                OrderResult(power, order, Outcome.VOID, TWINS_SITE, FrozenMap({"unit": problem}))
             )
+            continue
+        first = Unit(power, order.first.kind, order.first.location)
+        second = Unit(power, order.second.kind, order.second.location)
+        units.extend((first, second))
+        built.append(power)
+        pairs[power] = (first.location, second.location)
+        results.append(
+            OrderResult(
+                power,
+                order,
+                Outcome.OK,
+                TWINS_RAISED,
+                FrozenMap({"unit": _text(first), "other": _text(second)}),
+            )
+        )
     if not results:
         return after, []
     extras = {**after.extras, TWINS_BUILT: sorted(set(built))}
