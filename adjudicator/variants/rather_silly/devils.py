@@ -177,6 +177,8 @@ def devils_lost(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
                 FrozenMap({"unit": unit_text(gone), "other": lost or "-"}),
             )
         )
+    if not results:
+        return after, results  # no devil unit lost: nothing changed
     return with_devils(after.with_changes(units=units), devils), results
 
 

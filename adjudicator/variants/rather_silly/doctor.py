@@ -211,7 +211,10 @@ class Tardis:
 
 
 def with_tardis(position: Position, tardis: Tardis) -> Position:
-    return position.with_changes(extras={**position.extras, "tardis": tardis.kept()})
+    kept = tardis.kept()
+    if position.extras.get("tardis") == kept:
+        return position  # as it was: no new position to make
+    return position.with_changes(extras={**position.extras, "tardis": kept})
 
 
 def nearest_land(game_map: GameMap, province: str) -> str:

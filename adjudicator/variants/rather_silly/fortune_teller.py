@@ -158,6 +158,8 @@ def fortune_teller_merges(season: SeasonSoFar) -> tuple[Position, list[OrderResu
                     FrozenMap({"unit": unit_text(unit), "owner": unit.power, "province": province}),
                 )
             )
+    if units == list(after.units):
+        return after, results  # nothing merged
     return after.with_changes(units=units), results
 
 

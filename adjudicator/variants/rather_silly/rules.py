@@ -355,17 +355,13 @@ class RatherSilly(Variant):
         an army aboard a flock of birds: 0 (:mod:`.birds`)."""
         if unit.power == MONSTER:
             return MONSTER_STRENGTH
-        return self.support_strength(unit, position)
+        return _strength_kept(position, unit)
 
     def support_strength(self, unit: Unit, position: Position) -> int:
         # Asked of every unit each time a season is resolved or an order checked (twice a
         # movement: the twins' orders are checked first): worked out for all the
         # position's units at once, and kept with it.
-        table = _SUPPORT_STRENGTHS.get(position)
-        if table is None:
-            table = _SUPPORT_STRENGTHS.keep(position, _support_strengths(position))
-        strength = table.get(id(unit))
-        return strength if strength is not None else _support_strength(position, unit)
+        return _strength_kept(position, unit)
 
     def implicit_supports(
         self, position: Position, orders: Mapping[str, MovementOrder]
@@ -785,8 +781,25 @@ def _support_strengths(position: Position) -> dict[int, int]:
     return out
 
 
-#: The support strengths of a few positions' units (a movement asks of one, twice).
+def _strength_kept(position: Position, unit: Unit) -> int:
+    """:func:`_support_strength`, from the table kept for the position (the one asked last
+    at hand without a look-up)."""
+    last = _LAST_STRENGTHS[0]
+    if last is not None and last[0] is position:
+        table = last[1]
+    else:
+        kept = _SUPPORT_STRENGTHS.get(position)
+        table = kept if kept is not None else _support_strengths(position)
+        _SUPPORT_STRENGTHS.keep(position, table)
+        _LAST_STRENGTHS[0] = (position, table)
+    strength = table.get(id(unit))
+    return strength if strength is not None else _support_strength(position, unit)
+
+
+#: The support strengths of a few positions' units (a movement asks of one, twice), and
+#: the position asked last with its table.
 _SUPPORT_STRENGTHS: KeptByIdentity[Position, dict[int, int]] = KeptByIdentity(8)
+_LAST_STRENGTHS: list[tuple[Position, dict[int, int]] | None] = [None]
 
 
 def _ids_of(variant: RatherSilly) -> IdSets:

@@ -236,13 +236,16 @@ def seductions(
         kept: list[Order | str] = []
         for raw in texts:
             order = read_quietly(variant, raw, position, power)
-            if isinstance(order, Seduce):
+            # By class (neither has a subclass): isinstance of a variant's order kind goes
+            # through the ABC, for every order of the season.
+            kind = type(order)
+            if kind is Seduce:
                 if kinds.get(unit_key(power, order.amazon.location)) != AMAZON:
                     results.append(OrderResult(power, order, Outcome.VOID, NOT_AN_AMAZON))
                 else:
                     seduces.append((power, order))
                 continue
-            if isinstance(order, Distract):
+            if kind is Distract:
                 if kinds.get(unit_key(power, order.unit.location)) != DIRTBAG:
                     results.append(OrderResult(power, order, Outcome.VOID, NOT_A_DIRTBAG))
                 else:

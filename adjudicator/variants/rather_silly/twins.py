@@ -53,6 +53,7 @@ from adjudicator.orders import (
 from adjudicator.resolution import movement_voids
 from adjudicator.results import OrderResult, Outcome, Reason
 from adjudicator.variants.base import Variant
+from adjudicator.variants.common import KeptByIdentity
 from adjudicator.variants.rather_silly.birds import flocks
 from adjudicator.wording import declare_problem, problem_words
 
@@ -158,8 +159,21 @@ def _text(unit: Unit | UnitRef) -> str:
 
 def twin_pairs(position: Position) -> dict[str, tuple[str, str]]:
     """Each power's twins, by their locations (as kept in ``extras.twins``)."""
-    kept = position.extras.get(TWINS) or {}
-    return {str(p): (str(locs[0]), str(locs[1])) for p, locs in kept.items() if len(locs) == 2}
+    kept = position.extras.get(TWINS)
+    if not kept:
+        return {}
+    # Asked of a phase's positions some twenty times (each support given a twin): read
+    # once for the kept value, which the positions after share while it is unchanged.
+    pairs = _PAIRS.get(kept)
+    if pairs is None:
+        pairs = _PAIRS.keep(
+            kept,
+            {str(p): (str(locs[0]), str(locs[1])) for p, locs in kept.items() if len(locs) == 2},
+        )
+    return dict(pairs)
+
+
+_PAIRS: KeptByIdentity[Mapping[str, Sequence[str]], dict[str, tuple[str, str]]] = KeptByIdentity(64)
 
 
 def _with_pairs(position: Position, pairs: Mapping[str, tuple[str, str]]) -> Position:
