@@ -66,12 +66,14 @@ class TestAStepThatChangesNothingKeepsThePosition:
     """A new position costs freezing the whole extras again: a step with nothing to change
     hands on the one it was given."""
 
-    @pytest.mark.parametrize("step", ["tardis_travels", "fortune_teller_merges", "devils_lost"])
+    @pytest.mark.parametrize(
+        "step", ["tardis_travels", "fortune_teller_merges", "devils_lost", "twins_parted"]
+    )
     def test_a_quiet_season(self, step: str) -> None:
         position = role_board(
             {"austria": ["A boh", "A vie"], "germany": ["A mun"]},
             tardis="bur",
-            extras={"devils": {"austria vie": 2}},
+            extras={"devils": {"austria vie": 2}, "twins": {"austria": ["boh", "vie"]}},
         )
         kept: dict[str, tuple[Position, Position]] = {}
 

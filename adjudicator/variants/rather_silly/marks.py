@@ -125,12 +125,7 @@ def devils_of(position: Position) -> dict[str, int]:
 
 def with_devils(position: Position, devils: Mapping[str, int]) -> Position:
     """The position keeping ``devils`` (no key at all while there are none)."""
-    extras = {k: v for k, v in position.extras.items() if k != "devils"}
-    if devils:
-        extras["devils"] = dict(sorted(devils.items()))
-    if extras == dict(position.extras):
-        return position
-    return position.with_changes(extras=extras)
+    return with_marks(position, "devils", devils)
 
 
 def marks_of(position: Position, name: str) -> dict[str, Any]:
@@ -141,11 +136,13 @@ def marks_of(position: Position, name: str) -> dict[str, Any]:
 
 def with_marks(position: Position, name: str, marks: Mapping[str, Any]) -> Position:
     """The position keeping ``marks`` under ``name`` (no key at all while there are none)."""
+    # Only this mark can differ: compared alone (the steps hand on the position when
+    # nothing changed, several times a season), not the whole extras.
+    if (position.extras.get(name) == marks) if marks else (name not in position.extras):
+        return position
     extras = {k: v for k, v in position.extras.items() if k != name}
     if marks:
         extras[name] = dict(sorted(marks.items()))
-    if extras == dict(position.extras):
-        return position
     return position.with_changes(extras=extras)
 
 

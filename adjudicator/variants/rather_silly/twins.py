@@ -177,11 +177,17 @@ _PAIRS: KeptByIdentity[Mapping[str, Sequence[str]], dict[str, tuple[str, str]]] 
 
 
 def _with_pairs(position: Position, pairs: Mapping[str, tuple[str, str]]) -> Position:
+    # The pairs alone are compared, as the position keeps them (tuples: a list is never
+    # equal to one, and a new position was made every season the twins lived).
+    kept = position.extras.get(TWINS)
+    if pairs:
+        if kept == {p: tuple(locs) for p, locs in pairs.items()}:
+            return position
+    elif TWINS not in position.extras:
+        return position
     extras = {k: v for k, v in position.extras.items() if k != TWINS}
     if pairs:
         extras[TWINS] = {p: list(locs) for p, locs in sorted(pairs.items())}
-    if extras == dict(position.extras):
-        return position
     return position.with_changes(extras=extras)
 
 
