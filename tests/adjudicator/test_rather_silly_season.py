@@ -5,15 +5,19 @@ strengths, a map's graphs) answering as if worked out again."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from adjudicator import resolve
+from adjudicator import legal_orders, resolve
 from adjudicator.board import Position, Unit, UnitKind
+from adjudicator.errors import ParseError
 from adjudicator.orders import UnitRef, VariantOrder
 from adjudicator.results import OrderResult
+from adjudicator.variants import Variant
 from adjudicator.variants.common import KeptByIdentity
 from adjudicator.variants.rather_silly import SEASON_STEPS, Explode, Vote, creatures
 from adjudicator.variants.rather_silly import rules as rules_module
@@ -21,6 +25,8 @@ from adjudicator.variants.rather_silly.creatures import monster_move
 from adjudicator.variants.rather_silly.season import SeasonSoFar
 from adjudicator.variants.rather_silly.superbrain import Extra, Place, Reply
 from tests.adjudicator.rather_silly import board, role_board, rs
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples" / "rather_silly"
 
 
 def _season(orders: dict[str, list[VariantOrder]], position: Position | None = None) -> Any:
@@ -150,3 +156,123 @@ class TestWhatIsWorkedOutOnce:
         creatures._KIND_GRAPHS._kept.clear()
         assert monster_move(geo, unit, frozenset({"mao"}), random.Random(7)) == chosen[0]
         assert chosen[0] == chosen[1]
+
+
+def _texts() -> list[str]:
+    """Texts of every kind, as players type them and mistype them: the docs' examples'
+    orders, every legal order of a bird-and-role board, each kind's word in odd company."""
+    texts: set[str] = set()
+    for path in sorted(EXAMPLES.glob("*.input.json")):
+        for given in json.loads(path.read_text()).get("orders", {}).values():
+            texts.update(str(t) for t in given)
+    for power in ("austria", "germany", "doctor"):
+        for options in legal_orders(_bird_board(), power).values():
+            texts.update(str(o) for o in options)
+    words = [
+        "herd boh",
+        "explode boh",
+        "vote mun - par",
+        "vote-mun-par",
+        "vote mun",
+        "VOTE mun - par",
+        "override A vie - tri",
+        "override",
+        "predict bur F",
+        "predict",
+        "sell A vie",
+        "sell",
+        "amazon vie",
+        "dirtbag vie",
+        "rogue vie",
+        "amazon",
+        "A vie seduce A mun",
+        "A vie seduce all fleets",
+        "A vie  seduce",
+        "A vie distract",
+        "F vie distract",
+        "ask who?",
+        "answer yes",
+        "reply  no",
+        "ask",
+        "asked x",
+        "extra A vie",
+        "place F ice",
+        "extra",
+        "T - par",
+        "t-par",
+        "tardis destroy monster in nth",
+        "tardis escape",
+        "T",
+        "twins A vie F tri",
+        "twins",
+        "birds boh",
+        "birds boh - mun - ber",
+        "birds boh carry A boh",
+        "birds boh flee sil",
+        "disband birds boh",
+        "disband birds",
+        "Birds",
+        "A boh board",
+        "A boh scare",
+        "A boh - mun - ber",
+        "A boh - mun",
+        "F tri - adr",
+        "A vie H",
+        "A vie S A boh - mun",
+        "",
+        "   ",
+        "\tvote mun - par",
+        "  herd  boh ",
+        "heRD boh",
+        "asK x",
+        "hold",
+        "A",
+        "- par",
+        "xyz",
+        "A xyz seduce A mun",
+        "birds xyz",
+        "predict xyz",
+    ]
+    texts.update(words)
+    return sorted(texts)
+
+
+def _bird_board() -> Position:
+    return role_board(
+        {"austria": ["A boh", "A vie", "F tri"], "germany": ["A mun", "A ber"]},
+        tardis="bur",
+        extras={"birds": [{"power": "austria", "province": "boh", "carrying": "austria"}]},
+    )
+
+
+def _reading(read: Any, text: str, position: Position | None, power: str | None) -> tuple[str, Any]:
+    try:
+        return "order", read(text, position=position, power=power)
+    except ParseError as e:
+        return "refused", (str(e), e.code, dict(e.params))
+
+
+class TestReadingAnOrder:
+    @pytest.mark.parametrize("power", ["austria", "germany", "doctor", None])
+    def test_every_text_reads_as_every_reader_asked_in_turn_would_read_it(
+        self, power: str | None
+    ) -> None:
+        """Only the readers whose word a text begins with (or holds) are asked: the same
+        order, or the same refusal, as asking every one of the variant's readers in turn
+        and then the core's notation (the base class's reading)."""
+        variant = rs()
+        for position in (_bird_board(), board({"austria": ["A vie"]}), None):
+            for text in _texts():
+                fast = _reading(variant.read_order, text, position, power)
+
+                def every_reader(text: str, **at: Any) -> Any:
+                    return Variant.read_order(variant, text, **at)
+
+                assert fast == _reading(every_reader, text, position, power), text
+
+    def test_every_kind_says_what_its_reader_needs_or_is_always_asked(self) -> None:
+        """A kind added without its word would be asked always (right, only slower): the
+        list names every kind but the one that asks the board."""
+        from adjudicator.variants.rather_silly.birds import Ride
+
+        assert set(rs().order_kinds) - set(rules_module._READ_ONLY_IF) == {Ride}

@@ -66,6 +66,7 @@ from adjudicator.orders import (
     MovementOrder,
     Order,
     VariantOrder,
+    parse_order,
 )
 from adjudicator.results import OrderResult, Outcome, Reason
 from adjudicator.shapes import IdSets
@@ -307,6 +308,34 @@ class RatherSilly(Variant):
     secret_reasons = frozenset({"herd_settled", "herd_on_center", "herd_too_many", "answer_kept"})
     #: The creatures, links, marks and the rest, declared in :mod:`.shape`.
     extras_shape = EXTRAS
+
+    # -- reading an order ---------------------------------------------------------------------
+
+    def read_order(
+        self, text: str, *, position: Position | None = None, power: str | None = None
+    ) -> Order:
+        """As every variant reads one (:meth:`Variant.read_order`: its kinds' readers in
+        turn, the first that takes the text, else the core's notation), asking only the
+        readers that could take it or refuse it: those whose word the text begins with
+        (or holds, for ``A par seduce …``, :data:`_READ_ONLY_IF`).
+
+        Asking all of them cost twelve times reading the core's notation, for every
+        monster's order and every text a player gave, several times a season.
+
+        Raises:
+            ParseError: if the text is not an order that can be read.
+        """
+        game_map = self.map
+        lowered = text.lower().lstrip()
+        for kind, starts, holds in _readers(self):
+            if starts is not None and not lowered.startswith(starts):
+                continue
+            if holds is not None and holds not in lowered:
+                continue
+            order = kind.read(text, game_map, position, power)
+            if order is not None:
+                return order
+        return parse_order(text, game_map, position=position, power=power)
 
     # -- options and seats -----------------------------------------------------------------
 
@@ -800,6 +829,48 @@ def _strength_kept(position: Position, unit: Unit) -> int:
 #: the position asked last with its table.
 _SUPPORT_STRENGTHS: KeptByIdentity[Position, dict[int, int]] = KeptByIdentity(8)
 _LAST_STRENGTHS: list[tuple[Position, dict[int, int]] | None] = [None]
+
+
+#: What a reader of the variant's order kinds needs of a text (lower-cased, the spaces
+#: before it stripped) to take it or to refuse it (a ParseError): that it begins with one of
+#: these words, or that it holds this one. For any other text the reader answers None, as
+#: each reader's first test says; :meth:`RatherSilly.read_order` asks it only for the
+#: others. A kind not listed (a flock's army riding, which asks the board) is always asked.
+_READ_ONLY_IF: dict[type[VariantOrder], tuple[tuple[str, ...] | None, str | None]] = {
+    Herd: (("herd",), None),
+    Explode: (("explode",), None),
+    Vote: (("vote",), None),
+    Override: (("override",), None),
+    Predict: (("predict",), None),
+    SellSoul: (("sell",), None),
+    Raise: ((AMAZON, DIRTBAG, "rogue"), None),
+    Seduce: (None, "seduce"),
+    Distract: (None, "distract"),
+    Ask: (("ask",), None),
+    AnswerIs: (("answer",), None),
+    Reply: (("reply",), None),
+    Extra: (("extra",), None),
+    Place: (("place",), None),
+    # ``T - par``, ``tardis destroy …``: the TARDIS's orders begin with its name.
+    **dict.fromkeys(TARDIS_ORDERS, (("t",), None)),
+    Twins: (("twins",), None),
+    # A flock's orders begin ``birds lon`` or ``disband birds lon``.
+    **dict.fromkeys(birds.FLOCK_KINDS, ((birds.BIRDS, "disband"), None)),
+    birds.Board: (None, "board"),
+    birds.Scare: (None, "scare"),
+}
+
+
+def _readers_of(
+    variant: RatherSilly,
+) -> tuple[tuple[type[VariantOrder], tuple[str, ...] | None, str | None], ...]:
+    return tuple((kind, *_READ_ONLY_IF.get(kind, (None, None))) for kind in variant.order_kinds)
+
+
+#: The variant's readers in the order they are asked, each with what it needs of a text.
+_readers: KeptPer[
+    RatherSilly, tuple[tuple[type[VariantOrder], tuple[str, ...] | None, str | None], ...]
+] = KeptPer(_readers_of)
 
 
 def _ids_of(variant: RatherSilly) -> IdSets:
