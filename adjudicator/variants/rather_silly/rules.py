@@ -382,15 +382,21 @@ class RatherSilly(Variant):
     def unit_strength(self, unit: Unit, position: Position) -> int:
         """A monster: 2; a devil unit: double (house rule: its supports count double too);
         an army aboard a flock of birds: 0 (:mod:`.birds`)."""
-        if unit.power == MONSTER:
-            return MONSTER_STRENGTH
-        return _strength_kept(position, unit)
-
-    def support_strength(self, unit: Unit, position: Position) -> int:
         # Asked of every unit each time a season is resolved or an order checked (twice a
         # movement: the twins' orders are checked first): worked out for all the
-        # position's units at once, and kept with it.
-        return _strength_kept(position, unit)
+        # position's units at once, and kept with it (the one asked last at hand).
+        last = _LAST_STRENGTHS[0]
+        kept = last[1] if last is not None and last[0] is position else _strengths(position)
+        strength = kept[0].get(id(unit))
+        if strength is not None:
+            return strength
+        return MONSTER_STRENGTH if unit.power == MONSTER else _support_strength(position, unit)
+
+    def support_strength(self, unit: Unit, position: Position) -> int:
+        last = _LAST_STRENGTHS[0]
+        kept = last[1] if last is not None and last[0] is position else _strengths(position)
+        strength = kept[1].get(id(unit))
+        return strength if strength is not None else _support_strength(position, unit)
 
     def implicit_supports(
         self, position: Position, orders: Mapping[str, MovementOrder]
@@ -792,43 +798,43 @@ def _support_strength(position: Position, unit: Unit) -> int:
     return 2 if key in (extras.get("devils") or _NONE) else 1
 
 
-def _support_strengths(position: Position) -> dict[int, int]:
-    """:func:`_support_strength` of each of the position's units, by the unit's identity
+def _support_strengths(position: Position) -> tuple[dict[int, int], dict[int, int]]:
+    """The strength (:meth:`RatherSilly.unit_strength`) and the support strength
+    (:func:`_support_strength`) of each of the position's units, by the unit's identity
     (they live as long as the position): the flocks' armies and the marks read once."""
     extras = position.extras
     aboard = {(f.get("carrying"), f.get("province")) for f in extras.get(birds.BIRDS) or ()}
     kinds = extras.get("kinds") or _NONE
     devils = extras.get("devils") or _NONE
     army = UnitKind.ARMY
-    out: dict[int, int] = {}
+    strength: dict[int, int] = {}
+    support: dict[int, int] = {}
     for unit in position.units:
         if unit.kind is army and (unit.power, unit.province) in aboard:
-            out[id(unit)] = 0
-            continue
-        key = unit_key(unit.power, unit.location)
-        out[id(unit)] = 0 if kinds.get(key) in (AMAZON, DIRTBAG) else 2 if key in devils else 1
-    return out
+            given = 0
+        else:
+            key = unit_key(unit.power, unit.location)
+            given = 0 if kinds.get(key) in (AMAZON, DIRTBAG) else 2 if key in devils else 1
+        support[id(unit)] = given
+        strength[id(unit)] = MONSTER_STRENGTH if unit.power == MONSTER else given
+    return strength, support
 
 
-def _strength_kept(position: Position, unit: Unit) -> int:
-    """:func:`_support_strength`, from the table kept for the position (the one asked last
-    at hand without a look-up)."""
-    last = _LAST_STRENGTHS[0]
-    if last is not None and last[0] is position:
-        table = last[1]
-    else:
-        kept = _SUPPORT_STRENGTHS.get(position)
-        table = kept if kept is not None else _support_strengths(position)
-        _SUPPORT_STRENGTHS.keep(position, table)
-        _LAST_STRENGTHS[0] = (position, table)
-    strength = table.get(id(unit))
-    return strength if strength is not None else _support_strength(position, unit)
+def _strengths(position: Position) -> tuple[dict[int, int], dict[int, int]]:
+    """:func:`_support_strengths` of ``position``, kept with it."""
+    kept = _SUPPORT_STRENGTHS.get(position)
+    if kept is None:
+        kept = _SUPPORT_STRENGTHS.keep(position, _support_strengths(position))
+    _LAST_STRENGTHS[0] = (position, kept)
+    return kept
 
 
 #: The support strengths of a few positions' units (a movement asks of one, twice), and
 #: the position asked last with its table.
-_SUPPORT_STRENGTHS: KeptByIdentity[Position, dict[int, int]] = KeptByIdentity(8)
-_LAST_STRENGTHS: list[tuple[Position, dict[int, int]] | None] = [None]
+_SUPPORT_STRENGTHS: KeptByIdentity[Position, tuple[dict[int, int], dict[int, int]]] = (
+    KeptByIdentity(8)
+)
+_LAST_STRENGTHS: list[tuple[Position, tuple[dict[int, int], dict[int, int]]] | None] = [None]
 
 
 #: What a reader of the variant's order kinds needs of a text (lower-cased, the spaces
