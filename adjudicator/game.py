@@ -35,6 +35,7 @@ from adjudicator.orders import (
     VariantOrder,
     Waive,
     parse_order,
+    readings_of,
 )
 from adjudicator.resolution import (
     MovementResult,
@@ -423,12 +424,27 @@ def _attach(
     # build, so they go straight to their unit (isinstance against the variant's ABC
     # costs more than the rest of the attaching).
     plain = _UNIT_ORDER_KINDS.intersection(allowed)
+    # Texts of the core's notation read before in a movement phase (a batch's, a player's
+    # saved orders): the order read is taken as it was when its unit stands there, as
+    # reading it again would give it; anything else is read in full below, and so gets
+    # the reader's own words for what is wrong (an empty province, say).
+    known = readings_of(variant.map) if kind is _MOVEMENT and not variant.order_kinds else None
     order: _UnitOrder
+    unit: Unit | None
     for power in sorted(orders):
         for given in orders[power]:
+            unit = None
             if type(given) in plain:
                 # mypy reads no type from a membership test; cast() would cost a call.
                 order = given  # type: ignore[assignment]
+            elif (
+                known is not None
+                and type(given) is str
+                and (kept := known.get((given, kind))) is not None
+                and type(kept[0]) in plain
+                and (unit := find_unit(kept[0].unit.province)) is not None  # type: ignore[union-attr]
+            ):
+                order = kept[0]  # type: ignore[assignment]
             else:
                 read = _read(given, power, position, variant, allowed, results)
                 if read is None:
@@ -451,7 +467,8 @@ def _attach(
                 order = read
             ref = order.unit
             province = ref.province
-            unit = find_unit(province)
+            if unit is None:
+                unit = find_unit(province)
             if unit is None:
                 results.append(
                     make_result(

@@ -435,7 +435,11 @@ def position_to_json(position: Position) -> Json:
     """A position as the CLI's input object, without orders."""
     units: dict[str, list[str]] = {}
     for u in position.units:
-        units.setdefault(u.power, []).append(str(u))
+        texts = units.get(u.power)
+        if texts is None:
+            units[u.power] = [u.text]
+        else:
+            texts.append(u.text)
     dislodged: dict[str, list[Json]] = {}
     for d in sorted(position.dislodged, key=lambda d: (d.unit.power, d.unit.location)):
         dislodged.setdefault(d.unit.power, []).append(
@@ -443,7 +447,11 @@ def position_to_json(position: Position) -> Json:
         )
     centers: dict[str, list[str]] = {}
     for center, owner in position.ownership.items():
-        centers.setdefault(owner, []).append(center)
+        owned = centers.get(owner)
+        if owned is None:
+            centers[owner] = [center]
+        else:
+            owned.append(center)
     out: Json = {
         "variant": position.variant,
         "phase": str(position.phase),

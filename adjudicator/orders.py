@@ -36,12 +36,17 @@ class UnitRef:
     location: str
     #: The province of ``location``, worked out once (see :class:`adjudicator.board.Unit`).
     province: str = field(init=False, repr=False, compare=False, hash=False)
+    #: The unit as written (``F stp/sc``), worked out once: every order's text and every
+    #: result written out begins with it.
+    text: str = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "province", province_of(self.location))
+        # str.__str__ of a StrEnum is its letter, without the enum's slow formatting.
+        object.__setattr__(self, "text", f"{str.__str__(self.kind)} {self.location}")
 
     def __str__(self) -> str:
-        return f"{self.kind} {self.location}"  # a StrEnum formats as its value
+        return self.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +54,7 @@ class Hold:
     unit: UnitRef
 
     def __str__(self) -> str:
-        return f"{self.unit} H"
+        return f"{self.unit.text} H"
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +64,7 @@ class Move:
     via_convoy: bool = False
 
     def __str__(self) -> str:
-        return f"{self.unit} - {self.dest}" + (" via convoy" if self.via_convoy else "")
+        return f"{self.unit.text} - {self.dest}" + (" via convoy" if self.via_convoy else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,8 +77,8 @@ class Support:
 
     def __str__(self) -> str:
         if self.dest is None:
-            return f"{self.unit} S {self.supported}"
-        return f"{self.unit} S {self.supported} - {self.dest}"
+            return f"{self.unit.text} S {self.supported.text}"
+        return f"{self.unit.text} S {self.supported.text} - {self.dest}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +88,7 @@ class Convoy:
     dest: str
 
     def __str__(self) -> str:
-        return f"{self.unit} C {self.army} - {self.dest}"
+        return f"{self.unit.text} C {self.army.text} - {self.dest}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +97,7 @@ class Retreat:
     dest: str
 
     def __str__(self) -> str:
-        return f"{self.unit} R {self.dest}"
+        return f"{self.unit.text} R {self.dest}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +105,7 @@ class Disband:
     unit: UnitRef
 
     def __str__(self) -> str:
-        return f"{self.unit} D"
+        return f"{self.unit.text} D"
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +113,7 @@ class Build:
     unit: UnitRef
 
     def __str__(self) -> str:
-        return f"{self.unit} B"
+        return f"{self.unit.text} B"
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,6 +305,13 @@ class _Names:
 
 
 _names_of: KeptPer[GameMap, _Names] = KeptPer(_Names)
+
+
+def readings_of(game_map: GameMap) -> Mapping[tuple[str, PhaseKind | None], tuple[Order, str]]:
+    """The orders read before on this map without looking at the board, by text and phase
+    kind, each with the text read: what :func:`parse_order` would read again (it still
+    checks the unit is there, which a caller holding the board may check itself)."""
+    return _names_of(game_map).readings
 
 
 def readings_forget() -> None:

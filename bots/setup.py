@@ -1,7 +1,8 @@
 """The set-up phases the bot knows, by their kind (a kind the adjudicator declares, whichever
-variant plays it): a nomination of centers and a placement of units (Highlander's), a draft
-(Multiple Void's). Each choice is taken from the legal orders and drawn from ``rng``; what
-the rules fix (how many centers a list names) is asked of the variant."""
+variant plays it): a nomination of centers, a placement of units on the centers a power was
+given, a draft of units onto an empty board. Each choice is taken from the legal orders and
+drawn from ``rng``; what the rules fix (how many centers a list names) is asked of the
+variant."""
 
 from __future__ import annotations
 
@@ -104,5 +105,5 @@ def draft_pick(
 
 
 def placement(legal: Mapping[str, Sequence[Order]], rng: random.Random) -> list[Order]:
-    """One of the units allowed on each site (Highlander's placement)."""
+    """One of the units allowed on each site (a placement phase)."""
     return [build_choice(legal[site], rng) for site in sorted(legal)]

@@ -122,6 +122,42 @@ def test_a_kept_reading_still_checks_the_unit_is_there() -> None:
     assert refused.value.message == "no unit at London"
 
 
+def test_resolve_gives_an_order_read_before_the_results_a_first_reading_gives() -> None:
+    """resolve takes a text read before in a movement phase as it was read (game._attach),
+    but only where its unit stands and is the power's own: an empty province, a unit of
+    another power or of another kind are worded as when the text is read for the first
+    time."""
+    from adjudicator import find_variant, resolve
+    from adjudicator.orders import readings_forget
+
+    start = find_variant("standard").initial_position({})
+    empty = start.with_changes(units=tuple(u for u in start.units if u.location != "lon"))
+    orders = {
+        "england": ["F lon - nth", "F edi - nwg", "A lvp - yor"],
+        "france": ["A mun - bur", "F bre - mao"],
+        "germany": ["F kie - den", "A mun - ruh"],
+    }
+
+    def worded(position: object) -> list[tuple[str, str, str, str | None, object]]:
+        return [
+            (r.power, str(r.order), r.outcome.value, r.reason, r.params)
+            for r in resolve(position, orders).results  # type: ignore[arg-type]
+        ]
+
+    for position in (start, empty):
+        readings_forget()
+        first = worded(position)
+        assert worded(position) == first  # every text now read before
+    readings_forget()
+    assert worded(start) == worded(start)
+    # Read before on the full board, then met where London is empty.
+    again = worded(empty)
+    readings_forget()
+    assert again == worded(empty)
+    assert ("england", "F lon - nth", "illegal", "unreadable") in [a[:4] for a in again]
+    assert ("france", "A mun - bur", "illegal", "not_your_unit") in [a[:4] for a in again]
+
+
 def _phases_to_read_in() -> list[object]:
     """Positions of every kind of phase the core reads: movement (armies, fleets on coasts,
     convoys), retreats (a dislodged army) and adjustments (builds, disbands, waives)."""
