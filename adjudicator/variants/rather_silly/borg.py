@@ -60,9 +60,13 @@ def _borg_moves(season: SeasonSoFar, after: Position) -> tuple[Position, list[Or
         return after, []
     results = _borg_results(step)
     eaten = set(step.eaten)
+    # By province first: a unit's (a dataclass's) hash costs a call per unit.
+    gone = {u.province for u in eaten}
     after = after.with_changes(
-        units=[u for u in after.units if u not in eaten],
-        dislodged=[d for d in after.dislodged if d.unit not in eaten],
+        units=[u for u in after.units if u.province not in gone or u not in eaten],
+        dislodged=[
+            d for d in after.dislodged if d.unit.province not in gone or d.unit not in eaten
+        ],
         extras={**after.extras, "borg": step.province},
     )
     return after, results

@@ -234,6 +234,11 @@ def _disband_one(
 def _ended_at(unit: Unit, position: Position, moves: Sequence[OrderResult]) -> str:
     """Where ``unit`` (as the phase began) ended its moves."""
     for u, r in zip(position.units, moves, strict=False):
-        if u == unit and isinstance(r.order, Move) and r.outcome is Outcome.OK:
-            return r.order.dest
+        # The location first: a unit's (a dataclass's) equality costs a call per unit.
+        if u.location == unit.location and u == unit:
+            return (
+                r.order.dest
+                if isinstance(r.order, Move) and r.outcome is Outcome.OK
+                else unit.location
+            )
     return unit.location

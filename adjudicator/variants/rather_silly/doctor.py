@@ -365,8 +365,9 @@ def tardis_moves(
 def _moved_to(unit: Unit, position: Position, moves: Sequence[OrderResult]) -> str | None:
     """Where ``unit`` moved this season, if its move succeeded."""
     for u, r in zip(position.units, moves, strict=False):
-        if u == unit and isinstance(r.order, Move) and r.outcome is Outcome.OK:
-            return r.order.dest
+        # The location first: a unit's (a dataclass's) equality costs a call per unit.
+        if u.location == unit.location and u == unit:
+            return r.order.dest if isinstance(r.order, Move) and r.outcome is Outcome.OK else None
     return None
 
 

@@ -131,7 +131,9 @@ def fortune_teller_merges(season: SeasonSoFar) -> tuple[Position, list[OrderResu
             continue
         merged = _merged_unit(variant.map, province, merging, prediction.kind)
         gone = set(merging)
-        units = [u for u in units if u not in gone]
+        # By province first: a unit's (a dataclass's) hash costs a call per unit.
+        where = {u.province for u in gone}
+        units = [u for u in units if u.province not in where or u not in gone]
         units.append(merged)
         # Merged units that had sold their souls are exorcised by it (the rules).
         exorcised = {unit_key(u.power, u.location) for u in merging} & set(devils_of(after))

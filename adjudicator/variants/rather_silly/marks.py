@@ -47,9 +47,8 @@ def conventional(position: Position, unit: Unit) -> bool:
     sell its soul."""
     if unit.power in UNCONVENTIONAL_POWERS:
         return False
-    return marks_of(position, "kinds").get(unit_key(unit.power, unit.location)) not in (
-        UNCONVENTIONAL_KINDS
-    )
+    kinds = position.extras.get("kinds") or {}  # read where kept, not copied for one unit
+    return kinds.get(unit_key(unit.power, unit.location)) not in UNCONVENTIONAL_KINDS
 
 
 def season_code(phase: Phase) -> str:
