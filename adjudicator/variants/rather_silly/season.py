@@ -78,7 +78,10 @@ class SeasonSoFar:
             )
             for power_order in self._every:
                 by_class.setdefault(type(power_order[1]), []).append(power_order)
-        wanted = [c for c in by_class if _is_of(c, kinds)]
+        known = _IS_OF.get(kinds)
+        if known is None:
+            known = _IS_OF[kinds] = {}
+        wanted = [c for c in by_class if _is_of(known, c, kinds)]
         if not wanted:
             found = ()
         elif len(wanted) == 1:
@@ -90,17 +93,17 @@ class SeasonSoFar:
         return found
 
 
-def _is_of(cls: type, kinds: type | tuple[type, ...]) -> bool:
-    """``issubclass(cls, kinds)``, kept: the order classes are few and never change, and
-    asking an ABC costs."""
-    key = (cls, kinds)
-    known = _IS_OF.get(key)
-    if known is None:
-        known = _IS_OF[key] = issubclass(cls, kinds)
-    return known
+def _is_of(known: dict[type, bool], cls: type, kinds: type | tuple[type, ...]) -> bool:
+    """``issubclass(cls, kinds)``, kept in ``known`` (``kinds``'s answers): the order
+    classes are few and never change, and asking an ABC costs."""
+    answer = known.get(cls)
+    if answer is None:
+        answer = known[cls] = issubclass(cls, kinds)
+    return answer
 
 
-_IS_OF: dict[tuple[type, type | tuple[type, ...]], bool] = {}
+#: By the kinds asked for: whether each order class seen is of them.
+_IS_OF: dict[type | tuple[type, ...], dict[type, bool]] = {}
 
 
 #: A step: the season so far in, the position after the step and its results out.

@@ -227,8 +227,12 @@ def seductions(
     toward Denmark; a dirtbag
     army's distraction cancels the seduce orders of every Amazon next to it."""
     kinds = marks_of(position, "kinds")
-    if not kinds:
-        return given, []
+    if not kinds or not any(
+        isinstance(raw, str) or type(raw) is Seduce or type(raw) is Distract
+        for texts in given.values()
+        for raw in texts
+    ):
+        return given, []  # no seduce order, nor a text that could be one
     seduces: list[tuple[str, Seduce]] = []
     distracting: set[str] = set()
     results: list[OrderResult] = []

@@ -39,7 +39,6 @@ from adjudicator.variants.rather_silly.marks import (
     season_code,
     unit_key,
     unit_text,
-    with_marks,
 )
 from adjudicator.wording import declare_problem, problem_words
 
@@ -371,8 +370,12 @@ def extra_units(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
         extras["places_due"] = places_due
     else:
         extras.pop("places_due", None)
-    moved = after.with_changes(units=units, extras=extras)
-    return with_marks(moved, "kinds", kinds), results
+    # The marks with the rest, as :func:`.marks.with_marks` keeps them: one new position.
+    if not ((after.extras.get("kinds") == kinds) if kinds else ("kinds" not in after.extras)):
+        extras.pop("kinds", None)
+        if kinds:
+            extras["kinds"] = dict(sorted(kinds.items()))
+    return after.with_changes(units=units, extras=extras), results
 
 
 def _stands(game_map: GameMap, unit: Unit) -> bool:

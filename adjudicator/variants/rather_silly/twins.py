@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from adjudicator.board import FrozenMap, PhaseKind, Position, Unit, UnitKind, province_of
 from adjudicator.errors import ParseError
@@ -177,18 +177,26 @@ _PAIRS: KeptByIdentity[Mapping[str, Sequence[str]], dict[str, tuple[str, str]]] 
 
 
 def _with_pairs(position: Position, pairs: Mapping[str, tuple[str, str]]) -> Position:
+    extras = _pairs_extras(position, pairs)
+    return position if extras is None else position.with_changes(extras=extras)
+
+
+def _pairs_extras(
+    position: Position, pairs: Mapping[str, tuple[str, str]]
+) -> dict[str, Any] | None:
+    """The extras keeping ``pairs``; None if the position keeps them already."""
     # The pairs alone are compared, as the position keeps them (tuples: a list is never
     # equal to one, and a new position was made every season the twins lived).
     kept = position.extras.get(TWINS)
     if pairs:
         if kept == {p: tuple(locs) for p, locs in pairs.items()}:
-            return position
+            return None
     elif TWINS not in position.extras:
-        return position
+        return None
     extras = {k: v for k, v in position.extras.items() if k != TWINS}
     if pairs:
         extras[TWINS] = {p: list(locs) for p, locs in sorted(pairs.items())}
-    return position.with_changes(extras=extras)
+    return extras
 
 
 def _standing(position: Position, power: str, location: str) -> Unit | None:
@@ -489,10 +497,12 @@ def _judged(
                 )
                 dead.add((power, unit.location))
     if dead:
-        after = after.with_changes(
+        # One new position, the pairs kept with it (not one for each).
+        return after.with_changes(
             units=[u for u in after.units if (u.power, u.location) not in dead],
             dislodged=[d for d in after.dislodged if (d.unit.power, d.unit.location) not in dead],
-        )
+            extras=_pairs_extras(after, kept),
+        ), results
     return _with_pairs(after, kept), results
 
 
