@@ -149,20 +149,22 @@ def devils_lost(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
     """A devil unit eaten by the Borg or blown up by llamas still needs its center: its
     owner disbands another unit at once, the one farthest from home (house rule: the
     civil-disorder count)."""
-    variant, position, after, present = (
-        season.variant,
-        season.position,
-        season.after,
-        season.present,
-    )
+    variant, position, after = season.variant, season.position, season.after
     devils = dict(devils_of(after))
+    if not devils:
+        return after, []
     still = {unit_key(u.power, u.location) for u in after.units} | {
         unit_key(d.unit.power, d.unit.location) for d in after.dislodged
     }
     results: list[OrderResult] = []
     units = list(after.units)
+    present: dict[str, Unit] | None = None
     for key in sorted(devils):
-        if key in still or key not in present:
+        if key in still:
+            continue
+        if present is None:
+            present = season.present()
+        if key not in present:
             continue
         del devils[key]
         gone = present[key]

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, TypeVar, overload
 from adjudicator.board import Position, Unit
 from adjudicator.orders import VariantOrder
 from adjudicator.results import OrderResult
+from adjudicator.variants.rather_silly.marks import unit_key
 
 if TYPE_CHECKING:
     from adjudicator.variants.rather_silly.rules import RatherSilly
@@ -41,9 +42,9 @@ class SeasonSoFar:
     #: Armies carried by a flock of birds that died with it (drowned, shot down), as they
     #: stood before: left by the birds' flight for the devil units' count.
     fallen: tuple[Unit, ...] = ()
-    #: Who stood where before the Borg and the llamas, by ``"power location"``: a devil
-    #: unit they take costs its owner another unit. Left by the Borg's step.
-    present: Mapping[str, Unit] = field(default_factory=dict)
+    #: The position before the Borg and the llamas: a devil unit they take costs its owner
+    #: another unit (:meth:`present`). Left by the Borg's step.
+    before_takings: Position | None = None
     #: Every order of :attr:`orders` as :meth:`given` lists them, and by its class; what
     #: :meth:`given` found, by the kinds asked for.
     _every: Given = field(default=(), init=False, repr=False)
@@ -53,6 +54,19 @@ class SeasonSoFar:
     _found: dict[type | tuple[type, ...], Given] = field(
         default_factory=dict, init=False, repr=False
     )
+
+    def present(self) -> dict[str, Unit]:
+        """Who stood where before the Borg and the llamas, by ``"power location"``: the
+        units standing and dislodged, and the armies the birds dropped. Worked out when a
+        devil unit is missing, not for every season."""
+        before = self.before_takings
+        if before is None:
+            return {}
+        present = {unit_key(u.power, u.location): u for u in before.units} | {
+            unit_key(d.unit.power, d.unit.location): d.unit for d in before.dislodged
+        }
+        present |= {unit_key(u.power, u.location): u for u in self.fallen}
+        return present
 
     @overload
     def given(self, kinds: type[T]) -> tuple[tuple[str, T], ...]: ...
