@@ -44,6 +44,7 @@ from adjudicator.orders import (
     Convoy,
     Hold,
     Move,
+    MovementOrder,
     Order,
     Retreat,
     Support,
@@ -291,8 +292,8 @@ class _OrderedPair:
 
     power: str
     by_province: dict[str, Unit]
-    latest: dict[str, tuple[Order | str, Order]]
-    earlier: list[tuple[Order | str, Order]]
+    latest: dict[str, tuple[Order | str, MovementOrder]]
+    earlier: list[tuple[Order | str, MovementOrder]]
     illegal: bool
 
 
@@ -309,8 +310,8 @@ def _ordered_pair(
         return None
     by_province = {u.province: u for u in twins if u is not None}
     illegal = False
-    latest: dict[str, tuple[Order | str, Order]] = {}
-    earlier: list[tuple[Order | str, Order]] = []
+    latest: dict[str, tuple[Order | str, MovementOrder]] = {}
+    earlier: list[tuple[Order | str, MovementOrder]] = []
     for raw in given[power]:
         order = _read(variant, raw, position, power)
         if order is None:
@@ -340,12 +341,8 @@ def _problems(
     move its unit cannot make, a support of no unit, a convoy off the sea), whatever the
     other orders read with it, and only the matching verdicts (left out here) look at
     them. Resolving the season once per twin cost most of a movement phase."""
-    orders = {
-        province: order
-        for pair in pairs
-        for province, (_raw, order) in pair.latest.items()
-        if isinstance(order, (Hold, Move, Support, Convoy))
-    }
+    # Only the twins' unit orders are kept (:func:`_ordered_pair`): nothing to sort out.
+    orders = {province: order for pair in pairs for province, (_raw, order) in pair.latest.items()}
     if not orders:
         return {}
     problems: dict[str, OrderResult] = {}
