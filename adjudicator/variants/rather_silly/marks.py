@@ -12,6 +12,7 @@ does. Besides them: a season's code, reading a province or an order quietly, a u
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.board import Phase, Position, Season, Unit
@@ -208,3 +209,25 @@ def marks_follow_retreats(season: SeasonSoFar) -> tuple[Position, list[OrderResu
 def marks_of_the_gone_dropped(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
     """The marks of units no longer on the board dropped (:func:`kept_present`)."""
     return kept_present(season.after), []
+
+
+def as_share(value: Any) -> Fraction:
+    """A share kept in the extras (``"1/3"``, ``"3/2"``), as a fraction.
+
+    Read some twenty times a season (each seat's, by several steps), and reading a fraction
+    from text costs: each text's is kept (a fraction never changes).
+
+    Raises:
+        ValueError: if ``value`` is no fraction (ZeroDivisionError: one over nothing).
+    """
+    text = str(value)
+    known = _SHARES.get(text)
+    if known is None:
+        known = Fraction(text)
+        if len(_SHARES) >= 4096:
+            _SHARES.clear()
+        _SHARES[text] = known
+    return known
+
+
+_SHARES: dict[str, Fraction] = {}

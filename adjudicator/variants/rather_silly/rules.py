@@ -45,7 +45,6 @@ provinces, so they are no units of the core either: ``"birds"`` keeps them (:mod
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 from typing import Any
 
 from adjudicator.board import (
@@ -126,6 +125,7 @@ from adjudicator.variants.rather_silly.llamas import (
 )
 from adjudicator.variants.rather_silly.marks import (
     NO_CENTER_NEEDED,
+    as_share,
     conventional,
     marks_follow_moves,
     marks_follow_retreats,
@@ -940,6 +940,6 @@ def _borg_graph(game_map: GameMap) -> Mapping[str, frozenset[str]]:
 def _whole_share(value: Any) -> bool:
     """Is a kept share (``"1/2"``, ``"3/2"``) at least one whole extra unit?"""
     try:
-        return Fraction(str(value)) >= 1
+        return as_share(value) >= 1
     except (ValueError, ZeroDivisionError):
         return False

@@ -95,7 +95,9 @@ class SeasonSoFar:
         known = _IS_OF.get(kinds)
         if known is None:
             known = _IS_OF[kinds] = {}
-        wanted = [c for c in by_class if _is_of(known, c, kinds)]
+        for cls in [c for c in by_class if c not in known]:
+            known[cls] = issubclass(cls, kinds)
+        wanted = [c for c in by_class if known[c]]
         if not wanted:
             found = ()
         elif len(wanted) == 1:
@@ -107,16 +109,8 @@ class SeasonSoFar:
         return found
 
 
-def _is_of(known: dict[type, bool], cls: type, kinds: type | tuple[type, ...]) -> bool:
-    """``issubclass(cls, kinds)``, kept in ``known`` (``kinds``'s answers): the order
-    classes are few and never change, and asking an ABC costs."""
-    answer = known.get(cls)
-    if answer is None:
-        answer = known[cls] = issubclass(cls, kinds)
-    return answer
-
-
-#: By the kinds asked for: whether each order class seen is of them.
+#: By the kinds asked for: whether each order class seen is of them (``issubclass``, kept:
+#: the order classes are few and never change, and asking an ABC costs).
 _IS_OF: dict[type | tuple[type, ...], dict[type, bool]] = {}
 
 

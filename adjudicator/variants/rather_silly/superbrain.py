@@ -34,6 +34,7 @@ from adjudicator.results import OrderResult, Outcome, Reason
 from adjudicator.variants.base import DecisionRequest, Question, QuestionParam, Variant
 from adjudicator.variants.rather_silly.fortune_teller import FORTUNE_TELLER
 from adjudicator.variants.rather_silly.marks import (
+    as_share,
     marks_of,
     next_season_code,
     season_code,
@@ -223,7 +224,7 @@ def superbrain_answers(season: SeasonSoFar) -> tuple[Position, list[OrderResult]
         judged = variant.decision(position, f"superbrain {asked['season']}") or ""
         named = {w.strip().lower() for w in judged.split(",") if w.strip()}
         right = [p for p, _o in replies if p in named]
-        shares = {str(k): Fraction(str(v)) for k, v in (extras.get("shares") or {}).items()}
+        shares = {str(k): as_share(v) for k, v in (extras.get("shares") or {}).items()}
         for power, reply in replies:
             if power == FORTUNE_TELLER and power in right:
                 # No share for him: three predictions next season instead (the rules).
@@ -284,7 +285,7 @@ def _superbrain_missed(
         r for r in variant.other_order_givers if r != SUPERBRAIN
     ]
     share = Fraction(1, len(alive))
-    shares = {str(k): Fraction(str(v)) for k, v in (extras.get("shares") or {}).items()}
+    shares = {str(k): as_share(v) for k, v in (extras.get("shares") or {}).items()}
     for seat in alive:
         shares[seat] = shares.get(seat, Fraction(0)) + share
     extras["shares"] = {p: str(v) for p, v in sorted(shares.items()) if v}
@@ -302,7 +303,7 @@ def _superbrain_missed(
 def extra_due(position: Position, power: str) -> bool:
     """Does ``power`` hold a whole share, the price of an extra unit?"""
     held = (position.extras.get("shares") or {}).get(power, "0")
-    return Fraction(str(held)) >= 1
+    return as_share(held) >= 1
 
 
 def extra_units(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
@@ -318,7 +319,7 @@ def extra_units(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
     spring_or_winter = position.phase.season in (Season.SPRING, Season.WINTER)
     results: list[OrderResult] = []
     kinds = dict(marks_of(after, "kinds"))
-    shares = {str(k): Fraction(str(v)) for k, v in (after.extras.get("shares") or {}).items()}
+    shares = {str(k): as_share(v) for k, v in (after.extras.get("shares") or {}).items()}
     places_due = int(after.extras.get("places_due") or 0)
     units = list(after.units)
     occupied = {u.province for u in units}

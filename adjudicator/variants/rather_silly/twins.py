@@ -160,18 +160,26 @@ def _text(unit: Unit | UnitRef) -> str:
 
 def twin_pairs(position: Position) -> dict[str, tuple[str, str]]:
     """Each power's twins, by their locations (as kept in ``extras.twins``)."""
+    return dict(_pairs_of(position))
+
+
+def _pairs_of(position: Position) -> Mapping[str, tuple[str, str]]:
+    """:func:`twin_pairs`, not to be changed: read once for the kept value (asked of a
+    phase's positions some twenty times, each support given a twin), which the positions
+    after share while it is unchanged."""
     kept = position.extras.get(TWINS)
     if not kept:
-        return {}
-    # Asked of a phase's positions some twenty times (each support given a twin): read
-    # once for the kept value, which the positions after share while it is unchanged.
+        return _NO_PAIRS
     pairs = _PAIRS.get(kept)
     if pairs is None:
         pairs = _PAIRS.keep(
             kept,
             {str(p): (str(locs[0]), str(locs[1])) for p, locs in kept.items() if len(locs) == 2},
         )
-    return dict(pairs)
+    return pairs
+
+
+_NO_PAIRS: Mapping[str, tuple[str, str]] = FrozenMap()
 
 
 _PAIRS: KeptByIdentity[Mapping[str, Sequence[str]], dict[str, tuple[str, str]]] = KeptByIdentity(64)
@@ -208,7 +216,7 @@ def _standing(position: Position, power: str, location: str) -> Unit | None:
 def twins_counted(position: Position, power: str) -> int:
     """How many units fewer ``power`` has for supply: 1 while its twins stand (the pair
     counts as one unit), else 0."""
-    pair = twin_pairs(position).get(power)
+    pair = _pairs_of(position).get(power)
     if pair is None or any(_standing(position, power, loc) is None for loc in pair):
         return 0
     return 1
@@ -226,7 +234,7 @@ def twin_supports(position: Position, orders: Mapping[str, Order]) -> tuple[tupl
     """Each twin supports the other (``(supporter, supported)`` provinces), unless their
     orders were set aside as illegal (:class:`TwinHold`)."""
     out: list[tuple[str, str]] = []
-    for power, (a, b) in sorted(twin_pairs(position).items()):
+    for power, (a, b) in sorted(_pairs_of(position).items()):
         first, second = _standing(position, power, a), _standing(position, power, b)
         if first is None or second is None:
             continue
@@ -242,7 +250,7 @@ def twin_toughness(position: Position, supporter: Unit, supported: Unit) -> int:
     """A support between twins takes two attacks (or one of strength 2) to cut."""
     if supporter.power != supported.power:
         return 1
-    pair = twin_pairs(position).get(supporter.power)
+    pair = _pairs_of(position).get(supporter.power)
     if pair is not None and {supporter.location, supported.location} == set(pair):
         return TWINS_TOUGHNESS
     return 1
@@ -256,7 +264,7 @@ def twins_held(
     reported as the core would, the other twin's order as set aside (``twins_hold``)."""
     pairs = [
         pair
-        for power, (a, b) in sorted(twin_pairs(position).items())
+        for power, (a, b) in sorted(_pairs_of(position).items())
         if power in given and (pair := _ordered_pair(variant, position, given, power, a, b))
     ]
     problems = _problems(variant, position, pairs)
