@@ -4,6 +4,10 @@ Each of Rather Silly's steps after the core's moves (the rules' "Spielablauf": s
 :data:`.rules.SEASON_STEPS`) is a function of one signature, :data:`Step`: given the
 :class:`Season` so far, it returns the position after it and its results. The variant's
 :meth:`~.rules.RatherSilly.steps_after_moves` runs the list in order and nothing else.
+
+A step finds its own kinds of orders with :meth:`SeasonSoFar.given` (gone through once a
+season for all the steps), and hands on the position it was given when it changes nothing
+(a new one costs freezing the whole extras again).
 """
 
 from __future__ import annotations
