@@ -82,8 +82,9 @@ def located(token: str, text: str, game_map: GameMap, *, coast_ok: bool = True) 
 
 
 def unit_text(unit: Unit) -> str:
-    """A unit in the core's notation, as results name it: ``A par``, ``F stp/sc``."""
-    return f"{unit.kind.value} {unit.location}"
+    """A unit in the core's notation, as results name it: ``A par``, ``F stp/sc`` (made
+    once with the unit: an enum's value costs a call to read)."""
+    return unit.text
 
 
 def unit_province(
