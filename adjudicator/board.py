@@ -299,7 +299,7 @@ def freeze(value: JsonValue) -> Any:
         return value
     if kind is FrozenMap and value._deep:
         return value  # frozen through already: no walk, no copy
-    if isinstance(value, Mapping):
+    if kind is dict or isinstance(value, Mapping):  # a dict without the ABC's slow check
         frozen: FrozenMap[str, Any] = FrozenMap.owning(
             {str(k): freeze(v) for k, v in value.items()}
         )

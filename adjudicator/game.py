@@ -34,6 +34,7 @@ from adjudicator.orders import (
     UnitRef,
     VariantOrder,
     Waive,
+    is_variant_order,
     parse_order,
     readings_of,
 )
@@ -356,9 +357,10 @@ def _result_key(r: OrderResult) -> tuple[str, str]:
     order = r.order
     if isinstance(order, Nominate):
         return (r.power, order.center)
-    if isinstance(order, VariantOrder):
+    if is_variant_order(order):
         return (r.power, order.where or "~")
-    where = order.unit.location if not isinstance(order, (str, Waive)) else "~"
+    # A TypeGuard does not narrow the other way: mypy still counts a variant's kind here.
+    where = order.unit.location if not isinstance(order, (str, Waive)) else "~"  # type: ignore[union-attr]
     return (r.power, where)
 
 
@@ -449,7 +451,7 @@ def _attach(
                 read = _read(given, power, position, variant, allowed, results)
                 if read is None:
                     continue
-                if isinstance(read, VariantOrder):
+                if is_variant_order(read):
                     own.setdefault(power, []).append(read)
                     continue
                 if isinstance(read, Waive):  # only an adjustment phase lets one this far
@@ -464,7 +466,7 @@ def _attach(
                         results.append(_replaced(attached[key]))
                     attached[key] = (power, read)
                     continue
-                order = read
+                order = read  # type: ignore[assignment]  # not a variant's (see _result_key)
             ref = order.unit
             province = ref.province
             if unit is None:
@@ -539,7 +541,7 @@ def _read(
             return None
     else:
         order = given
-    if not isinstance(order, allowed):
+    if not _of_kinds(order, allowed):
         results.append(
             make_result(
                 power,
@@ -552,6 +554,23 @@ def _read(
         )
         return None
     return order
+
+
+#: Whether an order's class is one of a phase's kinds, by the phase's kinds and the class:
+#: a variant's kinds are ABCs, and ``isinstance`` against a tuple of them asks each one's
+#: slow check, for every order read.
+_KINDS_TAKEN: dict[tuple[type, ...], dict[type, bool]] = {}
+
+
+def _of_kinds(order: object, kinds: tuple[type, ...]) -> bool:
+    """``isinstance(order, kinds)``, asked once per class of order."""
+    taken = _KINDS_TAKEN.get(kinds)
+    if taken is None:
+        taken = _KINDS_TAKEN[kinds] = {}
+    known = taken.get(type(order))
+    if known is None:
+        known = taken[type(order)] = isinstance(order, kinds)
+    return known
 
 
 def _replaced(entry: tuple[str, Order]) -> OrderResult:

@@ -8,10 +8,42 @@ has won.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
+from typing import Generic, TypeVar
 
 from adjudicator.board import Position
 from adjudicator.maps import GameMap
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class KeptByIdentity(Generic[K, V]):
+    """What is worked out from an object that never changes (a map, a graph made from one,
+    a position), kept by the object's identity, with a part of the question if it has one
+    (a province of the graph). The object is kept with it, so that the identity is still
+    that object's when asked again: at most ``size`` of them, all dropped past that.
+
+    For what cannot be kept weakly (:class:`~adjudicator.kept.KeptPer`): a position has no
+    weak reference, a graph made from a map is a plain mapping."""
+
+    __slots__ = ("_kept", "_size")
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._kept: dict[Hashable, tuple[K, V]] = {}
+
+    def get(self, obj: K, part: Hashable = None) -> V | None:
+        """What was kept for ``obj`` (and ``part``), or None."""
+        kept = self._kept.get(id(obj) if part is None else (id(obj), part))
+        return kept[1] if kept is not None and kept[0] is obj else None
+
+    def keep(self, obj: K, value: V, part: Hashable = None) -> V:
+        """Keep ``value`` for ``obj`` (and ``part``); ``value`` back."""
+        if len(self._kept) >= self._size:
+            self._kept.clear()
+        self._kept[id(obj) if part is None else (id(obj), part)] = (obj, value)
+        return value
 
 
 def build_anywhere(position: Position, power: str) -> tuple[str, ...]:
@@ -38,21 +70,18 @@ def distances_to_own_centers(game_map: GameMap, position: Position, power: str) 
 def _any_move(game_map: GameMap) -> dict[str, set[str]]:
     """Each province's neighbours by any unit's move, coasts merged: made once a map (a
     winter's disbands in civil disorder ask it), kept with the map it was made from."""
-    kept = _ANY_MOVE.get(id(game_map))
-    if kept is not None and kept[0] is game_map:
-        return kept[1]
+    kept = _ANY_MOVE.get(game_map)
+    if kept is not None:
+        return kept
     graph: dict[str, set[str]] = {}
     for a, b in (*game_map.army_edges, *game_map.fleet_edges):
         pa, pb = a.split("/")[0], b.split("/")[0]
         graph.setdefault(pa, set()).add(pb)
         graph.setdefault(pb, set()).add(pa)
-    if len(_ANY_MOVE) >= 64:
-        _ANY_MOVE.clear()
-    _ANY_MOVE[id(game_map)] = (game_map, graph)
-    return graph
+    return _ANY_MOVE.keep(game_map, graph)
 
 
-_ANY_MOVE: dict[int, tuple[GameMap, dict[str, set[str]]]] = {}
+_ANY_MOVE: KeptByIdentity[GameMap, dict[str, set[str]]] = KeptByIdentity(64)
 
 
 def distances_to(

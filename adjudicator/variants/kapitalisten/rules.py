@@ -49,6 +49,7 @@ from adjudicator.orders import Order, VariantOrder
 from adjudicator.results import OrderResult, Outcome, Reason
 from adjudicator.shapes import IdSets
 from adjudicator.variants.base import Variant
+from adjudicator.variants.common import KeptByIdentity
 from adjudicator.variants.kapitalisten.exchange import (
     CURRENCIES,
     EXCLUDED_AFTER,
@@ -250,7 +251,15 @@ class Kapitalisten(Variant):
 
     def book(self, position: Position) -> Book:
         try:
-            return Book.from_json(self._kept(position)["book"])
+            kept = self._kept(position)["book"]
+            if type(kept) is not FrozenMap:  # a mapping that may yet change: read anew
+                return Book.from_json(kept)
+            book = _BOOKS.get(kept)
+            if book is None:
+                # Read once per kept book: a turn asks for it three times and more (the
+                # trades, the rates after them, the investors), and it is a value.
+                book = _BOOKS.keep(kept, Book.from_json(kept))
+            return book
         except (KeyError, ValueError) as e:
             raise PositionError(f"the exchange's book: {e}", "extras.exchange.book") from None
 
@@ -593,6 +602,8 @@ class Kapitalisten(Variant):
         return out
 
 
+#: The books read from positions' extras, by the kept (frozen) book they were read from.
+_BOOKS: KeptByIdentity[FrozenMap[str, Any], Book] = KeptByIdentity(64)
 #: The ids of a game's extras, by its investors (the map's are the same in every game).
 _WITH_INVESTORS: dict[tuple[str, ...], IdSets] = {}
 

@@ -424,6 +424,8 @@ ORDER_KINDS: tuple[type[VariantOrder], ...] = (
     Scare,
     Ride,
 )
+#: Those of a flock, named by its province (read by one reader, :func:`_flock_order`).
+FLOCK_KINDS = (Birds, DisbandBirds, Flight, Carry, Flee)
 #: Those given in a movement phase.
 MOVEMENT_KINDS = (Flight, Carry, Flee, Board, Scare, Ride)
 

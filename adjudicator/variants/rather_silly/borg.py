@@ -11,7 +11,7 @@ from adjudicator.chance import chance
 from adjudicator.results import OrderResult, Outcome, Reason
 from adjudicator.variants.rather_silly import birds
 from adjudicator.variants.rather_silly.creatures import BorgStep, borg_step
-from adjudicator.variants.rather_silly.marks import unit_key, unit_text
+from adjudicator.variants.rather_silly.marks import unit_text
 
 if TYPE_CHECKING:
     from adjudicator.variants.rather_silly.season import SeasonSoFar
@@ -30,14 +30,9 @@ def borg_moves(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
     """Step 5: the Borg appears (after Spring 1901's movement) or moves, and eats; then
     the flocks of birds in its province and next to it (:func:`.birds.flocks_eaten`).
     First, who stands where now is kept for the devil units' count
-    (:attr:`.season.SeasonSoFar.present`): one the Borg or the llamas take still costs its
+    (:meth:`.season.SeasonSoFar.present`): one the Borg or the llamas take still costs its
     owner a unit."""
-    after = season.after
-    present = {unit_key(u.power, u.location): u for u in after.units} | {
-        unit_key(d.unit.power, d.unit.location): d.unit for d in after.dislodged
-    }
-    present |= {unit_key(u.power, u.location): u for u in season.fallen}  # dropped by birds
-    season.present = present
+    after = season.before_takings = season.after
     after, moved = _borg_moves(season, after)
     after, flocks = birds.flocks_eaten(after, season.variant.borg_graph())
     return after, [*moved, *flocks]
@@ -60,9 +55,13 @@ def _borg_moves(season: SeasonSoFar, after: Position) -> tuple[Position, list[Or
         return after, []
     results = _borg_results(step)
     eaten = set(step.eaten)
+    # By province first: a unit's (a dataclass's) hash costs a call per unit.
+    gone = {u.province for u in eaten}
     after = after.with_changes(
-        units=[u for u in after.units if u not in eaten],
-        dislodged=[d for d in after.dislodged if d.unit not in eaten],
+        units=[u for u in after.units if u.province not in gone or u not in eaten],
+        dislodged=[
+            d for d in after.dislodged if d.unit.province not in gone or d.unit not in eaten
+        ],
         extras={**after.extras, "borg": step.province},
     )
     return after, results

@@ -15,10 +15,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from adjudicator.board import FrozenMap, Unit, UnitKind
 from adjudicator.maps import GameMap, Terrain
+from adjudicator.variants.common import KeptByIdentity
 
 #: How far out the Borg and the monsters count units when they compare provinces: the
 #: standard map's widest distance is 11 steps.
@@ -28,18 +28,16 @@ COUNT_DEPTH = 12
 def amphibious(geo: GameMap) -> Mapping[str, frozenset[str]]:
     """Each province's neighbours by an army's or a fleet's edge, coasts merged: made once
     a map (asked as the creatures move each season)."""
-    kept = _AMPHIBIOUS.get(id(geo))
-    if kept is not None and kept[0] is geo:
-        return kept[1]
+    kept = _AMPHIBIOUS.get(geo)
+    if kept is not None:
+        return kept
     out: dict[str, frozenset[str]] = {}
     for province, p in geo.provinces.items():
         if p.terrain is Terrain.IMPASSABLE or province in geo.closed:
             continue
         near = geo.army_neighbours(province) | geo.fleet_province_neighbours(province)
         out[province] = near - geo.closed
-    graph: Mapping[str, frozenset[str]] = FrozenMap(out)
-    _remembered(_AMPHIBIOUS, id(geo), (geo, graph))
-    return graph
+    return _AMPHIBIOUS.keep(geo, FrozenMap(out))
 
 
 def rings(
@@ -49,10 +47,9 @@ def rings(
 
     A graph is never changed once made: its rings are found once (the Borg and the
     monsters count units around most provinces of the board each season)."""
-    key = (id(graph), start, depth)
-    kept = _RINGS.get(key)
-    if kept is not None and kept[0] is graph:
-        return kept[1]
+    kept = _RINGS.get(graph, (start, depth))
+    if kept is not None:
+        return kept
     seen = {start}
     frontier = {start}
     out: list[frozenset[str]] = []
@@ -61,25 +58,16 @@ def rings(
         seen |= nxt
         out.append(frozenset(nxt))
         frontier = nxt
-    found = tuple(out)
-    _remembered(_RINGS, key, (graph, found))
-    return found
+    return _RINGS.keep(graph, tuple(out), (start, depth))
 
 
-#: The graphs made, by their map's identity, with the map (so that the identity is still
-#: that map's), and the rings found, by the graph's identity, with the graph.
-_AMPHIBIOUS: dict[int, tuple[GameMap, Mapping[str, frozenset[str]]]] = {}
-_RINGS: dict[
-    tuple[int, str, int], tuple[Mapping[str, frozenset[str]], tuple[frozenset[str], ...]]
-] = {}
 #: How many of each are kept: a map's provinces many, a few maps (made again past it).
 _KEPT = 4096
-
-
-def _remembered(cache: dict[Any, Any], key: Any, value: Any) -> None:
-    if len(cache) >= _KEPT:
-        cache.clear()
-    cache[key] = value
+#: The graphs made, by their map; the rings found, by the graph and the province.
+_AMPHIBIOUS: KeptByIdentity[GameMap, Mapping[str, frozenset[str]]] = KeptByIdentity(_KEPT)
+_RINGS: KeptByIdentity[Mapping[str, frozenset[str]], tuple[frozenset[str], ...]] = KeptByIdentity(
+    _KEPT
+)
 
 
 def units_around(
@@ -194,7 +182,7 @@ def monster_move(
     reach = _reach(geo, unit)
     if not reach:
         return None
-    graph = _kind_graph(geo, unit.kind)
+    graph, distance = _kind_graph(geo, unit.kind)
     others = occupied - {unit.province}
     around = {
         loc: len(graph.get(geo.location_province[loc], frozenset()) & others) for loc in reach
@@ -211,7 +199,6 @@ def monster_move(
         score = {loc: (-tier(loc), -around[loc]) for loc in in_reach}
         chosen, _drawn = best(in_reach, score, rng)
         return chosen
-    distance = distances_to(graph, centers)
     score = {loc: (-distance.get(geo.location_province[loc], 99), -around[loc]) for loc in reach}
     chosen, _drawn = best(reach, score, rng)
     return chosen
@@ -268,13 +255,25 @@ def _reach(geo: GameMap, unit: Unit) -> list[str]:
     )
 
 
-def _kind_graph(geo: GameMap, kind: UnitKind) -> dict[str, frozenset[str]]:
+def _kind_graph(geo: GameMap, kind: UnitKind) -> tuple[dict[str, frozenset[str]], dict[str, int]]:
+    """A kind of monster's steps on ``geo`` and each province's distance in them to the
+    nearest supply center: made once a map (every monster asks, each season)."""
+    kept = _KIND_GRAPHS.get(geo, kind)
+    if kept is not None:
+        return kept
     if kind is UnitKind.ARMY:
-        return {
+        graph = {
             p: frozenset(n for n in geo.army_neighbours(p) if n in geo.land_provinces)
             for p in geo.land_provinces
         }
-    return {p: geo.fleet_province_neighbours(p) for p in geo.provinces}
+    else:
+        graph = {p: geo.fleet_province_neighbours(p) for p in geo.provinces}
+    return _KIND_GRAPHS.keep(geo, (graph, distances_to(graph, geo.supply_centers)), kind)
+
+
+_KIND_GRAPHS: KeptByIdentity[GameMap, tuple[dict[str, frozenset[str]], dict[str, int]]] = (
+    KeptByIdentity(_KEPT)
+)
 
 
 def distances_to(graph: Mapping[str, frozenset[str]], targets: frozenset[str]) -> dict[str, int]:

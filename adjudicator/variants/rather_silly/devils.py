@@ -115,33 +115,33 @@ def souls_sold(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
     or the monsters, an Amazon, a dirtbag army or an extra unit; the Doctor's built units
     may): wherever the unit ended the season's moves, it has double strength for the next
     two seasons."""
-    position, after, orders, moves = season.position, season.after, season.orders, season.moves
+    position, after, moves = season.position, season.after, season.moves
+    sold = season.given(SellSoul)
+    if not sold:
+        return after, []
     results: list[OrderResult] = []
     devils = dict(devils_of(after))
-    for power, given in sorted(orders.items()):
-        for order in given:
-            if not isinstance(order, SellSoul):
-                continue
-            unit = position.unit_in(order.unit.province)
-            if (
-                unit is None
-                or unit.power != power
-                or unit.kind is not order.unit.kind
-                or not conventional(position, unit)
-            ):
-                results.append(OrderResult(power, order, Outcome.VOID, SOUL_NOT_FOR_SALE))
-                continue
-            now = _ended_at(unit, position, moves)
-            devils[unit_key(power, now)] = DEVIL_SEASONS
-            results.append(
-                OrderResult(
-                    power,
-                    order,
-                    Outcome.OK,
-                    SOUL_SOLD,
-                    FrozenMap({"unit": f"{unit.kind.value} {now}"}),
-                )
+    for power, order in sold:
+        unit = position.unit_in(order.unit.province)
+        if (
+            unit is None
+            or unit.power != power
+            or unit.kind is not order.unit.kind
+            or not conventional(position, unit)
+        ):
+            results.append(OrderResult(power, order, Outcome.VOID, SOUL_NOT_FOR_SALE))
+            continue
+        now = _ended_at(unit, position, moves)
+        devils[unit_key(power, now)] = DEVIL_SEASONS
+        results.append(
+            OrderResult(
+                power,
+                order,
+                Outcome.OK,
+                SOUL_SOLD,
+                FrozenMap({"unit": f"{unit.kind.value} {now}"}),
             )
+        )
     return with_devils(after, devils), results
 
 
@@ -149,20 +149,22 @@ def devils_lost(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
     """A devil unit eaten by the Borg or blown up by llamas still needs its center: its
     owner disbands another unit at once, the one farthest from home (house rule: the
     civil-disorder count)."""
-    variant, position, after, present = (
-        season.variant,
-        season.position,
-        season.after,
-        season.present,
-    )
+    variant, position, after = season.variant, season.position, season.after
     devils = dict(devils_of(after))
+    if not devils:
+        return after, []
     still = {unit_key(u.power, u.location) for u in after.units} | {
         unit_key(d.unit.power, d.unit.location) for d in after.dislodged
     }
     results: list[OrderResult] = []
     units = list(after.units)
+    present: dict[str, Unit] | None = None
     for key in sorted(devils):
-        if key in still or key not in present:
+        if key in still:
+            continue
+        if present is None:
+            present = season.present()
+        if key not in present:
             continue
         del devils[key]
         gone = present[key]
@@ -177,6 +179,8 @@ def devils_lost(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
                 FrozenMap({"unit": unit_text(gone), "other": lost or "-"}),
             )
         )
+    if not results:
+        return after, results  # no devil unit lost: nothing changed
     return with_devils(after.with_changes(units=units), devils), results
 
 
@@ -232,6 +236,11 @@ def _disband_one(
 def _ended_at(unit: Unit, position: Position, moves: Sequence[OrderResult]) -> str:
     """Where ``unit`` (as the phase began) ended its moves."""
     for u, r in zip(position.units, moves, strict=False):
-        if u == unit and isinstance(r.order, Move) and r.outcome is Outcome.OK:
-            return r.order.dest
+        # The location first: a unit's (a dataclass's) equality costs a call per unit.
+        if u.location == unit.location and u == unit:
+            return (
+                r.order.dest
+                if isinstance(r.order, Move) and r.outcome is Outcome.OK
+                else unit.location
+            )
     return unit.location

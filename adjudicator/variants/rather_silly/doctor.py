@@ -46,7 +46,7 @@ from adjudicator.variants.rather_silly.marks import devils_of, located, with_dev
 from adjudicator.wording import declare_problem, problem_words
 
 if TYPE_CHECKING:
-    from adjudicator.variants.rather_silly.season import SeasonSoFar
+    from adjudicator.variants.rather_silly.season import Given, SeasonSoFar
 
 DOCTOR = "doctor"
 #: The Doctor wins when his supply centers and victory points make this many.
@@ -211,7 +211,10 @@ class Tardis:
 
 
 def with_tardis(position: Position, tardis: Tardis) -> Position:
-    return position.with_changes(extras={**position.extras, "tardis": tardis.kept()})
+    kept = tardis.kept()
+    if position.extras.get("tardis") == kept:
+        return position  # as it was: no new position to make
+    return position.with_changes(extras={**position.extras, "tardis": kept})
 
 
 def nearest_land(game_map: GameMap, province: str) -> str:
@@ -267,22 +270,20 @@ def tardis_moves(
     game_map: GameMap,
     position: Position,
     after: Position,
-    orders: Mapping[str, Sequence[VariantOrder]],
+    orders: Given,
     moves: Sequence[OrderResult],
     link: tuple[str, str] | None,
     rng: random.Random,
 ) -> tuple[Position, list[OrderResult]]:
     """Step 1 for the TARDIS: it comes out of hyperspace, follows its unit, goes through the
-    link or escapes; then destroys the monsters it was told to where it ended."""
-    results: list[OrderResult] = []
-    for power, given in sorted(orders.items()):
-        if power != DOCTOR:
-            results.extend(
-                OrderResult(power, o, Outcome.VOID, ONLY_THE_DOCTOR)
-                for o in given
-                if isinstance(o, TARDIS_ORDERS)
-            )
-    given = [o for o in orders.get(DOCTOR, ()) if isinstance(o, TARDIS_ORDERS)]
+    link or escapes; then destroys the monsters it was told to where it ended. ``orders``:
+    the season's TARDIS orders, with their powers (:meth:`.season.SeasonSoFar.given`)."""
+    results: list[OrderResult] = [
+        OrderResult(power, o, Outcome.VOID, ONLY_THE_DOCTOR)
+        for power, o in orders
+        if power != DOCTOR
+    ]
+    given = [o for power, o in orders if power == DOCTOR]
     tardis = Tardis.of(position)
     steps = [o for o in given if isinstance(o, TardisMove)]
     step = steps[-1] if steps else None
@@ -364,8 +365,9 @@ def tardis_moves(
 def _moved_to(unit: Unit, position: Position, moves: Sequence[OrderResult]) -> str | None:
     """Where ``unit`` moved this season, if its move succeeded."""
     for u, r in zip(position.units, moves, strict=False):
-        if u == unit and isinstance(r.order, Move) and r.outcome is Outcome.OK:
-            return r.order.dest
+        # The location first: a unit's (a dataclass's) equality costs a call per unit.
+        if u.location == unit.location and u == unit:
+            return r.order.dest if isinstance(r.order, Move) and r.outcome is Outcome.OK else None
     return None
 
 
@@ -477,7 +479,7 @@ def tardis_travels(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
         season.variant.map,
         season.position,
         season.after,
-        season.orders,
+        season.given(TARDIS_ORDERS),
         season.moves,
         link_in_force(season.position),
         chance(season.seed, "tardis"),

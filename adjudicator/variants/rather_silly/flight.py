@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.board import Position, Unit, UnitKind
 from adjudicator.maps import GameMap
-from adjudicator.orders import Hold, Order, UnitRef, VariantOrder
+from adjudicator.orders import Hold, Order, UnitRef
 from adjudicator.results import OrderResult, Outcome, Reason, make_result
 from adjudicator.variants.base import Variant
 from adjudicator.variants.rather_silly.birds import (
@@ -35,7 +35,7 @@ from adjudicator.variants.rather_silly.birds import (
 )
 
 if TYPE_CHECKING:
-    from adjudicator.variants.rather_silly.season import SeasonSoFar
+    from adjudicator.variants.rather_silly.season import Given, SeasonSoFar
 
 #: How far a flock flies in a season: alone, and carrying an army.
 STEPS_ALONE, STEPS_CARRYING = 3, 2
@@ -115,18 +115,18 @@ def move_birds(
     variant: Variant,
     position: Position,
     after: Position,
-    orders: Mapping[str, Sequence[VariantOrder]],
+    orders: Given,
     moves: Sequence[OrderResult],
 ) -> tuple[Position, list[OrderResult], tuple[Unit, ...]]:
     """Step 1's birds, after the core resolved the units' moves: the scares, an army
     dislodged while aboard falling off, the pick-ups, the flights and the carried armies'
     landings, the flocks that must flee, flocks of a power that meet joining. Returns the
     position, the results, and the carried armies that died (drowned, shot down) as they
-    stood before: a devil unit among them still costs its owner a unit."""
+    stood before: a devil unit among them still costs its owner a unit. ``orders``: the
+    season's birds' orders (:data:`.birds.MOVEMENT_KINDS`), with their powers
+    (:meth:`.season.SeasonSoFar.given`)."""
     start = flocks(position)
-    if not start and not any(
-        isinstance(o, MOVEMENT_KINDS) for given in orders.values() for o in given
-    ):
+    if not start and not orders:
         return after, [], ()
     game_map = variant.map
     graph = flight_graph(game_map)
@@ -217,7 +217,7 @@ def move_birds(
 
 def _sorted_orders(
     position: Position,
-    orders: Mapping[str, Sequence[VariantOrder]],
+    orders: Given,
     start: Sequence[Flock],
     results: list[OrderResult],
 ) -> tuple[
@@ -234,51 +234,46 @@ def _sorted_orders(
     flees: dict[tuple[str, str], Flee] = {}
     boards: dict[str, tuple[str, Board]] = {}
     rides: dict[str, tuple[str, Ride]] = {}
-    for power, given in sorted(orders.items()):
-        for order in given:
-            if isinstance(order, (Flight, Carry, Flee)):
-                key = (power, order.province)
-                if key not in here:
-                    results.append(
-                        make_result(power, order, Outcome.VOID, NO_FLOCK, province=order.province)
-                    )
-                elif isinstance(order, Flee):
-                    if key in flees:
-                        results.append(
-                            make_result(power, flees[key], Outcome.ILLEGAL, Reason.REPLACED)
-                        )
-                    flees[key] = order
-                else:
-                    if key in acts:
-                        results.append(
-                            make_result(power, acts[key], Outcome.ILLEGAL, Reason.REPLACED)
-                        )
-                    acts[key] = order
-                continue
-            if not isinstance(order, (Board, Ride)):
-                continue
-            problem = _unit_problem(position, power, order.unit)
-            if problem is not None:
-                results.append(problem(order))
-                continue
-            unit = position.unit_in(order.unit.province)
-            assert unit is not None
-            province = unit.province
-            if isinstance(order, Board):
-                if unit.kind is not UnitKind.ARMY:
-                    results.append(make_result(power, order, Outcome.VOID, TOO_BULKY))
-                elif is_aboard(position, unit):
-                    results.append(
-                        make_result(power, order, Outcome.VOID, ALREADY_ABOARD, province=province)
-                    )
-                else:
-                    boards[province] = (power, order)
-            elif not is_aboard(position, unit):
-                results.append(make_result(power, order, Outcome.VOID, NOT_ABOARD, unit=unit.text))
-            elif len(order.route) > STEPS_CARRYING:
-                results.append(make_result(power, order, Outcome.VOID, TOO_FAR))
+    for power, order in orders:
+        if isinstance(order, (Flight, Carry, Flee)):
+            key = (power, order.province)
+            if key not in here:
+                results.append(
+                    make_result(power, order, Outcome.VOID, NO_FLOCK, province=order.province)
+                )
+            elif isinstance(order, Flee):
+                if key in flees:
+                    results.append(make_result(power, flees[key], Outcome.ILLEGAL, Reason.REPLACED))
+                flees[key] = order
             else:
-                rides[province] = (power, order)
+                if key in acts:
+                    results.append(make_result(power, acts[key], Outcome.ILLEGAL, Reason.REPLACED))
+                acts[key] = order
+            continue
+        if not isinstance(order, (Board, Ride)):
+            continue
+        problem = _unit_problem(position, power, order.unit)
+        if problem is not None:
+            results.append(problem(order))
+            continue
+        unit = position.unit_in(order.unit.province)
+        assert unit is not None
+        province = unit.province
+        if isinstance(order, Board):
+            if unit.kind is not UnitKind.ARMY:
+                results.append(make_result(power, order, Outcome.VOID, TOO_BULKY))
+            elif is_aboard(position, unit):
+                results.append(
+                    make_result(power, order, Outcome.VOID, ALREADY_ABOARD, province=province)
+                )
+            else:
+                boards[province] = (power, order)
+        elif not is_aboard(position, unit):
+            results.append(make_result(power, order, Outcome.VOID, NOT_ABOARD, unit=unit.text))
+        elif len(order.route) > STEPS_CARRYING:
+            results.append(make_result(power, order, Outcome.VOID, TOO_FAR))
+        else:
+            rides[province] = (power, order)
     return acts, flees, boards, rides
 
 
@@ -311,7 +306,7 @@ def _unit_problem(
 
 def _scared_zone(
     position: Position,
-    orders: Mapping[str, Sequence[VariantOrder]],
+    orders: Given,
     held: set[str],
     graph: Mapping[str, frozenset[str]],
     results: list[OrderResult],
@@ -320,20 +315,19 @@ def _scared_zone(
     neighbours. A unit scares if it held (no move, support or convoy) and was not
     dislodged."""
     zone: set[str] = set()
-    for power, given in sorted(orders.items()):
-        for order in given:
-            if not isinstance(order, Scare):
-                continue
-            problem = _unit_problem(position, power, order.unit)
-            if problem is not None:
-                results.append(problem(order))
-                continue
-            province = order.unit.province
-            if province not in held:
-                results.append(make_result(power, order, Outcome.VOID, SCARE_NOT_HOLDING))
-                continue
-            zone |= {province} | set(graph.get(province, ()))
-            results.append(make_result(power, order, Outcome.OK, SCARING, province=province))
+    for power, order in orders:
+        if not isinstance(order, Scare):
+            continue
+        problem = _unit_problem(position, power, order.unit)
+        if problem is not None:
+            results.append(problem(order))
+            continue
+        province = order.unit.province
+        if province not in held:
+            results.append(make_result(power, order, Outcome.VOID, SCARE_NOT_HOLDING))
+            continue
+        zone |= {province} | set(graph.get(province, ()))
+        results.append(make_result(power, order, Outcome.OK, SCARING, province=province))
     return frozenset(zone)
 
 
@@ -642,6 +636,10 @@ def birds_fly(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
     """Step 1's birds (:func:`move_birds`); the armies that fell with their flock are left
     on the season for the devil units' count (:attr:`.season.SeasonSoFar.fallen`)."""
     after, results, season.fallen = move_birds(
-        season.variant, season.position, season.after, season.orders, season.moves
+        season.variant,
+        season.position,
+        season.after,
+        season.given(MOVEMENT_KINDS),
+        season.moves,
     )
     return after, results

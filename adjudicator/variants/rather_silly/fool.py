@@ -28,7 +28,7 @@ from adjudicator.orders import (
 )
 from adjudicator.results import OrderResult, Outcome, Reason
 from adjudicator.variants.base import Variant
-from adjudicator.variants.rather_silly.marks import unit_province, unit_text
+from adjudicator.variants.rather_silly.marks import as_share, unit_province, unit_text
 from adjudicator.wording import declare_problem, problem_words
 
 if TYPE_CHECKING:
@@ -95,7 +95,7 @@ def fool_overrides(
     if not fools:
         return given, []
     results: list[OrderResult] = []
-    shares = Fraction(str((position.extras.get("shares") or {}).get("fool", "0")))
+    shares = as_share((position.extras.get("shares") or {}).get("fool", "0"))
     allowed = 1 + int(shares)
     first: str | None = None
     for raw in fools:
@@ -158,10 +158,10 @@ def fool_overrides(
 def fool_spends(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
     """A whole share of the Fool's for each override beyond his first this season."""
     after = season.after
-    used = sum(1 for o in season.orders.get("fool", ()) if isinstance(o, Override)) - 1
+    used = sum(1 for power, _o in season.given(Override) if power == "fool") - 1
     if used <= 0:
         return after, []
-    shares = {str(k): Fraction(str(v)) for k, v in (after.extras.get("shares") or {}).items()}
+    shares = {str(k): as_share(v) for k, v in (after.extras.get("shares") or {}).items()}
     shares["fool"] = shares.get("fool", Fraction(0)) - used
     kept = {p: str(v) for p, v in sorted(shares.items()) if v}
     extras = {k: v for k, v in after.extras.items() if k != "shares"}

@@ -82,14 +82,13 @@ def fortune_teller_merges(season: SeasonSoFar) -> tuple[Position, list[OrderResu
     """Step 2: each bounce the Fortune-teller foretold (two a season) merges the units
     in it (those whose moves there bounced, and the unit they bounced off, monsters
     never) into one unit there of the kind most of them were, his own."""
-    variant, position, after, orders, moves = (
+    variant, position, after, moves = (
         season.variant,
         season.position,
         season.after,
-        season.orders,
         season.moves,
     )
-    predictions = [o for o in orders.get(FORTUNE_TELLER, ()) if isinstance(o, Predict)]
+    predictions = [o for power, o in season.given(Predict) if power == FORTUNE_TELLER]
     if not predictions:
         return after, []
     results: list[OrderResult] = []
@@ -132,7 +131,9 @@ def fortune_teller_merges(season: SeasonSoFar) -> tuple[Position, list[OrderResu
             continue
         merged = _merged_unit(variant.map, province, merging, prediction.kind)
         gone = set(merging)
-        units = [u for u in units if u not in gone]
+        # By province first: a unit's (a dataclass's) hash costs a call per unit.
+        where = {u.province for u in gone}
+        units = [u for u in units if u.province not in where or u not in gone]
         units.append(merged)
         # Merged units that had sold their souls are exorcised by it (the rules).
         exorcised = {unit_key(u.power, u.location) for u in merging} & set(devils_of(after))
@@ -159,6 +160,8 @@ def fortune_teller_merges(season: SeasonSoFar) -> tuple[Position, list[OrderResu
                     FrozenMap({"unit": unit_text(unit), "owner": unit.power, "province": province}),
                 )
             )
+    if units == list(after.units):
+        return after, results  # nothing merged
     return after.with_changes(units=units), results
 
 

@@ -81,10 +81,8 @@ def hyperspace_link(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
     seat's replacing an earlier), then the next season's link chosen by them."""
     results: list[OrderResult] = []
     votes: dict[str, Vote] = {}
-    for power, given in sorted(season.orders.items()):
-        for order in given:
-            if isinstance(order, Vote):
-                vote_in(votes, power, order, results, season.variant.map)
+    for power, order in season.given(Vote):
+        vote_in(votes, power, order, results, season.variant.map)
     after, chosen = link_chosen(season.position, season.after, votes, season.seed)
     return after, [*results, *chosen]
 

@@ -5,7 +5,7 @@ Borg's step: every unit in the province goes with it (the flocks of birds too)."
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -92,29 +92,29 @@ def llamas_explode(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
     """Step 6: each explode order blows up one of its power's herds there, and every
     unit in that province (standing or dislodged), never the Borg; the flocks of birds
     where llamas exploded go with them (:func:`.birds.flocks_blown`)."""
-    after, exploded = _explode(season.after, season.orders)
+    explode = season.given(Explode)
+    if not explode:
+        return season.after, []
+    after, exploded = _explode(season.after, explode)
     after, flocks = birds.flocks_blown(after, exploded)
     return after, [*exploded, *flocks]
 
 
 def _explode(
-    after: Position, orders: Mapping[str, Sequence[VariantOrder]]
+    after: Position, orders: Sequence[tuple[str, Explode]]
 ) -> tuple[Position, list[OrderResult]]:
     herds = {p: list(h) for p, h in (after.extras.get("llamas") or {}).items()}
     results: list[OrderResult] = []
     blown: set[str] = set()
-    for power, given in sorted(orders.items()):
-        for order in given:
-            if not isinstance(order, Explode):
-                continue
-            place = FrozenMap({"province": order.province})
-            mine = herds.get(power, [])
-            if order.province not in mine:
-                results.append(OrderResult(power, order, Outcome.VOID, HERD_NONE, place))
-                continue
-            mine.remove(order.province)
-            blown.add(order.province)
-            results.append(OrderResult(power, order, Outcome.OK, LLAMAS_EXPLODED, place))
+    for power, order in orders:
+        place = FrozenMap({"province": order.province})
+        mine = herds.get(power, [])
+        if order.province not in mine:
+            results.append(OrderResult(power, order, Outcome.VOID, HERD_NONE, place))
+            continue
+        mine.remove(order.province)
+        blown.add(order.province)
+        results.append(OrderResult(power, order, Outcome.OK, LLAMAS_EXPLODED, place))
     if not blown:
         return after, results
     victims = [u for u in after.units if u.province in blown] + [

@@ -12,6 +12,7 @@ does. Besides them: a season's code, reading a province or an order quietly, a u
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.board import Phase, Position, Season, Unit
@@ -47,9 +48,8 @@ def conventional(position: Position, unit: Unit) -> bool:
     sell its soul."""
     if unit.power in UNCONVENTIONAL_POWERS:
         return False
-    return marks_of(position, "kinds").get(unit_key(unit.power, unit.location)) not in (
-        UNCONVENTIONAL_KINDS
-    )
+    kinds = position.extras.get("kinds") or {}  # read where kept, not copied for one unit
+    return kinds.get(unit_key(unit.power, unit.location)) not in UNCONVENTIONAL_KINDS
 
 
 def season_code(phase: Phase) -> str:
@@ -82,8 +82,9 @@ def located(token: str, text: str, game_map: GameMap, *, coast_ok: bool = True) 
 
 
 def unit_text(unit: Unit) -> str:
-    """A unit in the core's notation, as results name it: ``A par``, ``F stp/sc``."""
-    return f"{unit.kind.value} {unit.location}"
+    """A unit in the core's notation, as results name it: ``A par``, ``F stp/sc`` (made
+    once with the unit: an enum's value costs a call to read)."""
+    return unit.text
 
 
 def unit_province(
@@ -125,12 +126,7 @@ def devils_of(position: Position) -> dict[str, int]:
 
 def with_devils(position: Position, devils: Mapping[str, int]) -> Position:
     """The position keeping ``devils`` (no key at all while there are none)."""
-    extras = {k: v for k, v in position.extras.items() if k != "devils"}
-    if devils:
-        extras["devils"] = dict(sorted(devils.items()))
-    if extras == dict(position.extras):
-        return position
-    return position.with_changes(extras=extras)
+    return with_marks(position, "devils", devils)
 
 
 def marks_of(position: Position, name: str) -> dict[str, Any]:
@@ -141,11 +137,13 @@ def marks_of(position: Position, name: str) -> dict[str, Any]:
 
 def with_marks(position: Position, name: str, marks: Mapping[str, Any]) -> Position:
     """The position keeping ``marks`` under ``name`` (no key at all while there are none)."""
+    # Only this mark can differ: compared alone (the steps hand on the position when
+    # nothing changed, several times a season), not the whole extras.
+    if (position.extras.get(name) == marks) if marks else (name not in position.extras):
+        return position
     extras = {k: v for k, v in position.extras.items() if k != name}
     if marks:
         extras[name] = dict(sorted(marks.items()))
-    if extras == dict(position.extras):
-        return position
     return position.with_changes(extras=extras)
 
 
@@ -212,3 +210,25 @@ def marks_follow_retreats(season: SeasonSoFar) -> tuple[Position, list[OrderResu
 def marks_of_the_gone_dropped(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
     """The marks of units no longer on the board dropped (:func:`kept_present`)."""
     return kept_present(season.after), []
+
+
+def as_share(value: Any) -> Fraction:
+    """A share kept in the extras (``"1/3"``, ``"3/2"``), as a fraction.
+
+    Read some twenty times a season (each seat's, by several steps), and reading a fraction
+    from text costs: each text's is kept (a fraction never changes).
+
+    Raises:
+        ValueError: if ``value`` is no fraction (ZeroDivisionError: one over nothing).
+    """
+    text = str(value)
+    known = _SHARES.get(text)
+    if known is None:
+        known = Fraction(text)
+        if len(_SHARES) >= 4096:
+            _SHARES.clear()
+        _SHARES[text] = known
+    return known
+
+
+_SHARES: dict[str, Fraction] = {}

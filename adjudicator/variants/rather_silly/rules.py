@@ -45,7 +45,6 @@ provinces, so they are no units of the core either: ``"birds"`` keeps them (:mod
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 from typing import Any
 
 from adjudicator.board import (
@@ -66,11 +65,12 @@ from adjudicator.orders import (
     MovementOrder,
     Order,
     VariantOrder,
+    parse_order,
 )
 from adjudicator.results import OrderResult, Outcome, Reason
 from adjudicator.shapes import IdSets
 from adjudicator.variants.base import ClosedPassages, DecisionRequest, Variant
-from adjudicator.variants.common import center_counts, sole_leader
+from adjudicator.variants.common import KeptByIdentity, center_counts, sole_leader
 from adjudicator.variants.rather_silly import birds, fifth_fleet
 from adjudicator.variants.rather_silly.borg import borg_moves
 from adjudicator.variants.rather_silly.creatures import (
@@ -125,6 +125,7 @@ from adjudicator.variants.rather_silly.llamas import (
 )
 from adjudicator.variants.rather_silly.marks import (
     NO_CENTER_NEEDED,
+    as_share,
     conventional,
     marks_follow_moves,
     marks_follow_retreats,
@@ -308,6 +309,34 @@ class RatherSilly(Variant):
     #: The creatures, links, marks and the rest, declared in :mod:`.shape`.
     extras_shape = EXTRAS
 
+    # -- reading an order ---------------------------------------------------------------------
+
+    def read_order(
+        self, text: str, *, position: Position | None = None, power: str | None = None
+    ) -> Order:
+        """As every variant reads one (:meth:`Variant.read_order`: its kinds' readers in
+        turn, the first that takes the text, else the core's notation), asking only the
+        readers that could take it or refuse it: those whose word the text begins with
+        (or holds, for ``A par seduce …``, :data:`_READ_ONLY_IF`).
+
+        Asking all of them cost twelve times reading the core's notation, for every
+        monster's order and every text a player gave, several times a season.
+
+        Raises:
+            ParseError: if the text is not an order that can be read.
+        """
+        game_map = self.map
+        lowered = text.lower().lstrip()
+        for kind, starts, holds in _readers(self):
+            if starts is not None and not lowered.startswith(starts):
+                continue
+            if holds is not None and holds not in lowered:
+                continue
+            order = kind.read(text, game_map, position, power)
+            if order is not None:
+                return order
+        return parse_order(text, game_map, position=position, power=power)
+
     # -- options and seats -----------------------------------------------------------------
 
     def check_option(self, name: str, value: Any, options: Mapping[str, Any]) -> None:
@@ -353,20 +382,21 @@ class RatherSilly(Variant):
     def unit_strength(self, unit: Unit, position: Position) -> int:
         """A monster: 2; a devil unit: double (house rule: its supports count double too);
         an army aboard a flock of birds: 0 (:mod:`.birds`)."""
-        if unit.power == MONSTER:
-            return MONSTER_STRENGTH
-        return self.support_strength(unit, position)
+        # Asked of every unit each time a season is resolved or an order checked (twice a
+        # movement: the twins' orders are checked first): worked out for all the
+        # position's units at once, and kept with it (the one asked last at hand).
+        last = _LAST_STRENGTHS[0]
+        kept = last[1] if last is not None and last[0] is position else _strengths(position)
+        strength = kept[0].get(id(unit))
+        if strength is not None:
+            return strength
+        return MONSTER_STRENGTH if unit.power == MONSTER else _support_strength(position, unit)
 
     def support_strength(self, unit: Unit, position: Position) -> int:
-        # Asked of every unit each time a season is resolved or an order checked: the
-        # marks are looked up where the position keeps them, not copied out per unit.
-        extras = position.extras
-        if birds.is_aboard(position, unit):
-            return 0
-        key = unit_key(unit.power, unit.location)
-        if (extras.get("kinds") or _NONE).get(key) in (AMAZON, DIRTBAG):
-            return 0
-        return 2 if key in (extras.get("devils") or _NONE) else 1
+        last = _LAST_STRENGTHS[0]
+        kept = last[1] if last is not None and last[0] is position else _strengths(position)
+        strength = kept[1].get(id(unit))
+        return strength if strength is not None else _support_strength(position, unit)
 
     def implicit_supports(
         self, position: Position, orders: Mapping[str, MovementOrder]
@@ -756,6 +786,99 @@ class RatherSilly(Variant):
         return {**out, **{f"explode {p}": (Explode(p),) for p in sorted(set(herds))}}
 
 
+def _support_strength(position: Position, unit: Unit) -> int:
+    """``unit``'s support strength (:meth:`RatherSilly.support_strength`): 0 aboard a flock
+    of birds, or as an Amazon or a dirtbag army; 2 as a devil unit; else 1."""
+    extras = position.extras
+    if birds.is_aboard(position, unit):
+        return 0
+    key = unit_key(unit.power, unit.location)
+    if (extras.get("kinds") or _NONE).get(key) in (AMAZON, DIRTBAG):
+        return 0
+    return 2 if key in (extras.get("devils") or _NONE) else 1
+
+
+def _support_strengths(position: Position) -> tuple[dict[int, int], dict[int, int]]:
+    """The strength (:meth:`RatherSilly.unit_strength`) and the support strength
+    (:func:`_support_strength`) of each of the position's units, by the unit's identity
+    (they live as long as the position): the flocks' armies and the marks read once."""
+    extras = position.extras
+    aboard = {(f.get("carrying"), f.get("province")) for f in extras.get(birds.BIRDS) or ()}
+    kinds = extras.get("kinds") or _NONE
+    devils = extras.get("devils") or _NONE
+    army = UnitKind.ARMY
+    strength: dict[int, int] = {}
+    support: dict[int, int] = {}
+    for unit in position.units:
+        if unit.kind is army and (unit.power, unit.province) in aboard:
+            given = 0
+        else:
+            key = unit_key(unit.power, unit.location)
+            given = 0 if kinds.get(key) in (AMAZON, DIRTBAG) else 2 if key in devils else 1
+        support[id(unit)] = given
+        strength[id(unit)] = MONSTER_STRENGTH if unit.power == MONSTER else given
+    return strength, support
+
+
+def _strengths(position: Position) -> tuple[dict[int, int], dict[int, int]]:
+    """:func:`_support_strengths` of ``position``, kept with it."""
+    kept = _SUPPORT_STRENGTHS.get(position)
+    if kept is None:
+        kept = _SUPPORT_STRENGTHS.keep(position, _support_strengths(position))
+    _LAST_STRENGTHS[0] = (position, kept)
+    return kept
+
+
+#: The support strengths of a few positions' units (a movement asks of one, twice), and
+#: the position asked last with its table.
+_SUPPORT_STRENGTHS: KeptByIdentity[Position, tuple[dict[int, int], dict[int, int]]] = (
+    KeptByIdentity(8)
+)
+_LAST_STRENGTHS: list[tuple[Position, tuple[dict[int, int], dict[int, int]]] | None] = [None]
+
+
+#: What a reader of the variant's order kinds needs of a text (lower-cased, the spaces
+#: before it stripped) to take it or to refuse it (a ParseError): that it begins with one of
+#: these words, or that it holds this one. For any other text the reader answers None, as
+#: each reader's first test says; :meth:`RatherSilly.read_order` asks it only for the
+#: others. A kind not listed (a flock's army riding, which asks the board) is always asked.
+_READ_ONLY_IF: dict[type[VariantOrder], tuple[tuple[str, ...] | None, str | None]] = {
+    Herd: (("herd",), None),
+    Explode: (("explode",), None),
+    Vote: (("vote",), None),
+    Override: (("override",), None),
+    Predict: (("predict",), None),
+    SellSoul: (("sell",), None),
+    Raise: ((AMAZON, DIRTBAG, "rogue"), None),
+    Seduce: (None, "seduce"),
+    Distract: (None, "distract"),
+    Ask: (("ask",), None),
+    AnswerIs: (("answer",), None),
+    Reply: (("reply",), None),
+    Extra: (("extra",), None),
+    Place: (("place",), None),
+    # ``T - par``, ``tardis destroy …``: the TARDIS's orders begin with its name.
+    **dict.fromkeys(TARDIS_ORDERS, (("t",), None)),
+    Twins: (("twins",), None),
+    # A flock's orders begin ``birds lon`` or ``disband birds lon``.
+    **dict.fromkeys(birds.FLOCK_KINDS, ((birds.BIRDS, "disband"), None)),
+    birds.Board: (None, "board"),
+    birds.Scare: (None, "scare"),
+}
+
+
+def _readers_of(
+    variant: RatherSilly,
+) -> tuple[tuple[type[VariantOrder], tuple[str, ...] | None, str | None], ...]:
+    return tuple((kind, *_READ_ONLY_IF.get(kind, (None, None))) for kind in variant.order_kinds)
+
+
+#: The variant's readers in the order they are asked, each with what it needs of a text.
+_readers: KeptPer[
+    RatherSilly, tuple[tuple[type[VariantOrder], tuple[str, ...] | None, str | None], ...]
+] = KeptPer(_readers_of)
+
+
 def _ids_of(variant: RatherSilly) -> IdSets:
     seats = frozenset(variant.powers) | frozenset(ROLES)
     return {
@@ -817,6 +940,6 @@ def _borg_graph(game_map: GameMap) -> Mapping[str, frozenset[str]]:
 def _whole_share(value: Any) -> bool:
     """Is a kept share (``"1/2"``, ``"3/2"``) at least one whole extra unit?"""
     try:
-        return Fraction(str(value)) >= 1
+        return as_share(value) >= 1
     except (ValueError, ZeroDivisionError):
         return False

@@ -227,8 +227,12 @@ def seductions(
     toward Denmark; a dirtbag
     army's distraction cancels the seduce orders of every Amazon next to it."""
     kinds = marks_of(position, "kinds")
-    if not kinds:
-        return given, []
+    if not kinds or not any(
+        isinstance(raw, str) or type(raw) is Seduce or type(raw) is Distract
+        for texts in given.values()
+        for raw in texts
+    ):
+        return given, []  # no seduce order, nor a text that could be one
     seduces: list[tuple[str, Seduce]] = []
     distracting: set[str] = set()
     results: list[OrderResult] = []
@@ -236,13 +240,16 @@ def seductions(
         kept: list[Order | str] = []
         for raw in texts:
             order = read_quietly(variant, raw, position, power)
-            if isinstance(order, Seduce):
+            # By class (neither has a subclass): isinstance of a variant's order kind goes
+            # through the ABC, for every order of the season.
+            kind = type(order)
+            if kind is Seduce:
                 if kinds.get(unit_key(power, order.amazon.location)) != AMAZON:
                     results.append(OrderResult(power, order, Outcome.VOID, NOT_AN_AMAZON))
                 else:
                     seduces.append((power, order))
                 continue
-            if isinstance(order, Distract):
+            if kind is Distract:
                 if kinds.get(unit_key(power, order.unit.location)) != DIRTBAG:
                     results.append(OrderResult(power, order, Outcome.VOID, NOT_A_DIRTBAG))
                 else:
@@ -337,42 +344,39 @@ def specials_adjusted(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]
     """At the adjustments: each ``amazon``/``dirtbag`` order raises one in a free home
     center, as many as are due; a power with more than its centers allow loses the
     ones farthest from home."""
-    variant, after, orders = season.variant, season.after, season.orders
+    variant, after = season.variant, season.after
     results: list[OrderResult] = []
     kinds = dict(marks_of(after, "kinds"))
     units = list(after.units)
-    for power, given in sorted(orders.items()):
-        for order in given:
-            if not isinstance(order, Raise):
-                continue
-            now = after.with_changes(units=units, extras={**after.extras, "kinds": kinds})
-            label = FrozenMap({"kind": order.kind})
-            if specials_due(variant, now, power, order.kind) <= 0:
-                results.append(OrderResult(power, order, Outcome.VOID, SPECIAL_NOT_DUE, label))
-                continue
-            if order.province not in variant.build_sites(now, power):
-                results.append(
-                    OrderResult(
-                        power,
-                        order,
-                        Outcome.VOID,
-                        SPECIAL_NO_SITE,
-                        FrozenMap({"province": order.province}),
-                    )
-                )
-                continue
-            unit = Unit(power, UnitKind.ARMY, order.province)
-            units.append(unit)
-            kinds[unit_key(power, order.province)] = order.kind
+    for power, order in season.given(Raise):
+        now = after.with_changes(units=units, extras={**after.extras, "kinds": kinds})
+        label = FrozenMap({"kind": order.kind})
+        if specials_due(variant, now, power, order.kind) <= 0:
+            results.append(OrderResult(power, order, Outcome.VOID, SPECIAL_NOT_DUE, label))
+            continue
+        if order.province not in variant.build_sites(now, power):
             results.append(
                 OrderResult(
                     power,
                     order,
-                    Outcome.OK,
-                    SPECIAL_RAISED,
-                    FrozenMap({"unit": unit_text(unit), "kind": order.kind}),
+                    Outcome.VOID,
+                    SPECIAL_NO_SITE,
+                    FrozenMap({"province": order.province}),
                 )
             )
+            continue
+        unit = Unit(power, UnitKind.ARMY, order.province)
+        units.append(unit)
+        kinds[unit_key(power, order.province)] = order.kind
+        results.append(
+            OrderResult(
+                power,
+                order,
+                Outcome.OK,
+                SPECIAL_RAISED,
+                FrozenMap({"unit": unit_text(unit), "kind": order.kind}),
+            )
+        )
     for power in variant.adjustment_seats(after):
         for kind in (AMAZON, DIRTBAG):
             now = after.with_changes(units=units, extras={**after.extras, "kinds": kinds})

@@ -34,12 +34,12 @@ from adjudicator.results import OrderResult, Outcome, Reason
 from adjudicator.variants.base import DecisionRequest, Question, QuestionParam, Variant
 from adjudicator.variants.rather_silly.fortune_teller import FORTUNE_TELLER
 from adjudicator.variants.rather_silly.marks import (
+    as_share,
     marks_of,
     next_season_code,
     season_code,
     unit_key,
     unit_text,
-    with_marks,
 )
 from adjudicator.wording import declare_problem, problem_words
 
@@ -213,18 +213,18 @@ def superbrain_answers(season: SeasonSoFar) -> tuple[Position, list[OrderResult]
     word; nobody, without it): each right one earns an equal share of an extra unit,
     kept until a whole one is reached; then this season's question (and its secret
     answer) is kept for next season's replies."""
-    variant, position, after, orders = season.variant, season.position, season.after, season.orders
+    variant, position, after = season.variant, season.position, season.after
     results: list[OrderResult] = []
     extras = dict(after.extras)
     if extras.get("third_prediction") == season_code(position.phase):
         del extras["third_prediction"]  # spent in step 2 of this season
     asked = position.extras.get("question")
-    replies = [(p, o) for p, given in sorted(orders.items()) for o in given if isinstance(o, Reply)]
+    replies = season.given(Reply)
     if asked:
         judged = variant.decision(position, f"superbrain {asked['season']}") or ""
         named = {w.strip().lower() for w in judged.split(",") if w.strip()}
         right = [p for p, _o in replies if p in named]
-        shares = {str(k): Fraction(str(v)) for k, v in (extras.get("shares") or {}).items()}
+        shares = {str(k): as_share(v) for k, v in (extras.get("shares") or {}).items()}
         for power, reply in replies:
             if power == FORTUNE_TELLER and power in right:
                 # No share for him: three predictions next season instead (the rules).
@@ -250,27 +250,27 @@ def superbrain_answers(season: SeasonSoFar) -> tuple[Position, list[OrderResult]
         results.extend(OrderResult(p, o, Outcome.VOID, NO_QUESTION) for p, o in replies)
     extras.pop("question", None)
     extras.pop("answers", None)
-    asks = any(isinstance(o, Ask) for o in orders.get(SUPERBRAIN, ()))
+    questions = season.given((Ask, AnswerIs))
+    asks = any(power == SUPERBRAIN and isinstance(o, Ask) for power, o in questions)
     if position.options.get("roles") and not asks:
         results.extend(_superbrain_missed(variant, position, extras))
-    for power, given in sorted(orders.items()):
-        for order in given:
-            if isinstance(order, (Ask, AnswerIs)) and power != SUPERBRAIN:
-                results.append(OrderResult(power, order, Outcome.VOID, ONLY_SUPERBRAIN))
-            elif isinstance(order, Ask):
-                extras["question"] = {"season": season_code(position.phase), "text": order.text}
-                results.append(
-                    OrderResult(
-                        power,
-                        order,
-                        Outcome.OK,
-                        QUESTION_ASKED,
-                        FrozenMap({"question": order.text}),
-                    )
+    for power, order in questions:
+        if power != SUPERBRAIN:
+            results.append(OrderResult(power, order, Outcome.VOID, ONLY_SUPERBRAIN))
+        elif isinstance(order, Ask):
+            extras["question"] = {"season": season_code(position.phase), "text": order.text}
+            results.append(
+                OrderResult(
+                    power,
+                    order,
+                    Outcome.OK,
+                    QUESTION_ASKED,
+                    FrozenMap({"question": order.text}),
                 )
-            elif isinstance(order, AnswerIs):
-                extras["answers"] = {SUPERBRAIN: {"answer": order.text}}
-                results.append(OrderResult(power, order, Outcome.OK, ANSWER_KEPT))
+            )
+        elif isinstance(order, AnswerIs):
+            extras["answers"] = {SUPERBRAIN: {"answer": order.text}}
+            results.append(OrderResult(power, order, Outcome.OK, ANSWER_KEPT))
     return after.with_changes(extras=extras), results
 
 
@@ -285,7 +285,7 @@ def _superbrain_missed(
         r for r in variant.other_order_givers if r != SUPERBRAIN
     ]
     share = Fraction(1, len(alive))
-    shares = {str(k): Fraction(str(v)) for k, v in (extras.get("shares") or {}).items()}
+    shares = {str(k): as_share(v) for k, v in (extras.get("shares") or {}).items()}
     for seat in alive:
         shares[seat] = shares.get(seat, Fraction(0)) + share
     extras["shares"] = {p: str(v) for p, v in sorted(shares.items()) if v}
@@ -303,7 +303,7 @@ def _superbrain_missed(
 def extra_due(position: Position, power: str) -> bool:
     """Does ``power`` hold a whole share, the price of an extra unit?"""
     held = (position.extras.get("shares") or {}).get(power, "0")
-    return Fraction(str(held)) >= 1
+    return as_share(held) >= 1
 
 
 def extra_units(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
@@ -312,55 +312,55 @@ def extra_units(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
     season; it needs no center and is not replaced when lost (kept as ``"extra"`` in
     ``extras.kinds``). The Superbrain's ``place F ice`` puts his own unit in Iceland or
     Crete once for each season nobody answered right."""
-    variant, position, after, orders = season.variant, season.position, season.after, season.orders
+    variant, position, after = season.variant, season.position, season.after
+    given = season.given(Extra)
+    if not given:
+        return after, []
     spring_or_winter = position.phase.season in (Season.SPRING, Season.WINTER)
     results: list[OrderResult] = []
     kinds = dict(marks_of(after, "kinds"))
-    shares = {str(k): Fraction(str(v)) for k, v in (after.extras.get("shares") or {}).items()}
+    shares = {str(k): as_share(v) for k, v in (after.extras.get("shares") or {}).items()}
     places_due = int(after.extras.get("places_due") or 0)
     units = list(after.units)
     occupied = {u.province for u in units}
-    for power, given in sorted(orders.items()):
-        built = False
-        for order in given:
-            if not isinstance(order, Extra):
-                continue
-            unit = Unit(power, order.unit.kind, order.unit.location)
-            province = order.unit.province
-            if isinstance(order, Place):
-                ok = (
-                    power == SUPERBRAIN
-                    and places_due > 0
-                    and province in variant.map.closed
-                    and province not in occupied
-                    and _stands(variant.map, unit)
-                )
-                if not ok:
-                    results.append(OrderResult(power, order, Outcome.VOID, PLACE_REFUSED))
-                    continue
-                places_due -= 1
-                reason = PLACED
-            else:
-                now = after.with_changes(units=units)
-                ok = (
-                    spring_or_winter
-                    and not built
-                    and shares.get(power, Fraction(0)) >= 1
-                    and province in variant.build_sites(now, power)
-                    and _stands(variant.map, unit)
-                )
-                if not ok:
-                    results.append(OrderResult(power, order, Outcome.VOID, EXTRA_REFUSED))
-                    continue
-                built = True
-                shares[power] -= 1
-                kinds[unit_key(power, unit.location)] = "extra"
-                reason = EXTRA_BUILT
-            units.append(unit)
-            occupied.add(province)
-            results.append(
-                OrderResult(power, order, Outcome.OK, reason, FrozenMap({"unit": unit_text(unit)}))
+    built: set[str] = set()  # one extra unit a season
+    for power, order in given:
+        unit = Unit(power, order.unit.kind, order.unit.location)
+        province = order.unit.province
+        if isinstance(order, Place):
+            ok = (
+                power == SUPERBRAIN
+                and places_due > 0
+                and province in variant.map.closed
+                and province not in occupied
+                and _stands(variant.map, unit)
             )
+            if not ok:
+                results.append(OrderResult(power, order, Outcome.VOID, PLACE_REFUSED))
+                continue
+            places_due -= 1
+            reason = PLACED
+        else:
+            now = after.with_changes(units=units)
+            ok = (
+                spring_or_winter
+                and power not in built
+                and shares.get(power, Fraction(0)) >= 1
+                and province in variant.build_sites(now, power)
+                and _stands(variant.map, unit)
+            )
+            if not ok:
+                results.append(OrderResult(power, order, Outcome.VOID, EXTRA_REFUSED))
+                continue
+            built.add(power)
+            shares[power] -= 1
+            kinds[unit_key(power, unit.location)] = "extra"
+            reason = EXTRA_BUILT
+        units.append(unit)
+        occupied.add(province)
+        results.append(
+            OrderResult(power, order, Outcome.OK, reason, FrozenMap({"unit": unit_text(unit)}))
+        )
     if not results:
         return after, []
     extras = {**after.extras}
@@ -371,8 +371,12 @@ def extra_units(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
         extras["places_due"] = places_due
     else:
         extras.pop("places_due", None)
-    moved = after.with_changes(units=units, extras=extras)
-    return with_marks(moved, "kinds", kinds), results
+    # The marks with the rest, as :func:`.marks.with_marks` keeps them: one new position.
+    if not ((after.extras.get("kinds") == kinds) if kinds else ("kinds" not in after.extras)):
+        extras.pop("kinds", None)
+        if kinds:
+            extras["kinds"] = dict(sorted(kinds.items()))
+    return after.with_changes(units=units, extras=extras), results
 
 
 def _stands(game_map: GameMap, unit: Unit) -> bool:

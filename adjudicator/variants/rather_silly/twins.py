@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from adjudicator.board import FrozenMap, PhaseKind, Position, Unit, UnitKind, province_of
 from adjudicator.errors import ParseError
@@ -44,6 +44,7 @@ from adjudicator.orders import (
     Convoy,
     Hold,
     Move,
+    MovementOrder,
     Order,
     Retreat,
     Support,
@@ -53,6 +54,7 @@ from adjudicator.orders import (
 from adjudicator.resolution import movement_voids
 from adjudicator.results import OrderResult, Outcome, Reason
 from adjudicator.variants.base import Variant
+from adjudicator.variants.common import KeptByIdentity
 from adjudicator.variants.rather_silly.birds import flocks
 from adjudicator.wording import declare_problem, problem_words
 
@@ -158,17 +160,52 @@ def _text(unit: Unit | UnitRef) -> str:
 
 def twin_pairs(position: Position) -> dict[str, tuple[str, str]]:
     """Each power's twins, by their locations (as kept in ``extras.twins``)."""
-    kept = position.extras.get(TWINS) or {}
-    return {str(p): (str(locs[0]), str(locs[1])) for p, locs in kept.items() if len(locs) == 2}
+    return dict(_pairs_of(position))
+
+
+def _pairs_of(position: Position) -> Mapping[str, tuple[str, str]]:
+    """:func:`twin_pairs`, not to be changed: read once for the kept value (asked of a
+    phase's positions some twenty times, each support given a twin), which the positions
+    after share while it is unchanged."""
+    kept = position.extras.get(TWINS)
+    if not kept:
+        return _NO_PAIRS
+    pairs = _PAIRS.get(kept)
+    if pairs is None:
+        pairs = _PAIRS.keep(
+            kept,
+            {str(p): (str(locs[0]), str(locs[1])) for p, locs in kept.items() if len(locs) == 2},
+        )
+    return pairs
+
+
+_NO_PAIRS: Mapping[str, tuple[str, str]] = FrozenMap()
+
+
+_PAIRS: KeptByIdentity[Mapping[str, Sequence[str]], dict[str, tuple[str, str]]] = KeptByIdentity(64)
 
 
 def _with_pairs(position: Position, pairs: Mapping[str, tuple[str, str]]) -> Position:
+    extras = _pairs_extras(position, pairs)
+    return position if extras is None else position.with_changes(extras=extras)
+
+
+def _pairs_extras(
+    position: Position, pairs: Mapping[str, tuple[str, str]]
+) -> dict[str, Any] | None:
+    """The extras keeping ``pairs``; None if the position keeps them already."""
+    # The pairs alone are compared, as the position keeps them (tuples: a list is never
+    # equal to one, and a new position was made every season the twins lived).
+    kept = position.extras.get(TWINS)
+    if pairs:
+        if kept == {p: tuple(locs) for p, locs in pairs.items()}:
+            return None
+    elif TWINS not in position.extras:
+        return None
     extras = {k: v for k, v in position.extras.items() if k != TWINS}
     if pairs:
         extras[TWINS] = {p: list(locs) for p, locs in sorted(pairs.items())}
-    if extras == dict(position.extras):
-        return position
-    return position.with_changes(extras=extras)
+    return extras
 
 
 def _standing(position: Position, power: str, location: str) -> Unit | None:
@@ -179,7 +216,7 @@ def _standing(position: Position, power: str, location: str) -> Unit | None:
 def twins_counted(position: Position, power: str) -> int:
     """How many units fewer ``power`` has for supply: 1 while its twins stand (the pair
     counts as one unit), else 0."""
-    pair = twin_pairs(position).get(power)
+    pair = _pairs_of(position).get(power)
     if pair is None or any(_standing(position, power, loc) is None for loc in pair):
         return 0
     return 1
@@ -197,7 +234,7 @@ def twin_supports(position: Position, orders: Mapping[str, Order]) -> tuple[tupl
     """Each twin supports the other (``(supporter, supported)`` provinces), unless their
     orders were set aside as illegal (:class:`TwinHold`)."""
     out: list[tuple[str, str]] = []
-    for power, (a, b) in sorted(twin_pairs(position).items()):
+    for power, (a, b) in sorted(_pairs_of(position).items()):
         first, second = _standing(position, power, a), _standing(position, power, b)
         if first is None or second is None:
             continue
@@ -213,7 +250,7 @@ def twin_toughness(position: Position, supporter: Unit, supported: Unit) -> int:
     """A support between twins takes two attacks (or one of strength 2) to cut."""
     if supporter.power != supported.power:
         return 1
-    pair = twin_pairs(position).get(supporter.power)
+    pair = _pairs_of(position).get(supporter.power)
     if pair is not None and {supporter.location, supported.location} == set(pair):
         return TWINS_TOUGHNESS
     return 1
@@ -227,7 +264,7 @@ def twins_held(
     reported as the core would, the other twin's order as set aside (``twins_hold``)."""
     pairs = [
         pair
-        for power, (a, b) in sorted(twin_pairs(position).items())
+        for power, (a, b) in sorted(_pairs_of(position).items())
         if power in given and (pair := _ordered_pair(variant, position, given, power, a, b))
     ]
     problems = _problems(variant, position, pairs)
@@ -263,8 +300,8 @@ class _OrderedPair:
 
     power: str
     by_province: dict[str, Unit]
-    latest: dict[str, tuple[Order | str, Order]]
-    earlier: list[tuple[Order | str, Order]]
+    latest: dict[str, tuple[Order | str, MovementOrder]]
+    earlier: list[tuple[Order | str, MovementOrder]]
     illegal: bool
 
 
@@ -281,8 +318,8 @@ def _ordered_pair(
         return None
     by_province = {u.province: u for u in twins if u is not None}
     illegal = False
-    latest: dict[str, tuple[Order | str, Order]] = {}
-    earlier: list[tuple[Order | str, Order]] = []
+    latest: dict[str, tuple[Order | str, MovementOrder]] = {}
+    earlier: list[tuple[Order | str, MovementOrder]] = []
     for raw in given[power]:
         order = _read(variant, raw, position, power)
         if order is None:
@@ -312,12 +349,8 @@ def _problems(
     move its unit cannot make, a support of no unit, a convoy off the sea), whatever the
     other orders read with it, and only the matching verdicts (left out here) look at
     them. Resolving the season once per twin cost most of a movement phase."""
-    orders = {
-        province: order
-        for pair in pairs
-        for province, (_raw, order) in pair.latest.items()
-        if isinstance(order, (Hold, Move, Support, Convoy))
-    }
+    # Only the twins' unit orders are kept (:func:`_ordered_pair`): nothing to sort out.
+    orders = {province: order for pair in pairs for province, (_raw, order) in pair.latest.items()}
     if not orders:
         return {}
     problems: dict[str, OrderResult] = {}
@@ -366,14 +399,19 @@ def twins_after_moves(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]
         season.after,
         season.moves,
     )
+    pairs = twin_pairs(position)
+    if not pairs:
+        return after, []
+    # The results of the moves are one per unit, in the order of the position's units.
+    move_of = {(u.power, u.location): r for u, r in zip(position.units, moves, strict=False)}
     now = {
         power: (
-            _moved_to(_as_was(position, power, a), position, after, moves),
-            _moved_to(_as_was(position, power, b), position, after, moves),
+            _moved_to(_as_was(position, power, a), after, move_of),
+            _moved_to(_as_was(position, power, b), after, move_of),
         )
-        for power, (a, b) in twin_pairs(position).items()
+        for power, (a, b) in pairs.items()
     }
-    return _judged(graph, after, now) if now else (after, [])
+    return _judged(graph, after, now)
 
 
 def twins_after_retreats(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
@@ -420,18 +458,13 @@ def _as_was(position: Position, power: str, location: str) -> Unit:
     return Unit(power, UnitKind.ARMY, location)
 
 
-def _moved_to(
-    unit: Unit, position: Position, after: Position, moves: Sequence[OrderResult]
-) -> Unit:
+def _moved_to(unit: Unit, after: Position, move_of: Mapping[tuple[str, str], OrderResult]) -> Unit:
     """``unit`` where the movement took it (a coast included); where it was, if it did
-    not move."""
-    for u, r in zip(position.units, moves, strict=False):
-        if u != unit:
-            continue
-        if isinstance(r.order, Move) and r.outcome is Outcome.OK:
-            there = _standing(after, unit.power, province_of(r.order.dest))
-            return there if there is not None else Unit(unit.power, unit.kind, r.order.dest)
-        break
+    not move. ``move_of``: each unit's result of the moves, by its power and location."""
+    r = move_of.get((unit.power, unit.location))
+    if r is not None and isinstance(r.order, Move) and r.outcome is Outcome.OK:
+        there = _standing(after, unit.power, province_of(r.order.dest))
+        return there if there is not None else Unit(unit.power, unit.kind, r.order.dest)
     return unit
 
 
@@ -469,10 +502,12 @@ def _judged(
                 )
                 dead.add((power, unit.location))
     if dead:
-        after = after.with_changes(
+        # One new position, the pairs kept with it (not one for each).
+        return after.with_changes(
             units=[u for u in after.units if (u.power, u.location) not in dead],
             dislodged=[d for d in after.dislodged if (d.unit.power, d.unit.location) not in dead],
-        )
+            extras=_pairs_extras(after, kept),
+        ), results
     return _with_pairs(after, kept), results
 
 
@@ -483,56 +518,50 @@ def twins_raised(season: SeasonSoFar) -> tuple[Position, list[OrderResult]]:
     """The ``twins`` orders of an adjustment phase, after the core's builds: each great
     power once a game, with a build left over (the pair takes one), the first twin in a
     free home center it may build in, the second on a free province next to it."""
-    variant, graph, position, after, orders = (
+    variant, graph, position, after = (
         season.variant,
         season.variant.borg_graph(),
         season.position,
         season.after,
-        season.orders,
     )
     results: list[OrderResult] = []
     built = [str(p) for p in position.extras.get(TWINS_BUILT) or ()]
     pairs = twin_pairs(after)
     units = list(after.units)
-    for power, given in sorted(orders.items()):
-        for order in given:
-            if not isinstance(order, Twins):
-                continue
-            now = after.with_changes(units=units)
-            # Every player ("einem Spieler nur einmal erlaubt"), a role seat with a build too.
-            if power not in variant.adjustment_seats(position) or power in built:
-                results.append(OrderResult(power, order, Outcome.VOID, TWINS_ONCE))
-                continue
-            # The builds already made this winter: units, and flocks of birds (one each).
-            made = len(after.units_of(power)) - len(position.units_of(power))
-            made += sum(1 for f in flocks(after) if f.power == power) - sum(
-                1 for f in flocks(position) if f.power == power
-            )
-            if variant.adjustment(position, power) - made <= 0:
-                results.append(OrderResult(power, order, Outcome.VOID, TWINS_NO_BUILD))
-                continue
-            problem = twins_site_problem(variant, graph, now, power, order)
-            if problem is not None:
-                results.append(
-                    OrderResult(
-                        power, order, Outcome.VOID, TWINS_SITE, FrozenMap({"unit": problem})
-                    )
-                )
-                continue
-            first = Unit(power, order.first.kind, order.first.location)
-            second = Unit(power, order.second.kind, order.second.location)
-            units.extend((first, second))
-            built.append(power)
-            pairs[power] = (first.location, second.location)
+    for power, order in season.given(Twins):
+        now = after.with_changes(units=units)
+        # Every player ("einem Spieler nur einmal erlaubt"), a role seat with a build too.
+        if power not in variant.adjustment_seats(position) or power in built:
+            results.append(OrderResult(power, order, Outcome.VOID, TWINS_ONCE))
+            continue
+        # The builds already made this winter: units, and flocks of birds (one each).
+        made = len(after.units_of(power)) - len(position.units_of(power))
+        made += sum(1 for f in flocks(after) if f.power == power) - sum(
+            1 for f in flocks(position) if f.power == power
+        )
+        if variant.adjustment(position, power) - made <= 0:
+            results.append(OrderResult(power, order, Outcome.VOID, TWINS_NO_BUILD))
+            continue
+        problem = twins_site_problem(variant, graph, now, power, order)
+        if problem is not None:
             results.append(
-                OrderResult(
-                    power,
-                    order,
-                    Outcome.OK,
-                    TWINS_RAISED,
-                    FrozenMap({"unit": _text(first), "other": _text(second)}),
-                )
+                OrderResult(power, order, Outcome.VOID, TWINS_SITE, FrozenMap({"unit": problem}))
             )
+            continue
+        first = Unit(power, order.first.kind, order.first.location)
+        second = Unit(power, order.second.kind, order.second.location)
+        units.extend((first, second))
+        built.append(power)
+        pairs[power] = (first.location, second.location)
+        results.append(
+            OrderResult(
+                power,
+                order,
+                Outcome.OK,
+                TWINS_RAISED,
+                FrozenMap({"unit": _text(first), "other": _text(second)}),
+            )
+        )
     if not results:
         return after, []
     extras = {**after.extras, TWINS_BUILT: sorted(set(built))}
