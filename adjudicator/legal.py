@@ -103,7 +103,7 @@ class _Reach:
         self,
         tables: _Tables,
         placed: list[tuple[Unit, _Slot]],
-        group_of: dict[str, _Group],
+        group_of: dict[str, list[_Carry]],
         by_sea: dict[str, Sequence[str]],
         into: list[list[Any]],
     ) -> None:
@@ -164,16 +164,20 @@ def _reach(position: Position, variant: Variant, texts: bool = False) -> _Reach:
                 apart.append(other)
         apart.append((seas, around))
         found = apart
-    group_of: dict[str, _Group] = {}  # sea province -> its chain
-    groups: list[_Group] = []
+    # Per chain now: its seas' bits, the chain as the map knows it, and where it could carry
+    # each army on its shores (in the order of the position's units), which is also what
+    # each of its fleets is found by.
+    group_of: dict[str, list[_Carry]] = {}  # sea province -> its chain's armies
+    groups: list[tuple[int, _Chain, list[_Carry]]] = []
     seas_now = 0
     known = tables.chains
     for seas, _around in found:
         seas_now |= seas
-        group = _Group(seas, known.get(seas) or tables.chain(seas))
-        groups.append(group)
-        for sea in group.chain.seas:
-            group_of[sea] = group
+        chain = known.get(seas) or tables.chain(seas)
+        carried: list[_Carry] = []
+        groups.append((seas, chain, carried))
+        for sea in chain.seas:
+            group_of[sea] = carried
     # An army on a shore of a chain may be carried (the chain touches it if one of the
     # chain's seas is next to it).
     touching = tables.touching if seas_now else None
@@ -197,11 +201,11 @@ def _reach(position: Position, variant: Variant, texts: bool = False) -> _Reach:
         near = touching.get(u.province, 0) & seas_now
         if not near:
             continue
-        carriers = [group for group in groups if group.seas & near]
+        carriers = [group for group in groups if group[0] & near]
         if len(carriers) == 1:
-            (group,) = carriers
-            carry = group.chain.carry.get(slot) or group.chain.carrying(slot)
-            group.armies.append(carry)
+            ((_seas, chain, carried),) = carriers
+            carry = chain.carry.get(slot) or chain.carrying(slot)
+            carried.append(carry)
             by_sea[u.province] = carry.dests
             if texts:
                 for target in carry.farther:  # only by sea
@@ -212,9 +216,9 @@ def _reach(position: Position, variant: Variant, texts: bool = False) -> _Reach:
             continue
         # Carried by two chains or more (rare): where any of them could carry it.
         reached: set[int] = set()
-        for group in carriers:
-            carry = group.chain.carry.get(slot) or group.chain.carrying(slot)
-            group.armies.append(carry)
+        for _seas, chain, carried in carriers:
+            carry = chain.carry.get(slot) or chain.carrying(slot)
+            carried.append(carry)
             reached.update(carry.numbers)
         by_sea[u.province] = [tables.names[n] for n in sorted(reached)]
         for target in reached.difference(slot.move_numbers):
@@ -251,7 +255,7 @@ def _movement(
             out[where] = (*slot.head, *supports)
             continue
         orders: list[Order] = [*slot.head, *supports]
-        for carry in own.armies:
+        for carry in own:
             orders += carry.convoys.get(slot) or carry.convoyed_by(slot)
         out[where] = tuple(orders)
     return out
@@ -311,18 +315,6 @@ class _Carry:
     def convoyed_by(self, fleet: _Slot) -> tuple[Convoy, ...]:
         made = self.convoys[fleet] = tuple(map(fleet.convoys[self.army].__getitem__, self.dests))
         return made
-
-
-class _Group:
-    """A chain of fleets at sea in one position, and the armies it could carry."""
-
-    __slots__ = ("armies", "chain", "seas")
-
-    def __init__(self, seas: int, chain: _Chain) -> None:
-        self.seas = seas
-        self.chain = chain
-        #: Where it could carry each army on its shores, in the order of the position's units.
-        self.armies: list[_Carry] = []
 
 
 class _Slot:
@@ -659,7 +651,7 @@ def legal_orders_compact(
                 chain = chain_index.get(id(own))
                 if chain is None:
                     chain = chain_index[id(own)] = len(chains)
-                    chains.append([[c.army.text, list(c.dests)] for c in own.armies])
+                    chains.append([[c.army.text, list(c.dests)] for c in own])
         else:
             by_sea = by_sea_of.get(where)
             by_convoy = [[p, p in slot.land] for p in by_sea] if by_sea else []
