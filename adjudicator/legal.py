@@ -233,9 +233,10 @@ def _movement(
     group_of, by_sea = reach.group_of, reach.by_sea
     into = reach.into
     out: dict[str, tuple[Order, ...]] = {}
-    for u, slot in reach.placed:
-        if power is not None and u.power != power:
-            continue
+    placed = reach.placed
+    if power is not None:
+        placed = [(u, slot) for u, slot in placed if u.power == power]
+    for u, slot in placed:
         where = u.province
         # Target by target, its support for each unit that could hold or move there, looked
         # up by key; its own entry there is None (it is in the list of each of its targets,
