@@ -100,7 +100,7 @@ def movement_voids(
     cuts, disrupts and dislodges), so an order checked alone, with no other unit moving,
     needs no more than this.
     """
-    return _Movement(position, variant, orders).voids()
+    return _Movement(position, variant, orders, reading_only=True).voids()
 
 
 def _fmt(unit: Unit) -> str:
@@ -183,8 +183,17 @@ class _Movement:
     """The state of one resolution. Indices number the units on the board."""
 
     def __init__(
-        self, position: Position, variant: Variant, orders: dict[str, MovementOrder]
+        self,
+        position: Position,
+        variant: Variant,
+        orders: dict[str, MovementOrder],
+        *,
+        reading_only: bool = False,
     ) -> None:
+        """The orders read against the position. With ``reading_only`` (for
+        :func:`movement_voids`), only as far as the verdicts of reading: no unit's strength
+        is asked of the variant, and no support it gives without an order is added, for
+        nothing will be decided."""
         self.position = position
         self.variant = variant
         self.orders = orders
@@ -216,10 +225,16 @@ class _Movement:
         self.via = [False] * n  # the move goes by convoy
         self.route_ordered = [False] * n  # convoy orders form a route, dislodged or not
         self.void: list[tuple[Outcome, Reason, dict[str, str]] | None] = [None] * n
-        self.strength = _strengths(variant.unit_strength, Variant.unit_strength, units, position)
-        self.sup_strength = _strengths(
-            variant.support_strength, Variant.support_strength, units, position
-        )
+        if reading_only:
+            self.strength: list[int] = []
+            self.sup_strength: list[int] = []
+        else:
+            self.strength = _strengths(
+                variant.unit_strength, Variant.unit_strength, units, position
+            )
+            self.sup_strength = _strengths(
+                variant.support_strength, Variant.support_strength, units, position
+            )
         self.closed = _closed_passages(variant, units, position)
         self.sup_exempt: list[int] = [-1] * n  # attacks from this province don't cut
         self.supports: dict[int, list[int]] = {}  # unit -> the supports it is given
@@ -238,7 +253,7 @@ class _Movement:
         # Supports no order gives: decision n + k is the k-th, (giver, supported unit).
         self.implicit: list[tuple[int, int]] = []
         self.toughness: dict[int, int] = {}  # support decisions harder to cut than by one attack
-        self._classify()
+        self._classify(implicit=not reading_only)
 
     # -- reading the orders ----------------------------------------------------
 
@@ -249,7 +264,7 @@ class _Movement:
         self.void[i] = (outcome, reason, params)
         self.kind[i] = HOLD
 
-    def _classify(self) -> None:
+    def _classify(self, *, implicit: bool = True) -> None:
         # One pass over the units reads every move (from the map's table of readings,
         # see _read_move) and sets the supports and convoys aside: they are read
         # against the moves, so only once all moves are known.
@@ -342,7 +357,8 @@ class _Movement:
         for i, support in supports:
             if kind[i] == SUPPORT:
                 self.supports.setdefault(self.at[support.supported.province], []).append(i)
-        self._classify_implicit(geo)
+        if implicit:
+            self._classify_implicit(geo)
 
     def _classify_implicit(self, geo: GameMap) -> None:
         """The supports the variant gives without orders, matched to what the supported
