@@ -34,7 +34,7 @@ from adjudicator.maps import GameMap, Terrain
 from adjudicator.orders import UnitRef
 from adjudicator.variants import Variant
 from adjudicator.variants.rather_silly.rules import TUNNEL
-from tests.adjudicator.test_core_reference import VARIANTS, variant_movements
+from tests.adjudicator.movements import VARIANTS, variant_movements
 from tests.adjudicator.test_properties import PROFILE
 
 TABLES = settings(PROFILE, deadline=None, max_examples=max(150, PROFILE.max_examples))
