@@ -34,6 +34,7 @@ from adjudicator.orders import (
     UnitRef,
     VariantOrder,
     Waive,
+    class_of_kinds,
     is_variant_order,
     parse_order,
     readings_of,
@@ -541,7 +542,7 @@ def _read(
             return None
     else:
         order = given
-    if not _of_kinds(order, allowed):
+    if not class_of_kinds(type(order), allowed):
         results.append(
             make_result(
                 power,
@@ -554,23 +555,6 @@ def _read(
         )
         return None
     return order
-
-
-#: Whether an order's class is one of a phase's kinds, by the phase's kinds and the class:
-#: a variant's kinds are ABCs, and ``isinstance`` against a tuple of them asks each one's
-#: slow check, for every order read.
-_KINDS_TAKEN: dict[tuple[type, ...], dict[type, bool]] = {}
-
-
-def _of_kinds(order: object, kinds: tuple[type, ...]) -> bool:
-    """``isinstance(order, kinds)``, asked once per class of order."""
-    taken = _KINDS_TAKEN.get(kinds)
-    if taken is None:
-        taken = _KINDS_TAKEN[kinds] = {}
-    known = taken.get(type(order))
-    if known is None:
-        known = taken[type(order)] = isinstance(order, kinds)
-    return known
 
 
 def _replaced(entry: tuple[str, Order]) -> OrderResult:

@@ -184,19 +184,31 @@ class VariantOrder(ABC):
 Order = Hold | Move | Support | Convoy | Retreat | Disband | Build | Waive | Nominate | VariantOrder
 
 
-#: Whether each class of order is a variant's own kind, by class: ``isinstance`` against
-#: the ABC is slow in Python 3.11, and the core asks it of every order it reads, attaches
-#: and sorts (Rather Silly's seasons hold some seventy).
-_VARIANT_KINDS: dict[type, bool] = {}
+#: Whether each class of order is of some kinds, by the kinds (a class or a tuple of them)
+#: and the class. The variants' kinds are ABCs, whose ``isinstance`` is slow in Python
+#: 3.11, and the core and the variants ask it of every order they read, attach, sort and
+#: hand to a step (a Rather Silly season holds some seventy); the classes are few.
+_OF_KINDS: dict[type | tuple[type, ...], dict[type, bool]] = {}
+
+
+def class_of_kinds(cls: type, kinds: type | tuple[type, ...]) -> bool:
+    """``issubclass(cls, kinds)``, asked once per class and kinds."""
+    known = _OF_KINDS.get(kinds)
+    if known is None:
+        known = _OF_KINDS[kinds] = {}
+    answer = known.get(cls)
+    if answer is None:
+        answer = known[cls] = issubclass(cls, kinds)
+    return answer
+
+
+_VARIANT_KINDS = _OF_KINDS.setdefault(VariantOrder, {})
 
 
 def is_variant_order(order: object) -> TypeGuard[VariantOrder]:
     """``isinstance(order, VariantOrder)``, asked of the ABC once per class."""
-    kind = type(order)
-    known = _VARIANT_KINDS.get(kind)
-    if known is None:
-        known = _VARIANT_KINDS[kind] = isinstance(order, VariantOrder)
-    return known
+    known = _VARIANT_KINDS.get(type(order))
+    return class_of_kinds(type(order), VariantOrder) if known is None else known
 
 
 def order_slot(order: Order) -> str | None:

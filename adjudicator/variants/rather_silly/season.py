@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar, overload
 
 from adjudicator.board import Position, Unit
-from adjudicator.orders import VariantOrder
+from adjudicator.orders import VariantOrder, class_of_kinds
 from adjudicator.results import OrderResult
 from adjudicator.variants.rather_silly.marks import unit_key
 
@@ -96,12 +96,7 @@ class SeasonSoFar:
             )
             for power_order in self._every:
                 by_class.setdefault(type(power_order[1]), []).append(power_order)
-        known = _IS_OF.get(kinds)
-        if known is None:
-            known = _IS_OF[kinds] = {}
-        for cls in [c for c in by_class if c not in known]:
-            known[cls] = issubclass(cls, kinds)
-        wanted = [c for c in by_class if known[c]]
+        wanted = [c for c in by_class if class_of_kinds(c, kinds)]
         if not wanted:
             found = ()
         elif len(wanted) == 1:
@@ -111,11 +106,6 @@ class SeasonSoFar:
             found = tuple(po for po in self._every if type(po[1]) in classes)
         self._found[kinds] = found
         return found
-
-
-#: By the kinds asked for: whether each order class seen is of them (``issubclass``, kept:
-#: the order classes are few and never change, and asking an ABC costs).
-_IS_OF: dict[type | tuple[type, ...], dict[type, bool]] = {}
 
 
 #: A step: the season so far in, the position after the step and its results out.
