@@ -64,8 +64,10 @@ def link_boards_start(
         GameMaster.objects.bulk_create(
             GameMaster(game=board, user_id=m.user_id, named_by_id=m.named_by_id) for m in masters
         )
+        # A bot plays each board at the level chosen for its seat (a practice duel).
         Seat.objects.bulk_create(
-            Seat(game=board, power=s.power, user_id=s.user_id, joined_at=now) for s in seats
+            Seat(game=board, power=s.power, user_id=s.user_id, joined_at=now, bot_level=s.bot_level)
+            for s in seats
         )
         phase_open(board, first, index=0, now=now)
         bump(board)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import replace
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -58,7 +57,7 @@ def game_create(
     the variant plays under pseudonyms) unless ``join`` is False.
 
     With ``terms.duel`` the game is board A of a twin-board duel, and board B is made when
-    board A's set-up is done.
+    board A's set-up is done (with the same players: a practice duel's bot plays both).
 
     With ``bots``, a practice game: the site's own bots take every other seat at once (so
     it starts, if it starts when full), and the site plays them (``manage.py run_bots``).
@@ -69,7 +68,7 @@ def game_create(
 
     Raises:
         ApplicationError: no name, or what is wrong with the terms; for a practice game,
-            a variant whose rules the bots do not know, a duel, or no seat for the creator;
+            a variant whose rules the bots do not know, or no seat for the creator;
             a level that is not one, or that the variant's bots cannot play at, or for a
             power the game has not.
     """
@@ -115,8 +114,6 @@ def _practice_check(terms: GameTerms, *, join: bool) -> None:
             )
             % {"variant": find_variant(terms.variant_id).name}
         )
-    if terms.duel:
-        raise ApplicationError(_("A practice game with bots is played on one board."))
     if not join:
         raise ApplicationError(
             _("You take a seat in your practice game: the bots take the others.")
@@ -185,9 +182,9 @@ def game_fill_with_bots(*, game: Game, user: AbstractBaseUser) -> Game:
 
     Raises:
         ApplicationError: ``user`` is not the game's creator; the game is no longer
-            forming; its variant's rules are unknown to the bots, it is a board of a
-            twin-board duel, or nobody is seated to play against the bots (the words of a
-            practice game's refusals); it has no open seat; or a bot may not take a seat
+            forming; its variant's rules are unknown to the bots, or nobody is seated to
+            play against the bots (the words of a practice game's refusals); it has no
+            open seat; or a bot may not take a seat
             (a tournament that admits no bots).
     """
     game = game_locked(game.pk)
@@ -213,10 +210,8 @@ def bots_fill_refusal(*, game: Game) -> str | None:
         )
     if game.status != Game.Status.FORMING:  # finished or cancelled
         return _("This game is over: bots fill the open seats of a game still seeking players.")
-    # A board of linked boards is a duel's: the practice game's rule for one says so.
-    terms = replace(GameTerms.of(game), duel=game.link_id is not None)
     try:
-        _practice_check(terms, join=game.seats.filter(user__isnull=False).exists())
+        _practice_check(GameTerms.of(game), join=game.seats.filter(user__isnull=False).exists())
     except ApplicationError as e:
         return e.message
     if not game.seats.filter(user__isnull=True).exists():

@@ -127,13 +127,18 @@ def test_a_variant_the_bots_do_not_know_is_refused_400(
     _untouched(game, 1)
 
 
-def test_a_duel_is_refused_400(api: Callable[..., APIClient], make_user: Any) -> None:
+def test_a_twin_board_duel_is_filled_and_starts_its_set_up(
+    api: Callable[..., APIClient], make_user: Any
+) -> None:
     alice = make_user("alice")
     game = _forming(alice, variant_id="highlander", duel=True)
     answer = api(alice).post(_url(game))
-    assert answer.status_code == 400
-    assert "one board" in answer.json()["message"]
-    _untouched(game, 1)
+    assert answer.status_code == 200, answer.json()
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+    assert game.link is not None  # board A of the duel: board B comes after its set-up
+    bot = game.seats.exclude(user=alice).get()
+    assert bot.user is not None and is_house_bot(bot.user)
 
 
 def test_a_full_game_is_refused_400(api: Callable[..., APIClient], make_user: Any) -> None:

@@ -8,8 +8,6 @@ no order of a bot refused."""
 
 from __future__ import annotations
 
-import contextlib
-import random
 from typing import Any
 
 import pytest
@@ -17,14 +15,12 @@ import pytest
 from accounts.roles import is_bot
 from adjudicator import find_variant
 from adjudicator.variants.rather_silly import ROLES
-from bots import seat_orders
-from core.errors import PhaseOver
 from games import services
-from games.models import Game, GamePhase
+from games.models import Game
 from games.positions import phase_position
 from games.terms import GameTerms
 from tests.bots.inprocess import InProcess
-from tests.games.practice import SITE, played_to_the_end
+from tests.games.practice import SITE, person_plays, played_to_the_end
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -46,30 +42,6 @@ def _practice(make_user: Any, **terms: Any) -> tuple[Game, Any]:
     return game, alice
 
 
-def _person_plays(game: Game, user: Any) -> None:
-    """A person's turn beside the bots: the orders a bot would give for his seat, where
-    they are due or welcome, then his ready mark (unless the phase ends meanwhile)."""
-    phase = game.current_phase
-    if phase is None or phase.status != GamePhase.Status.OPEN:
-        return
-    seat = game.seats.get(user=user)
-    position = phase_position(phase)
-    if seat.power not in RATHER_SILLY.orders_due(position) | RATHER_SILLY.orders_welcome(position):
-        return
-    if phase.order_sets.filter(seat=seat, ready=True).exists():
-        return
-    chosen = seat_orders(RATHER_SILLY, position, seat.power, random.Random(phase.index))
-    with contextlib.suppress(PhaseOver):
-        services.orders_submit(
-            game=game,
-            user=user,
-            orders=[str(o) for o in chosen.get(seat.power, [])],
-            phase=phase.index,
-            power=seat.power,
-        )
-        services.orders_ready(game=game, user=user, ready=True, phase=phase.index)
-
-
 def test_a_practice_game_with_the_roles_seats_a_bot_in_every_other_seat(make_user: Any) -> None:
     game, alice = _practice(make_user)
     assert game.status == Game.Status.ACTIVE
@@ -85,7 +57,7 @@ def test_bots_play_a_whole_rather_silly_practice_game_of_several_years_through_t
     make_user: Any, worker: None, settings: Any
 ) -> None:
     game, alice = _practice(make_user, last_year=1903)
-    phases = played_to_the_end(game, lambda: _person_plays(game, alice))
+    phases = played_to_the_end(game, lambda: person_plays(game, alice))
     assert phases[0].code == "W1900L"
     bots = set(game.seats.exclude(user=alice).values_list("power", flat=True))
     given_by_bots: set[str] = set()

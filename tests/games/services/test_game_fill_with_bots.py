@@ -166,12 +166,14 @@ def test_a_variant_the_bots_do_not_know_is_refused_in_the_words_of_practice(
     _unchanged(game, 1)
 
 
-def test_a_twin_board_duel_is_refused(make_user: Any) -> None:
+def test_a_twin_board_duel_is_filled(make_user: Any) -> None:
     alice = make_user("alice")
     game = _forming(alice, variant_id="highlander", duel=True)
-    with pytest.raises(ApplicationError, match="played on one board"):
-        services.game_fill_with_bots(game=game, user=alice)
-    _unchanged(game, 1)
+    services.game_fill_with_bots(game=game, user=alice)
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+    assert game.link is not None
+    assert game.seats.filter(user__isnull=True).count() == 0
 
 
 def test_a_full_game_is_refused(make_user: Any) -> None:

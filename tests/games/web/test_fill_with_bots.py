@@ -67,11 +67,22 @@ def test_nobody_else_is_offered_the_button(make_user: Any) -> None:
         assert BUTTON not in logged_in(user).get(detail).content.decode()
 
 
-def test_the_button_is_not_offered_where_the_bots_cannot_fill_the_game(make_user: Any) -> None:
+def test_the_button_is_not_offered_where_the_bots_cannot_fill_the_game(
+    make_user: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The bots play every variant the site has: one is made unknown for the test.
+    monkeypatch.setattr("bots.registry.KNOWN_VARIANTS", frozenset({"standard"}))
+    alice = make_user("alice")
+    game = _forming(alice, variant_id="highlander")
+    page = logged_in(alice).get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert BUTTON not in page
+
+
+def test_the_button_is_offered_on_a_twin_board_duel(make_user: Any) -> None:
     alice = make_user("alice")
     duel = _forming(alice, variant_id="highlander", duel=True)
     page = logged_in(alice).get(reverse("games:detail", args=[duel.pk])).content.decode()
-    assert BUTTON not in page
+    assert BUTTON in page
 
 
 def test_anonymous_is_sent_to_log_in(make_user: Any) -> None:
@@ -110,13 +121,18 @@ def test_a_post_without_the_csrf_token_is_refused(make_user: Any) -> None:
     assert _open_seats(game) == 6
 
 
-def test_a_refusal_is_shown_as_a_message_and_nothing_changes(make_user: Any) -> None:
+def test_a_refusal_is_shown_as_a_message_and_nothing_changes(
+    make_user: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("bots.registry.KNOWN_VARIANTS", frozenset({"standard"}))
     alice = make_user("alice")
-    game = _forming(alice, variant_id="highlander", duel=True)
+    game = _forming(alice, variant_id="highlander")
     answer = logged_in(alice).post(_url(game), follow=True)
     assert answer.redirect_chain == [(reverse("games:detail", args=[game.pk]), 302)]
     said = [str(m) for m in answer.context["messages"]]
-    assert said == ["A practice game with bots is played on one board."]
+    assert said == [
+        "The bots do not know the rules of Highlander: practise with them in another variant."
+    ]
     game.refresh_from_db()
     assert game.status == Game.Status.FORMING
     assert _open_seats(game) == 1
