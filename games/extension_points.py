@@ -18,6 +18,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 from adjudicator import Position
 from games.models import Game, GameEvent
+from variants.site import DemoGame
 
 T = TypeVar("T")
 
@@ -221,3 +222,13 @@ class PhaseAction:
 ActionMaker = Callable[[AbstractBaseUser | AnonymousUser, Game, int], "PhaseAction | None"]
 
 phase_actions: ExtensionPoint[ActionMaker] = ExtensionPoint("phase_actions")
+
+
+#: Given a game, the house rules of a demo that apply to it (its
+#: :class:`~variants.site.DemoGame`), or None: for the games an app's own demo makes
+#: (tournaments: the knock-out's duels the visitor plays, under the variant's demo duel's
+#: rules). Asked by the demo bot and by the game page for every game shown, after the
+#: variants' own demo games: answer None at once for a game of no demo of the app's.
+DemoRules = Callable[[Game], "DemoGame | None"]
+
+demo_house_rules: ExtensionPoint[DemoRules] = ExtensionPoint("demo_house_rules")

@@ -11,6 +11,7 @@ class TournamentsConfig(AppConfig):
         # only once the app registry is ready.
         from accounts.extension_points import DataSection, closing_steps, data_sections
         from games import extension_points as plug
+        from tournaments.demo import demo_house_rules
         from tournaments.duels import DuelRule
         from tournaments.listeners import game_event_hear
         from tournaments.occasions import tournament_occasions
@@ -26,6 +27,8 @@ class TournamentsConfig(AppConfig):
 
         # Games adjudicates linked boards; what a duel means is ours to say.
         plug.link_rules.register(DuelRule())
+        # The demo knock-out's duels the visitor plays keep the demo duel's house rules.
+        plug.demo_house_rules.register(demo_house_rules)
         plug.game_listeners.register(game_event_hear)
         # A bot takes a seat in our games only where the organiser allows bots.
         plug.seat_gates.register(bot_seat_refusal)

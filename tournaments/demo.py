@@ -6,8 +6,9 @@ them but alice's, the visitor's.
 
 - :data:`KNOCKOUT`: a knock-out of Highlander duels among alice, carol, dave and erin,
   seeded in that order: alice meets erin and carol meets dave in the semi-finals. The bot
-  plays carol and dave's duel out, and erin's seat against alice; the final waits for
-  alice's semi-final.
+  plays carol and dave's duel out, and erin's seat against alice, under the house rules of
+  the variant's demo duel (:func:`demo_house_rules`); the final waits for alice's
+  semi-final.
 - :data:`LEAGUE`: a round of standard boards, alice and the six others on one board,
   scored by Sum of Squares and ended by time after 1903: the standings "if all games
   ended now" move as it is played.
@@ -23,6 +24,8 @@ from datetime import timedelta
 from games.management.demo import DEMO_GROUP
 from games.models import Game
 from tournaments.models import Board, Match, Tournament
+from variants.registry import site_side
+from variants.site import DemoGame
 
 KNOCKOUT = "Demo: Highlander knock-out"
 LEAGUE = "Demo: league round of standard boards"
@@ -70,3 +73,21 @@ def demo_bot_games() -> list[tuple[Game, str]]:
         ) | Game.objects.filter(status=Game.Status.ACTIVE, link_id__in=duels.values("duel_id"))
         out.extend((game, VISITOR) for game in games.order_by("pk"))
     return out
+
+
+def demo_house_rules(game: Game) -> DemoGame | None:
+    """The house rules on a board of the demo knock-out's duel the visitor plays: the
+    variant's own demo duel's (its bot nominating only after him, and none of his centres),
+    so that a newcomer's semi-final does not begin with both lists cancelling out, as the
+    demo duel does not; None for every other game (a duel between two bots included)."""
+    if game.link_id is None or not game.name.startswith(KNOCKOUT):
+        return None  # the cheap test first: the game page asks it of every game
+    tournament = demo_tournament(KNOCKOUT)
+    if tournament is None:
+        return None
+    if not Match.objects.filter(tournament=tournament, duel_id=game.link_id).exists():
+        return None
+    if not game.seats.filter(user__username=VISITOR).exists():
+        return None
+    duels = (d for d in site_side(game.variant).demo_games() if d.duel and d.bot_after_visitor)
+    return next(duels, None)

@@ -46,6 +46,7 @@ from django.utils.module_loading import import_string
 from adjudicator import Order, Position, Variant, find_variant, legal_orders
 from bots import gives_unowed, seat_orders
 from core.errors import ApplicationError, PhaseOver
+from games import extension_points as plug
 from games import services
 
 # The demo bot runs in a process of its own, outside the worker: importing the tasks
@@ -115,8 +116,9 @@ def demo_game(name: str) -> Game | None:
 
 
 def demo_of(game: Game) -> DemoGame | None:
-    """The variant's demo game ``game`` is (or another board of), with the demo's house
-    rules; None for every other game, however it is named."""
+    """The demo game ``game`` is (or another board of), with the demo's house rules: a
+    variant's, or one an app's demo answers for (``extension_points.demo_house_rules``);
+    None for every other game, however it is named."""
     for _site, made in VARIANT_GAMES:
         # A cheap test first (another board's name extends the first's): most games
         # shown are no demo game, and ask nothing more.
@@ -127,6 +129,11 @@ def demo_of(game: Game) -> DemoGame | None:
             continue
         if first.pk == game.pk or (first.link_id is not None and first.link_id == game.link_id):
             return made
+    # The games of the apps' own demos (tournaments': the knock-out's duels).
+    for rules in plug.demo_house_rules.entries():
+        found = rules(game)
+        if found is not None:
+            return found
     return None
 
 

@@ -97,8 +97,8 @@ def test_near_the_deadline_the_demo_bot_nominates_around_what_the_visitor_saved(
 @pytest.mark.parametrize(
     ("language", "note"),
     [
-        ("en", "A house rule of this demo game: bob&#x27;s bot nominates only after you"),
-        ("de", "Eine Hausregel dieser Demo-Partie: bobs Bot nominiert erst, wenn du"),
+        ("en", "A house rule of the demo: your opponent&#x27;s bot nominates only after"),
+        ("de", "Eine Hausregel der Demo: Der Bot deines Gegners nominiert erst, wenn du"),
     ],
 )
 def test_the_nomination_section_tells_the_visitor_the_demos_house_rule(

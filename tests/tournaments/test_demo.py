@@ -10,7 +10,11 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
+from django.test import Client
+from django.urls import reverse
 
+from adjudicator import PhaseKind
+from games import services as games_services
 from games.management import demo as games_demo
 from games.models import Game, GamePhase, OrderSet
 from tournaments import demo, services
@@ -110,3 +114,55 @@ def test_the_bot_plays_no_other_tournament_of_a_demo_events_name(make_user: Any)
     games_demo.bot_play()
     assert not OrderSet.objects.filter(phase__game__in=_active(other)).exists()
     assert not GamePhase.objects.filter(game__in=_active(other), index__gt=0).exists()
+
+
+#: The fifteen western centers a newcomer picks for his semi-final.
+WESTERN = [
+    "lon", "edi", "lvp", "bre", "par", "mar", "spa", "por",
+    "bel", "hol", "kie", "ber", "mun", "den", "nwy",
+]  # fmt: skip
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("eager")
+def test_alices_semi_final_keeps_the_demo_duels_house_rule_and_says_so() -> None:
+    """The demo duel's house rule (the bot nominates only after the visitor, and none of
+    his centers) holds on the knock-out's duel the visitor plays, and its section says so;
+    the duel between two bots and another's tournament of the name keep the real rule."""
+    call_command("demo_data")
+    call_command("demo_tournaments")
+    knockout = demo.demo_tournament(demo.KNOCKOUT)
+    assert knockout is not None
+    semis = Match.objects.filter(tournament=knockout, round__kind=Round.Kind.KNOCKOUT)
+    alice_erin = semis.get(a__user__username="alice")
+    board = Game.objects.get(link_id=alice_erin.duel_id, link_label="A")
+    phase = board.current_phase
+    assert phase is not None
+    assert phase.code == "W1900N"
+    rules = games_demo.demo_of(board)
+    assert rules is not None
+    assert rules.bot_after_visitor == frozenset({PhaseKind.NOMINATION.value})
+    carol_dave = semis.get(a__user__username="carol")
+    for game in Game.objects.filter(link_id=carol_dave.duel_id):
+        assert games_demo.demo_of(game) is None
+    # Erin's bot waits for alice's list: it would have to nominate blind.
+    games_demo.bot_play()
+    assert not OrderSet.objects.filter(phase=phase).exists()
+    alice = User.objects.get(username="alice")
+    page = Client()
+    page.force_login(alice)
+    shown = page.get(reverse("games:detail", args=[board.pk])).content.decode()
+    assert "A house rule of the demo: your opponent&#x27;s bot nominates only after" in shown
+
+    nomination = [f"nominate {c}" for c in WESTERN]
+    games_services.orders_submit(game=board, user=alice, orders=nomination)
+    games_services.orders_ready(game=board, user=alice, ready=True)
+    games_demo.bot_play()
+    phase.refresh_from_db()
+    erins = phase.order_sets.exclude(seat__user=alice).get()
+    assert erins.ready
+    assert len(erins.orders) == len(WESTERN)
+    assert not set(erins.orders) & set(nomination)
+    after = games_services.phase_position(board.phases.get(index=phase.index + 1))
+    mine = board.seats.get(user=alice).power
+    assert sorted(after.centers_of(mine)) == sorted(WESTERN)

@@ -5,7 +5,8 @@ The demo's bot nominates only after the visitor has (his list marked ready), and
 none of his centres: with a list of its own drawn blind, it once named 13 of the 15
 western centres a newcomer picked, and his first duel began 2 centres against 2 (a centre
 on both lists stays neutral). A house rule of the demo, which the nomination's section
-tells him; a real game's lists stay secret from every bot."""
+tells him; a real game's lists stay secret from every bot. The demo knock-out's duels
+that the visitor plays keep it (tournaments.demo.demo_house_rules)."""
 
 from __future__ import annotations
 
@@ -30,9 +31,9 @@ def demo_games() -> Sequence[DemoGame]:
             visitor="alice",
             bot_after_visitor=frozenset({PhaseKind.NOMINATION.value}),
             house_note=_(
-                "A house rule of this demo game: bob's bot nominates only after you have "
-                "marked your list ready, and names none of your centers, so each of you "
-                "starts with the centers of his own list. In a real game the lists are "
+                "A house rule of the demo: your opponent's bot nominates only after you "
+                "have marked your list ready, and names none of your centers, so each of "
+                "you starts with the centers of his own list. In a real game the lists are "
                 "secret from every player and every bot until both are revealed."
             ),
         )
