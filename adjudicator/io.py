@@ -304,11 +304,15 @@ def _read_unit_text(text: str, game_map: GameMap) -> tuple[UnitKind, str] | str:
     return kind, location
 
 
-def _province(game_map: GameMap, value: Any, path: str) -> str:
+def _location(game_map: GameMap, value: Any, path: str) -> str:
     found = game_map.lookup(value) if isinstance(value, str) else None
     if found is None:
         raise PositionError(f"unknown province {value!r}", path)
-    return province_of(found)
+    return found
+
+
+def _province(game_map: GameMap, value: Any, path: str) -> str:
+    return province_of(_location(game_map, value, path))
 
 
 def position_from_json(data: Any) -> tuple[Position, dict[str, list[str]]]:
@@ -371,10 +375,16 @@ def position_from_json(data: Any) -> tuple[Position, dict[str, list[str]]]:
             attacker = entry.get("attacker_from")
             if attacker is not None:
                 attacker = _province(game_map, attacker, f"{path}.attacker_from")
+            # Where the resolver said it may go, as the output gives it: read back, so that
+            # a position is read as it was written (a variant's own retreats read them).
+            retreats = tuple(
+                _location(game_map, r, f"{path}.retreats[{k}]")
+                for k, r in enumerate(_expect_list(entry.get("retreats") or [], f"{path}.retreats"))
+            )
             if unit.province in taken:
                 raise PositionError(f"two dislodged units in {unit.province}", path)
             taken.add(unit.province)
-            dislodged.append(DislodgedUnit(unit, attacker))
+            dislodged.append(DislodgedUnit(unit, attacker, retreats))
 
     standoffs = [
         _province(game_map, s, f"standoffs[{n}]")

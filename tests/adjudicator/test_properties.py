@@ -1602,6 +1602,19 @@ IMPOSSIBLE_POSITIONS: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
+@MEDIUM
+@given(position=any_phase_positions())
+def test_the_json_reader_reads_a_position_as_the_writer_wrote_it(position: Position) -> None:
+    """The output is a valid input for the next phase: read back, every part is as
+    written, a dislodged unit's retreats included (a host stores positions as JSON, and
+    a variant's own retreats read them: Rather Silly's monsters)."""
+    written = json.loads(json.dumps(position_to_json(position)))
+    read, orders = position_from_json(written)
+    assert position_to_json(read) == written
+    assert set(read.dislodged) == set(position.dislodged)
+    assert orders == {}
+
+
 @pytest.mark.parametrize(
     "data", [d for _, d in IMPOSSIBLE_POSITIONS], ids=[n for n, _ in IMPOSSIBLE_POSITIONS]
 )

@@ -828,3 +828,11 @@ def test_a_retreat_of_a_monster_alone_is_adjudicated_at_once(make_user: Any) -> 
     assert retreat.code == "S1902R"
     assert retreat.position["dislodged"].keys() == {"monster"}
     assert retreat.due_now
+    # The monster retreats where the rules let it (the North Sea or Heligoland Bight: Kiel
+    # was the attacker's), as the stored position says; it was disbanded (and a new one
+    # landed) while reading a stored position lost where a dislodged unit may go.
+    assert retreat.position["dislodged"]["monster"][0]["retreats"] == ["hel", "nth"]
+    assert services.phase_adjudicate(game_id=game.pk, phase_id=retreat.pk)
+    retreat.refresh_from_db()
+    assert retreat.position_after is not None
+    assert {"F hel", "F nth"} & set(retreat.position_after["units"]["monster"])
