@@ -361,9 +361,6 @@ API_AUTHENTICATION = [
     "rest_framework.authentication.SessionAuthentication",
 ]
 API_THROTTLE = ["accounts.authentication.ApiThrottle"]
-#: The games of each app's demo that the demo bot plays (games.management.demo.bot_games):
-#: functions giving (game, the visitor's username) pairs; the apps live above games.
-DEMO_GAME_PROVIDERS = ["tournaments.demo.demo_bot_games"]
 
 REST_FRAMEWORK = {
     # The site's own pages use the session; programs use an API token (/api/v1/).

@@ -224,6 +224,13 @@ ActionMaker = Callable[[AbstractBaseUser | AnonymousUser, Game, int], "PhaseActi
 phase_actions: ExtensionPoint[ActionMaker] = ExtensionPoint("phase_actions")
 
 
+#: The running games of an app's own demo that the demo bot plays, each with the username
+#: of the visitor's seat, which it leaves to him (tournaments: the demo events' boards).
+DemoGames = Callable[[], "Sequence[tuple[Game, str]]"]
+
+demo_games: ExtensionPoint[DemoGames] = ExtensionPoint("demo_games")
+
+
 #: Given a game, the house rules of a demo that apply to it (its
 #: :class:`~variants.site.DemoGame`), or None: for the games an app's own demo makes
 #: (tournaments: the knock-out's duels the visitor plays, under the variant's demo duel's

@@ -11,7 +11,7 @@ class TournamentsConfig(AppConfig):
         # only once the app registry is ready.
         from accounts.extension_points import DataSection, closing_steps, data_sections
         from games import extension_points as plug
-        from tournaments.demo import demo_house_rules
+        from tournaments.demo import demo_bot_games, demo_house_rules
         from tournaments.duels import DuelRule
         from tournaments.listeners import game_event_hear
         from tournaments.occasions import tournament_occasions
@@ -28,6 +28,7 @@ class TournamentsConfig(AppConfig):
         # Games adjudicates linked boards; what a duel means is ours to say.
         plug.link_rules.register(DuelRule())
         # The demo knock-out's duels the visitor plays keep the demo duel's house rules.
+        plug.demo_games.register(demo_bot_games)
         plug.demo_house_rules.register(demo_house_rules)
         plug.game_listeners.register(game_event_hear)
         # A bot takes a seat in our games only where the organiser allows bots.

@@ -1,7 +1,7 @@
 """The tournaments' demo: two events of the demo players, run by bob (the demo's
 organiser), that a newcomer can look at and play in without setting one up. Made by
 ``manage.py demo_tournaments`` (``runsite`` runs it after ``demo_data``); the demo bot
-(games/management/demo.py, through ``settings.DEMO_GAME_PROVIDERS``) plays every seat in
+(games/management/demo.py, through ``games.extension_points.demo_games``) plays every seat in
 them but alice's, the visitor's.
 
 - :data:`KNOCKOUT`: a knock-out of Highlander duels among alice, carol, dave and erin,

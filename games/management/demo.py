@@ -36,12 +36,10 @@ import random
 from collections.abc import Mapping
 from datetime import datetime, timedelta
 
-from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.module_loading import import_string
 
 from adjudicator import Order, Position, Variant, find_variant, legal_orders
 from bots import gives_unowed, seat_orders
@@ -140,7 +138,7 @@ def demo_of(game: Game) -> DemoGame | None:
 def bot_games() -> list[tuple[Game, str]]:
     """The games the bot plays, each with the username of the visitor's seat: the demo
     games of :data:`VISITORS` (with every other board of a duel), and the games of the demo of each
-    app above that has one (``settings.DEMO_GAME_PROVIDERS``, each a function giving such
+    app above that has one (``extension_points.demo_games``, each a function giving such
     pairs: the tournaments' demo events)."""
     out: list[tuple[Game, str]] = []
     for name, visitor in VISITORS.items():
@@ -151,9 +149,9 @@ def bot_games() -> list[tuple[Game, str]]:
         if game.link_id is not None:
             others = Game.objects.filter(link_id=game.link_id).exclude(pk=game.pk)
             out.extend((board, visitor) for board in others.order_by("link_label"))
-    # Named in settings: the apps that make them live above games.
-    for provider in settings.DEMO_GAME_PROVIDERS:
-        out.extend(import_string(provider)())
+    # The apps that make them live above games: they register here.
+    for provider in plug.demo_games.entries():
+        out.extend(provider())
     return out
 
 

@@ -1,11 +1,12 @@
 """The demo bot (games/management/demo.py) plays Kapitalisten investor seats: in a demo
 game of the eight demo players (given to it as the demo of an app above games gives its
-own, through ``settings.DEMO_GAME_PROVIDERS``), each investor but the visitor's gives
+own, through ``games.extension_points.demo_games``), each investor but the visitor's gives
 its exchange orders every turn it may trade, owed or not, and the orders of the nations
 it controls; all legal, none cut by the exchange."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 
 from adjudicator import find_variant
+from games import extension_points as plug
 from games import services
 from games.management import demo
 from games.models import Game, GamePhase, OrderSet
@@ -35,10 +37,17 @@ def kapitalisten_demo_games() -> list[tuple[Game, str]]:
     return [(g, "alice") for g in Game.objects.filter(name=NAME)]
 
 
+@pytest.fixture
+def provided() -> Iterator[None]:
+    """The test's game given to the demo bot as an app's demo gives its own."""
+    plug.demo_games.register(kapitalisten_demo_games)
+    yield
+    plug.demo_games.unregister(kapitalisten_demo_games)
+
+
 @pytest.fixture(params=SEEDS)
-def bourse(settings: Any, request: Any) -> Game:
+def bourse(provided: None, request: Any) -> Game:
     call_command("demo_data")
-    settings.DEMO_GAME_PROVIDERS = [f"{__name__}.kapitalisten_demo_games"]
     players = [User.objects.get(username=n) for n in demo.DEMO_PLAYERS[:8]]
     game = services.game_create(
         created_by=players[0],
