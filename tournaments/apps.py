@@ -27,7 +27,8 @@ class TournamentsConfig(AppConfig):
 
         # Games adjudicates linked boards; what a duel means is ours to say.
         plug.link_rules.register(DuelRule())
-        # The demo knock-out's duels the visitor plays keep the demo duel's house rules.
+        # The demo events' games are the demo bot's; the knock-out's duels the visitor
+        # plays keep the demo duel's house rules.
         plug.demo_games.register(demo_bot_games)
         plug.demo_house_rules.register(demo_house_rules)
         plug.game_listeners.register(game_event_hear)

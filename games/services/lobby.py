@@ -184,8 +184,7 @@ def game_fill_with_bots(*, game: Game, user: AbstractBaseUser) -> Game:
         ApplicationError: ``user`` is not the game's creator; the game is no longer
             forming; its variant's rules are unknown to the bots, or nobody is seated to
             play against the bots (the words of a practice game's refusals); it has no
-            open seat; or a bot may not take a seat
-            (a tournament that admits no bots).
+            open seat; or a bot may not take a seat (a tournament that admits no bots).
     """
     game = game_locked(game.pk)
     if not visibility.can_fill_with_bots(user=user, game=game):
