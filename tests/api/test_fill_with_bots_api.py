@@ -138,7 +138,8 @@ def test_a_twin_board_duel_is_filled_and_starts_its_set_up(
     assert game.status == Game.Status.ACTIVE
     assert game.link is not None  # board A of the duel: board B comes after its set-up
     bot = game.seats.exclude(user=alice).get()
-    assert bot.user is not None and is_house_bot(bot.user)
+    assert bot.user is not None
+    assert is_house_bot(bot.user)
 
 
 def test_a_full_game_is_refused_400(api: Callable[..., APIClient], make_user: Any) -> None:
