@@ -35,6 +35,8 @@ def test_the_apps_above_register_at_the_points() -> None:
 def test_every_point_has_the_one_shape() -> None:
     points = [v for v in vars(extension_points).values() if isinstance(v, ExtensionPoint)]
     assert sorted(p.name for p in points) == [
+        "demo_games",
+        "demo_house_rules",
         "game_listeners",
         "link_rules",
         "occasion_tellers",
